@@ -1,0 +1,32 @@
+# gmtool: make run | make test | make bench
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP_RUN := $(VENV)/.installed-run
+STAMP_TEST := $(VENV)/.installed-test
+
+.PHONY: run test bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_TEST): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@ $(STAMP_RUN)
+
+run: $(STAMP_RUN)
+	$(PY) -m gmtool
+
+test: $(STAMP_TEST)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+
+bench: $(STAMP_TEST)
+	QT_QPA_PLATFORM=offscreen $(PY) -m benchmarks
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

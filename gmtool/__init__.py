@@ -1,0 +1,1 @@
+"""gmtool: a desktop combat tracker for game masters."""

@@ -1,0 +1,73 @@
+"""The one translation layer: every user-visible string goes through :func:`tr`.
+
+Catalogues live in ``resources/i18n/<lang>.json`` (validated at load). Keys are
+stable identifiers such as ``"menu.file"``; texts use ``str.format`` fields.
+English and Japanese must hold exactly the same keys and fields (a test checks).
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from gmtool.core.resources import cached_model
+
+LANGUAGES: tuple[str, ...] = ("en", "ja")
+DEFAULT_LANGUAGE = "en"
+
+
+class Catalogue(BaseModel):
+    """One language's messages."""
+
+    schema_version: int = Field(ge=1, le=1)
+    language: str
+    language_name: str
+    messages: dict[str, str]
+
+
+_active: str = DEFAULT_LANGUAGE
+
+
+def catalogue(language: str) -> Catalogue:
+    """The validated catalogue of a language."""
+    return cached_model(Catalogue, "i18n", f"{language}.json")
+
+
+def system_language() -> str:
+    """The language of the system locale if gmtool has it, else English."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(var, "")
+        if value:
+            code = value.split(":")[0].split("_")[0].split(".")[0].lower()
+            return code if code in LANGUAGES else DEFAULT_LANGUAGE
+    code = (locale.getlocale()[0] or "").split("_")[0].lower()
+    return code if code in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def set_language(language: str | None) -> str:
+    """Switch the active language (None: follow the system). Returns the code used."""
+    global _active
+    chosen = language if language in LANGUAGES else system_language()
+    catalogue(chosen)  # validate now rather than at the first message
+    _active = chosen
+    return chosen
+
+
+def active_language() -> str:
+    return _active
+
+
+def tr(key: str, /, **fields: Any) -> str:
+    """The message ``key`` in the active language, with its fields filled in.
+
+    A key missing from the active catalogue falls back to English, then to the
+    key itself, so a gap is visible but never crashes the program.
+    """
+    messages = catalogue(_active).messages
+    text = messages.get(key)
+    if text is None:
+        text = catalogue(DEFAULT_LANGUAGE).messages.get(key, key)
+    return text.format(**fields) if fields else text

@@ -1,0 +1,77 @@
+"""The encounter journal: an append-only list of entries, and the undo/redo stacks.
+
+An entry is a command with the events it produced ("do"), or an undo or redo of
+an earlier command. Undo and redo are entries too, so the journal never loses
+history: the turn log, crash recovery and rewind all read the same list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from gmtool.core.errors import FileFormatError
+from gmtool.core.messages import Command, Event, MessageCodec
+
+Action = Literal["do", "undo", "redo"]
+
+
+@dataclass(frozen=True)
+class JournalEntry:
+    """One line of the journal."""
+
+    seq: int
+    action: Action
+    command: Command | None = None
+    events: tuple[Event, ...] = ()
+    target: int | None = None  # for undo/redo: the seq of the command entry
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "action": self.action,
+            "command": self.command.to_record() if self.command else None,
+            "events": [e.to_record() for e in self.events],
+            "target": self.target,
+        }
+
+    @classmethod
+    def from_record(
+        cls, record: dict[str, Any], commands: MessageCodec, events: MessageCodec
+    ) -> JournalEntry:
+        try:
+            action = record["action"]
+            if action not in ("do", "undo", "redo"):
+                raise FileFormatError("error.journal_bad_message", detail=f"action {action!r}")
+            command = commands.decode(record["command"]) if action == "do" else None
+            decoded = tuple(events.decode(e) for e in record.get("events") or ())
+            return cls(
+                seq=int(record["seq"]),
+                action=action,
+                command=command,  # type: ignore[arg-type]
+                events=decoded,  # type: ignore[arg-type]
+                target=record.get("target"),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise FileFormatError("error.journal_bad_message", detail=repr(exc)) from exc
+
+
+class UndoStacks:
+    """Which command entries are in effect (done) and which can be redone."""
+
+    def __init__(self) -> None:
+        self.done: list[JournalEntry] = []
+        self.undone: list[JournalEntry] = []
+
+    def push(self, entry: JournalEntry) -> JournalEntry:
+        """Record ``entry``; returns the command entry it acts on."""
+        if entry.action == "do":
+            self.done.append(entry)
+            self.undone.clear()
+            return entry
+        source, dest = (self.done, self.undone) if entry.action == "undo" else (self.undone, self.done)
+        if not source or source[-1].seq != entry.target:
+            raise FileFormatError("error.journal_bad_undo", seq=entry.seq)
+        moved = source.pop()
+        dest.append(moved)
+        return moved

@@ -1,0 +1,52 @@
+"""Finding and validating data files shipped in the package ``gmtool.resources``.
+
+The repository keeps data in the top-level ``resources/`` folder; packaging
+installs it as ``gmtool.resources`` so it is always found through the package.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources as importlib_resources
+from importlib.resources.abc import Traversable
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from gmtool.core.errors import ResourceError
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def resource_root() -> Traversable:
+    """The installed resources folder."""
+    return importlib_resources.files("gmtool.resources")
+
+
+def resource_path(*parts: str) -> Traversable:
+    """A file inside the resources folder."""
+    node = resource_root()
+    for part in parts:
+        node = node.joinpath(part)
+    return node
+
+
+def load_model(model: type[ModelT], *parts: str) -> ModelT:
+    """Read a JSON resource and validate it with a pydantic model."""
+    name = "/".join(parts)
+    try:
+        raw = json.loads(resource_path(*parts).read_text(encoding="utf-8"))
+        return model.model_validate(raw)
+    except (OSError, json.JSONDecodeError, ValidationError) as exc:
+        raise ResourceError("error.resource_invalid", name=name, detail=str(exc)) from exc
+
+
+@lru_cache(maxsize=None)
+def _cached(model: type[BaseModel], parts: tuple[str, ...]) -> BaseModel:
+    return load_model(model, *parts)
+
+
+def cached_model(model: type[ModelT], *parts: str) -> ModelT:
+    """As :func:`load_model`, read once per process."""
+    return _cached(model, parts)  # type: ignore[return-value]

@@ -1,0 +1,50 @@
+"""A session runs commands durably: prepare, write to the journal store, then commit.
+
+The store's ``append`` returns only when the entry is on disk (one SQLite
+transaction), so a command whose call returned survives any crash.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from gmtool.core.encounter import Change, Encounter
+from gmtool.core.journal import JournalEntry
+from gmtool.core.messages import Command
+
+
+class JournalStore(Protocol):
+    def append(self, encounter_id: int, entry: JournalEntry) -> None:
+        """Make ``entry`` durable (raise on failure; nothing is then shown)."""
+
+
+class MemoryStore:
+    """A store that keeps entries in memory (tests and benchmarks of the core)."""
+
+    def __init__(self) -> None:
+        self.entries: list[tuple[int, JournalEntry]] = []
+
+    def append(self, encounter_id: int, entry: JournalEntry) -> None:
+        self.entries.append((encounter_id, entry))
+
+
+class EncounterSession:
+    """The one way to change an encounter."""
+
+    def __init__(self, encounter: Encounter, store: JournalStore, encounter_id: int) -> None:
+        self.encounter = encounter
+        self.store = store
+        self.encounter_id = encounter_id
+
+    def execute(self, command: Command) -> Change:
+        return self._run(self.encounter.prepare(command))
+
+    def undo(self) -> Change:
+        return self._run(self.encounter.prepare_undo())
+
+    def redo(self) -> Change:
+        return self._run(self.encounter.prepare_redo())
+
+    def _run(self, entry: JournalEntry) -> Change:
+        self.store.append(self.encounter_id, entry)
+        return self.encounter.commit(entry)

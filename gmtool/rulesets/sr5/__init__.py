@@ -1,0 +1,33 @@
+"""Shadowrun 5th edition: initiative passes, Edge, the simple test (more to come)."""
+
+from __future__ import annotations
+
+import random
+
+from gmtool.core.messages import Command, Event, MessageCodec
+from gmtool.rulesets.sr5.commands import COMMAND_CLASSES
+from gmtool.rulesets.sr5.decide import decide
+from gmtool.rulesets.sr5.describe import describe
+from gmtool.rulesets.sr5.events import EVENT_CLASSES
+from gmtool.rulesets.sr5.fold import apply
+from gmtool.rulesets.sr5.state import EncounterState
+
+
+class SR5Ruleset:
+    """The SR5 ruleset as the core sees it."""
+
+    key = "sr5"
+    commands = MessageCodec(COMMAND_CLASSES)
+    events = MessageCodec(EVENT_CLASSES)
+
+    def initial_state(self) -> EncounterState:
+        return EncounterState()
+
+    def decide(self, state: EncounterState, command: Command, rng: random.Random) -> tuple[Event, ...]:
+        return decide(state, command, rng)
+
+    def apply(self, state: EncounterState, event: Event) -> None:
+        apply(state, event)
+
+    def describe(self, event: Event) -> str:
+        return describe(event)

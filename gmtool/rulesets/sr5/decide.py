@@ -1,0 +1,353 @@
+"""SR5 command handlers: validate a command against the state, return its events.
+
+Nothing here changes the state; :mod:`fold` does that from the events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import groupby
+
+from pydantic import ValidationError
+
+from gmtool.core.dice import GlitchRule, roll_d6, success_test, validate_faces
+from gmtool.core.errors import RulesError
+from gmtool.core.messages import Command, Event
+from gmtool.rulesets.sr5 import commands as cmd
+from gmtool.rulesets.sr5 import events as ev
+from gmtool.rulesets.sr5.initiative import (
+    BLITZ_DICE,
+    PASS_REDUCTION,
+    current_actor,
+    effective_score,
+    waiting,
+)
+from gmtool.rulesets.sr5.sheet import ATTRIBUTES, Sheet, attribute_range, check_sheet, metatypes
+from gmtool.rulesets.sr5.state import RULE_OPTIONS, Combatant, EncounterState
+from gmtool.rulesets.sr5.simple_test import pool_of, simple_test_terms
+
+TIEBREAK_MAX = 1_000_000
+Handler = Callable[[EncounterState, Command, random.Random], list[Event]]
+
+
+def _combatant(state: EncounterState, combatant_id: str) -> Combatant:
+    try:
+        return state.combatants[combatant_id]
+    except KeyError:
+        raise RulesError("error.no_such_combatant", combatant=combatant_id) from None
+
+
+def _require_turn(state: EncounterState) -> None:
+    if state.turn == 0:
+        raise RulesError("error.no_initiative")
+
+
+def _roll_initiative(
+    combatant: Combatant, rng: random.Random, reduction: int, dice: int | None = None
+) -> ev.InitiativeRolled:
+    sheet = combatant.sheet
+    count = dice if dice is not None else sheet.initiative_dice
+    return ev.InitiativeRolled(
+        combatant=combatant.id,
+        name=sheet.name,
+        base=sheet.initiative_attribute,
+        faces=roll_d6(rng, count),
+        reduction=reduction,
+        tiebreak=rng.randint(1, TIEBREAK_MAX),
+        blitz=dice == BLITZ_DICE,
+    )
+
+
+def _ties(state: EncounterState, rolls: list[ev.InitiativeRolled]) -> list[Event]:
+    """SR5-I2: log the random draw wherever score, Edge, Reaction and Intuition all tie."""
+
+    def key(roll: ev.InitiativeRolled) -> tuple[int, ...]:
+        c = state.combatants[roll.combatant]
+        attrs = c.sheet.attributes
+        score = roll.base + sum(roll.faces) - roll.reduction
+        if state.options.get("wound_modifier_on_initiative", True):
+            score += c.sheet.wound_modifier
+        return (score, attrs["EDG"], attrs["REA"], attrs["INT"])
+
+    out: list[Event] = []
+    for _, group in groupby(sorted(rolls, key=key, reverse=True), key=key):
+        tied = sorted(group, key=lambda r: r.tiebreak, reverse=True)
+        if len(tied) > 1:
+            out.append(
+                ev.TiesDrawn(names=tuple(r.name for r in tied), draws=tuple(r.tiebreak for r in tied))
+            )
+    return out
+
+
+def _new_turn(state: EncounterState, rng: random.Random) -> list[Event]:
+    """SR5-I3: a new turn with fresh initiative for everyone."""
+    turn = state.turn + 1
+    rolls = [_roll_initiative(c, rng, 0) for c in state.combatants.values()]
+    return [ev.TurnStarted(turn=turn), *rolls, *_ties(state, rolls), ev.PassStarted(turn=turn, pass_number=1)]
+
+
+def _after_pass(state: EncounterState, rng: random.Random) -> list[Event]:
+    """SR5-I3: everyone −10; a new pass if anyone is still above 0, else a new turn."""
+    reduced = [
+        c for c in state.combatants.values() if (s := effective_score(state, c)) is not None and s - PASS_REDUCTION > 0
+    ]
+    if reduced:
+        return [
+            ev.ScoresReduced(amount=PASS_REDUCTION),
+            ev.PassStarted(turn=state.turn, pass_number=state.pass_number + 1),
+        ]
+    return [ev.TurnEnded(turn=state.turn), *_new_turn(state, rng)]
+
+
+# -- handlers --------------------------------------------------------------
+def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.Random) -> list[Event]:
+    check_sheet(command.sheet)
+    new_id = f"c{state.next_number}"
+    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=command.sheet)]
+    if state.turn > 0:  # joins mid-turn: rolls, minus 10 per pass already over
+        newcomer = Combatant(id=new_id, sheet=command.sheet)
+        events.append(_roll_initiative(newcomer, rng, PASS_REDUCTION * (state.pass_number - 1)))
+    return events
+
+
+def remove_combatant(state: EncounterState, command: cmd.RemoveCombatant, rng: random.Random) -> list[Event]:
+    c = _combatant(state, command.combatant)
+    return [ev.CombatantRemoved(combatant=c.id, name=c.sheet.name)]
+
+
+def _coerce(field: str, value: int | str | bool) -> int | str | bool:
+    if field in ("name", "metatype"):
+        if not isinstance(value, str):
+            raise RulesError("error.bad_value", field=field)
+        return value.strip() if field == "name" else value
+    if field == "is_npc":
+        if not isinstance(value, bool):
+            raise RulesError("error.bad_value", field=field)
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError("error.bad_value", field=field)
+    return value
+
+
+def _sheet_with(sheet: Sheet, field: str, value: int | str | bool) -> Sheet:
+    if field.startswith("attr."):
+        attribute = field[5:]
+        if attribute not in ATTRIBUTES:
+            raise RulesError("error.unknown_field", field=field)
+        data = sheet.model_dump()
+        data["attributes"] = {**sheet.attributes, attribute: value}
+    elif field in Sheet.model_fields and field != "attributes":
+        data = {**sheet.model_dump(), field: value}
+    else:
+        raise RulesError("error.unknown_field", field=field)
+    try:
+        return Sheet.model_validate(data)
+    except ValidationError as exc:
+        raise RulesError("error.field_invalid", field=field, value=value) from exc
+
+
+def _clamped_to_metatype(sheet: Sheet) -> Sheet:
+    """A new metatype keeps what it can and clamps attributes into its limits."""
+    attrs = {}
+    for attribute, value in sheet.attributes.items():
+        low, high = attribute_range(sheet.metatype, attribute)
+        attrs[attribute] = min(max(value, low), high)
+    edge = min(sheet.edge_points, attrs["EDG"])
+    return sheet.model_copy(update={"attributes": attrs, "edge_points": edge})
+
+
+def _diff(c: Combatant, old: Sheet, new: Sheet) -> list[Event]:
+    events: list[Event] = []
+    pairs = [(f"attr.{a}", old.attributes[a], new.attributes[a]) for a in ATTRIBUTES]
+    pairs += [(f, getattr(old, f), getattr(new, f)) for f in Sheet.model_fields if f != "attributes"]
+    for field, before, after in pairs:
+        if before != after:
+            events.append(
+                ev.SheetChanged(combatant=c.id, name=new.name, field=field, old=before, new=after)
+            )
+    return events
+
+
+def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random) -> list[Event]:
+    c = _combatant(state, command.combatant)
+    if command.field == "metatype" and command.value not in metatypes().metatypes:
+        raise RulesError("error.unknown_metatype", field="metatype", metatype=command.value)
+    new = _sheet_with(c.sheet, command.field, _coerce(command.field, command.value))
+    if command.field == "metatype":
+        new = _clamped_to_metatype(new)
+    check_sheet(new)
+    events = _diff(c, c.sheet, new)
+    delta = new.initiative_attribute - c.sheet.initiative_attribute
+    if delta and c.score is not None:  # SR5-I1: the change applies at once
+        events.append(
+            ev.ScoreAdjusted(combatant=c.id, name=new.name, delta=delta, reason="initiative_attribute")
+        )
+    return events
+
+
+def adjust_initiative(state: EncounterState, command: cmd.AdjustInitiative, rng: random.Random) -> list[Event]:
+    _require_turn(state)
+    c = _combatant(state, command.combatant)
+    if c.score is None:
+        raise RulesError("error.no_score", name=c.sheet.name)
+    if command.delta == 0:
+        raise RulesError("error.no_change")
+    return [ev.ScoreAdjusted(combatant=c.id, name=c.sheet.name, delta=command.delta, reason="manual")]
+
+
+def start_turn(state: EncounterState, command: cmd.StartTurn, rng: random.Random) -> list[Event]:
+    if not state.combatants:
+        raise RulesError("error.no_combatants")
+    events: list[Event] = [ev.TurnEnded(turn=state.turn)] if state.turn > 0 else []
+    return events + _new_turn(state, rng)
+
+
+def next_phase(state: EncounterState, command: cmd.NextPhase, rng: random.Random) -> list[Event]:
+    _require_turn(state)
+    if not state.combatants:
+        raise RulesError("error.no_combatants")
+    actor = current_actor(state)
+    events: list[Event] = []
+    if actor is not None:
+        events.append(ev.ActionPhaseEnded(combatant=actor.id, name=actor.sheet.name))
+    if not waiting(state, exclude=actor.id if actor else None):
+        events += _after_pass(state, rng)
+    return events
+
+
+def delay_phase(state: EncounterState, command: cmd.DelayPhase, rng: random.Random) -> list[Event]:
+    _require_turn(state)
+    c = _combatant(state, command.combatant)
+    actor = current_actor(state)
+    if actor is None or actor.id != c.id:
+        raise RulesError("error.delay_not_current", name=c.sheet.name)
+    if c.delayed or state.acting_now == c.id:
+        raise RulesError("error.already_delayed", name=c.sheet.name)
+    if all(o.delayed for o in waiting(state, exclude=c.id)):
+        raise RulesError("error.delay_nobody_left", name=c.sheet.name)
+    return [ev.PhaseDelayed(combatant=c.id, name=c.sheet.name)]
+
+
+def act_now(state: EncounterState, command: cmd.ActNow, rng: random.Random) -> list[Event]:
+    _require_turn(state)
+    c = _combatant(state, command.combatant)
+    if not c.delayed or c.acted:
+        raise RulesError("error.not_delayed", name=c.sheet.name)
+    if state.acting_now is not None:
+        raise RulesError("error.someone_acting_now", name=state.combatants[state.acting_now].sheet.name)
+    return [ev.DelayedActionTaken(combatant=c.id, name=c.sheet.name)]
+
+
+def _spend_edge(c: Combatant, purpose: str) -> ev.EdgeSpent:
+    points = c.sheet.edge_points
+    if points < 1:
+        raise RulesError("error.no_edge", name=c.sheet.name)
+    return ev.EdgeSpent(combatant=c.id, name=c.sheet.name, purpose=purpose, before=points, after=points - 1)
+
+
+def seize_initiative(state: EncounterState, command: cmd.SeizeInitiative, rng: random.Random) -> list[Event]:
+    """SR5-I4: declared any time in the turn; lasts to the end of the turn."""
+    _require_turn(state)
+    c = _combatant(state, command.combatant)
+    if c.seized:
+        raise RulesError("error.already_seized", name=c.sheet.name)
+    return [_spend_edge(c, "seize"), ev.InitiativeSeized(combatant=c.id, name=c.sheet.name)]
+
+
+def blitz(state: EncounterState, command: cmd.Blitz, rng: random.Random) -> list[Event]:
+    """SR5-I5: 5d6 for this turn, so only before the combatant's first phase of the turn."""
+    _require_turn(state)
+    c = _combatant(state, command.combatant)
+    if c.blitzed:
+        raise RulesError("error.already_blitzed", name=c.sheet.name)
+    if state.pass_number != 1 or c.acted or state.acting_now == c.id:
+        raise RulesError("error.blitz_too_late", name=c.sheet.name)
+    return [_spend_edge(c, "blitz"), _roll_initiative(c, rng, 0, dice=BLITZ_DICE)]
+
+
+def enter_initiative_dice(
+    state: EncounterState, command: cmd.EnterInitiativeDice, rng: random.Random
+) -> list[Event]:
+    """X-2: the table's dice replace this turn's roll (reduced by the passes already over)."""
+    _require_turn(state)
+    c = _combatant(state, command.combatant)
+    count = BLITZ_DICE if c.blitzed else c.sheet.initiative_dice
+    validate_faces(command.faces, count)
+    return [
+        ev.InitiativeRolled(
+            combatant=c.id,
+            name=c.sheet.name,
+            base=c.sheet.initiative_attribute,
+            faces=command.faces,
+            reduction=PASS_REDUCTION * (state.pass_number - 1),
+            tiebreak=c.tiebreak or rng.randint(1, TIEBREAK_MAX),
+            blitz=c.blitzed,
+            typed=True,
+        )
+    ]
+
+
+def roll_simple_test(state: EncounterState, command: cmd.RollSimpleTest, rng: random.Random) -> list[Event]:
+    c = _combatant(state, command.combatant)
+    terms = simple_test_terms(c.sheet, command.attribute, command.skill, command.modifier)
+    pool = pool_of(terms)
+    if pool <= 0:
+        # Pool 0 or less needs Push the Limit (SR5-E1), which comes with the Edge issue.
+        raise RulesError("error.pool_empty", pool=pool)
+    if command.faces is not None:
+        validate_faces(command.faces, pool)
+        faces = command.faces
+    else:
+        faces = roll_d6(rng, pool)
+    result = success_test(faces, command.threshold, GlitchRule.SR5, pool=pool)
+    return [
+        ev.TestRolled(
+            combatant=c.id,
+            name=c.sheet.name,
+            attribute=command.attribute,
+            terms=terms,
+            pool=pool,
+            threshold=command.threshold,
+            faces=faces,
+            typed=command.faces is not None,
+            hits=result.hits,
+            glitch=result.glitch,
+            critical_glitch=result.critical_glitch,
+        )
+    ]
+
+
+
+def set_rule_option(state: EncounterState, command: cmd.SetRuleOption, rng: random.Random) -> list[Event]:
+    if command.option not in RULE_OPTIONS:
+        raise RulesError("error.unknown_option", option=command.option)
+    old = state.options[command.option]
+    if old == command.value:
+        raise RulesError("error.no_change")
+    return [ev.RuleOptionChanged(option=command.option, old=old, new=command.value)]
+
+
+HANDLERS: dict[str, Handler] = {
+    "add_combatant": add_combatant,
+    "remove_combatant": remove_combatant,
+    "edit_sheet": edit_sheet,
+    "adjust_initiative": adjust_initiative,
+    "start_turn": start_turn,
+    "next_phase": next_phase,
+    "delay_phase": delay_phase,
+    "act_now": act_now,
+    "seize_initiative": seize_initiative,
+    "blitz": blitz,
+    "enter_initiative_dice": enter_initiative_dice,
+    "roll_simple_test": roll_simple_test,
+    "set_rule_option": set_rule_option,
+}  # type: ignore[dict-item]
+
+
+def decide(state: EncounterState, command: Command, rng: random.Random) -> tuple[Event, ...]:
+    handler = HANDLERS.get(command.kind)
+    if handler is None:
+        raise RulesError("error.unknown_command", kind=command.kind)
+    return tuple(handler(state, command, rng))
+

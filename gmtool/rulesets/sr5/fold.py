@@ -1,0 +1,122 @@
+"""Folding SR5 events into the state. Never rolls, never refuses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gmtool.core.messages import Event
+from gmtool.rulesets.sr5 import events as ev
+from gmtool.rulesets.sr5.state import Combatant, EncounterState
+
+
+def _added(state: EncounterState, e: ev.CombatantAdded) -> None:
+    state.combatants[e.combatant] = Combatant(id=e.combatant, sheet=e.sheet)
+    state.next_number = max(state.next_number, int(e.combatant[1:]) + 1)
+
+
+def _removed(state: EncounterState, e: ev.CombatantRemoved) -> None:
+    del state.combatants[e.combatant]
+    if state.acting_now == e.combatant:
+        state.acting_now = None
+
+
+def _sheet_changed(state: EncounterState, e: ev.SheetChanged) -> None:
+    c = state.combatants[e.combatant]
+    if e.field.startswith("attr."):
+        attrs = {**c.sheet.attributes, e.field[5:]: e.new}
+        c.sheet = c.sheet.model_copy(update={"attributes": attrs})
+    else:
+        c.sheet = c.sheet.model_copy(update={e.field: e.new})
+
+
+def _turn_started(state: EncounterState, e: ev.TurnStarted) -> None:
+    state.turn = e.turn
+    state.pass_number = 0
+    state.acting_now = None
+    for c in state.combatants.values():
+        c.score, c.faces, c.typed = None, (), False
+        c.acted = c.delayed = c.seized = c.blitzed = False
+
+
+def _rolled(state: EncounterState, e: ev.InitiativeRolled) -> None:
+    c = state.combatants[e.combatant]
+    c.score = e.base + sum(e.faces) - e.reduction
+    c.faces, c.tiebreak, c.typed = e.faces, e.tiebreak, e.typed
+    c.blitzed = c.blitzed or e.blitz
+
+
+def _pass_started(state: EncounterState, e: ev.PassStarted) -> None:
+    state.turn, state.pass_number, state.acting_now = e.turn, e.pass_number, None
+    for c in state.combatants.values():
+        c.acted = c.delayed = False
+
+
+def _reduced(state: EncounterState, e: ev.ScoresReduced) -> None:
+    for c in state.combatants.values():
+        if c.score is not None:
+            c.score -= e.amount
+
+
+def _phase_ended(state: EncounterState, e: ev.ActionPhaseEnded) -> None:
+    c = state.combatants[e.combatant]
+    c.acted, c.delayed = True, False
+    if state.acting_now == e.combatant:
+        state.acting_now = None
+
+
+def _delayed(state: EncounterState, e: ev.PhaseDelayed) -> None:
+    state.combatants[e.combatant].delayed = True
+
+
+def _act_now(state: EncounterState, e: ev.DelayedActionTaken) -> None:
+    state.combatants[e.combatant].delayed = False
+    state.acting_now = e.combatant
+
+
+def _edge_spent(state: EncounterState, e: ev.EdgeSpent) -> None:
+    c = state.combatants[e.combatant]
+    c.sheet = c.sheet.model_copy(update={"edge_points": e.after})
+
+
+def _seized(state: EncounterState, e: ev.InitiativeSeized) -> None:
+    state.combatants[e.combatant].seized = True
+
+
+def _adjusted(state: EncounterState, e: ev.ScoreAdjusted) -> None:
+    c = state.combatants[e.combatant]
+    if c.score is not None:
+        c.score += e.delta
+
+
+def _option(state: EncounterState, e: ev.RuleOptionChanged) -> None:
+    state.options[e.option] = e.new
+
+
+def _nothing(state: EncounterState, e: Any) -> None:
+    """Events that only inform the log (test rolls, tie draws, turn ends)."""
+
+
+FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
+    "combatant_added": _added,
+    "combatant_removed": _removed,
+    "sheet_changed": _sheet_changed,
+    "turn_started": _turn_started,
+    "initiative_rolled": _rolled,
+    "ties_drawn": _nothing,
+    "pass_started": _pass_started,
+    "scores_reduced": _reduced,
+    "turn_ended": _nothing,
+    "action_phase_ended": _phase_ended,
+    "phase_delayed": _delayed,
+    "delayed_action_taken": _act_now,
+    "edge_spent": _edge_spent,
+    "initiative_seized": _seized,
+    "score_adjusted": _adjusted,
+    "test_rolled": _nothing,
+    "rule_option_changed": _option,
+}
+
+
+def apply(state: EncounterState, event: Event) -> None:
+    FOLDERS[event.kind](state, event)

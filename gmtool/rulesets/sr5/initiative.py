@@ -1,0 +1,88 @@
+"""SR5 initiative queries (SR5-I1 to I4): scores, the pass order, the current actor.
+
+Everything here is derived from the state; nothing is stored twice.
+"""
+
+from __future__ import annotations
+
+from gmtool.rulesets.sr5.state import Combatant, EncounterState
+
+PASS_REDUCTION = 10  # SR5-I3
+BLITZ_DICE = 5  # SR5-I5
+
+
+def effective_score(state: EncounterState, combatant: Combatant) -> int | None:
+    """The score that orders the pass (SR5-I1: changes apply at once).
+
+    Includes the wound modifier when the rule option is on (SR5 p. 169).
+    """
+    if combatant.score is None:
+        return None
+    if state.options.get("wound_modifier_on_initiative", True):
+        return combatant.score + combatant.sheet.wound_modifier
+    return combatant.score
+
+
+def in_pass(state: EncounterState, combatant: Combatant) -> bool:
+    """Still acting in this pass: a score above 0 (SR5-I3)."""
+    score = effective_score(state, combatant)
+    return score is not None and score > 0
+
+
+def order_key(state: EncounterState, combatant: Combatant) -> tuple[int, ...]:
+    """Sort key, highest first (SR5-I2, I4).
+
+    Seizers first (in their normal order), then score, then ties by the Edge
+    attribute, Reaction, Intuition and finally the random draw logged at the roll.
+    """
+    score = effective_score(state, combatant)
+    attrs = combatant.sheet.attributes
+    return (
+        int(in_pass(state, combatant)),
+        int(combatant.seized),
+        score if score is not None else -(10**6),
+        attrs["EDG"],
+        attrs["REA"],
+        attrs["INT"],
+        combatant.tiebreak,
+    )
+
+
+def pass_order(state: EncounterState) -> list[Combatant]:
+    """All combatants in this pass's order; those out of the pass come last."""
+    return sorted(state.combatants.values(), key=lambda c: order_key(state, c), reverse=True)
+
+
+def waiting(state: EncounterState, exclude: str | None = None) -> list[Combatant]:
+    """Combatants still to act this pass, in order (delayed ones included)."""
+    return [
+        c
+        for c in pass_order(state)
+        if c.id != exclude and not c.acted and in_pass(state, c)
+    ]
+
+
+def current_actor(state: EncounterState) -> Combatant | None:
+    """Whose action phase it is.
+
+    A delayed combatant that chose to act now comes first; otherwise the
+    highest-ordered combatant still to act that is not delaying; when only
+    delayed combatants remain, they act at the end of the pass in order.
+    """
+    if state.turn == 0:
+        return None
+    if state.acting_now is not None:
+        return state.combatants.get(state.acting_now)
+    remaining = waiting(state)
+    for combatant in remaining:
+        if not combatant.delayed:
+            return combatant
+    return remaining[0] if remaining else None
+
+
+def passes_left(state: EncounterState, combatant: Combatant) -> int:
+    """Passes this combatant will still act in this turn, counting the current one."""
+    score = effective_score(state, combatant)
+    if score is None or score <= 0:
+        return 0
+    return (score - 1) // PASS_REDUCTION + 1 - (1 if combatant.acted else 0)

@@ -1,0 +1,37 @@
+"""SR5 encounter state: what the fold of the events has produced so far."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gmtool.rulesets.sr5.sheet import Sheet
+
+RULE_OPTIONS: dict[str, bool] = {
+    # SR5 p. 169: wound modifiers also apply to the Initiative score. Some tables
+    # ignore this; it is a setting, on by default as in the book.
+    "wound_modifier_on_initiative": True,
+}
+
+
+@dataclass
+class Combatant:
+    id: str
+    sheet: Sheet
+    score: int | None = None  # rolled score − 10 per pass + adjustments; no wound modifier
+    faces: tuple[int, ...] = ()
+    tiebreak: int = 0
+    typed: bool = False
+    acted: bool = False  # in this pass
+    delayed: bool = False
+    seized: bool = False  # this turn
+    blitzed: bool = False  # this turn
+
+
+@dataclass
+class EncounterState:
+    combatants: dict[str, Combatant] = field(default_factory=dict)
+    turn: int = 0  # 0: initiative not rolled yet
+    pass_number: int = 0
+    acting_now: str | None = None  # a delayed combatant acting out of turn
+    next_number: int = 1
+    options: dict[str, bool] = field(default_factory=lambda: dict(RULE_OPTIONS))
