@@ -1,0 +1,1 @@
+"""Persistence: the SQLite campaign file, settings, and (later) import/export."""

@@ -1,0 +1,211 @@
+"""The campaign: one SQLite file holding encounters and their journals.
+
+Every journal entry is written in its own transaction (WAL, synchronous=FULL),
+so a command is durable when ``append`` returns. A file is checked before it is
+opened for writing: not SQLite, not ours, truncated or damaged, or made by a
+newer gmtool → :class:`FileFormatError`, and the file is left untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import struct
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from gmtool.core.encounter import Encounter
+from gmtool.core.errors import FileFormatError
+from gmtool.core.journal import JournalEntry
+from gmtool.rulesets import get_ruleset
+
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x474D5431  # "GMT1"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+HEADER_SIZE = 100
+
+SCHEMA = """
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE encounters (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE journal (
+    encounter_id INTEGER NOT NULL REFERENCES encounters(id),
+    seq INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    created TEXT NOT NULL,
+    PRIMARY KEY (encounter_id, seq)
+);
+"""
+
+
+@dataclass(frozen=True)
+class EncounterInfo:
+    id: int
+    name: str
+    ruleset: str
+    seed: int
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def check_header(path: Path) -> None:
+    """Refuse, without opening it as a database, a file that cannot be a whole campaign."""
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as handle:
+            header = handle.read(HEADER_SIZE)
+    except OSError as exc:
+        raise FileFormatError("error.file_unreadable", path=str(path), detail=exc.strerror or str(exc)) from exc
+    if len(header) < HEADER_SIZE or not header.startswith(SQLITE_MAGIC):
+        raise FileFormatError("error.not_a_campaign", path=str(path))
+    page_size = struct.unpack(">H", header[16:18])[0]
+    page_size = 65536 if page_size == 1 else page_size
+    page_count = struct.unpack(">I", header[28:32])[0]
+    if struct.unpack(">I", header[68:72])[0] != APPLICATION_ID:
+        raise FileFormatError("error.not_a_campaign", path=str(path))
+    header_size_valid = header[24:28] == header[92:96]
+    wal = path.with_name(path.name + "-wal")
+    # A crash during a checkpoint can leave the file shorter than its header says
+    # while the WAL still holds every page: only without a WAL is that truncation.
+    if header_size_valid and page_count and page_size * page_count > size and not wal.exists():
+        raise FileFormatError("error.campaign_truncated", path=str(path))
+
+
+def inspect(path: Path) -> int:
+    """Validate a campaign read-only; return its schema version."""
+    check_header(path)
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise FileFormatError("error.campaign_damaged", path=str(path), detail=str(exc)) from exc
+    try:
+        status = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if status != "ok":
+            raise FileFormatError("error.campaign_damaged", path=str(path), detail=status)
+        version = conn.execute("SELECT max(version) FROM schema_version").fetchone()[0]
+    except sqlite3.DatabaseError as exc:
+        raise FileFormatError("error.campaign_damaged", path=str(path), detail=str(exc)) from exc
+    finally:
+        conn.close()
+    if not isinstance(version, int):
+        raise FileFormatError("error.not_a_campaign", path=str(path))
+    if version > SCHEMA_VERSION:
+        raise FileFormatError("error.campaign_newer", path=str(path), version=version, supported=SCHEMA_VERSION)
+    return version
+
+
+class Campaign:
+    """An open campaign file; also the journal store of its encounters' sessions."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self.path = path
+        self._conn = conn
+
+    # -- opening -----------------------------------------------------------
+    @staticmethod
+    def _connect(path: Path) -> sqlite3.Connection:
+        conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        return conn
+
+    @classmethod
+    def open(cls, path: Path) -> Campaign:
+        """Open an existing campaign (validated first; migrations would run here)."""
+        inspect(path)
+        return cls(path, cls._connect(path))
+
+    @classmethod
+    def create(cls, path: Path) -> Campaign:
+        """Create a new, empty campaign file; refuses to overwrite anything."""
+        if path.exists():
+            raise FileFormatError("error.file_exists", path=str(path))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = cls._connect(path)
+        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        conn.executescript(
+            f"BEGIN; {SCHEMA} INSERT INTO schema_version (version) VALUES ({SCHEMA_VERSION}); COMMIT;"
+        )
+        return cls(path, conn)
+
+    def close(self) -> None:
+        self._conn.close()
+
+    # -- encounters ----------------------------------------------------------
+    def encounters(self) -> list[EncounterInfo]:
+        rows = self._conn.execute("SELECT id, name, ruleset, seed FROM encounters ORDER BY id")
+        return [EncounterInfo(*row) for row in rows]
+
+    def create_encounter(self, name: str, ruleset: str, seed: int) -> int:
+        get_ruleset(ruleset)  # refuse unknown games now, not at load
+        cur = self._conn.execute(
+            "INSERT INTO encounters (name, ruleset, seed, created) VALUES (?, ?, ?, ?)",
+            (name, ruleset, seed, _now()),
+        )
+        self.set_meta("current_encounter", str(cur.lastrowid))
+        return int(cur.lastrowid or 0)
+
+    def encounter_info(self, encounter_id: int) -> EncounterInfo:
+        row = self._conn.execute(
+            "SELECT id, name, ruleset, seed FROM encounters WHERE id = ?", (encounter_id,)
+        ).fetchone()
+        if row is None:
+            raise FileFormatError("error.no_such_encounter", encounter=encounter_id)
+        return EncounterInfo(*row)
+
+    def load_encounter(self, encounter_id: int) -> Encounter:
+        """Replay an encounter's journal (never rolls dice)."""
+        info = self.encounter_info(encounter_id)
+        ruleset = get_ruleset(info.ruleset)
+        rows = self._conn.execute(
+            "SELECT record FROM journal WHERE encounter_id = ? ORDER BY seq", (encounter_id,)
+        )
+        entries = []
+        for (record,) in rows:
+            try:
+                data = json.loads(record)
+            except json.JSONDecodeError as exc:
+                raise FileFormatError("error.journal_bad_message", detail=str(exc)) from exc
+            entries.append(JournalEntry.from_record(data, ruleset.commands, ruleset.events))
+        return Encounter(ruleset, info.seed, entries)
+
+    def current_encounter_id(self) -> int | None:
+        value = self.meta("current_encounter")
+        if value is not None and value.isdigit():
+            return int(value)
+        encounters = self.encounters()
+        return encounters[-1].id if encounters else None
+
+    # -- the journal store ---------------------------------------------------
+    def append(self, encounter_id: int, entry: JournalEntry) -> None:
+        """One entry, one transaction: durable when this returns."""
+        record = json.dumps(entry.to_record(), ensure_ascii=False, separators=(",", ":"))
+        self._conn.execute(
+            "INSERT INTO journal (encounter_id, seq, record, created) VALUES (?, ?, ?, ?)",
+            (encounter_id, entry.seq, record, _now()),
+        )
+
+    def journal_length(self, encounter_id: int) -> int:
+        row = self._conn.execute("SELECT count(*) FROM journal WHERE encounter_id = ?", (encounter_id,))
+        return int(row.fetchone()[0])
+
+    # -- meta ----------------------------------------------------------------
+    def meta(self, key: str) -> str | None:
+        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self._conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )

@@ -1,0 +1,34 @@
+"""The demo encounter created on first start: made-up SR5 runners and grunts."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from gmtool.core.resources import load_model
+from gmtool.core.session import EncounterSession
+from gmtool.rulesets.sr5.commands import AddCombatant
+from gmtool.rulesets.sr5.sheet import Sheet
+from gmtool.storage.campaign import Campaign
+
+
+class DemoEncounter(BaseModel):
+    schema_version: int = Field(ge=1, le=1)
+    name: dict[str, str]
+    note: str
+    seed: int
+    combatants: list[Sheet] = Field(min_length=4, max_length=6)
+
+
+def demo_definition() -> DemoEncounter:
+    return load_model(DemoEncounter, "sr5", "demo_encounter.json")
+
+
+def create_demo_encounter(campaign: Campaign, language: str = "en") -> int:
+    """Add the demo encounter to ``campaign``; each combatant is a journaled command."""
+    demo = demo_definition()
+    name = demo.name.get(language, demo.name["en"])
+    encounter_id = campaign.create_encounter(name, "sr5", demo.seed)
+    session = EncounterSession(campaign.load_encounter(encounter_id), campaign, encounter_id)
+    for sheet in demo.combatants:
+        session.execute(AddCombatant(sheet=sheet))
+    return encounter_id
