@@ -80,6 +80,14 @@ class EnterInitiativeDice(Command):
     faces: tuple[int, ...]
 
 
+class TakeAction(Command):
+    """SR5-I6: spend part of the phase budget (free, simple or complex)."""
+
+    kind: Literal["take_action"] = "take_action"
+    combatant: str
+    action: Literal["free", "simple", "complex"]
+
+
 class RollSimpleTest(Command):
     """Attribute + skill ± modifier against a threshold; faces given = typed at the table."""
 
@@ -110,6 +118,7 @@ COMMAND_CLASSES = (
     SeizeInitiative,
     Blitz,
     EnterInitiativeDice,
+    TakeAction,
     RollSimpleTest,
     SetRuleOption,
 )

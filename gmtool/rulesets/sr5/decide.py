@@ -288,6 +288,29 @@ def enter_initiative_dice(
     ]
 
 
+def take_action(state: EncounterState, command: cmd.TakeAction, rng: random.Random) -> list[Event]:
+    """SR5-I6: 1 complex or 2 simple actions in one's phase; 1 free action between phases.
+
+    The free action may be taken at any time during the turn (in another's phase
+    too), once until the end of the combatant's next own phase.
+    """
+    _require_turn(state)
+    c = _combatant(state, command.combatant)
+    name = c.sheet.name
+    if command.action == "free":
+        if c.free_action:
+            raise RulesError("error.free_action_used", name=name)
+    else:
+        actor = current_actor(state)
+        if actor is None or actor.id != c.id:
+            raise RulesError("error.not_your_phase", name=name)
+        if c.complex_action or (command.action == "complex" and c.simple_actions):
+            raise RulesError("error.phase_budget_spent", name=name)
+        if c.simple_actions >= 2:
+            raise RulesError("error.phase_budget_spent", name=name)
+    return [ev.ActionTaken(combatant=c.id, name=name, action=command.action)]
+
+
 def roll_simple_test(state: EncounterState, command: cmd.RollSimpleTest, rng: random.Random) -> list[Event]:
     c = _combatant(state, command.combatant)
     terms = simple_test_terms(c.sheet, command.attribute, command.skill, command.modifier)
@@ -340,6 +363,7 @@ HANDLERS: dict[str, Handler] = {
     "seize_initiative": seize_initiative,
     "blitz": blitz,
     "enter_initiative_dice": enter_initiative_dice,
+    "take_action": take_action,
     "roll_simple_test": roll_simple_test,
     "set_rule_option": set_rule_option,
 }  # type: ignore[dict-item]

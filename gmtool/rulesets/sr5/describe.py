@@ -82,6 +82,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     ),
     "initiative_seized": lambda e: tr("log.seized", name=e.name),
     "score_adjusted": lambda e: tr(f"log.score_adjusted.{e.reason}", name=e.name, delta=f"{e.delta:+d}"),
+    "action_taken": lambda e: tr("log.action_taken", name=e.name, action=tr(f"action.{e.action}")),
     "test_rolled": _test,
     "rule_option_changed": lambda e: tr(
         "log.option_changed", option=tr(f"option.{e.option}"),

@@ -113,6 +113,13 @@ class ScoreAdjusted(Event):
     reason: str
 
 
+class ActionTaken(Event):
+    kind: Literal["action_taken"] = "action_taken"
+    combatant: str
+    name: str
+    action: str
+
+
 class TestRolled(Event):
     """A simple test with its pool breakdown: (label key, value) terms."""
 
@@ -153,6 +160,7 @@ EVENT_CLASSES = (
     EdgeSpent,
     InitiativeSeized,
     ScoreAdjusted,
+    ActionTaken,
     TestRolled,
     RuleOptionChanged,
 )

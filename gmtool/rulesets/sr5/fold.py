@@ -37,6 +37,7 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> None:
     for c in state.combatants.values():
         c.score, c.faces, c.typed = None, (), False
         c.acted = c.delayed = c.seized = c.blitzed = False
+        c.simple_actions, c.complex_action, c.free_action = 0, False, False
 
 
 def _rolled(state: EncounterState, e: ev.InitiativeRolled) -> None:
@@ -61,6 +62,7 @@ def _reduced(state: EncounterState, e: ev.ScoresReduced) -> None:
 def _phase_ended(state: EncounterState, e: ev.ActionPhaseEnded) -> None:
     c = state.combatants[e.combatant]
     c.acted, c.delayed = True, False
+    c.simple_actions, c.complex_action, c.free_action = 0, False, False
     if state.acting_now == e.combatant:
         state.acting_now = None
 
@@ -89,6 +91,16 @@ def _adjusted(state: EncounterState, e: ev.ScoreAdjusted) -> None:
         c.score += e.delta
 
 
+def _action(state: EncounterState, e: ev.ActionTaken) -> None:
+    c = state.combatants[e.combatant]
+    if e.action == "free":
+        c.free_action = True
+    elif e.action == "simple":
+        c.simple_actions += 1
+    else:
+        c.complex_action = True
+
+
 def _option(state: EncounterState, e: ev.RuleOptionChanged) -> None:
     state.options[e.option] = e.new
 
@@ -113,6 +125,7 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "edge_spent": _edge_spent,
     "initiative_seized": _seized,
     "score_adjusted": _adjusted,
+    "action_taken": _action,
     "test_rolled": _nothing,
     "rule_option_changed": _option,
 }

@@ -25,6 +25,9 @@ class Combatant:
     delayed: bool = False
     seized: bool = False  # this turn
     blitzed: bool = False  # this turn
+    simple_actions: int = 0  # used in the current phase (SR5-I6)
+    complex_action: bool = False
+    free_action: bool = False  # used since the end of the last own phase
 
 
 @dataclass
