@@ -42,5 +42,9 @@ class FileFormatError(GmtoolError):
     """A file that is not what it claims to be: not ours, truncated, too new."""
 
 
+class StorageError(GmtoolError):
+    """The campaign file could not be written (disk full, locked, another gmtool …)."""
+
+
 class ResourceError(GmtoolError):
     """A data file in resources/ (or a user's house-rule file) failed validation."""

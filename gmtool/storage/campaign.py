@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from gmtool.core.encounter import Encounter
-from gmtool.core.errors import FileFormatError
+from gmtool.core.errors import FileFormatError, StorageError
 from gmtool.core.journal import JournalEntry
 from gmtool.rulesets import get_ruleset
 
@@ -83,8 +83,13 @@ def check_header(path: Path) -> None:
 def inspect(path: Path) -> int:
     """Validate a campaign read-only; return its schema version."""
     check_header(path)
+    # Without a WAL the main file holds everything: open it immutable, so that
+    # reading it does not leave -wal/-shm files behind. With a WAL (a crash
+    # before a checkpoint) the WAL must be read, and it is already there.
+    wal = path.with_name(path.name + "-wal")
+    immutable = "" if wal.exists() else "&immutable=1"
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro{immutable}", uri=True)
     except sqlite3.Error as exc:
         raise FileFormatError("error.campaign_damaged", path=str(path), detail=str(exc)) from exc
     try:
@@ -190,10 +195,13 @@ class Campaign:
     def append(self, encounter_id: int, entry: JournalEntry) -> None:
         """One entry, one transaction: durable when this returns."""
         record = json.dumps(entry.to_record(), ensure_ascii=False, separators=(",", ":"))
-        self._conn.execute(
-            "INSERT INTO journal (encounter_id, seq, record, created) VALUES (?, ?, ?, ?)",
-            (encounter_id, entry.seq, record, _now()),
-        )
+        try:
+            self._conn.execute(
+                "INSERT INTO journal (encounter_id, seq, record, created) VALUES (?, ?, ?, ?)",
+                (encounter_id, entry.seq, record, _now()),
+            )
+        except sqlite3.Error as exc:  # nothing was written; the command is not shown
+            raise StorageError("error.save_failed", path=str(self.path), detail=str(exc)) from exc
 
     def journal_length(self, encounter_id: int) -> int:
         row = self._conn.execute("SELECT count(*) FROM journal WHERE encounter_id = ?", (encounter_id,))

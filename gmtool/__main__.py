@@ -1,0 +1,7 @@
+"""``python -m gmtool`` starts the GUI."""
+
+from __future__ import annotations
+
+from gmtool.app import main
+
+raise SystemExit(main())

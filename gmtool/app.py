@@ -1,0 +1,191 @@
+"""Starting gmtool: the Qt application, the campaign, the main window.
+
+``gmtool [--campaign FILE] [--lang en|ja]``. With ``GMTOOL_EXIT_AFTER_PAINT=1``
+the program prints ``painted`` at the main window's first paint and quits
+(used by the start-up benchmark).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTranslator
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from gmtool.core.errors import GmtoolError
+from gmtool.core.i18n import active_language, set_language, tr
+from gmtool.storage.paths import default_campaign_path
+from gmtool.storage.settings import Settings, load_settings, save_settings
+from gmtool.storage.workspace import Workspace
+from gmtool.ui.campaign_dialogs import ask_after_bad_file, choose_campaign_to_open, choose_new_campaign
+from gmtool.ui.main_window import MainWindow
+from gmtool.ui.preferences import PreferencesDialog
+
+
+class _ExitAfterPaint(QObject):
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            print("painted", flush=True)
+            QTimer.singleShot(0, QApplication.quit)
+        return False
+
+
+class GmtoolApp:
+    """Owns the settings, the open workspace and the main window."""
+
+    def __init__(self, qapp: QApplication, settings: Settings, settings_damaged: bool) -> None:
+        self.qapp = qapp
+        self.settings = settings
+        self.settings_damaged = settings_damaged
+        self.workspace: Workspace | None = None
+        self.window: MainWindow | None = None
+        self._qt_translator: QTranslator | None = None
+
+    # -- language ------------------------------------------------------------
+    def apply_language(self, language: str | None) -> None:
+        code = set_language(language)
+        if self._qt_translator is not None:
+            self.qapp.removeTranslator(self._qt_translator)
+            self._qt_translator = None
+        translator = QTranslator(self.qapp)
+        folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        if translator.load(QLocale(code), "qtbase", "_", folder):
+            self.qapp.installTranslator(translator)
+            self._qt_translator = translator
+
+    # -- campaigns -------------------------------------------------------------
+    def open_first(self, path: Path | None) -> Workspace | None:
+        """The campaign to start on; on a bad file, ask until one opens or the GM quits."""
+        try:
+            return Workspace.open(path) if path is not None else Workspace.open_default()
+        except GmtoolError as exc:
+            return self.recover(exc.message())
+
+    def recover(self, message: str) -> Workspace | None:
+        while True:
+            choice = ask_after_bad_file(self.window, message)
+            if choice == "quit":
+                return None
+            chosen = choose_campaign_to_open(self.window) if choice == "open" else choose_new_campaign(self.window)
+            if chosen is None:
+                continue
+            try:
+                return Workspace.open(chosen) if choice == "open" else Workspace.create(chosen)
+            except GmtoolError as exc:
+                message = exc.message()
+
+    def switch_to(self, workspace: Workspace) -> None:
+        old = self.workspace
+        self.workspace = workspace
+        self.settings.last_campaign = str(workspace.campaign.path)
+        self._save_settings()
+        self.show_window()
+        if old is not None and old is not workspace:
+            old.close()
+
+    def request_open(self) -> None:
+        path = choose_campaign_to_open(self.window)
+        if path is not None:
+            self._try(lambda: Workspace.open(path))
+
+    def request_new(self) -> None:
+        path = choose_new_campaign(self.window)
+        if path is not None:
+            self._try(lambda: Workspace.create(path))
+
+    def _try(self, make) -> None:  # noqa: ANN001
+        try:
+            workspace = make()
+        except GmtoolError as exc:
+            QMessageBox.warning(self.window, tr("dialog.bad_campaign.title"), exc.message())
+            return
+        self.switch_to(workspace)
+
+    # -- window ----------------------------------------------------------------
+    def show_window(self) -> MainWindow:
+        assert self.workspace is not None
+        old = self.window
+        window = MainWindow(self.workspace)
+        window.newCampaignRequested.connect(self.request_new)
+        window.openCampaignRequested.connect(self.request_open)
+        window.preferencesRequested.connect(self.request_preferences)
+        self._restore_layout(window)
+        window.show()
+        self.window = window
+        if old is not None:
+            self._remember_layout(old)
+            old.close()
+            old.deleteLater()
+        return window
+
+    def request_preferences(self) -> None:
+        dialog = PreferencesDialog(self.settings.language, self.window)
+        if not dialog.exec():
+            return
+        chosen = dialog.chosen_language()
+        if chosen != self.settings.language:
+            self.settings.language = chosen
+            self._save_settings()
+            before = active_language()
+            self.apply_language(chosen)
+            if active_language() != before:
+                self.show_window()  # every string is rebuilt in the new language
+
+    def _restore_layout(self, window: MainWindow) -> None:
+        def decoded(text: str | None) -> QByteArray | None:
+            return QByteArray.fromBase64(text.encode()) if text else None
+
+        window.restore_layout(decoded(self.settings.window_geometry), decoded(self.settings.window_state))
+
+    def _remember_layout(self, window: MainWindow) -> None:
+        self.settings.window_geometry = bytes(window.saveGeometry().toBase64().data()).decode()
+        self.settings.window_state = bytes(window.saveState().toBase64().data()).decode()
+
+    def _save_settings(self) -> None:
+        try:
+            save_settings(self.settings, self.settings_damaged)
+            self.settings_damaged = False
+        except OSError:
+            pass  # settings are a convenience; the campaign is what must not be lost
+
+    def shutdown(self) -> None:
+        if self.window is not None:
+            self._remember_layout(self.window)
+            self._save_settings()
+        if self.workspace is not None:
+            self.workspace.close()
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="gmtool", description="Combat tracker for game masters.")
+    parser.add_argument("--campaign", type=Path, help="campaign file to open")
+    parser.add_argument("--lang", choices=("en", "ja"), help="interface language for this run")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    qapp = QApplication.instance() or QApplication(sys.argv[:1])
+    qapp.setApplicationName("gmtool")
+    settings, damaged = load_settings()
+    app = GmtoolApp(qapp, settings, damaged)
+    app.apply_language(args.lang or settings.language)
+    path = args.campaign
+    if path is None and settings.last_campaign and Path(settings.last_campaign).exists():
+        path = Path(settings.last_campaign)
+    if path is not None and path == default_campaign_path() and not path.exists():
+        path = None
+    workspace = app.open_first(path)
+    if workspace is None:
+        return 1
+    app.switch_to(workspace)
+    if os.environ.get("GMTOOL_EXIT_AFTER_PAINT"):
+        assert app.window is not None
+        app.window.installEventFilter(_ExitAfterPaint(app.window))
+    code = qapp.exec()
+    app.shutdown()
+    return code

@@ -1,0 +1,51 @@
+"""User settings (language, last campaign, window layout) in a versioned JSON file.
+
+A damaged settings file is never overwritten silently: gmtool starts with the
+defaults and, on the next save, keeps the damaged file beside as ``.bad``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from gmtool.storage.atomic import write_atomic
+from gmtool.storage.paths import config_dir
+
+SETTINGS_FILE = "settings.json"
+SETTINGS_VERSION = 1
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    schema_version: int = Field(default=SETTINGS_VERSION, ge=1, le=SETTINGS_VERSION)
+    language: Literal["en", "ja"] | None = None  # None: follow the system locale
+    last_campaign: str | None = None
+    window_state: str | None = None  # base64 of QMainWindow.saveState()
+    window_geometry: str | None = None
+
+
+def settings_path() -> Path:
+    return config_dir() / SETTINGS_FILE
+
+
+def load_settings() -> tuple[Settings, bool]:
+    """The settings, and whether the file on disk was damaged (defaults used)."""
+    path = settings_path()
+    if not path.exists():
+        return Settings(), False
+    try:
+        return Settings.model_validate(json.loads(path.read_text(encoding="utf-8"))), False
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValidationError):
+        return Settings(), True
+
+
+def save_settings(settings: Settings, damaged_on_load: bool = False) -> None:
+    path = settings_path()
+    if damaged_on_load and path.exists():
+        path.replace(path.with_suffix(".json.bad"))
+    write_atomic(path, settings.model_dump_json(indent=1) + "\n")

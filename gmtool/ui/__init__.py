@@ -1,0 +1,1 @@
+"""Widgets and windows. They show view models and hold no rules."""

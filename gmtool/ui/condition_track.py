@@ -1,0 +1,93 @@
+"""A condition monitor drawn as a track of boxes, three to a row; click a box to mark it.
+
+Clicking box n marks n boxes; clicking the last marked box clears it. Overflow
+boxes (physical damage beyond the monitor) are drawn after a gap, darker.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+BOX = 16
+GAP = 3
+PER_ROW = 3
+GROUPS_PER_LINE = 4
+
+
+class ConditionTrack(QWidget):
+    """Boxes of one monitor; emits the number of boxes the user wants marked."""
+
+    boxesRequested = Signal(int)
+
+    def __init__(self, color: QColor, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._color = color
+        self._boxes = 0
+        self._overflow = 0
+        self._filled = 0
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def set_track(self, boxes: int, filled: int, overflow: int = 0) -> None:
+        self._boxes, self._filled, self._overflow = boxes, filled, overflow
+        self.updateGeometry()
+        self.update()
+
+    @property
+    def filled(self) -> int:
+        return self._filled
+
+    def _total(self) -> int:
+        return self._boxes + self._overflow
+
+    def _rect(self, i: int) -> QRect:
+        """Box ``i``: monitor boxes first, overflow boxes from a new line after a gap."""
+        per_line = PER_ROW * GROUPS_PER_LINE
+        monitor_lines = -(-self._boxes // per_line)
+        overflow = i >= self._boxes
+        j = i - self._boxes if overflow else i
+        line, position = divmod(j, per_line)
+        group, within = divmod(position, PER_ROW)
+        x = group * (PER_ROW * (BOX + GAP) + 2 * GAP) + within * (BOX + GAP)
+        y = (line + (monitor_lines if overflow else 0)) * (BOX + GAP) + (2 * GAP if overflow else 0)
+        return QRect(x + 1, y + 1, BOX, BOX)
+
+    def sizeHint(self) -> QSize:
+        total = max(self._total(), 1)
+        last = self._rect(total - 1)
+        width = GROUPS_PER_LINE * (PER_ROW * (BOX + GAP) + 2 * GAP)
+        return QSize(width, last.bottom() + 3)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def box_at(self, point: QPoint) -> int | None:
+        for i in range(self._total()):
+            if self._rect(i).contains(point):
+                return i
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        i = self.box_at(event.position().toPoint())
+        if i is None or event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        wanted = i if i + 1 == self._filled else i + 1
+        self.boxesRequested.emit(wanted)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        border = self.palette().windowText().color()
+        for i in range(self._total()):
+            rect = self._rect(i)
+            overflow = i >= self._boxes
+            fill = self._color.darker(160) if overflow else self._color
+            if i < self._filled:
+                painter.fillRect(rect, fill)
+            painter.setPen(QPen(border if not overflow else border.lighter(150), 1))
+            painter.drawRect(rect)
+        painter.end()

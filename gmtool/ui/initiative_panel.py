@@ -1,0 +1,141 @@
+"""The initiative-pass panel: "Turn N · Pass M", this pass's order, the current actor.
+
+Its buttons trigger the main window's actions, so menus, shortcuts and buttons
+all do the same thing.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QRect, Qt
+from PySide6.QtGui import QAction, QColor, QPainter
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QSizePolicy,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.core.i18n import tr
+from gmtool.viewmodels import roles
+from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.initiative_model import COL_CONDITION, COL_NAME, CombatantsModel, PassOrderProxy
+
+PHYSICAL_COLOR = QColor(200, 40, 40)
+STUN_COLOR = QColor(40, 90, 200)
+BUTTON_ACTIONS = (
+    ("next_phase", "delay", "act_now", "seize", "blitz"),
+    ("free_action", "simple_action", "complex_action", "roll_initiative", "new_turn"),
+)
+
+
+class ConditionBarDelegate(QStyledItemDelegate):
+    """Two thin bars: physical above, stun below, filled in proportion."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""  # the bars replace the text (kept for tooltips and screen readers)
+        style = opt.widget.style() if opt.widget else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        condition = index.data(roles.CONDITION)
+        if not condition:
+            return
+        physical, physical_max, stun, stun_max = condition
+        rect = option.rect.adjusted(4, 5, -4, -5)
+        half = max(rect.height() // 2 - 1, 2)
+        for row, (value, top, color) in enumerate(
+            ((physical, physical_max, PHYSICAL_COLOR), (stun, stun_max, STUN_COLOR))
+        ):
+            bar = QRect(rect.left(), rect.top() + row * (half + 2), rect.width(), half)
+            painter.fillRect(bar, color.lighter(185))
+            if top:
+                filled = QRect(bar.left(), bar.top(), round(bar.width() * min(value, top) / top), half)
+                painter.fillRect(filled, color)
+
+
+class InitiativePanel(QWidget):
+    """The order of this pass and the buttons that move the fight on."""
+
+    def __init__(self, bridge: EncounterBridge, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._bridge = bridge
+        self.model = CombatantsModel(bridge, self)
+        self.proxy = PassOrderProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.heading = QLabel(self)
+        self.heading.setObjectName("passHeading")
+        font = self.heading.font()
+        font.setPointSizeF(font.pointSizeF() * 1.5)
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.current_label = QLabel(self)
+        self.view = self._make_view()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.current_label)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(self._make_buttons(actions))
+        bridge.changed.connect(lambda _c: self.refresh_heading())
+        bridge.selectionChanged.connect(self._select_row)
+        self.refresh_heading()
+
+    def _make_view(self) -> QTableView:
+        view = QTableView(self)
+        view.setObjectName("initiativeView")
+        view.setModel(self.proxy)
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.verticalHeader().setVisible(False)
+        view.setItemDelegateForColumn(COL_CONDITION, ConditionBarDelegate(view))
+        header = view.horizontalHeader()
+        header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.Stretch)
+        for column in range(1, self.model.columnCount()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setMinimumSectionSize(60)
+        view.selectionModel().currentRowChanged.connect(self._row_changed)
+        return view
+
+    def _make_buttons(self, actions: dict[str, QAction]) -> QGridLayout:
+        grid = QGridLayout()
+        for row, names in enumerate(BUTTON_ACTIONS):
+            for column, name in enumerate(names):
+                button = QToolButton(self)
+                button.setDefaultAction(actions[name])
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+                button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+                button.setObjectName(f"button_{name}")
+                grid.addWidget(button, row, column)
+        return grid
+
+    def refresh_heading(self) -> None:
+        state = self._bridge.state
+        if state.turn == 0:
+            self.heading.setText(tr("panel.not_started"))
+        else:
+            self.heading.setText(tr("panel.turn_pass", turn=state.turn, pass_number=state.pass_number))
+        actor = self._bridge.current_actor()
+        self.current_label.setText(
+            tr("panel.current_actor", name=actor.sheet.name) if actor else tr("panel.no_current_actor")
+        )
+
+    def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._bridge.select(current.data(roles.COMBATANT_ID) if current.isValid() else None)
+
+    def _select_row(self, combatant_id: object) -> None:
+        if combatant_id is None:
+            self.view.clearSelection()
+            return
+        source = self.model.index(self.model.row_of(str(combatant_id)), 0)
+        index = self.proxy.mapFromSource(source)
+        if index.isValid() and self.view.currentIndex().row() != index.row():
+            self.view.setCurrentIndex(index)

@@ -1,0 +1,200 @@
+"""The character-sheet panel: shows and edits the selected combatant.
+
+Each editor sends its value to the :class:`SheetModel`; the core decides. A
+refused value is put back and the reason shown in red beside the field.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.core.i18n import active_language, tr
+from gmtool.rulesets.sr5.sheet import ATTRIBUTES, metatypes
+from gmtool.ui.condition_track import ConditionTrack
+from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.sheet_model import SheetModel
+
+SPIN_LIMIT = 99  # wide on purpose: the core, not the widget, refuses bad values
+NUMBER_FIELDS = ("initiative_bonus", "initiative_dice", "edge_points")
+ATTRIBUTE_SPIN_WIDTH = 64
+
+
+class SheetPanel(QWidget):
+    """Name, metatype, attributes, initiative, Edge and the two condition monitors."""
+
+    def __init__(self, bridge: EncounterBridge, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = SheetModel(bridge, self)
+        self.editors: dict[str, QWidget] = {}
+        self.errors: dict[str, QLabel] = {}
+        self.placeholder = QLabel(tr("sheet.no_selection"), self)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.body = QWidget(self)
+        body_layout = QVBoxLayout(self.body)
+        body_layout.addWidget(self._identity_box())
+        body_layout.addWidget(self._attributes_box())
+        body_layout.addWidget(self._initiative_box())
+        body_layout.addWidget(self._monitors_box())
+        body_layout.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.placeholder)
+        layout.addWidget(scroll, 1)
+        self._scroll = scroll
+        self.model.modelReset.connect(self._on_reset)
+        self.model.dataChanged.connect(lambda *_: self.refresh())
+        self.model.fieldRefused.connect(self._show_refusal)
+        self.model.fieldAccepted.connect(self._clear_refusal)
+        self.refresh()
+
+    # -- building ------------------------------------------------------------
+    def _error_label(self, field: str) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(f"error_{field}")
+        label.setStyleSheet("color: #c62828;")
+        label.setWordWrap(True)
+        label.hide()
+        self.errors[field] = label
+        return label
+
+    def _add_row(self, form: QFormLayout, field: str, editor: QWidget) -> None:
+        editor.setObjectName(f"edit_{field}")
+        self.editors[field] = editor
+        holder = QWidget(self)
+        column = QVBoxLayout(holder)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(1)
+        column.addWidget(editor)
+        column.addWidget(self._error_label(field))
+        form.addRow(tr(f"field.{field}"), holder)
+
+    def _spin(self, field: str) -> QSpinBox:
+        spin = QSpinBox(self)
+        spin.setRange(-SPIN_LIMIT, SPIN_LIMIT)
+        spin.setKeyboardTracking(False)
+        spin.valueChanged.connect(lambda value, f=field: self._edited(f, value))
+        return spin
+
+    def _identity_box(self) -> QGroupBox:
+        box = QGroupBox(tr("sheet.identity"), self)
+        form = QFormLayout(box)
+        name = QLineEdit(self)
+        name.editingFinished.connect(lambda: self._edited("name", name.text()))
+        self._add_row(form, "name", name)
+        combo = QComboBox(self)
+        for key, info in metatypes().metatypes.items():
+            combo.addItem(info.label.get(active_language(), info.label["en"]), key)
+        combo.activated.connect(lambda i: self._edited("metatype", combo.itemData(i)))
+        self._add_row(form, "metatype", combo)
+        npc = QCheckBox(tr("sheet.npc_hint"), self)
+        npc.toggled.connect(lambda on: self._edited("is_npc", on))
+        self._add_row(form, "is_npc", npc)
+        return box
+
+    def _attributes_box(self) -> QGroupBox:
+        box = QGroupBox(tr("sheet.attributes"), self)
+        grid = QGridLayout(box)
+        for i, attribute in enumerate(ATTRIBUTES):
+            field = f"attr.{attribute}"
+            form = QFormLayout()
+            spin = self._spin(field)
+            spin.setMaximumWidth(ATTRIBUTE_SPIN_WIDTH)
+            self._add_row(form, field, spin)
+            grid.addLayout(form, i // 3, i % 3)
+        return box
+
+    def _initiative_box(self) -> QGroupBox:
+        box = QGroupBox(tr("sheet.initiative"), self)
+        form = QFormLayout(box)
+        for field in NUMBER_FIELDS:
+            self._add_row(form, field, self._spin(field))
+        self.initiative_label = QLabel(self)
+        self.score_label = QLabel(self)
+        form.addRow(tr("field.derived.initiative"), self.initiative_label)
+        form.addRow(tr("field.derived.score"), self.score_label)
+        return box
+
+    def _monitors_box(self) -> QGroupBox:
+        box = QGroupBox(tr("sheet.condition"), self)
+        form = QFormLayout(box)
+        for field, color in (("physical_damage", QColor(200, 40, 40)), ("stun_damage", QColor(40, 90, 200))):
+            track = ConditionTrack(color, self)
+            track.boxesRequested.connect(lambda n, f=field: self._edited(f, n))
+            self._add_row(form, field, track)
+        self.wound_label = QLabel(self)
+        form.addRow(tr("field.derived.wound_modifier"), self.wound_label)
+        return box
+
+    # -- syncing -------------------------------------------------------------
+    def refresh(self) -> None:
+        has = self.model.combatant_id is not None
+        self.placeholder.setVisible(not has)
+        self._scroll.setVisible(has)
+        if not has:
+            return
+        m = self.model
+        for field, editor in self.editors.items():
+            editor.blockSignals(True)
+            self._load(field, editor)
+            editor.blockSignals(False)
+        self.initiative_label.setText(m.value("derived.initiative"))
+        score = m.value("derived.score")
+        self.score_label.setText("—" if score is None else str(score))
+        self.wound_label.setText(str(m.value("derived.wound_modifier")))
+
+    def _load(self, field: str, editor: QWidget) -> None:
+        m = self.model
+        value = m.value(field)
+        if isinstance(editor, QLineEdit):
+            editor.setText(value)
+        elif isinstance(editor, QComboBox):
+            editor.setCurrentIndex(editor.findData(value))
+        elif isinstance(editor, QCheckBox):
+            editor.setChecked(bool(value))
+        elif isinstance(editor, QSpinBox):
+            editor.setValue(value)
+            allowed = m.allowed_range(field)
+            if allowed:
+                editor.setToolTip(tr("sheet.range_hint", low=allowed[0], high=allowed[1]))
+        elif isinstance(editor, ConditionTrack):
+            boxes = m.value("physical_boxes" if field == "physical_damage" else "stun_boxes")
+            overflow = m.value("physical_overflow") if field == "physical_damage" else 0
+            editor.set_track(boxes, value, overflow)
+            editor.setToolTip(tr("sheet.track_hint", filled=value, boxes=boxes))
+
+    def _edited(self, field: str, value: int | str | bool) -> None:
+        if not self.model.edit(field, value):
+            self.refresh()  # put the accepted value back
+
+    def _show_refusal(self, field: str, message: str) -> None:
+        label = self.errors.get(field)
+        if label is not None:
+            label.setText(message)
+            label.show()
+
+    def _on_reset(self) -> None:
+        for label in self.errors.values():
+            label.hide()
+        self.refresh()
+
+    def _clear_refusal(self, field: str) -> None:
+        label = self.errors.get(field)
+        if label is not None:
+            label.hide()

@@ -1,0 +1,20 @@
+"""Custom item-data roles, one constant each (``UserRole + n``)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+USER = int(Qt.ItemDataRole.UserRole)
+
+COMBATANT_ID = USER + 1  # str: the combatant's id
+ORDER = USER + 2  # int: rank in this pass's order (0 = first)
+IS_CURRENT = USER + 3  # bool: whose action phase it is
+SCORE = USER + 4  # int | None: effective initiative score
+FLAGS = USER + 5  # tuple[str, ...]: acted, delayed, out, seized, blitzed, typed
+CONDITION = USER + 6  # tuple[int, int, int, int]: physical, physical boxes, stun, stun boxes
+PASSES_LEFT = USER + 7  # int
+SEQ = USER + 8  # int: the journal entry a log line belongs to
+EVENT_KIND = USER + 9  # str: the event kind of a log line
+FIELD = USER + 10  # str: the sheet field a row edits
+TERM_VALUE = USER + 11  # int: a pool term's value
+IS_NPC = USER + 12  # bool

@@ -1,0 +1,54 @@
+"""Save screenshots of the main window on the demo encounter (README images).
+
+Usage: QT_QPA_PLATFORM=offscreen python tools/screenshot.py OUT_DIR
+Plays a few commands on a throw-away campaign, then saves main-en.png and main-ja.png.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+
+def shoot(out_dir: Path, language: str) -> Path:
+    from PySide6.QtWidgets import QApplication
+
+    from gmtool.core.i18n import set_language
+    from gmtool.rulesets.sr5 import commands as cmd
+    from gmtool.storage.workspace import Workspace
+    from gmtool.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    set_language(language)
+    with tempfile.TemporaryDirectory() as data:
+        os.environ["GMTOOL_DATA_DIR"] = data
+        workspace = Workspace.open_default()
+        window = MainWindow(workspace)
+        window.show()
+        app.processEvents()
+        window.action("roll_initiative").trigger()
+        window.action("next_phase").trigger()
+        window.action("next_phase").trigger()
+        actor = window.bridge.current_actor()
+        window.bridge.execute(cmd.EditSheet(combatant="c2", field="physical_damage", value=4))
+        window.bridge.execute(cmd.EditSheet(combatant="c2", field="stun_damage", value=2))
+        window.bridge.execute(cmd.TakeAction(combatant=actor.id, action="simple"))
+        window.test_panel.skill.setValue(5)
+        window.test_panel.threshold.setValue(2)
+        window.test_panel.faces_edit.setText("6 5 4 3 1 2 6 1")
+        window.test_panel.enter_button.click()
+        app.processEvents()
+        path = out_dir / f"main-{language}.png"
+        window.grab().save(str(path))
+        window.close()
+        workspace.close()
+    return path
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs")
+    target.mkdir(parents=True, exist_ok=True)
+    for lang in ("en", "ja"):
+        print(shoot(target, lang))
