@@ -41,6 +41,7 @@ ROW_ROLES = (
     roles.FLAGS,
     roles.CONDITION,
     roles.PASSES_LEFT,
+    roles.IS_NPC,
     int(Qt.ItemDataRole.DisplayRole),
 )
 
@@ -86,6 +87,7 @@ class CombatantsModel(QAbstractTableModel):
             roles.FLAGS: combatant_flags(state, c, current_id),
             roles.CONDITION: (sheet.physical_damage, sheet.physical_boxes, sheet.stun_damage, sheet.stun_boxes),
             roles.PASSES_LEFT: passes_left(state, c),
+            roles.IS_NPC: sheet.is_npc,
             int(Qt.ItemDataRole.DisplayRole): sheet.name,
         }
 
@@ -107,6 +109,9 @@ class CombatantsModel(QAbstractTableModel):
             self._snapshot_all()
             self.endResetModel()
             return
+        old = self._snapshot_all()
+        fresh = self._rows
+        self._rows = {**old, **fresh}  # rows being removed stay readable until they are gone
         for event in change.events:
             if event.kind == "combatant_added":
                 row = len(self._ids)
@@ -118,12 +123,12 @@ class CombatantsModel(QAbstractTableModel):
                 self.beginRemoveRows(QModelIndex(), row, row)
                 del self._ids[row]
                 self.endRemoveRows()
-        old = self._snapshot_all()
+        self._rows = fresh
         for row, cid in enumerate(self._ids):
-            before, after = old.get(cid), self._rows[cid]
+            before = old.get(cid)
             if before is None:
                 continue  # inserted just now: views read it fresh
-            changed = [role for role in ROW_ROLES if before[role] != after[role]]
+            changed = [role for role in ROW_ROLES if before[role] != fresh[cid][role]]
             if changed:
                 self._emit_row_changed(row, changed)
 
@@ -168,8 +173,6 @@ class CombatantsModel(QAbstractTableModel):
         role = int(role)
         if role == roles.COMBATANT_ID:
             return cid
-        if role == roles.IS_NPC:
-            return self._bridge.state.combatants[cid].sheet.is_npc
         if role in row and role != int(Qt.ItemDataRole.DisplayRole):
             return row[role]
         if role == Qt.ItemDataRole.DisplayRole:

@@ -1,0 +1,46 @@
+"""GUI fixtures: a demo workspace in a private folder and a main window on it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from gmtool.storage.workspace import Workspace
+
+
+@pytest.fixture
+def workspace() -> Iterator[Workspace]:
+    ws = Workspace.open_default()
+    yield ws
+    ws.close()
+
+
+@pytest.fixture
+def window(qtbot, workspace: Workspace):  # noqa: ANN001, ANN201
+    from gmtool.ui.main_window import MainWindow
+
+    win = MainWindow(workspace)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()
+    return win
+
+
+@pytest.fixture
+def model_testers(request):  # noqa: ANN001, ANN201
+    """Make one pytest-qt ModelTester per model; each keeps watching its model's signals."""
+    from pytestqt.modeltest import ModelTester
+
+    testers: list[ModelTester] = []
+
+    def check(model) -> ModelTester:  # noqa: ANN001
+        tester = ModelTester(request.config)
+        tester.check(model, force_py=True)
+        testers.append(tester)
+        return tester
+
+    yield check
+    for tester in testers:
+        tester._cleanup()
