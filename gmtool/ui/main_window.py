@@ -68,8 +68,11 @@ class MainWindow(QMainWindow):
         for spec in ACTION_SPECS:
             act = QAction(tr(f"action.{spec.name}"), self)
             act.setObjectName(f"action_{spec.name}")
-            if spec.shortcut is not None:
+            if isinstance(spec.shortcut, QKeySequence.StandardKey):
+                act.setShortcuts(spec.shortcut)  # every platform binding (Redo: Ctrl+Y and Ctrl+Shift+Z)
+            elif spec.shortcut is not None:
                 act.setShortcut(QKeySequence(spec.shortcut))
+            if spec.shortcut is not None:
                 act.setToolTip(f"{act.text()} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
             act.setCheckable(spec.checkable)
             act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
