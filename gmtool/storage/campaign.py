@@ -9,6 +9,7 @@ newer gmtool → :class:`FileFormatError`, and the file is left untouched.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import struct
 from dataclasses import dataclass
@@ -136,12 +137,23 @@ class Campaign:
         if path.exists():
             raise FileFormatError("error.file_exists", path=str(path))
         path.parent.mkdir(parents=True, exist_ok=True)
-        conn = cls._connect(path)
-        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
-        conn.executescript(
-            f"BEGIN; {SCHEMA} INSERT INTO schema_version (version) VALUES ({SCHEMA_VERSION}); COMMIT;"
-        )
-        return cls(path, conn)
+        # Built under a temporary name and checkpointed, then renamed: a crash
+        # never leaves a half-made campaign, and the header (application id)
+        # is in the main file, which check_header reads without the WAL.
+        tmp = path.with_name(f".{path.name}.creating")
+        for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+            leftover.unlink(missing_ok=True)
+        conn = cls._connect(tmp)
+        try:
+            conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            conn.executescript(
+                f"BEGIN; {SCHEMA} INSERT INTO schema_version (version) VALUES ({SCHEMA_VERSION}); COMMIT;"
+            )
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+        os.replace(tmp, path)
+        return cls(path, cls._connect(path))
 
     def close(self) -> None:
         self._conn.close()
