@@ -1,0 +1,79 @@
+"""``python -m benchmarks``: every measurement, printed as ``name: value`` lines.
+
+Order: next phase with 200 combatants (in this process, offscreen Qt), start-up
+time and peak memory against a bare PySide6 window (child processes), then the
+SIGKILL durability trials. Figures are ratios or percentiles; targets from the
+spec are printed beside them as context, never asserted.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+from benchmarks.kill_trials import run_kill_trials
+from benchmarks.next_phase import TARGET_MS, measure_next_phase
+from benchmarks.startup import TARGET_RATIO, measure_startup
+
+STARTUP_RUNS = 7
+KILL_TRIALS = 200
+KILL_SEED = 20261122
+
+
+def emit(name: str, value: Any) -> None:
+    if isinstance(value, float):
+        value = f"{value:.3f}" if abs(value) < 1000 else f"{value:.0f}"
+    sys.stdout.write(f"{name}: {value}\n")
+    sys.stdout.flush()
+
+
+def bench_next_phase() -> None:
+    result = measure_next_phase()
+    emit("next_phase_p95_ms_200", result["next_phase_p95_ms_200"])
+    emit("next_phase_core_p95_ms_200", result["next_phase_core_p95_ms_200"])
+    emit("next_phase_presses", result["next_phase_presses"])
+    emit("next_phase_target_ms", TARGET_MS)
+
+
+def bench_startup() -> None:
+    result = measure_startup(STARTUP_RUNS)
+    for name in ("startup_ratio", "memory_ratio"):
+        emit(name, result[name])
+    for name, value in result.items():
+        if name not in ("startup_ratio", "memory_ratio"):
+            emit(name, int(value) if name.endswith(("_kib", "_each")) else value)
+    emit("startup_target_ratio", TARGET_RATIO)
+    emit("memory_target_ratio", TARGET_RATIO)
+
+
+def bench_kill_trials() -> None:
+    result = run_kill_trials(KILL_TRIALS, KILL_SEED)
+    emit("kill_trials", result["trials"])
+    emit("kill_lost_commands", result["lost_commands"])
+    emit("kill_reopen_failures", result["reopen_failures"])
+    for name in (
+        "mismatched_entries",
+        "script_errors",
+        "killed_before_open",
+        "finished_before_kill",
+        "confirmed_entries",
+        "stored_beyond_confirmed",
+        "calibration_open_s",
+        "calibration_finish_s",
+    ):
+        emit(f"kill_{name}", result[name])
+    for problem in result["problems"]:
+        emit("kill_problem", problem)
+
+
+def main() -> int:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    bench_next_phase()
+    bench_startup()
+    bench_kill_trials()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,138 @@
+"""Next phase with 200 combatants: p95 latency including the view update.
+
+Two workspaces are built alike (the demo encounter plus copies of its sheets up
+to 200 combatants, initiative rolled), each in its own temporary data folder.
+One is shown in gmtool's :class:`MainWindow`; a press there is
+``action("next_phase").trigger()``, ``QApplication.processEvents()`` and a
+synchronous ``repaint()`` of the window. The other has no GUI: a step there is
+``session.execute(NextPhase())`` alone (the core's share, printed as context).
+Presses alternate between the two, so drift affects both alike.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+from gmtool.rulesets.sr5.commands import AddCombatant, NextPhase, StartTurn
+from gmtool.storage.demo import demo_definition
+from gmtool.storage.workspace import Workspace
+
+COMBATANTS = 200
+PRESSES = 300
+WARMUP_PRESSES = 10
+TARGET_MS = 16.0
+
+
+ENV_KEYS = ("GMTOOL_DATA_DIR", "GMTOOL_CONFIG_DIR")
+
+
+@contextmanager
+def data_dir_env(path: Path) -> Iterator[None]:
+    """Point gmtool's data and settings folders at ``path`` for the duration."""
+    saved = {key: os.environ.get(key) for key in ENV_KEYS}
+    os.environ.update({key: str(path) for key in ENV_KEYS})
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+@contextmanager
+def big_workspace(combatants: int = COMBATANTS) -> Iterator[Workspace]:
+    """A fresh default workspace with ``combatants`` combatants and the first turn started."""
+    with tempfile.TemporaryDirectory(prefix="gmtool-bench-") as tmp, data_dir_env(Path(tmp)):
+        workspace = Workspace.open_default()
+        try:
+            sheets = demo_definition().combatants
+            for number in range(len(workspace.encounter.state.combatants), combatants):
+                sheet = sheets[number % len(sheets)].model_copy(update={"name": f"Extra {number + 1}"})
+                workspace.session.execute(AddCombatant(sheet=sheet))
+            workspace.session.execute(StartTurn())
+            yield workspace
+        finally:
+            workspace.close()
+
+
+def p95(samples: list[float]) -> float:
+    """Nearest-rank 95th percentile."""
+    ordered = sorted(samples)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def timed(step: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    step()
+    return (time.perf_counter() - start) * 1000.0
+
+
+def core_step(workspace: Workspace) -> Callable[[], object]:
+    return lambda: workspace.session.execute(NextPhase())
+
+
+def gui_step(window: Any, app: Any) -> Callable[[], None]:
+    action = window.action("next_phase")
+    if action is None:
+        raise LookupError("MainWindow.action('next_phase') returned None")
+
+    def press() -> None:
+        action.trigger()
+        app.processEvents()
+        window.repaint()
+
+    return press
+
+
+def load_main_window() -> Any:
+    """gmtool's MainWindow class, or None while it does not exist."""
+    try:
+        from gmtool.ui.main_window import MainWindow
+    except ImportError:
+        return None
+    return MainWindow
+
+
+def measure_next_phase(presses: int = PRESSES, combatants: int = COMBATANTS) -> dict[str, Any]:
+    """p95 in ms of GUI presses and of core steps, alternating; GUI figure is a string if unavailable."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    main_window = load_main_window()
+    with ExitStack() as stack:
+        core = core_step(stack.enter_context(big_workspace(combatants)))
+        gui = None
+        if main_window is not None:
+            window = main_window(stack.enter_context(big_workspace(combatants)))
+            stack.callback(window.close)
+            window.show()
+            app.processEvents()
+            gui = gui_step(window, app)
+        core_ms, gui_ms = _alternate(core, gui, presses)
+    result: dict[str, Any] = {"next_phase_core_p95_ms_200": p95(core_ms)}
+    result["next_phase_p95_ms_200"] = p95(gui_ms) if gui else "unavailable (MainWindow missing)"
+    result["next_phase_presses"] = presses
+    return result
+
+
+def _alternate(
+    core: Callable[[], object], gui: Callable[[], None] | None, presses: int
+) -> tuple[list[float], list[float]]:
+    core_ms: list[float] = []
+    gui_ms: list[float] = []
+    for index in range(WARMUP_PRESSES + presses):
+        core_time = timed(core)
+        gui_time = timed(gui) if gui else 0.0
+        if index >= WARMUP_PRESSES:
+            core_ms.append(core_time)
+            gui_ms.append(gui_time)
+    return core_ms, gui_ms

@@ -1,0 +1,32 @@
+"""Smoke tests of the benchmark harnesses: they run and return sane figures.
+
+These check the measuring code, never the speed of gmtool: no figure is compared
+with a target here (``make bench`` prints the targets beside the figures).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from benchmarks.next_phase import measure_next_phase
+from benchmarks.startup import measure_startup
+
+
+def _positive_finite(value: object) -> bool:
+    return isinstance(value, (int, float)) and math.isfinite(value) and value > 0
+
+
+@pytest.mark.slow
+def test_startup_harness_returns_positive_finite_figures() -> None:
+    result = measure_startup(runs=1)
+    assert {"startup_ratio", "memory_ratio", "startup_gmtool_median_s", "memory_gmtool_median_kib"} <= set(result)
+    assert all(_positive_finite(value) for value in result.values()), result
+
+
+@pytest.mark.slow
+def test_next_phase_harness_returns_positive_finite_figures(qapp: object) -> None:
+    result = measure_next_phase(presses=5, combatants=12)
+    assert _positive_finite(result["next_phase_core_p95_ms_200"]), result
+    assert _positive_finite(result["next_phase_p95_ms_200"]), result
