@@ -1,0 +1,26 @@
+"""Shared test setup: Qt offscreen, private data folders, English by default.
+
+GUI fixtures live in ``tests/gui/conftest.py``; this file stays small.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Keep every test away from the user's real campaign and settings; start in English."""
+    from gmtool.core.i18n import set_language
+
+    monkeypatch.setenv("GMTOOL_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("GMTOOL_CONFIG_DIR", str(tmp_path / "config"))
+    set_language("en")
+    yield
+    set_language("en")
