@@ -80,6 +80,28 @@ def _ties(state: EncounterState, rolls: list[ev.InitiativeRolled]) -> list[Event
     return out
 
 
+def _ties_during_turn(state: EncounterState, roll: ev.InitiativeRolled, sheet: Sheet) -> list[Event]:
+    """SR5-I2 for a roll made during the turn (typed dice, Blitz, a late joiner):
+    log the random draw when the new score fully ties with scores already rolled."""
+
+    def key(score: int, sheet: Sheet) -> tuple[int, ...]:
+        if state.options.get("wound_modifier_on_initiative", True):
+            score += sheet.wound_modifier
+        attrs = sheet.attributes
+        return (score, attrs["EDG"], attrs["REA"], attrs["INT"])
+
+    mine = key(roll.base + sum(roll.faces) - roll.reduction, sheet)
+    tied = [(roll.tiebreak, roll.name)] + [
+        (c.tiebreak, c.sheet.name)
+        for c in state.combatants.values()
+        if c.id != roll.combatant and c.score is not None and key(c.score, c.sheet) == mine
+    ]
+    if len(tied) < 2:
+        return []
+    tied.sort(key=lambda t: t[0], reverse=True)
+    return [ev.TiesDrawn(names=tuple(n for _, n in tied), draws=tuple(d for d, _ in tied))]
+
+
 def _new_turn(state: EncounterState, rng: random.Random) -> list[Event]:
     """SR5-I3: a new turn with fresh initiative for everyone."""
     turn = state.turn + 1
@@ -107,7 +129,8 @@ def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.
     events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=command.sheet)]
     if state.turn > 0:  # joins mid-turn: rolls, minus 10 per pass already over
         newcomer = Combatant(id=new_id, sheet=command.sheet)
-        events.append(_roll_initiative(newcomer, rng, PASS_REDUCTION * (state.pass_number - 1)))
+        roll = _roll_initiative(newcomer, rng, PASS_REDUCTION * (state.pass_number - 1))
+        events += [roll, *_ties_during_turn(state, roll, command.sheet)]
     return events
 
 
@@ -263,7 +286,8 @@ def blitz(state: EncounterState, command: cmd.Blitz, rng: random.Random) -> list
         raise RulesError("error.already_blitzed", name=c.sheet.name)
     if state.pass_number != 1 or c.acted or state.acting_now == c.id:
         raise RulesError("error.blitz_too_late", name=c.sheet.name)
-    return [_spend_edge(c, "blitz"), _roll_initiative(c, rng, 0, dice=BLITZ_DICE)]
+    roll = _roll_initiative(c, rng, 0, dice=BLITZ_DICE)
+    return [_spend_edge(c, "blitz"), roll, *_ties_during_turn(state, roll, c.sheet)]
 
 
 def enter_initiative_dice(
@@ -274,18 +298,17 @@ def enter_initiative_dice(
     c = _combatant(state, command.combatant)
     count = BLITZ_DICE if c.blitzed else c.sheet.initiative_dice
     validate_faces(command.faces, count)
-    return [
-        ev.InitiativeRolled(
-            combatant=c.id,
-            name=c.sheet.name,
-            base=c.sheet.initiative_attribute,
-            faces=command.faces,
-            reduction=PASS_REDUCTION * (state.pass_number - 1),
-            tiebreak=c.tiebreak or rng.randint(1, TIEBREAK_MAX),
-            blitz=c.blitzed,
-            typed=True,
-        )
-    ]
+    roll = ev.InitiativeRolled(
+        combatant=c.id,
+        name=c.sheet.name,
+        base=c.sheet.initiative_attribute,
+        faces=command.faces,
+        reduction=PASS_REDUCTION * (state.pass_number - 1),
+        tiebreak=c.tiebreak or rng.randint(1, TIEBREAK_MAX),
+        blitz=c.blitzed,
+        typed=True,
+    )
+    return [roll, *_ties_during_turn(state, roll, c.sheet)]
 
 
 def take_action(state: EncounterState, command: cmd.TakeAction, rng: random.Random) -> list[Event]:
