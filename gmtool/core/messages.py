@@ -17,7 +17,9 @@ from gmtool.core.errors import FileFormatError
 class Message(BaseModel):
     """Base of commands and events."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Schemas are built at first use, not at import: start-up stays fast and only
+    # the message kinds a journal really holds are ever built.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     kind: str
 
     def to_record(self) -> dict[str, Any]:

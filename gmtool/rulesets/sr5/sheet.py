@@ -49,7 +49,7 @@ def metatypes() -> MetatypeTable:
 class Sheet(BaseModel):
     """What the tracker knows of an SR5 combatant."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str = Field(min_length=1, max_length=NAME_MAX)
     metatype: str = "human"
