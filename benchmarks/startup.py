@@ -7,11 +7,19 @@ peak memory is the child's ``ru_maxrss`` from ``os.wait4`` (KiB on Linux). After
 one warm-up of each (gmtool's creates the campaign in the shared temporary data
 folder, so measured runs open the demo encounter), runs alternate baseline,
 candidate, baseline… and each side's median is taken.
+
+Linux carries the starting process's RSS high-water mark over fork/vfork and
+exec into the child's ``ru_maxrss``, so a big measuring process (Qt and 200
+combatants loaded by the next-phase benchmark, or pytest) would inflate both
+sides. The runs are therefore started from a small worker process
+(``python -m benchmarks.startup <json>``), which prints its result as JSON.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import resource
 import selectors
 import statistics
 import subprocess
@@ -101,7 +109,27 @@ def measure_startup(
     candidate: tuple[str, ...] = GMTOOL_COMMAND,
     baseline: tuple[str, ...] = BARE_COMMAND,
 ) -> dict[str, float]:
-    """Alternate ``runs`` of each after a warm-up of each; medians and candidate/baseline ratios."""
+    """Alternate ``runs`` of each after a warm-up of each; medians and candidate/baseline ratios.
+
+    Runs in a fresh worker process (see the module docstring).
+    """
+    request = json.dumps({"runs": runs, "candidate": list(candidate), "baseline": list(baseline)})
+    worker = subprocess.run(
+        [sys.executable, "-m", "benchmarks.startup", request],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S * (2 * runs + 2),
+        check=False,
+    )
+    if worker.returncode != 0:
+        raise RuntimeError(f"start-up worker failed (exit {worker.returncode}):\n{worker.stderr[-3000:]}")
+    result: dict[str, float] = json.loads(worker.stdout.splitlines()[-1])
+    return result
+
+
+def measure_here(runs: int, candidate: tuple[str, ...], baseline: tuple[str, ...]) -> dict[str, float]:
+    """The measurement itself, in this process (which should be small: see the module docstring)."""
     with tempfile.TemporaryDirectory(prefix="gmtool-startup-") as tmp:
         env = child_env(Path(tmp))
         run_once(candidate, env)  # creates the campaign and its demo encounter
@@ -127,4 +155,30 @@ def summarize(base_runs: list[Run], cand_runs: list[Run]) -> dict[str, float]:
         "memory_bare_median_kib": base_kib,
         "memory_gmtool_median_kib": cand_kib,
         "startup_runs_each": float(len(base_runs)),
+        "startup_worker_hwm_kib": float(own_high_water_kib()),
     }
+
+
+def own_high_water_kib() -> int:
+    """This process's memory high-water mark, which its children's ``ru_maxrss`` start from.
+
+    ``VmHWM`` (Linux): unlike ``ru_maxrss`` it does not include the parent's.
+    """
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+
+
+def main(argv: list[str]) -> int:
+    request = json.loads(argv[0])
+    result = measure_here(int(request["runs"]), tuple(request["candidate"]), tuple(request["baseline"]))
+    sys.stdout.write(json.dumps(result) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
