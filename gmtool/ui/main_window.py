@@ -220,13 +220,22 @@ class MainWindow(QMainWindow):
             name_edit.setFocus()
             name_edit.selectAll()  # type: ignore[attr-defined]
 
-    def enter_initiative(self) -> None:
+    def _selected_with_name(self) -> tuple[str, str] | None:
+        """The selected combatant's id and name, or a refusal shown when nobody is selected."""
         cid = self.bridge.selected
         if cid is None:
             self.show_refusal(tr("error.select_combatant"))
+            return None
+        return cid, self.bridge.state.combatants[cid].sheet.name
+
+    def enter_initiative(self) -> None:
+        chosen = self._selected_with_name()
+        if chosen is None:
             return
-        name = self.bridge.state.combatants[cid].sheet.name
-        text, ok = QInputDialog.getText(self, tr("dialog.enter_initiative.title"), tr("dialog.enter_initiative.label", name=name))
+        cid, name = chosen
+        text, ok = QInputDialog.getText(
+            self, tr("dialog.enter_initiative.title"), tr("dialog.enter_initiative.label", name=name)
+        )
         if not ok:
             return
         try:
@@ -237,11 +246,10 @@ class MainWindow(QMainWindow):
         self.run(cmd.EnterInitiativeDice(combatant=cid, faces=faces))
 
     def adjust_initiative(self) -> None:
-        cid = self.bridge.selected
-        if cid is None:
-            self.show_refusal(tr("error.select_combatant"))
+        chosen = self._selected_with_name()
+        if chosen is None:
             return
-        name = self.bridge.state.combatants[cid].sheet.name
+        cid, name = chosen
         delta, ok = QInputDialog.getInt(
             self, tr("dialog.adjust_initiative.title"), tr("dialog.adjust_initiative.label", name=name), 0, -99, 99
         )

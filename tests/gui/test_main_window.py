@@ -230,3 +230,25 @@ def test_choosing_japanese_in_preferences_rebuilds_the_window(qtbot, monkeypatch
     assert gm.window.action("undo").text() == "取り消し"
     assert load_settings()[0].language == "ja"
     gm.window.close()
+
+
+@pytest.mark.rule("SR5-I1")
+def test_typed_initiative_dice_and_score_adjustment_from_the_menu(qtbot, monkeypatch, window) -> None:
+    from gmtool.ui import main_window as mw
+
+    window.action("roll_initiative").trigger()
+    window.bridge.select("c2")
+    brick = window.bridge.state.combatants["c2"]
+    monkeypatch.setattr(mw.QInputDialog, "getText", lambda *a, **k: ("9", True))
+    window.action("enter_initiative").trigger()
+    assert "1 to 6" in window.status.text() and brick.faces != (9,)
+    monkeypatch.setattr(mw.QInputDialog, "getText", lambda *a, **k: ("6", True))
+    window.action("enter_initiative").trigger()
+    assert brick.faces == (6,) and brick.typed
+    assert brick.score == brick.sheet.initiative_attribute + 6
+    monkeypatch.setattr(mw.QInputDialog, "getInt", lambda *a, **k: (-4, True))
+    window.action("adjust_initiative").trigger()
+    assert brick.score == brick.sheet.initiative_attribute + 2
+    window.bridge.select(None)
+    assert not window.action("adjust_initiative").isEnabled()
+    assert not window.action("enter_initiative").isEnabled()

@@ -23,7 +23,7 @@ from gmtool.rulesets.sr5.initiative import (
     effective_score,
     waiting,
 )
-from gmtool.rulesets.sr5.sheet import ATTRIBUTES, Sheet, attribute_range, check_sheet, metatypes
+from gmtool.rulesets.sr5.sheet import ATTRIBUTES, NAME_MAX, Sheet, attribute_range, check_sheet, metatypes
 from gmtool.rulesets.sr5.state import RULE_OPTIONS, Combatant, EncounterState
 from gmtool.rulesets.sr5.simple_test import pool_of, simple_test_terms
 
@@ -167,6 +167,8 @@ def _sheet_with(sheet: Sheet, field: str, value: int | str | bool) -> Sheet:
     try:
         return Sheet.model_validate(data)
     except ValidationError as exc:
+        if field == "name":
+            raise RulesError("error.name_invalid", field=field, high=NAME_MAX) from exc
         raise RulesError("error.field_invalid", field=field, value=value) from exc
 
 
