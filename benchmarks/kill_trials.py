@@ -1,8 +1,9 @@
 """Durability under SIGKILL: no confirmed command lost, every campaign reopens.
 
 Each trial starts :mod:`benchmarks.fight_script` on a fresh data folder, SIGKILLs
-it after a delay drawn from a seeded ``random.Random`` (some during start-up, while
-the campaign and its demo encounter are being created, most while commands run),
+it after a delay drawn from a seeded ``random.Random`` (a quarter during start-up,
+while the campaign and its demo encounter are being created; the rest after the
+workspace is open, while commands run; delays scaled by an uncut calibration run),
 then reads the seqs it confirmed (``ok <seq>``, printed after each call returned),
 reopens the campaign with :meth:`Workspace.open` and compares the journal with the
 records the script writes (replayed in memory by :func:`expected_records`).
@@ -14,6 +15,7 @@ issued; if the campaign does not reopen, every confirmed entry counts as lost.
 from __future__ import annotations
 
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -32,6 +34,7 @@ CAMPAIGN_FILE = "campaign.gmtool"
 FIGHTS = 8  # distinct scripted fights per run (their records are replayed once each)
 STARTUP_SHARE = 0.25  # share of kills aimed at start-up (before the workspace is open)
 CHILD_TIMEOUT_S = 60.0
+CALIBRATION_RUNS = 3
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,7 @@ class TrialResult:
     mismatched: int = 0  # confirmed entries present but not what the script issued
     reopen_failed: bool = False
     finished_early: bool = False  # the script ended before the kill
+    file_existed: bool = False  # the campaign file was there after the kill
     script_error: str = ""
     notes: list[str] = field(default_factory=list)
 
@@ -63,13 +67,16 @@ def _expected(fight_seed: int) -> tuple[dict[str, Any], ...]:
     return tuple(expected_records(fight_seed))
 
 
-def calibrate(fight_seed: int) -> Timing:
-    """Run one fight uncut (twice, keeping the second) to learn its time line."""
-    timing = Timing(0.0, 0.0)
-    for _ in range(2):
+def calibrate(fight_seed: int, runs: int = CALIBRATION_RUNS) -> Timing:
+    """Run one fight uncut a few times to learn its time line (medians)."""
+    timings = []
+    for _ in range(runs):
         with tempfile.TemporaryDirectory(prefix="gmtool-kill-") as tmp:
-            timing = _time_uncut(Path(tmp), fight_seed)
-    return timing
+            timings.append(_time_uncut(Path(tmp), fight_seed))
+    return Timing(
+        opened_s=statistics.median(t.opened_s for t in timings),
+        finished_s=statistics.median(t.finished_s for t in timings),
+    )
 
 
 def _time_uncut(data_dir: Path, fight_seed: int) -> Timing:
@@ -86,11 +93,19 @@ def _time_uncut(data_dir: Path, fight_seed: int) -> Timing:
     return Timing(opened_s=arrivals[0][1], finished_s=arrivals[-1][1])
 
 
-def draw_delay(rng: random.Random, timing: Timing) -> float:
-    """A kill moment: a quarter in start-up, the rest while commands run."""
+@dataclass(frozen=True)
+class KillMoment:
+    """When to kill: ``delay_s`` after start, or after the first ``ok`` line if ``after_open``."""
+
+    delay_s: float
+    after_open: bool
+
+
+def draw_moment(rng: random.Random, timing: Timing) -> KillMoment:
+    """A quarter of the kills land in start-up, the rest while commands run."""
     if rng.random() < STARTUP_SHARE:
-        return rng.uniform(0.0, timing.opened_s)
-    return rng.uniform(timing.opened_s, timing.finished_s)
+        return KillMoment(rng.uniform(0.0, timing.opened_s), after_open=False)
+    return KillMoment(rng.uniform(0.0, timing.finished_s - timing.opened_s), after_open=True)
 
 
 def confirmed_seqs(stdout: str) -> list[int]:
@@ -103,21 +118,32 @@ def confirmed_seqs(stdout: str) -> list[int]:
     return seqs
 
 
-def run_and_kill(data_dir: Path, fight_seed: int, delay: float) -> tuple[list[int], int, str]:
-    """Start the script, SIGKILL it after ``delay`` seconds; its confirmed seqs, exit code, stderr."""
-    with subprocess.Popen(
-        fight_command(data_dir, fight_seed), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    ) as proc:
-        time.sleep(delay)
-        proc.kill()  # SIGKILL on POSIX; harmless if it already exited
-        out, err = proc.communicate(timeout=CHILD_TIMEOUT_S)
+def run_and_kill(data_dir: Path, fight_seed: int, moment: KillMoment) -> tuple[list[int], int, str]:
+    """Start the script, SIGKILL it at ``moment``; its confirmed seqs, exit code and stderr.
+
+    Kills aimed at the command phase wait for the first ``ok`` line (workspace
+    open) before their delay, so a slow start-up cannot turn them into start-up kills.
+    """
+    with tempfile.TemporaryFile(mode="w+") as errors:
+        with subprocess.Popen(
+            fight_command(data_dir, fight_seed), cwd=ROOT, stdout=subprocess.PIPE, stderr=errors, text=True
+        ) as proc:
+            assert proc.stdout is not None
+            first = proc.stdout.readline() if moment.after_open else ""
+            time.sleep(moment.delay_s)
+            proc.kill()  # SIGKILL on POSIX; harmless if it already exited
+            out = first + proc.stdout.read()
+            proc.wait(CHILD_TIMEOUT_S)
+        errors.seek(0)
+        err = errors.read()
     return confirmed_seqs(out), proc.returncode, err
 
 
 def check_campaign(data_dir: Path, fight_seed: int, result: TrialResult) -> None:
     """Reopen the campaign and count confirmed entries missing or different."""
     path = data_dir / CAMPAIGN_FILE
-    if not path.exists():
+    result.file_existed = path.exists()
+    if not result.file_existed:
         if result.confirmed:
             result.reopen_failed, result.lost = True, result.confirmed
             result.notes.append("campaign file missing")
@@ -148,11 +174,11 @@ def _compare(stored: list[dict[str, Any]], expected: tuple[dict[str, Any], ...],
         result.notes.append("unconfirmed entries differ from the script")
 
 
-def run_trial(fight_seed: int, delay: float) -> TrialResult:
+def run_trial(fight_seed: int, moment: KillMoment) -> TrialResult:
     result = TrialResult()
     with tempfile.TemporaryDirectory(prefix="gmtool-kill-") as tmp:
         data_dir = Path(tmp)
-        seqs, code, err = run_and_kill(data_dir, fight_seed, delay)
+        seqs, code, err = run_and_kill(data_dir, fight_seed, moment)
         result.confirmed = max(seqs, default=0)
         result.finished_early = code == 0
         if code not in (0, -9):
@@ -169,7 +195,7 @@ def run_kill_trials(trials: int, seed: int) -> dict[str, Any]:
     results = []
     for _ in range(trials):
         fight_seed = rng.choice(fights)
-        results.append(run_trial(fight_seed, draw_delay(rng, timing)))
+        results.append(run_trial(fight_seed, draw_moment(rng, timing)))
     return summarize(results, timing)
 
 
@@ -186,7 +212,9 @@ def summarize(results: list[TrialResult], timing: Timing) -> dict[str, Any]:
         "reopen_failures": sum(r.reopen_failed for r in results),
         "script_errors": sum(bool(r.script_error) for r in results),
         "killed_before_open": sum(r.confirmed == 0 and not r.finished_early for r in results),
+        "killed_while_creating": sum(r.confirmed == 0 and r.file_existed for r in results),
         "finished_before_kill": sum(r.finished_early for r in results),
+        "killed_after_last_command": sum(r.confirmed == DEFAULT_LENGTH and not r.finished_early for r in results),
         "confirmed_entries": sum(r.confirmed for r in results),
         "stored_beyond_confirmed": sum(max(0, r.stored - r.confirmed) for r in results),
         "calibration_open_s": timing.opened_s,
