@@ -1,0 +1,106 @@
+"""The wheel: built from a copy of the sources, it holds the code, the data and the entry point.
+
+Builds with ``python -m build --wheel --no-isolation``, so the build backend
+must already be installed (the ``test`` extra brings it). Slow: a few seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from configparser import ConfigParser
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parents[1]
+RESOURCES = (
+    "gmtool/resources/i18n/en.json",
+    "gmtool/resources/i18n/ja.json",
+    "gmtool/resources/sr5/metatypes.json",
+    "gmtool/resources/sr5/demo_encounter.json",
+)
+
+
+def missing_build_requirements() -> list[str]:
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    missing = []
+    for spec in [*pyproject["build-system"]["requires"], "build"]:
+        requirement = Requirement(spec)
+        try:
+            installed = version(requirement.name)
+        except PackageNotFoundError:
+            missing.append(f"{spec} (not installed)")
+            continue
+        if not requirement.specifier.contains(installed, prereleases=True):
+            missing.append(f"{spec} (installed: {installed})")
+    return missing
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    missing = missing_build_requirements()
+    if missing:
+        pytest.skip("cannot build without isolation, missing: " + ", ".join(missing) + " (pip install -e '.[test]')")
+    # Build from a copy so the build/ and egg-info folders never land in the working tree.
+    source = tmp_path_factory.mktemp("source")
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for name in ("gmtool", "resources"):
+        shutil.copytree(REPO / name, source / name, ignore=ignore)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(REPO / name, source / name)
+    outdir = tmp_path_factory.mktemp("dist")
+    completed = subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(outdir), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+    (built,) = outdir.glob("gmtool-*.whl")
+    return built
+
+
+def _names(wheel: Path) -> set[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        return set(archive.namelist())
+
+
+def test_wheel_holds_the_resources(wheel: Path) -> None:
+    names = _names(wheel)
+    for resource in RESOURCES:
+        assert resource in names
+    assert "gmtool/resources/__init__.py" in names
+    with zipfile.ZipFile(wheel) as archive:
+        for resource in RESOURCES:
+            packed = json.loads(archive.read(resource).decode("utf-8"))
+            original = json.loads((REPO / "resources" / resource.removeprefix("gmtool/resources/")).read_text("utf-8"))
+            assert packed == original
+
+
+def test_wheel_holds_every_module(wheel: Path) -> None:
+    names = _names(wheel)
+    modules = {p.relative_to(REPO).as_posix() for p in (REPO / "gmtool").rglob("*.py") if "__pycache__" not in p.parts}
+    assert "gmtool/__main__.py" in modules  # python -m gmtool
+    missing = sorted(modules - names)
+    assert missing == [], f"modules left out of the wheel (add their package to pyproject.toml): {missing}"
+    assert not any(name.startswith("tests/") for name in names)
+
+
+def test_wheel_declares_the_gui_entry_point(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        (entry_points_name,) = [n for n in archive.namelist() if n.endswith(".dist-info/entry_points.txt")]
+        text = archive.read(entry_points_name).decode("utf-8")
+    parser = ConfigParser()
+    parser.read_string(text)
+    assert parser.has_section("gui_scripts")
+    assert parser.get("gui_scripts", "gmtool").strip() == "gmtool.app:main"
