@@ -71,8 +71,13 @@ def test_same_fields_in_both_languages() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_formats_with_its_fields(language: str) -> None:
+    broken = {}
     for key, text in catalogue(language).messages.items():
-        text.format(**{field: "x" for field in fields_of(text)})  # no stray braces
+        try:
+            text.format(**{field: "x" for field in fields_of(text)})
+        except (KeyError, IndexError, ValueError, AttributeError) as exc:  # stray braces, bad fields
+            broken[key] = repr(exc)
+    assert broken == {}
 
 
 def test_japanese_is_really_translated() -> None:

@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from gmtool.core import dice
 from gmtool.core.encounter import Change, Encounter
 from gmtool.core.errors import FileFormatError, RulesError
+from gmtool.core.i18n import catalogue
 from gmtool.core.journal import JournalEntry, UndoStacks
 from gmtool.core.messages import Command
 from gmtool.core.session import EncounterSession, MemoryStore
@@ -467,7 +468,7 @@ class JournalMachine(RuleBasedStateMachine):
             self.session.execute(command)
         except RulesError as error:
             event(f"{command.kind} refused")
-            assert error.key.startswith("error.")
+            assert error.key in catalogue("en").messages and error.key in catalogue("ja").messages
             # A refusal changes nothing and writes nothing.
             assert canonical(self.session.encounter.state) == before
             assert len(self.store.entries) == length

@@ -19,7 +19,7 @@ from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5.describe import describe
 from gmtool.rulesets.sr5.initiative import current_actor, effective_score, pass_order, passes_left
 from gmtool.rulesets.sr5.sheet import ATTRIBUTES, Sheet
-from gmtool.rulesets.sr5.state import Combatant
+from gmtool.rulesets.sr5.state import Combatant, EncounterState
 
 
 class Fight:
@@ -30,8 +30,8 @@ class Fight:
         self.ids: dict[str, str] = {}
 
     @property
-    def state(self):  # noqa: ANN201 - the SR5 EncounterState
-        return self.session.encounter.state
+    def state(self) -> EncounterState:
+        return self.session.encounter.state  # type: ignore[no-any-return]
 
     def add(
         self,
