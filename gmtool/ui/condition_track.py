@@ -32,8 +32,12 @@ class ConditionTrack(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     def set_track(self, boxes: int, filled: int, overflow: int = 0) -> None:
+        if (boxes, filled, overflow) == (self._boxes, self._filled, self._overflow):
+            return
+        resized = (boxes, overflow) != (self._boxes, self._overflow)
         self._boxes, self._filled, self._overflow = boxes, filled, overflow
-        self.updateGeometry()
+        if resized:
+            self.updateGeometry()
         self.update()
 
     @property

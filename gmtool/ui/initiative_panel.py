@@ -27,7 +27,15 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.initiative_model import COL_CONDITION, COL_NAME, CombatantsModel, PassOrderProxy
+from gmtool.viewmodels.initiative_model import (
+    COL_CONDITION,
+    COL_FLAGS,
+    COL_NAME,
+    COL_PASSES,
+    COL_SCORE,
+    CombatantsModel,
+    PassOrderProxy,
+)
 
 PHYSICAL_COLOR = QColor(200, 40, 40)
 STUN_COLOR = QColor(40, 90, 200)
@@ -78,6 +86,9 @@ class InitiativePanel(QWidget):
         font.setBold(True)
         self.heading.setFont(font)
         self.current_label = QLabel(self)
+        for label in (self.heading, self.current_label):
+            # Text changes every phase; a fixed policy keeps them from re-laying out the panel.
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.view = self._make_view()
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
@@ -95,13 +106,20 @@ class InitiativePanel(QWidget):
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.setAutoScroll(False)  # see _select_row
         view.verticalHeader().setVisible(False)
         view.setItemDelegateForColumn(COL_CONDITION, ConditionBarDelegate(view))
         header = view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.Stretch)
-        for column in range(1, self.model.columnCount()):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         header.setMinimumSectionSize(60)
+        # Widths from the headers and a sample text, once: ResizeToContents would
+        # measure every row on every change (200 combatants → thousands of calls).
+        metrics = view.fontMetrics()
+        samples = {COL_SCORE: "-00", COL_PASSES: "0", COL_FLAGS: tr("flag.acted") + " · " + tr("flag.seized"), COL_CONDITION: "0000000"}
+        for column, sample in samples.items():
+            title = str(self.model.headerData(column, Qt.Orientation.Horizontal))
+            header.resizeSection(column, max(metrics.horizontalAdvance(title), metrics.horizontalAdvance(sample)) + 24)
         view.selectionModel().currentRowChanged.connect(self._row_changed)
         return view
 
@@ -139,3 +157,7 @@ class InitiativePanel(QWidget):
         index = self.proxy.mapFromSource(source)
         if index.isValid() and self.view.currentIndex().row() != index.row():
             self.view.setCurrentIndex(index)
+            # Scroll only when needed: QTableView's auto-scroll costs ~2 ms per phase
+            # with 200 combatants even when the row is already in view.
+            if not self.view.viewport().rect().contains(self.view.visualRect(index)):
+                self.view.scrollTo(index)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex
-from PySide6.QtWidgets import QAbstractItemView, QListView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
 
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.log_model import LogModel
@@ -13,11 +13,15 @@ class LogPanel(QWidget):
     def __init__(self, bridge: EncounterBridge, encounter_name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = LogModel(bridge, encounter_name, self)
-        self.view = QListView(self)
+        # A flat tree view with uniform rows: appending to a long log stays cheap
+        # (a QListView lays out every item again on scrollToBottom).
+        self.view = QTreeView(self)
         self.view.setObjectName("logView")
         self.view.setModel(self.model)
+        self.view.setHeaderHidden(True)
+        self.view.setRootIsDecorated(False)
+        self.view.setUniformRowHeights(True)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.setUniformItemSizes(True)
         self.view.setWordWrap(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

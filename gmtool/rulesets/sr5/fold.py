@@ -133,3 +133,4 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
 
 def apply(state: EncounterState, event: Event) -> None:
     FOLDERS[event.kind](state, event)
+    state.revision += 1  # every change goes through here: derived caches key on it

@@ -11,16 +11,27 @@ PASS_REDUCTION = 10  # SR5-I3
 BLITZ_DICE = 5  # SR5-I5
 
 
-def effective_score(state: EncounterState, combatant: Combatant) -> int | None:
-    """The score that orders the pass (SR5-I1: changes apply at once).
-
-    Includes the wound modifier when the rule option is on (SR5 p. 169).
-    """
+def _compute_score(state: EncounterState, combatant: Combatant) -> int | None:
     if combatant.score is None:
         return None
     if state.options.get("wound_modifier_on_initiative", True):
         return combatant.score + combatant.sheet.wound_modifier
     return combatant.score
+
+
+def effective_score(state: EncounterState, combatant: Combatant) -> int | None:
+    """The score that orders the pass (SR5-I1: changes apply at once).
+
+    Includes the wound modifier when the rule option is on (SR5 p. 169).
+    Computed once per state revision for the combatants in the state.
+    """
+    cached = state.score_cache
+    if cached is None or cached[0] != state.revision:
+        cached = (state.revision, {cid: _compute_score(state, c) for cid, c in state.combatants.items()})
+        state.score_cache = cached
+    if state.combatants.get(combatant.id) is combatant:
+        return cached[1][combatant.id]
+    return _compute_score(state, combatant)  # a combatant not (yet) in the state
 
 
 def in_pass(state: EncounterState, combatant: Combatant) -> bool:
@@ -49,8 +60,16 @@ def order_key(state: EncounterState, combatant: Combatant) -> tuple[int, ...]:
 
 
 def pass_order(state: EncounterState) -> list[Combatant]:
-    """All combatants in this pass's order; those out of the pass come last."""
-    return sorted(state.combatants.values(), key=lambda c: order_key(state, c), reverse=True)
+    """All combatants in this pass's order; those out of the pass come last.
+
+    Computed once per state revision (the GUI, the log and the rules all ask).
+    """
+    cached = state.order_cache
+    if cached is not None and cached[0] == state.revision:
+        return list(cached[1])
+    order = sorted(state.combatants.values(), key=lambda c: order_key(state, c), reverse=True)
+    state.order_cache = (state.revision, order)
+    return list(order)
 
 
 def waiting(state: EncounterState, exclude: str | None = None) -> list[Combatant]:
@@ -69,6 +88,15 @@ def current_actor(state: EncounterState) -> Combatant | None:
     highest-ordered combatant still to act that is not delaying; when only
     delayed combatants remain, they act at the end of the pass in order.
     """
+    cached = state.actor_cache
+    if cached is not None and cached[0] == state.revision:
+        return cached[1]
+    actor = _find_current_actor(state)
+    state.actor_cache = (state.revision, actor)
+    return actor
+
+
+def _find_current_actor(state: EncounterState) -> Combatant | None:
     if state.turn == 0:
         return None
     if state.acting_now is not None:

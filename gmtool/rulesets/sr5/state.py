@@ -38,3 +38,10 @@ class EncounterState:
     acting_now: str | None = None  # a delayed combatant acting out of turn
     next_number: int = 1
     options: dict[str, bool] = field(default_factory=lambda: dict(RULE_OPTIONS))
+
+    # Not dataclass fields (so not part of the state's value): a counter bumped by
+    # every folded event, and the pass order derived at a given revision.
+    revision = 0
+    order_cache = None
+    score_cache = None
+    actor_cache = None
