@@ -662,3 +662,41 @@ def test_every_event_of_a_fight_reads_in_both_languages() -> None:
             assert text and not text.startswith(("log.", "edge.", "action.", "option.", "field."))
     set_language("en")
     assert tr("edge.seize") in describe(next(e for e in events if isinstance(e, ev.EdgeSpent)))
+
+
+@pytest.mark.rule("SR5-I1")
+def test_a_reroll_in_the_same_turn_keeps_earlier_score_changes() -> None:
+    """Typed dice or Blitz replace the dice, not the effects already applied this turn."""
+    from gmtool.core.encounter import Encounter
+    from gmtool.rulesets import get_ruleset
+    from gmtool.rulesets.sr5 import commands as c
+    from gmtool.storage.demo import demo_definition
+
+    enc = Encounter(get_ruleset("sr5"), 5)
+    for sheet in demo_definition().combatants:
+        enc.commit(enc.prepare(c.AddCombatant(sheet=sheet)))
+    enc.commit(enc.prepare(c.StartTurn()))
+    brick = enc.state.combatants["c2"]
+    enc.commit(enc.prepare(c.AdjustInitiative(combatant="c2", delta=-5)))
+    enc.commit(enc.prepare(c.EditSheet(combatant="c2", field="attr.REA", value=5)))  # +1 at once
+    enc.commit(enc.prepare(c.EnterInitiativeDice(combatant="c2", faces=(4,))))
+    assert brick.score == brick.sheet.initiative_attribute + 4 - 5
+    enc.commit(enc.prepare(c.Blitz(combatant="c2")))
+    assert brick.score == brick.sheet.initiative_attribute + sum(brick.faces) - 5
+    enc.commit(enc.prepare(c.StartTurn()))
+    assert brick.score == brick.sheet.initiative_attribute + sum(brick.faces)
+
+
+def test_an_edit_that_changes_nothing_is_refused_not_journaled() -> None:
+    from gmtool.core.encounter import Encounter
+    from gmtool.core.errors import RulesError
+    from gmtool.rulesets import get_ruleset
+    from gmtool.rulesets.sr5 import commands as c
+    from gmtool.storage.demo import demo_definition
+
+    enc = Encounter(get_ruleset("sr5"), 5)
+    enc.commit(enc.prepare(c.AddCombatant(sheet=demo_definition().combatants[0])))
+    agility = enc.state.combatants["c1"].sheet.attributes["AGI"]
+    with pytest.raises(RulesError) as refused:
+        enc.prepare(c.EditSheet(combatant="c1", field="attr.AGI", value=agility))
+    assert refused.value.key == "error.no_change"

@@ -168,8 +168,10 @@ def test_any_metatype_change_gives_a_valid_sheet(old: str, new: str, data: st.Da
     sheet = Sheet(name="Sam", metatype=old, attributes=attributes, edge_points=attributes["EDG"])
     check_sheet(sheet)
     encounter = encounter_with(sheet)
-    if old == new:
-        assert run(encounter, cmd.EditSheet(combatant="c1", field="metatype", value=new)) == ()
+    if old == new:  # nothing would change: refused, so no empty entry is journaled
+        with pytest.raises(RulesError) as refused:
+            run(encounter, cmd.EditSheet(combatant="c1", field="metatype", value=new))
+        assert refused.value.key == "error.no_change"
         return
     run(encounter, cmd.EditSheet(combatant="c1", field="metatype", value=new))
     changed = encounter.state.combatants["c1"].sheet

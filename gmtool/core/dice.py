@@ -51,7 +51,7 @@ def roll_d6(rng: random.Random, count: int) -> tuple[int, ...]:
 
 def validate_faces(faces: tuple[int, ...], count: int) -> None:
     """Faces typed at the table: each 1-6, exactly ``count`` of them."""
-    if any(not isinstance(f, int) or f < 1 or f > FACES for f in faces):
+    if any(isinstance(f, bool) or not isinstance(f, int) or f < 1 or f > FACES for f in faces):
         raise RulesError("error.faces_range")
     if len(faces) != count:
         raise RulesError("error.faces_count", expected=count, got=len(faces))

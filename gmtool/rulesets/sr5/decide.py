@@ -90,7 +90,9 @@ def _ties_during_turn(state: EncounterState, roll: ev.InitiativeRolled, sheet: S
         attrs = sheet.attributes
         return (score, attrs["EDG"], attrs["REA"], attrs["INT"])
 
-    mine = key(roll.base + sum(roll.faces) - roll.reduction, sheet)
+    current = state.combatants.get(roll.combatant)
+    kept = current.adjustment if current is not None else 0
+    mine = key(roll.base + sum(roll.faces) - roll.reduction + kept, sheet)
     tied = [(roll.tiebreak, roll.name)] + [
         (c.tiebreak, c.sheet.name)
         for c in state.combatants.values()
@@ -203,6 +205,8 @@ def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random
         new = _clamped_to_metatype(new)
     check_sheet(new)
     events = _diff(c, c.sheet, new)
+    if not events:
+        raise RulesError("error.no_change")
     delta = new.initiative_attribute - c.sheet.initiative_attribute
     if delta and c.score is not None:  # SR5-I1: the change applies at once
         events.append(

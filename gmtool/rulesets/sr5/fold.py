@@ -35,14 +35,14 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> None:
     state.pass_number = 0
     state.acting_now = None
     for c in state.combatants.values():
-        c.score, c.faces, c.typed = None, (), False
+        c.score, c.faces, c.typed, c.adjustment = None, (), False, 0
         c.acted = c.delayed = c.seized = c.blitzed = False
         c.simple_actions, c.complex_action, c.free_action = 0, False, False
 
 
 def _rolled(state: EncounterState, e: ev.InitiativeRolled) -> None:
     c = state.combatants[e.combatant]
-    c.score = e.base + sum(e.faces) - e.reduction
+    c.score = e.base + sum(e.faces) - e.reduction + c.adjustment
     c.faces, c.tiebreak, c.typed = e.faces, e.tiebreak, e.typed
     c.blitzed = c.blitzed or e.blitz
 
@@ -89,6 +89,8 @@ def _adjusted(state: EncounterState, e: ev.ScoreAdjusted) -> None:
     c = state.combatants[e.combatant]
     if c.score is not None:
         c.score += e.delta
+        if e.reason != "initiative_attribute":  # a re-roll recomputes the attribute part itself
+            c.adjustment += e.delta
 
 
 def _action(state: EncounterState, e: ev.ActionTaken) -> None:

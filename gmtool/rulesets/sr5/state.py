@@ -18,6 +18,7 @@ class Combatant:
     id: str
     sheet: Sheet
     score: int | None = None  # rolled score − 10 per pass + adjustments; no wound modifier
+    adjustment: int = 0  # this turn's score changes from effects and the GM (kept by a re-roll)
     faces: tuple[int, ...] = ()
     tiebreak: int = 0
     typed: bool = False
