@@ -333,3 +333,28 @@ def test_every_append_is_visible_to_another_connection_when_it_returns(tmp_path:
     finally:
         other.close()
         campaign.close()
+
+
+def test_a_new_campaign_appears_only_complete_with_its_demo(tmp_path: Path) -> None:
+    """The demo is written before the file gets its name: no half-made campaign ever exists."""
+    from gmtool.storage.campaign import Campaign
+
+    path = tmp_path / "new.gmtool"
+    seen_during_populate: list[bool] = []
+
+    def populate(campaign: Campaign) -> None:
+        seen_during_populate.append(path.exists())
+        campaign.create_encounter("x", "sr5", 1)
+
+    Campaign.create(path, populate=populate).close()
+    assert seen_during_populate == [False]
+    reopened = Campaign.open(path)
+    try:
+        assert [e.name for e in reopened.encounters()] == ["x"]
+    finally:
+        reopened.close()
+    ws = Workspace.create(tmp_path / "demo.gmtool")
+    try:
+        assert 4 <= len(ws.encounter.state.combatants) <= 6
+    finally:
+        ws.close()

@@ -12,6 +12,7 @@ import json
 import os
 import sqlite3
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -56,6 +57,20 @@ class EncounterInfo:
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; a no-op where folders cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def check_header(path: Path) -> None:
@@ -132,8 +147,12 @@ class Campaign:
         return cls(path, cls._connect(path))
 
     @classmethod
-    def create(cls, path: Path) -> Campaign:
-        """Create a new, empty campaign file; refuses to overwrite anything."""
+    def create(cls, path: Path, populate: Callable[[Campaign], None] | None = None) -> Campaign:
+        """Create a new campaign file; refuses to overwrite anything.
+
+        ``populate`` fills the campaign (the demo encounter) before it gets its
+        real name, so a crash leaves either no campaign or a complete one.
+        """
         if path.exists():
             raise FileFormatError("error.file_exists", path=str(path))
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -149,10 +168,13 @@ class Campaign:
             conn.executescript(
                 f"BEGIN; {SCHEMA} INSERT INTO schema_version (version) VALUES ({SCHEMA_VERSION}); COMMIT;"
             )
+            if populate is not None:
+                populate(cls(tmp, conn))
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             conn.close()
         os.replace(tmp, path)
+        _fsync_folder(path.parent)
         return cls(path, cls._connect(path))
 
     def close(self) -> None:

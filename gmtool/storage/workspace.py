@@ -47,8 +47,10 @@ class Workspace:
     @classmethod
     def create(cls, path: Path) -> Workspace:
         """A new campaign file holding the demo encounter."""
-        campaign = Campaign.create(path)
-        encounter_id = create_demo_encounter(campaign, active_language())
+        language = active_language()
+        campaign = Campaign.create(path, populate=lambda new: create_demo_encounter(new, language))
+        encounter_id = campaign.current_encounter_id()
+        assert encounter_id is not None  # the demo was just written
         return cls(campaign, encounter_id)
 
     @classmethod
