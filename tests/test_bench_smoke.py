@@ -30,3 +30,5 @@ def test_next_phase_harness_returns_positive_finite_figures(qapp: object) -> Non
     result = measure_next_phase(presses=5, combatants=12)
     assert _positive_finite(result["next_phase_core_p95_ms_200"]), result
     assert _positive_finite(result["next_phase_p95_ms_200"]), result
+    assert _positive_finite(result["next_phase_full_repaint_p95_ms_200"]), result
+    assert result["next_phase_presses_without_paint"] == 0, "every press must repaint the pass view"
