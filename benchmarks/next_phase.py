@@ -3,8 +3,9 @@
 Two workspaces are built alike (the demo encounter plus copies of its sheets up
 to 200 combatants, initiative rolled), each in its own temporary data folder.
 One is shown in gmtool's :class:`MainWindow`; a press there is
-``action("next_phase").trigger()`` then ``QApplication.processEvents()``, which
-runs the model updates' layout and paints every region they dirtied (the
+``action("next_phase").trigger()`` then the event loop until the posted work is
+done (:func:`settle`), which runs the model updates' layout and paints every
+region they dirtied (the
 initiative view's viewport is checked to have been painted on every press:
 ``next_phase_presses_without_paint`` must be 0). That is what a GM waits for.
 As context, ``next_phase_full_repaint_p95_ms_200`` adds a forced synchronous
@@ -91,11 +92,26 @@ def gui_step(window: Any, app: Any, full_repaint: bool = True) -> Callable[[], N
 
     def press() -> None:
         action.trigger()
-        app.processEvents()
+        settle(app)
         if full_repaint:
             window.repaint()
 
     return press
+
+
+SETTLE_ROUNDS = 3
+
+
+def settle(app: Any) -> None:
+    """Run the event loop until the work a press posted is done.
+
+    One ``processEvents`` can leave work behind: a view's delayed re-layout
+    posts its paint only while that call runs. A few rounds with the posted
+    events flushed between them include that deferred work in the press.
+    """
+    for _ in range(SETTLE_ROUNDS):
+        app.processEvents()
+        app.sendPostedEvents()
 
 
 class PaintCounter:
