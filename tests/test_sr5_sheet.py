@@ -59,9 +59,9 @@ def refused(encounter: Encounter, command: Command) -> RulesError:
 # -- metatype limits -----------------------------------------------------------------------
 def test_the_table_matches_the_book_for_humans_and_trolls() -> None:
     assert attribute_range("human", "AGI") == (1, 10)
-    assert attribute_range("human", "EDG") == (2, 7)
+    assert attribute_range("human", "EDG") == (0, 7)  # burning Edge (SR4-E1) can take it to 0
     assert attribute_range("troll", "BOD") == (5, 14)
-    assert attribute_range("troll", "EDG") == (1, 6)
+    assert attribute_range("troll", "EDG") == (0, 6)
     assert metatypes().augmented_bonus_max == 4
 
 
@@ -70,7 +70,7 @@ def test_the_table_matches_the_book_for_humans_and_trolls() -> None:
 def test_augmented_maximum_is_natural_plus_four_except_edge(metatype: str, attribute: str) -> None:
     natural_low, natural_high = metatypes().metatypes[metatype].limits[attribute]
     low, high = attribute_range(metatype, attribute)
-    assert low == natural_low
+    assert low == (0 if attribute == "EDG" else natural_low)  # Edge can be burnt down to 0
     assert high == (natural_high if attribute == "EDG" else natural_high + 4)
     check_sheet(make_sheet(metatype, attributes={attribute: high}))  # the maximum is allowed
     check_sheet(make_sheet(metatype, attributes={attribute: low}))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import groupby
 
 from pydantic import ValidationError
@@ -398,8 +399,15 @@ HANDLERS: dict[str, Handler] = {
 }  # type: ignore[dict-item]
 
 
+@lru_cache(maxsize=1)
+def _all_handlers() -> dict[str, Handler]:
+    from gmtool.rulesets.sr5 import decide_extended, decide_tests
+
+    return {**HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS}  # type: ignore[dict-item]
+
+
 def decide(state: EncounterState, command: Command, rng: random.Random) -> tuple[Event, ...]:
-    handler = HANDLERS.get(command.kind)
+    handler = _all_handlers().get(command.kind)
     if handler is None:
         raise RulesError("error.unknown_command", kind=command.kind)
     return tuple(handler(state, command, rng))

@@ -8,6 +8,7 @@ from typing import Any
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
 from gmtool.rulesets.sr5 import events as ev
+from gmtool.rulesets.sr5.describe_tests import RENDERERS as TEST_RENDERERS
 from gmtool.rulesets.sr5.sheet import metatypes
 
 
@@ -92,4 +93,5 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
 
 
 def describe(event: Event) -> str:
-    return RENDERERS[event.kind](event)
+    renderer = RENDERERS.get(event.kind) or TEST_RENDERERS[event.kind]
+    return renderer(event)

@@ -7,6 +7,7 @@ from typing import Any
 
 from gmtool.core.messages import Event
 from gmtool.rulesets.sr5 import events as ev
+from gmtool.rulesets.sr5.fold_tests import FOLDERS as TEST_FOLDERS
 from gmtool.rulesets.sr5.state import Combatant, EncounterState
 
 
@@ -134,5 +135,6 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
 
 
 def apply(state: EncounterState, event: Event) -> None:
-    FOLDERS[event.kind](state, event)
+    folder = FOLDERS.get(event.kind) or TEST_FOLDERS[event.kind]
+    folder(state, event)
     state.revision += 1  # every change goes through here: derived caches key on it

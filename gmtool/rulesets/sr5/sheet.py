@@ -19,6 +19,7 @@ ATTRIBUTES: tuple[str, ...] = ("BOD", "AGI", "REA", "STR", "WIL", "LOG", "INT", 
 NAME_MAX = 60
 INITIATIVE_DICE_MAX = 5
 INITIATIVE_BONUS_MAX = 10
+ESSENCE = 6
 
 
 class MetatypeInfo(BaseModel):
@@ -90,6 +91,23 @@ class Sheet(BaseModel):
         """8 + Willpower / 2, rounded up."""
         return 8 + ceil(self.attributes["WIL"] / 2)
 
+    # SR5 p. 52: inherent limits, rounded up. Essence is taken as 6 until the
+    # sheet tracks it (augmented characters have a lower social limit).
+    @property
+    def physical_limit(self) -> int:
+        a = self.attributes
+        return ceil((2 * a["STR"] + a["BOD"] + a["REA"]) / 3)
+
+    @property
+    def mental_limit(self) -> int:
+        a = self.attributes
+        return ceil((2 * a["LOG"] + a["INT"] + a["WIL"]) / 3)
+
+    @property
+    def social_limit(self) -> int:
+        a = self.attributes
+        return ceil((2 * a["CHA"] + a["WIL"] + ESSENCE) / 3)
+
     @property
     def wound_modifier(self) -> int:
         """−1 per 3 boxes filled on each monitor; the two add up."""
@@ -98,10 +116,14 @@ class Sheet(BaseModel):
 
 
 def attribute_range(metatype: str, attribute: str) -> tuple[int, int]:
-    """Lowest and highest value the sheet accepts for an attribute."""
+    """Lowest and highest value the sheet accepts for an attribute.
+
+    Edge cannot be augmented (its maximum is the metatype's) but can fall to 0
+    by burning points (SR4-E1), so its minimum is 0.
+    """
     table = metatypes()
     low, high = table.metatypes[metatype].limits[attribute]
-    return low, high if attribute == "EDG" else high + table.augmented_bonus_max
+    return (0, high) if attribute == "EDG" else (low, high + table.augmented_bonus_max)
 
 
 def check_sheet(sheet: Sheet) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from gmtool.rulesets.sr5.sheet import Sheet
 
@@ -10,7 +11,40 @@ RULE_OPTIONS: dict[str, bool] = {
     # SR5 p. 169: wound modifiers also apply to the Initiative score. Some tables
     # ignore this; it is a setting, on by default as in the book.
     "wound_modifier_on_initiative": True,
+    # SR5: a glitch counts the ones on rule-of-six extra dice too; GMs differ, default yes.
+    "ones_on_extras_count": True,
 }
+
+
+@dataclass
+class LastTest:
+    """The combatant's last test, kept so Edge can still be used after the roll."""
+
+    label: str
+    terms: tuple[tuple[str, int], ...]
+    pool: int
+    threshold: int
+    limit: int | None
+    faces: tuple[int, ...]
+    edge_used: bool
+    typed: bool
+    glitch: bool
+
+
+@dataclass
+class ExtendedTest:
+    """SR4-D6: an extended test in progress."""
+
+    id: int
+    combatant: str
+    label: str
+    pool: Any  # the PoolSpec each interval rolls (kept as the command gave it)
+    threshold: int
+    interval_minutes: int
+    roll_limit: int
+    rolls: int = 0
+    accumulated: int = 0
+    finished: bool = False
 
 
 @dataclass
@@ -29,6 +63,8 @@ class Combatant:
     simple_actions: int = 0  # used in the current phase (SR5-I6)
     complex_action: bool = False
     free_action: bool = False  # used since the end of the last own phase
+    last_test: LastTest | None = None
+    retries: dict[str, int] = field(default_factory=dict)  # SR4-D11: failed tries per test
 
 
 @dataclass
@@ -38,6 +74,8 @@ class EncounterState:
     pass_number: int = 0
     acting_now: str | None = None  # a delayed combatant acting out of turn
     next_number: int = 1
+    extended_tests: dict[int, ExtendedTest] = field(default_factory=dict)
+    next_extended: int = 1
     options: dict[str, bool] = field(default_factory=lambda: dict(RULE_OPTIONS))
 
     # Not dataclass fields (so not part of the state's value): a counter bumped by
