@@ -46,121 +46,31 @@ REROLL_FAILURES the rerolled faces are given separately, one per failed die, in 
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from enum import Enum
-from typing import Literal
+from gmtool.core.dice_engine import buy_hits, roll_test, typed_test
+from gmtool.core.dice_odds import opposed_odds, test_odds
+from gmtool.core.dice_spec import (
+    Die,
+    DieSource,
+    EdgeUse,
+    Edition,
+    OpposedOdds,
+    TestOdds,
+    TestOutcome,
+    TestSpec,
+)
 
-from gmtool.core.errors import NotImplementedRuleError
-
-DieSource = Literal["pool", "edge", "extra", "reroll"]
-
-
-class Edition(str, Enum):
-    SR4 = "sr4"
-    SR5 = "sr5"
-
-
-class EdgeUse(str, Enum):
-    NONE = "none"
-    ADD_BEFORE = "add_before"
-    ADD_AFTER = "add_after"
-    REROLL_FAILURES = "reroll_failures"
-    NEGATE_GLITCH = "negate_glitch"
-    CRITICAL_SUCCESS = "critical_success"
-
-
-@dataclass(frozen=True)
-class TestSpec:
-    """A test before it is rolled."""
-
-    edition: Edition
-    pool: int
-    threshold: int = 0
-    limit: int | None = None  # SR5 only
-    edge: int = 0  # the Edge attribute: dice added by ADD_BEFORE / ADD_AFTER
-    edge_use: EdgeUse = EdgeUse.NONE
-    extras_ones_count: bool = True  # SR5 setting: ones on rule-of-six extras count
-
-
-@dataclass(frozen=True)
-class Die:
-    face: int
-    source: DieSource
-    replaced: bool = False  # a failed die that a reroll replaced
-
-
-@dataclass(frozen=True)
-class TestOutcome:
-    """A test after it is rolled (or typed, or bought)."""
-
-    spec: TestSpec
-    dice: tuple[Die, ...]  # every die rolled, in rolling order (replaced ones flagged)
-    hits: int  # before the limit
-    counted_hits: int  # after the limit
-    ones: int  # the ones that count for the glitch
-    glitch: bool
-    critical_glitch: bool
-    glitch_negated: bool = False
-    reroll_refused: bool = False
-    typed: bool = False
-    bought: bool = False
-
-    @property
-    def net_hits(self) -> int:
-        return max(0, self.counted_hits - self.spec.threshold)
-
-    @property
-    def success(self) -> bool:
-        return self.counted_hits >= self.spec.threshold
-
-    @property
-    def critical_success(self) -> bool:
-        return self.net_hits >= 4
-
-
-@dataclass(frozen=True)
-class TestOdds:
-    """Exact odds of a test (X-4). ``hits[k]`` = P(counted hits = k) for k < len − 1;
-    the last entry is P(counted hits ≥ len − 1) (the tail beyond what is listed)."""
-
-    spec: TestSpec
-    hits: tuple[float, ...]
-    success: float
-    glitch: float
-    critical_glitch: float
-    critical_success: float
-    expected_net_hits: float
-
-
-@dataclass(frozen=True)
-class OpposedOdds:
-    """SR4-D5 exactly: ``net_hits[k]`` = P(the actor wins with k net hits), k ≥ 1;
-    ties go to the defender."""
-
-    actor_wins: float
-    net_hits: tuple[float, ...]
-    expected_net_hits: float
-
-
-def roll_test(spec: TestSpec, rng: random.Random) -> TestOutcome:
-    raise NotImplementedRuleError("error.not_implemented", rule="SR4-D13")
-
-
-def typed_test(spec: TestSpec, faces: tuple[int, ...], reroll_faces: tuple[int, ...] = ()) -> TestOutcome:
-    raise NotImplementedRuleError("error.not_implemented", rule="X-2")
-
-
-def buy_hits(spec: TestSpec) -> TestOutcome:
-    raise NotImplementedRuleError("error.not_implemented", rule="SR4-D12")
-
-
-def test_odds(spec: TestSpec) -> TestOdds:
-    raise NotImplementedRuleError("error.not_implemented", rule="X-4")
-
-
-def opposed_odds(actor: TestSpec, defender: TestSpec) -> OpposedOdds:
-    raise NotImplementedRuleError("error.not_implemented", rule="X-4")
-
-
-test_odds.__test__ = False  # type: ignore[attr-defined]  # not a pytest test
+__all__ = [
+    "Die",
+    "DieSource",
+    "EdgeUse",
+    "Edition",
+    "OpposedOdds",
+    "TestOdds",
+    "TestOutcome",
+    "TestSpec",
+    "buy_hits",
+    "opposed_odds",
+    "roll_test",
+    "test_odds",
+    "typed_test",
+]
