@@ -150,7 +150,7 @@ def hit_law(spec: TestSpec, length: int) -> HitLaw:
         assert spec.limit is not None
         pmf = fold_limit(pmf, spec.limit)
     mean = sum(k * p for k, p in enumerate(pmf))
-    return HitLaw(pmf, mean, True, glitch, critical)
+    return HitLaw(pmf, mean, True, glitch, min(critical, glitch))
 
 
 def _fewest_glitching_ones(spec: TestSpec, n: int) -> int:
@@ -194,7 +194,7 @@ def _exploding_law(spec: TestSpec, plain: int, boom: int, g: int, length: int) -
     else:
         glitch = at_least(binomial(n, ONE_IF_END if spec.extras_ones_count else ONE), g)
     mean = plain / 3 + 0.4 * boom
-    return HitLaw(pmf, mean, False, glitch, _critical_glitch(n, g))
+    return HitLaw(pmf, mean, False, glitch, min(_critical_glitch(n, g), glitch))
 
 
 def _needed_length(spec: TestSpec) -> int:
@@ -221,14 +221,14 @@ def _at_least(law: HitLaw, k: int) -> float:
     if k <= 0:
         return 1.0
     if law.complete:
-        return at_least(law.pmf, k)
+        return min(1.0, at_least(law.pmf, k))
     return max(0.0, 1.0 - sum(law.pmf[:k]))
 
 
 def _expected_excess(law: HitLaw, t: int) -> float:
     """E[max(0, C − t)] = E[C] − t + Σ_{k<t} (t − k)·P(C = k)."""
     if law.complete:
-        return sum((k - t) * p for k, p in enumerate(law.pmf) if k > t)
+        return sum(((k - t) * p for k, p in enumerate(law.pmf) if k > t), 0.0)
     below = sum((t - k) * p for k, p in enumerate(law.pmf[:t]))
     return max(0.0, law.mean - t + below)
 

@@ -42,6 +42,30 @@ Typed faces (X-2): the faces of every die in rolling order (initial dice, then
 extras as above; for ADD_AFTER the pool, then the Edge dice, then their extras);
 the count must equal the dice plus the extras the sixes call for. For
 REROLL_FAILURES the rerolled faces are given separately, one per failed die, in order.
+
+Choices where the rules are silent (kept identical in rolling, typing and odds):
+- Critical glitch with REROLL_FAILURES (SR4): the glitch is the initial roll's, the
+  "zero hits" are the result's (after the reroll, before the limit), so a reroll that
+  hits turns a critical glitch into a glitch. ``ones`` are the initial roll's.
+- NEGATE_GLITCH: the outcome's ``glitch`` and ``critical_glitch`` are False and
+  ``glitch_negated`` tells that one was ignored; its odds have P(glitch) = 0.
+- CRITICAL_SUCCESS needs a test that could be rolled: pool ≤ 0 → "error.pool_empty",
+  pool < threshold → "error.not_achievable"; typed faces for it must be empty.
+- ADD_BEFORE/ADD_AFTER with Edge 0 add no dice (a pool ≥ 1 still rolls; ADD_BEFORE
+  then explodes the pool dice). A negative Edge or limit → "error.bad_value". SR4 has
+  no limits: a limit given in an SR4 spec is ignored.
+- Typed faces: reroll faces where nothing is rerolled are refused: after an SR5
+  glitch → "error.second_chance_glitch", for other Edge uses → "error.faces_count"
+  (0 expected). Too few faces: the count reported is what the sixes typed so far call for.
+- buy_hits: no dice are rolled, so no Edge use applies (edge_use ≠ NONE →
+  "error.bad_value"); pool ≤ 0 → "error.pool_empty"; hits = pool // 4, limited in SR5.
+- test_odds refuses what roll_test refuses (NONE with pool ≤ 0 → "error.pool_empty"),
+  and more than MAX_ODDS_DICE (500) dice → "error.bad_value". ``TestOdds.hits`` lists
+  the whole law when it is finite; with the rule of six it stops at the first
+  K ≥ threshold + 4 whose tail P(counted ≥ K) < 1e-12, the last entry being that tail.
+- opposed_odds compares counted hits (limits apply, thresholds are ignored); see
+  :class:`OpposedOdds` for ``net_hits[0]``. The maths and its truncation bound (the only
+  one: < 1e-12) are in :mod:`gmtool.core.dice_odds`.
 """
 
 from __future__ import annotations
