@@ -67,7 +67,7 @@ def fold_limit(pmf: list[float], limit: int) -> list[float]:
     """The law of min(X, limit)."""
     if limit >= len(pmf) - 1:
         return pmf
-    return pmf[:limit] + [sum(pmf[limit:])]
+    return pmf[:limit] + [min(1.0, sum(pmf[limit:]))]
 
 
 def sixes_cdf(n: int, upto: int) -> list[float]:
