@@ -1,6 +1,7 @@
 """``python -m benchmarks``: every measurement, printed as ``name: value`` lines.
 
-Order: next phase with 200 combatants (in this process, offscreen Qt), start-up
+Order: exact odds per query and against icepool (pure Python, first, while the
+process is small), next phase with 200 combatants (in this process, offscreen Qt), start-up
 time and peak memory against a bare PySide6 window (child processes), then the
 SIGKILL durability trials. Figures are ratios or percentiles; targets from the
 spec are printed beside them as context, never asserted.
@@ -14,6 +15,7 @@ from typing import Any
 
 from benchmarks.kill_trials import run_kill_trials
 from benchmarks.next_phase import TARGET_MS, measure_next_phase
+from benchmarks.odds import TARGET_P99_MS, TARGET_SPEEDUP, measure_odds
 from benchmarks.startup import TARGET_RATIO, measure_startup
 
 STARTUP_RUNS = 7
@@ -26,6 +28,14 @@ def emit(name: str, value: Any) -> None:
         value = f"{value:.3f}" if abs(value) < 1000 else f"{value:.0f}"
     sys.stdout.write(f"{name}: {value}\n")
     sys.stdout.flush()
+
+
+def bench_odds() -> None:
+    result = measure_odds()
+    for name, value in result.items():
+        emit(name, value)
+    emit("odds_target_p99_ms", TARGET_P99_MS)
+    emit("odds_target_speedup", TARGET_SPEEDUP)
 
 
 def bench_next_phase() -> None:
@@ -74,6 +84,7 @@ def bench_kill_trials() -> None:
 
 def main() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    bench_odds()
     bench_next_phase()
     bench_startup()
     bench_kill_trials()

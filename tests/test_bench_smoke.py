@@ -11,6 +11,7 @@ import math
 import pytest
 
 from benchmarks.next_phase import measure_next_phase
+from benchmarks.odds import measure_odds
 from benchmarks.startup import measure_startup
 
 
@@ -32,3 +33,15 @@ def test_next_phase_harness_returns_positive_finite_figures(qapp: object) -> Non
     assert _positive_finite(result["next_phase_p95_ms_200"]), result
     assert _positive_finite(result["next_phase_full_repaint_p95_ms_200"]), result
     assert result["next_phase_presses_without_paint"] == 0, "every press must repaint the pass view"
+
+
+@pytest.mark.slow
+def test_odds_harness_returns_positive_finite_figures() -> None:
+    result = measure_odds(max_pool=4, icepool_max_pool=2, repeats=2)
+    for name in ("odds_p99_ms", "odds_max_ms", "odds_median_ms", "odds_speedup_vs_icepool", "odds_icepool_total_s"):
+        assert _positive_finite(result[name]), (name, result)
+    # Pools 1-4 × (6 SR4 + 5 SR5 Edge uses) less the burn for pools 1-2 (threshold 3 is
+    # not achievable), and pool 0: only ADD_BEFORE (longshot) in each edition.
+    assert result["odds_queries"] == 4 * 11 - 2 + 2 and result["odds_samples"] == 2 * 44
+    assert result["odds_icepool_queries"] == 2 * 10 + 2
+    assert "0-2" in result["odds_speedup_basis"]
