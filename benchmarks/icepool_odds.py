@@ -88,7 +88,10 @@ def model(spec: TestSpec) -> tuple[icepool.Die, Callable[[int], tuple[int, bool]
     if use is EdgeUse.REROLL_FAILURES:
         return _reroll_model(spec)
     if sr4:  # state (hits, 2·ones − dice rolled): glitch when ≥ 0
-        leaf: Leaf = lambda f: pack(_hit(f), 2 * _one(f) - 1)  # noqa: E731
+
+        def leaf(f: int) -> int:
+            return pack(_hit(f), 2 * _one(f) - 1)
+
         plain = icepool.d6.map(leaf)
         if use is EdgeUse.ADD_BEFORE:
             die = total((pool + edge, exploding(leaf, leaf)))
@@ -97,8 +100,13 @@ def model(spec: TestSpec) -> tuple[icepool.Die, Callable[[int], tuple[int, bool]
         else:
             die = total((pool, plain))
         return die, lambda v: (unpack(v, 2)[0], unpack(v, 2)[1] >= 0)
-    first: Leaf = lambda f: pack(_hit(f), _one(f))  # noqa: E731
-    extra: Leaf = lambda f: pack(_hit(f), _one(f) if spec.extras_ones_count else 0)  # noqa: E731
+
+    def first(f: int) -> int:
+        return pack(_hit(f), _one(f))
+
+    def extra(f: int) -> int:  # SR5 setting: do the extras' ones count?
+        return pack(_hit(f), _one(f) if spec.extras_ones_count else 0)
+
     dice = pool + (edge if use in (EdgeUse.ADD_BEFORE, EdgeUse.ADD_AFTER) else 0)
     if use is EdgeUse.ADD_BEFORE:
         die = total((dice, exploding(first, extra)))

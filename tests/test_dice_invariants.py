@@ -28,7 +28,7 @@ from gmtool.core.dice_tests import (
 )
 from gmtool.core.errors import RulesError
 
-ROLLED_USES = [u for u in EdgeUse if u is not EdgeUse.CRITICAL_SUCCESS]
+ROLLED_USES: list[EdgeUse] = [u for u in EdgeUse if u is not EdgeUse.CRITICAL_SUCCESS]
 
 
 def is_valid(spec: TestSpec) -> bool:

@@ -39,7 +39,9 @@ def exploding_hit(n: int, k: int) -> Fraction:
     """[x^k] ((4+x)/(6−x))^n as a finite sum of binomials."""
     if n == 0:
         return Fraction(int(k == 0))
-    total = sum(comb(n, j) * 4 ** (n - j) * comb(n + k - j - 1, k - j) * Fraction(1, 6 ** (k - j)) for j in range(min(n, k) + 1))
+    total = sum(
+        comb(n, j) * 4 ** (n - j) * comb(n + k - j - 1, k - j) * Fraction(1, 6 ** (k - j)) for j in range(min(n, k) + 1)
+    )
     return total / 6**n
 
 

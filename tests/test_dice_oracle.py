@@ -10,9 +10,11 @@ An icepool die depends only on the dice, so it is built once per pool and use.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
 import icepool
 import pytest
@@ -101,3 +103,14 @@ def test_odds_equal_icepool(edition: Edition, use: EdgeUse, pool: int) -> None:
         pool == 0 and use is not EdgeUse.ADD_BEFORE
     )
     assert compared > 0 or whole_use_refused
+
+
+def test_gmtool_never_imports_the_oracle_or_the_benchmarks() -> None:
+    """icepool is a test dependency only; benchmarks are never part of gmtool."""
+    root = Path(__file__).resolve().parents[1] / "gmtool"
+    offenders = [
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        if re.search(r"^\s*(import|from)\s+(icepool|benchmarks)\b", path.read_text(encoding="utf-8"), re.MULTILINE)
+    ]
+    assert offenders == []

@@ -32,7 +32,7 @@ _CHERNOFF_Z = (2.0, 3.0, 4.0, 5.0)
 
 def power(p: tuple[int, int], n: int) -> float:
     """(num/den)**n, correctly rounded."""
-    return p[0] ** n / p[1] ** n
+    return float(p[0] ** n / p[1] ** n)
 
 
 def binomial(n: int, p: tuple[int, int]) -> list[float]:
