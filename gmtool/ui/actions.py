@@ -32,6 +32,8 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("add_combatant", "Ctrl+N"),
     ActionSpec("remove_combatant", "Ctrl+Delete"),
     ActionSpec("wound_on_initiative", None, checkable=True),
+    ActionSpec("ones_on_extras", None, checkable=True),
+    ActionSpec("refresh_edge_all", "Ctrl+Shift+E"),
     ActionSpec("new_campaign", "Ctrl+Shift+N"),
     ActionSpec("open_campaign", QKeySequence.StandardKey.Open),
     ActionSpec("preferences", "Ctrl+,"),
@@ -47,7 +49,7 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "next_phase", "delay", "act_now", "-", "free_action", "simple_action", "complex_action", "-",
             "roll_initiative", "new_turn", "enter_initiative", "adjust_initiative", "-",
-            "seize", "blitz", "-", "wound_on_initiative",
+            "seize", "blitz", "refresh_edge_all", "-", "wound_on_initiative", "ones_on_extras",
         ),
     ),
     ("menu.view", ()),

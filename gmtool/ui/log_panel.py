@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
 
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -27,7 +28,10 @@ class LogPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
         self.model.rowsInserted.connect(self._follow)
-        self.view.scrollToBottom()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.view.scrollToBottom()  # the newest line, also after a restart
 
     def _follow(self, _parent: QModelIndex, _first: int, _last: int) -> None:
         self.view.scrollToBottom()

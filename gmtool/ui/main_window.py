@@ -16,6 +16,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.rulesets.sr5 import commands as cmd
 from gmtool.rulesets.sr5.sheet import Sheet
+from gmtool.rulesets.sr5.test_commands import RefreshEdge
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.actions import ACTION_SPECS, MENUS
 from gmtool.ui.initiative_panel import InitiativePanel
@@ -23,8 +24,9 @@ from gmtool.ui.log_panel import LogPanel
 from gmtool.ui.sheet_panel import SheetPanel
 from gmtool.ui.test_panel import TestPanel
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.simple_test_model import parse_faces
+from gmtool.viewmodels.faces import parse_faces
 
+RULE_OPTION_ACTIONS = {"wound_on_initiative": "wound_modifier_on_initiative", "ones_on_extras": "ones_on_extras_count"}
 NEW_COMBATANT_ATTRIBUTES = {a: 3 for a in ("BOD", "AGI", "REA", "STR", "WIL", "LOG", "INT", "CHA")} | {"EDG": 2}
 
 
@@ -103,7 +105,9 @@ class MainWindow(QMainWindow):
         }
         for name, handler in handlers.items():
             self._actions[name].triggered.connect(lambda _checked=False, h=handler: h())
-        self._actions["wound_on_initiative"].triggered.connect(self._toggle_wound_option)
+        for name, option in RULE_OPTION_ACTIONS.items():
+            self._actions[name].triggered.connect(lambda checked, o=option: self._toggle_option(o, checked))
+        self._actions["refresh_edge_all"].triggered.connect(lambda: self.run(RefreshEdge()))
 
     def _make_docks(self) -> None:
         self.setDockNestingEnabled(True)
@@ -112,7 +116,7 @@ class MainWindow(QMainWindow):
             ("initiative", self.initiative_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
             ("sheet", self.sheet_panel, Qt.DockWidgetArea.RightDockWidgetArea),
             ("test", self.test_panel, Qt.DockWidgetArea.RightDockWidgetArea),
-            ("log", self.log_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
+            ("log", self.log_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
         )
         for name, widget, area in placements:
             dock = QDockWidget(tr(f"dock.{name}"), self)
@@ -120,6 +124,7 @@ class MainWindow(QMainWindow):
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
             self.docks[name] = dock
+        self.splitDockWidget(self.docks["initiative"], self.docks["log"], Qt.Orientation.Vertical)
         self.splitDockWidget(self.docks["sheet"], self.docks["test"], Qt.Orientation.Horizontal)
         self._sized = False
 
@@ -129,8 +134,8 @@ class MainWindow(QMainWindow):
             self._sized = True
             if not self._layout_restored:
                 docks = self.docks
-                self.resizeDocks([docks["initiative"], docks["sheet"], docks["test"]], [520, 430, 330], Qt.Orientation.Horizontal)
-                self.resizeDocks([docks["initiative"], docks["log"]], [560, 190], Qt.Orientation.Vertical)
+                self.resizeDocks([docks["initiative"], docks["sheet"], docks["test"]], [440, 440, 470], Qt.Orientation.Horizontal)
+                self.resizeDocks([docks["initiative"], docks["log"]], [470, 300], Qt.Orientation.Vertical)
 
     def restore_layout(self, geometry: QByteArray | None, state: QByteArray | None) -> None:
         if geometry is not None:
@@ -166,7 +171,8 @@ class MainWindow(QMainWindow):
         for name in ("act_now", "seize", "blitz", "free_action", "enter_initiative", "adjust_initiative"):
             self._actions[name].setEnabled(started and selected)
         self._actions["remove_combatant"].setEnabled(selected)
-        self._actions["wound_on_initiative"].setChecked(state.options["wound_modifier_on_initiative"])
+        for name, option in RULE_OPTION_ACTIONS.items():
+            self._actions[name].setChecked(state.options[option])
 
     # -- intents ---------------------------------------------------------------
     def run(self, command: Command) -> bool:
@@ -256,8 +262,8 @@ class MainWindow(QMainWindow):
         if ok:
             self.run(cmd.AdjustInitiative(combatant=cid, delta=delta))
 
-    def _toggle_wound_option(self, checked: bool) -> None:
-        if not self.run(cmd.SetRuleOption(option="wound_modifier_on_initiative", value=checked)):
+    def _toggle_option(self, option: str, checked: bool) -> None:
+        if not self.run(cmd.SetRuleOption(option=option, value=checked)):
             self._update_actions()
 
     def about(self) -> None:

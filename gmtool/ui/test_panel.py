@@ -1,97 +1,108 @@
-"""The modifier-table panel. For now: a simple test on the selected combatant.
+"""The modifier-table panel's test box: every test type and the SR5 Edge options.
 
-Attribute + skill ± a free modifier against a threshold, the pool breakdown, the
-exact odds of success, glitch and critical glitch, and two ways to resolve it:
-roll, or type the faces rolled at the table.
+Inputs go to the :class:`DiceTestModel`; it answers with the pool breakdown, the
+exact odds (drawn as a bar chart) and, after a roll, the result. Edge used after
+the roll (Push the Limit, Second Chance, Close Call) acts on the last test.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
+from gmtool.core.dice_tests import EdgeUse
 from gmtool.core.i18n import tr
 from gmtool.rulesets.sr5.sheet import ATTRIBUTES
+from gmtool.ui.dice_result import results_html
+from gmtool.ui.odds_chart import OddsChart
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.simple_test_model import SimpleTestModel
+from gmtool.viewmodels.dice_test_model import TEST_TYPES, DiceTestModel
+
+LIMITS = ("none", "physical", "mental", "social", "custom")
+BEFORE_USES = (EdgeUse.NONE, EdgeUse.ADD_BEFORE)
+AFTER_USES = (EdgeUse.ADD_AFTER, EdgeUse.REROLL_FAILURES, EdgeUse.NEGATE_GLITCH)
 
 
-def percent(p: Fraction) -> str:
+def percent(p: float) -> str:
     return f"{float(p) * 100:.1f} %"
 
 
 class TestPanel(QWidget):
-    """Inputs, breakdown, odds, roll and typed dice."""
+    """Inputs, breakdown, odds, roll, typed dice, Edge and the result."""
 
     def __init__(self, bridge: EncounterBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._bridge = bridge
-        self.model = SimpleTestModel(bridge, self)
-        self.title = QLabel(self)
+        self.model = DiceTestModel(bridge, self)
+        self._syncing = True  # widgets emit while being built; push once at the end
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        self.title = QLabel(body)
         self.title.setWordWrap(True)
-        form = QFormLayout()
-        self.attribute = QComboBox(self)
-        self.attribute.setObjectName("testAttribute")
-        for attribute in ATTRIBUTES:
-            self.attribute.addItem(tr(f"attr.{attribute}"), attribute)
-        self.attribute.setCurrentIndex(ATTRIBUTES.index("AGI"))
-        self.skill = self._spin(0, 20, "testSkill")
-        self.modifier = self._spin(-50, 50, "testModifier")
-        self.threshold = self._spin(0, 30, "testThreshold", 1)
-        form.addRow(tr("test.attribute"), self.attribute)
-        form.addRow(tr("test.skill"), self.skill)
-        form.addRow(tr("test.modifier"), self.modifier)
-        form.addRow(tr("test.threshold"), self.threshold)
-        self.attribute.currentIndexChanged.connect(lambda _i: self._push())
-        self.breakdown = QTableView(self)
-        self.breakdown.setObjectName("poolBreakdown")
-        self.breakdown.setModel(self.model)
-        self.breakdown.verticalHeader().setVisible(False)
-        self.breakdown.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.breakdown.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.breakdown.setMaximumHeight(130)
-        self.pool_label = QLabel(self)
-        self.odds_label = QLabel(self)
-        self.odds_label.setObjectName("oddsLabel")
-        self.odds_label.setTextFormat(Qt.TextFormat.RichText)
-        self.odds_label.setWordWrap(True)
-        self.result_label = QLabel(self)
-        self.result_label.setObjectName("resultLabel")
-        self.result_label.setWordWrap(True)
-        self.error_label = QLabel(self)
-        self.error_label.setObjectName("testError")
-        self.error_label.setStyleSheet("color: #c62828;")
-        self.error_label.setWordWrap(True)
-        layout = QVBoxLayout(self)
         layout.addWidget(self.title)
-        layout.addLayout(form)
-        layout.addWidget(self.breakdown)
-        layout.addWidget(self.pool_label)
-        layout.addWidget(self.odds_label)
+        layout.addLayout(self._edge_row())
+        layout.addLayout(self._inputs_form())
+        layout.addWidget(self._opposed_box())
+        layout.addWidget(self._teamwork_box())
+        layout.addWidget(self._extended_box())
+        layout.addWidget(self._breakdown_view())
+        self.pool_label = QLabel(body)
+        self.odds_label = QLabel(body)
+        self.odds_label.setObjectName("oddsLabel")
+        self.odds_label.setWordWrap(True)
+        self.odds_label.setTextFormat(Qt.TextFormat.RichText)
+        self.chart = OddsChart(body)
+        self.chart.setObjectName("oddsChart")
+        for widget in (self.pool_label, self.odds_label, self.chart):
+            layout.addWidget(widget)
         layout.addLayout(self._resolve_row())
+        layout.addLayout(self._after_row())
+        self.error_label = self._label("testError", "color: #c62828;")
+        self.result_label = self._label("resultLabel", "")
+        self.result_label.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.error_label)
         layout.addWidget(self.result_label)
         layout.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
         self.model.oddsChanged.connect(self._show_odds)
         self.model.resultChanged.connect(self._show_result)
-        self.model.refused.connect(self._show_error)
+        self.model.refused.connect(self.error_label.setText)
         bridge.selectionChanged.connect(lambda _c: self._on_selection())
+        bridge.changed.connect(lambda _c: self._refresh_state())
+        self._syncing = False
         self._on_selection()
+
+    # -- building ----------------------------------------------------------------
+    def _label(self, name: str, style: str) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        if style:
+            label.setStyleSheet(style)
+        return label
 
     def _spin(self, low: int, high: int, name: str, value: int = 0) -> QSpinBox:
         spin = QSpinBox(self)
@@ -100,6 +111,133 @@ class TestPanel(QWidget):
         spin.setValue(value)
         spin.valueChanged.connect(lambda _v: self._push())
         return spin
+
+    def _combo(self, name: str, items: list[tuple[str, object]]) -> QComboBox:
+        combo = QComboBox(self)
+        combo.setObjectName(name)
+        for text, data in items:
+            combo.addItem(text, data)
+        combo.currentIndexChanged.connect(lambda _i: self._push())
+        return combo
+
+    def _attribute_combo(self, name: str, default: str) -> QComboBox:
+        combo = self._combo(name, [(tr(f"attr.{a}"), a) for a in ATTRIBUTES])
+        combo.setCurrentIndex(ATTRIBUTES.index(default))
+        return combo
+
+    def _edge_row(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.edge_label = QLabel(self)
+        self.edge_label.setObjectName("edgeLabel")
+        self.burn_button = QPushButton(tr("test.burn_edge"), self)
+        self.burn_button.setObjectName("burnEdgeButton")
+        self.burn_button.clicked.connect(self.model.burn_edge)
+        self.refresh_button = QPushButton(tr("test.refresh_edge"), self)
+        self.refresh_button.setObjectName("refreshEdgeButton")
+        self.refresh_button.clicked.connect(lambda: self.model.refresh_edge())
+        row.addWidget(self.edge_label, 1)
+        row.addWidget(self.burn_button)
+        row.addWidget(self.refresh_button)
+        return row
+
+    def _inputs_form(self) -> QFormLayout:
+        form = QFormLayout()
+        self.test_type = self._combo("testType", [(tr(f"test.type.{t}"), t) for t in TEST_TYPES])
+        self.label_edit = QLineEdit(self)
+        self.label_edit.setObjectName("testLabel")
+        self.label_edit.setPlaceholderText(tr("test.label_placeholder"))
+        self.label_edit.editingFinished.connect(self._push)
+        self.attribute = self._attribute_combo("testAttribute", "AGI")
+        self.second_attribute = self._attribute_combo("testSecondAttribute", "INT")
+        self.skill = self._spin(0, 20, "testSkill")
+        self.modifier = self._spin(-50, 50, "testModifier")
+        self.threshold = self._spin(0, 30, "testThreshold", 1)
+        self.limit = self._combo("testLimit", [(tr(f"test.limit.{k}"), k) for k in LIMITS])
+        self.custom_limit = self._spin(0, 30, "testCustomLimit")
+        self.edge_use = self._combo("testEdge", [(tr(f"test.edge.{u.value}"), u) for u in BEFORE_USES])
+        self.edge_use.setToolTip(tr("test.edge_before_hint"))
+        self.retry = QCheckBox(self)
+        self.retry.setObjectName("testRetry")
+        self.retry.toggled.connect(lambda _on: self._push())
+        self.clear_retries = QPushButton(tr("test.clear_retries"), self)
+        self.clear_retries.clicked.connect(self.model.clear_retries)
+        retry_row = QHBoxLayout()
+        retry_row.addWidget(self.retry, 1)
+        retry_row.addWidget(self.clear_retries)
+        limit_row = QHBoxLayout()
+        limit_row.addWidget(self.limit, 1)
+        limit_row.addWidget(self.custom_limit)
+        rows = (
+            ("test.type", self.test_type), ("test.label", self.label_edit), ("test.attribute", self.attribute),
+            ("test.second_attribute", self.second_attribute), ("test.skill", self.skill),
+            ("test.modifier", self.modifier), ("test.threshold", self.threshold),
+            ("test.limit", limit_row), ("test.edge_before", self.edge_use), ("test.retry", retry_row),
+        )
+        self._form_labels: dict[str, QLabel] = {}
+        for key, widget in rows:
+            label = QLabel(tr(key), self)
+            self._form_labels[key] = label
+            form.addRow(label, widget)
+        return form
+
+    def _opposed_box(self) -> QGroupBox:
+        self.opposed_box = QGroupBox(tr("test.opponent"), self)
+        form = QFormLayout(self.opposed_box)
+        self.opponent = self._combo("testOpponent", [])
+        self.opponent_attribute = self._attribute_combo("testOpponentAttribute", "REA")
+        self.opponent_skill = self._spin(0, 20, "testOpponentSkill")
+        self.opponent_dice = self._spin(0, 60, "testOpponentDice", 6)
+        form.addRow(tr("test.opponent_who"), self.opponent)
+        form.addRow(tr("test.attribute"), self.opponent_attribute)
+        form.addRow(tr("test.skill"), self.opponent_skill)
+        form.addRow(tr("test.opponent_dice"), self.opponent_dice)
+        return self.opposed_box
+
+    def _teamwork_box(self) -> QGroupBox:
+        self.teamwork_box = QGroupBox(tr("test.helpers"), self)
+        form = QFormLayout(self.teamwork_box)
+        self.helpers = QListWidget(self)
+        self.helpers.setObjectName("testHelpers")
+        self.helpers.setMaximumHeight(90)
+        self.helpers.itemChanged.connect(lambda _item: self._push())
+        self.helper_skill = self._spin(0, 20, "testHelperSkill")
+        form.addRow(self.helpers)
+        form.addRow(tr("test.helper_skill"), self.helper_skill)
+        return self.teamwork_box
+
+    def _extended_box(self) -> QGroupBox:
+        self.extended_box = QGroupBox(tr("test.extended"), self)
+        form = QFormLayout(self.extended_box)
+        self.interval = self._spin(1, 60 * 24 * 30, "testInterval", 60)
+        self.roll_limit = self._spin(0, 99, "testRollLimit")
+        self.roll_limit.setSpecialValueText(tr("test.roll_limit_default"))
+        self.extended_list = QListWidget(self)
+        self.extended_list.setObjectName("extendedTests")
+        self.extended_list.setMaximumHeight(80)
+        buttons = QHBoxLayout()
+        self.extended_roll = QPushButton(tr("test.extended_roll"), self)
+        self.extended_roll.setObjectName("extendedRollButton")
+        self.extended_roll.clicked.connect(self._roll_extended)
+        self.extended_end = QPushButton(tr("test.extended_end"), self)
+        self.extended_end.clicked.connect(self._end_extended)
+        buttons.addWidget(self.extended_roll)
+        buttons.addWidget(self.extended_end)
+        form.addRow(tr("test.interval"), self.interval)
+        form.addRow(tr("test.roll_limit"), self.roll_limit)
+        form.addRow(self.extended_list)
+        form.addRow(buttons)
+        return self.extended_box
+
+    def _breakdown_view(self) -> QTableView:
+        view = QTableView(self)
+        view.setObjectName("poolBreakdown")
+        view.setModel(self.model)
+        view.verticalHeader().setVisible(False)
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        view.setMaximumHeight(140)
+        self.breakdown = view
+        return view
 
     def _resolve_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -118,47 +256,180 @@ class TestPanel(QWidget):
         row.addWidget(self.enter_button)
         return row
 
-    def _push(self) -> None:
-        self.model.set_inputs(
-            self.attribute.currentData(), self.skill.value(), self.modifier.value(), self.threshold.value()
-        )
+    def _after_row(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.after_buttons: dict[EdgeUse, QPushButton] = {}
+        for use in AFTER_USES:
+            button = QPushButton(tr(f"test.after.{use.value}"), self)
+            button.setObjectName(f"after_{use.value}")
+            button.setToolTip(tr("test.after_hint"))
+            button.clicked.connect(lambda _c=False, u=use: self._edge_after(u))
+            self.after_buttons[use] = button
+            row.addWidget(button)
+        return row
 
-    def _resolve(self, faces_text: str | None) -> None:
-        self.error_label.clear()
-        done = self.model.roll() if faces_text is None else self.model.enter_faces(faces_text)
-        if done and faces_text is not None:
-            self.faces_edit.clear()
+    # -- syncing -------------------------------------------------------------------
+    def _push(self) -> None:
+        if self._syncing:
+            return
+        helpers = tuple(
+            self.helpers.item(i).data(Qt.ItemDataRole.UserRole)
+            for i in range(self.helpers.count())
+            if self.helpers.item(i).checkState() == Qt.CheckState.Checked
+        )
+        self.model.set_inputs(
+            test_type=self.test_type.currentData(), attribute=self.attribute.currentData(),
+            second_attribute=self.second_attribute.currentData(), skill=self.skill.value(),
+            modifier=self.modifier.value(), threshold=self.threshold.value(), limit=self.limit.currentData(),
+            custom_limit=self.custom_limit.value(), edge_use=self.edge_use.currentData(),
+            retry=self.retry.isChecked(), label=self.label_edit.text(), opponent=self.opponent.currentData(),
+            opponent_attribute=self.opponent_attribute.currentData(), opponent_skill=self.opponent_skill.value(),
+            opponent_dice=self.opponent_dice.value(), helpers=helpers, helper_skill=self.helper_skill.value(),
+            interval_minutes=self.interval.value(), roll_limit=self.roll_limit.value(),
+        )
+        self._show_type()
+
+    def _show_type(self) -> None:
+        kind = self.test_type.currentData()
+        self.opposed_box.setVisible(kind == "opposed")
+        self.teamwork_box.setVisible(kind == "teamwork")
+        self.extended_box.setVisible(kind == "extended")
+        attribute_only = kind == "attribute_only"
+        for key, widget in (("test.second_attribute", self.second_attribute), ("test.skill", self.skill)):
+            shown = attribute_only if key == "test.second_attribute" else not attribute_only
+            widget.setVisible(shown)
+            self._form_labels[key].setVisible(shown)
+        self.threshold.setEnabled(kind != "opposed")
+        self.custom_limit.setVisible(self.limit.currentData() == "custom")
+        self.roll_button.setText(tr("test.start_extended") if kind == "extended" else tr("test.roll"))
 
     def _on_selection(self) -> None:
-        cid = self._bridge.selected
-        name = self._bridge.state.combatants[cid].sheet.name if cid else None
-        self.title.setText(tr("test.title", name=name) if name else tr("test.no_selection"))
+        self._syncing = True
+        self._fill_people()
+        self._syncing = False
         self.result_label.clear()
         self.error_label.clear()
-        enabled = cid is not None
-        for widget in (self.roll_button, self.enter_button, self.faces_edit):
+        self._push()
+        self._refresh_state()
+
+    def _fill_people(self) -> None:
+        state, selected = self._bridge.state, self._bridge.selected
+        self.opponent.clear()
+        self.opponent.addItem(tr("test.opponent_dice_only"), None)
+        self.helpers.clear()
+        for cid, c in state.combatants.items():
+            if cid == selected:
+                continue
+            self.opponent.addItem(c.sheet.name, cid)
+            item = QListWidgetItem(c.sheet.name)
+            item.setData(Qt.ItemDataRole.UserRole, cid)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.helpers.addItem(item)
+
+    def _refresh_state(self) -> None:
+        c = self.model.combatant
+        self.title.setText(tr("test.title", name=c.sheet.name) if c else tr("test.no_selection"))
+        enabled = c is not None
+        for widget in (self.roll_button, self.enter_button, self.faces_edit, self.burn_button, self.refresh_button):
             widget.setEnabled(enabled)
-
-    def _show_odds(self) -> None:
-        pool = self.model.pool
-        odds = self.model.odds
-        self.pool_label.setText(tr("test.pool", pool=pool) if self._bridge.selected else "")
-        if odds is None:
-            self.odds_label.setText(tr("test.no_odds") if self._bridge.selected else "")
-            return
-        self.odds_label.setText(
-            tr(
-                "test.odds",
-                success=percent(odds.success),
-                glitch=percent(odds.glitch),
-                critical=percent(odds.critical_glitch),
-                threshold=odds.threshold,
-            )
+        self.edge_label.setText(
+            tr("test.edge_points", points=c.sheet.edge_points, attribute=c.sheet.attributes["EDG"]) if c else ""
         )
+        can_after = self.model.can_use_edge_after()
+        for button in self.after_buttons.values():
+            button.setEnabled(can_after)
+        retries = self.model.preview.retries if self.model.preview else 0
+        self.retry.setText(tr("test.retry_hint", count=retries, penalty=2 * retries))
+        self.clear_retries.setEnabled(bool(c and c.retries))
+        self._fill_extended()
 
-    def _show_result(self, text: str) -> None:
+    def _fill_extended(self) -> None:
+        current = self.extended_list.currentItem()
+        keep = current.data(Qt.ItemDataRole.UserRole) if current else None
+        self.extended_list.clear()
+        for test in self.model.extended_tests():
+            text = tr(
+                "test.extended_item", label=test.label or tr("log.test"), accumulated=test.accumulated,
+                threshold=test.threshold, rolls=test.rolls, limit=test.roll_limit,
+                minutes=test.rolls * test.interval_minutes,
+            )
+            item = QListWidgetItem(text + (" ✓" if test.finished else ""))
+            item.setData(Qt.ItemDataRole.UserRole, test.id)
+            self.extended_list.addItem(item)
+            if test.id == keep or (keep is None and not test.finished):
+                self.extended_list.setCurrentItem(item)
+
+    # -- intents ---------------------------------------------------------------------
+    def _resolve(self, faces_text: str | None) -> None:
         self.error_label.clear()
-        self.result_label.setText(text)
+        if self.model.roll(faces_text) and faces_text is not None:
+            self.faces_edit.clear()
 
-    def _show_error(self, message: str) -> None:
-        self.error_label.setText(message)
+    def _edge_after(self, use: EdgeUse) -> None:
+        self.error_label.clear()
+        text = self.faces_edit.text() or None
+        if self.model.edge_after(use, text) and text:
+            self.faces_edit.clear()
+
+    def _selected_extended(self) -> int | None:
+        item = self.extended_list.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+    def _roll_extended(self) -> None:
+        test = self._selected_extended()
+        if test is None:
+            self.error_label.setText(tr("error.no_extended_selected"))
+            return
+        self.error_label.clear()
+        text = self.faces_edit.text() or None
+        if self.model.roll_extended(test, text) and text:
+            self.faces_edit.clear()
+
+    def _end_extended(self) -> None:
+        test = self._selected_extended()
+        if test is not None:
+            self.model.end_extended(test)
+
+    # -- showing -------------------------------------------------------------------------
+    def _show_odds(self) -> None:
+        m = self.model
+        c = m.combatant
+        limit = m.preview.spec.limit if m.preview else None
+        if c is None:
+            self.pool_label.setText("")
+        elif limit is not None:
+            self.pool_label.setText(tr("test.pool_limit", pool=m.pool, limit=limit))
+        else:
+            self.pool_label.setText(tr("test.pool", pool=m.pool))
+        if m.odds_error:
+            self.odds_label.setText(m.odds_error)
+            self.chart.set_distribution(None, 0)
+        elif m.opposed is not None:
+            self.odds_label.setText(
+                tr("test.opposed_odds", wins=percent(m.opposed.actor_wins), net=f"{m.opposed.expected_net_hits:.2f}")
+            )
+            self.chart.set_distribution((1 - m.opposed.actor_wins, *m.opposed.net_hits[1:]), 1)
+        elif m.odds is not None:
+            o = m.odds
+            self.odds_label.setText(
+                tr(
+                    "test.odds_full", success=percent(o.success), glitch=percent(o.glitch),
+                    critical=percent(o.critical_glitch), threshold=o.spec.threshold,
+                    critical_success=percent(o.critical_success), net=f"{o.expected_net_hits:.2f}",
+                )
+            )
+            self.chart.set_distribution(o.hits, o.spec.threshold)
+        else:
+            bought = tr("test.buy_hint", hits=max(m.pool, 0) // 4) if c and m.inputs.test_type == "buy" else ""
+            self.odds_label.setText(bought)
+            self.chart.set_distribution(None, 0)
+        self._refresh_state_light()
+
+    def _refresh_state_light(self) -> None:
+        retries = self.model.preview.retries if self.model.preview else 0
+        self.retry.setText(tr("test.retry_hint", count=retries, penalty=2 * retries))
+
+    def _show_result(self, events: tuple[object, ...]) -> None:
+        self.error_label.clear()
+        self.result_label.setText(results_html(events))  # type: ignore[arg-type]

@@ -13,7 +13,8 @@ from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.initiative_model import CombatantsModel, PassOrderProxy
 from gmtool.viewmodels.log_model import LogModel
 from gmtool.viewmodels.sheet_model import SheetModel
-from gmtool.viewmodels.simple_test_model import SimpleTestModel, parse_faces
+from gmtool.viewmodels.dice_test_model import DiceTestModel
+from gmtool.viewmodels.faces import parse_faces
 
 
 def _play(bridge: EncounterBridge) -> None:
@@ -113,12 +114,12 @@ def test_sheet_model_edits_through_the_core(model_testers, qtbot, workspace) -> 
 
 
 @pytest.mark.rule("SR4-D8")
-def test_simple_test_model_breakdown_and_odds(model_testers, workspace) -> None:
+def test_dice_test_model_breakdown_and_odds(model_testers, workspace) -> None:
     bridge = EncounterBridge(workspace)
-    model = SimpleTestModel(bridge)
+    model = DiceTestModel(bridge)
     model_testers(model)
     bridge.select("c2")
-    model.set_inputs("AGI", 0, -1, 1)
+    model.set_inputs(attribute="AGI", skill=0, modifier=-1, threshold=1)
     terms = [(model.index(r, 0).data(), model.index(r, 0).data(roles.TERM_VALUE)) for r in range(model.rowCount())]
     agility = bridge.state.combatants["c2"].sheet.attributes["AGI"]
     assert terms[0][1] == agility and terms[1] == ("Defaulting (no skill)", -1)

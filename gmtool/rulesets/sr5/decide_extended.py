@@ -13,7 +13,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.rulesets.sr5 import test_commands as tc
 from gmtool.rulesets.sr5 import test_events as te
-from gmtool.rulesets.sr5.decide_tests import _combatant, _event, _resolve, _spec, _spend
+from gmtool.rulesets.sr5.decide_tests import _combatant, _event, _resolve, _spend, spec_for
 from gmtool.rulesets.sr5.simple_test import limit_of, pool_of, pool_terms
 from gmtool.rulesets.sr5.state import EncounterState, ExtendedTest
 
@@ -63,7 +63,7 @@ def roll_extended(state: EncounterState, command: tc.RollExtendedTest, rng: rand
     c = _combatant(state, test.combatant)
     terms = pool_terms(c.sheet, test.pool)  # type: ignore[arg-type]
     limit = limit_of(c.sheet, test.pool)  # type: ignore[arg-type]
-    spec = _spec(state, c, pool_of(terms), 0, limit, command.edge_use)
+    spec = spec_for(state, c, pool_of(terms), 0, limit, command.edge_use)
     if command.edge_use not in (EdgeUse.NONE, EdgeUse.ADD_BEFORE):
         raise RulesError("error.edge_use_edition")
     outcome = _resolve(spec, rng, command.faces, None)

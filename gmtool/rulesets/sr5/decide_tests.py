@@ -49,7 +49,7 @@ def _spend(c: Combatant, use: EdgeUse) -> list[Event]:
     ]
 
 
-def _spec(state: EncounterState, c: Combatant, pool: int, threshold: int, limit: int | None, use: EdgeUse) -> TestSpec:
+def spec_for(state: EncounterState, c: Combatant, pool: int, threshold: int, limit: int | None, use: EdgeUse) -> TestSpec:
     return TestSpec(
         edition=Edition.SR5,
         pool=pool,
@@ -85,7 +85,7 @@ def roll_test_command(state: EncounterState, command: tc.RollTest, rng: random.R
     key = retry_key(command.pool, command.label)
     retries = c.retries.get(key, 0) if command.retry else 0
     terms = pool_terms(c.sheet, command.pool, retries)
-    spec = _spec(state, c, pool_of(terms), command.threshold, limit_of(c.sheet, command.pool), command.edge_use)
+    spec = spec_for(state, c, pool_of(terms), command.threshold, limit_of(c.sheet, command.pool), command.edge_use)
     if command.buy_hits:
         if command.edge_use is not EdgeUse.NONE:
             raise RulesError("error.buy_hits_no_edge")
@@ -119,7 +119,7 @@ def use_edge_after(state: EncounterState, command: tc.UseEdgeAfter, rng: random.
         raise RulesError("error.edge_once_per_action", name=c.sheet.name)
     if command.edge_use is EdgeUse.NEGATE_GLITCH and not last.glitch:
         raise RulesError("error.no_glitch_to_negate", name=c.sheet.name)
-    spec = _spec(state, c, last.pool, last.threshold, last.limit, command.edge_use)
+    spec = spec_for(state, c, last.pool, last.threshold, last.limit, command.edge_use)
     new = command.faces if command.faces is not None else _new_dice(last.faces, command.edge_use, spec.edge, rng)
     if command.edge_use is EdgeUse.REROLL_FAILURES:
         outcome = typed_test(spec, last.faces, new)
@@ -133,7 +133,7 @@ def roll_opposed(state: EncounterState, command: tc.RollOpposedTest, rng: random
     """SR4-D5: both roll; the actor needs more hits than the opponent (ties to the defender)."""
     c = _combatant(state, command.combatant)
     terms = pool_terms(c.sheet, command.pool)
-    spec = _spec(state, c, pool_of(terms), 0, limit_of(c.sheet, command.pool), command.edge_use)
+    spec = spec_for(state, c, pool_of(terms), 0, limit_of(c.sheet, command.pool), command.edge_use)
     actor = _resolve(spec, rng, command.faces, None)
     events: list[Event] = [*_spend(c, command.edge_use), _event(c, command.label, "actor", terms, actor)]
     if command.opponent is not None:
@@ -141,13 +141,13 @@ def roll_opposed(state: EncounterState, command: tc.RollOpposedTest, rng: random
         if command.opponent_pool is None:
             raise RulesError("error.opponent_pool_missing")
         o_terms = pool_terms(o.sheet, command.opponent_pool)
-        o_spec = _spec(state, o, pool_of(o_terms), 0, limit_of(o.sheet, command.opponent_pool), EdgeUse.NONE)
+        o_spec = spec_for(state, o, pool_of(o_terms), 0, limit_of(o.sheet, command.opponent_pool), EdgeUse.NONE)
         opponent = _resolve(o_spec, rng, command.opponent_faces, None)
         events.append(_event(o, command.label, "opponent", o_terms, opponent))
         opponent_id = o.id
     else:
         o_terms = (("pool.opponent_dice", command.opponent_dice),)
-        o_spec = _spec(state, c, command.opponent_dice, 0, None, EdgeUse.NONE)
+        o_spec = spec_for(state, c, command.opponent_dice, 0, None, EdgeUse.NONE)
         opponent = _resolve(o_spec, rng, command.opponent_faces, None)
         events.append(_plain_opponent_event(c, command.label, o_terms, opponent))
         opponent_id = ""
@@ -176,11 +176,11 @@ def roll_teamwork(state: EncounterState, command: tc.RollTeamworkTest, rng: rand
         if h.id == leader.id:
             raise RulesError("error.leader_helps_self", name=h.sheet.name)
         terms = pool_terms(h.sheet, helper.pool)
-        outcome = roll_test(_spec(state, h, pool_of(terms), 0, limit_of(h.sheet, helper.pool), EdgeUse.NONE), rng)
+        outcome = roll_test(spec_for(state, h, pool_of(terms), 0, limit_of(h.sheet, helper.pool), EdgeUse.NONE), rng)
         helper_hits += outcome.counted_hits
         events.append(_event(h, command.label, "helper", terms, outcome))
     terms = pool_terms(leader.sheet, command.pool) + (("pool.teamwork", helper_hits),)
-    spec = _spec(state, leader, pool_of(terms), command.threshold, limit_of(leader.sheet, command.pool), command.edge_use)
+    spec = spec_for(state, leader, pool_of(terms), command.threshold, limit_of(leader.sheet, command.pool), command.edge_use)
     outcome = roll_test(spec, rng)
     return events + [*_spend(leader, command.edge_use), _event(leader, command.label, "leader", terms, outcome)]
 

@@ -1,0 +1,60 @@
+"""A small bar chart of the hit distribution: one bar per number of hits.
+
+Bars at or above the threshold are green, the others grey; the last bar is the
+tail (that many hits or more) and is marked with "+".
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+SUCCESS = QColor(67, 160, 71)
+FAILURE = QColor(158, 158, 158)
+MAX_BARS = 16
+SHOW_BELOW = 0.0005  # trailing bars below this probability are folded into the tail
+
+
+class OddsChart(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._bars: list[float] = []
+        self._threshold = 0
+        self._tail = False
+        self.setMinimumHeight(70)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def sizeHint(self) -> QSize:
+        return QSize(240, 80)
+
+    @property
+    def bars(self) -> list[float]:
+        return list(self._bars)
+
+    def set_distribution(self, hits: tuple[float, ...] | None, threshold: int) -> None:
+        """``hits[k]`` = P(k hits); the last entry is the tail P(≥ k)."""
+        bars = list(hits or ())
+        tail = bool(bars)
+        while len(bars) > 2 and (bars[-1] < SHOW_BELOW or len(bars) > MAX_BARS):
+            bars[-2] += bars.pop()  # fold rare or surplus outcomes into the tail
+        self._bars, self._threshold, self._tail = bars, threshold, tail
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not self._bars:
+            return
+        painter = QPainter(self)
+        metrics = painter.fontMetrics()
+        label_h = metrics.height()
+        width = self.width() / len(self._bars)
+        top = max(self._bars) or 1.0
+        chart_h = self.height() - label_h - 2
+        for k, p in enumerate(self._bars):
+            h = chart_h * p / top
+            rect = QRectF(k * width + 1, chart_h - h, max(width - 2, 1), h)
+            painter.fillRect(rect, SUCCESS if k >= self._threshold and self._threshold > 0 else FAILURE)
+            label = f"{k}+" if self._tail and k == len(self._bars) - 1 else str(k)
+            painter.setPen(self.palette().windowText().color())
+            painter.drawText(QRectF(k * width, chart_h, width, label_h), int(Qt.AlignmentFlag.AlignCenter), label)
+        painter.end()
