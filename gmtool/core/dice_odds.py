@@ -119,6 +119,7 @@ def opposed_odds(actor: TestSpec, defender: TestSpec) -> OpposedOdds:
     net = [0.0] * length
     for k in range(1, length):
         net[k] = sum(x * y for x, y in zip(pd, pa[k:]))
+    wins = min(1.0, max(0.0, wins))
     net[0] = 1.0 - wins
     _trim_tail(net, wins)
     return OpposedOdds(actor_wins=wins, net_hits=tuple(net), expected_net_hits=max(expected, 0.0))
