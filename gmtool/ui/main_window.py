@@ -134,7 +134,7 @@ class MainWindow(QMainWindow):
             self._sized = True
             if not self._layout_restored:
                 docks = self.docks
-                self.resizeDocks([docks["initiative"], docks["sheet"], docks["test"]], [440, 440, 470], Qt.Orientation.Horizontal)
+                self.resizeDocks([docks["initiative"], docks["sheet"], docks["test"]], [415, 470, 465], Qt.Orientation.Horizontal)
                 self.resizeDocks([docks["initiative"], docks["log"]], [470, 300], Qt.Orientation.Vertical)
 
     def restore_layout(self, geometry: QByteArray | None, state: QByteArray | None) -> None:

@@ -37,7 +37,8 @@ class OddsChart(QWidget):
         bars = list(hits or ())
         tail = bool(bars)
         while len(bars) > 2 and (bars[-1] < SHOW_BELOW or len(bars) > MAX_BARS):
-            bars[-2] += bars.pop()  # fold rare or surplus outcomes into the tail
+            folded = bars.pop()  # fold rare or surplus outcomes into the tail
+            bars[-1] += folded
         self._bars, self._threshold, self._tail = bars, threshold, tail
         self.update()
 

@@ -85,6 +85,8 @@ class DiceTestModel(QAbstractTableModel):
 
     # -- inputs and derived figures ---------------------------------------------
     def set_inputs(self, **changes: Any) -> None:
+        if "edge_use" in changes:  # Qt item data gives str-based enums back as plain str
+            changes["edge_use"] = EdgeUse(changes["edge_use"])
         self.inputs = replace(self.inputs, **changes)
         self._recompute()
 
