@@ -409,7 +409,7 @@ class TestPanel(QWidget):
             self.odds_label.setText(
                 tr("test.opposed_odds", wins=percent(m.opposed.actor_wins), net=f"{m.opposed.expected_net_hits:.2f}")
             )
-            self.chart.set_distribution((1 - m.opposed.actor_wins, *m.opposed.net_hits[1:]), 1)
+            self.chart.set_distribution(m.opposed.net_hits, 1)  # [0] = the actor does not win
         elif m.odds is not None:
             o = m.odds
             self.odds_label.setText(
