@@ -40,8 +40,9 @@ from gmtool.viewmodels.initiative_model import (
 PHYSICAL_COLOR = QColor(200, 40, 40)
 STUN_COLOR = QColor(40, 90, 200)
 BUTTON_ACTIONS = (
-    ("next_phase", "delay", "act_now", "seize", "blitz"),
-    ("free_action", "simple_action", "complex_action", "roll_initiative", "new_turn"),
+    ("next_phase", "delay", "act_now", "new_turn"),
+    ("free_action", "simple_action", "complex_action", "roll_initiative"),
+    ("seize", "blitz"),
 )
 
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -125,7 +126,8 @@ class TestPanel(QWidget):
         combo.setCurrentIndex(ATTRIBUTES.index(default))
         return combo
 
-    def _edge_row(self) -> QHBoxLayout:
+    def _edge_row(self) -> QVBoxLayout:
+        column = QVBoxLayout()
         row = QHBoxLayout()
         self.edge_label = QLabel(self)
         self.edge_label.setObjectName("edgeLabel")
@@ -135,13 +137,16 @@ class TestPanel(QWidget):
         self.refresh_button = QPushButton(tr("test.refresh_edge"), self)
         self.refresh_button.setObjectName("refreshEdgeButton")
         self.refresh_button.clicked.connect(lambda: self.model.refresh_edge())
-        row.addWidget(self.edge_label, 1)
+        column.addWidget(self.edge_label)
         row.addWidget(self.burn_button)
         row.addWidget(self.refresh_button)
-        return row
+        row.addStretch(1)
+        column.addLayout(row)
+        return column
 
     def _inputs_form(self) -> QFormLayout:
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow dock: label above
         self.test_type = self._combo("testType", [(tr(f"test.type.{t}"), t) for t in TEST_TYPES])
         self.label_edit = QLineEdit(self)
         self.label_edit.setObjectName("testLabel")
@@ -256,16 +261,16 @@ class TestPanel(QWidget):
         row.addWidget(self.enter_button)
         return row
 
-    def _after_row(self) -> QHBoxLayout:
-        row = QHBoxLayout()
+    def _after_row(self) -> QGridLayout:
+        row = QGridLayout()
         self.after_buttons: dict[EdgeUse, QPushButton] = {}
-        for use in AFTER_USES:
+        for n, use in enumerate(AFTER_USES):
             button = QPushButton(tr(f"test.after.{use.value}"), self)
             button.setObjectName(f"after_{use.value}")
             button.setToolTip(tr("test.after_hint"))
             button.clicked.connect(lambda _c=False, u=use: self._edge_after(u))
             self.after_buttons[use] = button
-            row.addWidget(button)
+            row.addWidget(button, n // 2, n % 2)
         return row
 
     # -- syncing -------------------------------------------------------------------
