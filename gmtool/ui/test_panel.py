@@ -54,6 +54,7 @@ class TestPanel(QWidget):
         self._bridge = bridge
         self.model = DiceTestModel(bridge, self)
         self._syncing = True  # widgets emit while being built; push once at the end
+        self._people_for: tuple[object, ...] | None = None
         body = QWidget(self)
         layout = QVBoxLayout(body)
         self.title = QLabel(body)
@@ -296,6 +297,7 @@ class TestPanel(QWidget):
 
     def _show_type(self) -> None:
         kind = self.test_type.currentData()
+        self._fill_people_if_needed()
         self.opposed_box.setVisible(kind == "opposed")
         self.teamwork_box.setVisible(kind == "teamwork")
         self.extended_box.setVisible(kind == "extended")
@@ -309,13 +311,29 @@ class TestPanel(QWidget):
         self.roll_button.setText(tr("test.start_extended") if kind == "extended" else tr("test.roll"))
 
     def _on_selection(self) -> None:
-        self._syncing = True
-        self._fill_people()
-        self._syncing = False
+        self._people_for = None  # the opponent and helper lists exclude the selected combatant
+        self._fill_people_if_needed()
         self.result_label.clear()
         self.error_label.clear()
         self._push()
         self._refresh_state()
+
+    def _fill_people_if_needed(self) -> None:
+        """Fill the opponent and helper lists only when the test type shows them and they are stale.
+
+        With 200 combatants, rebuilding them on every phase would cost more than the phase itself.
+        """
+        if self.test_type.currentData() not in ("opposed", "teamwork"):
+            return
+        state = self._bridge.state
+        key = (self._bridge.selected, tuple((cid, c.sheet.name) for cid, c in state.combatants.items()))
+        if key == self._people_for:
+            return
+        self._people_for = key
+        self._syncing = True
+        self._fill_people()
+        self._syncing = False
+        self._push()
 
     def _fill_people(self) -> None:
         state, selected = self._bridge.state, self._bridge.selected
@@ -333,6 +351,7 @@ class TestPanel(QWidget):
             self.helpers.addItem(item)
 
     def _refresh_state(self) -> None:
+        self._fill_people_if_needed()  # the roster may have changed
         c = self.model.combatant
         self.title.setText(tr("test.title", name=c.sheet.name) if c else tr("test.no_selection"))
         enabled = c is not None

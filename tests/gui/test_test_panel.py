@@ -154,3 +154,16 @@ def test_retry_penalty_grows_on_failures_and_clears(qtbot, window) -> None:
     assert any(panel.model.index(r, 0).data() == "Retry" for r in range(panel.model.rowCount()))
     panel.clear_retries.click()
     assert "failed 0×" in panel.retry.text()
+
+
+def test_opponents_leave_out_the_selected_combatant_and_follow_the_roster(qtbot, window) -> None:
+    panel = _panel(window)
+    _choose(panel.test_type, "opposed")
+    ids = [panel.opponent.itemData(i) for i in range(panel.opponent.count())]
+    assert None in ids and "c1" not in ids and "c2" in ids
+    window.bridge.select("c2")
+    ids = [panel.opponent.itemData(i) for i in range(panel.opponent.count())]
+    assert "c2" not in ids and "c1" in ids
+    window.action("add_combatant").trigger()
+    window.bridge.select("c2")
+    assert panel.opponent.count() == len(window.bridge.state.combatants)  # dice-only + everyone else
