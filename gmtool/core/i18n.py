@@ -60,6 +60,11 @@ def active_language() -> str:
     return _active
 
 
+def term_label(label: str) -> str:
+    """A pool-breakdown label: a message key, or ``text:`` followed by the GM's own words."""
+    return label[5:] if label.startswith("text:") else tr(label)
+
+
 def tr(key: str, /, **fields: Any) -> str:
     """The message ``key`` in the active language, with its fields filled in.
 

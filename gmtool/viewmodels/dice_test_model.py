@@ -15,7 +15,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from gmtool.core.dice_tests import EdgeUse, OpposedOdds, TestOdds, opposed_odds, test_odds
 from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
-from gmtool.core.i18n import tr
+from gmtool.core.i18n import term_label, tr
 from gmtool.core.messages import Command
 from gmtool.rulesets.sr5 import test_commands as tc
 from gmtool.rulesets.sr5.preview import TestPreview, plain_pool_spec, preview_test
@@ -119,7 +119,8 @@ class DiceTestModel(QAbstractTableModel):
     def _preview(self, cid: str) -> TestPreview:
         i = self.inputs
         threshold = 0 if i.test_type == "opposed" else i.threshold
-        return preview_test(self._bridge.state, cid, i.pool_spec(), threshold, i.edge_use, i.retry, i.label)
+        side = "attack" if i.test_type == "opposed" else "test"
+        return preview_test(self._bridge.state, cid, i.pool_spec(), threshold, i.edge_use, i.retry, i.label, side=side)
 
     def _compute_odds(self) -> None:
         assert self.preview is not None
@@ -135,7 +136,7 @@ class DiceTestModel(QAbstractTableModel):
         if i.opponent is None or i.opponent not in state.combatants:
             return plain_pool_spec(state, i.opponent_dice)
         pool = tc.PoolSpec(attribute=i.opponent_attribute, skill=i.opponent_skill)
-        return preview_test(state, i.opponent, pool).spec
+        return preview_test(state, i.opponent, pool, side="defence").spec
 
     def _on_change(self, change: Change) -> None:
         self._recompute()
@@ -261,7 +262,7 @@ class DiceTestModel(QAbstractTableModel):
         if role == roles.TERM_VALUE:
             return value
         if role == Qt.ItemDataRole.DisplayRole:
-            return tr(label) if index.column() == 0 else f"{value:+d}"
+            return term_label(label) if index.column() == 0 else f"{value:+d}"
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 1:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

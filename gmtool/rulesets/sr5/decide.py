@@ -17,6 +17,12 @@ from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
 from gmtool.rulesets.sr5 import commands as cmd
 from gmtool.rulesets.sr5 import events as ev
+from gmtool.rulesets.sr5.decide_effects import (
+    effects_of_removed,
+    expiry_after_pass,
+    expiry_after_phase,
+    expiry_after_turn,
+)
 from gmtool.rulesets.sr5.initiative import (
     BLITZ_DICE,
     PASS_REDUCTION,
@@ -112,17 +118,21 @@ def _new_turn(state: EncounterState, rng: random.Random) -> list[Event]:
     return [ev.TurnStarted(turn=turn), *rolls, *_ties(state, rolls), ev.PassStarted(turn=turn, pass_number=1)]
 
 
-def _after_pass(state: EncounterState, rng: random.Random) -> list[Event]:
-    """SR5-I3: everyone −10; a new pass if anyone is still above 0, else a new turn."""
+def _after_pass(state: EncounterState, rng: random.Random, skip: set[int]) -> list[Event]:
+    """SR5-I3: everyone −10; a new pass if anyone is still above 0, else a new turn.
+
+    Effects lasting to the end of the pass or turn expire here (``skip``: already ended).
+    """
     reduced = [
         c for c in state.combatants.values() if (s := effective_score(state, c)) is not None and s - PASS_REDUCTION > 0
     ]
     if reduced:
         return [
             ev.ScoresReduced(amount=PASS_REDUCTION),
+            *expiry_after_pass(state, skip),
             ev.PassStarted(turn=state.turn, pass_number=state.pass_number + 1),
         ]
-    return [ev.TurnEnded(turn=state.turn), *_new_turn(state, rng)]
+    return [*expiry_after_turn(state, skip), ev.TurnEnded(turn=state.turn), *_new_turn(state, rng)]
 
 
 # -- handlers --------------------------------------------------------------
@@ -139,7 +149,7 @@ def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.
 
 def remove_combatant(state: EncounterState, command: cmd.RemoveCombatant, rng: random.Random) -> list[Event]:
     c = _combatant(state, command.combatant)
-    return [ev.CombatantRemoved(combatant=c.id, name=c.sheet.name)]
+    return [*effects_of_removed(state, c.id), ev.CombatantRemoved(combatant=c.id, name=c.sheet.name)]
 
 
 def _coerce(field: str, value: int | str | bool) -> int | str | bool:
@@ -229,7 +239,7 @@ def adjust_initiative(state: EncounterState, command: cmd.AdjustInitiative, rng:
 def start_turn(state: EncounterState, command: cmd.StartTurn, rng: random.Random) -> list[Event]:
     if not state.combatants:
         raise RulesError("error.no_combatants")
-    events: list[Event] = [ev.TurnEnded(turn=state.turn)] if state.turn > 0 else []
+    events: list[Event] = [*expiry_after_turn(state, set()), ev.TurnEnded(turn=state.turn)] if state.turn > 0 else []
     return events + _new_turn(state, rng)
 
 
@@ -241,8 +251,9 @@ def next_phase(state: EncounterState, command: cmd.NextPhase, rng: random.Random
     events: list[Event] = []
     if actor is not None:
         events.append(ev.ActionPhaseEnded(combatant=actor.id, name=actor.sheet.name))
+        events += expiry_after_phase(state, actor)
     if not waiting(state, exclude=actor.id if actor else None):
-        events += _after_pass(state, rng)
+        events += _after_pass(state, rng, {e.effect for e in events if e.kind == "effect_ended"})  # type: ignore[attr-defined]
     return events
 
 
@@ -401,9 +412,10 @@ HANDLERS: dict[str, Handler] = {
 
 @lru_cache(maxsize=1)
 def _all_handlers() -> dict[str, Handler]:
-    from gmtool.rulesets.sr5 import decide_extended, decide_tests
+    from gmtool.rulesets.sr5 import decide_effects, decide_extended, decide_tests
 
-    return {**HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS}  # type: ignore[dict-item]
+    handlers = {**HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS, **decide_effects.HANDLERS}
+    return handlers  # type: ignore[return-value]
 
 
 def decide(state: EncounterState, command: Command, rng: random.Random) -> tuple[Event, ...]:

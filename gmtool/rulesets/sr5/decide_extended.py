@@ -13,7 +13,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.rulesets.sr5 import test_commands as tc
 from gmtool.rulesets.sr5 import test_events as te
-from gmtool.rulesets.sr5.decide_tests import _combatant, _event, _resolve, _spend, spec_for
+from gmtool.rulesets.sr5.decide_tests import _combatant, _event, _resolve, _spend, spec_for, terms_for
 from gmtool.rulesets.sr5.simple_test import limit_of, pool_of, pool_terms
 from gmtool.rulesets.sr5.state import EncounterState, ExtendedTest
 
@@ -61,7 +61,7 @@ def roll_extended(state: EncounterState, command: tc.RollExtendedTest, rng: rand
     if test.finished:
         raise RulesError("error.extended_test_finished", label=test.label or str(test.id))
     c = _combatant(state, test.combatant)
-    terms = pool_terms(c.sheet, test.pool)  # type: ignore[arg-type]
+    terms = terms_for(state, c, test.pool, "test")
     limit = limit_of(c.sheet, test.pool)  # type: ignore[arg-type]
     spec = spec_for(state, c, pool_of(terms), 0, limit, command.edge_use)
     if command.edge_use not in (EdgeUse.NONE, EdgeUse.ADD_BEFORE):

@@ -17,6 +17,8 @@ from gmtool.core.messages import Event
 from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5 import test_commands as tc
 from gmtool.rulesets.sr5 import test_events as te
+from gmtool.rulesets.sr5.decide_effects import ended
+from gmtool.rulesets.sr5.effects import Side, effect_terms, used_by_defence
 from gmtool.rulesets.sr5.simple_test import Terms, limit_of, pool_of, pool_terms, retry_key
 from gmtool.rulesets.sr5.state import Combatant, EncounterState
 
@@ -72,6 +74,11 @@ def _event(c: Combatant, label: str, role: str, terms: Terms, o: TestOutcome) ->
     )
 
 
+def terms_for(state: EncounterState, c: Combatant, pool: tc.PoolSpec, side: Side, retries: int = 0) -> Terms:
+    """The pool breakdown: sheet terms, then the modifiers of the holder's effects on this side."""
+    return pool_terms(c.sheet, pool, retries) + effect_terms(state, c.id, side)
+
+
 def _resolve(spec: TestSpec, rng: random.Random, faces: tuple[int, ...] | None, rerolls: tuple[int, ...] | None) -> TestOutcome:
     if spec.edge_use in AFTER_USES and faces is None:
         raise RulesError("error.edge_after_use_button")
@@ -84,7 +91,7 @@ def roll_test_command(state: EncounterState, command: tc.RollTest, rng: random.R
     c = _combatant(state, command.combatant)
     key = retry_key(command.pool, command.label)
     retries = c.retries.get(key, 0) if command.retry else 0
-    terms = pool_terms(c.sheet, command.pool, retries)
+    terms = terms_for(state, c, command.pool, "test", retries)
     spec = spec_for(state, c, pool_of(terms), command.threshold, limit_of(c.sheet, command.pool), command.edge_use)
     if command.buy_hits:
         if command.edge_use is not EdgeUse.NONE:
@@ -132,7 +139,7 @@ def use_edge_after(state: EncounterState, command: tc.UseEdgeAfter, rng: random.
 def roll_opposed(state: EncounterState, command: tc.RollOpposedTest, rng: random.Random) -> list[Event]:
     """SR4-D5: both roll; the actor needs more hits than the opponent (ties to the defender)."""
     c = _combatant(state, command.combatant)
-    terms = pool_terms(c.sheet, command.pool)
+    terms = terms_for(state, c, command.pool, "attack")
     spec = spec_for(state, c, pool_of(terms), 0, limit_of(c.sheet, command.pool), command.edge_use)
     actor = _resolve(spec, rng, command.faces, None)
     events: list[Event] = [*_spend(c, command.edge_use), _event(c, command.label, "actor", terms, actor)]
@@ -140,10 +147,11 @@ def roll_opposed(state: EncounterState, command: tc.RollOpposedTest, rng: random
         o = _combatant(state, command.opponent)
         if command.opponent_pool is None:
             raise RulesError("error.opponent_pool_missing")
-        o_terms = pool_terms(o.sheet, command.opponent_pool)
+        o_terms = terms_for(state, o, command.opponent_pool, "defence")
         o_spec = spec_for(state, o, pool_of(o_terms), 0, limit_of(o.sheet, command.opponent_pool), EdgeUse.NONE)
         opponent = _resolve(o_spec, rng, command.opponent_faces, None)
         events.append(_event(o, command.label, "opponent", o_terms, opponent))
+        events += ended(state, used_by_defence(state, o.id), "used")  # Block, Dodge, Parry: one defence
         opponent_id = o.id
     else:
         o_terms = (("pool.opponent_dice", command.opponent_dice),)
@@ -175,11 +183,11 @@ def roll_teamwork(state: EncounterState, command: tc.RollTeamworkTest, rng: rand
         h = _combatant(state, helper.combatant)
         if h.id == leader.id:
             raise RulesError("error.leader_helps_self", name=h.sheet.name)
-        terms = pool_terms(h.sheet, helper.pool)
+        terms = terms_for(state, h, helper.pool, "test")
         outcome = roll_test(spec_for(state, h, pool_of(terms), 0, limit_of(h.sheet, helper.pool), EdgeUse.NONE), rng)
         helper_hits += outcome.counted_hits
         events.append(_event(h, command.label, "helper", terms, outcome))
-    terms = pool_terms(leader.sheet, command.pool) + (("pool.teamwork", helper_hits),)
+    terms = terms_for(state, leader, command.pool, "test") + (("pool.teamwork", helper_hits),)
     spec = spec_for(state, leader, pool_of(terms), command.threshold, limit_of(leader.sheet, command.pool), command.edge_use)
     outcome = roll_test(spec, rng)
     return events + [*_spend(leader, command.edge_use), _event(leader, command.label, "leader", terms, outcome)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gmtool.core.i18n import tr
+from gmtool.core.i18n import term_label, tr
 from gmtool.rulesets.sr5 import test_events as te
 
 
@@ -25,7 +25,11 @@ def dice_text(dice: tuple[tuple[int, str, bool], ...]) -> str:
 
 
 def terms_text(terms: tuple[tuple[str, int], ...]) -> str:
-    return " ".join(f"{tr(label)} {value:+d}" for label, value in terms)
+    return " ".join(f"{term_label(label)} {value:+d}" for label, value in terms)
+
+
+def effect_name(key: str, label: str) -> str:
+    return label if key == "custom" and label else tr(f"effect.{key}")
 
 
 def _outcome(e: te.DiceTestRolled) -> str:
@@ -83,6 +87,14 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     "extended_test_progressed": lambda e: tr(
         f"log.extended.{e.outcome}", name=e.name, label=e.label or tr("log.test"), rolls=e.rolls,
         accumulated=e.accumulated, threshold=e.threshold, minutes=e.elapsed_minutes,
+    ),
+    "effect_added": lambda e: tr(
+        f"log.effect_added.{e.duration.value}", name=e.name, effect=effect_name(e.key, e.label),
+        modifier=f"{e.modifier:+d}" if e.modifier else "", turn=e.expires_after_turn,
+    ),
+    "effect_ended": lambda e: tr(f"log.effect_ended.{e.reason}", name=e.name, effect=effect_name(e.key, e.label)),
+    "interrupt_declared": lambda e: tr(
+        "log.interrupt", name=e.name, interrupt=tr(f"interrupt.{e.interrupt}"), cost=e.cost, before=e.before, after=e.after,
     ),
     "extended_test_ended": lambda e: tr("log.extended_ended", name=e.name, label=e.label or tr("log.test")),
 }

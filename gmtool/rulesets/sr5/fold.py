@@ -63,6 +63,7 @@ def _reduced(state: EncounterState, e: ev.ScoresReduced) -> None:
 def _phase_ended(state: EncounterState, e: ev.ActionPhaseEnded) -> None:
     c = state.combatants[e.combatant]
     c.acted, c.delayed = True, False
+    c.phases_ended += 1
     c.simple_actions, c.complex_action, c.free_action = 0, False, False
     if state.acting_now == e.combatant:
         state.acting_now = None

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.dice_tests import EdgeUse
+from gmtool.core.effects import Effect
 from gmtool.rulesets.sr5 import test_events as te
 from gmtool.rulesets.sr5.state import EncounterState, ExtendedTest, LastTest
 
@@ -62,6 +63,18 @@ def _extended_ended(state: EncounterState, e: te.ExtendedTestEnded) -> None:
     state.extended_tests.pop(e.test, None)
 
 
+def _effect_added(state: EncounterState, e: Any) -> None:
+    state.effects[e.effect] = Effect(
+        id=e.effect, holder=e.combatant, key=e.key, label=e.label, modifier=e.modifier, scope=e.scope,
+        duration=e.duration, expires_at_phase=e.expires_at_phase, expires_after_turn=e.expires_after_turn,
+    )
+    state.next_effect = max(state.next_effect, e.effect + 1)
+
+
+def _effect_ended(state: EncounterState, e: Any) -> None:
+    state.effects.pop(e.effect, None)
+
+
 def _nothing(state: EncounterState, e: Any) -> None:
     """Events that only inform the log."""
 
@@ -76,4 +89,7 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "extended_test_started": _extended_started,
     "extended_test_progressed": _extended_progressed,
     "extended_test_ended": _extended_ended,
+    "effect_added": _effect_added,
+    "effect_ended": _effect_ended,
+    "interrupt_declared": _nothing,
 }

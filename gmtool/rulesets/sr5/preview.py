@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gmtool.core.dice_tests import EdgeUse, TestSpec
-from gmtool.rulesets.sr5.decide_tests import spec_for
-from gmtool.rulesets.sr5.simple_test import Terms, limit_of, pool_of, pool_terms, retry_key
+from gmtool.rulesets.sr5.decide_tests import spec_for, terms_for
+from gmtool.rulesets.sr5.effects import Side
+from gmtool.rulesets.sr5.simple_test import Terms, limit_of, pool_of, retry_key
 from gmtool.rulesets.sr5.state import EncounterState
 from gmtool.rulesets.sr5.test_commands import PoolSpec
 
@@ -31,10 +32,11 @@ def preview_test(
     retry: bool = False,
     label: str = "",
     extra_terms: Terms = (),
+    side: Side = "test",
 ) -> TestPreview:
     c = state.combatants[combatant]
     retries = c.retries.get(retry_key(pool, label), 0)
-    terms = pool_terms(c.sheet, pool, retries if retry else 0) + extra_terms
+    terms = terms_for(state, c, pool, side, retries if retry else 0) + extra_terms
     spec = spec_for(state, c, pool_of(terms), threshold, limit_of(c.sheet, pool), edge_use)
     return TestPreview(terms=terms, spec=spec, retries=retries)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from gmtool.core.effects import Effect
 from gmtool.rulesets.sr5.sheet import Sheet
 
 RULE_OPTIONS: dict[str, bool] = {
@@ -64,6 +65,7 @@ class Combatant:
     complex_action: bool = False
     free_action: bool = False  # used since the end of the last own phase
     last_test: LastTest | None = None
+    phases_ended: int = 0  # action phases this combatant has finished (effects count them)
     retries: dict[str, int] = field(default_factory=dict)  # SR4-D11: failed tries per test
 
 
@@ -76,6 +78,8 @@ class EncounterState:
     next_number: int = 1
     extended_tests: dict[int, ExtendedTest] = field(default_factory=dict)
     next_extended: int = 1
+    effects: dict[int, Effect] = field(default_factory=dict)
+    next_effect: int = 1
     options: dict[str, bool] = field(default_factory=lambda: dict(RULE_OPTIONS))
 
     # Not dataclass fields (so not part of the state's value): a counter bumped by
