@@ -6,6 +6,9 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QKeySequence
 
+INTERRUPTS: tuple[str, ...] = ("full_defence", "block", "dodge", "parry", "hit_the_dirt", "intercept")
+ASKS_FOR_SKILL = frozenset({"block", "dodge", "parry"})
+
 
 @dataclass(frozen=True)
 class ActionSpec:
@@ -31,6 +34,12 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("redo", QKeySequence.StandardKey.Redo),
     ActionSpec("add_combatant", "Ctrl+N"),
     ActionSpec("remove_combatant", "Ctrl+Delete"),
+    ActionSpec("interrupt_full_defence", "Alt+1"),
+    ActionSpec("interrupt_block", "Alt+2"),
+    ActionSpec("interrupt_dodge", "Alt+3"),
+    ActionSpec("interrupt_parry", "Alt+4"),
+    ActionSpec("interrupt_hit_the_dirt", "Alt+5"),
+    ActionSpec("interrupt_intercept", "Alt+6"),
     ActionSpec("wound_on_initiative", None, checkable=True),
     ActionSpec("ones_on_extras", None, checkable=True),
     ActionSpec("refresh_edge_all", "Ctrl+Shift+E"),
@@ -49,7 +58,9 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "next_phase", "delay", "act_now", "-", "free_action", "simple_action", "complex_action", "-",
             "roll_initiative", "new_turn", "enter_initiative", "adjust_initiative", "-",
-            "seize", "blitz", "refresh_edge_all", "-", "wound_on_initiative", "ones_on_extras",
+            "seize", "blitz", "refresh_edge_all", "-",
+            "interrupt_full_defence", "interrupt_block", "interrupt_dodge", "interrupt_parry",
+            "interrupt_hit_the_dirt", "interrupt_intercept", "-", "wound_on_initiative", "ones_on_extras",
         ),
     ),
     ("menu.view", ()),

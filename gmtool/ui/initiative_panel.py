@@ -42,7 +42,8 @@ STUN_COLOR = QColor(40, 90, 200)
 BUTTON_ACTIONS = (
     ("next_phase", "delay", "act_now", "new_turn"),
     ("free_action", "simple_action", "complex_action", "roll_initiative"),
-    ("seize", "blitz"),
+    ("seize", "blitz", "interrupt_full_defence", "interrupt_intercept"),
+    ("interrupt_block", "interrupt_dodge", "interrupt_parry", "interrupt_hit_the_dirt"),
 )
 
 

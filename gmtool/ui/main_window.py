@@ -18,7 +18,8 @@ from gmtool.rulesets.sr5 import commands as cmd
 from gmtool.rulesets.sr5.sheet import Sheet
 from gmtool.rulesets.sr5.test_commands import RefreshEdge
 from gmtool.storage.workspace import Workspace
-from gmtool.ui.actions import ACTION_SPECS, MENUS
+from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
+from gmtool.ui.actions import ACTION_SPECS, ASKS_FOR_SKILL, INTERRUPTS, MENUS
 from gmtool.ui.initiative_panel import InitiativePanel
 from gmtool.ui.log_panel import LogPanel
 from gmtool.ui.sheet_panel import SheetPanel
@@ -107,6 +108,8 @@ class MainWindow(QMainWindow):
             self._actions[name].triggered.connect(lambda _checked=False, h=handler: h())
         for name, option in RULE_OPTION_ACTIONS.items():
             self._actions[name].triggered.connect(lambda checked, o=option: self._toggle_option(o, checked))
+        for kind in INTERRUPTS:
+            self._actions[f"interrupt_{kind}"].triggered.connect(lambda _c=False, k=kind: self.declare_interrupt(k))
         self._actions["refresh_edge_all"].triggered.connect(lambda: self.run(RefreshEdge()))
 
     def _make_docks(self) -> None:
@@ -171,8 +174,33 @@ class MainWindow(QMainWindow):
         for name in ("act_now", "seize", "blitz", "free_action", "enter_initiative", "adjust_initiative"):
             self._actions[name].setEnabled(started and selected)
         self._actions["remove_combatant"].setEnabled(selected)
+        self._update_interrupts()
         for name, option in RULE_OPTION_ACTIONS.items():
             self._actions[name].setChecked(state.options[option])
+
+    def _update_interrupts(self) -> None:
+        """Enabled when the rules allow it; otherwise the tooltip says why (SR5-N*)."""
+        cid = self.bridge.selected
+        for kind in INTERRUPTS:
+            act = self._actions[f"interrupt_{kind}"]
+            reason = self.bridge.interrupt_refusal(cid, kind) if cid else tr("error.select_combatant")
+            act.setEnabled(reason is None)
+            shortcut = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            act.setToolTip(f"{act.text()} ({shortcut})" + (f"\n{reason}" if reason else ""))
+
+    def declare_interrupt(self, kind: str) -> None:
+        chosen = self._selected_with_name()
+        if chosen is None:
+            return
+        cid, name = chosen
+        bonus = 0
+        if kind in ASKS_FOR_SKILL:
+            bonus, ok = QInputDialog.getInt(
+                self, tr(f"interrupt.{kind}"), tr(f"dialog.interrupt_bonus.{kind}", name=name), 0, 0, 20
+            )
+            if not ok:
+                return
+        self.run(DeclareInterrupt(combatant=cid, interrupt=kind, bonus=bonus))  # type: ignore[arg-type]
 
     # -- intents ---------------------------------------------------------------
     def run(self, command: Command) -> bool:

@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.core.i18n import active_language, tr
+from gmtool.core.i18n import active_language, term_label, tr
 from gmtool.rulesets.sr5.sheet import ATTRIBUTES, metatypes
 from gmtool.ui.condition_track import ConditionTrack
+from gmtool.ui.effects_box import EffectsBox
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.sheet_model import SheetModel
 
@@ -49,6 +50,8 @@ class SheetPanel(QWidget):
         body_layout.addWidget(self._attributes_box())
         body_layout.addWidget(self._initiative_box())
         body_layout.addWidget(self._monitors_box())
+        self.effects_box = EffectsBox(bridge, self)
+        body_layout.addWidget(self.effects_box)
         body_layout.addStretch(1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
@@ -127,6 +130,8 @@ class SheetPanel(QWidget):
             self._add_row(form, field, self._spin(field))
         self.initiative_label = QLabel(self)
         self.score_label = QLabel(self)
+        self.score_label.setObjectName("scoreLabel")
+        self.score_label.setWordWrap(True)
         form.addRow(tr("field.derived.initiative"), self.initiative_label)
         form.addRow(tr("field.derived.score"), self.score_label)
         return box
@@ -156,7 +161,9 @@ class SheetPanel(QWidget):
             editor.blockSignals(False)
         self.initiative_label.setText(m.value("derived.initiative"))
         score = m.value("derived.score")
-        self.score_label.setText("—" if score is None else str(score))
+        terms = m.value("derived.score_terms") or ()
+        breakdown = " ".join(f"{term_label(label)} {value:+d}" for label, value in terms)
+        self.score_label.setText("—" if score is None else f"{score}   ({breakdown})")
         self.wound_label.setText(str(m.value("derived.wound_modifier")))
 
     def _load(self, field: str, editor: QWidget) -> None:

@@ -49,6 +49,16 @@ class EncounterBridge(QObject):
 
         return current_actor(self.state)
 
+    def interrupt_refusal(self, combatant_id: str, interrupt: str) -> str | None:
+        """Why an interrupt cannot be declared now (translated), or None when it can."""
+        from gmtool.rulesets.sr5.decide_effects import check_interrupt
+
+        try:
+            check_interrupt(self.state, combatant_id, interrupt)
+        except GmtoolError as exc:
+            return exc.message()
+        return None
+
     # -- selection -----------------------------------------------------------
     @property
     def selected(self) -> str | None:

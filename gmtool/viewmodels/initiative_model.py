@@ -20,12 +20,14 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from gmtool.core.effects import Effect
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.rulesets.sr5.initiative import current_actor, effective_score, in_pass, pass_order, passes_left
 from gmtool.rulesets.sr5.state import Combatant, EncounterState
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.effects_model import effect_badge
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -42,6 +44,7 @@ ROW_ROLES = (
     roles.CONDITION,
     roles.PASSES_LEFT,
     roles.IS_NPC,
+    roles.EFFECTS,
     int(Qt.ItemDataRole.DisplayRole),
 )
 
@@ -78,7 +81,9 @@ class CombatantsModel(QAbstractTableModel):
         bridge.changed.connect(self._on_change)
 
     # -- snapshots ---------------------------------------------------------
-    def _snapshot(self, state: EncounterState, c: Combatant, rank: int, current_id: str | None) -> dict[int, Any]:
+    def _snapshot(
+        self, state: EncounterState, c: Combatant, rank: int, current_id: str | None, effects: dict[str, list[Effect]]
+    ) -> dict[int, Any]:
         sheet = c.sheet
         return {
             roles.ORDER: rank,
@@ -88,6 +93,7 @@ class CombatantsModel(QAbstractTableModel):
             roles.CONDITION: (sheet.physical_damage, sheet.physical_boxes, sheet.stun_damage, sheet.stun_boxes),
             roles.PASSES_LEFT: passes_left(state, c),
             roles.IS_NPC: sheet.is_npc,
+            roles.EFFECTS: tuple(effect_badge(e, state.turn) for e in effects.get(c.id, ())),
             int(Qt.ItemDataRole.DisplayRole): sheet.name,
         }
 
@@ -96,7 +102,10 @@ class CombatantsModel(QAbstractTableModel):
         actor = current_actor(state)
         current_id = actor.id if actor else None
         ranks = {c.id: rank for rank, c in enumerate(pass_order(state))}
-        fresh = {cid: self._snapshot(state, c, ranks[cid], current_id) for cid, c in state.combatants.items()}
+        effects: dict[str, list[Effect]] = {}
+        for effect in state.effects.values():
+            effects.setdefault(effect.holder, []).append(effect)
+        fresh = {cid: self._snapshot(state, c, ranks[cid], current_id, effects) for cid, c in state.combatants.items()}
         old, self._rows = self._rows, fresh
         return old
 
@@ -135,7 +144,7 @@ class CombatantsModel(QAbstractTableModel):
     def _emit_row_changed(self, row: int, changed: list[int]) -> None:
         """One ``dataChanged`` with the custom roles that changed and the Qt roles they show through."""
         shown = set(changed)
-        if shown & {roles.SCORE, roles.PASSES_LEFT, roles.FLAGS, roles.CONDITION}:
+        if shown & {roles.SCORE, roles.PASSES_LEFT, roles.FLAGS, roles.CONDITION, roles.EFFECTS}:
             shown.add(int(Qt.ItemDataRole.DisplayRole))
         if roles.CONDITION in shown:
             shown.add(int(Qt.ItemDataRole.ToolTipRole))
@@ -201,7 +210,8 @@ class CombatantsModel(QAbstractTableModel):
         if column == COL_PASSES:
             return str(row[roles.PASSES_LEFT])
         if column == COL_FLAGS:
-            return " · ".join(tr(f"flag.{f}") for f in row[roles.FLAGS] if f != "current")
+            flags = [tr(f"flag.{f}") for f in row[roles.FLAGS] if f != "current"]
+            return " · ".join(flags + list(row[roles.EFFECTS]))
         p, pmax, s, smax = row[roles.CONDITION]
         return f"{p}/{pmax} · {s}/{smax}"
 

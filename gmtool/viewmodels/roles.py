@@ -18,3 +18,5 @@ EVENT_KIND = USER + 9  # str: the event kind of a log line
 FIELD = USER + 10  # str: the sheet field a row edits
 TERM_VALUE = USER + 11  # int: a pool term's value
 IS_NPC = USER + 12  # bool
+EFFECTS = USER + 13  # tuple[str, ...]: effect badges with time left
+EFFECT_ID = USER + 14  # int

@@ -14,6 +14,7 @@ from gmtool.core.encounter import Change
 from gmtool.core.i18n import active_language, tr
 from gmtool.rulesets.sr5.commands import EditSheet
 from gmtool.rulesets.sr5.initiative import effective_score
+from gmtool.rulesets.sr5.score import score_terms
 from gmtool.rulesets.sr5.sheet import ATTRIBUTES, attribute_range, metatypes
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -66,6 +67,7 @@ class SheetModel(QAbstractTableModel):
             values[field] = sheet.attributes[field[5:]] if field.startswith("attr.") else getattr(sheet, field)
         values["derived.initiative"] = f"{sheet.initiative_attribute} + {sheet.initiative_dice}D6"
         values["derived.score"] = effective_score(state, c)
+        values["derived.score_terms"] = score_terms(state, c)
         values["derived.wound_modifier"] = sheet.wound_modifier
         values["physical_boxes"] = sheet.physical_boxes
         values["physical_overflow"] = sheet.physical_overflow

@@ -96,7 +96,8 @@ def test_clicking_condition_boxes_marks_damage_and_wound_modifier(qtbot, window)
     sheet = window.bridge.state.combatants["c2"].sheet
     assert sheet.physical_damage == 6 and sheet.wound_modifier == -2
     assert window.sheet_panel.wound_label.text() == "-2"
-    assert window.sheet_panel.score_label.text() == str(score_before - 2)
+    score_text = window.sheet_panel.score_label.text()
+    assert score_text.startswith(f"{score_before - 2} ") and "Wound modifier -2" in score_text  # in the breakdown
     qtbot.mouseClick(track, Qt.MouseButton.LeftButton, pos=rect.center())  # the last marked box clears
     assert window.bridge.state.combatants["c2"].sheet.physical_damage == 5
     assert track.box_at(QPoint(-5, -5)) is None

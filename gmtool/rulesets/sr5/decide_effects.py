@@ -81,17 +81,25 @@ def remove_effect(state: EncounterState, command: RemoveEffect, rng: random.Rand
     return ended(state, [effect], "removed")
 
 
-def declare_interrupt(state: EncounterState, command: DeclareInterrupt, rng: random.Random) -> list[Event]:
-    """SR5-N1..N6."""
+def check_interrupt(state: EncounterState, combatant: str, interrupt: str) -> None:
+    """Raise the reason an interrupt cannot be declared now (the GUI shows it as a tooltip)."""
     if state.turn == 0:
         raise RulesError("error.no_initiative")
-    c = _combatant(state, command.combatant)
-    info = effect_table().interrupts[command.interrupt]
+    c = _combatant(state, combatant)
+    info = effect_table().interrupts[interrupt]
     score = effective_score(state, c)
     if score is None or score < info.cost:
         raise RulesError("error.interrupt_unaffordable", name=c.sheet.name, cost=info.cost, score=score if score is not None else 0)
     if info.effect and any(e.key == info.effect for e in holder_effects(state, c.id)):
         raise RulesError("error.interrupt_active", name=c.sheet.name)
+
+
+def declare_interrupt(state: EncounterState, command: DeclareInterrupt, rng: random.Random) -> list[Event]:
+    """SR5-N1..N6."""
+    check_interrupt(state, command.combatant, command.interrupt)
+    c = state.combatants[command.combatant]
+    info = effect_table().interrupts[command.interrupt]
+    score = effective_score(state, c) or 0
     events: list[Event] = [
         InterruptDeclared(
             combatant=c.id, name=c.sheet.name, interrupt=command.interrupt, cost=info.cost,

@@ -1,0 +1,92 @@
+"""The effects of the selected combatant: badges with time left, remove, and add from the catalogue."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from gmtool.core.effects import Duration
+from gmtool.core.i18n import tr
+from gmtool.rulesets.sr5.effects import effect_table
+from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.effects_model import EffectsModel
+
+DEFAULT_MODIFIER = -31  # the spin box's minimum shows "default"
+
+
+class EffectsBox(QGroupBox):
+    def __init__(self, bridge: EncounterBridge, parent: QWidget | None = None) -> None:
+        super().__init__(tr("sheet.effects"), parent)
+        self.model = EffectsModel(bridge, self)
+        self.list = QListView(self)
+        self.list.setObjectName("effectsList")
+        self.list.setModel(self.model)
+        self.list.setMaximumHeight(90)
+        self.remove_button = QPushButton(tr("effects.remove"), self)
+        self.remove_button.setObjectName("removeEffectButton")
+        self.remove_button.clicked.connect(self._remove)
+        self.key = QComboBox(self)
+        self.key.setObjectName("effectKey")
+        for key in effect_table().effects:
+            self.key.addItem(tr(f"effect.{key}"), key)
+        self.label = QLineEdit(self)
+        self.label.setObjectName("effectLabel")
+        self.label.setPlaceholderText(tr("effects.label_placeholder"))
+        self.modifier = QSpinBox(self)
+        self.modifier.setObjectName("effectModifier")
+        self.modifier.setRange(DEFAULT_MODIFIER, 30)
+        self.modifier.setSpecialValueText(tr("effects.default"))
+        self.modifier.setValue(DEFAULT_MODIFIER)
+        self.duration = QComboBox(self)
+        self.duration.setObjectName("effectDuration")
+        self.duration.addItem(tr("effects.default"), None)
+        for duration in Duration:
+            self.duration.addItem(tr(f"effects.duration.{duration.value}"), duration.value)
+        self.turns = QSpinBox(self)
+        self.turns.setObjectName("effectTurns")
+        self.turns.setRange(1, 99)
+        self.turns.setSuffix(tr("effects.turns_suffix"))
+        self.add_button = QPushButton(tr("effects.add"), self)
+        self.add_button.setObjectName("addEffectButton")
+        self.add_button.clicked.connect(self._add)
+        self.error = QLabel(self)
+        self.error.setStyleSheet("color: #c62828;")
+        self.error.setWordWrap(True)
+        grid = QGridLayout(self)
+        grid.addWidget(self.list, 0, 0, 1, 3)
+        grid.addWidget(self.remove_button, 1, 2)
+        grid.addWidget(self.key, 2, 0)
+        grid.addWidget(self.label, 2, 1, 1, 2)
+        grid.addWidget(self.modifier, 3, 0)
+        grid.addWidget(self.duration, 3, 1)
+        grid.addWidget(self.turns, 3, 2)
+        grid.addWidget(self.add_button, 4, 2)
+        grid.addWidget(self.error, 5, 0, 1, 3)
+        self.model.refused.connect(self.error.setText)
+
+    def _add(self) -> None:
+        self.error.clear()
+        modifier = None if self.modifier.value() == DEFAULT_MODIFIER else self.modifier.value()
+        duration = self.duration.currentData()
+        if self.model.add(
+            self.key.currentData(), self.label.text(), modifier,
+            Duration(duration) if duration else None, self.turns.value(),
+        ):
+            self.label.clear()
+
+    def _remove(self) -> None:
+        self.error.clear()
+        index = self.list.currentIndex()
+        if not index.isValid():
+            self.error.setText(tr("effects.choose"))
+            return
+        self.model.remove(index.row())

@@ -1,0 +1,98 @@
+"""The selected combatant's effects as a list model, and the intents on them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+
+from gmtool.core.effects import Duration, Effect
+from gmtool.core.encounter import Change
+from gmtool.core.i18n import tr
+from gmtool.core.messages import Command
+from gmtool.rulesets.sr5 import effect_messages as em
+from gmtool.rulesets.sr5.effects import holder_effects
+from gmtool.viewmodels import roles
+from gmtool.viewmodels.bridge import EncounterBridge
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def effect_name(effect: Effect) -> str:
+    return effect.label if effect.key == "custom" and effect.label else tr(f"effect.{effect.key}")
+
+
+def time_left(effect: Effect, turn: int) -> str:
+    if effect.duration is Duration.TURNS:
+        return tr("effect.left.turns", turns=effect.expires_after_turn - turn + 1)
+    return tr(f"effect.left.{effect.duration.value}")
+
+
+def effect_badge(effect: Effect, turn: int) -> str:
+    modifier = f" {effect.modifier:+d}" if effect.modifier else ""
+    return f"{effect_name(effect)}{modifier} ({time_left(effect, turn)})"
+
+
+class EffectsModel(QAbstractListModel):
+    """Rows: the selected combatant's active effects."""
+
+    refused = Signal(str)
+
+    def __init__(self, bridge: EncounterBridge, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._bridge = bridge
+        self._effects: list[Effect] = self._read()
+        bridge.selectionChanged.connect(lambda _c: self._refresh())
+        bridge.changed.connect(self._on_change)
+
+    def _read(self) -> list[Effect]:
+        cid = self._bridge.selected
+        return holder_effects(self._bridge.state, cid) if cid else []
+
+    def _refresh(self) -> None:
+        self.beginResetModel()
+        self._effects = self._read()
+        self.endResetModel()
+
+    def _on_change(self, change: Change) -> None:
+        fresh = self._read()
+        if [e.id for e in fresh] != [e.id for e in self._effects]:
+            self._refresh()
+        elif fresh and change.events:
+            self._effects = fresh  # time left may have changed with the turn
+            self.dataChanged.emit(self.index(0), self.index(len(fresh) - 1), [int(Qt.ItemDataRole.DisplayRole)])
+
+    def effect_id(self, row: int) -> int:
+        return self._effects[row].id
+
+    # -- intents ---------------------------------------------------------------
+    def _run(self, command: Command) -> bool:
+        message = self._bridge.attempt(command)
+        if message is not None:
+            self.refused.emit(message)
+            return False
+        return True
+
+    def add(self, key: str, label: str, modifier: int | None, duration: Duration | None, turns: int) -> bool:
+        cid = self._bridge.selected
+        if cid is None:
+            self.refused.emit(tr("error.select_combatant"))
+            return False
+        return self._run(em.AddEffect(combatant=cid, key=key, label=label, modifier=modifier, duration=duration, turns=turns))
+
+    def remove(self, row: int) -> bool:
+        return 0 <= row < len(self._effects) and self._run(em.RemoveEffect(effect=self._effects[row].id))
+
+    # -- Qt model API ----------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._effects)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._effects):
+            return None
+        effect = self._effects[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return effect_badge(effect, self._bridge.state.turn)
+        if role == roles.EFFECT_ID:
+            return effect.id
+        return None
