@@ -1,0 +1,68 @@
+"""Interrupts and effects from the window: buttons, tooltips, badges, the effects box."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gmtool.rulesets.sr5 import commands as cmd
+from gmtool.rulesets.sr5.initiative import effective_score
+
+
+def _prepare(window, combatant: str, score: int) -> None:  # noqa: ANN001
+    window.action("roll_initiative").trigger()
+    c = window.bridge.state.combatants[combatant]
+    window.bridge.execute(cmd.AdjustInitiative(combatant=combatant, delta=score - effective_score(window.bridge.state, c)))
+    window.bridge.select(combatant)
+
+
+@pytest.mark.rule("SR5-N6")
+def test_full_defence_button_pays_ten_and_shows_a_badge(qtbot, window) -> None:
+    _prepare(window, "c1", 24)
+    act = window.action("interrupt_full_defence")
+    assert act.isEnabled() and act.shortcut().toString() == "Alt+1"
+    window.initiative_panel.view.setFocus()
+    qtbot.keyClick(window.initiative_panel.view, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    assert effective_score(window.bridge.state, window.bridge.state.combatants["c1"]) == 14
+    model = window.initiative_panel.model
+    flags = model.index(model.row_of("c1"), 3).data()
+    assert "Full Defence" in flags and "this turn" in flags
+    assert not act.isEnabled() and "already" in act.toolTip()  # paid once per turn
+    assert window.sheet_panel.effects_box.model.rowCount() == 1
+
+
+@pytest.mark.rule("SR5-N1")
+def test_unaffordable_interrupts_are_disabled_with_the_reason(qtbot, monkeypatch, window) -> None:
+    from gmtool.ui import main_window as mw
+
+    _prepare(window, "c2", 7)
+    assert not window.action("interrupt_full_defence").isEnabled()
+    assert "cannot pay 10" in window.action("interrupt_full_defence").toolTip()
+    block = window.action("interrupt_block")
+    assert block.isEnabled()
+    monkeypatch.setattr(mw.QInputDialog, "getInt", lambda *a, **k: (3, True))
+    block.trigger()
+    effects = list(window.bridge.state.effects.values())
+    assert [(e.key, e.modifier) for e in effects] == [("block", 3)]
+    assert not window.action("interrupt_dodge").isEnabled()  # 2 left: cannot pay 5
+
+
+def test_effects_box_adds_and_removes_an_own_effect(qtbot, window) -> None:
+    _prepare(window, "c3", 12)
+    box = window.sheet_panel.effects_box
+    box.key.setCurrentIndex(box.key.findData("custom"))
+    box.add_button.click()
+    assert "Name the effect" in box.error.text()
+    box.label.setText("Blinded by flare")
+    box.modifier.setValue(-3)
+    box.duration.setCurrentIndex(box.duration.findData("turns"))
+    box.turns.setValue(2)
+    box.add_button.click()
+    assert box.model.rowCount() == 1
+    assert "Blinded by flare -3 (2 turns)" == box.model.index(0, 0).data()
+    window.test_panel.skill.setValue(2)
+    labels = [window.test_panel.model.index(r, 0).data() for r in range(window.test_panel.model.rowCount())]
+    assert "Blinded by flare" in labels  # the modifier feeds the pool breakdown
+    box.list.setCurrentIndex(box.model.index(0, 0))
+    box.remove_button.click()
+    assert box.model.rowCount() == 0 and not window.bridge.state.effects
