@@ -184,9 +184,12 @@ class MainWindow(QMainWindow):
         for kind in INTERRUPTS:
             act = self._actions[f"interrupt_{kind}"]
             reason = self.bridge.interrupt_refusal(cid, kind) if cid else tr("error.select_combatant")
-            act.setEnabled(reason is None)
             shortcut = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-            act.setToolTip(f"{act.text()} ({shortcut})" + (f"\n{reason}" if reason else ""))
+            tooltip = f"{act.text()} ({shortcut})" + (f"\n{reason}" if reason else "")
+            if act.isEnabled() != (reason is None):  # each change re-syncs every button showing it
+                act.setEnabled(reason is None)
+            if act.toolTip() != tooltip:
+                act.setToolTip(tooltip)
 
     def declare_interrupt(self, kind: str) -> None:
         chosen = self._selected_with_name()
