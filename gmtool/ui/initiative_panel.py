@@ -11,9 +11,11 @@ from PySide6.QtGui import QAction, QColor, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QComboBox,
     QGridLayout,
     QHeaderView,
     QLabel,
+    QPushButton,
     QSizePolicy,
     QStyle,
     QStyledItemDelegate,
@@ -26,6 +28,8 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles
+from gmtool.rulesets.sr5.commands import TakeAction
+from gmtool.viewmodels.action_list_model import ActionListModel
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.initiative_model import (
     COL_CONDITION,
@@ -96,6 +100,7 @@ class InitiativePanel(QWidget):
         layout.addWidget(self.heading)
         layout.addWidget(self.current_label)
         layout.addWidget(self.view, 1)
+        layout.addLayout(self._make_action_picker())
         layout.addLayout(self._make_buttons(actions))
         bridge.changed.connect(lambda _c: self.refresh_heading())
         bridge.selectionChanged.connect(self._select_row)
@@ -125,6 +130,37 @@ class InitiativePanel(QWidget):
         view.selectionModel().currentRowChanged.connect(self._row_changed)
         return view
 
+    def _make_action_picker(self) -> QGridLayout:
+        """SR5-T1: choose an action from the list; only what the budget can pay is enabled."""
+        self.action_model = ActionListModel(self._bridge, self)
+        self.action_combo = QComboBox(self)
+        self.action_combo.setObjectName("actionCombo")
+        self.action_combo.setModel(self.action_model)
+        self.take_button = QPushButton(tr("panel.take_action"), self)
+        self.take_button.setObjectName("takeActionButton")
+        self.take_button.clicked.connect(self._take_listed_action)
+        self.budget_label = QLabel(self)
+        self.budget_label.setObjectName("budgetLabel")
+        self.budget_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        grid = QGridLayout()
+        grid.addWidget(self.budget_label, 0, 0, 1, 2)
+        grid.addWidget(self.action_combo, 1, 0)
+        grid.addWidget(self.take_button, 1, 1)
+        grid.setColumnStretch(0, 1)
+        return grid
+
+    def _take_listed_action(self) -> None:
+        index = self.action_model.index(self.action_combo.currentIndex())
+        key, kind = index.data(roles.ACTION_KEY), index.data(roles.ACTION_KIND)
+        if not key or not self.action_model.flags(index) & Qt.ItemFlag.ItemIsEnabled:
+            self._bridge.refused.emit(tr("error.choose_action"))
+            return
+        actor = self._bridge.selected if kind == "free" else getattr(self._bridge.current_actor(), "id", None)
+        if actor is None:
+            self._bridge.refused.emit(tr("error.no_current_actor"))
+            return
+        self._bridge.execute(TakeAction(combatant=actor, action=kind, name=key))
+
     def _make_buttons(self, actions: dict[str, QAction]) -> QGridLayout:
         grid = QGridLayout()
         for row, names in enumerate(BUTTON_ACTIONS):
@@ -143,6 +179,7 @@ class InitiativePanel(QWidget):
             self.heading.setText(tr("panel.not_started"))
         else:
             self.heading.setText(tr("panel.turn_pass", turn=state.turn, pass_number=state.pass_number))
+        self.budget_label.setText(self.action_model.budget_text())
         actor = self._bridge.current_actor()
         self.current_label.setText(
             tr("panel.current_actor", name=actor.sheet.name) if actor else tr("panel.no_current_actor")

@@ -20,3 +20,5 @@ TERM_VALUE = USER + 11  # int: a pool term's value
 IS_NPC = USER + 12  # bool
 EFFECTS = USER + 13  # tuple[str, ...]: effect badges with time left
 EFFECT_ID = USER + 14  # int
+ACTION_KEY = USER + 15  # str: a key of the action list
+ACTION_KIND = USER + 16  # str: free, simple or complex

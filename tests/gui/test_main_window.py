@@ -253,3 +253,19 @@ def test_typed_initiative_dice_and_score_adjustment_from_the_menu(qtbot, monkeyp
     window.bridge.select(None)
     assert not window.action("adjust_initiative").isEnabled()
     assert not window.action("enter_initiative").isEnabled()
+
+
+@pytest.mark.rule("SR5-T1")
+def test_taking_a_listed_action_from_the_panel(qtbot, window) -> None:
+    from gmtool.viewmodels import roles
+
+    window.action("roll_initiative").trigger()
+    panel = window.initiative_panel
+    keys = [panel.action_model.index(r, 0).data(roles.ACTION_KEY) for r in range(panel.action_model.rowCount())]
+    panel.action_combo.setCurrentIndex(keys.index("take_aim"))
+    panel.take_button.click()
+    actor = window.bridge.current_actor()
+    assert actor.simple_actions == 1
+    log = window.log_panel.model
+    assert "Take Aim" in log.index(log.rowCount() - 1, 0).data()
+    assert "1 simple" in panel.budget_label.text()

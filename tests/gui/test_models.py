@@ -133,3 +133,22 @@ def test_parse_faces_accepts_common_ways_of_typing_dice() -> None:
     assert parse_faces("6443") == (6, 4, 4, 3)
     with pytest.raises(Exception, match="digits"):
         parse_faces("six")
+
+
+@pytest.mark.rule("SR5-T1")
+def test_action_list_model_enables_what_the_budget_can_pay(model_testers, workspace) -> None:
+    from gmtool.viewmodels.action_list_model import ActionListModel
+
+    bridge = EncounterBridge(workspace)
+    model = ActionListModel(bridge)
+    model_testers(model)
+    def enabled(kind: str) -> bool:
+        rows = [model.index(r, 0) for r in range(model.rowCount())]
+        return any(i.data(roles.ACTION_KIND) == kind and bool(model.flags(i) & Qt.ItemFlag.ItemIsEnabled) for i in rows)
+    assert not enabled("simple")  # no turn yet
+    bridge.execute(cmd.StartTurn())
+    bridge.select(bridge.current_actor().id)
+    assert enabled("simple") and enabled("complex") and enabled("free")
+    bridge.execute(cmd.TakeAction(combatant=bridge.current_actor().id, action="complex", name="sprint"))
+    assert not enabled("simple") and not enabled("complex") and enabled("free")
+    assert "0 simple" in model.budget_text()

@@ -86,6 +86,7 @@ class TakeAction(Command):
     kind: Literal["take_action"] = "take_action"
     combatant: str
     action: Literal["free", "simple", "complex"]
+    name: str = ""  # a key of the SR5 action list (SR5-T1); "" = unnamed
 
 
 class RollSimpleTest(Command):

@@ -17,6 +17,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
 from gmtool.rulesets.sr5 import commands as cmd
 from gmtool.rulesets.sr5 import events as ev
+from gmtool.rulesets.sr5.actions import action_list, check_action
 from gmtool.rulesets.sr5.decide_effects import (
     effects_of_removed,
     expiry_after_pass,
@@ -330,26 +331,17 @@ def enter_initiative_dice(
 
 
 def take_action(state: EncounterState, command: cmd.TakeAction, rng: random.Random) -> list[Event]:
-    """SR5-I6: 1 complex or 2 simple actions in one's phase; 1 free action between phases.
-
-    The free action may be taken at any time during the turn (in another's phase
-    too), once until the end of the combatant's next own phase.
-    """
-    _require_turn(state)
+    """SR5-I6 / SR5-T1: spend the phase budget, optionally naming an action from the list."""
     c = _combatant(state, command.combatant)
-    name = c.sheet.name
-    if command.action == "free":
-        if c.free_action:
-            raise RulesError("error.free_action_used", name=name)
-    else:
-        actor = current_actor(state)
-        if actor is None or actor.id != c.id:
-            raise RulesError("error.not_your_phase", name=name)
-        if c.complex_action or (command.action == "complex" and c.simple_actions):
-            raise RulesError("error.phase_budget_spent", name=name)
-        if c.simple_actions >= 2:
-            raise RulesError("error.phase_budget_spent", name=name)
-    return [ev.ActionTaken(combatant=c.id, name=name, action=command.action)]
+    kind = command.action
+    if command.name:
+        info = action_list().by_key().get(command.name)
+        if info is None:
+            raise RulesError("error.unknown_action", action=command.name)
+        if info.kind != kind:
+            raise RulesError("error.action_kind", action=command.name, kind=info.kind)
+    check_action(state, c, kind)
+    return [ev.ActionTaken(combatant=c.id, name=c.sheet.name, action=kind, listed=command.name)]
 
 
 def roll_simple_test(state: EncounterState, command: cmd.RollSimpleTest, rng: random.Random) -> list[Event]:

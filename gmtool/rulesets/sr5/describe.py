@@ -60,6 +60,17 @@ def _test(e: ev.TestRolled) -> str:
     )
 
 
+def _action_taken(e: ev.ActionTaken) -> str:
+    if not e.listed:
+        return tr("log.action_taken", name=e.name, action=tr(f"action.{e.action}"))
+    from gmtool.core.i18n import active_language
+    from gmtool.rulesets.sr5.actions import action_list
+
+    info = action_list().by_key()[e.listed]
+    label = info.ja if active_language() == "ja" else info.en
+    return tr("log.action_taken_named", name=e.name, listed=label, action=tr(f"action.{e.action}"))
+
+
 RENDERERS: dict[str, Callable[[Any], str]] = {
     "combatant_added": lambda e: tr("log.combatant_added", name=e.sheet.name),
     "combatant_removed": lambda e: tr("log.combatant_removed", name=e.name),
@@ -83,7 +94,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     ),
     "initiative_seized": lambda e: tr("log.seized", name=e.name),
     "score_adjusted": lambda e: tr(f"log.score_adjusted.{e.reason}", name=e.name, delta=f"{e.delta:+d}"),
-    "action_taken": lambda e: tr("log.action_taken", name=e.name, action=tr(f"action.{e.action}")),
+    "action_taken": _action_taken,
     "test_rolled": _test,
     "rule_option_changed": lambda e: tr(
         "log.option_changed", option=tr(f"option.{e.option}"),

@@ -118,6 +118,7 @@ class ActionTaken(Event):
     combatant: str
     name: str
     action: str
+    listed: str = ""  # the action-list key, when the GM named one
 
 
 class TestRolled(Event):
