@@ -34,6 +34,9 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("redo", QKeySequence.StandardKey.Redo),
     ActionSpec("add_combatant", "Ctrl+N"),
     ActionSpec("remove_combatant", "Ctrl+Delete"),
+    ActionSpec("add_grunt_group", "Ctrl+G"),
+    ActionSpec("leave_group", "Ctrl+Shift+G"),
+    ActionSpec("split_group", None, checkable=True),
     ActionSpec("interrupt_full_defence", "Alt+1"),
     ActionSpec("interrupt_block", "Alt+2"),
     ActionSpec("interrupt_dodge", "Alt+3"),
@@ -52,7 +55,7 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
 
 MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("menu.file", ("new_campaign", "open_campaign", "-", "preferences", "-", "quit")),
-    ("menu.edit", ("undo", "redo", "-", "add_combatant", "remove_combatant")),
+    ("menu.edit", ("undo", "redo", "-", "add_combatant", "remove_combatant", "-", "add_grunt_group", "leave_group", "split_group")),
     (
         "menu.combat",
         (

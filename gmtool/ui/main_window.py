@@ -19,6 +19,8 @@ from gmtool.rulesets.sr5.sheet import Sheet
 from gmtool.rulesets.sr5.test_commands import RefreshEdge
 from gmtool.storage.workspace import Workspace
 from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
+from gmtool.rulesets.sr5.groups import AddGruntGroup, LeaveGroup, SplitGroup, group_of
+from gmtool.ui.group_dialog import GroupDialog
 from gmtool.ui.actions import ACTION_SPECS, ASKS_FOR_SKILL, INTERRUPTS, MENUS
 from gmtool.ui.initiative_panel import InitiativePanel
 from gmtool.ui.log_panel import LogPanel
@@ -98,6 +100,8 @@ class MainWindow(QMainWindow):
             "redo": self.bridge.redo,
             "add_combatant": self.add_combatant,
             "remove_combatant": lambda: self._on_selected(lambda c: cmd.RemoveCombatant(combatant=c)),
+            "add_grunt_group": self.add_grunt_group,
+            "leave_group": lambda: self._on_selected(lambda c: LeaveGroup(combatant=c)),
             "new_campaign": self.newCampaignRequested.emit,
             "open_campaign": self.openCampaignRequested.emit,
             "preferences": self.preferencesRequested.emit,
@@ -110,6 +114,7 @@ class MainWindow(QMainWindow):
             self._actions[name].triggered.connect(lambda checked, o=option: self._toggle_option(o, checked))
         for kind in INTERRUPTS:
             self._actions[f"interrupt_{kind}"].triggered.connect(lambda _c=False, k=kind: self.declare_interrupt(k))
+        self._actions["split_group"].triggered.connect(self._split_group)
         self._actions["refresh_edge_all"].triggered.connect(lambda: self.run(RefreshEdge()))
 
     def _make_docks(self) -> None:
@@ -174,6 +179,10 @@ class MainWindow(QMainWindow):
         for name in ("act_now", "seize", "blitz", "free_action", "enter_initiative", "adjust_initiative"):
             self._actions[name].setEnabled(started and selected)
         self._actions["remove_combatant"].setEnabled(selected)
+        group = group_of(state, self.bridge.selected) if selected else None
+        self._actions["leave_group"].setEnabled(group is not None)
+        self._actions["split_group"].setEnabled(group is not None)
+        self._actions["split_group"].setChecked(bool(group and group.split))
         self._update_interrupts()
         for name, option in RULE_OPTION_ACTIONS.items():
             self._actions[name].setChecked(state.options[option])
@@ -264,6 +273,24 @@ class MainWindow(QMainWindow):
             self.show_refusal(tr("error.select_combatant"))
             return None
         return cid, self.bridge.state.combatants[cid].sheet.name
+
+    def add_grunt_group(self) -> None:
+        """Grunts copied from the selected combatant's sheet (or a plain one)."""
+        cid = self.bridge.selected
+        template = self.bridge.state.combatants[cid].sheet if cid else Sheet(
+            name=tr("combatant.grunt"), metatype="human", is_npc=True, attributes=NEW_COMBATANT_ATTRIBUTES, edge_points=0
+        )
+        dialog = GroupDialog(template.name, self)
+        if dialog.exec():
+            self.run(AddGruntGroup(
+                sheet=template, count=dialog.count.value(), professional_rating=dialog.rating.value(),
+                shared_monitor=dialog.shared.isChecked(),
+            ))
+
+    def _split_group(self, checked: bool) -> None:
+        group = group_of(self.bridge.state, self.bridge.selected) if self.bridge.selected else None
+        if group is not None and not self.run(SplitGroup(group=group.id, split=checked)):
+            self._update_actions()
 
     def enter_initiative(self) -> None:
         chosen = self._selected_with_name()

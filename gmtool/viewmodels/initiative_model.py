@@ -23,6 +23,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from gmtool.core.effects import Effect
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
+from gmtool.rulesets.sr5.groups import group_of
 from gmtool.rulesets.sr5.initiative import current_actor, effective_score, in_pass, pass_order, passes_left
 from gmtool.rulesets.sr5.state import Combatant, EncounterState
 from gmtool.viewmodels import roles
@@ -47,6 +48,14 @@ ROW_ROLES = (
     roles.EFFECTS,
     int(Qt.ItemDataRole.DisplayRole),
 )
+
+
+def group_badge(state: EncounterState, combatant_id: str) -> tuple[str, ...]:
+    group = group_of(state, combatant_id)
+    if group is None:
+        return ()
+    shared = tr("flag.group_shared") if group.shared_monitor else ""
+    return (tr("flag.group", name=group.name, rating=group.professional_rating) + shared,)
 
 
 def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None) -> tuple[str, ...]:
@@ -93,7 +102,7 @@ class CombatantsModel(QAbstractTableModel):
             roles.CONDITION: (sheet.physical_damage, sheet.physical_boxes, sheet.stun_damage, sheet.stun_boxes),
             roles.PASSES_LEFT: passes_left(state, c),
             roles.IS_NPC: sheet.is_npc,
-            roles.EFFECTS: tuple(effect_badge(e, state.turn) for e in effects.get(c.id, ())),
+            roles.EFFECTS: group_badge(state, c.id) + tuple(effect_badge(e, state.turn) for e in effects.get(c.id, ())),
             int(Qt.ItemDataRole.DisplayRole): sheet.name,
         }
 

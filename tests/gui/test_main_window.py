@@ -269,3 +269,22 @@ def test_taking_a_listed_action_from_the_panel(qtbot, window) -> None:
     log = window.log_panel.model
     assert "Take Aim" in log.index(log.rowCount() - 1, 0).data()
     assert "1 simple" in panel.budget_label.text()
+
+
+def test_adding_a_grunt_group_from_the_selected_sheet(qtbot, monkeypatch, window) -> None:
+    from gmtool.ui import main_window as mw
+
+    window.bridge.select("c4")
+    monkeypatch.setattr(mw.GroupDialog, "exec", lambda self: (self.count.setValue(3), self.shared.setChecked(True), 1)[-1])
+    before = len(window.bridge.state.combatants)
+    window.action("add_grunt_group").trigger()
+    state = window.bridge.state
+    assert len(state.combatants) == before + 3
+    (group,) = state.groups.values()
+    model = window.initiative_panel.model
+    flags = model.index(model.row_of(group.members[0]), 3).data()
+    assert "PR 2" in flags and "shared monitor" in flags
+    window.bridge.select(group.members[0])
+    assert window.action("leave_group").isEnabled()
+    window.action("leave_group").trigger()
+    assert group.members[0:1] != [window.bridge.selected]

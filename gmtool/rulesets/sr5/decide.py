@@ -24,6 +24,15 @@ from gmtool.rulesets.sr5.decide_effects import (
     expiry_after_phase,
     expiry_after_turn,
 )
+from gmtool.rulesets.sr5.groups import (
+    DAMAGE_FIELDS,
+    AddGruntGroup,
+    GroupFormed,
+    group_of,
+    leave_group,
+    members_sharing_damage,
+    split_group,
+)
 from gmtool.rulesets.sr5.initiative import (
     BLITZ_DICE,
     PASS_REDUCTION,
@@ -81,7 +90,7 @@ def _ties(state: EncounterState, rolls: list[ev.InitiativeRolled]) -> list[Event
     out: list[Event] = []
     for _, group in groupby(sorted(rolls, key=key, reverse=True), key=key):
         tied = sorted(group, key=lambda r: r.tiebreak, reverse=True)
-        if len(tied) > 1:
+        if len({r.tiebreak for r in tied}) > 1:  # one shared draw = a grunt group acting together
             out.append(
                 ev.TiesDrawn(names=tuple(r.name for r in tied), draws=tuple(r.tiebreak for r in tied))
             )
@@ -112,10 +121,27 @@ def _ties_during_turn(state: EncounterState, roll: ev.InitiativeRolled, sheet: S
     return [ev.TiesDrawn(names=tuple(n for _, n in tied), draws=tuple(d for d, _ in tied))]
 
 
+def _group_rolls(state: EncounterState, rng: random.Random, reduction: int) -> list[ev.InitiativeRolled]:
+    """Everyone's roll; a grunt group that is not split rolls once for all its members."""
+    rolls: list[ev.InitiativeRolled] = []
+    by_group: dict[str, ev.InitiativeRolled] = {}
+    for c in state.combatants.values():
+        group = group_of(state, c.id)
+        shared = by_group.get(group.id) if group is not None and not group.split else None
+        if shared is not None:
+            roll = shared.model_copy(update={"combatant": c.id, "name": c.sheet.name, "base": c.sheet.initiative_attribute})
+        else:
+            roll = _roll_initiative(c, rng, reduction)
+            if group is not None and not group.split:
+                by_group[group.id] = roll
+        rolls.append(roll)
+    return rolls
+
+
 def _new_turn(state: EncounterState, rng: random.Random) -> list[Event]:
-    """SR5-I3: a new turn with fresh initiative for everyone."""
+    """SR5-I3: a new turn with fresh initiative for everyone (grunt groups roll once)."""
     turn = state.turn + 1
-    rolls = [_roll_initiative(c, rng, 0) for c in state.combatants.values()]
+    rolls = _group_rolls(state, rng, 0)
     return [ev.TurnStarted(turn=turn), *rolls, *_ties(state, rolls), ev.PassStarted(turn=turn, pass_number=1)]
 
 
@@ -145,6 +171,27 @@ def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.
         newcomer = Combatant(id=new_id, sheet=command.sheet)
         roll = _roll_initiative(newcomer, rng, PASS_REDUCTION * (state.pass_number - 1))
         events += [roll, *_ties_during_turn(state, roll, command.sheet)]
+    return events
+
+
+def add_grunt_group(state: EncounterState, command: AddGruntGroup, rng: random.Random) -> list[Event]:
+    """N identical NPCs as one group; joining mid-turn, the group rolls once (−10 per pass over)."""
+    check_sheet(command.sheet)
+    members: list[tuple[str, Sheet]] = []
+    for i in range(command.count):
+        sheet = command.sheet.model_copy(update={"name": f"{command.sheet.name} {i + 1}"[:60], "is_npc": True})
+        members.append((f"c{state.next_number + i}", sheet))
+    events: list[Event] = [ev.CombatantAdded(combatant=cid, sheet=sheet) for cid, sheet in members]
+    if state.turn > 0:
+        first = Combatant(id=members[0][0], sheet=members[0][1])
+        roll = _roll_initiative(first, rng, PASS_REDUCTION * (state.pass_number - 1))
+        events += [roll.model_copy(update={"combatant": cid, "name": sheet.name}) for cid, sheet in members]
+    events.append(
+        GroupFormed(
+            group=f"g{state.next_group}", name=command.sheet.name, professional_rating=command.professional_rating,
+            shared_monitor=command.shared_monitor, members=tuple(cid for cid, _ in members),
+        )
+    )
     return events
 
 
@@ -210,6 +257,8 @@ def _diff(c: Combatant, old: Sheet, new: Sheet) -> list[Event]:
 
 def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random) -> list[Event]:
     c = _combatant(state, command.combatant)
+    if command.field in DAMAGE_FIELDS:
+        return _shared_damage(state, c, command)
     if command.field == "metatype" and command.value not in metatypes().metatypes:
         raise RulesError("error.unknown_metatype", field="metatype", metatype=command.value)
     new = _sheet_with(c.sheet, command.field, _coerce(command.field, command.value))
@@ -224,6 +273,20 @@ def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random
         events.append(
             ev.ScoreAdjusted(combatant=c.id, name=new.name, delta=delta, reason="initiative_attribute")
         )
+    return events
+
+
+def _shared_damage(state: EncounterState, c: Combatant, command: cmd.EditSheet) -> list[Event]:
+    """Damage marked on one member of a group sharing a monitor marks all of them."""
+    value = _coerce(command.field, command.value)
+    events: list[Event] = []
+    for member_id in members_sharing_damage(state, c.id):
+        member = state.combatants[member_id]
+        new = _sheet_with(member.sheet, command.field, value)
+        check_sheet(new)
+        events += _diff(member, member.sheet, new)
+    if not events:
+        raise RulesError("error.no_change")
     return events
 
 
@@ -399,6 +462,9 @@ HANDLERS: dict[str, Handler] = {
     "take_action": take_action,
     "roll_simple_test": roll_simple_test,
     "set_rule_option": set_rule_option,
+    "add_grunt_group": add_grunt_group,
+    "leave_group": leave_group,
+    "split_group": split_group,
 }  # type: ignore[dict-item]
 
 

@@ -96,5 +96,11 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     "interrupt_declared": lambda e: tr(
         "log.interrupt", name=e.name, interrupt=tr(f"interrupt.{e.interrupt}"), cost=e.cost, before=e.before, after=e.after,
     ),
+    "group_formed": lambda e: tr(
+        "log.group_formed", name=e.name, count=len(e.members), rating=e.professional_rating,
+        monitor=tr("log.group_shared") if e.shared_monitor else tr("log.group_individual"),
+    ),
+    "group_left": lambda e: tr("log.group_left", name=e.name),
+    "group_split_changed": lambda e: tr("log.group_split" if e.split else "log.group_joined", name=e.name),
     "extended_test_ended": lambda e: tr("log.extended_ended", name=e.name, label=e.label or tr("log.test")),
 }

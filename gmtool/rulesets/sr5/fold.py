@@ -18,6 +18,9 @@ def _added(state: EncounterState, e: ev.CombatantAdded) -> None:
 
 def _removed(state: EncounterState, e: ev.CombatantRemoved) -> None:
     del state.combatants[e.combatant]
+    for group in state.groups.values():
+        if e.combatant in group.members:
+            group.members.remove(e.combatant)
     if state.acting_now == e.combatant:
         state.acting_now = None
 

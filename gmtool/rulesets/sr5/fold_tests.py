@@ -8,6 +8,7 @@ from typing import Any
 from gmtool.core.dice_tests import EdgeUse
 from gmtool.core.effects import Effect
 from gmtool.rulesets.sr5 import test_events as te
+from gmtool.rulesets.sr5.groups import GruntGroup
 from gmtool.rulesets.sr5.state import EncounterState, ExtendedTest, LastTest
 
 # Rolls that can still take Edge after the roll; helpers and opponents cannot.
@@ -75,6 +76,24 @@ def _effect_ended(state: EncounterState, e: Any) -> None:
     state.effects.pop(e.effect, None)
 
 
+def _group_formed(state: EncounterState, e: Any) -> None:
+    state.groups[e.group] = GruntGroup(
+        id=e.group, name=e.name, professional_rating=e.professional_rating,
+        shared_monitor=e.shared_monitor, members=list(e.members),
+    )
+    state.next_group = max(state.next_group, int(e.group[1:]) + 1)
+
+
+def _group_left(state: EncounterState, e: Any) -> None:
+    group = state.groups.get(e.group)
+    if group is not None and e.combatant in group.members:
+        group.members.remove(e.combatant)
+
+
+def _group_split(state: EncounterState, e: Any) -> None:
+    state.groups[e.group].split = e.split
+
+
 def _nothing(state: EncounterState, e: Any) -> None:
     """Events that only inform the log."""
 
@@ -92,4 +111,7 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "effect_added": _effect_added,
     "effect_ended": _effect_ended,
     "interrupt_declared": _nothing,
+    "group_formed": _group_formed,
+    "group_left": _group_left,
+    "group_split_changed": _group_split,
 }

@@ -80,6 +80,8 @@ class EncounterState:
     next_extended: int = 1
     effects: dict[int, Effect] = field(default_factory=dict)
     next_effect: int = 1
+    groups: dict[str, Any] = field(default_factory=dict)  # id → GruntGroup
+    next_group: int = 1
     options: dict[str, bool] = field(default_factory=lambda: dict(RULE_OPTIONS))
 
     # Not dataclass fields (so not part of the state's value): a counter bumped by
