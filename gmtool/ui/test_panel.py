@@ -312,11 +312,10 @@ class TestPanel(QWidget):
 
     def _on_selection(self) -> None:
         self._people_for = None  # the opponent and helper lists exclude the selected combatant
-        self._fill_people_if_needed()
+        self._fill_people_if_needed()  # pushes the inputs itself when the lists change
         self.result_label.clear()
         self.error_label.clear()
-        self._push()
-        self._refresh_state()
+        self._refresh_state()  # the model recomputes on the selection change by itself
 
     def _fill_people_if_needed(self) -> None:
         """Fill the opponent and helper lists only when the test type shows them and they are stale.

@@ -139,7 +139,8 @@ class DiceTestModel(QAbstractTableModel):
         return preview_test(state, i.opponent, pool, side="defence").spec
 
     def _on_change(self, change: Change) -> None:
-        self._recompute()
+        if change.reset or any(e.kind != "action_phase_ended" for e in change.events):
+            self._recompute()  # a phase ending changes no pool; anything else may
         c = self.combatant
         if c is None:
             return
