@@ -1,2 +1,35 @@
-"""Shadowrun 4th edition. For now the core API of the Edge uses on initiative
-(SR4-E6, SR4-E7); the SR4 combat turn that will use them comes later."""
+"""Shadowrun 4th edition: the SR4 combat turn (initiative passes, phases, Edge on
+initiative, the action list, movement, surprise) through the event journal, and
+the core API of Edge uses on initiative and beyond (initiative.py, edge.py)."""
+
+from __future__ import annotations
+
+import random
+
+from gmtool.core.messages import Command, Event, MessageCodec
+from gmtool.rulesets.sr4.commands import COMMAND_CLASSES
+from gmtool.rulesets.sr4.decide import decide
+from gmtool.rulesets.sr4.describe import describe
+from gmtool.rulesets.sr4.events import EVENT_CLASSES
+from gmtool.rulesets.sr4.fold import apply
+from gmtool.rulesets.sr4.state import EncounterState
+
+
+class SR4Ruleset:
+    """The SR4 ruleset as the core sees it."""
+
+    key = "sr4"
+    commands = MessageCodec(COMMAND_CLASSES)
+    events = MessageCodec(EVENT_CLASSES)
+
+    def initial_state(self) -> EncounterState:
+        return EncounterState()
+
+    def decide(self, state: EncounterState, command: Command, rng: random.Random) -> tuple[Event, ...]:
+        return decide(state, command, rng)
+
+    def apply(self, state: EncounterState, event: Event) -> None:
+        apply(state, event)
+
+    def describe(self, event: Event) -> str:
+        return describe(event)

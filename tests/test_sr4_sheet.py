@@ -1,0 +1,165 @@
+"""The SR4 character sheet: metatype limits, augmented maximum, passes, monitors, damage.
+
+Limits come from ``resources/sr4/metatypes.json``: augmented maximum = 1.5 ×
+the natural maximum (round down), Edge not augmentable. Monitors 8 + ceil(BOD/2)
+physical and 8 + ceil(WIL/2) stun; every 3 boxes on either track cost −1
+(SR4-MT8); stun beyond its monitor spills into physical.
+"""
+
+from __future__ import annotations
+
+from math import ceil, floor
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gmtool.core.encounter import Encounter
+from gmtool.core.errors import RulesError
+from gmtool.core.messages import Command, Event
+from gmtool.rulesets.sr4 import SR4Ruleset
+from gmtool.rulesets.sr4 import commands as cmd
+from gmtool.rulesets.sr4 import events as ev
+from gmtool.rulesets.sr4.decide_sheet import damage_after
+from gmtool.rulesets.sr4.sheet import ATTRIBUTES, Sheet, attribute_range, check_sheet, metatypes
+
+METATYPES = sorted(metatypes().metatypes)
+
+
+def natural(metatype: str) -> dict[str, int]:
+    return {a: metatypes().metatypes[metatype].limits[a][0] for a in ATTRIBUTES}
+
+
+def make_sheet(metatype: str = "human", **changes: object) -> Sheet:
+    attributes = natural(metatype)
+    attributes.update(changes.pop("attributes", {}))  # type: ignore[arg-type]
+    return Sheet(name="Sam", metatype=metatype, attributes=attributes, **changes)  # type: ignore[arg-type]
+
+
+def run(encounter: Encounter, command: Command) -> tuple[Event, ...]:
+    entry = encounter.prepare(command)
+    encounter.commit(entry)
+    return entry.events
+
+
+def encounter_with(sheet: Sheet) -> Encounter:
+    encounter = Encounter(SR4Ruleset(), seed=3)
+    run(encounter, cmd.AddCombatant(sheet=sheet))
+    return encounter
+
+
+def refused(encounter: Encounter, command: Command) -> RulesError:
+    with pytest.raises(RulesError) as info:
+        encounter.prepare(command)
+    return info.value
+
+
+# -- metatype limits --------------------------------------------------------------------------
+def test_the_table_matches_the_sr4_book() -> None:
+    table = metatypes().metatypes
+    assert set(table) == {"human", "elf", "dwarf", "ork", "troll"}
+    assert table["human"].limits["EDG"] == (2, 7)
+    assert table["dwarf"].limits["BOD"] == (2, 7) and table["dwarf"].limits["REA"] == (1, 5)
+    assert table["troll"].limits["STR"] == (5, 10) and table["troll"].limits["CHA"] == (1, 4)
+    assert table["elf"].label == {"en": "Elf", "ja": "エルフ"}
+
+
+@pytest.mark.parametrize("metatype", METATYPES)
+@pytest.mark.parametrize("attribute", ATTRIBUTES)
+def test_augmented_maximum_is_one_and_a_half_times_natural_except_edge(metatype: str, attribute: str) -> None:
+    low, high = metatypes().metatypes[metatype].limits[attribute]
+    if attribute == "EDG":
+        assert attribute_range(metatype, attribute) == (0, high)
+    else:
+        assert attribute_range(metatype, attribute) == (low, floor(high * 1.5))
+    top = attribute_range(metatype, attribute)[1]
+    check_sheet(make_sheet(metatype, attributes={attribute: top}))
+    with pytest.raises(RulesError) as info:
+        check_sheet(make_sheet(metatype, attributes={attribute: top + 1}))
+    assert info.value.key == "error.attribute_range"
+    assert info.value.args_for_message["field"] == f"attr.{attribute}"
+
+
+def test_the_core_refuses_bad_sheets_naming_the_field() -> None:
+    encounter = Encounter(SR4Ruleset(), seed=1)
+    error = refused(encounter, cmd.AddCombatant(sheet=make_sheet(attributes={"BOD": 10})))
+    assert (error.key, error.args_for_message["field"]) == ("error.attribute_range", "attr.BOD")
+    gnome = make_sheet().model_copy(update={"metatype": "gnome"})
+    error = refused(encounter, cmd.AddCombatant(sheet=gnome))
+    assert (error.key, error.args_for_message["field"]) == ("error.unknown_metatype", "metatype")
+    error = refused(encounter, cmd.AddCombatant(sheet=make_sheet(edge_points=3)))
+    assert (error.key, error.args_for_message["field"]) == ("error.edge_points_range", "edge_points")
+    partial = Sheet(name="X", attributes={"BOD": 3})
+    assert refused(encounter, cmd.AddCombatant(sheet=partial)).key == "error.attributes_incomplete"
+
+
+@pytest.mark.rule("SR4-C1")
+def test_initiative_passes_are_one_to_four_and_the_attribute_is_rea_int_bonus() -> None:
+    sheet = make_sheet(attributes={"REA": 4, "INT": 3}, initiative_bonus=2, initiative_passes=3)
+    assert sheet.initiative_attribute == 9
+    encounter = encounter_with(sheet)
+    for bad in (0, 5):
+        error = refused(encounter, cmd.EditSheet(combatant="c1", field="initiative_passes", value=bad))
+        assert (error.key, error.args_for_message["field"]) == ("error.field_invalid", "initiative_passes")
+    run(encounter, cmd.EditSheet(combatant="c1", field="initiative_passes", value=4))
+    assert encounter.state.combatants["c1"].sheet.initiative_passes == 4
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "key"),
+    [
+        ("attr.XYZ", 3, "error.unknown_field"),
+        ("attributes", 3, "error.unknown_field"),
+        ("initiative_bonus", -1, "error.field_invalid"),
+        ("initiative_bonus", "fast", "error.bad_value"),
+        ("is_npc", 1, "error.bad_value"),
+        ("name", "   ", "error.name_invalid"),
+        ("stun_damage", 99, "error.damage_range"),
+        ("attr.REA", 3, "error.no_change"),
+    ],
+)
+def test_bad_edits_are_refused(field: str, value: object, key: str) -> None:
+    encounter = encounter_with(make_sheet(attributes={"REA": 3}))
+    error = refused(encounter, cmd.EditSheet(combatant="c1", field=field, value=value))  # type: ignore[arg-type]
+    assert error.key == key
+
+
+def test_metatype_change_clamps_attributes() -> None:
+    encounter = encounter_with(make_sheet(attributes={"STR": 2, "EDG": 6}, edge_points=5))
+    events = run(encounter, cmd.EditSheet(combatant="c1", field="metatype", value="troll"))
+    sheet = encounter.state.combatants["c1"].sheet
+    assert sheet.attributes["STR"] == 5 and sheet.attributes["EDG"] == 6
+    assert {e.field for e in events if isinstance(e, ev.SheetChanged)} >= {"metatype", "attr.STR", "attr.BOD"}
+
+
+# -- monitors and wounds (SR4-MT8) ---------------------------------------------------------------
+@pytest.mark.rule("SR4-MT8")
+@given(body=st.integers(1, 15), willpower=st.integers(1, 9), physical=st.integers(0, 30), stun=st.integers(0, 13))
+def test_monitors_and_wound_modifier(body: int, willpower: int, physical: int, stun: int) -> None:
+    sheet = Sheet.model_construct(
+        name="Sam", metatype="human", is_npc=False, attributes={**natural("human"), "BOD": body, "WIL": willpower},
+        initiative_bonus=0, initiative_passes=1, edge_points=0, physical_damage=physical, stun_damage=stun,
+    )
+    assert sheet.physical_boxes == 8 + ceil(body / 2)
+    assert sheet.stun_boxes == 8 + ceil(willpower / 2)
+    expected = -(min(physical, sheet.physical_boxes) // 3) - (min(stun, sheet.stun_boxes) // 3)
+    assert sheet.wound_modifier == expected
+    assert sheet.dead == (physical > sheet.physical_boxes + body)
+
+
+@pytest.mark.rule("SR4-MT8")
+def test_damage_fills_monitors_and_stun_spills_into_physical() -> None:
+    sheet = make_sheet(attributes={"BOD": 4, "WIL": 3})  # physical 10, stun 10
+    assert damage_after(sheet, "physical", 4) == (4, 0)
+    assert damage_after(sheet, "stun", 12) == (2, 10)
+    assert damage_after(sheet, "physical", 40) == (15, 0)  # 10 + 4 overflow + the box of death
+    encounter = encounter_with(sheet)
+    (event,) = run(encounter, cmd.ApplyDamage(combatant="c1", track="stun", boxes=7))
+    assert isinstance(event, ev.DamageApplied)
+    assert (event.stun_before, event.stun_after, event.wound_after) == (0, 7, -2)
+    run(encounter, cmd.ApplyDamage(combatant="c1", track="physical", boxes=20))
+    dead = encounter.state.combatants["c1"].sheet
+    assert dead.dead and dead.physical_damage == dead.physical_max
+    assert refused(encounter, cmd.ApplyDamage(combatant="c1", track="physical", boxes=1)).key == "error.no_change"
+    error = refused(encounter, cmd.EditSheet(combatant="c1", field="physical_damage", value=16))
+    assert (error.key, error.args_for_message["field"]) == ("error.damage_range", "physical_damage")
