@@ -1,4 +1,4 @@
-"""SR4 Edge uses beyond dice and initiative (core API until SR4 encounters exist).
+"""SR4 Edge uses beyond dice and initiative (core API; not yet commands of the SR4 encounter).
 
 SR4-E9, dead man's trigger: a character going down (its damage reaches the
 end of a condition monitor) may spend a point of Edge to act once more.

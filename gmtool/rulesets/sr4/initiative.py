@@ -1,4 +1,7 @@
-"""SR4 initiative with Edge (core API until the SR4 turn exists).
+"""SR4 initiative with Edge for one character (a pure core API).
+
+The SR4 encounter applies the same rules to its state as the commands
+``go_first`` and ``extra_pass`` (decide_turn.py, ordering in turn.py).
 
 SR4-E6: a character who spends Edge acts first in *that* initiative pass,
 regardless of score; several such characters go in their own score order.
