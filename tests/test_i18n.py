@@ -226,11 +226,12 @@ def test_rule_option_labels() -> None:
 def test_score_adjustment_reasons() -> None:
     reasons = {
         keyword.value.value
-        for call in _calls_in(SOURCE / "rulesets" / "sr5" / "decide.py", "ScoreAdjusted")
+        for module in sorted((SOURCE / "rulesets" / "sr5").glob("*.py"))
+        for call in _calls_in(module, "ScoreAdjusted")
         for keyword in call.keywords
         if keyword.arg == "reason" and isinstance(keyword.value, ast.Constant)
     }
-    assert reasons == {"manual", "initiative_attribute"}
+    assert reasons == {"manual", "initiative_attribute", "interrupt"}
     _assert_in_both({f"log.score_adjusted.{reason}" for reason in reasons})
 
 

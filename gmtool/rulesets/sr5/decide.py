@@ -10,7 +10,6 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import groupby
 
-from pydantic import ValidationError
 
 from gmtool.core.dice import GlitchRule, roll_d6, success_test, validate_faces
 from gmtool.core.errors import RulesError
@@ -24,13 +23,12 @@ from gmtool.rulesets.sr5.decide_effects import (
     expiry_after_phase,
     expiry_after_turn,
 )
+from gmtool.rulesets.sr5.decide_sheet import edit_sheet
 from gmtool.rulesets.sr5.groups import (
-    DAMAGE_FIELDS,
     AddGruntGroup,
     GroupFormed,
     group_of,
     leave_group,
-    members_sharing_damage,
     split_group,
 )
 from gmtool.rulesets.sr5.initiative import (
@@ -40,19 +38,13 @@ from gmtool.rulesets.sr5.initiative import (
     effective_score,
     waiting,
 )
-from gmtool.rulesets.sr5.sheet import ATTRIBUTES, NAME_MAX, Sheet, attribute_range, check_sheet, metatypes
+from gmtool.rulesets.sr5.sheet import Sheet, check_sheet
+from gmtool.rulesets.sr5.lookup import combatant as _combatant
 from gmtool.rulesets.sr5.state import RULE_OPTIONS, Combatant, EncounterState
 from gmtool.rulesets.sr5.simple_test import pool_of, simple_test_terms
 
 TIEBREAK_MAX = 1_000_000
 Handler = Callable[[EncounterState, Command, random.Random], list[Event]]
-
-
-def _combatant(state: EncounterState, combatant_id: str) -> Combatant:
-    try:
-        return state.combatants[combatant_id]
-    except KeyError:
-        raise RulesError("error.no_such_combatant", combatant=combatant_id) from None
 
 
 def _require_turn(state: EncounterState) -> None:
@@ -198,96 +190,6 @@ def add_grunt_group(state: EncounterState, command: AddGruntGroup, rng: random.R
 def remove_combatant(state: EncounterState, command: cmd.RemoveCombatant, rng: random.Random) -> list[Event]:
     c = _combatant(state, command.combatant)
     return [*effects_of_removed(state, c.id), ev.CombatantRemoved(combatant=c.id, name=c.sheet.name)]
-
-
-def _coerce(field: str, value: int | str | bool) -> int | str | bool:
-    if field in ("name", "metatype"):
-        if not isinstance(value, str):
-            raise RulesError("error.bad_value", field=field)
-        return value.strip() if field == "name" else value
-    if field == "is_npc":
-        if not isinstance(value, bool):
-            raise RulesError("error.bad_value", field=field)
-        return value
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError("error.bad_value", field=field)
-    return value
-
-
-def _sheet_with(sheet: Sheet, field: str, value: int | str | bool) -> Sheet:
-    if field.startswith("attr."):
-        attribute = field[5:]
-        if attribute not in ATTRIBUTES:
-            raise RulesError("error.unknown_field", field=field)
-        data = sheet.model_dump()
-        data["attributes"] = {**sheet.attributes, attribute: value}
-    elif field in Sheet.model_fields and field != "attributes":
-        data = {**sheet.model_dump(), field: value}
-    else:
-        raise RulesError("error.unknown_field", field=field)
-    try:
-        return Sheet.model_validate(data)
-    except ValidationError as exc:
-        if field == "name":
-            raise RulesError("error.name_invalid", field=field, high=NAME_MAX) from exc
-        raise RulesError("error.field_invalid", field=field, value=value) from exc
-
-
-def _clamped_to_metatype(sheet: Sheet) -> Sheet:
-    """A new metatype keeps what it can and clamps attributes into its limits."""
-    attrs = {}
-    for attribute, value in sheet.attributes.items():
-        low, high = attribute_range(sheet.metatype, attribute)
-        attrs[attribute] = min(max(value, low), high)
-    edge = min(sheet.edge_points, attrs["EDG"])
-    return sheet.model_copy(update={"attributes": attrs, "edge_points": edge})
-
-
-def _diff(c: Combatant, old: Sheet, new: Sheet) -> list[Event]:
-    events: list[Event] = []
-    pairs = [(f"attr.{a}", old.attributes[a], new.attributes[a]) for a in ATTRIBUTES]
-    pairs += [(f, getattr(old, f), getattr(new, f)) for f in Sheet.model_fields if f != "attributes"]
-    for field, before, after in pairs:
-        if before != after:
-            events.append(
-                ev.SheetChanged(combatant=c.id, name=new.name, field=field, old=before, new=after)
-            )
-    return events
-
-
-def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random) -> list[Event]:
-    c = _combatant(state, command.combatant)
-    if command.field in DAMAGE_FIELDS:
-        return _shared_damage(state, c, command)
-    if command.field == "metatype" and command.value not in metatypes().metatypes:
-        raise RulesError("error.unknown_metatype", field="metatype", metatype=command.value)
-    new = _sheet_with(c.sheet, command.field, _coerce(command.field, command.value))
-    if command.field == "metatype":
-        new = _clamped_to_metatype(new)
-    check_sheet(new)
-    events = _diff(c, c.sheet, new)
-    if not events:
-        raise RulesError("error.no_change")
-    delta = new.initiative_attribute - c.sheet.initiative_attribute
-    if delta and c.score is not None:  # SR5-I1: the change applies at once
-        events.append(
-            ev.ScoreAdjusted(combatant=c.id, name=new.name, delta=delta, reason="initiative_attribute")
-        )
-    return events
-
-
-def _shared_damage(state: EncounterState, c: Combatant, command: cmd.EditSheet) -> list[Event]:
-    """Damage marked on one member of a group sharing a monitor marks all of them."""
-    value = _coerce(command.field, command.value)
-    events: list[Event] = []
-    for member_id in members_sharing_damage(state, c.id):
-        member = state.combatants[member_id]
-        new = _sheet_with(member.sheet, command.field, value)
-        check_sheet(new)
-        events += _diff(member, member.sheet, new)
-    if not events:
-        raise RulesError("error.no_change")
-    return events
 
 
 def adjust_initiative(state: EncounterState, command: cmd.AdjustInitiative, rng: random.Random) -> list[Event]:

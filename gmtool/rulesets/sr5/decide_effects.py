@@ -25,14 +25,8 @@ from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5.effect_messages import AddEffect, DeclareInterrupt, EffectAdded, EffectEnded, InterruptDeclared, RemoveEffect
 from gmtool.rulesets.sr5.effects import effect_table, holder_effects
 from gmtool.rulesets.sr5.initiative import current_actor, effective_score
+from gmtool.rulesets.sr5.lookup import combatant as _combatant
 from gmtool.rulesets.sr5.state import Combatant, EncounterState
-
-
-def _combatant(state: EncounterState, combatant_id: str) -> Combatant:
-    try:
-        return state.combatants[combatant_id]
-    except KeyError:
-        raise RulesError("error.no_such_combatant", combatant=combatant_id) from None
 
 
 def new_effect(

@@ -20,6 +20,7 @@ from gmtool.rulesets.sr5 import test_events as te
 from gmtool.rulesets.sr5.decide_effects import ended
 from gmtool.rulesets.sr5.effects import Side, effect_terms, used_by_defence
 from gmtool.rulesets.sr5.simple_test import Terms, limit_of, pool_of, pool_terms, retry_key
+from gmtool.rulesets.sr5.lookup import combatant as _combatant
 from gmtool.rulesets.sr5.state import Combatant, EncounterState
 
 AFTER_USES = (EdgeUse.ADD_AFTER, EdgeUse.REROLL_FAILURES, EdgeUse.NEGATE_GLITCH)
@@ -30,13 +31,6 @@ EDGE_PURPOSE = {
     EdgeUse.NEGATE_GLITCH: "close_call",
     EdgeUse.CRITICAL_SUCCESS: "critical_success",
 }
-
-
-def _combatant(state: EncounterState, combatant_id: str) -> Combatant:
-    try:
-        return state.combatants[combatant_id]
-    except KeyError:
-        raise RulesError("error.no_such_combatant", combatant=combatant_id) from None
 
 
 def _spend(c: Combatant, use: EdgeUse) -> list[Event]:

@@ -15,7 +15,7 @@ from pydantic import Field
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
-from gmtool.rulesets.sr5.sheet import Sheet, check_sheet
+from gmtool.rulesets.sr5.sheet import Sheet
 
 MAX_MEMBERS = 24
 DAMAGE_FIELDS = ("physical_damage", "stun_damage")
