@@ -1,0 +1,112 @@
+"""What the Shadowrun editions share: the nine attributes, the sheet's common fields,
+condition monitors and the wound modifier, and the checks every sheet passes.
+
+SR4-MT8 / SR5-A6: physical monitor 8 + Body/2, stun 8 + Willpower/2 (rounded up);
+−1 per 3 boxes filled on each monitor, the two adding up; physical overflow up to
+Body boxes. Each edition adds its own initiative field and metatype table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import ceil
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from gmtool.core.errors import RulesError
+
+ATTRIBUTES: tuple[str, ...] = ("BOD", "AGI", "REA", "STR", "WIL", "LOG", "INT", "CHA", "EDG")
+NAME_MAX = 60
+INITIATIVE_BONUS_MAX = 10
+
+
+class MetatypeLimits(BaseModel):
+    """A metatype's label and natural attribute limits."""
+
+    label: dict[str, str]
+    limits: dict[str, tuple[int, int]]
+
+    @field_validator("limits")
+    @classmethod
+    def _all_attributes(cls, limits: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
+        if set(limits) != set(ATTRIBUTES):
+            raise ValueError(f"limits must name exactly {ATTRIBUTES}")
+        if any(lo < 1 or hi < lo for lo, hi in limits.values()):
+            raise ValueError("every limit must be 1 <= min <= max")
+        return limits
+
+
+class ShadowrunSheet(BaseModel):
+    """The fields both editions' sheets have."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    name: str = Field(min_length=1, max_length=NAME_MAX)
+    metatype: str = "human"
+    is_npc: bool = False
+    attributes: dict[str, int]
+    initiative_bonus: int = Field(default=0, ge=0, le=INITIATIVE_BONUS_MAX)
+    edge_points: int = Field(default=0, ge=0)
+    physical_damage: int = Field(default=0, ge=0)
+    stun_damage: int = Field(default=0, ge=0)
+
+    @field_validator("name")
+    @classmethod
+    def _strip(cls, name: str) -> str:
+        name = name.strip()
+        if not name:
+            raise ValueError("empty name")
+        return name
+
+    @property
+    def initiative_attribute(self) -> int:
+        """Reaction + Intuition + augmentation bonus (SR4-C1, SR5-I1)."""
+        return self.attributes["REA"] + self.attributes["INT"] + self.initiative_bonus
+
+    @property
+    def physical_boxes(self) -> int:
+        """8 + Body / 2, rounded up."""
+        return 8 + ceil(self.attributes["BOD"] / 2)
+
+    @property
+    def physical_overflow(self) -> int:
+        """Boxes beyond the monitor before death: Body."""
+        return self.attributes["BOD"]
+
+    @property
+    def stun_boxes(self) -> int:
+        """8 + Willpower / 2, rounded up."""
+        return 8 + ceil(self.attributes["WIL"] / 2)
+
+    @property
+    def wound_modifier(self) -> int:
+        """−1 per 3 boxes filled on each monitor; the two add up."""
+        physical = min(self.physical_damage, self.physical_boxes)
+        return -(physical // 3) - (min(self.stun_damage, self.stun_boxes) // 3)
+
+
+def check_common(
+    sheet: ShadowrunSheet,
+    known_metatypes: set[str],
+    attribute_range: Callable[[str, str], tuple[int, int]],
+    physical_max: int,
+) -> None:
+    """The checks every edition's sheet passes; each error names the field."""
+    if sheet.metatype not in known_metatypes:
+        raise RulesError("error.unknown_metatype", field="metatype", metatype=sheet.metatype)
+    if set(sheet.attributes) != set(ATTRIBUTES):
+        raise RulesError("error.attributes_incomplete", field="attributes")
+    for attribute in ATTRIBUTES:
+        low, high = attribute_range(sheet.metatype, attribute)
+        value = sheet.attributes[attribute]
+        if not low <= value <= high:
+            raise RulesError(
+                "error.attribute_range", field=f"attr.{attribute}", attribute=attribute,
+                low=low, high=high, value=value,
+            )
+    if sheet.edge_points > sheet.attributes["EDG"]:
+        raise RulesError("error.edge_points_range", field="edge_points", high=sheet.attributes["EDG"])
+    if sheet.physical_damage > physical_max:
+        raise RulesError("error.damage_range", field="physical_damage", high=physical_max)
+    if sheet.stun_damage > sheet.stun_boxes:
+        raise RulesError("error.damage_range", field="stun_damage", high=sheet.stun_boxes)
