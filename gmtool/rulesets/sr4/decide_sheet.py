@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import random
 
-from pydantic import ValidationError
-
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.rulesets.sr4 import commands as cmd
 from gmtool.rulesets.sr4 import events as ev
 from gmtool.rulesets.sr4.common import combatant, preview
 from gmtool.rulesets.sr4.flow import initiative_roll, phase_start, rolls_with_ties
-from gmtool.rulesets.sr4.sheet import ATTRIBUTES, NAME_MAX, Sheet, attribute_range, check_sheet, metatypes
+from gmtool.rulesets.sheet_edits import changed_fields, clamped_to_metatype, coerce_field, sheet_with
+from gmtool.rulesets.sr4.sheet import Sheet, attribute_range, check_sheet, metatypes
 from gmtool.rulesets.sr4.state import RULE_OPTIONS, Combatant, EncounterState
 
 
@@ -39,54 +38,10 @@ def remove_combatant(state: EncounterState, command: cmd.RemoveCombatant, rng: r
     return events
 
 
-def _coerce(field: str, value: int | str | bool) -> int | str | bool:
-    if field in ("name", "metatype"):
-        if not isinstance(value, str):
-            raise RulesError("error.bad_value", field=field)
-        return value.strip() if field == "name" else value
-    if field == "is_npc":
-        if not isinstance(value, bool):
-            raise RulesError("error.bad_value", field=field)
-        return value
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError("error.bad_value", field=field)
-    return value
-
-
-def _sheet_with(sheet: Sheet, field: str, value: int | str | bool) -> Sheet:
-    data = sheet.model_dump()
-    if field.startswith("attr.") and field[5:] in ATTRIBUTES:
-        data["attributes"] = {**sheet.attributes, field[5:]: value}
-    elif field in Sheet.model_fields and field != "attributes":
-        data[field] = value
-    else:
-        raise RulesError("error.unknown_field", field=field)
-    try:
-        return Sheet.model_validate(data)
-    except ValidationError as exc:
-        if field == "name":
-            raise RulesError("error.name_invalid", field=field, high=NAME_MAX) from exc
-        raise RulesError("error.field_invalid", field=field, value=value) from exc
-
-
-def _clamped_to_metatype(sheet: Sheet) -> Sheet:
-    """A new metatype keeps what it can and clamps attributes into its limits."""
-    attrs = {}
-    for attribute, value in sheet.attributes.items():
-        low, high = attribute_range(sheet.metatype, attribute)
-        attrs[attribute] = min(max(value, low), high)
-    edge = min(sheet.edge_points, attrs["EDG"])
-    return sheet.model_copy(update={"attributes": attrs, "edge_points": edge})
-
-
 def _diff(c: Combatant, new: Sheet) -> list[Event]:
-    old = c.sheet
-    pairs = [(f"attr.{a}", old.attributes[a], new.attributes[a]) for a in ATTRIBUTES]
-    pairs += [(f, getattr(old, f), getattr(new, f)) for f in Sheet.model_fields if f != "attributes"]
     return [
         ev.SheetChanged(combatant=c.id, name=new.name, field=field, old=before, new=after)
-        for field, before, after in pairs
-        if before != after
+        for field, before, after in changed_fields(c.sheet, new)
     ]
 
 
@@ -94,9 +49,9 @@ def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random
     c = combatant(state, command.combatant)
     if command.field == "metatype" and command.value not in metatypes().metatypes:
         raise RulesError("error.unknown_metatype", field="metatype", metatype=command.value)
-    new = _sheet_with(c.sheet, command.field, _coerce(command.field, command.value))
+    new = sheet_with(c.sheet, command.field, coerce_field(command.field, command.value))
     if command.field == "metatype":
-        new = _clamped_to_metatype(new)
+        new = clamped_to_metatype(new, attribute_range)
     check_sheet(new)
     events = _diff(c, new)
     if not events:

@@ -9,71 +9,22 @@ from __future__ import annotations
 
 import random
 
-from pydantic import ValidationError
-
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.rulesets.sr5 import commands as cmd
 from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5.groups import DAMAGE_FIELDS, members_sharing_damage
 from gmtool.rulesets.sr5.lookup import combatant as _combatant
-from gmtool.rulesets.sr5.sheet import ATTRIBUTES, NAME_MAX, Sheet, attribute_range, check_sheet, metatypes
+from gmtool.rulesets.sheet_edits import changed_fields, clamped_to_metatype, coerce_field, sheet_with
+from gmtool.rulesets.sr5.sheet import Sheet, attribute_range, check_sheet, metatypes
 from gmtool.rulesets.sr5.state import Combatant, EncounterState
 
 
-def _coerce(field: str, value: int | str | bool) -> int | str | bool:
-    if field in ("name", "metatype"):
-        if not isinstance(value, str):
-            raise RulesError("error.bad_value", field=field)
-        return value.strip() if field == "name" else value
-    if field == "is_npc":
-        if not isinstance(value, bool):
-            raise RulesError("error.bad_value", field=field)
-        return value
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError("error.bad_value", field=field)
-    return value
-
-
-def _sheet_with(sheet: Sheet, field: str, value: int | str | bool) -> Sheet:
-    if field.startswith("attr."):
-        attribute = field[5:]
-        if attribute not in ATTRIBUTES:
-            raise RulesError("error.unknown_field", field=field)
-        data = sheet.model_dump()
-        data["attributes"] = {**sheet.attributes, attribute: value}
-    elif field in Sheet.model_fields and field != "attributes":
-        data = {**sheet.model_dump(), field: value}
-    else:
-        raise RulesError("error.unknown_field", field=field)
-    try:
-        return Sheet.model_validate(data)
-    except ValidationError as exc:
-        if field == "name":
-            raise RulesError("error.name_invalid", field=field, high=NAME_MAX) from exc
-        raise RulesError("error.field_invalid", field=field, value=value) from exc
-
-
-def _clamped_to_metatype(sheet: Sheet) -> Sheet:
-    """A new metatype keeps what it can and clamps attributes into its limits."""
-    attrs = {}
-    for attribute, value in sheet.attributes.items():
-        low, high = attribute_range(sheet.metatype, attribute)
-        attrs[attribute] = min(max(value, low), high)
-    edge = min(sheet.edge_points, attrs["EDG"])
-    return sheet.model_copy(update={"attributes": attrs, "edge_points": edge})
-
-
 def _diff(c: Combatant, old: Sheet, new: Sheet) -> list[Event]:
-    events: list[Event] = []
-    pairs = [(f"attr.{a}", old.attributes[a], new.attributes[a]) for a in ATTRIBUTES]
-    pairs += [(f, getattr(old, f), getattr(new, f)) for f in Sheet.model_fields if f != "attributes"]
-    for field, before, after in pairs:
-        if before != after:
-            events.append(
-                ev.SheetChanged(combatant=c.id, name=new.name, field=field, old=before, new=after)
-            )
-    return events
+    return [
+        ev.SheetChanged(combatant=c.id, name=new.name, field=field, old=before, new=after)
+        for field, before, after in changed_fields(old, new)
+    ]
 
 
 def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random) -> list[Event]:
@@ -82,9 +33,9 @@ def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random
         return _shared_damage(state, c, command)
     if command.field == "metatype" and command.value not in metatypes().metatypes:
         raise RulesError("error.unknown_metatype", field="metatype", metatype=command.value)
-    new = _sheet_with(c.sheet, command.field, _coerce(command.field, command.value))
+    new = sheet_with(c.sheet, command.field, coerce_field(command.field, command.value))
     if command.field == "metatype":
-        new = _clamped_to_metatype(new)
+        new = clamped_to_metatype(new, attribute_range)
     check_sheet(new)
     events = _diff(c, c.sheet, new)
     if not events:
@@ -99,11 +50,11 @@ def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random
 
 def _shared_damage(state: EncounterState, c: Combatant, command: cmd.EditSheet) -> list[Event]:
     """Damage marked on one member of a group sharing a monitor marks all of them."""
-    value = _coerce(command.field, command.value)
+    value = coerce_field(command.field, command.value)
     events: list[Event] = []
     for member_id in members_sharing_damage(state, c.id):
         member = state.combatants[member_id]
-        new = _sheet_with(member.sheet, command.field, value)
+        new = sheet_with(member.sheet, command.field, value)
         check_sheet(new)
         events += _diff(member, member.sheet, new)
     if not events:
