@@ -13,6 +13,7 @@ from gmtool.rulesets.sr5.fold import apply
 from gmtool.rulesets.sr5.effect_messages import EFFECT_COMMAND_CLASSES, EFFECT_EVENT_CLASSES
 from gmtool.rulesets.sr5.groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
 from gmtool.rulesets.sr5.state import EncounterState
+from gmtool.rulesets.sr5.surprise import Surprised, SurpriseTest
 from gmtool.rulesets.sr5.test_commands import TEST_COMMAND_CLASSES
 from gmtool.rulesets.sr5.test_events import TEST_EVENT_CLASSES
 
@@ -21,8 +22,10 @@ class SR5Ruleset:
     """The SR5 ruleset as the core sees it."""
 
     key = "sr5"
-    commands = MessageCodec(COMMAND_CLASSES + TEST_COMMAND_CLASSES + EFFECT_COMMAND_CLASSES + GROUP_COMMAND_CLASSES)
-    events = MessageCodec(EVENT_CLASSES + TEST_EVENT_CLASSES + EFFECT_EVENT_CLASSES + GROUP_EVENT_CLASSES)
+    commands = MessageCodec(
+        COMMAND_CLASSES + TEST_COMMAND_CLASSES + EFFECT_COMMAND_CLASSES + GROUP_COMMAND_CLASSES + (SurpriseTest,)
+    )
+    events = MessageCodec(EVENT_CLASSES + TEST_EVENT_CLASSES + EFFECT_EVENT_CLASSES + GROUP_EVENT_CLASSES + (Surprised,))
 
     def initial_state(self) -> EncounterState:
         return EncounterState()

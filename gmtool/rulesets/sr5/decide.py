@@ -40,6 +40,7 @@ from gmtool.rulesets.sr5.initiative import (
 )
 from gmtool.rulesets.sr5.sheet import Sheet, check_sheet
 from gmtool.rulesets.sr5.lookup import combatant as _combatant
+from gmtool.rulesets.sr5.surprise import surprise_test
 from gmtool.rulesets.sr5.state import RULE_OPTIONS, Combatant, EncounterState
 from gmtool.rulesets.sr5.simple_test import pool_of, simple_test_terms
 
@@ -367,6 +368,7 @@ HANDLERS: dict[str, Handler] = {
     "add_grunt_group": add_grunt_group,
     "leave_group": leave_group,
     "split_group": split_group,
+    "surprise_test": surprise_test,
 }  # type: ignore[dict-item]
 
 

@@ -86,6 +86,8 @@ def check_interrupt(state: EncounterState, combatant: str, interrupt: str) -> No
         raise RulesError("error.interrupt_unaffordable", name=c.sheet.name, cost=info.cost, score=score if score is not None else 0)
     if info.effect and any(e.key == info.effect for e in holder_effects(state, c.id)):
         raise RulesError("error.interrupt_active", name=c.sheet.name)
+    if c.surprised_by and state.pass_number <= 1 and not c.acted:
+        raise RulesError("error.surprised_no_interrupt", name=c.sheet.name)
 
 
 def declare_interrupt(state: EncounterState, command: DeclareInterrupt, rng: random.Random) -> list[Event]:

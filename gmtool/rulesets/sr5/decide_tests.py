@@ -139,6 +139,9 @@ def roll_opposed(state: EncounterState, command: tc.RollOpposedTest, rng: random
     events: list[Event] = [*_spend(c, command.edge_use), _event(c, command.label, "actor", terms, actor)]
     if command.opponent is not None:
         o = _combatant(state, command.opponent)
+        from gmtool.rulesets.sr5.surprise import check_not_surprised_by
+
+        check_not_surprised_by(state, c.id, o.id)
         if command.opponent_pool is None:
             raise RulesError("error.opponent_pool_missing")
         o_terms = terms_for(state, o, command.opponent_pool, "defence")

@@ -96,6 +96,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     "interrupt_declared": lambda e: tr(
         "log.interrupt", name=e.name, interrupt=tr(f"interrupt.{e.interrupt}"), cost=e.cost, before=e.before, after=e.after,
     ),
+    "surprised": lambda e: tr("log.surprised", name=e.name, by=", ".join(e.by_names)),
     "group_formed": lambda e: tr(
         "log.group_formed", name=e.name, count=len(e.members), rating=e.professional_rating,
         monitor=tr("log.group_shared") if e.shared_monitor else tr("log.group_individual"),

@@ -42,6 +42,7 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> None:
         c.score, c.faces, c.typed, c.adjustment = None, (), False, 0
         c.acted = c.delayed = c.seized = c.blitzed = False
         c.simple_actions, c.complex_action, c.free_action = 0, False, False
+        c.surprised_by = ()
 
 
 def _rolled(state: EncounterState, e: ev.InitiativeRolled) -> None:
@@ -55,6 +56,8 @@ def _pass_started(state: EncounterState, e: ev.PassStarted) -> None:
     state.turn, state.pass_number, state.acting_now = e.turn, e.pass_number, None
     for c in state.combatants.values():
         c.acted = c.delayed = False
+        if e.pass_number > 1:
+            c.surprised_by = ()  # surprise lasts the first pass
 
 
 def _reduced(state: EncounterState, e: ev.ScoresReduced) -> None:

@@ -94,6 +94,10 @@ def _group_split(state: EncounterState, e: Any) -> None:
     state.groups[e.group].split = e.split
 
 
+def _surprised(state: EncounterState, e: Any) -> None:
+    state.combatants[e.combatant].surprised_by = tuple(e.by)
+
+
 def _nothing(state: EncounterState, e: Any) -> None:
     """Events that only inform the log."""
 
@@ -111,6 +115,7 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "effect_added": _effect_added,
     "effect_ended": _effect_ended,
     "interrupt_declared": _nothing,
+    "surprised": _surprised,
     "group_formed": _group_formed,
     "group_left": _group_left,
     "group_split_changed": _group_split,

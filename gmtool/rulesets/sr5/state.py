@@ -66,6 +66,7 @@ class Combatant:
     free_action: bool = False  # used since the end of the last own phase
     last_test: LastTest | None = None
     phases_ended: int = 0  # action phases this combatant has finished (effects count them)
+    surprised_by: tuple[str, ...] = ()  # until the first pass ends
     retries: dict[str, int] = field(default_factory=dict)  # SR4-D11: failed tries per test
 
 

@@ -21,7 +21,7 @@ class DiceTestRolled(Event):
     combatant: str
     name: str
     label: str
-    role: Literal["test", "actor", "opponent", "helper", "leader", "extended", "edge_after"] = "test"
+    role: Literal["test", "actor", "opponent", "helper", "leader", "extended", "edge_after", "surprise"] = "test"
     terms: tuple[tuple[str, int], ...]
     pool: int
     threshold: int

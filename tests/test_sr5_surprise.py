@@ -1,0 +1,76 @@
+"""Surprise in SR5 encounters (the SR4 digest's rule, SR4-C9, as the SR5 digest has none)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.core.encounter import Encounter
+from gmtool.core.errors import RulesError
+from gmtool.rulesets.sr5 import SR5Ruleset
+from gmtool.rulesets.sr5 import commands as cmd
+from gmtool.rulesets.sr5 import effect_messages as em
+from gmtool.rulesets.sr5 import test_commands as tc
+from gmtool.rulesets.sr5.surprise import SurpriseTest
+from gmtool.storage.demo import demo_definition
+
+
+def run(enc: Encounter, command):  # noqa: ANN001, ANN201
+    entry = enc.prepare(command)
+    enc.commit(entry)
+    return entry.events
+
+
+def fight(seed: int) -> Encounter:
+    enc = Encounter(SR5Ruleset(), seed=seed)
+    for sheet in demo_definition().combatants:
+        run(enc, cmd.AddCombatant(sheet=sheet))
+    run(enc, cmd.StartTurn())
+    return enc
+
+
+def surprised_case() -> tuple[Encounter, list]:  # noqa: ANN401
+    for seed in range(1, 200):
+        enc = fight(seed)
+        events = run(enc, SurpriseTest(side_a=("c1", "c2", "c3"), side_b=("c4", "c5", "c6"), ambushing=("c1", "c2", "c3")))
+        if any(e.kind == "surprised" and e.combatant == "c4" for e in events):
+            return enc, events
+    raise AssertionError("no seed gave a surprise")
+
+
+@pytest.mark.rule("SR4-C9")
+def test_surprise_rolls_reaction_and_intuition_with_the_ambush_bonus() -> None:
+    enc, events = surprised_case()
+    rolls = {e.combatant: e for e in events if e.kind == "dice_test_rolled"}
+    assert set(rolls) == {f"c{i}" for i in range(1, 7)}
+    assert ("pool.ambushing", 6) in rolls["c1"].terms and all(label != "pool.ambushing" for label, _ in rolls["c4"].terms)
+    for e in events:
+        if e.kind == "surprised":
+            for by in e.by:
+                assert rolls[by].counted_hits > rolls[e.combatant].counted_hits  # ties surprise nobody
+    c4 = enc.state.combatants["c4"]
+    assert c4.surprised_by
+
+
+@pytest.mark.rule("SR4-C9")
+def test_the_surprised_cannot_act_against_surprisers_or_interrupt_in_the_first_pass() -> None:
+    enc, _events = surprised_case()
+    c4 = enc.state.combatants["c4"]
+    surpriser = c4.surprised_by[0]
+    with pytest.raises(RulesError) as info:
+        enc.prepare(tc.RollOpposedTest(combatant="c4", pool=tc.PoolSpec(attribute="AGI", skill=3), opponent=surpriser,
+                                       opponent_pool=tc.PoolSpec(attribute="REA")))
+    assert info.value.key == "error.surprised_by_target"
+    run(enc, cmd.AdjustInitiative(combatant="c4", delta=20))
+    with pytest.raises(RulesError) as info:
+        enc.prepare(em.DeclareInterrupt(combatant="c4", interrupt="dodge"))
+    assert info.value.key == "error.surprised_no_interrupt"
+    while enc.state.pass_number == 1:
+        run(enc, cmd.NextPhase())
+    assert not enc.state.combatants["c4"].surprised_by  # surprise ends with the first pass
+
+
+def test_a_combatant_cannot_be_on_both_sides() -> None:
+    enc = fight(1)
+    with pytest.raises(RulesError) as info:
+        enc.prepare(SurpriseTest(side_a=("c1",), side_b=("c1", "c2")))
+    assert info.value.key == "error.surprise_sides"
