@@ -21,8 +21,10 @@ from gmtool.storage.paths import default_campaign_path
 from gmtool.storage.settings import Settings, load_settings, save_settings
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.campaign_dialogs import ask_after_bad_file, choose_campaign_to_open, choose_new_campaign
+from gmtool.ui.encounter_dialogs import NewEncounterDialog, SwitchEncounterDialog
 from gmtool.ui.main_window import MainWindow
 from gmtool.ui.preferences import PreferencesDialog
+from gmtool.viewmodels.encounter_list_model import EncounterListModel
 
 
 class _ExitAfterPaint(QObject):
@@ -84,8 +86,8 @@ class GmtoolApp:
         self.settings.last_campaign = str(workspace.campaign.path)
         self._save_settings()
         self.show_window()
-        if old is not None and old is not workspace:
-            old.close()
+        if old is not None and old.campaign is not workspace.campaign:
+            old.close()  # another campaign file; encounters of the same campaign share it
 
     def request_open(self) -> None:
         path = choose_campaign_to_open(self.window)
@@ -96,6 +98,30 @@ class GmtoolApp:
         path = choose_new_campaign(self.window)
         if path is not None:
             self._try(lambda: Workspace.create(path))
+
+    # -- encounters of the open campaign ---------------------------------------------
+    def request_new_encounter(self) -> None:
+        """A new empty encounter (name, game); the window is rebuilt on it."""
+        assert self.workspace is not None
+        number = len(self.workspace.encounters()) + 1
+        dialog = NewEncounterDialog(tr("encounter.default_name", number=number), self.window)
+        if not dialog.exec():
+            return
+        name, ruleset = dialog.chosen()
+        workspace = self.workspace
+        self._try(lambda: workspace.with_new_encounter(name, ruleset))
+
+    def request_switch_encounter(self) -> None:
+        """Choose another encounter of the campaign; it becomes the current one."""
+        assert self.workspace is not None
+        workspace = self.workspace
+        model = EncounterListModel(workspace.encounters(), workspace.encounter_id)
+        dialog = SwitchEncounterDialog(model, workspace.encounter_id, self.window)
+        if not dialog.exec():
+            return
+        chosen = dialog.chosen()
+        if chosen is not None and chosen != workspace.encounter_id:
+            self._try(lambda: workspace.with_encounter(chosen))
 
     def _try(self, make) -> None:  # noqa: ANN001
         try:
@@ -109,15 +135,18 @@ class GmtoolApp:
     def show_window(self) -> MainWindow:
         assert self.workspace is not None
         old = self.window
+        if old is not None:
+            self._remember_layout(old)  # the new window opens where and as the old one was
         window = MainWindow(self.workspace)
         window.newCampaignRequested.connect(self.request_new)
         window.openCampaignRequested.connect(self.request_open)
+        window.newEncounterRequested.connect(self.request_new_encounter)
+        window.switchEncounterRequested.connect(self.request_switch_encounter)
         window.preferencesRequested.connect(self.request_preferences)
         self._restore_layout(window)
         window.show()
         self.window = window
         if old is not None:
-            self._remember_layout(old)
             old.close()
             old.deleteLater()
         return window

@@ -1,4 +1,5 @@
-"""The demo encounter created on first start: made-up SR5 runners and grunts."""
+"""The demo encounters of a new campaign: made-up SR5 runners and grunts (the current
+encounter on first start) and a small made-up SR4 fight next to it."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def demo_definition() -> DemoEncounter:
 
 
 def create_demo_encounter(campaign: Campaign, language: str = "en") -> int:
-    """Add the demo encounter to ``campaign``; each combatant is a journaled command."""
+    """Add the SR5 demo encounter to ``campaign``; each combatant is a journaled command."""
     demo = demo_definition()
     name = demo.name.get(language, demo.name["en"])
     encounter_id = campaign.create_encounter(name, "sr5", demo.seed)
@@ -32,3 +33,13 @@ def create_demo_encounter(campaign: Campaign, language: str = "en") -> int:
     for sheet in demo.combatants:
         session.execute(AddCombatant(sheet=sheet))
     return encounter_id
+
+
+def create_demo_encounters(campaign: Campaign, language: str = "en") -> int:
+    """Both demos for a new campaign; the SR5 one stays the current encounter (its id is returned)."""
+    from gmtool.storage.demo_sr4 import create_sr4_demo_encounter
+
+    sr5 = create_demo_encounter(campaign, language)
+    create_sr4_demo_encounter(campaign, language)
+    campaign.set_meta("current_encounter", str(sr5))
+    return sr5

@@ -1,18 +1,24 @@
 """The open campaign and the encounter being run: what the GUI works on.
 
-Opening the default campaign creates it, with the demo encounter, on first
-start. Any other file is opened only if it validates (see :mod:`campaign`).
+Opening the default campaign creates it, with the demo encounters (SR5 current,
+SR4 beside it), on first start. Any other file is opened only if it validates
+(see :mod:`campaign`). A campaign holds several encounters; the one being run is
+remembered in the campaign's meta (``current_encounter``).
 """
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
+from gmtool.core.errors import RulesError
 from gmtool.core.i18n import active_language
 from gmtool.core.session import EncounterSession
-from gmtool.storage.campaign import Campaign
-from gmtool.storage.demo import create_demo_encounter
+from gmtool.storage.campaign import Campaign, EncounterInfo
+from gmtool.storage.demo import create_demo_encounter, create_demo_encounters
 from gmtool.storage.paths import default_campaign_path
+
+ENCOUNTER_NAME_MAX = 80
 
 
 class Workspace:
@@ -31,6 +37,28 @@ class Workspace:
     def encounter_name(self) -> str:
         return self.campaign.encounter_info(self.encounter_id).name
 
+    @property
+    def ruleset_key(self) -> str:
+        return str(self.encounter.ruleset.key)
+
+    def encounters(self) -> list[EncounterInfo]:
+        """The campaign's encounters, oldest first."""
+        return self.campaign.encounters()
+
+    def with_encounter(self, encounter_id: int) -> Workspace:
+        """The same campaign on another of its encounters, remembered as the current one."""
+        workspace = Workspace(self.campaign, encounter_id)
+        self.campaign.set_meta("current_encounter", str(encounter_id))
+        return workspace
+
+    def with_new_encounter(self, name: str, ruleset: str) -> Workspace:
+        """A new empty encounter of ``ruleset`` (fresh dice seed), made the current one."""
+        name = name.strip()
+        if not name or len(name) > ENCOUNTER_NAME_MAX:
+            raise RulesError("error.encounter_name", high=ENCOUNTER_NAME_MAX)
+        encounter_id = self.campaign.create_encounter(name, ruleset, secrets.randbelow(2**31))
+        return self.with_encounter(encounter_id)
+
     @classmethod
     def open(cls, path: Path) -> Workspace:
         """Open an existing campaign at its current encounter (demo added if it has none)."""
@@ -46,9 +74,9 @@ class Workspace:
 
     @classmethod
     def create(cls, path: Path) -> Workspace:
-        """A new campaign file holding the demo encounter."""
+        """A new campaign file holding the demo encounters (the SR5 one current)."""
         language = active_language()
-        campaign = Campaign.create(path, populate=lambda new: create_demo_encounter(new, language))
+        campaign = Campaign.create(path, populate=lambda new: create_demo_encounters(new, language))
         encounter_id = campaign.current_encounter_id()
         assert encounter_id is not None  # the demo was just written
         return cls(campaign, encounter_id)

@@ -27,10 +27,12 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import tr
+from gmtool.ui.actions import BUTTON_ROWS
+from gmtool.ui.pass_ladder import PassLadderDelegate, ladder_width
 from gmtool.viewmodels import roles
-from gmtool.rulesets.sr5.commands import TakeAction
 from gmtool.viewmodels.action_list_model import ActionListModel
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.ruleset_view import PASS_LADDER
 from gmtool.viewmodels.initiative_model import (
     COL_CONDITION,
     COL_FLAGS,
@@ -43,12 +45,6 @@ from gmtool.viewmodels.initiative_model import (
 
 PHYSICAL_COLOR = QColor(200, 40, 40)
 STUN_COLOR = QColor(40, 90, 200)
-BUTTON_ACTIONS = (
-    ("next_phase", "delay", "act_now", "new_turn"),
-    ("free_action", "simple_action", "complex_action", "roll_initiative"),
-    ("seize", "blitz", "interrupt_full_defence", "interrupt_intercept"),
-    ("interrupt_block", "interrupt_dodge", "interrupt_parry", "interrupt_hit_the_dirt"),
-)
 
 
 class ConditionBarDelegate(QStyledItemDelegate):
@@ -116,6 +112,9 @@ class InitiativePanel(QWidget):
         view.setAutoScroll(False)  # see _select_row
         view.verticalHeader().setVisible(False)
         view.setItemDelegateForColumn(COL_CONDITION, ConditionBarDelegate(view))
+        ladder = self._bridge.has(PASS_LADDER)
+        if ladder:
+            view.setItemDelegateForColumn(COL_PASSES, PassLadderDelegate(view))
         header = view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.Stretch)
@@ -123,10 +122,14 @@ class InitiativePanel(QWidget):
         # Widths from the headers and a sample text, once: ResizeToContents would
         # measure every row on every change (200 combatants → thousands of calls).
         metrics = view.fontMetrics()
-        samples = {COL_SCORE: "-00", COL_PASSES: "0", COL_FLAGS: tr("flag.acted") + " · " + tr("flag.seized"), COL_CONDITION: "0000000"}
+        flags = (tr("flag.extra_pass"), tr("flag.surprised")) if ladder else (tr("flag.acted"), tr("flag.seized"))
+        samples = {COL_SCORE: "-00", COL_PASSES: "0", COL_FLAGS: " · ".join(flags), COL_CONDITION: "0000000"}
         for column, sample in samples.items():
             title = str(self.model.headerData(column, Qt.Orientation.Horizontal))
-            header.resizeSection(column, max(metrics.horizontalAdvance(title), metrics.horizontalAdvance(sample)) + 24)
+            width = max(metrics.horizontalAdvance(title), metrics.horizontalAdvance(sample)) + 24
+            if column == COL_PASSES and ladder:
+                width = max(width, ladder_width() + 8)
+            header.resizeSection(column, width)
         view.selectionModel().currentRowChanged.connect(self._row_changed)
         return view
 
@@ -143,11 +146,43 @@ class InitiativePanel(QWidget):
         self.budget_label.setObjectName("budgetLabel")
         self.budget_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         grid = QGridLayout()
-        grid.addWidget(self.budget_label, 0, 0, 1, 2)
+        grid.addWidget(self.budget_label, 0, 0, 1, 3)
         grid.addWidget(self.action_combo, 1, 0)
-        grid.addWidget(self.take_button, 1, 1)
         grid.setColumnStretch(0, 1)
+        self.target_combo: QComboBox | None = None
+        if self.action_model.has_targets():  # SR4: any action may name a target (SR4-C9 checks it)
+            self.target_combo = QComboBox(self)
+            self.target_combo.setObjectName("targetCombo")
+            self.target_combo.setToolTip(tr("panel.target_hint"))
+            self._target_key: tuple[tuple[str, str], ...] = ()
+            grid.addWidget(self.target_combo, 1, 1)
+            grid.setColumnStretch(1, 1)
+        grid.addWidget(self.take_button, 1, 2 if self.target_combo is not None else 1)
+        for combo in (self.action_combo, self.target_combo):
+            if combo is not None:  # narrow minimum: long action names must not widen the panel
+                combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+                combo.setMinimumContentsLength(8)
+        if self.action_combo.currentIndex() < 0 and self.action_model.rowCount() > 1:
+            self.action_combo.setCurrentIndex(1)  # the first action (row 0 is a heading)
         return grid
+
+    def _fill_targets(self) -> None:
+        """The target choices: nobody, or any combatant (refilled only when names change)."""
+        combo = self.target_combo
+        if combo is None:
+            return
+        key = tuple((cid, c.sheet.name) for cid, c in self._bridge.state.combatants.items())
+        if key == self._target_key:
+            return
+        self._target_key = key
+        chosen = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem(tr("panel.no_target"), None)
+        for cid, name in key:
+            combo.addItem(name, cid)
+        combo.setCurrentIndex(max(combo.findData(chosen), 0))
+        combo.blockSignals(False)
 
     def _take_listed_action(self) -> None:
         index = self.action_model.index(self.action_combo.currentIndex())
@@ -159,12 +194,13 @@ class InitiativePanel(QWidget):
         if actor is None:
             self._bridge.refused.emit(tr("error.no_current_actor"))
             return
-        self._bridge.execute(TakeAction(combatant=actor, action=kind, name=key))
+        target = self.target_combo.currentData() if self.target_combo is not None else None
+        self._bridge.execute(self._bridge.view.take_action(actor, kind, key, target))
 
     def _make_buttons(self, actions: dict[str, QAction]) -> QGridLayout:
         grid = QGridLayout()
-        for row, names in enumerate(BUTTON_ACTIONS):
-            for column, name in enumerate(names):
+        for row, names in enumerate(BUTTON_ROWS[self._bridge.view.key]):
+            for column, name in enumerate(n for n in names if n in actions):
                 button = QToolButton(self)
                 button.setDefaultAction(actions[name])
                 button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -179,7 +215,10 @@ class InitiativePanel(QWidget):
             self.heading.setText(tr("panel.not_started"))
         else:
             self.heading.setText(tr("panel.turn_pass", turn=state.turn, pass_number=state.pass_number))
-        self.budget_label.setText(self.action_model.budget_text())
+        budget = self.action_model.budget_text()
+        self.budget_label.setText(budget)
+        self.budget_label.setToolTip(budget)  # the whole text when the panel is narrow
+        self._fill_targets()
         actor = self._bridge.current_actor()
         self.current_label.setText(
             tr("panel.current_actor", name=actor.sheet.name) if actor else tr("panel.no_current_actor")

@@ -1,8 +1,11 @@
 """The main window: four dockable panels, menus and shortcuts for every action.
 
 The window turns actions into core commands through the :class:`EncounterBridge`
-and shows refusals in the status bar. File-level requests (new/open campaign,
-preferences) are signals for the application controller.
+and the game's ruleset view (SR5 or SR4), and shows refusals in the status bar.
+Game-only actions live in :mod:`sr5_actions` / :mod:`sr4_actions`; in an SR4
+window the SR5-only ones are disabled with the reason. File-level requests
+(new/open campaign, new/switch encounter, preferences) are signals for the
+application controller.
 """
 
 from __future__ import annotations
@@ -14,23 +17,17 @@ from PySide6.QtWidgets import QDockWidget, QInputDialog, QLabel, QMainWindow, QM
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5.sheet import Sheet
-from gmtool.rulesets.sr5.test_commands import RefreshEdge
 from gmtool.storage.workspace import Workspace
-from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
-from gmtool.rulesets.sr5.groups import AddGruntGroup, LeaveGroup, SplitGroup, group_of
-from gmtool.ui.group_dialog import GroupDialog
-from gmtool.ui.actions import ACTION_SPECS, ASKS_FOR_SKILL, INTERRUPTS, MENUS
+from gmtool.ui.actions import ACTION_SPECS, MENUS, SHOWN_DISABLED_ELSEWHERE, ActionSpec
 from gmtool.ui.initiative_panel import InitiativePanel
 from gmtool.ui.log_panel import LogPanel
 from gmtool.ui.sheet_panel import SheetPanel
-from gmtool.ui.test_panel import TestPanel
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.faces import parse_faces
+from gmtool.viewmodels.ruleset_view import game_name
 
-RULE_OPTION_ACTIONS = {"wound_on_initiative": "wound_modifier_on_initiative", "ones_on_extras": "ones_on_extras_count"}
-NEW_COMBATANT_ATTRIBUTES = {a: 3 for a in ("BOD", "AGI", "REA", "STR", "WIL", "LOG", "INT", "CHA")} | {"EDG": 2}
+# Default widths of the initiative, sheet and test docks (the SR4 panel needs less than the SR5 test box).
+DOCK_WIDTHS = {"sr5": (415, 470, 465), "sr4": (545, 440, 365)}
 
 
 class MainWindow(QMainWindow):
@@ -38,21 +35,28 @@ class MainWindow(QMainWindow):
 
     newCampaignRequested = Signal()
     openCampaignRequested = Signal()
+    newEncounterRequested = Signal()
+    switchEncounterRequested = Signal()
     preferencesRequested = Signal()
 
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.workspace = workspace
         self.bridge = EncounterBridge(workspace, self)
+        self.view = self.bridge.view
         self.setObjectName("mainWindow")
-        self.setWindowTitle(tr("window.title", encounter=workspace.encounter_name, file=workspace.campaign.path.name))
+        self.setWindowTitle(tr(
+            "window.title_game", encounter=workspace.encounter_name, game=game_name(self.view.key),
+            file=workspace.campaign.path.name,
+        ))
         self._actions: dict[str, QAction] = {}
         self._layout_restored = False
         self._make_actions()
         self.initiative_panel = InitiativePanel(self.bridge, self._actions, self)
         self.sheet_panel = SheetPanel(self.bridge, self)
-        self.test_panel = TestPanel(self.bridge, self)
+        self.test_panel = self._make_game_panel()
         self.log_panel = LogPanel(self.bridge, workspace.encounter_name, self)
+        self.extras = self._make_game_actions()
         self._make_docks()
         self._make_menus()
         self.status = QLabel(self)
@@ -71,27 +75,16 @@ class MainWindow(QMainWindow):
 
     def _make_actions(self) -> None:
         for spec in ACTION_SPECS:
-            act = QAction(tr(f"action.{spec.name}"), self)
-            act.setObjectName(f"action_{spec.name}")
-            if isinstance(spec.shortcut, QKeySequence.StandardKey):
-                act.setShortcuts(spec.shortcut)  # every platform binding (Redo: Ctrl+Y and Ctrl+Shift+Z)
-            elif spec.shortcut is not None:
-                act.setShortcut(QKeySequence(spec.shortcut))
-            if spec.shortcut is not None:
-                act.setToolTip(f"{act.text()} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
-            act.setCheckable(spec.checkable)
-            act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            self.addAction(act)
-            self._actions[spec.name] = act
+            if spec.game in (None, self.view.key) or spec.game in SHOWN_DISABLED_ELSEWHERE:
+                self._actions[spec.name] = self._make_action(spec)
+        view = self.view
         handlers = {
             "next_phase": self.next_phase,
-            "delay": lambda: self._on_current(lambda c: cmd.DelayPhase(combatant=c)),
-            "act_now": lambda: self._on_selected(lambda c: cmd.ActNow(combatant=c)),
-            "seize": lambda: self._on_selected(lambda c: cmd.SeizeInitiative(combatant=c)),
-            "blitz": lambda: self._on_selected(lambda c: cmd.Blitz(combatant=c)),
-            "free_action": lambda: self._on_selected(lambda c: cmd.TakeAction(combatant=c, action="free")),
-            "simple_action": lambda: self._on_current(lambda c: cmd.TakeAction(combatant=c, action="simple")),
-            "complex_action": lambda: self._on_current(lambda c: cmd.TakeAction(combatant=c, action="complex")),
+            "delay": lambda: self._on_current(view.delay),
+            "act_now": lambda: self._on_selected(view.act_now),
+            "free_action": lambda: self._on_selected(lambda c: view.take_action(c, "free")),
+            "simple_action": lambda: self._on_current(lambda c: view.take_action(c, "simple")),
+            "complex_action": lambda: self._on_current(lambda c: view.take_action(c, "complex")),
             "roll_initiative": self.start_turn,
             "new_turn": self.start_turn,
             "enter_initiative": self.enter_initiative,
@@ -99,23 +92,58 @@ class MainWindow(QMainWindow):
             "undo": self.bridge.undo,
             "redo": self.bridge.redo,
             "add_combatant": self.add_combatant,
-            "remove_combatant": lambda: self._on_selected(lambda c: cmd.RemoveCombatant(combatant=c)),
-            "add_grunt_group": self.add_grunt_group,
-            "leave_group": lambda: self._on_selected(lambda c: LeaveGroup(combatant=c)),
+            "remove_combatant": lambda: self._on_selected(view.remove),
             "new_campaign": self.newCampaignRequested.emit,
             "open_campaign": self.openCampaignRequested.emit,
+            "new_encounter": self.newEncounterRequested.emit,
+            "switch_encounter": self.switchEncounterRequested.emit,
             "preferences": self.preferencesRequested.emit,
             "quit": self.close,
             "about": self.about,
         }
+        for name in view.edge_actions:  # SR5: seize, blitz; SR4: go first (E6), extra pass (E7)
+            handlers[name] = lambda n=name: self._on_selected(lambda c: view.edge_on_initiative(n, c))
         for name, handler in handlers.items():
             self._actions[name].triggered.connect(lambda _checked=False, h=handler: h())
-        for name, option in RULE_OPTION_ACTIONS.items():
+        for name, option in view.rule_options.items():
             self._actions[name].triggered.connect(lambda checked, o=option: self._toggle_option(o, checked))
-        for kind in INTERRUPTS:
-            self._actions[f"interrupt_{kind}"].triggered.connect(lambda _c=False, k=kind: self.declare_interrupt(k))
-        self._actions["split_group"].triggered.connect(self._split_group)
-        self._actions["refresh_edge_all"].triggered.connect(lambda: self.run(RefreshEdge()))
+
+    def _make_action(self, spec: ActionSpec) -> QAction:
+        act = QAction(tr(f"action.{spec.name}"), self)
+        act.setObjectName(f"action_{spec.name}")
+        if isinstance(spec.shortcut, QKeySequence.StandardKey):
+            act.setShortcuts(spec.shortcut)  # every platform binding (Redo: Ctrl+Y and Ctrl+Shift+Z)
+        elif spec.shortcut is not None:
+            act.setShortcut(QKeySequence(spec.shortcut))
+        if spec.shortcut is not None:
+            act.setToolTip(f"{act.text()} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+        act.setCheckable(spec.checkable)
+        act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        if spec.game is not None and spec.game != self.view.key:  # an SR5-only action in an SR4 window
+            act.setEnabled(False)
+            act.setToolTip(f"{act.text()}\n{tr(f'tooltip.{spec.game}_only')}")
+            act.setStatusTip(tr(f"tooltip.{spec.game}_only"))
+        self.addAction(act)
+        return act
+
+    def _make_game_panel(self) -> QWidget:
+        """The SR5 test box, or the SR4 movement-and-surprise panel in its place."""
+        if self.view.key == "sr4":
+            from gmtool.ui.sr4_panel import SR4Panel
+
+            return SR4Panel(self.bridge, self._actions, self)
+        from gmtool.ui.test_panel import TestPanel
+
+        return TestPanel(self.bridge, self)
+
+    def _make_game_actions(self):  # noqa: ANN202 - SR5Actions | SR4Actions
+        if self.view.key == "sr4":
+            from gmtool.ui.sr4_actions import SR4Actions
+
+            return SR4Actions(self)
+        from gmtool.ui.sr5_actions import SR5Actions
+
+        return SR5Actions(self)
 
     def _make_docks(self) -> None:
         self.setDockNestingEnabled(True)
@@ -126,8 +154,9 @@ class MainWindow(QMainWindow):
             ("test", self.test_panel, Qt.DockWidgetArea.RightDockWidgetArea),
             ("log", self.log_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
         )
+        titles = {"test": "dock.sr4_tools" if self.view.key == "sr4" else "dock.test"}
         for name, widget, area in placements:
-            dock = QDockWidget(tr(f"dock.{name}"), self)
+            dock = QDockWidget(tr(titles.get(name, f"dock.{name}")), self)
             dock.setObjectName(f"dock_{name}")
             dock.setWidget(widget)
             self.addDockWidget(area, dock)
@@ -142,7 +171,8 @@ class MainWindow(QMainWindow):
             self._sized = True
             if not self._layout_restored:
                 docks = self.docks
-                self.resizeDocks([docks["initiative"], docks["sheet"], docks["test"]], [415, 470, 465], Qt.Orientation.Horizontal)
+                widths = DOCK_WIDTHS.get(self.view.key, DOCK_WIDTHS["sr5"])
+                self.resizeDocks([docks["initiative"], docks["sheet"], docks["test"]], list(widths), Qt.Orientation.Horizontal)
                 self.resizeDocks([docks["initiative"], docks["log"]], [470, 300], Qt.Orientation.Vertical)
 
     def restore_layout(self, geometry: QByteArray | None, state: QByteArray | None) -> None:
@@ -159,10 +189,11 @@ class MainWindow(QMainWindow):
             if key == "menu.view":
                 for dock in self.docks.values():
                     menu.addAction(dock.toggleViewAction())
+            menu.setToolTipsVisible(True)  # the reason an action of another game is disabled
             for name in names:
                 if name == "-":
                     menu.addSeparator()
-                else:
+                elif name in self._actions:
                     menu.addAction(self._actions[name])
 
     def _update_actions(self) -> None:
@@ -176,43 +207,12 @@ class MainWindow(QMainWindow):
         self._actions["new_turn"].setEnabled(started)
         for name in ("next_phase", "delay", "simple_action", "complex_action"):
             self._actions[name].setEnabled(started)
-        for name in ("act_now", "seize", "blitz", "free_action", "enter_initiative", "adjust_initiative"):
+        for name in ("act_now", *self.view.edge_actions, "free_action", "enter_initiative", "adjust_initiative"):
             self._actions[name].setEnabled(started and selected)
         self._actions["remove_combatant"].setEnabled(selected)
-        group = group_of(state, self.bridge.selected) if selected else None
-        self._actions["leave_group"].setEnabled(group is not None)
-        self._actions["split_group"].setEnabled(group is not None)
-        self._actions["split_group"].setChecked(bool(group and group.split))
-        self._update_interrupts()
-        for name, option in RULE_OPTION_ACTIONS.items():
+        self.extras.update()
+        for name, option in self.view.rule_options.items():
             self._actions[name].setChecked(state.options[option])
-
-    def _update_interrupts(self) -> None:
-        """Enabled when the rules allow it; otherwise the tooltip says why (SR5-N*)."""
-        cid = self.bridge.selected
-        for kind in INTERRUPTS:
-            act = self._actions[f"interrupt_{kind}"]
-            reason = self.bridge.interrupt_refusal(cid, kind) if cid else tr("error.select_combatant")
-            shortcut = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-            tooltip = f"{act.text()} ({shortcut})" + (f"\n{reason}" if reason else "")
-            if act.isEnabled() != (reason is None):  # each change re-syncs every button showing it
-                act.setEnabled(reason is None)
-            if act.toolTip() != tooltip:
-                act.setToolTip(tooltip)
-
-    def declare_interrupt(self, kind: str) -> None:
-        chosen = self._selected_with_name()
-        if chosen is None:
-            return
-        cid, name = chosen
-        bonus = 0
-        if kind in ASKS_FOR_SKILL:
-            bonus, ok = QInputDialog.getInt(
-                self, tr(f"interrupt.{kind}"), tr(f"dialog.interrupt_bonus.{kind}", name=name), 0, 0, 20
-            )
-            if not ok:
-                return
-        self.run(DeclareInterrupt(combatant=cid, interrupt=kind, bonus=bonus))  # type: ignore[arg-type]
 
     # -- intents ---------------------------------------------------------------
     def run(self, command: Command) -> bool:
@@ -241,24 +241,18 @@ class MainWindow(QMainWindow):
             self.bridge.select(actor.id)
 
     def next_phase(self) -> None:
-        if self.run(cmd.NextPhase()):
+        if self.run(self.view.next_phase()):
             self._follow_current_actor()
 
     def start_turn(self) -> None:
-        if self.run(cmd.StartTurn()):
+        if self.run(self.view.start_turn()):
             self._follow_current_actor()
 
     def add_combatant(self) -> None:
         number = len(self.bridge.state.combatants) + 1
-        sheet = Sheet(
-            name=tr("combatant.new_name", number=number),
-            metatype="human",
-            is_npc=True,
-            attributes=NEW_COMBATANT_ATTRIBUTES,
-            edge_points=2,
-        )
+        sheet = self.view.new_sheet(tr("combatant.new_name", number=number))
         before = set(self.bridge.state.combatants)
-        if self.run(cmd.AddCombatant(sheet=sheet)):
+        if self.run(self.view.add(sheet)):
             (new_id,) = set(self.bridge.state.combatants) - before
             self.bridge.select(new_id)
             self.docks["sheet"].show()
@@ -273,24 +267,6 @@ class MainWindow(QMainWindow):
             self.show_refusal(tr("error.select_combatant"))
             return None
         return cid, self.bridge.state.combatants[cid].sheet.name
-
-    def add_grunt_group(self) -> None:
-        """Grunts copied from the selected combatant's sheet (or a plain one)."""
-        cid = self.bridge.selected
-        template = self.bridge.state.combatants[cid].sheet if cid else Sheet(
-            name=tr("combatant.grunt"), metatype="human", is_npc=True, attributes=NEW_COMBATANT_ATTRIBUTES, edge_points=0
-        )
-        dialog = GroupDialog(template.name, self)
-        if dialog.exec():
-            self.run(AddGruntGroup(
-                sheet=template, count=dialog.count.value(), professional_rating=dialog.rating.value(),
-                shared_monitor=dialog.shared.isChecked(),
-            ))
-
-    def _split_group(self, checked: bool) -> None:
-        group = group_of(self.bridge.state, self.bridge.selected) if self.bridge.selected else None
-        if group is not None and not self.run(SplitGroup(group=group.id, split=checked)):
-            self._update_actions()
 
     def enter_initiative(self) -> None:
         chosen = self._selected_with_name()
@@ -307,7 +283,7 @@ class MainWindow(QMainWindow):
         except GmtoolError as exc:
             self.show_refusal(exc.message())
             return
-        self.run(cmd.EnterInitiativeDice(combatant=cid, faces=faces))
+        self.run(self.view.enter_dice(cid, faces))
 
     def adjust_initiative(self) -> None:
         chosen = self._selected_with_name()
@@ -318,10 +294,10 @@ class MainWindow(QMainWindow):
             self, tr("dialog.adjust_initiative.title"), tr("dialog.adjust_initiative.label", name=name), 0, -99, 99
         )
         if ok:
-            self.run(cmd.AdjustInitiative(combatant=cid, delta=delta))
+            self.run(self.view.adjust(cid, delta))
 
     def _toggle_option(self, option: str, checked: bool) -> None:
-        if not self.run(cmd.SetRuleOption(option=option, value=checked)):
+        if not self.run(self.view.rule_option(option, checked)):
             self._update_actions()
 
     def about(self) -> None:

@@ -14,24 +14,25 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from gmtool.core.i18n import active_language, term_label, tr
-from gmtool.rulesets.sr5.sheet import ATTRIBUTES, metatypes
+from gmtool.core.i18n import term_label, tr
 from gmtool.ui.condition_track import ConditionTrack
-from gmtool.ui.effects_box import EffectsBox
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.ruleset_view import DAMAGE, EFFECTS
 from gmtool.viewmodels.sheet_model import SheetModel
 
 SPIN_LIMIT = 99  # wide on purpose: the core, not the widget, refuses bad values
-NUMBER_FIELDS = ("initiative_bonus", "initiative_dice", "edge_points")
 ATTRIBUTE_SPIN_WIDTH = 64
+DAMAGE_BOXES_MAX = 50
 
 
 class SheetPanel(QWidget):
@@ -39,6 +40,7 @@ class SheetPanel(QWidget):
 
     def __init__(self, bridge: EncounterBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._bridge = bridge
         self.model = SheetModel(bridge, self)
         self.editors: dict[str, QWidget] = {}
         self.errors: dict[str, QLabel] = {}
@@ -50,8 +52,12 @@ class SheetPanel(QWidget):
         body_layout.addWidget(self._attributes_box())
         body_layout.addWidget(self._initiative_box())
         body_layout.addWidget(self._monitors_box())
-        self.effects_box = EffectsBox(bridge, self)
-        body_layout.addWidget(self.effects_box)
+        self.effects_box = None
+        if bridge.has(EFFECTS):
+            from gmtool.ui.effects_box import EffectsBox
+
+            self.effects_box = EffectsBox(bridge, self)
+            body_layout.addWidget(self.effects_box)
         body_layout.addStretch(1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
@@ -102,8 +108,8 @@ class SheetPanel(QWidget):
         name.editingFinished.connect(lambda: self._edited("name", name.text()))
         self._add_row(form, "name", name)
         combo = QComboBox(self)
-        for key, info in metatypes().metatypes.items():
-            combo.addItem(info.label.get(active_language(), info.label["en"]), key)
+        for key, label in self.model.metatypes():
+            combo.addItem(label, key)
         combo.activated.connect(lambda i: self._edited("metatype", combo.itemData(i)))
         self._add_row(form, "metatype", combo)
         npc = QCheckBox(tr("sheet.npc_hint"), self)
@@ -114,7 +120,7 @@ class SheetPanel(QWidget):
     def _attributes_box(self) -> QGroupBox:
         box = QGroupBox(tr("sheet.attributes"), self)
         grid = QGridLayout(box)
-        for i, attribute in enumerate(ATTRIBUTES):
+        for i, attribute in enumerate(self._bridge.view.attributes):
             field = f"attr.{attribute}"
             form = QFormLayout()
             spin = self._spin(field)
@@ -126,7 +132,7 @@ class SheetPanel(QWidget):
     def _initiative_box(self) -> QGroupBox:
         box = QGroupBox(tr("sheet.initiative"), self)
         form = QFormLayout(box)
-        for field in NUMBER_FIELDS:
+        for field in self._bridge.view.initiative_fields:
             self._add_row(form, field, self._spin(field))
         self.initiative_label = QLabel(self)
         self.score_label = QLabel(self)
@@ -145,7 +151,28 @@ class SheetPanel(QWidget):
             self._add_row(form, field, track)
         self.wound_label = QLabel(self)
         form.addRow(tr("field.derived.wound_modifier"), self.wound_label)
+        if self._bridge.has(DAMAGE):
+            form.addRow(tr("sheet.damage"), self._damage_row())
         return box
+
+    def _damage_row(self) -> QWidget:
+        """Boxes of damage through the game's damage command (stun overflow goes on to physical)."""
+        holder = QWidget(self)
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.damage_boxes = QSpinBox(self)
+        self.damage_boxes.setObjectName("damageBoxes")
+        self.damage_boxes.setRange(1, DAMAGE_BOXES_MAX)
+        self.damage_boxes.setSuffix(tr("sheet.boxes_suffix"))
+        row.addWidget(self.damage_boxes)
+        for field in ("physical_damage", "stun_damage"):
+            button = QPushButton(tr(f"sheet.damage.{field}"), self)
+            button.setObjectName(f"damage_{field}")
+            button.setToolTip(tr("sheet.damage_hint"))
+            button.clicked.connect(lambda _c=False, f=field: self.model.add_damage(f, self.damage_boxes.value()))
+            row.addWidget(button)
+        row.addStretch(1)
+        return holder
 
     # -- syncing -------------------------------------------------------------
     def refresh(self) -> None:

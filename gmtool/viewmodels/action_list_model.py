@@ -1,6 +1,6 @@
-"""The SR5 action list (SR5-T1) for the phase at hand: headers by kind, actions enabled
-only when the budget can pay them (free: the selected combatant; simple/complex: the
-current actor)."""
+"""The game's action list (SR5-T1, SR4-C8) for the phase at hand: headers by kind, actions
+enabled only when the budget can pay them (free: the selected combatant; simple/complex:
+the current actor). The list and the budget come from the game's ruleset view."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from gmtool.core.encounter import Change
-from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, tr
-from gmtool.rulesets.sr5.actions import action_list, budget_left, check_action
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 
@@ -25,12 +23,13 @@ class ActionListModel(QAbstractListModel):
     def __init__(self, bridge: EncounterBridge, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._bridge = bridge
-        table = action_list()
+        actions = bridge.view.actions()
         self._rows: list[tuple[str, str, str]] = []
         for kind in KINDS:
             self._rows.append(("header", "", kind))
-            self._rows += [("action", a.key, kind) for a in table.actions if a.kind == kind]
-        self._labels = {a.key: (a.en, a.ja) for a in table.actions}
+            self._rows += [("action", a.key, kind) for a in actions if a.kind == kind]
+        self._labels = {a.key: a.label for a in actions}
+        self._targeted = frozenset(a.key for a in actions if a.targeted)
         self._payable = self._compute()
         bridge.changed.connect(self._on_change)
         bridge.selectionChanged.connect(lambda _c: self._on_change(None))
@@ -44,15 +43,10 @@ class ActionListModel(QAbstractListModel):
 
     def _compute(self) -> dict[str, bool]:
         payable = {}
+        view, state = self._bridge.view, self._bridge.state
         for kind in KINDS:
             c = self._actor_for(kind)
-            try:
-                if c is None:
-                    raise GmtoolError("error.no_current_actor")
-                check_action(self._bridge.state, c, kind)
-                payable[kind] = True
-            except GmtoolError:
-                payable[kind] = False
+            payable[kind] = c is not None and view.can_take(state, c, kind)
         return payable
 
     def _on_change(self, _change: Change | None) -> None:
@@ -61,11 +55,19 @@ class ActionListModel(QAbstractListModel):
             self._payable = fresh
             self.dataChanged.emit(self.index(0), self.index(len(self._rows) - 1), [int(Qt.ItemDataRole.DisplayRole)])
 
+    def has_targets(self) -> bool:
+        """Whether any action of the game's list names a target."""
+        return bool(self._targeted)
+
+    def is_targeted(self, key: str) -> bool:
+        """Whether the action usually names a target (the picker then offers one)."""
+        return key in self._targeted
+
     def budget_text(self) -> str:
         actor = self._bridge.current_actor()
         if actor is None:
             return tr("budget.none")
-        simple, complex_ok, free = budget_left(actor)
+        simple, complex_ok, free = self._bridge.view.budget(actor)
         return tr(
             "budget.text", name=actor.sheet.name, simple=simple,
             complex=tr("common.yes") if complex_ok else tr("common.no"), free=tr("common.yes") if free else tr("common.no"),
@@ -90,8 +92,8 @@ class ActionListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             if row == "header":
                 return f"— {tr(f'action.{kind}')} —"
-            en, ja = self._labels[key]
-            return ja if active_language() == "ja" else en
+            labels = self._labels[key]
+            return labels.get(active_language(), labels["en"])
         if role == roles.ACTION_KEY:
             return key or None
         if role == roles.ACTION_KIND:

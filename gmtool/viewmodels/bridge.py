@@ -12,6 +12,7 @@ from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
 from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
+from gmtool.viewmodels.ruleset_view import RulesetView, view_for
 
 
 class EncounterBridge(QObject):
@@ -26,6 +27,7 @@ class EncounterBridge(QObject):
         super().__init__(parent)
         self.workspace = workspace
         self._selected: str | None = None
+        self.view: RulesetView = view_for(workspace.encounter.ruleset.key)
         workspace.encounter.subscribe(self._on_change)
 
     def detach(self) -> None:
@@ -45,12 +47,14 @@ class EncounterBridge(QObject):
         return self.workspace.encounter.ruleset
 
     def current_actor(self):  # noqa: ANN201 - the ruleset's combatant or None
-        from gmtool.rulesets.sr5.initiative import current_actor
+        return self.view.current_actor(self.state)
 
-        return current_actor(self.state)
+    def has(self, feature: str) -> bool:
+        """Whether the encounter's game offers a GUI feature (``ruleset_view`` constants)."""
+        return feature in self.view.features
 
     def interrupt_refusal(self, combatant_id: str, interrupt: str) -> str | None:
-        """Why an interrupt cannot be declared now (translated), or None when it can."""
+        """Why an SR5 interrupt cannot be declared now (translated), or None when it can."""
         from gmtool.rulesets.sr5.decide_effects import check_interrupt
 
         try:

@@ -1,9 +1,10 @@
-"""The combatants of an SR5 encounter as a table model for the initiative-pass panel.
+"""The combatants of an encounter as a table model for the initiative-pass panel.
 
 Rows stay in the order combatants joined; a :class:`PassOrderProxy` sorts them
 by this pass's order (role ``ORDER``). After each core change the model
 recomputes every row's values and emits ``dataChanged`` for exactly the rows
 and roles that differ; joins and departures are row insertions and removals.
+Every value comes from the game's :class:`~gmtool.viewmodels.ruleset_view.RulesetView`.
 """
 
 from __future__ import annotations
@@ -20,15 +21,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from gmtool.core.effects import Effect
 from gmtool.core.encounter import Change
-from gmtool.core.i18n import tr
-from gmtool.rulesets.sr5.groups import group_of
-from gmtool.rulesets.sr5.initiative import current_actor, effective_score, in_pass, pass_order, passes_left
-from gmtool.rulesets.sr5.state import Combatant, EncounterState
+from gmtool.core.i18n import term_label, tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.effects_model import effect_badge
+from gmtool.viewmodels.ruleset_view import PASS_LADDER
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -50,40 +47,14 @@ ROW_ROLES = (
 )
 
 
-def group_badge(state: EncounterState, combatant_id: str) -> tuple[str, ...]:
-    group = group_of(state, combatant_id)
-    if group is None:
-        return ()
-    shared = tr("flag.group_shared") if group.shared_monitor else ""
-    return (tr("flag.group", name=group.name, rating=group.professional_rating) + shared,)
-
-
-def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None) -> tuple[str, ...]:
-    """The flag names shown for a combatant (keys into ``flag.*``)."""
-    flags = []
-    if c.id == current_id:
-        flags.append("current")
-    if c.acted:
-        flags.append("acted")
-    if c.delayed:
-        flags.append("delayed")
-    if c.score is not None and not in_pass(state, c):
-        flags.append("out")
-    if c.seized:
-        flags.append("seized")
-    if c.blitzed:
-        flags.append("blitzed")
-    if c.typed:
-        flags.append("typed")
-    return tuple(flags)
-
-
 class CombatantsModel(QAbstractTableModel):
     """One row per combatant, in joining order."""
 
     def __init__(self, bridge: EncounterBridge, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._bridge = bridge
+        self._view = bridge.view
+        self._row_roles = ROW_ROLES + ((roles.PASS_LADDER,) if bridge.has(PASS_LADDER) else ())
         self._ids: list[str] = list(bridge.state.combatants)
         self._rows: dict[str, dict[int, Any]] = {}
         self._snapshot_all()
@@ -91,30 +62,33 @@ class CombatantsModel(QAbstractTableModel):
 
     # -- snapshots ---------------------------------------------------------
     def _snapshot(
-        self, state: EncounterState, c: Combatant, rank: int, current_id: str | None, effects: dict[str, list[Effect]]
+        self, state: Any, c: Any, rank: int, current_id: str | None, badges: dict[str, tuple[str, ...]]
     ) -> dict[int, Any]:
-        sheet = c.sheet
-        return {
+        view = self._view
+        row = {
             roles.ORDER: rank,
             roles.IS_CURRENT: c.id == current_id,
-            roles.SCORE: effective_score(state, c),
-            roles.FLAGS: combatant_flags(state, c, current_id),
-            roles.CONDITION: (sheet.physical_damage, sheet.physical_boxes, sheet.stun_damage, sheet.stun_boxes),
-            roles.PASSES_LEFT: passes_left(state, c),
-            roles.IS_NPC: sheet.is_npc,
-            roles.EFFECTS: group_badge(state, c.id) + tuple(effect_badge(e, state.turn) for e in effects.get(c.id, ())),
-            int(Qt.ItemDataRole.DisplayRole): sheet.name,
+            roles.SCORE: view.score(state, c),
+            roles.FLAGS: view.flags(state, c, current_id),
+            roles.CONDITION: view.condition(c),
+            roles.PASSES_LEFT: view.passes_left(state, c),
+            roles.IS_NPC: view.is_npc(c),
+            roles.EFFECTS: badges.get(c.id, ()),
+            int(Qt.ItemDataRole.DisplayRole): c.sheet.name,
         }
+        ladder = view.ladder(state, c)
+        if ladder is not None:
+            row[roles.PASS_LADDER] = (state.pass_number, ladder) if ladder else None
+        return row
 
     def _snapshot_all(self) -> dict[str, dict[int, Any]]:
         state = self._bridge.state
-        actor = current_actor(state)
+        view = self._view
+        actor = view.current_actor(state)
         current_id = actor.id if actor else None
-        ranks = {c.id: rank for rank, c in enumerate(pass_order(state))}
-        effects: dict[str, list[Effect]] = {}
-        for effect in state.effects.values():
-            effects.setdefault(effect.holder, []).append(effect)
-        fresh = {cid: self._snapshot(state, c, ranks[cid], current_id, effects) for cid, c in state.combatants.items()}
+        ranks = {c.id: rank for rank, c in enumerate(view.pass_order(state))}
+        badges = view.badges(state)
+        fresh = {cid: self._snapshot(state, c, ranks[cid], current_id, badges) for cid, c in state.combatants.items()}
         old, self._rows = self._rows, fresh
         return old
 
@@ -146,16 +120,16 @@ class CombatantsModel(QAbstractTableModel):
             before = old.get(cid)
             if before is None:
                 continue  # inserted just now: views read it fresh
-            changed = [role for role in ROW_ROLES if before[role] != fresh[cid][role]]
+            changed = [role for role in self._row_roles if before.get(role) != fresh[cid].get(role)]
             if changed:
                 self._emit_row_changed(row, changed)
 
     def _emit_row_changed(self, row: int, changed: list[int]) -> None:
         """One ``dataChanged`` with the custom roles that changed and the Qt roles they show through."""
         shown = set(changed)
-        if shown & {roles.SCORE, roles.PASSES_LEFT, roles.FLAGS, roles.CONDITION, roles.EFFECTS}:
+        if shown & {roles.SCORE, roles.PASSES_LEFT, roles.FLAGS, roles.CONDITION, roles.EFFECTS, roles.PASS_LADDER}:
             shown.add(int(Qt.ItemDataRole.DisplayRole))
-        if roles.CONDITION in shown:
+        if shown & {roles.CONDITION, roles.SCORE, roles.PASS_LADDER, roles.FLAGS, roles.EFFECTS}:
             shown.add(int(Qt.ItemDataRole.ToolTipRole))
         if shown & {roles.IS_CURRENT, roles.FLAGS}:
             shown |= {
@@ -174,6 +148,8 @@ class CombatantsModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(COLUMNS):
+            if section == COL_PASSES and roles.PASS_LADDER in self._row_roles:
+                return tr("column.pass_ladder")
             return tr(COLUMNS[section])
         return None
 
@@ -203,11 +179,27 @@ class CombatantsModel(QAbstractTableModel):
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ToolTipRole and index.column() == COL_CONDITION:
-            p, pmax, s, smax = row[roles.CONDITION]
-            return tr("tooltip.condition", physical=p, physical_max=pmax, stun=s, stun_max=smax)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(index.column(), cid, row)
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (COL_SCORE, COL_PASSES):
             return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+    def _tooltip(self, column: int, cid: str, row: dict[int, Any]) -> str | None:
+        """Condition in numbers, the score's breakdown, the passes of this turn (asked when shown)."""
+        if column == COL_FLAGS:
+            return self._display(column, row) or None  # the whole text when the column cuts it
+        if column == COL_CONDITION:
+            p, pmax, s, smax = row[roles.CONDITION]
+            return tr("tooltip.condition", physical=p, physical_max=pmax, stun=s, stun_max=smax)
+        if column == COL_SCORE and row[roles.SCORE] is not None:
+            state = self._bridge.state
+            terms = self._view.score_terms(state, state.combatants[cid])
+            return " ".join(f"{term_label(label)} {value:+d}" for label, value in terms)
+        if column == COL_PASSES and row.get(roles.PASS_LADDER):
+            _current, ladder = row[roles.PASS_LADDER]
+            passes = [str(p) for p, step in enumerate(ladder, 1) if step != "off"]
+            return tr("tooltip.pass_ladder", passes=", ".join(passes), left=row[roles.PASSES_LEFT])
         return None
 
     def _display(self, column: int, row: dict[int, Any]) -> str:

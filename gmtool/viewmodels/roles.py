@@ -22,3 +22,7 @@ EFFECTS = USER + 13  # tuple[str, ...]: effect badges with time left
 EFFECT_ID = USER + 14  # int
 ACTION_KEY = USER + 15  # str: a key of the action list
 ACTION_KIND = USER + 16  # str: free, simple or complex
+PASS_LADDER = USER + 17  # tuple[int, tuple[str, ...]] | None: the current pass and each pass's state (SR4)
+ENCOUNTER_ID = USER + 18  # int: a campaign encounter's id
+RULESET = USER + 19  # str: an encounter's game ("sr5", "sr4")
+CHOICES = USER + 20  # tuple[tuple[str, str], ...]: (key, label) an editable cell can take

@@ -1,7 +1,9 @@
 """The selected combatant's sheet as a two-column table model (field, value).
 
-Edits become ``EditSheet`` commands; a refusal is reported through
-:attr:`SheetModel.fieldRefused` so the panel can show it beside the field.
+Edits become the game's ``edit_sheet`` commands (more damage on a monitor: its
+damage command where the game has one); a refusal is reported through
+:attr:`SheetModel.fieldRefused` so the panel can show it beside the field. The
+fields and their ranges come from the game's ruleset view.
 """
 
 from __future__ import annotations
@@ -12,28 +14,13 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import active_language, tr
-from gmtool.rulesets.sr5.commands import EditSheet
-from gmtool.rulesets.sr5.initiative import effective_score
-from gmtool.rulesets.sr5.score import score_terms
-from gmtool.rulesets.sr5.sheet import ATTRIBUTES, attribute_range, metatypes
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 
 Index = QModelIndex | QPersistentModelIndex
 
-EDITABLE_FIELDS: tuple[str, ...] = (
-    "name",
-    "metatype",
-    "is_npc",
-    *(f"attr.{a}" for a in ATTRIBUTES),
-    "initiative_bonus",
-    "initiative_dice",
-    "edge_points",
-    "physical_damage",
-    "stun_damage",
-)
 DERIVED_FIELDS: tuple[str, ...] = ("derived.initiative", "derived.score", "derived.wound_modifier")
-FIELDS = EDITABLE_FIELDS + DERIVED_FIELDS
+DAMAGE_FIELDS = frozenset({"physical_damage", "stun_damage"})
 VALUE_ROLES = [int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.EditRole)]
 
 
@@ -46,6 +33,9 @@ class SheetModel(QAbstractTableModel):
     def __init__(self, bridge: EncounterBridge, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._bridge = bridge
+        self._view = bridge.view
+        self.editable_fields: tuple[str, ...] = self._view.editable_fields
+        self.fields: tuple[str, ...] = self.editable_fields + DERIVED_FIELDS
         self._values = self._read()
         bridge.selectionChanged.connect(self._on_selection)
         bridge.changed.connect(self._on_change)
@@ -62,16 +52,19 @@ class SheetModel(QAbstractTableModel):
         state = self._bridge.state
         c = state.combatants[cid]
         sheet = c.sheet
+        view = self._view
         values: dict[str, Any] = {}
-        for field in EDITABLE_FIELDS:
+        for field in self.editable_fields:
             values[field] = sheet.attributes[field[5:]] if field.startswith("attr.") else getattr(sheet, field)
-        values["derived.initiative"] = f"{sheet.initiative_attribute} + {sheet.initiative_dice}D6"
-        values["derived.score"] = effective_score(state, c)
-        values["derived.score_terms"] = score_terms(state, c)
+        values["derived.initiative"] = view.initiative_text(sheet)
+        values["derived.score"] = view.score(state, c)
+        values["derived.score_terms"] = view.score_terms(state, c)
         values["derived.wound_modifier"] = sheet.wound_modifier
-        values["physical_boxes"] = sheet.physical_boxes
-        values["physical_overflow"] = sheet.physical_overflow
-        values["stun_boxes"] = sheet.stun_boxes
+        physical, overflow, stun = view.tracks(sheet)
+        values["physical_boxes"] = physical
+        values["physical_overflow"] = overflow
+        values["stun_boxes"] = stun
+        values["sheet"] = sheet
         return values
 
     def value(self, field: str) -> Any:
@@ -81,16 +74,12 @@ class SheetModel(QAbstractTableModel):
         """The core's range for a numeric field (shown as a hint, enforced by the core)."""
         if self.combatant_id is None:
             return None
-        if field.startswith("attr."):
-            return attribute_range(self._values["metatype"], field[5:])
-        limits = {
-            "initiative_bonus": (0, 10),
-            "initiative_dice": (1, 5),
-            "edge_points": (0, self._values["attr.EDG"]),
-            "physical_damage": (0, self._values["physical_boxes"] + self._values["physical_overflow"]),
-            "stun_damage": (0, self._values["stun_boxes"]),
-        }
-        return limits.get(field)
+        return self._view.field_range(field, self._values["sheet"])
+
+    def metatypes(self) -> list[tuple[str, str]]:
+        """(key, label in the active language) of the game's metatypes."""
+        language = active_language()
+        return [(key, label.get(language, label["en"])) for key, label in self._view.metatype_labels().items()]
 
     def _on_selection(self, _cid: object) -> None:
         self.beginResetModel()
@@ -107,7 +96,7 @@ class SheetModel(QAbstractTableModel):
             self.beginResetModel()
             self.endResetModel()
             return
-        for row, field in enumerate(FIELDS):
+        for row, field in enumerate(self.fields):
             if old.get(field) != self._values.get(field):
                 index = self.index(row, 1)
                 self.dataChanged.emit(index, index, VALUE_ROLES)
@@ -116,12 +105,30 @@ class SheetModel(QAbstractTableModel):
     def edit(self, field: str, value: int | str | bool) -> bool:
         """Ask the core to set a field; emits fieldRefused or fieldAccepted."""
         cid = self.combatant_id
-        if cid is None or field not in EDITABLE_FIELDS:
+        if cid is None or field not in self.editable_fields:
             return False
-        if value == self._values.get(field):
+        before = self._values.get(field)
+        if value == before:
             self.fieldAccepted.emit(field)
             return True
-        message = self._bridge.attempt(EditSheet(combatant=cid, field=field, value=value))
+        if field in DAMAGE_FIELDS and isinstance(value, int) and isinstance(before, int):
+            command = self._view.damage(cid, field, before, value)
+        else:
+            command = self._view.edit(cid, field, value)
+        message = self._bridge.attempt(command)
+        if message is not None:
+            self.fieldRefused.emit(field, message)
+            return False
+        self.fieldAccepted.emit(field)
+        return True
+
+    def add_damage(self, field: str, boxes: int) -> bool:
+        """Mark ``boxes`` more on a monitor through the game's damage command."""
+        cid = self.combatant_id
+        if cid is None or field not in DAMAGE_FIELDS:
+            return False
+        before = int(self._values[field])
+        message = self._bridge.attempt(self._view.damage(cid, field, before, before + boxes))
         if message is not None:
             self.fieldRefused.emit(field, message)
             return False
@@ -130,7 +137,7 @@ class SheetModel(QAbstractTableModel):
 
     # -- Qt model API ------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() or self.combatant_id is None else len(FIELDS)
+        return 0 if parent.isValid() or self.combatant_id is None else len(self.fields)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else 2
@@ -139,7 +146,7 @@ class SheetModel(QAbstractTableModel):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if index.column() == 1 and FIELDS[index.row()] in EDITABLE_FIELDS:
+        if index.column() == 1 and self.fields[index.row()] in self.editable_fields:
             return base | Qt.ItemFlag.ItemIsEditable
         return base
 
@@ -151,7 +158,7 @@ class SheetModel(QAbstractTableModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < self.rowCount():
             return None
-        field = FIELDS[index.row()]
+        field = self.fields[index.row()]
         if role == roles.FIELD:
             return field
         if index.column() == 0:
@@ -165,8 +172,8 @@ class SheetModel(QAbstractTableModel):
 
     def _display(self, field: str, value: Any) -> str:
         if field == "metatype":
-            info = metatypes().metatypes[value]
-            return info.label.get(active_language(), info.label["en"])
+            label = self._view.metatype_labels()[value]
+            return label.get(active_language(), label["en"])
         if isinstance(value, bool):
             return tr("common.yes") if value else tr("common.no")
         return "—" if value is None else str(value)
@@ -174,4 +181,4 @@ class SheetModel(QAbstractTableModel):
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid() or index.column() != 1:
             return False
-        return self.edit(FIELDS[index.row()], value)
+        return self.edit(self.fields[index.row()], value)

@@ -272,10 +272,10 @@ def test_taking_a_listed_action_from_the_panel(qtbot, window) -> None:
 
 
 def test_adding_a_grunt_group_from_the_selected_sheet(qtbot, monkeypatch, window) -> None:
-    from gmtool.ui import main_window as mw
+    from gmtool.ui.group_dialog import GroupDialog
 
     window.bridge.select("c4")
-    monkeypatch.setattr(mw.GroupDialog, "exec", lambda self: (self.count.setValue(3), self.shared.setChecked(True), 1)[-1])
+    monkeypatch.setattr(GroupDialog, "exec", lambda self: (self.count.setValue(3), self.shared.setChecked(True), 1)[-1])
     before = len(window.bridge.state.combatants)
     window.action("add_grunt_group").trigger()
     state = window.bridge.state

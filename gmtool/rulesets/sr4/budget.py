@@ -56,3 +56,14 @@ def can_pay(state: EncounterState, combatant: Combatant, kind: str) -> bool:
     except RulesError:
         return False
     return True
+
+
+def can_take(state: EncounterState, combatant: Combatant, kind: str) -> bool:
+    """Whether a ``take_action`` of ``kind`` would be accepted now (initiative rolled, budget pays)."""
+    return state.turn > 0 and combatant.hits is not None and can_pay(state, combatant, kind)
+
+
+def budget_left(combatant: Combatant) -> tuple[int, bool, bool]:
+    """(simple actions left, complex still possible, free action between phases unused) in its phase."""
+    simple = 0 if combatant.complex_action else PHASE_SIMPLE_SLOTS - combatant.simple_slots
+    return simple, _slot_free(combatant) and combatant.simple_slots == 0, not combatant.free_action

@@ -14,6 +14,7 @@ Everything here is derived from the state. Rules and choices:
 
 from __future__ import annotations
 
+from gmtool.rulesets.sr4.initiative import MAX_PASSES
 from gmtool.rulesets.sr4.state import Combatant, EncounterState
 
 SCORE_FLOOR = 0
@@ -119,3 +120,32 @@ def surprised_by(state: EncounterState, combatant: Combatant, other: str) -> boo
 def pass_over(state: EncounterState) -> bool:
     """Nobody acting and nobody waiting: the next phase command ends the pass."""
     return state.actor is None and not waiting(state)
+
+
+LADDER_OFF = "off"  # does not act in that pass
+LADDER_PAST = "past"  # an earlier pass it acted in
+LADDER_ACTED = "acted"  # the current pass, already acted
+LADDER_ACTING = "acting"  # the current pass, its phase now
+LADDER_DUE = "due"  # the current pass, still to act
+LADDER_LATER = "later"  # a later pass of this turn
+
+
+def pass_ladder(state: EncounterState, combatant: Combatant) -> tuple[str, ...]:
+    """For passes 1 … max(4, its passes this turn): how the combatant stands in each
+    (the LADDER_* names); empty before its initiative is rolled (SR4-C4, E7)."""
+    if combatant.hits is None or state.turn == 0:
+        return ()
+    current = state.pass_number
+    out = []
+    for p in range(1, max(MAX_PASSES, passes_this_turn(combatant)) + 1):
+        if not acts_in_pass(combatant, p):
+            out.append(LADDER_OFF)
+        elif p < current:
+            out.append(LADDER_PAST)
+        elif p > current:
+            out.append(LADDER_LATER)
+        elif combatant.acted:
+            out.append(LADDER_ACTED)
+        else:
+            out.append(LADDER_ACTING if state.actor == combatant.id else LADDER_DUE)
+    return tuple(out)

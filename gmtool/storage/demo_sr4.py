@@ -1,0 +1,34 @@
+"""The SR4 demo encounter of a new campaign: made-up runners and yard guards (``resources/sr4``)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from gmtool.core.resources import load_model
+from gmtool.core.session import EncounterSession
+from gmtool.rulesets.sr4.commands import AddCombatant
+from gmtool.rulesets.sr4.sheet import Sheet
+from gmtool.storage.campaign import Campaign
+
+
+class SR4DemoEncounter(BaseModel):
+    schema_version: int = Field(ge=1, le=1)
+    name: dict[str, str]
+    note: str
+    seed: int
+    combatants: list[Sheet] = Field(min_length=4, max_length=6)
+
+
+def sr4_demo_definition() -> SR4DemoEncounter:
+    return load_model(SR4DemoEncounter, "sr4", "demo_encounter.json")
+
+
+def create_sr4_demo_encounter(campaign: Campaign, language: str = "en") -> int:
+    """Add the SR4 demo encounter to ``campaign`` (it becomes the current one)."""
+    demo = sr4_demo_definition()
+    name = demo.name.get(language, demo.name["en"])
+    encounter_id = campaign.create_encounter(name, "sr4", demo.seed)
+    session = EncounterSession(campaign.load_encounter(encounter_id), campaign, encounter_id)
+    for sheet in demo.combatants:
+        session.execute(AddCombatant(sheet=sheet))
+    return encounter_id

@@ -1,0 +1,69 @@
+"""The SR4 pass ladder: one small numbered cell per initiative pass, the current pass framed.
+
+The cells' states come from the model (role ``PASS_LADDER``: the current pass and
+each pass's state, as the ruleset names them); the delegate only paints them.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QRect, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+
+from gmtool.viewmodels import roles
+
+CELL = 15
+GAP = 3
+FILLS: dict[str, QColor | None] = {
+    "off": None,
+    "past": QColor(170, 170, 170),
+    "acted": QColor(150, 150, 150),
+    "acting": QColor(245, 166, 35),
+    "due": QColor(120, 190, 110),
+    "later": QColor(200, 230, 190),
+}
+FRAME = QColor(30, 30, 30)
+
+
+def ladder_width(cells: int = 4) -> int:
+    """Pixels the ladder of ``cells`` passes needs (for the column's width)."""
+    return cells * (CELL + GAP) + GAP
+
+
+class PassLadderDelegate(QStyledItemDelegate):
+    """Cells 1 … n: filled when the combatant acts in that pass; the current pass framed."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        ladder = index.data(roles.PASS_LADDER)
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        if ladder:
+            opt.text = ""  # the cells replace the number (kept for tooltips and screen readers)
+        style = opt.widget.style() if opt.widget else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        if not ladder:
+            return
+        current, steps = ladder
+        painter.save()
+        font = painter.font()
+        font.setPointSizeF(max(font.pointSizeF() * 0.75, 6))
+        painter.setFont(font)
+        top = option.rect.top() + (option.rect.height() - CELL) // 2
+        text_colour = option.palette.text().color()
+        for number, step in enumerate(steps, 1):
+            cell = QRect(option.rect.left() + GAP + (number - 1) * (CELL + GAP), top, CELL, CELL)
+            self._cell(painter, cell, number, step, number == current, text_colour)
+        painter.restore()
+
+    @staticmethod
+    def _cell(painter: QPainter, cell: QRect, number: int, step: str, current: bool, text: QColor) -> None:
+        fill = FILLS.get(step)
+        if fill is not None:
+            painter.fillRect(cell, fill)
+        pen = QPen(FRAME if current else QColor(150, 150, 150), 2 if current else 1)
+        pen.setStyle(Qt.PenStyle.SolidLine if fill is not None or current else Qt.PenStyle.DotLine)
+        painter.setPen(pen)
+        painter.drawRect(cell.adjusted(0, 0, -1, -1))
+        if fill is not None:
+            painter.setPen(text)
+            painter.drawText(cell, int(Qt.AlignmentFlag.AlignCenter), str(number))

@@ -1,0 +1,81 @@
+"""The main window's SR4-only actions: the surprise test (SR4-C9) and movement (SR4-C6).
+
+Edge on initiative (go first SR4-E6, extra pass SR4-E7) goes through the ruleset
+view like SR5's Seize the Initiative and Blitz; these are the rest.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QInputDialog
+
+from gmtool.core.i18n import tr
+from gmtool.ui.actions import MOVEMENT_ACTIONS
+from gmtool.ui.surprise_dialog import SurpriseDialog
+from gmtool.viewmodels.surprise_model import SurpriseModel
+
+if TYPE_CHECKING:
+    from gmtool.ui.main_window import MainWindow
+
+RUNNING_SKILL_MAX = 20
+MOVE_MAX_M = 1000
+
+
+class SR4Actions:
+    """Connects and updates the SR4-only actions of one window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        actions = window._actions
+        actions["surprise_test"].triggered.connect(lambda _c=False: self.surprise_test())
+        actions["walk"].triggered.connect(lambda _c=False: self.move("walk"))
+        actions["run"].triggered.connect(lambda _c=False: self.move("run"))
+        actions["sprint"].triggered.connect(lambda _c=False: self.sprint())
+
+    @property
+    def tools(self):  # noqa: ANN201 - the SR4 panel's SR4ToolsModel
+        return self.window.test_panel.model
+
+    def update(self) -> None:
+        window = self.window
+        acting = window.bridge.current_actor() is not None
+        for name in MOVEMENT_ACTIONS:
+            window._actions[name].setEnabled(acting)
+        window._actions["surprise_test"].setEnabled(len(window.bridge.state.combatants) >= 2)
+
+    def surprise_test(self) -> None:
+        window = self.window
+        dialog = SurpriseDialog(SurpriseModel(window.bridge.state), window.bridge.attempt, window)
+        if dialog.exec():
+            window.status.clear()
+
+    def move(self, mode: str) -> None:
+        """Walk or run: how many metres (what is left this turn by default)."""
+        window, tools = self.window, self.tools
+        movement = tools.movement()
+        if movement is None:
+            window.show_refusal(tr("error.no_current_actor"))
+            return
+        left = tools.metres_left(mode)
+        metres, ok = QInputDialog.getInt(
+            window, tr(f"action.{mode}"),
+            tr(f"dialog.move.{mode}", name=movement.name, moved=movement.moved, left=left),
+            max(left, 1), 1, MOVE_MAX_M,
+        )
+        if ok and tools.move(mode, metres):
+            window.status.clear()
+
+    def sprint(self) -> None:
+        """SR4-C6: Running + Strength; asks for the Running skill (0: defaulting)."""
+        window, tools = self.window, self.tools
+        movement = tools.movement()
+        if movement is None:
+            window.show_refusal(tr("error.no_current_actor"))
+            return
+        skill, ok = QInputDialog.getInt(
+            window, tr("action.sprint"), tr("dialog.sprint.label", name=movement.name), 0, 0, RUNNING_SKILL_MAX
+        )
+        if ok and tools.sprint(skill):
+            window.status.clear()
+

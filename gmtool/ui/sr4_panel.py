@@ -1,0 +1,93 @@
+"""The SR4 panel (in the place of the SR5 test box): movement of the current actor (SR4-C6),
+the surprise marks (SR4-C9), and a note on what SR4 encounters do not offer yet.
+
+Its buttons trigger the main window's actions, as in the initiative panel.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.core.i18n import tr
+from gmtool.ui.actions import MOVEMENT_ACTIONS
+from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.sr4_tools_model import SR4ToolsModel
+
+
+def _button(action: QAction, parent: QWidget) -> QToolButton:
+    button = QToolButton(parent)
+    button.setDefaultAction(action)
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    button.setObjectName(f"button_{action.objectName().removeprefix('action_')}")
+    return button
+
+
+class SR4Panel(QWidget):
+    """Movement and surprise of an SR4 encounter."""
+
+    def __init__(self, bridge: EncounterBridge, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = SR4ToolsModel(bridge, self)
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.addWidget(self._movement_box(actions))
+        layout.addWidget(self._surprise_box(actions))
+        self.note = QLabel(tr("sr4.panel.sr5_only"), self)
+        self.note.setObjectName("sr5OnlyNote")
+        self.note.setWordWrap(True)
+        self.note.setToolTip(tr("tooltip.sr5_only"))
+        self.note.setStyleSheet("color: #666;")
+        layout.addWidget(self.note)
+        layout.addStretch(1)
+        # In a scroll area the wrapped labels get the height their text needs (a dock alone does not ask).
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(body)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        bridge.changed.connect(lambda _c: self.refresh())
+        self.refresh()
+
+    def _movement_box(self, actions: dict[str, QAction]) -> QGroupBox:
+        box = QGroupBox(tr("sr4.panel.movement"), self)
+        column = QVBoxLayout(box)
+        self.movement_label = QLabel(box)
+        self.movement_label.setObjectName("movementLabel")
+        self.movement_label.setWordWrap(True)
+        column.addWidget(self.movement_label)
+        row = QHBoxLayout()
+        for name in MOVEMENT_ACTIONS:
+            row.addWidget(_button(actions[name], box))
+        column.addLayout(row)
+        return box
+
+    def _surprise_box(self, actions: dict[str, QAction]) -> QGroupBox:
+        box = QGroupBox(tr("sr4.panel.surprise"), self)
+        column = QVBoxLayout(box)
+        self.surprise_label = QLabel(box)
+        self.surprise_label.setObjectName("surpriseLabel")
+        self.surprise_label.setWordWrap(True)
+        column.addWidget(self.surprise_label)
+        column.addWidget(_button(actions["surprise_test"], box))
+        return box
+
+    def refresh(self) -> None:
+        self.movement_label.setText(self.model.movement_text())
+        lines = self.model.surprise_lines()
+        self.surprise_label.setText("\n".join(lines) if lines else tr("sr4.surprise.none"))

@@ -1,0 +1,99 @@
+"""The main window's SR5-only actions: interrupts (SR5-N1..N6), grunt groups, Edge refresh.
+
+Kept apart from :mod:`main_window` so an SR4 window never builds them; the
+commands come from the SR5 ruleset, the enabled state and reasons from it too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QInputDialog
+
+from gmtool.core.i18n import tr
+from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
+from gmtool.rulesets.sr5.groups import AddGruntGroup, LeaveGroup, SplitGroup, group_of
+from gmtool.rulesets.sr5.test_commands import RefreshEdge
+from gmtool.ui.actions import ASKS_FOR_SKILL, INTERRUPTS
+from gmtool.ui.group_dialog import GroupDialog
+
+if TYPE_CHECKING:
+    from gmtool.ui.main_window import MainWindow
+
+
+class SR5Actions:
+    """Connects and updates the SR5-only actions of one window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        actions = window._actions
+        for kind in INTERRUPTS:
+            actions[f"interrupt_{kind}"].triggered.connect(lambda _c=False, k=kind: self.declare_interrupt(k))
+        actions["add_grunt_group"].triggered.connect(lambda _c=False: self.add_grunt_group())
+        actions["leave_group"].triggered.connect(
+            lambda _c=False: window._on_selected(lambda c: LeaveGroup(combatant=c))
+        )
+        actions["split_group"].triggered.connect(self._split_group)
+        actions["refresh_edge_all"].triggered.connect(lambda _c=False: window.run(RefreshEdge()))
+
+    def update(self) -> None:
+        window = self.window
+        actions = window._actions
+        selected = window.bridge.selected
+        group = group_of(window.bridge.state, selected) if selected is not None else None
+        actions["leave_group"].setEnabled(group is not None)
+        actions["split_group"].setEnabled(group is not None)
+        actions["split_group"].setChecked(bool(group and group.split))
+        self._update_interrupts()
+
+    def _update_interrupts(self) -> None:
+        """Enabled when the rules allow it; otherwise the tooltip says why (SR5-N*)."""
+        bridge = self.window.bridge
+        cid = bridge.selected
+        for kind in INTERRUPTS:
+            act = self.window._actions[f"interrupt_{kind}"]
+            reason = bridge.interrupt_refusal(cid, kind) if cid else tr("error.select_combatant")
+            shortcut = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            tooltip = f"{act.text()} ({shortcut})" + (f"\n{reason}" if reason else "")
+            if act.isEnabled() != (reason is None):  # each change re-syncs every button showing it
+                act.setEnabled(reason is None)
+            if act.toolTip() != tooltip:
+                act.setToolTip(tooltip)
+
+    def declare_interrupt(self, kind: str) -> None:
+        window = self.window
+        chosen = window._selected_with_name()
+        if chosen is None:
+            return
+        cid, name = chosen
+        bonus = 0
+        if kind in ASKS_FOR_SKILL:
+            bonus, ok = QInputDialog.getInt(
+                window, tr(f"interrupt.{kind}"), tr(f"dialog.interrupt_bonus.{kind}", name=name), 0, 0, 20
+            )
+            if not ok:
+                return
+        window.run(DeclareInterrupt(combatant=cid, interrupt=kind, bonus=bonus))  # type: ignore[arg-type]
+
+    def add_grunt_group(self) -> None:
+        """Grunts copied from the selected combatant's sheet (or a plain one)."""
+        window = self.window
+        cid = window.bridge.selected
+        if cid:
+            template = window.bridge.state.combatants[cid].sheet
+        else:
+            template = window.view.new_sheet(tr("combatant.grunt")).model_copy(update={"edge_points": 0})
+        dialog = GroupDialog(template.name, window)
+        if dialog.exec():
+            window.run(AddGruntGroup(
+                sheet=template, count=dialog.count.value(), professional_rating=dialog.rating.value(),
+                shared_monitor=dialog.shared.isChecked(),
+            ))
+
+    def _split_group(self, checked: bool) -> None:
+        window = self.window
+        selected = window.bridge.selected
+        group = group_of(window.bridge.state, selected) if selected else None
+        if group is not None and not window.run(SplitGroup(group=group.id, split=checked)):
+            window._update_actions()

@@ -1,0 +1,111 @@
+"""What the view models and the window ask of a game: one small protocol, one adapter per game.
+
+The adapters (:mod:`sr5_view`, :mod:`sr4_view`) only forward to their ruleset's
+queries and build its commands; they decide nothing. :func:`view_for` imports
+the adapter of the encounter's game only, so an SR5 window never loads SR4 code.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Protocol
+
+from gmtool.core.errors import FileFormatError
+from gmtool.core.i18n import tr
+from gmtool.core.messages import Command
+
+Terms = tuple[tuple[str, int], ...]
+Condition = tuple[int, int, int, int]  # physical, physical boxes, stun, stun boxes
+
+# Features a game's GUI may offer; the window shows or enables panels and actions by them.
+EFFECTS = "effects"  # effects with durations (SR5)
+INTERRUPTS = "interrupts"  # SR5-N1 to N6
+GROUPS = "groups"  # grunt groups (SR5)
+DICE_TESTS = "dice_tests"  # the modifiers-and-test box (SR5)
+REFRESH_EDGE = "refresh_edge"  # a command refreshing Edge points (SR5)
+ONES_ON_EXTRAS = "ones_on_extras"  # the SR5 glitch option
+PASS_LADDER = "pass_ladder"  # passes 1-4 drawn per combatant (SR4)
+MOVEMENT = "movement"  # walk / run / sprint (SR4-C6)
+SURPRISE = "surprise"  # the surprise test (SR4-C9)
+DAMAGE = "damage"  # a damage command (boxes added, stun overflow into physical: SR4-MT8)
+
+GAMES: tuple[tuple[str, str], ...] = (("sr5", "game.sr5"), ("sr4", "game.sr4"))  # ruleset key, name key
+
+
+def game_name(ruleset_key: str) -> str:
+    """The game's name in the active language (the key itself for an unknown game)."""
+    return tr(dict(GAMES).get(ruleset_key, ruleset_key))
+
+
+class ActionRow(NamedTuple):
+    """One entry of a game's action list."""
+
+    key: str
+    kind: str  # free, simple or complex
+    label: dict[str, str]  # by language
+    targeted: bool = False
+
+
+class RulesetView(Protocol):
+    """The queries and commands the GUI needs from one game."""
+
+    key: str
+    game_key: str  # i18n key of the game's name
+    features: frozenset[str]
+    edge_actions: tuple[str, ...]  # window action names for Edge on initiative
+    rule_options: dict[str, str]  # window action name → rule option
+    attributes: tuple[str, ...]
+    editable_fields: tuple[str, ...]  # sheet fields, in the sheet's order
+    initiative_fields: tuple[str, ...]  # the numbers of the initiative box
+
+    # -- the pass ----------------------------------------------------------------
+    def pass_order(self, state: Any) -> list[Any]: ...
+    def current_actor(self, state: Any) -> Any | None: ...
+    def score(self, state: Any, c: Any) -> int | None: ...
+    def score_terms(self, state: Any, c: Any) -> Terms: ...
+    def passes_left(self, state: Any, c: Any) -> int: ...
+    def flags(self, state: Any, c: Any, current_id: str | None) -> tuple[str, ...]: ...
+    def badges(self, state: Any) -> dict[str, tuple[str, ...]]: ...
+    def ladder(self, state: Any, c: Any) -> tuple[str, ...] | None: ...
+    def condition(self, c: Any) -> Condition: ...
+    def is_npc(self, c: Any) -> bool: ...
+
+    # -- the sheet -----------------------------------------------------------------
+    def metatype_labels(self) -> dict[str, dict[str, str]]: ...
+    def attribute_range(self, metatype: str, attribute: str) -> tuple[int, int]: ...
+    def field_range(self, field: str, sheet: Any) -> tuple[int, int] | None: ...
+    def initiative_text(self, sheet: Any) -> str: ...
+    def tracks(self, sheet: Any) -> tuple[int, int, int]: ...  # physical boxes, overflow, stun boxes
+    def new_sheet(self, name: str) -> Any: ...
+
+    # -- actions ---------------------------------------------------------------------
+    def actions(self) -> tuple[ActionRow, ...]: ...
+    def can_take(self, state: Any, c: Any, kind: str) -> bool: ...
+    def budget(self, c: Any) -> tuple[int, bool, bool]: ...  # simple left, complex ok, free ok
+
+    # -- commands ----------------------------------------------------------------------
+    def start_turn(self) -> Command: ...
+    def next_phase(self) -> Command: ...
+    def delay(self, cid: str) -> Command: ...
+    def act_now(self, cid: str) -> Command: ...
+    def add(self, sheet: Any) -> Command: ...
+    def remove(self, cid: str) -> Command: ...
+    def edit(self, cid: str, field: str, value: int | str | bool) -> Command: ...
+    def damage(self, cid: str, field: str, before: int, wanted: int) -> Command: ...
+    def take_action(self, cid: str, kind: str, key: str = "", target: str | None = None) -> Command: ...
+    def edge_on_initiative(self, action: str, cid: str) -> Command: ...
+    def enter_dice(self, cid: str, faces: tuple[int, ...]) -> Command: ...
+    def adjust(self, cid: str, delta: int) -> Command: ...
+    def rule_option(self, option: str, value: bool) -> Command: ...
+
+
+def view_for(ruleset_key: str) -> RulesetView:
+    """The adapter of a game (imported on demand)."""
+    if ruleset_key == "sr5":
+        from gmtool.viewmodels.sr5_view import SR5View
+
+        return SR5View()
+    if ruleset_key == "sr4":
+        from gmtool.viewmodels.sr4_view import SR4View
+
+        return SR4View()
+    raise FileFormatError("error.unknown_ruleset", ruleset=ruleset_key)

@@ -1,0 +1,186 @@
+"""The SR5 adapter of :class:`~gmtool.viewmodels.ruleset_view.RulesetView`: forwards to the SR5 ruleset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.core.effects import Effect
+from gmtool.core.errors import GmtoolError
+from gmtool.core.i18n import tr
+from gmtool.core.messages import Command
+from gmtool.rulesets.sr5 import commands as cmd
+from gmtool.rulesets.sr5.actions import action_list, budget_left, check_action
+from gmtool.rulesets.sr5.groups import group_of
+from gmtool.rulesets.sr5.initiative import current_actor, effective_score, in_pass, pass_order, passes_left
+from gmtool.rulesets.sr5.score import score_terms
+from gmtool.rulesets.sr5.sheet import ATTRIBUTES, INITIATIVE_BONUS_MAX, INITIATIVE_DICE_MAX, Sheet, attribute_range, metatypes
+from gmtool.rulesets.sr5.state import Combatant, EncounterState
+from gmtool.viewmodels import ruleset_view as rv
+from gmtool.viewmodels.effects_model import effect_badge
+
+NEW_ATTRIBUTES = {a: 3 for a in ATTRIBUTES} | {"EDG": 2}
+
+
+def group_badge(state: EncounterState, combatant_id: str) -> tuple[str, ...]:
+    group = group_of(state, combatant_id)
+    if group is None:
+        return ()
+    shared = tr("flag.group_shared") if group.shared_monitor else ""
+    return (tr("flag.group", name=group.name, rating=group.professional_rating) + shared,)
+
+
+def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None) -> tuple[str, ...]:
+    """The flag names shown for a combatant (keys into ``flag.*``)."""
+    flags = []
+    if c.id == current_id:
+        flags.append("current")
+    if c.acted:
+        flags.append("acted")
+    if c.delayed:
+        flags.append("delayed")
+    if c.score is not None and not in_pass(state, c):
+        flags.append("out")
+    if c.seized:
+        flags.append("seized")
+    if c.blitzed:
+        flags.append("blitzed")
+    if c.typed:
+        flags.append("typed")
+    return tuple(flags)
+
+
+class SR5View:
+    key = "sr5"
+    game_key = "game.sr5"
+    features = frozenset({rv.EFFECTS, rv.INTERRUPTS, rv.GROUPS, rv.DICE_TESTS, rv.REFRESH_EDGE, rv.ONES_ON_EXTRAS})
+    edge_actions = ("seize", "blitz")
+    rule_options = {"wound_on_initiative": "wound_modifier_on_initiative", "ones_on_extras": "ones_on_extras_count"}
+    attributes = ATTRIBUTES
+    initiative_fields = ("initiative_bonus", "initiative_dice", "edge_points")
+    editable_fields = (
+        "name", "metatype", "is_npc", *(f"attr.{a}" for a in ATTRIBUTES), *initiative_fields,
+        "physical_damage", "stun_damage",
+    )
+
+    # -- the pass ----------------------------------------------------------------
+    def pass_order(self, state: EncounterState) -> list[Combatant]:
+        return pass_order(state)
+
+    def current_actor(self, state: EncounterState) -> Combatant | None:
+        return current_actor(state)
+
+    def score(self, state: EncounterState, c: Combatant) -> int | None:
+        return effective_score(state, c)
+
+    def score_terms(self, state: EncounterState, c: Combatant) -> rv.Terms:
+        return score_terms(state, c)
+
+    def passes_left(self, state: EncounterState, c: Combatant) -> int:
+        return passes_left(state, c)
+
+    def flags(self, state: EncounterState, c: Combatant, current_id: str | None) -> tuple[str, ...]:
+        return combatant_flags(state, c, current_id)
+
+    def badges(self, state: EncounterState) -> dict[str, tuple[str, ...]]:
+        """Group and effect badges by combatant (effects with their time left)."""
+        effects: dict[str, list[Effect]] = {}
+        for effect in state.effects.values():
+            effects.setdefault(effect.holder, []).append(effect)
+        if not effects and not state.groups:
+            return {}
+        return {
+            cid: group_badge(state, cid) + tuple(effect_badge(e, state.turn) for e in effects.get(cid, ()))
+            for cid in state.combatants
+        }
+
+    def ladder(self, state: EncounterState, c: Combatant) -> tuple[str, ...] | None:
+        return None
+
+    def condition(self, c: Combatant) -> rv.Condition:
+        sheet = c.sheet
+        return sheet.physical_damage, sheet.physical_boxes, sheet.stun_damage, sheet.stun_boxes
+
+    def is_npc(self, c: Combatant) -> bool:
+        return c.sheet.is_npc
+
+    # -- the sheet -------------------------------------------------------------------
+    def metatype_labels(self) -> dict[str, dict[str, str]]:
+        return {key: info.label for key, info in metatypes().metatypes.items()}
+
+    def attribute_range(self, metatype: str, attribute: str) -> tuple[int, int]:
+        return attribute_range(metatype, attribute)
+
+    def field_range(self, field: str, sheet: Sheet) -> tuple[int, int] | None:
+        if field.startswith("attr."):
+            return attribute_range(sheet.metatype, field[5:])
+        limits = {
+            "initiative_bonus": (0, INITIATIVE_BONUS_MAX),
+            "initiative_dice": (1, INITIATIVE_DICE_MAX),
+            "edge_points": (0, sheet.attributes["EDG"]),
+            "physical_damage": (0, sheet.physical_boxes + sheet.physical_overflow),
+            "stun_damage": (0, sheet.stun_boxes),
+        }
+        return limits.get(field)
+
+    def initiative_text(self, sheet: Sheet) -> str:
+        return f"{sheet.initiative_attribute} + {sheet.initiative_dice}D6"
+
+    def tracks(self, sheet: Sheet) -> tuple[int, int, int]:
+        return sheet.physical_boxes, sheet.physical_overflow, sheet.stun_boxes
+
+    def new_sheet(self, name: str) -> Sheet:
+        return Sheet(name=name, metatype="human", is_npc=True, attributes=NEW_ATTRIBUTES, edge_points=2)
+
+    # -- actions ---------------------------------------------------------------------
+    def actions(self) -> tuple[rv.ActionRow, ...]:
+        return tuple(rv.ActionRow(a.key, a.kind, {"en": a.en, "ja": a.ja}) for a in action_list().actions)
+
+    def can_take(self, state: EncounterState, c: Combatant, kind: str) -> bool:
+        try:
+            check_action(state, c, kind)
+        except GmtoolError:
+            return False
+        return True
+
+    def budget(self, c: Combatant) -> tuple[int, bool, bool]:
+        return budget_left(c)
+
+    # -- commands ------------------------------------------------------------------------
+    def start_turn(self) -> Command:
+        return cmd.StartTurn()
+
+    def next_phase(self) -> Command:
+        return cmd.NextPhase()
+
+    def delay(self, cid: str) -> Command:
+        return cmd.DelayPhase(combatant=cid)
+
+    def act_now(self, cid: str) -> Command:
+        return cmd.ActNow(combatant=cid)
+
+    def add(self, sheet: Any) -> Command:
+        return cmd.AddCombatant(sheet=sheet)
+
+    def remove(self, cid: str) -> Command:
+        return cmd.RemoveCombatant(combatant=cid)
+
+    def edit(self, cid: str, field: str, value: int | str | bool) -> Command:
+        return cmd.EditSheet(combatant=cid, field=field, value=value)
+
+    def damage(self, cid: str, field: str, before: int, wanted: int) -> Command:
+        return cmd.EditSheet(combatant=cid, field=field, value=wanted)
+
+    def take_action(self, cid: str, kind: str, key: str = "", target: str | None = None) -> Command:
+        return cmd.TakeAction(combatant=cid, action=kind, name=key)  # type: ignore[arg-type]
+
+    def edge_on_initiative(self, action: str, cid: str) -> Command:
+        return cmd.Blitz(combatant=cid) if action == "blitz" else cmd.SeizeInitiative(combatant=cid)
+
+    def enter_dice(self, cid: str, faces: tuple[int, ...]) -> Command:
+        return cmd.EnterInitiativeDice(combatant=cid, faces=faces)
+
+    def adjust(self, cid: str, delta: int) -> Command:
+        return cmd.AdjustInitiative(combatant=cid, delta=delta)
+
+    def rule_option(self, option: str, value: bool) -> Command:
+        return cmd.SetRuleOption(option=option, value=value)
