@@ -145,6 +145,7 @@ class GmtoolApp:
         window.preferencesRequested.connect(self.request_preferences)
         self._restore_layout(window)
         window.show()
+        window.activateWindow()  # the keys go to the new window at once
         self.window = window
         if old is not None:
             old.close()
