@@ -134,7 +134,7 @@ class InitiativePanel(QWidget):
         return view
 
     def _make_action_picker(self) -> QGridLayout:
-        """SR5-T1: choose an action from the list; only what the budget can pay is enabled."""
+        """SR5-T1 / SR4-C8: choose an action from the list; only what the budget can pay is enabled."""
         self.action_model = ActionListModel(self._bridge, self)
         self.action_combo = QComboBox(self)
         self.action_combo.setObjectName("actionCombo")
@@ -145,16 +145,12 @@ class InitiativePanel(QWidget):
         self.budget_label = QLabel(self)
         self.budget_label.setObjectName("budgetLabel")
         self.budget_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.target_combo = self._make_target_combo()
         grid = QGridLayout()
         grid.addWidget(self.budget_label, 0, 0, 1, 3)
         grid.addWidget(self.action_combo, 1, 0)
         grid.setColumnStretch(0, 1)
-        self.target_combo: QComboBox | None = None
-        if self.action_model.has_targets():  # SR4: any action may name a target (SR4-C9 checks it)
-            self.target_combo = QComboBox(self)
-            self.target_combo.setObjectName("targetCombo")
-            self.target_combo.setToolTip(tr("panel.target_hint"))
-            self._target_key: tuple[tuple[str, str], ...] = ()
+        if self.target_combo is not None:
             grid.addWidget(self.target_combo, 1, 1)
             grid.setColumnStretch(1, 1)
         grid.addWidget(self.take_button, 1, 2 if self.target_combo is not None else 1)
@@ -165,6 +161,16 @@ class InitiativePanel(QWidget):
         if self.action_combo.currentIndex() < 0 and self.action_model.rowCount() > 1:
             self.action_combo.setCurrentIndex(1)  # the first action (row 0 is a heading)
         return grid
+
+    def _make_target_combo(self) -> QComboBox | None:
+        """SR4: any action may name a target (the surprise rule checks it); SR5's list names none."""
+        self._target_key: tuple[tuple[str, str], ...] = ()
+        if not self.action_model.has_targets():
+            return None
+        combo = QComboBox(self)
+        combo.setObjectName("targetCombo")
+        combo.setToolTip(tr("panel.target_hint"))
+        return combo
 
     def _fill_targets(self) -> None:
         """The target choices: nobody, or any combatant (refilled only when names change)."""

@@ -24,7 +24,7 @@ from gmtool.ui.log_panel import LogPanel
 from gmtool.ui.sheet_panel import SheetPanel
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.faces import parse_faces
-from gmtool.viewmodels.ruleset_view import game_name
+from gmtool.viewmodels.ruleset_view import DICE_TESTS, INTERRUPTS, game_name
 
 # Default widths of the initiative, sheet and test docks (the SR4 panel needs less than the SR5 test box).
 DOCK_WIDTHS = {"sr5": (415, 470, 465), "sr4": (545, 440, 365)}
@@ -63,15 +63,19 @@ class MainWindow(QMainWindow):
         self.status.setObjectName("statusMessage")
         self.statusBar().addWidget(self.status, 1)
         self.bridge.refused.connect(self.show_refusal)
-        self.bridge.changed.connect(lambda _c: self._update_actions())
-        self.bridge.selectionChanged.connect(lambda _c: self._update_actions())
+        self.bridge.changed.connect(lambda _c: self.update_actions())
+        self.bridge.selectionChanged.connect(lambda _c: self.update_actions())
         self.resize(1366, 820)
         self._follow_current_actor()
-        self._update_actions()
+        self.update_actions()
 
     # -- actions -------------------------------------------------------------
     def action(self, name: str) -> QAction:
         return self._actions[name]
+
+    def has_action(self, name: str) -> bool:
+        """Whether this window has the action (an SR4-only one exists in SR4 windows only)."""
+        return name in self._actions
 
     def _make_actions(self) -> None:
         for spec in ACTION_SPECS:
@@ -81,8 +85,8 @@ class MainWindow(QMainWindow):
         handlers = {
             "next_phase": self.next_phase,
             "delay": lambda: self._on_current(view.delay),
-            "act_now": lambda: self._on_selected(view.act_now),
-            "free_action": lambda: self._on_selected(lambda c: view.take_action(c, "free")),
+            "act_now": lambda: self.on_selected(view.act_now),
+            "free_action": lambda: self.on_selected(lambda c: view.take_action(c, "free")),
             "simple_action": lambda: self._on_current(lambda c: view.take_action(c, "simple")),
             "complex_action": lambda: self._on_current(lambda c: view.take_action(c, "complex")),
             "roll_initiative": self.start_turn,
@@ -92,7 +96,7 @@ class MainWindow(QMainWindow):
             "undo": self.bridge.undo,
             "redo": self.bridge.redo,
             "add_combatant": self.add_combatant,
-            "remove_combatant": lambda: self._on_selected(view.remove),
+            "remove_combatant": lambda: self.on_selected(view.remove),
             "new_campaign": self.newCampaignRequested.emit,
             "open_campaign": self.openCampaignRequested.emit,
             "new_encounter": self.newEncounterRequested.emit,
@@ -102,7 +106,7 @@ class MainWindow(QMainWindow):
             "about": self.about,
         }
         for name in view.edge_actions:  # SR5: seize, blitz; SR4: go first (E6), extra pass (E7)
-            handlers[name] = lambda n=name: self._on_selected(lambda c: view.edge_on_initiative(n, c))
+            handlers[name] = lambda n=name: self.on_selected(lambda c: view.edge_on_initiative(n, c))
         for name, handler in handlers.items():
             self._actions[name].triggered.connect(lambda _checked=False, h=handler: h())
         for name, option in view.rule_options.items():
@@ -128,22 +132,23 @@ class MainWindow(QMainWindow):
 
     def _make_game_panel(self) -> QWidget:
         """The SR5 test box, or the SR4 movement-and-surprise panel in its place."""
-        if self.view.key == "sr4":
-            from gmtool.ui.sr4_panel import SR4Panel
+        if self.bridge.has(DICE_TESTS):
+            from gmtool.ui.test_panel import TestPanel
 
-            return SR4Panel(self.bridge, self._actions, self)
-        from gmtool.ui.test_panel import TestPanel
+            return TestPanel(self.bridge, self)
+        from gmtool.ui.sr4_panel import SR4Panel
 
-        return TestPanel(self.bridge, self)
+        return SR4Panel(self.bridge, self._actions, self)
 
     def _make_game_actions(self):  # noqa: ANN202 - SR5Actions | SR4Actions
-        if self.view.key == "sr4":
-            from gmtool.ui.sr4_actions import SR4Actions
+        """The game's own actions: SR5 interrupts, groups and Edge refresh, or SR4 surprise and movement."""
+        if self.bridge.has(INTERRUPTS):
+            from gmtool.ui.sr5_actions import SR5Actions
 
-            return SR4Actions(self)
-        from gmtool.ui.sr5_actions import SR5Actions
+            return SR5Actions(self)
+        from gmtool.ui.sr4_actions import SR4Actions
 
-        return SR5Actions(self)
+        return SR4Actions(self)
 
     def _make_docks(self) -> None:
         self.setDockNestingEnabled(True)
@@ -154,7 +159,7 @@ class MainWindow(QMainWindow):
             ("test", self.test_panel, Qt.DockWidgetArea.RightDockWidgetArea),
             ("log", self.log_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
         )
-        titles = {"test": "dock.sr4_tools" if self.view.key == "sr4" else "dock.test"}
+        titles = {"test": "dock.test" if self.bridge.has(DICE_TESTS) else "dock.sr4_tools"}
         for name, widget, area in placements:
             dock = QDockWidget(tr(titles.get(name, f"dock.{name}")), self)
             dock.setObjectName(f"dock_{name}")
@@ -196,7 +201,7 @@ class MainWindow(QMainWindow):
                 elif name in self._actions:
                     menu.addAction(self._actions[name])
 
-    def _update_actions(self) -> None:
+    def update_actions(self) -> None:
         state = self.bridge.state
         encounter = self.bridge.encounter
         selected = self.bridge.selected is not None
@@ -221,7 +226,7 @@ class MainWindow(QMainWindow):
             self.status.clear()
         return ok
 
-    def _on_selected(self, make) -> None:  # noqa: ANN001
+    def on_selected(self, make) -> None:  # noqa: ANN001
         cid = self.bridge.selected
         if cid is None:
             self.show_refusal(tr("error.select_combatant"))
@@ -260,7 +265,7 @@ class MainWindow(QMainWindow):
             name_edit.setFocus()
             name_edit.selectAll()  # type: ignore[attr-defined]
 
-    def _selected_with_name(self) -> tuple[str, str] | None:
+    def selected_with_name(self) -> tuple[str, str] | None:
         """The selected combatant's id and name, or a refusal shown when nobody is selected."""
         cid = self.bridge.selected
         if cid is None:
@@ -269,7 +274,7 @@ class MainWindow(QMainWindow):
         return cid, self.bridge.state.combatants[cid].sheet.name
 
     def enter_initiative(self) -> None:
-        chosen = self._selected_with_name()
+        chosen = self.selected_with_name()
         if chosen is None:
             return
         cid, name = chosen
@@ -286,7 +291,7 @@ class MainWindow(QMainWindow):
         self.run(self.view.enter_dice(cid, faces))
 
     def adjust_initiative(self) -> None:
-        chosen = self._selected_with_name()
+        chosen = self.selected_with_name()
         if chosen is None:
             return
         cid, name = chosen
@@ -298,7 +303,7 @@ class MainWindow(QMainWindow):
 
     def _toggle_option(self, option: str, checked: bool) -> None:
         if not self.run(self.view.rule_option(option, checked)):
-            self._update_actions()
+            self.update_actions()
 
     def about(self) -> None:
         QMessageBox.about(self, tr("dialog.about.title"), tr("dialog.about.text"))

@@ -27,11 +27,10 @@ class SR4Actions:
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
-        actions = window._actions
-        actions["surprise_test"].triggered.connect(lambda _c=False: self.surprise_test())
-        actions["walk"].triggered.connect(lambda _c=False: self.move("walk"))
-        actions["run"].triggered.connect(lambda _c=False: self.move("run"))
-        actions["sprint"].triggered.connect(lambda _c=False: self.sprint())
+        window.action("surprise_test").triggered.connect(lambda _c=False: self.surprise_test())
+        window.action("walk").triggered.connect(lambda _c=False: self.move("walk"))
+        window.action("run").triggered.connect(lambda _c=False: self.move("run"))
+        window.action("sprint").triggered.connect(lambda _c=False: self.sprint())
 
     @property
     def tools(self):  # noqa: ANN201 - the SR4 panel's SR4ToolsModel
@@ -41,8 +40,8 @@ class SR4Actions:
         window = self.window
         acting = window.bridge.current_actor() is not None
         for name in MOVEMENT_ACTIONS:
-            window._actions[name].setEnabled(acting)
-        window._actions["surprise_test"].setEnabled(len(window.bridge.state.combatants) >= 2)
+            window.action(name).setEnabled(acting)
+        window.action("surprise_test").setEnabled(len(window.bridge.state.combatants) >= 2)
 
     def surprise_test(self) -> None:
         window = self.window

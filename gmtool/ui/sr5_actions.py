@@ -27,24 +27,22 @@ class SR5Actions:
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
-        actions = window._actions
         for kind in INTERRUPTS:
-            actions[f"interrupt_{kind}"].triggered.connect(lambda _c=False, k=kind: self.declare_interrupt(k))
-        actions["add_grunt_group"].triggered.connect(lambda _c=False: self.add_grunt_group())
-        actions["leave_group"].triggered.connect(
-            lambda _c=False: window._on_selected(lambda c: LeaveGroup(combatant=c))
+            window.action(f"interrupt_{kind}").triggered.connect(lambda _c=False, k=kind: self.declare_interrupt(k))
+        window.action("add_grunt_group").triggered.connect(lambda _c=False: self.add_grunt_group())
+        window.action("leave_group").triggered.connect(
+            lambda _c=False: window.on_selected(lambda c: LeaveGroup(combatant=c))
         )
-        actions["split_group"].triggered.connect(self._split_group)
-        actions["refresh_edge_all"].triggered.connect(lambda _c=False: window.run(RefreshEdge()))
+        window.action("split_group").triggered.connect(self._split_group)
+        window.action("refresh_edge_all").triggered.connect(lambda _c=False: window.run(RefreshEdge()))
 
     def update(self) -> None:
         window = self.window
-        actions = window._actions
         selected = window.bridge.selected
         group = group_of(window.bridge.state, selected) if selected is not None else None
-        actions["leave_group"].setEnabled(group is not None)
-        actions["split_group"].setEnabled(group is not None)
-        actions["split_group"].setChecked(bool(group and group.split))
+        window.action("leave_group").setEnabled(group is not None)
+        window.action("split_group").setEnabled(group is not None)
+        window.action("split_group").setChecked(bool(group and group.split))
         self._update_interrupts()
 
     def _update_interrupts(self) -> None:
@@ -52,7 +50,7 @@ class SR5Actions:
         bridge = self.window.bridge
         cid = bridge.selected
         for kind in INTERRUPTS:
-            act = self.window._actions[f"interrupt_{kind}"]
+            act = self.window.action(f"interrupt_{kind}")
             reason = bridge.interrupt_refusal(cid, kind) if cid else tr("error.select_combatant")
             shortcut = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             tooltip = f"{act.text()} ({shortcut})" + (f"\n{reason}" if reason else "")
@@ -63,7 +61,7 @@ class SR5Actions:
 
     def declare_interrupt(self, kind: str) -> None:
         window = self.window
-        chosen = window._selected_with_name()
+        chosen = window.selected_with_name()
         if chosen is None:
             return
         cid, name = chosen
@@ -96,4 +94,4 @@ class SR5Actions:
         selected = window.bridge.selected
         group = group_of(window.bridge.state, selected) if selected else None
         if group is not None and not window.run(SplitGroup(group=group.id, split=checked)):
-            window._update_actions()
+            window.update_actions()

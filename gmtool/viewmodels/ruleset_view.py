@@ -16,13 +16,11 @@ from gmtool.core.messages import Command
 Terms = tuple[tuple[str, int], ...]
 Condition = tuple[int, int, int, int]  # physical, physical boxes, stun, stun boxes
 
-# Features a game's GUI may offer; the window shows or enables panels and actions by them.
+# Features a game's GUI may offer; the window builds panels by them (single actions of one
+# game are marked in gmtool.ui.actions).
 EFFECTS = "effects"  # effects with durations (SR5)
 INTERRUPTS = "interrupts"  # SR5-N1 to N6
-GROUPS = "groups"  # grunt groups (SR5)
 DICE_TESTS = "dice_tests"  # the modifiers-and-test box (SR5)
-REFRESH_EDGE = "refresh_edge"  # a command refreshing Edge points (SR5)
-ONES_ON_EXTRAS = "ones_on_extras"  # the SR5 glitch option
 PASS_LADDER = "pass_ladder"  # passes 1-4 drawn per combatant (SR4)
 MOVEMENT = "movement"  # walk / run / sprint (SR4-C6)
 SURPRISE = "surprise"  # the surprise test (SR4-C9)

@@ -52,7 +52,7 @@ def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None)
 class SR5View:
     key = "sr5"
     game_key = "game.sr5"
-    features = frozenset({rv.EFFECTS, rv.INTERRUPTS, rv.GROUPS, rv.DICE_TESTS, rv.REFRESH_EDGE, rv.ONES_ON_EXTRAS})
+    features = frozenset({rv.EFFECTS, rv.INTERRUPTS, rv.DICE_TESTS})
     edge_actions = ("seize", "blitz")
     rule_options = {"wound_on_initiative": "wound_modifier_on_initiative", "ones_on_extras": "ones_on_extras_count"}
     attributes = ATTRIBUTES

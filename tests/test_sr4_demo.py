@@ -1,0 +1,70 @@
+"""A new campaign holds the SR4 demo beside the SR5 one (SR5 current); the campaign's
+encounters are switched and created through the workspace, the choice remembered."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gmtool.core.errors import RulesError
+from gmtool.core.resources import resource_path
+from gmtool.rulesets.sr4.sheet import check_sheet
+from gmtool.storage.demo import demo_definition
+from gmtool.storage.demo_sr4 import SR4DemoEncounter, sr4_demo_definition
+from gmtool.storage.workspace import Workspace
+
+
+def test_the_sr4_demo_is_valid_and_clearly_made_up() -> None:
+    demo = sr4_demo_definition()
+    assert 4 <= len(demo.combatants) <= 6
+    for sheet in demo.combatants:
+        check_sheet(sheet)  # the SR4 metatype limits, not only the shapes
+        assert "demo" in sheet.name.lower()
+    assert {s.is_npc for s in demo.combatants} == {True, False}
+    assert {s.initiative_passes for s in demo.combatants} >= {1, 2, 3}  # the pass ladder has something to show
+    assert set(demo.name) == {"en", "ja"} and "made up" in demo.note
+
+
+def test_a_broken_demo_file_is_refused_by_its_model() -> None:
+    raw = json.loads(resource_path("sr4", "demo_encounter.json").read_text(encoding="utf-8"))
+    raw["combatants"][0]["initiative_dice"] = 2  # an SR5 field
+    with pytest.raises(ValueError):
+        SR4DemoEncounter.model_validate(raw)
+
+
+def test_a_new_campaign_holds_both_demos_with_sr5_current() -> None:
+    workspace = Workspace.open_default()
+    try:
+        infos = workspace.encounters()
+        assert [(i.ruleset, i.name) for i in infos] == [
+            ("sr5", demo_definition().name["en"]), ("sr4", sr4_demo_definition().name["en"])
+        ]
+        assert workspace.encounter_id == infos[0].id and workspace.ruleset_key == "sr5"
+        sr4 = workspace.with_encounter(infos[1].id)
+        assert [c.sheet for c in sr4.encounter.state.combatants.values()] == sr4_demo_definition().combatants
+        assert sr4.encounter.seed == sr4_demo_definition().seed
+    finally:
+        workspace.close()
+    again = Workspace.open_default()  # the choice is remembered in the campaign
+    try:
+        assert again.ruleset_key == "sr4"
+    finally:
+        again.close()
+
+
+def test_a_new_encounter_is_empty_named_and_current() -> None:
+    workspace = Workspace.open_default()
+    try:
+        fresh = workspace.with_new_encounter("  Rooftop  ", "sr4")
+        assert fresh.encounter_name == "Rooftop" and fresh.ruleset_key == "sr4"
+        assert fresh.encounter.state.combatants == {} and fresh.encounter.entries == []
+        assert workspace.campaign.current_encounter_id() == fresh.encounter_id
+        other = workspace.with_new_encounter("Docks", "sr5")
+        assert other.encounter_id != fresh.encounter_id and other.ruleset_key == "sr5"
+        with pytest.raises(RulesError) as info:
+            workspace.with_new_encounter("   ", "sr4")
+        assert info.value.key == "error.encounter_name"
+        assert len(workspace.encounters()) == 4
+    finally:
+        workspace.close()
