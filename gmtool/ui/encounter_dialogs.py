@@ -20,6 +20,8 @@ from gmtool.viewmodels import roles
 from gmtool.viewmodels.encounter_list_model import EncounterListModel
 from gmtool.viewmodels.ruleset_view import GAMES
 
+DIALOG_MIN_WIDTH = 440
+
 
 class NewEncounterDialog(QDialog):
     """Name and game of a new, empty encounter; OK needs a name."""
@@ -49,6 +51,7 @@ class NewEncounterDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(hint)
         layout.addWidget(self.buttons)
+        self.setMinimumWidth(DIALOG_MIN_WIDTH)
         self._check()
 
     def _check(self) -> None:

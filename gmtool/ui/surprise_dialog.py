@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.viewmodels import roles
-from gmtool.viewmodels.surprise_model import COL_AWARENESS, COL_NAME, COL_POOL, COL_SIDE, SurpriseModel
+from gmtool.viewmodels.surprise_model import COL_AWARENESS, COL_FACES, COL_NAME, COL_SIDE, SurpriseModel
 
 Index = QModelIndex | QPersistentModelIndex
+FACES_WIDTH = 150
 
 
 class ChoiceDelegate(QStyledItemDelegate):
@@ -70,7 +71,8 @@ class SurpriseDialog(QDialog):
             self.table.setItemDelegateForColumn(column, delegate)
             for row in range(model.rowCount()):
                 self.table.openPersistentEditor(model.index(row, column))
-        header.setSectionResizeMode(COL_POOL, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_FACES, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(COL_FACES, FACES_WIDTH)  # room for a dozen typed faces
         self.error = QLabel(self)
         self.error.setObjectName("surpriseError")
         self.error.setStyleSheet("color: #c62828;")
