@@ -31,7 +31,7 @@ from gmtool.viewmodels.ruleset_view import DAMAGE, EFFECTS
 from gmtool.viewmodels.sheet_model import SheetModel
 
 SPIN_LIMIT = 99  # wide on purpose: the core, not the widget, refuses bad values
-ATTRIBUTE_SPIN_WIDTH = 64
+ATTRIBUTE_SPIN_WIDTH = 54
 DAMAGE_BOXES_MAX = 50
 
 
