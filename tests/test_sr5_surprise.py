@@ -10,7 +10,7 @@ from gmtool.rulesets.sr5 import SR5Ruleset
 from gmtool.rulesets.sr5 import commands as cmd
 from gmtool.rulesets.sr5 import effect_messages as em
 from gmtool.rulesets.sr5 import test_commands as tc
-from gmtool.rulesets.sr5.surprise import SurpriseTest
+from gmtool.rulesets.sr5.surprise import SurpriseEntry, SurpriseTest
 from gmtool.storage.demo import demo_definition
 
 
@@ -31,7 +31,9 @@ def fight(seed: int) -> Encounter:
 def surprised_case() -> tuple[Encounter, list]:  # noqa: ANN401
     for seed in range(1, 200):
         enc = fight(seed)
-        events = run(enc, SurpriseTest(side_a=("c1", "c2", "c3"), side_b=("c4", "c5", "c6"), ambushing=("c1", "c2", "c3")))
+        entries = [SurpriseEntry(combatant=f"c{i}", side="a", awareness="ambush") for i in (1, 2, 3)]
+        entries += [SurpriseEntry(combatant=f"c{i}", side="b") for i in (4, 5, 6)]
+        events = run(enc, SurpriseTest(entries=tuple(entries)))
         if any(e.kind == "surprised" and e.combatant == "c4" for e in events):
             return enc, events
     raise AssertionError("no seed gave a surprise")
@@ -72,5 +74,8 @@ def test_the_surprised_cannot_act_against_surprisers_or_interrupt_in_the_first_p
 def test_a_combatant_cannot_be_on_both_sides() -> None:
     enc = fight(1)
     with pytest.raises(RulesError) as info:
-        enc.prepare(SurpriseTest(side_a=("c1",), side_b=("c1", "c2")))
+        enc.prepare(SurpriseTest(entries=(SurpriseEntry(combatant="c1", side="a"), SurpriseEntry(combatant="c1", side="b"))))
     assert info.value.key == "error.surprise_sides"
+    with pytest.raises(RulesError) as info:
+        enc.prepare(SurpriseTest(entries=(SurpriseEntry(combatant="c1", side="a"), SurpriseEntry(combatant="c2", side="a"))))
+    assert info.value.key == "error.surprise_two_sides"

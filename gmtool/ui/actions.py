@@ -55,7 +55,7 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("interrupt_intercept", "Alt+6", game="sr5"),
     ActionSpec("go_first", "Ctrl+F", game="sr4"),
     ActionSpec("extra_pass", "Ctrl+Shift+P", game="sr4"),
-    ActionSpec("surprise_test", "Ctrl+U", game="sr4"),
+    ActionSpec("surprise_test", "Ctrl+U"),  # both games (SR5 encounters use SR4-C9)
     ActionSpec("walk", "Ctrl+M", game="sr4"),
     ActionSpec("run", "Ctrl+R", game="sr4"),
     ActionSpec("sprint", "Ctrl+Shift+R", game="sr4"),

@@ -14,12 +14,19 @@ from PySide6.QtWidgets import QInputDialog
 from gmtool.core.i18n import tr
 from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
 from gmtool.rulesets.sr5.groups import AddGruntGroup, LeaveGroup, SplitGroup, group_of
+from gmtool.rulesets.sr5.surprise import SurpriseEntry, SurpriseTest, surprise_terms
 from gmtool.rulesets.sr5.test_commands import RefreshEdge
 from gmtool.ui.actions import ASKS_FOR_SKILL, INTERRUPTS
 from gmtool.ui.group_dialog import GroupDialog
+from gmtool.ui.surprise_dialog import SurpriseDialog
+from gmtool.viewmodels.surprise_model import SurpriseModel
 
 if TYPE_CHECKING:
     from gmtool.ui.main_window import MainWindow
+
+
+def _surprise_command(entries: list[dict]) -> SurpriseTest:
+    return SurpriseTest(entries=tuple(SurpriseEntry(**entry) for entry in entries))
 
 
 class SR5Actions:
@@ -35,6 +42,15 @@ class SR5Actions:
         )
         window.action("split_group").triggered.connect(self._split_group)
         window.action("refresh_edge_all").triggered.connect(lambda _c=False: window.run(RefreshEdge()))
+        window.action("surprise_test").triggered.connect(lambda _c=False: self.surprise_test())
+
+    def surprise_test(self) -> None:
+        """SR4-C9's surprise test, which SR5 encounters use (the SR5 digest has none)."""
+        window = self.window
+        model = SurpriseModel(window.bridge.state, terms_for=surprise_terms, make_command=_surprise_command)
+        dialog = SurpriseDialog(model, window.bridge.attempt, window)
+        if dialog.exec():
+            window.status.clear()
 
     def update(self) -> None:
         window = self.window
@@ -43,6 +59,7 @@ class SR5Actions:
         window.action("leave_group").setEnabled(group is not None)
         window.action("split_group").setEnabled(group is not None)
         window.action("split_group").setChecked(bool(group and group.split))
+        window.action("surprise_test").setEnabled(len(window.bridge.state.combatants) >= 2)
         self._update_interrupts()
 
     def _update_interrupts(self) -> None:

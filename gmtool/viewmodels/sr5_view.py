@@ -46,13 +46,15 @@ def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None)
         flags.append("blitzed")
     if c.typed:
         flags.append("typed")
+    if c.surprised_by:
+        flags.append("surprised")
     return tuple(flags)
 
 
 class SR5View:
     key = "sr5"
     game_key = "game.sr5"
-    features = frozenset({rv.EFFECTS, rv.INTERRUPTS, rv.DICE_TESTS})
+    features = frozenset({rv.EFFECTS, rv.INTERRUPTS, rv.DICE_TESTS, rv.SURPRISE})
     edge_actions = ("seize", "blitz")
     rule_options = {"wound_on_initiative": "wound_modifier_on_initiative", "ones_on_extras": "ones_on_extras_count"}
     attributes = ATTRIBUTES

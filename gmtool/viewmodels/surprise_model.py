@@ -1,4 +1,5 @@
-"""The SR4 surprise test (SR4-C9) being set up: who takes part, on which side, what each knew.
+"""A surprise test being set up (SR4-C9; SR5 encounters use the same rule): who takes part,
+on which side, what each knew.
 
 One row per combatant: takes part (check box), side A or B, awareness (unaware,
 aware of a possible ambush, lying in ambush), faces typed at the table
@@ -8,6 +9,7 @@ turns the rows into the ``surprise_test`` command; the ruleset judges it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
@@ -27,12 +29,30 @@ SIDES = ("a", "b")
 AWARENESS = ("none", "aware", "ambush")
 
 
+def _sr4_terms(state: Any, cid: str, awareness: str) -> tuple[tuple[str, int], ...]:
+    return surprise_terms(state.combatants[cid].sheet, awareness)
+
+
+def _sr4_command(entries: list[dict[str, Any]]) -> Command:
+    return cmd.SurpriseTest(entries=tuple(cmd.SurpriseEntry(**entry) for entry in entries))
+
+
 class SurpriseModel(QAbstractTableModel):
     """Rows: every combatant of the encounter, players on side A and NPCs on side B at first."""
 
-    def __init__(self, state: Any, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        state: Any,
+        parent: QObject | None = None,
+        terms_for: Callable[[Any, str, str], tuple[tuple[str, int], ...]] | None = None,
+        make_command: Callable[[list[dict[str, Any]]], Command] | None = None,
+    ) -> None:
+        """``terms_for(state, combatant, awareness)`` and ``make_command(entries)`` come from the
+        game (SR4 by default); the model only collects the GM's choices."""
         super().__init__(parent)
         self._state = state
+        self._terms_for = terms_for or _sr4_terms
+        self._make_command = make_command or _sr4_command
         self._ids = list(state.combatants)
         self._rows = {
             cid: {"part": True, "side": "b" if c.sheet.is_npc else "a", "awareness": "none", "faces": ""}
@@ -47,7 +67,7 @@ class SurpriseModel(QAbstractTableModel):
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
 
     def _terms(self, cid: str) -> tuple[tuple[str, int], ...]:
-        return surprise_terms(self._state.combatants[cid].sheet, self._rows[cid]["awareness"])
+        return self._terms_for(self._state, cid, self._rows[cid]["awareness"])
 
     def command(self) -> tuple[Command | None, str | None]:
         """(the surprise test command, None), or (None, why it cannot be made)."""
@@ -60,8 +80,8 @@ class SurpriseModel(QAbstractTableModel):
                 faces = parse_faces(row["faces"]) if row["faces"].strip() else None
             except GmtoolError as exc:
                 return None, exc.message()
-            entries.append(cmd.SurpriseEntry(combatant=cid, side=row["side"], awareness=row["awareness"], faces=faces))
-        return cmd.SurpriseTest(entries=tuple(entries)), None
+            entries.append({"combatant": cid, "side": row["side"], "awareness": row["awareness"], "faces": faces})
+        return self._make_command(entries), None
 
     # -- Qt model API ------------------------------------------------------------------
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008

@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.rulesets.sr5 import commands as cmd
+from gmtool.viewmodels import roles
 from gmtool.rulesets.sr5.initiative import effective_score
 
 
@@ -66,3 +67,31 @@ def test_effects_box_adds_and_removes_an_own_effect(qtbot, window) -> None:
     box.list.setCurrentIndex(box.model.index(0, 0))
     box.remove_button.click()
     assert box.model.rowCount() == 0 and not window.bridge.state.effects
+
+
+@pytest.mark.rule("SR4-C9")
+def test_surprise_test_in_an_sr5_encounter(qtbot, monkeypatch, window) -> None:
+    """SR5 encounters use the SR4 digest's surprise rule through the same dialog."""
+    from gmtool.ui.surprise_dialog import SurpriseDialog
+    from gmtool.viewmodels.surprise_model import COL_POOL
+
+    def ambush(dialog: SurpriseDialog) -> int:
+        model = dialog.model
+        for row in range(model.rowCount()):
+            cid = model.index(row, 0).data(roles.COMBATANT_ID)
+            runner = cid in ("c1", "c2", "c3")
+            model.choose(cid, awareness="ambush" if runner else "none")
+            pool = int(model.index(row, COL_POOL).data())
+            model.choose(cid, faces=("6" if runner else "1") * pool)
+        dialog._accept()
+        return dialog.result()
+
+    monkeypatch.setattr(SurpriseDialog, "exec", ambush)
+    window.initiative_panel.view.setFocus()
+    qtbot.keyClick(window.initiative_panel.view, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier)
+    state = window.bridge.state
+    assert state.combatants["c4"].surprised_by == ("c1", "c2", "c3")
+    model = window.initiative_panel.model
+    assert "surprised" in model.index(model.row_of("c4"), 3).data()
+    log = window.log_panel.model
+    assert any("is surprised by" in log.index(r, 0).data() for r in range(log.rowCount()))

@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from gmtool.core.dice_tests import EdgeUse, roll_test
+from gmtool.core.dice_tests import EdgeUse, roll_test, typed_test
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
 from gmtool.rulesets.sr5.decide_tests import _event, spec_for
@@ -28,12 +28,20 @@ AWARE_BONUS = 3
 AMBUSH_BONUS = 6
 
 
+class SurpriseEntry(BaseModel):
+    """One combatant in a surprise test: its side, what it knew, faces typed at the table."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    combatant: str
+    side: Literal["a", "b"]
+    awareness: Literal["none", "aware", "ambush"] = "none"
+    faces: tuple[int, ...] | None = None
+
+
 class SurpriseTest(Command):
     kind: Literal["surprise_test"] = "surprise_test"
-    side_a: tuple[str, ...] = Field(min_length=1)
-    side_b: tuple[str, ...] = Field(min_length=1)
-    aware: tuple[str, ...] = ()
-    ambushing: tuple[str, ...] = ()
+    entries: tuple[SurpriseEntry, ...] = Field(min_length=2)
 
 
 class Surprised(Event):
@@ -44,37 +52,44 @@ class Surprised(Event):
     by_names: tuple[str, ...]
 
 
-def _terms(state: EncounterState, cid: str, command: SurpriseTest) -> tuple[tuple[str, int], ...]:
+AWARENESS_TERMS = {"aware": ("pool.aware", AWARE_BONUS), "ambush": ("pool.ambushing", AMBUSH_BONUS)}
+
+
+def surprise_terms(state: EncounterState, cid: str, awareness: str) -> tuple[tuple[str, int], ...]:
+    """The surprise test's pool breakdown (X-3)."""
     sheet = combatant(state, cid).sheet
     terms = [("attr.REA", sheet.attributes["REA"]), ("attr.INT", sheet.attributes["INT"])]
     if sheet.wound_modifier:
         terms.append(("pool.wound_modifier", sheet.wound_modifier))
-    if cid in command.ambushing:
-        terms.append(("pool.ambushing", AMBUSH_BONUS))
-    elif cid in command.aware:
-        terms.append(("pool.aware", AWARE_BONUS))
+    if awareness in AWARENESS_TERMS:
+        terms.append(AWARENESS_TERMS[awareness])
     return tuple(terms)
 
 
 def surprise_test(state: EncounterState, command: SurpriseTest, rng: random.Random) -> list[Event]:
-    if set(command.side_a) & set(command.side_b):
+    ids = [entry.combatant for entry in command.entries]
+    if len(set(ids)) != len(ids):
         raise RulesError("error.surprise_sides")
+    if len({entry.side for entry in command.entries}) < 2:
+        raise RulesError("error.surprise_two_sides")
     events: list[Event] = []
     hits: dict[str, int] = {}
-    for cid in command.side_a + command.side_b:
-        c = combatant(state, cid)
-        terms = _terms(state, cid, command)
+    for entry in command.entries:
+        c = combatant(state, entry.combatant)
+        terms = surprise_terms(state, c.id, entry.awareness)
         pool = max(sum(v for _, v in terms), 0)
-        outcome = roll_test(spec_for(state, c, pool, 0, None, EdgeUse.NONE), rng) if pool else None
-        hits[cid] = outcome.counted_hits if outcome else 0
-        if outcome is not None:
+        spec = spec_for(state, c, pool, 0, None, EdgeUse.NONE)
+        outcome = None
+        if pool:
+            outcome = typed_test(spec, entry.faces) if entry.faces is not None else roll_test(spec, rng)
             events.append(_event(c, "", "surprise", terms, outcome))
-    for mine, theirs in ((command.side_a, command.side_b), (command.side_b, command.side_a)):
-        for cid in mine:
-            by = tuple(o for o in theirs if hits[o] > hits[cid])
-            if by:
-                names = tuple(state.combatants[o].sheet.name for o in by)
-                events.append(Surprised(combatant=cid, name=state.combatants[cid].sheet.name, by=by, by_names=names))
+        hits[c.id] = outcome.counted_hits if outcome else 0
+    sides = {entry.combatant: entry.side for entry in command.entries}
+    for cid in ids:
+        by = tuple(o for o in ids if sides[o] != sides[cid] and hits[o] > hits[cid])
+        if by:
+            names = tuple(state.combatants[o].sheet.name for o in by)
+            events.append(Surprised(combatant=cid, name=state.combatants[cid].sheet.name, by=by, by_names=names))
     return events
 
 
