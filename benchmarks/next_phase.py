@@ -146,6 +146,68 @@ def load_main_window() -> Any:
     return MainWindow
 
 
+GROUPS = 20
+GROUP_SIZE = 10
+EFFECTS = 100
+
+
+@contextmanager
+def grouped_workspace(groups: int = GROUPS, size: int = GROUP_SIZE, effects: int = EFFECTS) -> Iterator[Workspace]:
+    """200 combatants as 20 grunt groups of 10, 100 of them holding an effect, first turn started."""
+    from gmtool.core.effects import Duration
+    from gmtool.rulesets.sr5.commands import RemoveCombatant
+    from gmtool.rulesets.sr5.effect_messages import AddEffect
+    from gmtool.rulesets.sr5.groups import AddGruntGroup
+
+    with tempfile.TemporaryDirectory(prefix="gmtool-bench-") as tmp, data_dir_env(Path(tmp)):
+        workspace = Workspace.open_default()
+        try:
+            session = workspace.session
+            for cid in list(workspace.encounter.state.combatants):
+                session.execute(RemoveCombatant(combatant=cid))
+            sheets = demo_definition().combatants
+            for g in range(groups):
+                sheet = sheets[3 + g % 3].model_copy(update={"name": f"Gang {g + 1}"})
+                session.execute(AddGruntGroup(sheet=sheet, count=size, professional_rating=g % 7))
+            session.execute(StartTurn())
+            holders = list(workspace.encounter.state.combatants)[:effects]
+            for n, cid in enumerate(holders):  # they last through the measured presses
+                duration = Duration.UNTIL_REMOVED if n % 2 else Duration.TURNS
+                session.execute(AddEffect(combatant=cid, key="custom", label=f"Smoke {n}", modifier=-1,
+                                          duration=duration, turns=99))
+            yield workspace
+        finally:
+            workspace.close()
+
+
+def measure_grouped(presses: int = PRESSES) -> dict[str, Any]:
+    """Next phase p95 (key press to painted) with 20 grunt groups of 10 and 100 active effects."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    main_window = load_main_window()
+    if main_window is None:
+        return {"next_phase_p95_ms_200_groups_effects": "unavailable (MainWindow missing)"}
+    with grouped_workspace() as workspace:
+        window = main_window(workspace)
+        window.show()
+        app.processEvents()
+        counter = PaintCounter(window.initiative_panel.view.viewport())
+        press = _checked(gui_step(window, app, full_repaint=False), counter)
+        for _ in range(WARMUP_PRESSES):
+            press()
+        samples = [timed(press) for _ in range(presses)]
+        active = len(workspace.encounter.state.effects)
+        groups = len(workspace.encounter.state.groups)
+        window.close()
+    return {
+        "next_phase_p95_ms_200_groups_effects": p95(samples),
+        "next_phase_groups": groups,
+        "next_phase_active_effects": active,
+        "next_phase_groups_presses_without_paint": counter.unpainted,  # type: ignore[attr-defined]
+    }
+
+
 def measure_next_phase(presses: int = PRESSES, combatants: int = COMBATANTS) -> dict[str, Any]:
     """p95 in ms of GUI presses and of core steps, alternating; GUI figure is a string if unavailable."""
     from PySide6.QtWidgets import QApplication

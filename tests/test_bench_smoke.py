@@ -45,3 +45,13 @@ def test_odds_harness_returns_positive_finite_figures() -> None:
     assert result["odds_queries"] == 4 * 11 - 2 + 2 and result["odds_samples"] == 2 * 44
     assert result["odds_icepool_queries"] == 2 * 10 + 2
     assert "0-2" in result["odds_speedup_basis"]
+
+
+@pytest.mark.slow
+def test_grouped_next_phase_harness_builds_groups_and_effects(qapp: object) -> None:
+    from benchmarks.next_phase import measure_grouped
+
+    result = measure_grouped(presses=5)
+    assert _positive_finite(result["next_phase_p95_ms_200_groups_effects"]), result
+    assert result["next_phase_groups"] == 20 and result["next_phase_active_effects"] == 100
+    assert result["next_phase_groups_presses_without_paint"] == 0
