@@ -700,3 +700,26 @@ def test_an_edit_that_changes_nothing_is_refused_not_journaled() -> None:
     with pytest.raises(RulesError) as refused:
         enc.prepare(c.EditSheet(combatant="c1", field="attr.AGI", value=agility))
     assert refused.value.key == "error.no_change"
+
+
+@pytest.mark.rule("SR5-I3")
+def test_the_pass_ladder_follows_the_score_down_ten_per_pass() -> None:
+    from gmtool.rulesets.sr5.initiative import pass_ladder
+    from gmtool.storage.demo import demo_definition
+
+    enc = Encounter(SR5Ruleset(), seed=4)
+    sheet = demo_definition().combatants[0]
+    for _ in range(2):
+        enc.commit(enc.prepare(cmd.AddCombatant(sheet=sheet)))
+    enc.commit(enc.prepare(cmd.StartTurn()))
+    for cid, total in (("c1", 25), ("c2", 8)):
+        c = enc.state.combatants[cid]
+        enc.commit(enc.prepare(cmd.AdjustInitiative(combatant=cid, delta=total - effective_score(enc.state, c))))
+    fast, slow = enc.state.combatants["c1"], enc.state.combatants["c2"]
+    assert pass_ladder(enc.state, fast) == ("acting", "later", "later", "off")
+    assert pass_ladder(enc.state, slow) == ("due", "off", "off", "off")
+    enc.commit(enc.prepare(cmd.NextPhase()))
+    enc.commit(enc.prepare(cmd.NextPhase()))
+    assert enc.state.pass_number == 2
+    assert pass_ladder(enc.state, fast) == ("past", "acting", "later", "off")
+    assert pass_ladder(enc.state, slow) == ("past", "off", "off", "off")

@@ -16,6 +16,15 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from gmtool.core.errors import RulesError
 
 ATTRIBUTES: tuple[str, ...] = ("BOD", "AGI", "REA", "STR", "WIL", "LOG", "INT", "CHA", "EDG")
+
+# How a combatant stands in each initiative pass of the turn (the pass ladder).
+LADDER_OFF = "off"  # does not act in that pass
+LADDER_PAST = "past"  # an earlier pass it acted in
+LADDER_ACTED = "acted"  # the current pass, already acted
+LADDER_ACTING = "acting"  # the current pass, its phase now
+LADDER_DUE = "due"  # the current pass, still to act
+LADDER_LATER = "later"  # a later pass of this turn
+LADDER_PASSES = 4  # passes shown at least
 NAME_MAX = 60
 INITIATIVE_BONUS_MAX = 10
 

@@ -11,7 +11,7 @@ from gmtool.core.messages import Command
 from gmtool.rulesets.sr5 import commands as cmd
 from gmtool.rulesets.sr5.actions import action_list, budget_left, check_action
 from gmtool.rulesets.sr5.groups import group_of
-from gmtool.rulesets.sr5.initiative import current_actor, effective_score, in_pass, pass_order, passes_left
+from gmtool.rulesets.sr5.initiative import current_actor, effective_score, in_pass, pass_ladder, pass_order, passes_left
 from gmtool.rulesets.sr5.score import score_terms
 from gmtool.rulesets.sr5.sheet import ATTRIBUTES, INITIATIVE_BONUS_MAX, INITIATIVE_DICE_MAX, Sheet, attribute_range, metatypes
 from gmtool.rulesets.sr5.state import Combatant, EncounterState
@@ -54,7 +54,7 @@ def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None)
 class SR5View:
     key = "sr5"
     game_key = "game.sr5"
-    features = frozenset({rv.EFFECTS, rv.INTERRUPTS, rv.DICE_TESTS, rv.SURPRISE})
+    features = frozenset({rv.EFFECTS, rv.INTERRUPTS, rv.DICE_TESTS, rv.SURPRISE, rv.PASS_LADDER})
     edge_actions = ("seize", "blitz")
     rule_options = {"wound_on_initiative": "wound_modifier_on_initiative", "ones_on_extras": "ones_on_extras_count"}
     attributes = ATTRIBUTES
@@ -96,7 +96,7 @@ class SR5View:
         }
 
     def ladder(self, state: EncounterState, c: Combatant) -> tuple[str, ...] | None:
-        return None
+        return pass_ladder(state, c)
 
     def condition(self, c: Combatant) -> rv.Condition:
         sheet = c.sheet

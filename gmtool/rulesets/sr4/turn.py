@@ -14,6 +14,7 @@ Everything here is derived from the state. Rules and choices:
 
 from __future__ import annotations
 
+from gmtool.rulesets.shadowrun import LADDER_ACTED, LADDER_ACTING, LADDER_DUE, LADDER_LATER, LADDER_OFF, LADDER_PAST
 from gmtool.rulesets.sr4.initiative import MAX_PASSES
 from gmtool.rulesets.sr4.state import Combatant, EncounterState
 
@@ -122,12 +123,6 @@ def pass_over(state: EncounterState) -> bool:
     return state.actor is None and not waiting(state)
 
 
-LADDER_OFF = "off"  # does not act in that pass
-LADDER_PAST = "past"  # an earlier pass it acted in
-LADDER_ACTED = "acted"  # the current pass, already acted
-LADDER_ACTING = "acting"  # the current pass, its phase now
-LADDER_DUE = "due"  # the current pass, still to act
-LADDER_LATER = "later"  # a later pass of this turn
 
 
 def pass_ladder(state: EncounterState, combatant: Combatant) -> tuple[str, ...]:

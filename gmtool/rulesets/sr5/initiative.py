@@ -5,6 +5,15 @@ Everything here is derived from the state; nothing is stored twice.
 
 from __future__ import annotations
 
+from gmtool.rulesets.shadowrun import (
+    LADDER_ACTED,
+    LADDER_ACTING,
+    LADDER_DUE,
+    LADDER_LATER,
+    LADDER_OFF,
+    LADDER_PASSES,
+    LADDER_PAST,
+)
 from gmtool.rulesets.sr5.state import Combatant, EncounterState
 
 PASS_REDUCTION = 10  # SR5-I3
@@ -106,6 +115,34 @@ def _find_current_actor(state: EncounterState) -> Combatant | None:
         if not combatant.delayed:
             return combatant
     return remaining[0] if remaining else None
+
+
+def pass_ladder(state: EncounterState, combatant: Combatant) -> tuple[str, ...]:
+    """For passes 1 … max(4, the last it acts in): how the combatant stands in each.
+
+    SR5-I3: the score drops by 10 per pass, so its score in pass q is the score now
+    + 10 × (current pass − q); it acts in every pass where that is above 0.
+    Empty before its initiative is rolled.
+    """
+    score = effective_score(state, combatant)
+    if score is None or state.turn == 0:
+        return ()
+    current = state.pass_number
+    last = current + max(score - 1, 0) // PASS_REDUCTION if score > 0 else current
+    out = []
+    for q in range(1, max(LADDER_PASSES, last) + 1):
+        if score + PASS_REDUCTION * (current - q) <= 0:
+            out.append(LADDER_OFF)
+        elif q < current:
+            out.append(LADDER_PAST)
+        elif q > current:
+            out.append(LADDER_LATER)
+        elif combatant.acted:
+            out.append(LADDER_ACTED)
+        else:
+            actor = current_actor(state)
+            out.append(LADDER_ACTING if actor is not None and actor.id == combatant.id else LADDER_DUE)
+    return tuple(out)
 
 
 def passes_left(state: EncounterState, combatant: Combatant) -> int:
