@@ -3,9 +3,13 @@ encounter on first start) and a small made-up SR4 fight next to it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 from gmtool.core.resources import load_model
+from gmtool.core.messages import Command
 from gmtool.core.session import EncounterSession
 from gmtool.rulesets.sr5.commands import AddCombatant
 from gmtool.rulesets.sr5.sheet import Sheet
@@ -24,15 +28,21 @@ def demo_definition() -> DemoEncounter:
     return load_model(DemoEncounter, "sr5", "demo_encounter.json")
 
 
-def create_demo_encounter(campaign: Campaign, language: str = "en") -> int:
-    """Add the SR5 demo encounter to ``campaign``; each combatant is a journaled command."""
-    demo = demo_definition()
+def add_demo(
+    campaign: Campaign, ruleset: str, demo: Any, make_add: Callable[[Any], Command], language: str
+) -> int:
+    """Add a demo encounter of ``ruleset``; each combatant joins through a journaled command."""
     name = demo.name.get(language, demo.name["en"])
-    encounter_id = campaign.create_encounter(name, "sr5", demo.seed)
+    encounter_id = campaign.create_encounter(name, ruleset, demo.seed)
     session = EncounterSession(campaign.load_encounter(encounter_id), campaign, encounter_id)
     for sheet in demo.combatants:
-        session.execute(AddCombatant(sheet=sheet))
+        session.execute(make_add(sheet))
     return encounter_id
+
+
+def create_demo_encounter(campaign: Campaign, language: str = "en") -> int:
+    """Add the SR5 demo encounter to ``campaign``."""
+    return add_demo(campaign, "sr5", demo_definition(), lambda sheet: AddCombatant(sheet=sheet), language)
 
 
 def create_demo_encounters(campaign: Campaign, language: str = "en") -> int:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from gmtool.core.resources import load_model
-from gmtool.core.session import EncounterSession
 from gmtool.rulesets.sr4.commands import AddCombatant
 from gmtool.rulesets.sr4.sheet import Sheet
 from gmtool.storage.campaign import Campaign
+from gmtool.storage.demo import add_demo
 
 
 class SR4DemoEncounter(BaseModel):
@@ -25,10 +25,4 @@ def sr4_demo_definition() -> SR4DemoEncounter:
 
 def create_sr4_demo_encounter(campaign: Campaign, language: str = "en") -> int:
     """Add the SR4 demo encounter to ``campaign`` (it becomes the current one)."""
-    demo = sr4_demo_definition()
-    name = demo.name.get(language, demo.name["en"])
-    encounter_id = campaign.create_encounter(name, "sr4", demo.seed)
-    session = EncounterSession(campaign.load_encounter(encounter_id), campaign, encounter_id)
-    for sheet in demo.combatants:
-        session.execute(AddCombatant(sheet=sheet))
-    return encounter_id
+    return add_demo(campaign, "sr4", sr4_demo_definition(), lambda sheet: AddCombatant(sheet=sheet), language)
