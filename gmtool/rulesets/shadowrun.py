@@ -119,3 +119,26 @@ def check_common(
         raise RulesError("error.damage_range", field="physical_damage", high=physical_max)
     if sheet.stun_damage > sheet.stun_boxes:
         raise RulesError("error.damage_range", field="stun_damage", high=sheet.stun_boxes)
+
+
+def field_label(field: str) -> str:
+    """A sheet field's name in the active language (log lines)."""
+    from gmtool.core.i18n import tr
+
+    return tr(f"field.{field}")
+
+
+def value_text(field: str, value: int | str | bool, metatype_labels: dict[str, dict[str, str]]) -> str:
+    """A sheet value in words: a metatype's label, yes/no, or the number."""
+    from gmtool.core.i18n import active_language, tr
+
+    if field == "metatype":
+        label = metatype_labels.get(str(value))
+        return label.get(active_language(), label["en"]) if label else str(value)
+    if isinstance(value, bool):
+        return tr("common.yes") if value else tr("common.no")
+    return str(value)
+
+
+def faces_text(faces: tuple[int, ...]) -> str:
+    return " ".join(str(f) for f in faces)

@@ -11,26 +11,19 @@ from typing import Any
 
 from gmtool.core.i18n import active_language, term_label, tr
 from gmtool.core.messages import Event
+from gmtool.rulesets.shadowrun import faces_text, field_label
+from gmtool.rulesets.shadowrun import value_text as shared_value_text
 from gmtool.rulesets.sr4 import events as ev
 from gmtool.rulesets.sr4.actions import action_label
 from gmtool.rulesets.sr4.sheet import metatypes
 
 
-def field_label(field: str) -> str:
-    return tr(f"field.{field}")
-
-
 def value_text(field: str, value: int | str | bool) -> str:
-    if field == "metatype":
-        info = metatypes().metatypes.get(str(value))
-        return info.label.get(active_language(), info.label["en"]) if info else str(value)
-    if isinstance(value, bool):
-        return tr("common.yes") if value else tr("common.no")
-    return str(value)
+    """A sheet value in words (the edition's metatype labels)."""
+    return shared_value_text(field, value, {k: m.label for k, m in metatypes().metatypes.items()})
 
 
-def _faces(faces: tuple[int, ...]) -> str:
-    return " ".join(str(f) for f in faces)
+_faces = faces_text
 
 
 def _terms(terms: tuple[tuple[str, int], ...]) -> str:

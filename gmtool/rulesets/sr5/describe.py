@@ -7,29 +7,19 @@ from typing import Any
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
+from gmtool.rulesets.shadowrun import faces_text, field_label
+from gmtool.rulesets.shadowrun import value_text as shared_value_text
 from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5.describe_tests import RENDERERS as TEST_RENDERERS
 from gmtool.rulesets.sr5.sheet import metatypes
 
 
-def field_label(field: str) -> str:
-    """A sheet field's name in the active language."""
-    return tr(f"field.{field}")
-
-
 def value_text(field: str, value: int | str | bool) -> str:
-    if field == "metatype":
-        from gmtool.core.i18n import active_language
-
-        info = metatypes().metatypes.get(str(value))
-        return info.label.get(active_language(), info.label["en"]) if info else str(value)
-    if isinstance(value, bool):
-        return tr("common.yes") if value else tr("common.no")
-    return str(value)
+    """A sheet value in words (the edition's metatype labels)."""
+    return shared_value_text(field, value, {k: m.label for k, m in metatypes().metatypes.items()})
 
 
-def _faces(faces: tuple[int, ...]) -> str:
-    return " ".join(str(f) for f in faces)
+_faces = faces_text
 
 
 def _rolled(e: ev.InitiativeRolled) -> str:
