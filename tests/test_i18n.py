@@ -9,6 +9,7 @@ literal, must be in both catalogues. Keys built at run time (``field.{name}``,
 from __future__ import annotations
 
 import ast
+import json
 import inspect
 import string
 import typing
@@ -291,3 +292,31 @@ def test_explicit_language_and_messages() -> None:
 
 def test_unknown_keys_show_the_key() -> None:
     assert tr("no.such.key") == "no.such.key"
+
+
+def test_fragments_merge_and_refuse_a_key_defined_twice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Feature catalogues in ``i18n/<lang>/*.json`` are merged; a key defined twice is an error."""
+    from gmtool.core import i18n
+    from gmtool.core.errors import ResourceError
+
+    root = tmp_path / "res"
+    (root / "i18n" / "en").mkdir(parents=True)
+    main = {"schema_version": 1, "language": "en", "language_name": "English", "messages": {"a": "A"}}
+    (root / "i18n" / "en.json").write_text(json.dumps(main), "utf-8")
+    (root / "i18n" / "en" / "part.json").write_text(json.dumps({"schema_version": 1, "messages": {"b": "B"}}), "utf-8")
+    monkeypatch.setattr("gmtool.core.resources.resource_root", lambda: root)
+    monkeypatch.setattr(i18n, "resource_path", lambda *parts: root.joinpath(*parts))
+    i18n.catalogue.cache_clear()
+    import gmtool.core.resources as res
+
+    res._cached.cache_clear()
+    try:
+        assert i18n.catalogue("en").messages == {"a": "A", "b": "B"}
+        (root / "i18n" / "en" / "twice.json").write_text(json.dumps({"schema_version": 1, "messages": {"a": "again"}}), "utf-8")
+        i18n.catalogue.cache_clear()
+        with pytest.raises(ResourceError):
+            i18n.catalogue("en")
+    finally:
+        monkeypatch.undo()
+        i18n.catalogue.cache_clear()
+        res._cached.cache_clear()

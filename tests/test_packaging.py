@@ -104,3 +104,16 @@ def test_wheel_declares_the_gui_entry_point(wheel: Path) -> None:
     parser.read_string(text)
     assert parser.has_section("gui_scripts")
     assert parser.get("gui_scripts", "gmtool").strip() == "gmtool.app:main"
+
+
+def test_every_package_is_listed_in_pyproject() -> None:
+    """A new package folder that pyproject does not list would be missing from the wheel."""
+    import tomllib
+
+    listed = set(tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(init.parent.relative_to(REPO).parts)
+        for init in (REPO / "gmtool").rglob("__init__.py")
+        if "__pycache__" not in init.parts
+    }
+    assert found - listed == set()

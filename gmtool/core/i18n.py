@@ -1,6 +1,8 @@
 """The one translation layer: every user-visible string goes through :func:`tr`.
 
-Catalogues live in ``resources/i18n/<lang>.json`` (validated at load). Keys are
+Catalogues live in ``resources/i18n/<lang>.json`` plus any number of fragments in
+``resources/i18n/<lang>/*.json`` (one per feature, so features do not share one
+file); all are validated at load and a key defined twice is an error. Keys are
 stable identifiers such as ``"menu.file"``; texts use ``str.format`` fields.
 English and Japanese must hold exactly the same keys and fields (a test checks).
 """
@@ -9,11 +11,13 @@ from __future__ import annotations
 
 import locale
 import os
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from gmtool.core.resources import cached_model
+from gmtool.core.errors import ResourceError
+from gmtool.core.resources import cached_model, load_model, resource_path
 
 LANGUAGES: tuple[str, ...] = ("en", "ja")
 DEFAULT_LANGUAGE = "en"
@@ -28,12 +32,35 @@ class Catalogue(BaseModel):
     messages: dict[str, str]
 
 
+class Fragment(BaseModel):
+    """Part of a language's messages, kept in its own file."""
+
+    schema_version: int = Field(ge=1, le=1)
+    messages: dict[str, str]
+
+
 _active: str = DEFAULT_LANGUAGE
 
 
+@lru_cache(maxsize=None)
 def catalogue(language: str) -> Catalogue:
-    """The validated catalogue of a language."""
-    return cached_model(Catalogue, "i18n", f"{language}.json")
+    """The validated catalogue of a language, fragments merged in."""
+    main = cached_model(Catalogue, "i18n", f"{language}.json")
+    folder = resource_path("i18n", language)
+    if not folder.is_dir():
+        return main
+    messages = dict(main.messages)
+    for entry in sorted(folder.iterdir(), key=lambda node: node.name):
+        if not entry.name.endswith(".json"):
+            continue
+        fragment = load_model(Fragment, "i18n", language, entry.name)
+        twice = sorted(messages.keys() & fragment.messages.keys())
+        if twice:
+            raise ResourceError(
+                "error.resource_invalid", name=f"i18n/{language}/{entry.name}", detail=f"duplicate keys: {twice}"
+            )
+        messages.update(fragment.messages)
+    return main.model_copy(update={"messages": messages})
 
 
 def system_language() -> str:

@@ -1,0 +1,1 @@
+"""Importers that turn other programs' files (Chummer) into library templates."""

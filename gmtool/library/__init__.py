@@ -1,0 +1,1 @@
+"""The NPC library: templates prepared before the session, their validation and JSON exchange."""

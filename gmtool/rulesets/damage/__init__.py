@@ -1,0 +1,1 @@
+"""Attack resolution for both Shadowrun editions: opposed test outcome, damage, soak, monitors."""

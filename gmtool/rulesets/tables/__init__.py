@@ -1,0 +1,1 @@
+"""Situational modifier tables as data (resources/tables) and the modifier engine that applies them."""

@@ -1,0 +1,1 @@
+"""Weapons: damage codes, firing modes, recoil, ammunition and reloading, called shots."""
