@@ -42,7 +42,7 @@ SCRIPT = textwrap.dedent(
 
     imported = []
     failures = {}
-    for package_name in ("gmtool.core", "gmtool.rulesets", "gmtool.library", "gmtool.importers", "gmtool.report"):
+    for package_name in ("gmtool.core", "gmtool.rulesets", "gmtool.library", "gmtool.importers"):
         package = importlib.import_module(package_name)
         imported.append(package_name)
         for info in pkgutil.walk_packages(package.__path__, package_name + "."):

@@ -1,1 +1,0 @@
-"""The turn log as a document: rounds, state snapshots and events rendered to HTML and Markdown."""
