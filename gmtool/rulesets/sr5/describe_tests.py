@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.i18n import term_label, tr
+from gmtool.rulesets.shared_describe import SHARED_LINES
 from gmtool.rulesets.sr5 import test_events as te
 
 
@@ -26,10 +27,6 @@ def dice_text(dice: tuple[tuple[int, str, bool], ...]) -> str:
 
 def terms_text(terms: tuple[tuple[str, int], ...]) -> str:
     return " ".join(f"{term_label(label)} {value:+d}" for label, value in terms)
-
-
-def effect_name(key: str, label: str) -> str:
-    return label if key == "custom" and label else tr(f"effect.{key}")
 
 
 def _outcome(e: te.DiceTestRolled) -> str:
@@ -74,6 +71,7 @@ def _opposed(e: te.OpposedTestResolved) -> str:
 
 
 RENDERERS: dict[str, Callable[[Any], str]] = {
+    **SHARED_LINES,
     "dice_test_rolled": _rolled,
     "opposed_test_resolved": _opposed,
     "retry_counted": lambda e: tr("log.retry_counted", name=e.name, key=e.key, count=e.count, penalty=2 * e.count),
@@ -88,20 +86,9 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
         f"log.extended.{e.outcome}", name=e.name, label=e.label or tr("log.test"), rolls=e.rolls,
         accumulated=e.accumulated, threshold=e.threshold, minutes=e.elapsed_minutes,
     ),
-    "effect_added": lambda e: tr(
-        f"log.effect_added.{e.duration.value}", name=e.name, effect=effect_name(e.key, e.label),
-        modifier=f"{e.modifier:+d}" if e.modifier else "", turn=e.expires_after_turn,
-    ),
-    "effect_ended": lambda e: tr(f"log.effect_ended.{e.reason}", name=e.name, effect=effect_name(e.key, e.label)),
     "interrupt_declared": lambda e: tr(
         "log.interrupt", name=e.name, interrupt=tr(f"interrupt.{e.interrupt}"), cost=e.cost, before=e.before, after=e.after,
     ),
     "surprised": lambda e: tr("log.surprised", name=e.name, by=", ".join(e.by_names)),
-    "group_formed": lambda e: tr(
-        "log.group_formed", name=e.name, count=len(e.members), rating=e.professional_rating,
-        monitor=tr("log.group_shared") if e.shared_monitor else tr("log.group_individual"),
-    ),
-    "group_left": lambda e: tr("log.group_left", name=e.name),
-    "group_split_changed": lambda e: tr("log.group_split" if e.split else "log.group_joined", name=e.name),
     "extended_test_ended": lambda e: tr("log.extended_ended", name=e.name, label=e.label or tr("log.test")),
 }

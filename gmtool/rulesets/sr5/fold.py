@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.messages import Event
+from gmtool.rulesets.grunt_groups import fold_member_removed
 from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5.fold_tests import FOLDERS as TEST_FOLDERS
 from gmtool.rulesets.sr5.state import Combatant, EncounterState
@@ -18,9 +19,7 @@ def _added(state: EncounterState, e: ev.CombatantAdded) -> None:
 
 def _removed(state: EncounterState, e: ev.CombatantRemoved) -> None:
     del state.combatants[e.combatant]
-    for group in state.groups.values():
-        if e.combatant in group.members:
-            group.members.remove(e.combatant)
+    fold_member_removed(state, e.combatant)
     if state.acting_now == e.combatant:
         state.acting_now = None
 

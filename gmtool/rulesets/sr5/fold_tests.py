@@ -6,9 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.dice_tests import EdgeUse
-from gmtool.core.effects import Effect
+from gmtool.rulesets.effect_rules import fold_effect_added, fold_effect_ended
+from gmtool.rulesets.grunt_groups import fold_group_formed, fold_group_left, fold_group_split
 from gmtool.rulesets.sr5 import test_events as te
-from gmtool.rulesets.sr5.groups import GruntGroup
 from gmtool.rulesets.sr5.state import EncounterState, ExtendedTest, LastTest
 
 # Rolls that can still take Edge after the roll; helpers and opponents cannot.
@@ -64,36 +64,6 @@ def _extended_ended(state: EncounterState, e: te.ExtendedTestEnded) -> None:
     state.extended_tests.pop(e.test, None)
 
 
-def _effect_added(state: EncounterState, e: Any) -> None:
-    state.effects[e.effect] = Effect(
-        id=e.effect, holder=e.combatant, key=e.key, label=e.label, modifier=e.modifier, scope=e.scope,
-        duration=e.duration, expires_at_phase=e.expires_at_phase, expires_after_turn=e.expires_after_turn,
-    )
-    state.next_effect = max(state.next_effect, e.effect + 1)
-
-
-def _effect_ended(state: EncounterState, e: Any) -> None:
-    state.effects.pop(e.effect, None)
-
-
-def _group_formed(state: EncounterState, e: Any) -> None:
-    state.groups[e.group] = GruntGroup(
-        id=e.group, name=e.name, professional_rating=e.professional_rating,
-        shared_monitor=e.shared_monitor, members=list(e.members),
-    )
-    state.next_group = max(state.next_group, int(e.group[1:]) + 1)
-
-
-def _group_left(state: EncounterState, e: Any) -> None:
-    group = state.groups.get(e.group)
-    if group is not None and e.combatant in group.members:
-        group.members.remove(e.combatant)
-
-
-def _group_split(state: EncounterState, e: Any) -> None:
-    state.groups[e.group].split = e.split
-
-
 def _surprised(state: EncounterState, e: Any) -> None:
     state.combatants[e.combatant].surprised_by = tuple(e.by)
 
@@ -112,11 +82,11 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "extended_test_started": _extended_started,
     "extended_test_progressed": _extended_progressed,
     "extended_test_ended": _extended_ended,
-    "effect_added": _effect_added,
-    "effect_ended": _effect_ended,
+    "effect_added": fold_effect_added,
+    "effect_ended": fold_effect_ended,
     "interrupt_declared": _nothing,
     "surprised": _surprised,
-    "group_formed": _group_formed,
-    "group_left": _group_left,
-    "group_split_changed": _group_split,
+    "group_formed": fold_group_formed,
+    "group_left": fold_group_left,
+    "group_split_changed": fold_group_split,
 }

@@ -1,0 +1,27 @@
+"""Log lines for the events both Shadowrun editions share: effects and grunt groups."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gmtool.core.i18n import tr
+
+
+def effect_name(key: str, label: str) -> str:
+    return label if key == "custom" and label else tr(f"effect.{key}")
+
+
+SHARED_LINES: dict[str, Callable[[Any], str]] = {
+    "effect_added": lambda e: tr(
+        f"log.effect_added.{e.duration.value}", name=e.name, effect=effect_name(e.key, e.label),
+        modifier=f"{e.modifier:+d}" if e.modifier else "", turn=e.expires_after_turn,
+    ),
+    "effect_ended": lambda e: tr(f"log.effect_ended.{e.reason}", name=e.name, effect=effect_name(e.key, e.label)),
+    "group_formed": lambda e: tr(
+        "log.group_formed", name=e.name, count=len(e.members), rating=e.professional_rating,
+        monitor=tr("log.group_shared") if e.shared_monitor else tr("log.group_individual"),
+    ),
+    "group_left": lambda e: tr("log.group_left", name=e.name),
+    "group_split_changed": lambda e: tr("log.group_split" if e.split else "log.group_joined", name=e.name),
+}
