@@ -1,26 +1,34 @@
 """Shadowrun 4th edition: the SR4 combat turn (initiative passes, phases, Edge on
 initiative, the action list, movement, surprise) through the event journal, and
-the core API of Edge uses on initiative and beyond (initiative.py, edge.py)."""
+the core API of Edge uses on initiative and beyond (initiative.py, edge.py), effects with
+durations and grunt groups (effects_groups.py)."""
 
 from __future__ import annotations
 
 import random
 
 from gmtool.core.messages import Command, Event, MessageCodec
+from gmtool.rulesets import effect_messages
+from gmtool.rulesets.grunt_groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
 from gmtool.rulesets.sr4.commands import COMMAND_CLASSES
 from gmtool.rulesets.sr4.decide import decide
 from gmtool.rulesets.sr4.describe import describe
 from gmtool.rulesets.sr4.events import EVENT_CLASSES
 from gmtool.rulesets.sr4.fold import apply
+from gmtool.rulesets.sr4.effects_groups import AddGruntGroup
 from gmtool.rulesets.sr4.state import EncounterState
+
+# Effects and grunt groups: the messages both editions share (SR4 forms a group from its own sheet).
+SHARED_COMMANDS = (*effect_messages.COMMAND_CLASSES, AddGruntGroup, *GROUP_COMMAND_CLASSES)
+SHARED_EVENTS = (*effect_messages.EVENT_CLASSES, *GROUP_EVENT_CLASSES)
 
 
 class SR4Ruleset:
     """The SR4 ruleset as the core sees it."""
 
     key = "sr4"
-    commands = MessageCodec(COMMAND_CLASSES)
-    events = MessageCodec(EVENT_CLASSES)
+    commands = MessageCodec(COMMAND_CLASSES + SHARED_COMMANDS)
+    events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS)
 
     def initial_state(self) -> EncounterState:
         return EncounterState()

@@ -1,7 +1,7 @@
 """SR4 command dispatch: validate a command against the state, return its events.
 
 Nothing here changes the state; :mod:`gmtool.rulesets.sr4.fold` does that.
-The handlers live in decide_turn, decide_sheet and decide_actions.
+The handlers live in decide_turn, decide_sheet, decide_actions and effects_groups.
 """
 
 from __future__ import annotations
@@ -12,12 +12,14 @@ from typing import Any
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
-from gmtool.rulesets.sr4 import decide_actions, decide_sheet, decide_turn
+from gmtool.rulesets.sr4 import decide_actions, decide_sheet, decide_turn, effects_groups
 from gmtool.rulesets.sr4.state import EncounterState
 
 Handler = Callable[[EncounterState, Any, random.Random], list[Event]]
 
-HANDLERS: dict[str, Handler] = {**decide_sheet.HANDLERS, **decide_turn.HANDLERS, **decide_actions.HANDLERS}
+HANDLERS: dict[str, Handler] = {
+    **decide_sheet.HANDLERS, **decide_turn.HANDLERS, **decide_actions.HANDLERS, **effects_groups.HANDLERS,
+}
 
 
 def decide(state: EncounterState, command: Command, rng: random.Random) -> tuple[Event, ...]:

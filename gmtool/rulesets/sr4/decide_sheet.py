@@ -11,6 +11,7 @@ import random
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.rulesets.effect_rules import effects_of_removed
 from gmtool.rulesets.sr4 import commands as cmd
 from gmtool.rulesets.sr4 import events as ev
 from gmtool.rulesets.sr4.common import combatant, preview
@@ -32,7 +33,7 @@ def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.
 
 def remove_combatant(state: EncounterState, command: cmd.RemoveCombatant, rng: random.Random) -> list[Event]:
     c = combatant(state, command.combatant)
-    events: list[Event] = [ev.CombatantRemoved(combatant=c.id, name=c.sheet.name)]
+    events: list[Event] = [*effects_of_removed(state, c.id), ev.CombatantRemoved(combatant=c.id, name=c.sheet.name)]
     if state.actor == c.id:  # its phase passes to the next one waiting, if any
         events += phase_start(preview(state, events))
     return events

@@ -13,10 +13,11 @@ import random
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.rulesets.effect_rules import expiry_after_phase
 from gmtool.rulesets.sr4 import commands as cmd
 from gmtool.rulesets.sr4 import events as ev
 from gmtool.rulesets.sr4.common import combatant, preview, require_turn, spend_edge
-from gmtool.rulesets.sr4.flow import advance, end_surprise, initiative_roll, new_turn, ties
+from gmtool.rulesets.sr4.flow import advance, end_surprise, initiative_roll, new_turn, ties, turn_end
 from gmtool.rulesets.sr4.state import EncounterState
 from gmtool.rulesets.sr4.turn import acts_in_pass, current_actor, next_actor, phase_untouched, waiting
 
@@ -26,7 +27,8 @@ def start_turn(state: EncounterState, command: cmd.StartTurn, rng: random.Random
         raise RulesError("error.no_combatants")
     events: list[Event] = []
     if state.turn > 0:
-        events += [*end_surprise(state), ev.TurnEnded(turn=state.turn)]
+        events += end_surprise(state)
+        events += turn_end(preview(state, events))
     return events + new_turn(preview(state, events), rng)
 
 
@@ -37,7 +39,7 @@ def next_phase(state: EncounterState, command: cmd.NextPhase, rng: random.Random
     actor = current_actor(state)
     events: list[Event] = []
     if actor is not None:
-        events.append(ev.ActionPhaseEnded(combatant=actor.id, name=actor.sheet.name))
+        events += [ev.ActionPhaseEnded(combatant=actor.id, name=actor.sheet.name), *expiry_after_phase(state, actor)]
     return events + advance(preview(state, events), rng)
 
 

@@ -13,6 +13,7 @@ from gmtool.core.i18n import active_language, term_label, tr
 from gmtool.core.messages import Event
 from gmtool.rulesets.shadowrun import faces_text, field_label
 from gmtool.rulesets.shadowrun import value_text as shared_value_text
+from gmtool.rulesets.shared_describe import SHARED_LINES
 from gmtool.rulesets.sr4 import events as ev
 from gmtool.rulesets.sr4.actions import action_label
 from gmtool.rulesets.sr4.sheet import metatypes
@@ -85,6 +86,7 @@ def _damage(e: ev.DamageApplied) -> str:
 
 
 RENDERERS: dict[str, Callable[[Any], str]] = {
+    **SHARED_LINES,
     "combatant_added": lambda e: tr("log.combatant_added", name=e.sheet.name),
     "combatant_removed": lambda e: tr("log.combatant_removed", name=e.name),
     "sheet_changed": lambda e: tr(

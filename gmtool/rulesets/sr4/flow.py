@@ -11,6 +11,8 @@ import random
 from itertools import groupby
 
 from gmtool.core.messages import Event
+from gmtool.rulesets.effect_rules import expiry_after_pass, expiry_after_turn
+from gmtool.rulesets.grunt_groups import group_of
 from gmtool.rulesets.sr4 import events as ev
 from gmtool.rulesets.sr4.common import preview
 from gmtool.rulesets.sr4.rolls import roll
@@ -38,6 +40,24 @@ def initiative_roll(
     )
 
 
+def turn_rolls(state: EncounterState, rng: random.Random) -> list[ev.InitiativeRolled]:
+    """Everyone's initiative test; a grunt group that is not split rolls once for all its members."""
+    rolls: list[ev.InitiativeRolled] = []
+    by_group: dict[str, ev.InitiativeRolled] = {}
+    for c in state.combatants.values():
+        group = group_of(state, c.id)
+        together = group is not None and not group.split
+        shared = by_group.get(group.id) if together and group is not None else None
+        if shared is not None:
+            rolls.append(shared.model_copy(update={"combatant": c.id, "name": c.sheet.name}))
+            continue
+        roll = initiative_roll(state, c, rng)
+        if together and group is not None:
+            by_group[group.id] = roll
+        rolls.append(roll)
+    return rolls
+
+
 def ties(state: EncounterState, rolled: set[str]) -> list[Event]:
     """Log the draw for every group tied on score, Edge and Reaction that holds a new roll."""
 
@@ -48,7 +68,8 @@ def ties(state: EncounterState, rolled: set[str]) -> list[Event]:
     out: list[Event] = []
     for _, group in groupby(ranked, key=key):
         tied = sorted(group, key=lambda c: c.tiebreak, reverse=True)
-        if len(tied) > 1 and any(c.id in rolled for c in tied):
+        distinct = len({c.tiebreak for c in tied}) > 1  # one shared draw = a grunt group acting together
+        if distinct and any(c.id in rolled for c in tied):
             out.append(ev.TiesDrawn(names=tuple(c.sheet.name for c in tied), draws=tuple(c.tiebreak for c in tied)))
     return out
 
@@ -67,7 +88,7 @@ def new_turn(state: EncounterState, rng: random.Random) -> list[Event]:
     """SR4-C5: a new turn, everyone re-rolls; pass 1 starts with its first phase."""
     turn = state.turn + 1
     events: list[Event] = [ev.TurnStarted(turn=turn)]
-    rolls = [initiative_roll(state, c, rng) for c in state.combatants.values()]
+    rolls = turn_rolls(state, rng)
     events += rolls_with_ties(preview(state, events), rolls)
     events.append(ev.PassStarted(turn=turn, pass_number=1))
     return events + phase_start(preview(state, events))
@@ -84,10 +105,15 @@ def after_pass(state: EncounterState, rng: random.Random) -> list[Event]:
     events: list[Event] = end_surprise(state) if state.pass_number == 1 else []
     following = state.pass_number + 1
     if any(acts_in_pass(c, following) for c in state.combatants.values()):
-        events.append(ev.PassStarted(turn=state.turn, pass_number=following))
+        events += [*expiry_after_pass(state, set()), ev.PassStarted(turn=state.turn, pass_number=following)]
         return events + phase_start(preview(state, events))
-    events.append(ev.TurnEnded(turn=state.turn))
+    events += turn_end(state)
     return events + new_turn(preview(state, events), rng)
+
+
+def turn_end(state: EncounterState) -> list[Event]:
+    """The turn ends: effects lasting to the end of the pass or turn expire, then the log line."""
+    return [*expiry_after_turn(state, set()), ev.TurnEnded(turn=state.turn)]
 
 
 def advance(state: EncounterState, rng: random.Random) -> list[Event]:

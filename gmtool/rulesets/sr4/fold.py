@@ -6,6 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.messages import Event
+from gmtool.rulesets.effect_rules import fold_effect_added, fold_effect_ended
+from gmtool.rulesets.grunt_groups import fold_group_formed, fold_group_left, fold_group_split, fold_member_removed
 from gmtool.rulesets.sr4 import events as ev
 from gmtool.rulesets.sr4.state import Combatant, EncounterState
 
@@ -17,6 +19,7 @@ def _added(state: EncounterState, e: ev.CombatantAdded) -> None:
 
 def _removed(state: EncounterState, e: ev.CombatantRemoved) -> None:
     del state.combatants[e.combatant]
+    fold_member_removed(state, e.combatant)
     if state.actor == e.combatant:
         state.actor = None
     if state.acting_now == e.combatant:
@@ -70,6 +73,7 @@ def _phase_started(state: EncounterState, e: ev.PhaseStarted) -> None:
 def _phase_ended(state: EncounterState, e: ev.ActionPhaseEnded) -> None:
     c = state.combatants[e.combatant]
     c.acted, c.delayed = True, False
+    c.phases_ended += 1
     c.simple_slots, c.complex_action, c.free_action = 0, False, False
     if state.actor == e.combatant:
         state.actor = None
@@ -174,6 +178,11 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "surprise_decided": _surprise,
     "surprise_ended": _surprise_ended,
     "rule_option_changed": _option,
+    "effect_added": fold_effect_added,
+    "effect_ended": fold_effect_ended,
+    "group_formed": fold_group_formed,
+    "group_left": fold_group_left,
+    "group_split_changed": fold_group_split,
 }
 
 

@@ -8,6 +8,9 @@ because a phase, once begun, belongs to its actor even when scores change.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from gmtool.core.effects import Effect
 
 from gmtool.rulesets.sr4.sheet import Sheet
 
@@ -41,6 +44,7 @@ class Combatant:
     moved: int = 0  # metres moved this turn
     sprint_bonus: int = 0  # metres added by sprinting this turn
     surprised_by: tuple[str, ...] = ()  # SR4-C9, until the first pass ends
+    phases_ended: int = 0  # action phases finished in this encounter (effects count them)
 
 
 @dataclass
@@ -54,3 +58,7 @@ class EncounterState:
     next_number: int = 1
     surprise_turn: int | None = None  # the turn whose first pass the surprise marks apply to
     options: dict[str, bool] = field(default_factory=lambda: dict(RULE_OPTIONS))
+    effects: dict[int, Effect] = field(default_factory=dict)
+    next_effect: int = 1
+    groups: dict[str, Any] = field(default_factory=dict)  # id → GruntGroup
+    next_group: int = 1
