@@ -1,9 +1,14 @@
-"""The campaign: one SQLite file holding encounters and their journals.
+"""The campaign: one SQLite file holding encounters, their journals and the NPC library.
 
 Every journal entry is written in its own transaction (WAL, synchronous=FULL),
 so a command is durable when ``append`` returns. A file is checked before it is
 opened for writing: not SQLite, not ours, truncated or damaged, or made by a
 newer gmtool → :class:`FileFormatError`, and the file is left untouched.
+
+Opening a valid file first backs it up (:mod:`backups`; a failed backup never
+fails the open, it is reported in :attr:`Campaign.backup`), then migrates an
+older schema step by step (:mod:`migrations`). A new file is made with the first
+schema and the same migrations, so new and upgraded campaigns are alike.
 """
 
 from __future__ import annotations
@@ -21,12 +26,16 @@ from gmtool.core.encounter import Encounter
 from gmtool.core.errors import FileFormatError, StorageError
 from gmtool.core.journal import JournalEntry
 from gmtool.rulesets import get_ruleset
+from gmtool.storage.backups import DEFAULT_KEEP, BackupOutcome, backup_quietly
+from gmtool.storage.library_store import LibraryStore
+from gmtool.storage.migrations import FIRST_VERSION, LATEST_VERSION, migrate
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = LATEST_VERSION
 APPLICATION_ID = 0x474D5431  # "GMT1"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
 
+# The first schema (version 1), frozen; later versions come from migrations.py.
 SCHEMA = """
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -117,7 +126,7 @@ def inspect(path: Path) -> int:
         raise FileFormatError("error.campaign_damaged", path=str(path), detail=str(exc)) from exc
     finally:
         conn.close()
-    if not isinstance(version, int):
+    if not isinstance(version, int) or version < FIRST_VERSION:
         raise FileFormatError("error.not_a_campaign", path=str(path))
     if version > SCHEMA_VERSION:
         raise FileFormatError("error.campaign_newer", path=str(path), version=version, supported=SCHEMA_VERSION)
@@ -130,6 +139,8 @@ class Campaign:
     def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
         self.path = path
         self._conn = conn
+        self.backup = BackupOutcome()  # what opening backed up (or the error to report)
+        self.library = LibraryStore(conn, path)
 
     # -- opening -----------------------------------------------------------
     @staticmethod
@@ -141,10 +152,29 @@ class Campaign:
         return conn
 
     @classmethod
-    def open(cls, path: Path) -> Campaign:
-        """Open an existing campaign (validated first; migrations would run here)."""
-        inspect(path)
-        return cls(path, cls._connect(path))
+    def open(cls, path: Path, keep_backups: int = DEFAULT_KEEP, backup_folder: Path | None = None) -> Campaign:
+        """Open an existing campaign: validate, back up (keeping ``keep_backups``), migrate.
+
+        A newer or broken file raises :class:`FileFormatError` untouched; a failed
+        migration raises :class:`StorageError` with the file as it was before the
+        failing step. ``backup_folder`` defaults to ``<data folder>/backups``.
+        """
+        version = inspect(path)
+        conn = cls._connect(path)
+        try:
+            backup = backup_quietly(conn, path, keep_backups, backup_folder)
+            if version < SCHEMA_VERSION:
+                migrate(conn, path)
+        except BaseException:
+            conn.close()
+            raise
+        campaign = cls(path, conn)
+        campaign.backup = backup
+        return campaign
+
+    def make_backup(self, keep: int = DEFAULT_KEEP, folder: Path | None = None) -> BackupOutcome:
+        """Back up the open campaign now (never raises; the outcome holds any error)."""
+        return backup_quietly(self._conn, self.path, keep, folder)
 
     @classmethod
     def create(cls, path: Path, populate: Callable[[Campaign], None] | None = None) -> Campaign:
@@ -166,8 +196,9 @@ class Campaign:
         try:
             conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
             conn.executescript(
-                f"BEGIN; {SCHEMA} INSERT INTO schema_version (version) VALUES ({SCHEMA_VERSION}); COMMIT;"
+                f"BEGIN; {SCHEMA} INSERT INTO schema_version (version) VALUES ({FIRST_VERSION}); COMMIT;"
             )
+            migrate(conn, tmp)
             if populate is not None:
                 populate(cls(tmp, conn))
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
