@@ -1,0 +1,99 @@
+"""The report as one HTML document (pure Python; also what the PDF is laid out from).
+
+The markup stays within what Qt's rich-text engine renders (tables, headings,
+paragraphs, simple CSS), so the same text prints through ``QTextDocument``.
+Every text is escaped; the document declares its language for the fonts.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from gmtool.printing.breakdown import Breakdown
+from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow
+
+# Font families tried in order; CJK families first in Japanese so kana and kanji never fall back to boxes.
+FONTS = {
+    "ja": '"Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "Yu Gothic", "Hiragino Sans", "Meiryo", sans-serif',
+    "en": '"Noto Sans", "DejaVu Sans", "Segoe UI", "Helvetica", "Arial", sans-serif',
+}
+
+STYLE = """
+body {{ font-family: {fonts}; font-size: 10pt; color: #111; }}
+h1 {{ font-size: 16pt; margin-bottom: 2pt; }}
+h2 {{ font-size: 13pt; margin-top: 14pt; margin-bottom: 4pt; border-bottom: 1px solid #888; }}
+h3 {{ font-size: 10.5pt; margin-top: 8pt; margin-bottom: 3pt; }}
+p.subtitle {{ color: #444; margin-top: 0; }}
+table.snapshot {{ border-collapse: collapse; margin-bottom: 6pt; }}
+table.snapshot th, table.snapshot td {{ border: 1px solid #999; padding: 2px 5px; }}
+table.snapshot th {{ background-color: #e6e6e6; }}
+tr.current td {{ background-color: #ffe08a; font-weight: bold; }}
+p.event {{ margin-top: 3pt; margin-bottom: 0; }}
+p.heading {{ font-weight: bold; margin-top: 7pt; }}
+span.seq {{ color: #777; }}
+p.breakdown {{ margin-top: 0; margin-bottom: 0; margin-left: 24px; font-size: 8.5pt; color: #333; }}
+"""
+
+
+def render_html(report: Report) -> str:
+    """The whole report as an HTML document (UTF-8 text)."""
+    parts = [
+        "<!DOCTYPE html>",
+        f'<html lang="{escape(report.language)}"><head><meta charset="utf-8">',
+        f"<title>{escape(report.title)}</title>",
+        f"<style>{STYLE.format(fonts=FONTS.get(report.language, FONTS['en']))}</style></head><body>",
+        f"<h1>{escape(report.title)}</h1>",
+        f'<p class="subtitle">{escape(report.subtitle)}</p>',
+    ]
+    for section in report.rounds:
+        parts.extend(_section(section, report.labels))
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def _section(section: RoundSection, labels: ReportLabels) -> list[str]:
+    out = [f"<h2>{escape(section.title)}</h2>"]
+    if section.snapshot:
+        out.append(f"<h3>{escape(section.snapshot_title)}</h3>")
+        out.append(_snapshot_table(section.snapshot, labels))
+    out.append(f"<h3>{escape(labels.events)}</h3>")
+    if not section.events:
+        out.append(f'<p class="event">{escape(labels.no_events)}</p>')
+    out.extend(_event(line, labels) for line in section.events)
+    return out
+
+
+def _snapshot_table(rows: tuple[SnapshotRow, ...], labels: ReportLabels) -> str:
+    head = "".join(f"<th>{escape(c)}</th>" for c in labels.columns)
+    body = []
+    for row in rows:
+        name = f"{labels.current} {row.name}" if row.current else row.name
+        cells = (row.order, name, row.score, row.passes, row.condition, row.edge, row.effects)
+        css = ' class="current"' if row.current else ""
+        body.append(f"<tr{css}>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+    return (
+        '<table class="snapshot" width="100%" cellspacing="0" cellpadding="3" border="1">'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+def _event(line: EventLine, labels: ReportLabels) -> str:
+    css = "event heading" if line.heading else "event"
+    text = f'<p class="{css}"><span class="seq">#{line.seq}</span> {escape(line.text)}</p>'
+    if line.breakdown is None:
+        return text
+    return text + _breakdown(line.breakdown, labels)
+
+
+def _breakdown(b: Breakdown, labels: ReportLabels) -> str:
+    rows = []
+    if b.pool:
+        rows.append(f"{escape(labels.pool)}: {escape(b.pool)}")
+    for m in b.modifiers:
+        source = f" ({escape(m.source)})" if m.source else ""
+        rows.append(f"{escape(labels.modifiers)}: {escape(m.label)} {escape(m.value)}{source}")
+    if b.dice:
+        rows.append(f"{escape(labels.dice)}: {escape(b.dice)}")
+    if b.odds:
+        rows.append(f"{escape(labels.odds)}: {escape(b.odds)}")
+    return "".join(f'<p class="breakdown">{row}</p>' for row in rows)

@@ -1,0 +1,75 @@
+"""The report as Markdown (pure Python): headings, a pipe table per snapshot, a list of events.
+
+Characters Markdown would read as markup are escaped, so names and log text
+print as they are written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gmtool.printing.breakdown import Breakdown
+from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow
+
+_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|!~])")
+
+
+def md_escape(text: str) -> str:
+    """``text`` with Markdown's markup characters backslash-escaped (one line)."""
+    return _SPECIAL.sub(r"\\\1", text.replace("\n", " "))
+
+
+def render_markdown(report: Report) -> str:
+    lines = [f"# {md_escape(report.title)}", "", md_escape(report.subtitle), ""]
+    for section in report.rounds:
+        lines.extend(_section(section, report.labels))
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _section(section: RoundSection, labels: ReportLabels) -> list[str]:
+    out = [f"## {md_escape(section.title)}", ""]
+    if section.snapshot:
+        out += [f"### {md_escape(section.snapshot_title)}", ""]
+        out += _table(section.snapshot, labels)
+        out.append("")
+    out += [f"### {md_escape(labels.events)}", ""]
+    if not section.events:
+        out.append(f"- {md_escape(labels.no_events)}")
+    for line in section.events:
+        out.extend(_event(line, labels))
+    out.append("")
+    return out
+
+
+def _table(rows: tuple[SnapshotRow, ...], labels: ReportLabels) -> list[str]:
+    out = ["| " + " | ".join(md_escape(c) for c in labels.columns) + " |"]
+    out.append("|" + "|".join("---:" if i in (0, 2) else "---" for i in range(len(labels.columns))) + "|")
+    for row in rows:
+        name = md_escape(row.name)
+        if row.current:
+            name = f"**{md_escape(labels.current)} {name}**"
+        cells = (md_escape(row.order), name, *(md_escape(c) for c in (row.score, row.passes, row.condition, row.edge, row.effects)))
+        out.append("| " + " | ".join(cells) + " |")
+    return out
+
+
+def _event(line: EventLine, labels: ReportLabels) -> list[str]:
+    text = md_escape(line.text)
+    out = [f"- `#{line.seq}` " + (f"**{text}**" if line.heading else text)]
+    if line.breakdown is not None:
+        out.extend(f"    - {row}" for row in _breakdown(line.breakdown, labels))
+    return out
+
+
+def _breakdown(b: Breakdown, labels: ReportLabels) -> list[str]:
+    rows = []
+    if b.pool:
+        rows.append(f"{md_escape(labels.pool)}: {md_escape(b.pool)}")
+    for m in b.modifiers:
+        source = f" ({md_escape(m.source)})" if m.source else ""
+        rows.append(f"{md_escape(labels.modifiers)}: {md_escape(m.label)} {md_escape(m.value)}{source}")
+    if b.dice:
+        rows.append(f"{md_escape(labels.dice)}: {md_escape(b.dice)}")
+    if b.odds:
+        rows.append(f"{md_escape(labels.odds)}: {md_escape(b.odds)}")
+    return rows

@@ -1,0 +1,235 @@
+"""The turn-log report: the fight round by round, as a document model (pure Python, no Qt).
+
+:func:`build_report` replays the encounter's journal (never rolling: state is the
+fold of the recorded events) and cuts it into combat turns. Each turn gets a
+snapshot of the state at its start and the turn's events in words with their
+breakdown. Everything in the model is already worded in the report's language,
+so the renderers (:mod:`.html`, :mod:`.markdown`, :mod:`.pdf`) only lay it out.
+
+Choices (said here because the rules do not say them):
+- The report prints the fight as it stands: the commands in effect. Undone
+  commands and the undo/redo lines themselves are left out (the turn log panel
+  keeps them); their count is given in the header.
+- A turn's snapshot is the state once the entry that started the turn is applied,
+  i.e. with initiative rolled and the first pass begun: the order and scores exist
+  only then. Events before the first turn form a "before the first turn" section.
+- A journal entry that ends one turn and starts the next is split at the
+  ``turn_started`` event: what comes before it belongs to the turn that ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from gmtool.core.i18n import active_language, set_language, tr
+from gmtool.core.journal import JournalEntry, UndoStacks
+from gmtool.printing.breakdown import Breakdown, roll_facts, word_breakdown
+from gmtool.printing.snapshot import CombatantSnapshot, StateSnapshot, queries_for, take_snapshot
+
+SETUP_ROUND = 0
+HEADING_KINDS = frozenset({"turn_started", "pass_started"})
+GAME_KEYS = {"sr5": "game.sr5", "sr4": "game.sr4"}
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    """Which turns to print (inclusive; None: from the setup / to the last) and in which language."""
+
+    first_round: int | None = None
+    last_round: int | None = None
+    language: str = "en"
+
+    def includes(self, round_number: int) -> bool:
+        low = SETUP_ROUND if self.first_round is None else self.first_round
+        high = round_number if self.last_round is None else self.last_round
+        return low <= round_number <= high
+
+
+@dataclass(frozen=True)
+class SnapshotRow:
+    """One combatant at the start of a turn, in words."""
+
+    order: str
+    name: str
+    score: str
+    passes: str
+    condition: str
+    edge: str
+    effects: str
+    current: bool
+
+
+@dataclass(frozen=True)
+class EventLine:
+    seq: int
+    kind: str
+    text: str
+    heading: bool
+    breakdown: Breakdown | None
+
+
+@dataclass(frozen=True)
+class RoundSection:
+    number: int  # 0: before the first turn
+    title: str
+    snapshot_title: str
+    snapshot: tuple[SnapshotRow, ...]  # empty before the first turn
+    events: tuple[EventLine, ...]
+
+
+@dataclass(frozen=True)
+class ReportLabels:
+    """The fixed words of the document, in the report's language."""
+
+    columns: tuple[str, ...]  # order, name, score, passes, condition, Edge, effects
+    events: str
+    no_events: str
+    pool: str
+    modifiers: str
+    dice: str
+    odds: str
+    current: str
+
+
+@dataclass(frozen=True)
+class Report:
+    language: str
+    title: str
+    subtitle: str
+    labels: ReportLabels
+    rounds: tuple[RoundSection, ...]
+    event_count: int  # events printed
+
+
+@dataclass
+class _Draft:
+    """A round being collected while the journal is replayed."""
+
+    number: int
+    events: list[EventLine] = field(default_factory=list)
+    snapshot: tuple[SnapshotRow, ...] = ()
+
+
+@contextmanager
+def in_language(language: str) -> Iterator[None]:
+    """Switch the active language for the duration (restored afterwards)."""
+    before = active_language()
+    set_language(language)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+def effective_entries(entries: list[JournalEntry]) -> tuple[list[JournalEntry], int]:
+    """The command entries in effect, in journal order, and how many commands are undone."""
+    stacks = UndoStacks()
+    for entry in entries:
+        stacks.push(entry)
+    commands = sum(1 for e in entries if e.action == "do")
+    return list(stacks.done), commands - len(stacks.done)
+
+
+def round_numbers(encounter: Any) -> list[int]:
+    """The sections a report of ``encounter`` can hold: 0 (before the first turn) if any, then each turn."""
+    done, _undone = effective_entries(encounter.entries)
+    numbers: list[int] = []
+    for entry in done:
+        for event in entry.events:
+            if event.kind == "turn_started":
+                numbers.append(event.turn)  # type: ignore[attr-defined]
+            elif not numbers:
+                numbers.append(SETUP_ROUND)
+    return numbers
+
+
+def build_report(encounter: Any, name: str, options: ReportOptions | None = None) -> Report:
+    """The report of an encounter (its ruleset, seed and journal), worded in ``options.language``."""
+    options = options or ReportOptions()
+    with in_language(options.language):
+        return _build(encounter, name, options)
+
+
+def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
+    ruleset = encounter.ruleset
+    queries = queries_for(ruleset.key)
+    state = ruleset.initial_state()
+    done, undone = effective_entries(encounter.entries)
+    drafts: list[_Draft] = [_Draft(SETUP_ROUND)]
+    for entry in done:
+        started = False
+        for event in entry.events:
+            if event.kind == "turn_started":
+                drafts.append(_Draft(event.turn))  # type: ignore[attr-defined]
+                started = True
+            ruleset.apply(state, event)
+            if options.includes(drafts[-1].number):
+                drafts[-1].events.append(_event_line(entry.seq, event, ruleset))
+        if started and options.includes(drafts[-1].number):
+            drafts[-1].snapshot = _snapshot_rows(take_snapshot(queries, state))
+    sections = tuple(_section(d) for d in drafts if options.includes(d.number) and (d.events or d.number))
+    return Report(
+        language=options.language,
+        title=tr("report.title", name=name),
+        subtitle=tr("report.subtitle", game=tr(GAME_KEYS.get(ruleset.key, ruleset.key)), seed=encounter.seed,
+                    undone=undone),
+        labels=_labels(),
+        rounds=sections,
+        event_count=sum(len(s.events) for s in sections),
+    )
+
+
+def _event_line(seq: int, event: Any, ruleset: Any) -> EventLine:
+    return EventLine(
+        seq=seq, kind=event.kind, text=ruleset.describe(event), heading=event.kind in HEADING_KINDS,
+        breakdown=word_breakdown(roll_facts(event)),
+    )
+
+
+def _section(draft: _Draft) -> RoundSection:
+    if draft.number == SETUP_ROUND:
+        return RoundSection(SETUP_ROUND, tr("report.setup"), "", (), tuple(draft.events))
+    return RoundSection(
+        draft.number, tr("report.round", turn=draft.number), tr("report.snapshot", turn=draft.number),
+        draft.snapshot, tuple(draft.events),
+    )
+
+
+def _snapshot_rows(snapshot: StateSnapshot) -> tuple[SnapshotRow, ...]:
+    return tuple(_row(rank, c) for rank, c in enumerate(snapshot.combatants, 1))
+
+
+def _row(rank: int, c: CombatantSnapshot) -> SnapshotRow:
+    physical, physical_max = c.physical
+    stun, stun_max = c.stun
+    passes = ", ".join(str(p) for p in c.passes) if c.passes else "—"
+    return SnapshotRow(
+        order=str(rank),
+        name=c.name + (tr("report.npc_mark") if c.is_npc else ""),
+        score="—" if c.score is None else str(c.score),
+        passes=tr("report.passes", passes=passes, left=c.passes_left),
+        condition=tr("report.condition", physical=physical, physical_max=physical_max, stun=stun, stun_max=stun_max),
+        edge=tr("report.edge", points=c.edge[0], attribute=c.edge[1]),
+        effects=" · ".join(c.effects) if c.effects else "—",
+        current=c.current,
+    )
+
+
+def _labels() -> ReportLabels:
+    return ReportLabels(
+        columns=(
+            tr("report.column.order"), tr("report.column.name"), tr("report.column.score"),
+            tr("report.column.passes"), tr("report.column.condition"), tr("report.column.edge"),
+            tr("report.column.effects"),
+        ),
+        events=tr("report.events"),
+        no_events=tr("report.no_events"),
+        pool=tr("report.label.pool"),
+        modifiers=tr("report.label.modifiers"),
+        dice=tr("report.label.dice"),
+        odds=tr("report.label.odds"),
+        current=tr("report.current_mark"),
+    )
