@@ -82,7 +82,10 @@ def test_the_digest_action_list_is_data_with_both_languages() -> None:
 @pytest.mark.parametrize("action", [a.id for a in action_list().actions])
 def test_every_listed_action_can_be_taken_in_ones_phase(action: str) -> None:
     encounter = duo()
-    (taken,) = run(encounter, cmd.TakeAction(combatant="c1", action=action))
+    if action == "intercept":  # SR4-C7: taken against the one moving, in that one's phase
+        (taken,) = run(encounter, cmd.TakeAction(combatant="c2", action=action, target="c1"))
+    else:
+        (taken,) = run(encounter, cmd.TakeAction(combatant="c1", action=action))
     assert isinstance(taken, ev.ActionTaken) and taken.action_kind == action_kind(action)
     assert taken.paid == action_kind(action)
 
@@ -167,6 +170,16 @@ def test_intercept_needs_the_free_action_and_no_surprise() -> None:
     run(encounter, cmd.TakeAction(combatant="c2", action="speak"))  # Bob's free action is gone
     assert interceptors(encounter.state, "c1", [(0.0, 0.0), (10.0, 0.0)], positions) == []
     assert not melee_available(duo(start=False).state, "c2", "c1")
+
+
+@pytest.mark.rule("SR4-C7")
+def test_intercept_as_a_command_names_the_mover_whose_phase_it_is() -> None:
+    encounter = duo()  # Ace's phase: Ace moves, Bob may intercept with his free action
+    assert refused(encounter, cmd.TakeAction(combatant="c2", action="intercept")).key == "error.sr4_intercept_target"
+    assert refused(encounter, cmd.TakeAction(combatant="c1", action="intercept", target="c2")).key == "error.sr4_intercept_not_moving"
+    events = run(encounter, cmd.TakeAction(combatant="c2", action="intercept", target="c1"))
+    assert [(e.action, e.paid, e.target) for e in events] == [("intercept", "free", "c1")]
+    assert refused(encounter, cmd.TakeAction(combatant="c2", action="intercept", target="c1")).key == "error.free_action_used"
 
 
 @given(x=st.floats(-20, 20), y=st.floats(-20, 20))

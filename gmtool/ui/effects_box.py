@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.effects import Duration
 from gmtool.core.i18n import tr
-from gmtool.rulesets.sr5.effects import effect_table
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.effects_model import EffectsModel
 
@@ -36,7 +35,7 @@ class EffectsBox(QGroupBox):
         self.remove_button.clicked.connect(self._remove)
         self.key = QComboBox(self)
         self.key.setObjectName("effectKey")
-        for key in effect_table().effects:
+        for key in bridge.view.effect_keys():
             self.key.addItem(tr(f"effect.{key}"), key)
         self.label = QLineEdit(self)
         self.label.setObjectName("effectLabel")

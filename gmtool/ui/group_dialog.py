@@ -1,15 +1,15 @@
-"""Asking how many grunts to add, their professional rating and whether they share a monitor."""
+"""Asking how many grunts to add, their professional rating and (SR5) whether they share a monitor."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox, QWidget
 
 from gmtool.core.i18n import tr
-from gmtool.rulesets.sr5.groups import MAX_MEMBERS
+from gmtool.rulesets.grunt_groups import MAX_MEMBERS
 
 
 class GroupDialog(QDialog):
-    def __init__(self, template_name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, template_name: str, shared_monitor: bool = True, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("dialog.group.title"))
         self.count = QSpinBox(self)
@@ -29,5 +29,8 @@ class GroupDialog(QDialog):
         form.addRow(QLabel(tr("dialog.group.template", name=template_name), self))
         form.addRow(tr("dialog.group.count"), self.count)
         form.addRow(tr("dialog.group.rating"), self.rating)
-        form.addRow(self.shared)
+        if shared_monitor:  # SR5 only: SR4 grunts keep one monitor each
+            form.addRow(self.shared)
+        else:
+            self.shared.hide()
         form.addRow(buttons)

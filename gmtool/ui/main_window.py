@@ -18,6 +18,7 @@ from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
+from gmtool.ui.group_actions import GroupActions
 from gmtool.ui.actions import ACTION_SPECS, MENUS, SHOWN_DISABLED_ELSEWHERE, ActionSpec
 from gmtool.ui.initiative_panel import InitiativePanel
 from gmtool.ui.log_panel import LogPanel
@@ -57,6 +58,7 @@ class MainWindow(QMainWindow):
         self.test_panel = self._make_game_panel()
         self.log_panel = LogPanel(self.bridge, workspace.encounter_name, self)
         self.extras = self._make_game_actions()
+        self.groups = GroupActions(self)
         self._make_docks()
         self._make_menus()
         self.status = QLabel(self)
@@ -141,7 +143,7 @@ class MainWindow(QMainWindow):
         return SR4Panel(self.bridge, self._actions, self)
 
     def _make_game_actions(self):  # noqa: ANN202 - SR5Actions | SR4Actions
-        """The game's own actions: SR5 interrupts, groups and Edge refresh, or SR4 surprise and movement."""
+        """The game's own actions: SR5 interrupts, surprise and Edge refresh, or SR4 surprise and movement."""
         if self.bridge.has(INTERRUPTS):
             from gmtool.ui.sr5_actions import SR5Actions
 
@@ -216,6 +218,7 @@ class MainWindow(QMainWindow):
             self._actions[name].setEnabled(started and selected)
         self._actions["remove_combatant"].setEnabled(selected)
         self.extras.update()
+        self.groups.update()
         for name, option in self.view.rule_options.items():
             self._actions[name].setChecked(state.options[option])
 

@@ -1,4 +1,4 @@
-"""The main window's SR5-only actions: interrupts (SR5-N1..N6), grunt groups, Edge refresh.
+"""The main window's SR5-only actions: interrupts (SR5-N1..N6), surprise, Edge refresh.
 
 Kept apart from :mod:`main_window` so an SR4 window never builds them; the
 commands come from the SR5 ruleset, the enabled state and reasons from it too.
@@ -13,11 +13,9 @@ from PySide6.QtWidgets import QInputDialog
 
 from gmtool.core.i18n import tr
 from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
-from gmtool.rulesets.sr5.groups import AddGruntGroup, LeaveGroup, SplitGroup, group_of
 from gmtool.rulesets.sr5.surprise import SurpriseEntry, SurpriseTest, surprise_terms
 from gmtool.rulesets.sr5.test_commands import RefreshEdge
 from gmtool.ui.actions import ASKS_FOR_SKILL, INTERRUPTS
-from gmtool.ui.group_dialog import GroupDialog
 from gmtool.ui.surprise_dialog import SurpriseDialog
 from gmtool.viewmodels.surprise_model import SurpriseModel
 
@@ -36,11 +34,6 @@ class SR5Actions:
         self.window = window
         for kind in INTERRUPTS:
             window.action(f"interrupt_{kind}").triggered.connect(lambda _c=False, k=kind: self.declare_interrupt(k))
-        window.action("add_grunt_group").triggered.connect(lambda _c=False: self.add_grunt_group())
-        window.action("leave_group").triggered.connect(
-            lambda _c=False: window.on_selected(lambda c: LeaveGroup(combatant=c))
-        )
-        window.action("split_group").triggered.connect(self._split_group)
         window.action("refresh_edge_all").triggered.connect(lambda _c=False: window.run(RefreshEdge()))
         window.action("surprise_test").triggered.connect(lambda _c=False: self.surprise_test())
 
@@ -54,11 +47,6 @@ class SR5Actions:
 
     def update(self) -> None:
         window = self.window
-        selected = window.bridge.selected
-        group = group_of(window.bridge.state, selected) if selected is not None else None
-        window.action("leave_group").setEnabled(group is not None)
-        window.action("split_group").setEnabled(group is not None)
-        window.action("split_group").setChecked(bool(group and group.split))
         window.action("surprise_test").setEnabled(len(window.bridge.state.combatants) >= 2)
         self._update_interrupts()
 
@@ -90,25 +78,3 @@ class SR5Actions:
             if not ok:
                 return
         window.run(DeclareInterrupt(combatant=cid, interrupt=kind, bonus=bonus))  # type: ignore[arg-type]
-
-    def add_grunt_group(self) -> None:
-        """Grunts copied from the selected combatant's sheet (or a plain one)."""
-        window = self.window
-        cid = window.bridge.selected
-        if cid:
-            template = window.bridge.state.combatants[cid].sheet
-        else:
-            template = window.view.new_sheet(tr("combatant.grunt")).model_copy(update={"edge_points": 0})
-        dialog = GroupDialog(template.name, window)
-        if dialog.exec():
-            window.run(AddGruntGroup(
-                sheet=template, count=dialog.count.value(), professional_rating=dialog.rating.value(),
-                shared_monitor=dialog.shared.isChecked(),
-            ))
-
-    def _split_group(self, checked: bool) -> None:
-        window = self.window
-        selected = window.bridge.selected
-        group = group_of(window.bridge.state, selected) if selected else None
-        if group is not None and not window.run(SplitGroup(group=group.id, split=checked)):
-            window.update_actions()

@@ -10,8 +10,9 @@ from gmtool.core.effects import Duration, Effect
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
-from gmtool.rulesets.sr5 import effect_messages as em
-from gmtool.rulesets.sr5.effects import holder_effects
+from gmtool.rulesets import effect_messages as em
+from gmtool.rulesets.effect_rules import holder_effects
+from gmtool.rulesets.grunt_groups import group_of
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 
@@ -31,6 +32,27 @@ def time_left(effect: Effect, turn: int) -> str:
 def effect_badge(effect: Effect, turn: int) -> str:
     modifier = f" {effect.modifier:+d}" if effect.modifier else ""
     return f"{effect_name(effect)}{modifier} ({time_left(effect, turn)})"
+
+
+def group_badge(state: Any, combatant_id: str) -> tuple[str, ...]:
+    group = group_of(state, combatant_id)
+    if group is None:
+        return ()
+    shared = tr("flag.group_shared") if group.shared_monitor else ""
+    return (tr("flag.group", name=group.name, rating=group.professional_rating) + shared,)
+
+
+def combatant_badges(state: Any) -> dict[str, tuple[str, ...]]:
+    """Group and effect badges by combatant (effects with their time left), either edition."""
+    effects: dict[str, list[Effect]] = {}
+    for effect in state.effects.values():
+        effects.setdefault(effect.holder, []).append(effect)
+    if not effects and not state.groups:
+        return {}
+    return {
+        cid: group_badge(state, cid) + tuple(effect_badge(e, state.turn) for e in effects.get(cid, ()))
+        for cid in state.combatants
+    }
 
 
 class EffectsModel(QAbstractListModel):

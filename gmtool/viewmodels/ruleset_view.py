@@ -18,7 +18,8 @@ Condition = tuple[int, int, int, int]  # physical, physical boxes, stun, stun bo
 
 # Features a game's GUI may offer; the window builds panels by them (single actions of one
 # game are marked in gmtool.ui.actions).
-EFFECTS = "effects"  # effects with durations (SR5)
+EFFECTS = "effects"  # effects with durations
+SHARED_MONITOR = "shared_monitor"  # a grunt group may share one condition monitor (SR5)
 INTERRUPTS = "interrupts"  # SR5-N1 to N6
 DICE_TESTS = "dice_tests"  # the modifiers-and-test box (SR5)
 PASS_LADDER = "pass_ladder"  # passes 1-4 drawn per combatant (SR4)
@@ -94,6 +95,10 @@ class RulesetView(Protocol):
     def enter_dice(self, cid: str, faces: tuple[int, ...]) -> Command: ...
     def adjust(self, cid: str, delta: int) -> Command: ...
     def rule_option(self, option: str, value: bool) -> Command: ...
+    def grunt_group(self, sheet: Any, count: int, rating: int, shared_monitor: bool) -> Command: ...
+
+    # -- effects -------------------------------------------------------------------------
+    def effect_keys(self) -> tuple[str, ...]: ...  # the game's effect catalogue
 
 
 def view_for(ruleset_key: str) -> RulesetView:

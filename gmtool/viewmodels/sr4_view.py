@@ -9,6 +9,7 @@ from gmtool.core.messages import Command
 from gmtool.rulesets.sr4 import commands as cmd
 from gmtool.rulesets.sr4.actions import action_list
 from gmtool.rulesets.sr4.budget import budget_left, can_take
+from gmtool.rulesets.sr4.effects_groups import AddGruntGroup, effect_table
 from gmtool.rulesets.sr4.initiative import MAX_PASSES
 from gmtool.rulesets.sr4.sheet import ATTRIBUTES, INITIATIVE_BONUS_MAX, Sheet, attribute_range, metatypes
 from gmtool.rulesets.sr4.state import Combatant, EncounterState
@@ -22,6 +23,7 @@ from gmtool.rulesets.sr4.turn import (
     score_breakdown,
 )
 from gmtool.viewmodels import ruleset_view as rv
+from gmtool.viewmodels.effects_model import combatant_badges
 
 NEW_ATTRIBUTES = {a: 3 for a in ATTRIBUTES} | {"EDG": 2}
 TRACK_FIELDS = {"physical_damage": "physical", "stun_damage": "stun"}
@@ -52,7 +54,7 @@ def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None)
 class SR4View:
     key = "sr4"
     game_key = "game.sr4"
-    features = frozenset({rv.PASS_LADDER, rv.MOVEMENT, rv.SURPRISE, rv.DAMAGE})
+    features = frozenset({rv.EFFECTS, rv.PASS_LADDER, rv.MOVEMENT, rv.SURPRISE, rv.DAMAGE})
     edge_actions = ("go_first", "extra_pass")
     rule_options = {"wound_on_initiative": "wound_modifier_on_initiative"}
     attributes = ATTRIBUTES
@@ -82,8 +84,8 @@ class SR4View:
         return combatant_flags(state, c, current_id)
 
     def badges(self, state: EncounterState) -> dict[str, tuple[str, ...]]:
-        """None: SR4 encounters have no effects or groups (who surprised whom: the SR4 panel)."""
-        return {}
+        """Group and effect badges by combatant (who surprised whom: the SR4 panel)."""
+        return combatant_badges(state)
 
     def ladder(self, state: EncounterState, c: Combatant) -> tuple[str, ...] | None:
         return pass_ladder(state, c)
@@ -176,3 +178,9 @@ class SR4View:
 
     def rule_option(self, option: str, value: bool) -> Command:
         return cmd.SetRuleOption(option=option, value=value)
+
+    def grunt_group(self, sheet: Any, count: int, rating: int, shared_monitor: bool) -> Command:
+        return AddGruntGroup(sheet=sheet, count=count, professional_rating=rating, shared_monitor=shared_monitor)
+
+    def effect_keys(self) -> tuple[str, ...]:
+        return tuple(effect_table().effects)

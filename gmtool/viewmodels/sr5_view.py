@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.core.effects import Effect
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.rulesets.sr5 import commands as cmd
 from gmtool.rulesets.sr5.actions import action_list, budget_left, check_action
-from gmtool.rulesets.sr5.groups import group_of
+from gmtool.rulesets.sr5.groups import AddGruntGroup
 from gmtool.rulesets.sr5.initiative import current_actor, effective_score, in_pass, pass_ladder, pass_order, passes_left
+from gmtool.rulesets.sr5.effects import effect_table
 from gmtool.rulesets.sr5.score import score_terms
 from gmtool.rulesets.sr5.sheet import ATTRIBUTES, INITIATIVE_BONUS_MAX, INITIATIVE_DICE_MAX, Sheet, attribute_range, metatypes
 from gmtool.rulesets.sr5.state import Combatant, EncounterState
 from gmtool.viewmodels import ruleset_view as rv
-from gmtool.viewmodels.effects_model import effect_badge
+from gmtool.viewmodels.effects_model import combatant_badges
 
 NEW_ATTRIBUTES = {a: 3 for a in ATTRIBUTES} | {"EDG": 2}
 
@@ -54,7 +54,7 @@ def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None)
 class SR5View:
     key = "sr5"
     game_key = "game.sr5"
-    features = frozenset({rv.EFFECTS, rv.INTERRUPTS, rv.DICE_TESTS, rv.SURPRISE, rv.PASS_LADDER})
+    features = frozenset({rv.EFFECTS, rv.SHARED_MONITOR, rv.INTERRUPTS, rv.DICE_TESTS, rv.SURPRISE, rv.PASS_LADDER})
     edge_actions = ("seize", "blitz")
     rule_options = {"wound_on_initiative": "wound_modifier_on_initiative", "ones_on_extras": "ones_on_extras_count"}
     attributes = ATTRIBUTES
@@ -85,15 +85,7 @@ class SR5View:
 
     def badges(self, state: EncounterState) -> dict[str, tuple[str, ...]]:
         """Group and effect badges by combatant (effects with their time left)."""
-        effects: dict[str, list[Effect]] = {}
-        for effect in state.effects.values():
-            effects.setdefault(effect.holder, []).append(effect)
-        if not effects and not state.groups:
-            return {}
-        return {
-            cid: group_badge(state, cid) + tuple(effect_badge(e, state.turn) for e in effects.get(cid, ()))
-            for cid in state.combatants
-        }
+        return combatant_badges(state)
 
     def ladder(self, state: EncounterState, c: Combatant) -> tuple[str, ...] | None:
         return pass_ladder(state, c)
@@ -186,3 +178,9 @@ class SR5View:
 
     def rule_option(self, option: str, value: bool) -> Command:
         return cmd.SetRuleOption(option=option, value=value)
+
+    def grunt_group(self, sheet: Any, count: int, rating: int, shared_monitor: bool) -> Command:
+        return AddGruntGroup(sheet=sheet, count=count, professional_rating=rating, shared_monitor=shared_monitor)
+
+    def effect_keys(self) -> tuple[str, ...]:
+        return tuple(effect_table().effects)

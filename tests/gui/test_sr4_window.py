@@ -326,14 +326,79 @@ def test_the_sr4_sheet_edits_passes_and_takes_damage(qtbot, sr4_window) -> None:
 def test_sr5_only_actions_are_disabled_with_the_reason(qtbot, sr4_window, window) -> None:
     from gmtool.ui.sr4_panel import SR4Panel
 
-    for name in ("seize", "blitz", "interrupt_full_defence", "interrupt_block", "add_grunt_group", "refresh_edge_all", "ones_on_extras"):
+    for name in ("seize", "blitz", "interrupt_full_defence", "interrupt_block", "refresh_edge_all", "ones_on_extras"):
         act = sr4_window.action(name)
         assert not act.isEnabled() and "Shadowrun 5 encounters only" in act.toolTip(), name
     sr4_window.bridge.select("c1")
     assert not sr4_window.action("seize").isEnabled()  # selecting someone does not enable it
     assert sr4_window.findChild(QToolButton, "button_interrupt_full_defence") is None
-    assert sr4_window.sheet_panel.effects_box is None
+    assert sr4_window.sheet_panel.effects_box is not None  # effects and grunt groups serve both games
+    assert sr4_window.action("add_grunt_group").isEnabled()
     assert isinstance(sr4_window.test_panel, SR4Panel)
     assert sr4_window.docks["test"].windowTitle() == "Movement and surprise"
     assert not window.has_action("go_first")  # nor SR4-only ones in SR5
     assert window.has_action("surprise_test")  # the surprise test serves both games
+
+
+def test_sr4_effects_box_adds_an_effect_with_a_badge_and_it_expires(qtbot, sr4_window) -> None:
+    win = sr4_window
+    win.action("roll_initiative").trigger()
+    actor = win.bridge.current_actor()
+    assert actor is not None
+    win.bridge.select(actor.id)
+    box = win.sheet_panel.effects_box
+    keys = [box.key.itemData(i) for i in range(box.key.count())]
+    assert "astral_perception" in keys and "dirty_trick" not in keys  # the SR4 catalogue
+    box.key.setCurrentIndex(box.key.findData("aimed"))
+    box.add_button.click()
+    assert box.error.text() == "" and box.model.rowCount() == 1
+    model = win.initiative_panel.model
+    assert "Taking aim" in model.index(model.row_of(actor.id), 3).data()
+    win.action("next_phase").trigger()  # the effect was added in the holder's own phase: it lasts one more
+    win.bridge.select(actor.id)
+    assert box.model.rowCount() == 1
+
+
+def test_sr4_grunt_group_dialog_has_no_shared_monitor(qtbot, monkeypatch, sr4_window) -> None:
+    from gmtool.ui import group_dialog
+
+    seen = {}
+
+    def accept(dialog) -> int:  # noqa: ANN001
+        seen["shared_visible"] = not dialog.shared.isHidden()
+        dialog.count.setValue(3)
+        dialog.rating.setValue(3)
+        return 1
+
+    monkeypatch.setattr(group_dialog.GroupDialog, "exec", accept)
+    sr4_window.bridge.select(None)
+    before = len(sr4_window.bridge.state.combatants)
+    sr4_window.action("add_grunt_group").trigger()
+    state = sr4_window.bridge.state
+    assert seen == {"shared_visible": False}
+    assert len(state.combatants) == before + 3 and len(state.groups) == 1
+    member = next(iter(state.groups.values())).members[0]
+    sr4_window.bridge.select(member)
+    assert sr4_window.action("leave_group").isEnabled()
+    model = sr4_window.initiative_panel.model
+    assert "PR 3" in model.index(model.row_of(member), 3).data()
+
+
+@pytest.mark.rule("SR4-C7")
+def test_intercept_from_the_action_picker_names_the_mover(qtbot, sr4_window) -> None:
+    win = sr4_window
+    win.action("roll_initiative").trigger()
+    state = win.bridge.state
+    mover = win.bridge.current_actor()
+    interceptor = next(cid for cid in state.combatants if cid != mover.id)
+    win.bridge.select(interceptor)
+    panel = win.initiative_panel
+    panel.action_combo.setCurrentIndex(panel.action_combo.findData("intercept", roles.ACTION_KEY))
+    panel.target_combo.setCurrentIndex(panel.target_combo.findData(None))
+    with qtbot.wait_signal(win.bridge.refused) as refusal:
+        panel.take_button.click()
+    assert "choose the character who is moving past" in refusal.args[0]
+    panel.target_combo.setCurrentIndex(panel.target_combo.findData(mover.id))
+    panel.take_button.click()
+    taken = [e for e in win.bridge.state.combatants.values() if e.id == interceptor][0]
+    assert taken.free_action

@@ -37,7 +37,23 @@ def take_action(state: EncounterState, command: cmd.TakeAction, rng: random.Rand
     """SR4-C8: a listed action (or a bare kind), refused when the budget cannot pay it."""
     require_turn(state)
     c = combatant(state, command.combatant)
+    if command.action == "intercept":
+        _check_intercept(state, c, command.target)
     return [_action_event(state, c, command.action, command.target)]
+
+
+def _check_intercept(state: EncounterState, c: Combatant, target: str | None) -> None:
+    """SR4-C7: the free action Intercept names the one moving now (whose phase it is).
+
+    gmtool keeps no map: that the mover passes within 1 m is the GM's call.
+    """
+    if target is None or target == c.id:
+        raise RulesError("error.sr4_intercept_target", name=c.sheet.name)
+    mover = combatant(state, target)
+    if state.actor != mover.id:
+        raise RulesError("error.sr4_intercept_not_moving", name=c.sheet.name, target=mover.sheet.name)
+    if c.hits is None or c.sheet.dead:
+        raise RulesError("error.sr4_intercept_cannot_act", name=c.sheet.name)
 
 
 def move(state: EncounterState, command: cmd.Move, rng: random.Random) -> list[Event]:
