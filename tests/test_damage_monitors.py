@@ -1,0 +1,150 @@
+"""Condition monitors (SR4-MT8, SR5-A6): overflow, states, wound modifiers, invariants."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gmtool.core.errors import RulesError
+from gmtool.rulesets.damage.monitors import (
+    SR4_STUN_OVERFLOW_RATIO,
+    SR5_STUN_OVERFLOW_RATIO,
+    Monitor,
+    MonitorState,
+    apply_damage,
+    monitor_of,
+    wound_modifier_of,
+)
+from gmtool.rulesets.sr4.decide_sheet import damage_after
+from gmtool.rulesets.sr4.sheet import Sheet as SR4Sheet
+from gmtool.rulesets.sr5.sheet import Sheet as SR5Sheet
+
+ATTRIBUTES = {"BOD": 5, "AGI": 3, "REA": 3, "STR": 3, "WIL": 3, "LOG": 3, "INT": 3, "CHA": 3, "EDG": 3}
+FRESH = Monitor(physical_boxes=11, stun_boxes=10, overflow=5)
+
+
+@pytest.mark.rule("SR4-MT8")
+def test_monitor_sizes_come_from_the_sheet() -> None:
+    monitor = monitor_of(SR4Sheet(name="Runner", attributes=ATTRIBUTES))
+    assert (monitor.physical_boxes, monitor.stun_boxes, monitor.overflow) == (8 + 3, 8 + 2, 5)
+
+
+@pytest.mark.rule("SR4-MT8")
+@pytest.mark.parametrize(
+    ("physical", "stun", "modifier"), [(0, 0, 0), (2, 2, 0), (3, 0, -1), (3, 3, -2), (6, 5, -3), (11, 10, -6), (14, 10, -6)]
+)
+def test_wound_modifier_minus_one_per_three_boxes_on_each_track(physical: int, stun: int, modifier: int) -> None:
+    assert replace(FRESH, physical=physical, stun=stun).wound_modifier == modifier
+    assert wound_modifier_of(physical, 11, stun, 10) == modifier
+
+
+@pytest.mark.rule("SR4-MT8")
+def test_wound_modifier_agrees_with_the_sheet() -> None:
+    sheet = SR4Sheet(name="Runner", attributes=ATTRIBUTES, physical_damage=7, stun_damage=4)
+    assert monitor_of(sheet).wound_modifier == sheet.wound_modifier == -3
+
+
+@pytest.mark.rule("SR4-MT8")
+def test_sr4_stun_overflows_box_for_box() -> None:
+    monitor = replace(FRESH, stun=8)
+    change = apply_damage(monitor, "stun", 5, SR4_STUN_OVERFLOW_RATIO)
+    assert (change.after.stun, change.after.physical) == (10, 3)
+    assert (change.stun_excess, change.overflow_to_physical) == (3, 3)
+
+
+@pytest.mark.rule("SR5-A6")
+def test_sr5_stun_overflows_one_physical_per_two_boxes() -> None:
+    monitor = replace(FRESH, stun=8)
+    assert apply_damage(monitor, "stun", 5, SR5_STUN_OVERFLOW_RATIO).after.physical == 1  # excess 3
+    assert apply_damage(monitor, "stun", 6, SR5_STUN_OVERFLOW_RATIO).after.physical == 2  # excess 4
+    assert apply_damage(monitor, "stun", 2, SR5_STUN_OVERFLOW_RATIO).after.physical == 0
+
+
+@pytest.mark.rule("SR4-MT8")
+@pytest.mark.parametrize(
+    ("physical", "stun", "state"),
+    [
+        (0, 0, MonitorState.CONSCIOUS),
+        (10, 9, MonitorState.CONSCIOUS),
+        (0, 10, MonitorState.UNCONSCIOUS),
+        (11, 0, MonitorState.UNCONSCIOUS),
+        (12, 0, MonitorState.DYING),
+        (16, 10, MonitorState.DYING),
+    ],
+)
+def test_states(physical: int, stun: int, state: MonitorState) -> None:
+    assert replace(FRESH, physical=physical, stun=stun).state is state
+
+
+@pytest.mark.rule("SR4-MT8")
+def test_physical_fills_the_overflow_then_kills() -> None:
+    dying = apply_damage(FRESH, "physical", 16, SR4_STUN_OVERFLOW_RATIO).after
+    assert (dying.physical, dying.state) == (16, MonitorState.DYING)
+    dead = apply_damage(dying, "physical", 1, SR4_STUN_OVERFLOW_RATIO)
+    assert dead.after.state is MonitorState.DEAD
+    assert dead.after.physical == 16  # the boxes stop at monitor + overflow; death is a flag
+    assert dead.newly_dead
+    assert dead.after.stored_physical == 17  # the SR4 sheet's box of death
+    assert monitor_of(SR4Sheet(name="X", attributes=ATTRIBUTES, physical_damage=17)).state is MonitorState.DEAD
+
+
+@pytest.mark.rule("SR4-MT8")
+@given(
+    physical=st.integers(0, 17), stun=st.integers(0, 10), track=st.sampled_from(["physical", "stun"]),
+    boxes=st.integers(0, 30),
+)
+def test_sr4_agrees_with_the_encounters_damage_after(physical: int, stun: int, track: str, boxes: int) -> None:
+    """The SR4 encounter's own rule (sr4.decide_sheet.damage_after) and this module agree."""
+    sheet = SR4Sheet(name="Runner", attributes=ATTRIBUTES, physical_damage=physical, stun_damage=stun)
+    after = apply_damage(monitor_of(sheet), track, boxes, SR4_STUN_OVERFLOW_RATIO).after  # type: ignore[arg-type]
+    assert (after.stored_physical, after.stun) == damage_after(sheet, track, boxes)
+
+
+@pytest.mark.rule("SR5-A6")
+def test_sr5_sheet_monitor() -> None:
+    sheet = SR5Sheet(name="Runner", attributes=ATTRIBUTES | {"WIL": 5}, physical_damage=4, stun_damage=3)
+    monitor = monitor_of(sheet)
+    assert (monitor.physical_boxes, monitor.stun_boxes, monitor.overflow) == (11, 11, 5)
+    assert monitor.wound_modifier == sheet.wound_modifier == -2
+
+
+def test_bad_monitors_and_damage_are_refused() -> None:
+    for bad in (dict(physical=17), dict(stun=11), dict(physical=-1), dict(physical_boxes=0)):
+        with pytest.raises(RulesError) as error:
+            replace(FRESH, **bad)
+        assert error.value.key == "error.damage.bad_monitor"
+    with pytest.raises(RulesError):
+        apply_damage(FRESH, "physical", -1, 1)
+    with pytest.raises(RulesError) as error:
+        apply_damage(FRESH, "mana", 1, 1)  # type: ignore[arg-type]
+    assert error.value.key == "error.damage.unknown_track"
+    with pytest.raises(RulesError) as error:
+        apply_damage(FRESH, "stun", 1, 0)
+    assert error.value.key == "error.damage.bad_overflow_ratio"
+
+
+monitors = st.builds(
+    lambda p_boxes, s_boxes, overflow: Monitor(p_boxes, s_boxes, overflow),
+    st.integers(1, 14), st.integers(1, 14), st.integers(0, 12),
+)
+hits = st.lists(st.tuples(st.sampled_from(["physical", "stun"]), st.integers(0, 25)), max_size=12)
+
+
+@pytest.mark.rule("SR4-MT8")
+@pytest.mark.rule("SR5-A6")
+@given(monitor=monitors, damage=hits, ratio=st.sampled_from([1, 2]))
+def test_a_monitor_never_passes_its_maximum_plus_overflow(
+    monitor: Monitor, damage: list[tuple[str, int]], ratio: int
+) -> None:
+    for track, boxes in damage:
+        change = apply_damage(monitor, track, boxes, ratio)  # type: ignore[arg-type]
+        after = change.after
+        assert 0 <= after.physical <= after.physical_boxes + after.overflow
+        assert 0 <= after.stun <= after.stun_boxes
+        assert after.physical >= monitor.physical and after.stun >= monitor.stun  # damage only adds
+        assert after.dead or not monitor.dead
+        assert after.wound_modifier <= monitor.wound_modifier
+        monitor = after
