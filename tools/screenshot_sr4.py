@@ -31,6 +31,10 @@ def play(window) -> None:  # noqa: ANN001 - a MainWindow on the SR4 demo
     run(cmd.ApplyDamage(combatant="c3", track="stun", boxes=2))
     actor = window.bridge.current_actor()
     run(cmd.TakeAction(combatant=actor.id, action="take_aim", target="c4"))
+    from gmtool.rulesets.effect_messages import AddEffect
+
+    run(AddEffect(combatant=actor.id, key="aimed"))
+    run(AddEffect(combatant="c4", key="full_defence", modifier=3))
     window.bridge.select(actor.id)
 
 
