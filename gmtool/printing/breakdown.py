@@ -22,7 +22,7 @@ the active language. Nothing is recomputed: the report prints what the journal h
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, is_dataclass
 from typing import Any
 
 from gmtool.core.i18n import term_label, tr
@@ -35,6 +35,9 @@ ODDS_KEYS: dict[str, str] = {
     "wins": "report.odds.wins",
     "expected_hits": "report.odds.expected_hits",
     "expected_net_hits": "report.odds.expected_net_hits",
+    "hit": "report.odds.hit",
+    "no_damage": "report.odds.no_damage",
+    "knockdown": "report.odds.knockdown",
 }
 
 
@@ -104,6 +107,8 @@ def _odds(value: Any) -> tuple[tuple[str, float], ...]:
         return ()
     if hasattr(value, "model_dump"):
         value = value.model_dump()
+    elif is_dataclass(value) and not isinstance(value, type):
+        value = asdict(value)
     if not isinstance(value, Mapping):
         return ()
     return tuple((str(k), float(v)) for k, v in value.items() if isinstance(v, (int, float)) and not isinstance(v, bool))

@@ -1,0 +1,271 @@
+"""The player view: a second top-level window for the players' screen.
+
+Large type, "Turn N · Pass M", who acts now, and this pass's order with the
+current actor highlighted. NPC names and figures are hidden or shown as the GM
+chose (:class:`~gmtool.viewmodels.player_view_model.PlayerViewSettings`). The
+window listens to the same bridge as the main window's initiative panel, so it
+follows every change whatever window has the focus; it never takes the focus
+itself (shown without activating, no focusable child).
+:class:`PlayerViewDialog` lets the GM pick the screen (``QGuiApplication.screens()``)
+and what players see.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QColor, QFont, QFontMetrics, QGuiApplication, QPainter, QScreen
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QListView,
+    QSpinBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.core.i18n import tr
+from gmtool.viewmodels import player_view_model as pvm
+from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.player_view_model import PlayerViewModel, PlayerViewSettings
+
+BACKGROUND = QColor(24, 26, 30)
+ROW_BACKGROUND = (QColor(38, 41, 47), QColor(31, 34, 39))
+CURRENT_BACKGROUND = QColor(255, 214, 102)
+TEXT = QColor(240, 240, 240)
+CURRENT_TEXT = QColor(20, 20, 20)
+DONE_TEXT = QColor(140, 140, 140)
+PHYSICAL = QColor(214, 60, 60)
+STUN = QColor(70, 120, 230)
+BAR_HEIGHT_RATIO = 0.16  # of the font's height
+
+
+def screen_named(name: str | None, fallback: QScreen | None = None) -> QScreen:
+    """The screen called ``name``, else ``fallback``, else the primary screen."""
+    for screen in QGuiApplication.screens():
+        if name is not None and screen.name() == name:
+            return screen
+    return fallback or QGuiApplication.primaryScreen()
+
+
+class PlaceDelegate(QStyledItemDelegate):
+    """One place of the order: number, name, score on the right, monitors as two bars below."""
+
+    def __init__(self, font: QFont, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.font = font
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+        metrics = QFontMetrics(self.font)
+        bars = 2 * round(metrics.height() * BAR_HEIGHT_RATIO) + 6 if index.data(pvm.CONDITION) else 0
+        return QSize(metrics.horizontalAdvance("M") * 16, round(metrics.height() * 1.35) + bars)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        current = bool(index.data(pvm.IS_CURRENT))
+        done = bool(index.data(pvm.ACTED) or index.data(pvm.OUT_OF_PASS))
+        rect = option.rect
+        painter.save()
+        painter.fillRect(rect, CURRENT_BACKGROUND if current else ROW_BACKGROUND[index.row() % 2])
+        font = QFont(self.font)
+        font.setBold(current)
+        painter.setFont(font)
+        metrics = QFontMetrics(font)
+        painter.setPen(CURRENT_TEXT if current else DONE_TEXT if done else TEXT)
+        pad = metrics.horizontalAdvance("M") // 2
+        line = QRect(rect.left() + pad, rect.top(), rect.width() - 2 * pad, round(metrics.height() * 1.35))
+        place = f"{index.data(pvm.PLACE)}."
+        place_width = metrics.horizontalAdvance("00.") + pad
+        painter.drawText(line.adjusted(0, 0, -line.width() + place_width, 0), Qt.AlignmentFlag.AlignVCenter, place)
+        score = index.data(pvm.SCORE)
+        score_text = "" if score is None else str(score)
+        score_width = metrics.horizontalAdvance(score_text) + pad if score_text else 0
+        name_rect = line.adjusted(place_width, 0, -score_width, 0)
+        name = ("▶ " if current else "") + str(index.data(pvm.SHOWN_NAME))
+        painter.drawText(name_rect, Qt.AlignmentFlag.AlignVCenter,
+                         metrics.elidedText(name, Qt.TextElideMode.ElideRight, name_rect.width()))
+        if score_text:
+            painter.drawText(line, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, score_text)
+        condition = index.data(pvm.CONDITION)
+        if condition:
+            area = QRect(name_rect.left(), line.bottom() + 1, line.right() - name_rect.left(), rect.bottom() - line.bottom() - 4)
+            self._bars(painter, area, condition)
+        painter.restore()
+
+    def _bars(self, painter: QPainter, area: QRect, condition: tuple[int, int, int, int]) -> None:
+        physical, physical_max, stun, stun_max = condition
+        height = max((area.height() - 2) // 2, 2)
+        for row, (value, top, color) in enumerate(((physical, physical_max, PHYSICAL), (stun, stun_max, STUN))):
+            bar = QRect(area.left(), area.top() + row * (height + 2), area.width(), height)
+            painter.fillRect(bar, color.darker(250))
+            if top:
+                painter.fillRect(QRect(bar.left(), bar.top(), round(bar.width() * min(value, top) / top), height), color)
+
+
+class PlayerView(QWidget):
+    """The players' window (top-level even with a parent: it closes with the main window)."""
+
+    closed = Signal()
+
+    def __init__(self, bridge: EncounterBridge, settings: PlayerViewSettings | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("playerView")
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.model = PlayerViewModel(bridge, settings, self)
+        self.heading = QLabel(self)
+        self.heading.setObjectName("playerHeading")
+        self.current_label = QLabel(self)
+        self.current_label.setObjectName("playerCurrent")
+        self.view = QListView(self)
+        self.view.setObjectName("playerOrder")
+        self.view.setModel(self.model)
+        self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setUniformItemSizes(False)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.current_label)
+        layout.addWidget(self.view, 1)
+        self.setStyleSheet(
+            f"#playerView {{ background-color: {BACKGROUND.name()}; }}"
+            f"#playerHeading, #playerCurrent {{ color: {TEXT.name()}; }}"
+            f"#playerOrder {{ background-color: {BACKGROUND.name()}; border: none; }}"
+        )
+        self.model.statusChanged.connect(self._refresh_status)
+        self.model.modelReset.connect(self._follow_current)
+        self.model.dataChanged.connect(lambda *_: self._follow_current())
+        self.apply_settings(self.model.settings)
+        self.retranslate()
+
+    # -- settings and bridge ---------------------------------------------------------------
+    @property
+    def settings(self) -> PlayerViewSettings:
+        return self.model.settings
+
+    def apply_settings(self, settings: PlayerViewSettings) -> None:
+        """New choices of the GM: fonts, what is hidden (the screen applies at :meth:`show_on_screen`)."""
+        base = QFont(self.font())
+        base.setPointSize(settings.font_point_size)
+        heading = QFont(base)
+        heading.setPointSize(round(settings.font_point_size * 1.2))
+        heading.setBold(True)
+        self.heading.setFont(heading)
+        self.current_label.setFont(base)
+        self.view.setItemDelegate(PlaceDelegate(base, self.view))
+        self.model.set_settings(settings)
+        self.view.doItemsLayout()
+
+    def attach(self, bridge: EncounterBridge) -> None:
+        """Follow the bridge of a rebuilt main window (another encounter, another language)."""
+        self.model.attach(bridge)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Re-read every text in the active language."""
+        self.setWindowTitle(tr("player.title"))
+        self.model.refresh()
+        self._refresh_status()
+
+    # -- placing the window ------------------------------------------------------------------
+    def show_on_screen(self) -> QScreen:
+        """Show on the chosen screen (full screen if asked) without taking the focus; returns the screen."""
+        fallback = self.parentWidget().screen() if self.parentWidget() is not None else None
+        screen = screen_named(self.settings.screen, fallback)
+        self.setScreen(screen)
+        area = screen.availableGeometry()
+        if self.settings.full_screen:
+            self.setGeometry(screen.geometry())
+            self.showFullScreen()
+        else:
+            width, height = min(900, area.width()), min(700, area.height())
+            self.setGeometry(area.left() + (area.width() - width) // 2, area.top() + (area.height() - height) // 2,
+                             width, height)
+            self.showNormal()
+        return screen
+
+    # -- live updates --------------------------------------------------------------------------
+    def _refresh_status(self) -> None:
+        self.heading.setText(self.model.heading())
+        name = self.model.current_name()
+        self.current_label.setText(tr("panel.current_actor", name=name) if name else tr("panel.no_current_actor"))
+
+    def _follow_current(self) -> None:
+        row = self.model.current_row()
+        if row is not None:
+            self.view.scrollTo(self.model.index(row, 0), QAbstractItemView.ScrollHint.EnsureVisible)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.closed.emit()
+        super().closeEvent(event)
+
+
+class PlayerViewDialog(QDialog):
+    """The GM's choices: screen, NPC names and figures, players' figures, type size, full screen."""
+
+    def __init__(self, settings: PlayerViewSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("playerViewDialog")
+        self.setWindowTitle(tr("player.dialog.title"))
+        settings = settings or PlayerViewSettings()
+        self.screen_combo = QComboBox(self)
+        self.screen_combo.setObjectName("playerScreen")
+        for number, screen in enumerate(QGuiApplication.screens(), 1):
+            size = screen.geometry()
+            self.screen_combo.addItem(
+                tr("player.dialog.screen_item", number=number, name=screen.name(), width=size.width(), height=size.height()),
+                screen.name(),
+            )
+        chosen = screen_named(settings.screen, parent.screen() if parent is not None else None)
+        self.screen_combo.setCurrentIndex(max(self.screen_combo.findData(chosen.name()), 0))
+        self.full_screen = self._check("player.dialog.full_screen", settings.full_screen)
+        self.npc_names = self._check("player.dialog.npc_names", settings.show_npc_names)
+        self.npc_figures = self._check("player.dialog.npc_figures", settings.show_npc_figures)
+        self.pc_figures = self._check("player.dialog.pc_figures", settings.show_pc_figures)
+        self.font_size = QSpinBox(self)
+        self.font_size.setObjectName("playerFontSize")
+        self.font_size.setRange(pvm.SCREEN_FONT_MIN, pvm.SCREEN_FONT_MAX)
+        self.font_size.setValue(settings.font_point_size)
+        self.font_size.setSuffix(tr("player.dialog.points_suffix"))
+        form = QFormLayout()
+        form.addRow(tr("player.dialog.screen"), self.screen_combo)
+        form.addRow("", self.full_screen)
+        form.addRow(tr("player.dialog.font_size"), self.font_size)
+        for box in (self.npc_names, self.npc_figures, self.pc_figures):
+            form.addRow("", box)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+
+    def _check(self, key: str, checked: bool) -> QCheckBox:
+        box = QCheckBox(tr(key), self)
+        box.setObjectName(key.rsplit(".", 1)[-1])
+        box.setChecked(checked)
+        return box
+
+    def settings(self) -> PlayerViewSettings:
+        return PlayerViewSettings(
+            show_npc_names=self.npc_names.isChecked(),
+            show_npc_figures=self.npc_figures.isChecked(),
+            show_pc_figures=self.pc_figures.isChecked(),
+            font_point_size=self.font_size.value(),
+            screen=self.screen_combo.currentData(),
+            full_screen=self.full_screen.isChecked(),
+        )
+
+
+def choose_player_view_settings(parent: QWidget | None, settings: PlayerViewSettings | None) -> PlayerViewSettings | None:
+    """Ask the GM (modal); the new settings, or None when cancelled."""
+    dialog = PlayerViewDialog(settings, parent)
+    return dialog.settings() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -1,0 +1,205 @@
+"""The player view's model: this pass's order as the players may see it.
+
+Row *n* is the *n*-th place in the current pass order (not a given combatant):
+after each core change the model recomputes every place and emits
+``dataChanged`` for exactly the places and roles that differ, so a new order
+shows as new contents in the places that moved. More or fewer combatants are
+row insertions or removals at the end.
+
+What players see is the GM's choice (:class:`PlayerViewSettings`): an NPC's name
+can be replaced by "NPC 1", "NPC 2" … (numbered in the order NPCs joined, so the
+label does not follow the initiative order), and the figures (score, condition
+monitors) of NPCs — and of player characters — can be hidden; a hidden figure
+reads as ``None`` in every role. Every value comes from the game's ruleset view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from gmtool.core.encounter import Change
+from gmtool.core.i18n import tr
+from gmtool.viewmodels import roles
+from gmtool.viewmodels.bridge import EncounterBridge
+
+Index = QModelIndex | QPersistentModelIndex
+
+PLAYER_VIEW_SCHEMA = 1
+# Roles of this model (``UserRole + n``); the shared ones keep their meaning from :mod:`roles`.
+COMBATANT_ID = roles.COMBATANT_ID  # str
+IS_CURRENT = roles.IS_CURRENT  # bool
+SCORE = roles.SCORE  # int | None (None: not rolled, or hidden)
+CONDITION = roles.CONDITION  # (physical, boxes, stun, boxes) | None when hidden
+IS_NPC = roles.IS_NPC  # bool
+PLACE = roles.USER + 101  # int: 1-based place in the pass order
+SHOWN_NAME = roles.USER + 102  # str: the name, or "NPC n" when NPC names are hidden
+NAME_HIDDEN = roles.USER + 103  # bool
+ACTED = roles.USER + 104  # bool: acted in this pass
+OUT_OF_PASS = roles.USER + 105  # bool: does not act in this pass
+DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+
+ROW_ROLES: tuple[int, ...] = (
+    COMBATANT_ID, IS_CURRENT, SCORE, CONDITION, IS_NPC, PLACE, SHOWN_NAME, NAME_HIDDEN, ACTED, OUT_OF_PASS, DISPLAY,
+)
+ROLE_NAMES = {
+    COMBATANT_ID: b"combatantId", IS_CURRENT: b"isCurrent", SCORE: b"score", CONDITION: b"condition",
+    IS_NPC: b"isNpc", PLACE: b"place", SHOWN_NAME: b"shownName", NAME_HIDDEN: b"nameHidden",
+    ACTED: b"acted", OUT_OF_PASS: b"outOfPass", DISPLAY: b"display",
+}
+SCREEN_FONT_MIN, SCREEN_FONT_MAX = 12, 96
+DONE_BRUSH = QBrush(QColor(130, 130, 130))
+
+
+class PlayerViewSettings(BaseModel):
+    """The GM's choices for the player view (store ``model_dump()`` with the settings)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    schema_version: int = Field(default=PLAYER_VIEW_SCHEMA, ge=1, le=PLAYER_VIEW_SCHEMA)
+    show_npc_names: bool = False
+    show_npc_figures: bool = False
+    show_pc_figures: bool = True
+    font_point_size: int = Field(default=28, ge=SCREEN_FONT_MIN, le=SCREEN_FONT_MAX)
+    screen: str | None = None  # QScreen.name(); None: the main window's screen
+    full_screen: bool = False
+
+
+class PlayerViewModel(QAbstractListModel):
+    """One row per place in the current pass order."""
+
+    statusChanged = Signal()  # the heading or the current actor's shown name changed
+
+    def __init__(
+        self, bridge: EncounterBridge, settings: PlayerViewSettings | None = None, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._settings = settings or PlayerViewSettings()
+        self._bridge: EncounterBridge | None = None
+        self._rows: list[dict[int, Any]] = []
+        self._status: tuple[str, str] = ("", "")
+        self.attach(bridge)
+
+    # -- inputs --------------------------------------------------------------------
+    @property
+    def settings(self) -> PlayerViewSettings:
+        return self._settings
+
+    def set_settings(self, settings: PlayerViewSettings) -> None:
+        self._settings = settings
+        self.refresh()
+
+    def attach(self, bridge: EncounterBridge) -> None:
+        """Follow another bridge (the main window was rebuilt on another encounter)."""
+        if self._bridge is not None:
+            self._bridge.changed.disconnect(self._on_change)
+        self._bridge = bridge
+        bridge.changed.connect(self._on_change)
+        self.refresh()
+
+    @property
+    def bridge(self) -> EncounterBridge:
+        assert self._bridge is not None
+        return self._bridge
+
+    # -- recomputing -----------------------------------------------------------------
+    def _snapshot(self) -> list[dict[int, Any]]:
+        bridge = self.bridge
+        view, state = bridge.view, bridge.state
+        actor = view.current_actor(state)
+        npc_numbers = {cid: n for n, cid in enumerate((c.id for c in state.combatants.values() if view.is_npc(c)), 1)}
+        rows = []
+        for place, c in enumerate(view.pass_order(state), 1):
+            npc = view.is_npc(c)
+            name_hidden = npc and not self._settings.show_npc_names
+            shown = self._settings.show_npc_figures if npc else self._settings.show_pc_figures
+            flags = view.flags(state, c, actor.id if actor else None)
+            name = tr("player.npc_name", number=npc_numbers[c.id]) if name_hidden else c.sheet.name
+            rows.append({
+                COMBATANT_ID: c.id,
+                IS_CURRENT: actor is not None and actor.id == c.id,
+                SCORE: view.score(state, c) if shown else None,
+                CONDITION: view.condition(c) if shown else None,
+                IS_NPC: npc,
+                PLACE: place,
+                SHOWN_NAME: name,
+                NAME_HIDDEN: name_hidden,
+                ACTED: "acted" in flags,
+                OUT_OF_PASS: "out" in flags,
+                DISPLAY: name,
+            })
+        return rows
+
+    def _on_change(self, _change: Change) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute every place; signal exactly what changed."""
+        fresh = self._snapshot()
+        old = self._rows
+        if len(fresh) > len(old):
+            self.beginInsertRows(QModelIndex(), len(old), len(fresh) - 1)
+            self._rows = old + fresh[len(old):]
+            self.endInsertRows()
+        elif len(fresh) < len(old):
+            self.beginRemoveRows(QModelIndex(), len(fresh), len(old) - 1)
+            self._rows = old[: len(fresh)]
+            self.endRemoveRows()
+        before, self._rows = self._rows, fresh
+        for row, (a, b) in enumerate(zip(before, fresh)):
+            changed = [role for role in ROW_ROLES if a.get(role) != b.get(role)]
+            if changed:
+                if set(changed) & {IS_CURRENT, ACTED, OUT_OF_PASS}:
+                    changed += [int(Qt.ItemDataRole.FontRole), int(Qt.ItemDataRole.ForegroundRole)]
+                index = self.index(row, 0)
+                self.dataChanged.emit(index, index, sorted(changed))
+        status = (self.heading(), self.current_name())
+        if status != self._status:
+            self._status = status
+            self.statusChanged.emit()
+
+    # -- the heading -------------------------------------------------------------------
+    def heading(self) -> str:
+        """"Turn N · Pass M", or that initiative is not rolled yet."""
+        state = self.bridge.state
+        if state.turn == 0:
+            return tr("panel.not_started")
+        return tr("panel.turn_pass", turn=state.turn, pass_number=state.pass_number)
+
+    def current_name(self) -> str:
+        """The current actor's name as players see it ('' when nobody acts)."""
+        for row in self._rows:
+            if row[IS_CURRENT]:
+                return str(row[SHOWN_NAME])
+        return ""
+
+    def current_row(self) -> int | None:
+        for row, values in enumerate(self._rows):
+            if values[IS_CURRENT]:
+                return row
+        return None
+
+    # -- Qt model API --------------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def roleNames(self) -> dict[int, bytes]:
+        return {**super().roleNames(), **ROLE_NAMES}
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        role = int(role)
+        if role in row:
+            return row[role]
+        if role == Qt.ItemDataRole.FontRole and row[IS_CURRENT]:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and (row[ACTED] or row[OUT_OF_PASS]) and not row[IS_CURRENT]:
+            return DONE_BRUSH
+        return None
