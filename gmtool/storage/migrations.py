@@ -40,24 +40,18 @@ LIBRARY_V2: tuple[str, ...] = (
         id INTEGER PRIMARY KEY,
         game TEXT NOT NULL,
         name TEXT NOT NULL CHECK (length(name) > 0),
-        name_key TEXT NOT NULL,
         tags TEXT NOT NULL,
         professional_rating INTEGER,
         notes TEXT NOT NULL,
-        document TEXT NOT NULL,
         document_version INTEGER NOT NULL CHECK (document_version >= 1),
-        search_text TEXT NOT NULL,
         created TEXT NOT NULL,
         updated TEXT NOT NULL
     )""",
-    "CREATE INDEX npc_templates_by_game ON npc_templates (game, name_key, id)",
-    "CREATE INDEX npc_templates_by_name ON npc_templates (name_key, id)",
-    """CREATE TABLE npc_template_tags (
-        tag TEXT NOT NULL,
-        template_id INTEGER NOT NULL REFERENCES npc_templates(id) ON DELETE CASCADE,
-        PRIMARY KEY (tag, template_id)
-    ) WITHOUT ROWID""",
-    "CREATE INDEX npc_template_tags_by_template ON npc_template_tags (template_id)",
+    "CREATE INDEX npc_templates_by_game ON npc_templates (game)",
+    """CREATE TABLE npc_template_documents (
+        template_id INTEGER PRIMARY KEY REFERENCES npc_templates(id) ON DELETE CASCADE,
+        document TEXT NOT NULL
+    )""",
 )
 
 
@@ -67,7 +61,7 @@ def _library_tables(conn: sqlite3.Connection) -> None:
 
 
 MIGRATIONS: tuple[Migration, ...] = (
-    Migration(2, "NPC library: templates with their tags", _library_tables),
+    Migration(2, "NPC library: template metadata (tags as a JSON list) and their documents", _library_tables),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].target if MIGRATIONS else FIRST_VERSION
