@@ -112,7 +112,7 @@ def test_sr5_sheet_monitor() -> None:
 
 
 def test_bad_monitors_and_damage_are_refused() -> None:
-    for bad in (dict(physical=17), dict(stun=11), dict(physical=-1), dict(physical_boxes=0)):
+    for bad in ({"physical": 17}, {"stun": 11}, {"physical": -1}, {"physical_boxes": 0}):
         with pytest.raises(RulesError) as error:
             replace(FRESH, **bad)
         assert error.value.key == "error.damage.bad_monitor"

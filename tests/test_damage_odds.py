@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import pytest
@@ -12,15 +12,32 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gmtool.core.dice_tests import EdgeUse, Edition, TestSpec, test_odds
-from gmtool.rulesets.damage.inputs import Attacker, SR4AttackInputs, SR4Defender, SR5AttackInputs, SR5Defender, Weapon
-from gmtool.rulesets.damage.odds import DamageOdds, hit_odds, soak_odds, sr4_attack_odds, sr5_attack_odds
+from gmtool.rulesets.damage.inputs import (
+    Attacker,
+    SR4AttackInputs,
+    SR4Defender,
+    SR5AttackInputs,
+    SR5Defender,
+    Weapon,
+)
+from gmtool.rulesets.damage.odds import (
+    DamageOdds,
+    hit_odds,
+    soak_odds,
+    sr4_attack_odds,
+    sr5_attack_odds,
+)
 from gmtool.rulesets.damage.pools import sr4_pools, sr5_pools
-from gmtool.rulesets.damage.resolve import AttackResolution, resolve_attack_sr4, resolve_attack_sr5
+from gmtool.rulesets.damage.resolve import (
+    AttackResolution,
+    resolve_attack_sr4,
+    resolve_attack_sr5,
+)
 
 TOLERANCE = 1e-12
 
 
-@lru_cache(maxsize=None)
+@cache
 def rolled_hits(dice: int) -> tuple[tuple[int, Fraction], ...]:
     """P(hits = k) by listing every face of every die (no closed form)."""
     counts = Counter(sum(face >= 5 for face in faces) for faces in product(range(1, 7), repeat=dice))

@@ -6,9 +6,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gmtool.rulesets.damage.inputs import Attacker, SR4AttackInputs, SR4Defender, SR5AttackInputs, SR5Defender, Weapon
+from gmtool.rulesets.damage.inputs import (
+    Attacker,
+    SR4AttackInputs,
+    SR4Defender,
+    SR5AttackInputs,
+    SR5Defender,
+    Weapon,
+)
 from gmtool.rulesets.damage.monitors import Monitor
-from gmtool.rulesets.damage.resolve import AttackResolution, resolve_attack_sr4, resolve_attack_sr5
+from gmtool.rulesets.damage.resolve import (
+    AttackResolution,
+    resolve_attack_sr4,
+    resolve_attack_sr5,
+)
 
 rating = st.integers(0, 9)
 hits = st.integers(0, 15)

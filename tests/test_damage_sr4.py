@@ -7,11 +7,19 @@ from dataclasses import replace
 import pytest
 
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.damage.inputs import Attacker, Modifiers, SR4AttackInputs, SR4Defender, Weapon
+from gmtool.rulesets.damage.from_sheet import sr4_defender_of
+from gmtool.rulesets.damage.inputs import (
+    Attacker,
+    Modifiers,
+    SR4AttackInputs,
+    SR4Defender,
+    Weapon,
+)
 from gmtool.rulesets.damage.monitors import Monitor
 from gmtool.rulesets.damage.pools import sr4_pools
 from gmtool.rulesets.damage.resolve import resolve_attack_sr4
 from gmtool.rulesets.damage.terms import Term, pairs
+from gmtool.rulesets.sr4.sheet import Sheet as SR4Sheet
 
 SAMURAI = Attacker(attribute=4, skill=5)  # Agility 4, Pistols 5
 GANGER = SR4Defender(
@@ -246,3 +254,12 @@ def test_bad_figures_are_refused() -> None:
     with pytest.raises(RulesError) as error:
         sr4_pools(replace(PUNCH, melee_defence="duck"))  # type: ignore[arg-type]
     assert error.value.key == "error.damage.unknown_defence"
+
+
+@pytest.mark.rule("SR4-R3")
+def test_inputs_from_the_sheet() -> None:
+    attributes = {"BOD": 4, "AGI": 4, "REA": 4, "STR": 3, "WIL": 3, "LOG": 2, "INT": 3, "CHA": 2, "EDG": 2}
+    sheet = SR4Sheet(name="Ganger", attributes=attributes, stun_damage=6)
+    defender = sr4_defender_of(sheet, 8, 6, 3, 2, 1, 4)
+    assert defender == replace(GANGER, wound_modifier=-2)
+    assert sr4_pools(replace(SHOT, defender=defender)).defence_pool == 4 - 2

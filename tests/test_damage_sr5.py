@@ -8,7 +8,14 @@ import pytest
 
 from gmtool.core.dice_tests import Edition
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.damage.inputs import Attacker, Modifiers, SR5AttackInputs, SR5Defender, Weapon
+from gmtool.rulesets.damage.from_sheet import attacker_of, sr5_defender_of
+from gmtool.rulesets.damage.inputs import (
+    Attacker,
+    Modifiers,
+    SR5AttackInputs,
+    SR5Defender,
+    Weapon,
+)
 from gmtool.rulesets.damage.monitors import monitor_of
 from gmtool.rulesets.damage.pools import sr5_pools
 from gmtool.rulesets.damage.resolve import resolve_attack_sr5
@@ -189,3 +196,14 @@ def test_damage_lands_on_the_sheets_monitor_with_half_stun_overflow() -> None:
     assert change.overflow_to_physical == 2  # every 2 full boxes → 1 physical
     assert (change.after.stun, change.after.physical) == (10, 2)
     assert change.after.state.value == "unconscious"
+
+
+@pytest.mark.rule("SR5-A2")
+@pytest.mark.rule("SR5-A5")
+def test_inputs_from_the_sheet() -> None:
+    hurt = GUARD_SHEET.model_copy(update={"physical_damage": 3})
+    defender = sr5_defender_of(hurt, armour=12, gymnastics=2, unarmed_combat=3, weapon_skill=4)
+    assert defender == replace(GUARD, wound_modifier=-1)
+    attacker = attacker_of(hurt, skill=6)
+    assert attacker == Attacker(5, 6, wound_modifier=-1)
+    assert attacker_of(hurt, 2, "STR").attribute_label == "attr.STR"

@@ -20,7 +20,9 @@ from gmtool.rulesets.damage.inputs import Weapon
 from gmtool.rulesets.damage.monitors import Track
 from gmtool.rulesets.damage.terms import Terms, check_rating, term, total
 
-TrackReason = Literal["stun_weapon", "dv_exceeds_armour", "armour_not_exceeded", "dv_below_armour", "dv_not_below_armour"]
+TrackReason = Literal[
+    "stun_weapon", "dv_exceeds_armour", "armour_not_exceeded", "dv_below_armour", "dv_not_below_armour"
+]
 
 
 @dataclass(frozen=True)

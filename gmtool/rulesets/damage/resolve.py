@@ -22,7 +22,13 @@ from dataclasses import dataclass
 
 from gmtool.core.dice_tests import Edition
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.damage.damage_value import DamageValue, TrackReason, modified_dv, sr4_track, sr5_track
+from gmtool.rulesets.damage.damage_value import (
+    DamageValue,
+    TrackReason,
+    modified_dv,
+    sr4_track,
+    sr5_track,
+)
 from gmtool.rulesets.damage.inputs import AttackKind, SR4AttackInputs, SR5AttackInputs
 from gmtool.rulesets.damage.knockdown import sr4_knockdown, sr5_knockdown
 from gmtool.rulesets.damage.monitors import Monitor, MonitorChange, Track, apply_damage
