@@ -22,7 +22,7 @@ import re
 import shutil
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from gmtool.core.errors import FileFormatError, StorageError
@@ -101,7 +101,7 @@ def list_backups(campaign_path: Path, folder: Path | None = None) -> list[Backup
         match = _NAME.match(entry.name)
         if match is None or not entry.name.startswith(prefix) or not entry.is_file():
             continue
-        created = datetime.strptime(match["stamp"], STAMP_FORMAT).replace(tzinfo=timezone.utc)
+        created = datetime.strptime(match["stamp"], STAMP_FORMAT).replace(tzinfo=UTC)
         found.append(BackupInfo(entry, created, entry.stat().st_size))
     return sorted(found, key=lambda info: info.path.name, reverse=True)
 
@@ -118,7 +118,7 @@ def prune_backups(campaign_path: Path, keep: int, folder: Path | None = None) ->
 
 
 def _new_name(folder: Path, campaign_path: Path, now: datetime) -> Path:
-    base = f"{_prefix(campaign_path)}{now.astimezone(timezone.utc).strftime(STAMP_FORMAT)}"
+    base = f"{_prefix(campaign_path)}{now.astimezone(UTC).strftime(STAMP_FORMAT)}"
     candidate, n = folder / f"{base}{SUFFIX}", 1
     while candidate.exists():
         candidate, n = folder / f"{base}-{n}{SUFFIX}", n + 1
@@ -171,7 +171,7 @@ def make_backup(
         return None
     folder = backup_folder() if folder is None else folder
     try:
-        final = _write_backup(source, campaign_path, folder, now or datetime.now(timezone.utc))
+        final = _write_backup(source, campaign_path, folder, now or datetime.now(UTC))
         prune_backups(campaign_path, keep, folder)
     except (OSError, sqlite3.Error) as exc:
         raise StorageError("storage.error.backup_failed", path=str(campaign_path), detail=str(exc)) from exc
@@ -191,7 +191,7 @@ def backup_quietly(
 def _keep_damaged(campaign_path: Path, folder: Path) -> Path:
     """Raw copies of a file the backup API cannot read (and of its WAL), never pruned."""
     folder.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now(timezone.utc).strftime(STAMP_FORMAT)
+    stamp = datetime.now(UTC).strftime(STAMP_FORMAT)
     kept = folder / f"{_prefix(campaign_path)}{stamp}.damaged{SUFFIX}"
     shutil.copyfile(campaign_path, kept)
     wal = campaign_path.with_name(campaign_path.name + "-wal")
@@ -213,7 +213,7 @@ def _keep_current(campaign_path: Path, keep: int, folder: Path) -> Path | None:
         return _keep_damaged(campaign_path, folder)
     conn = sqlite3.connect(str(campaign_path), isolation_level=None)
     try:
-        kept = _write_backup(conn, campaign_path, folder, datetime.now(timezone.utc))
+        kept = _write_backup(conn, campaign_path, folder, datetime.now(UTC))
     finally:
         conn.close()
     prune_backups(campaign_path, keep, folder)  # keeps ``kept``, the newest; none pruned when keep is 0

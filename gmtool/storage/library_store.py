@@ -30,7 +30,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
@@ -84,7 +84,7 @@ def fold(text: str) -> str:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 # -- validation (before anything is written) -------------------------------------------------
@@ -394,7 +394,7 @@ class LibraryStore:
         return len(self.templates(game))
 
     def known_tags(self, game: str | None = None) -> list[str]:
-        """Every tag in use (as first spelled), sorted folded: for a tag filter's choices."""
+        """Every tag in use once (spelled as on the first template by name), sorted folded: a tag filter's choices."""
         spellings: dict[str, str] = {}
         for summary in self.templates(game):
             for tag in summary.tags:
