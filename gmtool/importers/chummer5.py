@@ -77,9 +77,9 @@ def import_chum5(data: bytes, source: str = "") -> ImportResult:
 def from_root(root: ET.Element, source: str = "") -> ImportResult:
     """The template from an already parsed Chummer5a document."""
     common.character_root(root)
-    edition = common.text(root, "gameedition", "SR5")
-    if edition != "SR5":
-        raise FileFormatError("error.import_wrong_edition", expected="SR5", found=edition[:10])
+    edition = common.text(root, "gameedition")
+    if edition != "SR5" and not (edition == "" and root.find("newskills") is not None):
+        raise FileFormatError("error.import_wrong_edition", expected="SR5", found=edition[:10] or "SR4")
     report = ImportReport(source=source, format="chum5")
     improvements = common.Improvements(root)
     totals = common.attribute_totals(root)

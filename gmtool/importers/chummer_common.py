@@ -225,7 +225,7 @@ def weapon(element: ET.Element, improvements: Improvements, report: ImportReport
     if melee:
         reach += improvements.total("Reach")
     if text(element, "category") == "Unarmed":
-        damage = unarmed_damage(damage, improvements.total("UnarmedDV"), improvements.total("UnarmedDVPhysical") > 0)
+        damage = unarmed_damage(damage, improvements.total("UnarmedDV"), "UnarmedDVPhysical" in improvements.kinds())
     accuracy = text(element, "accuracy") if sr5 else None
     return build(report, "weapon", name, lambda: Weapon(
         name=name[:80], category=text(element, "category")[:80], melee=melee, reach=reach, damage=damage,
