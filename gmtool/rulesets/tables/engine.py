@@ -77,7 +77,8 @@ class Term:
     ``label`` is ``"table:<key>"`` for a table row, ``"text:<words>"`` for a free
     modifier, an effect's own label (message key or ``text:``) for an effect.
     ``text`` holds a table row's labels in both languages; ``notes`` what else
-    explains the value (the equipment that shifted an environment condition).
+    explains the value (the equipment that shifted an environment condition);
+    ``source`` an effect's source as the context gave it.
     """
 
     label: str
@@ -87,6 +88,7 @@ class Term:
     row: str | None = None
     text: LocalText | None = None
     notes: tuple[LocalText, ...] = ()
+    source: str | None = None
 
     def display(self, language: str | None = None) -> str:
         """The label in ``language`` (default: the active one)."""
@@ -250,8 +252,8 @@ class ModifierSheet:
     def _row_term(self, table: Table, row: Row, value: int) -> Term:
         if table.id == EFFECTS_TABLE:
             index = int(row.id.removeprefix("effect_")) - 1
-            label, _, _ = self.context.effects[index]
-            return Term(label=label, value=value, table=table.id, row=row.id, notes=(row.note,) if row.note else ())
+            label, _, source = self.context.effects[index]
+            return Term(label=label, value=value, table=table.id, row=row.id, source=source or None)
         return Term(
             label=f"table:{row_key(table.id, row.id)}",
             value=value,

@@ -1,0 +1,155 @@
+"""The modifier-table panel: the tables that fit the action, a free modifier, the breakdown and total.
+
+Shows a :class:`~gmtool.viewmodels.modifier_table_model.ModifierTableModel` as a tree
+of check boxes; every change (a tick, a free modifier added or removed) emits
+:attr:`ModifierPanel.modifiersChanged` with the new
+:class:`~gmtool.rulesets.tables.engine.ModifierSheet`. Holds no rules.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.core.i18n import active_language, tr
+from gmtool.rulesets.tables.engine import FREE_TABLE, FREE_VALUE_MAX, ModifierSheet, Term
+from gmtool.viewmodels.modifier_table_model import ModifierTableModel
+
+FREE_INDEX = int(Qt.ItemDataRole.UserRole) + 1  # int: a free modifier's position in the breakdown list
+
+
+def term_line(term: Term) -> str:
+    """One breakdown line: label, value, table page and what shifted it."""
+    text = f"{term.display()}  {term.value:+d}"
+    if term.page:
+        text += f"  (p.{term.page})"
+    if term.source:
+        text += f"  ({term.source})"
+    if term.notes:
+        text += "  " + tr("tables.shifted_by", equipment=", ".join(n.text(active_language()) for n in term.notes))
+    return text
+
+
+class ModifierPanel(QWidget):
+    """Tree of modifier rows, free-modifier input, breakdown list and total."""
+
+    modifiersChanged = Signal(object)  # the ModifierSheet
+
+    def __init__(self, sheet: ModifierSheet | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = ModifierTableModel(sheet, self)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self._tree(), 3)
+        layout.addLayout(self._free_row())
+        self.breakdown_title = QLabel(tr("tables.breakdown"))
+        layout.addWidget(self.breakdown_title)
+        self.breakdown = QListWidget()
+        self.breakdown.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.breakdown.setWordWrap(True)
+        self.breakdown.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.breakdown.itemSelectionChanged.connect(self._selection_changed)
+        layout.addWidget(self.breakdown, 2)
+        bottom = QHBoxLayout()
+        self.total = QLabel()
+        self.total.setStyleSheet("font-weight: bold")
+        self.remove_button = QPushButton(tr("tables.free.remove"))
+        self.remove_button.setEnabled(False)
+        self.remove_button.clicked.connect(self._remove_free)
+        bottom.addWidget(self.total, 1)
+        bottom.addWidget(self.remove_button)
+        layout.addLayout(bottom)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        self.model.sheetChanged.connect(self._sheet_changed)
+        self.model.refused.connect(self.message.setText)
+        self._show(sheet)
+
+    def _tree(self) -> QTreeView:
+        tree = QTreeView()
+        tree.setModel(self.model)
+        tree.setUniformRowHeights(True)
+        tree.setAlternatingRowColors(True)
+        header = tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        tree.expandAll()
+        self.model.modelReset.connect(tree.expandAll)
+        self.tree = tree
+        return tree
+
+    def _free_row(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.addWidget(QLabel(tr("tables.free.label")))
+        self.free_label = QLineEdit()
+        self.free_label.setPlaceholderText(tr("tables.free.placeholder"))
+        self.free_label.returnPressed.connect(self._add_free)
+        self.free_value = QSpinBox()
+        self.free_value.setRange(-FREE_VALUE_MAX, FREE_VALUE_MAX)
+        self.free_value.setPrefix("")
+        self.add_button = QPushButton(tr("tables.free.add"))
+        self.add_button.clicked.connect(self._add_free)
+        row.addWidget(self.free_label, 1)
+        row.addWidget(self.free_value)
+        row.addWidget(self.add_button)
+        return row
+
+    # -- public ------------------------------------------------------------------------
+    @property
+    def sheet(self) -> ModifierSheet | None:
+        return self.model.sheet
+
+    def set_sheet(self, sheet: ModifierSheet | None) -> None:
+        """Show another action's tables."""
+        self.message.clear()
+        self.model.set_sheet(sheet)
+
+    # -- intents ----------------------------------------------------------------------
+    def _add_free(self) -> None:
+        if self.model.add_free(self.free_label.text(), self.free_value.value()):
+            self.free_label.clear()
+            self.free_value.setValue(0)
+            self.message.clear()
+
+    def _remove_free(self) -> None:
+        item = self.breakdown.currentItem()
+        if item is not None and item.data(FREE_INDEX) is not None:
+            self.model.remove_free(int(item.data(FREE_INDEX)))
+
+    def _selection_changed(self) -> None:
+        item = self.breakdown.currentItem()
+        self.remove_button.setEnabled(item is not None and item.data(FREE_INDEX) is not None)
+
+    # -- showing ----------------------------------------------------------------------------
+    def _sheet_changed(self, sheet: ModifierSheet | None) -> None:
+        self._show(sheet)
+        self.modifiersChanged.emit(sheet)
+
+    def _show(self, sheet: ModifierSheet | None) -> None:
+        self.breakdown.clear()
+        terms = sheet.breakdown() if sheet is not None else ()
+        free_number = 0
+        for term in terms:
+            item = QListWidgetItem(term_line(term))
+            if term.table == FREE_TABLE:
+                item.setData(FREE_INDEX, free_number)
+                free_number += 1
+            self.breakdown.addItem(item)
+        total = sheet.total() if sheet is not None else 0
+        self.total.setText(tr("tables.total", total=f"{total:+d}"))
+        self._selection_changed()
