@@ -12,11 +12,16 @@ from html import escape
 from gmtool.printing.breakdown import Breakdown
 from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow
 
-# Font families tried in order; CJK families first in Japanese so kana and kanji never fall back to boxes.
-FONTS = {
-    "ja": '"Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "Yu Gothic", "Hiragino Sans", "Meiryo", sans-serif',
-    "en": '"Noto Sans", "DejaVu Sans", "Segoe UI", "Helvetica", "Arial", sans-serif',
-}
+# Font families tried in order: a Latin face first (its digits and letters map back to text in a
+# PDF), then Japanese faces for kana and kanji (Qt falls back to them glyph by glyph).
+LATIN_FONTS = ("Noto Sans", "DejaVu Sans", "Segoe UI", "Helvetica Neue", "Arial")
+CJK_FONTS = ("Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "Yu Gothic", "Hiragino Sans", "Meiryo")
+FONT_FAMILIES = LATIN_FONTS + CJK_FONTS
+
+
+def font_stack() -> str:
+    return ", ".join(f'"{family}"' for family in FONT_FAMILIES) + ", sans-serif"
+
 
 STYLE = """
 body {{ font-family: {fonts}; font-size: 10pt; color: #111; }}
@@ -41,7 +46,7 @@ def render_html(report: Report) -> str:
         "<!DOCTYPE html>",
         f'<html lang="{escape(report.language)}"><head><meta charset="utf-8">',
         f"<title>{escape(report.title)}</title>",
-        f"<style>{STYLE.format(fonts=FONTS.get(report.language, FONTS['en']))}</style></head><body>",
+        f"<style>{STYLE.format(fonts=font_stack())}</style></head><body>",
         f"<h1>{escape(report.title)}</h1>",
         f'<p class="subtitle">{escape(report.subtitle)}</p>',
     ]

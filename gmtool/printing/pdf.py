@@ -1,14 +1,22 @@
 """The report on paper: a ``QTextDocument`` laid out from the HTML, printed or written as PDF.
 
-Page size is A4 or Letter. The document's default font is the first installed
-family of the report language's list (:data:`gmtool.printing.html.FONTS`), so
-Japanese text is drawn with a CJK font; Qt embeds the glyphs it uses (a subset
-of each font) in the PDF, so the file reads the same on any machine.
+Page size is A4 or Letter. The document's fonts are the installed families of
+:data:`gmtool.printing.html.FONT_FAMILIES`: a Latin face, then Japanese faces
+for kana and kanji. Qt embeds the glyphs it uses (a subset of each font) in the
+PDF, so the file reads the same on any machine.
+
+Qt writes each font's ToUnicode map by looking up, for each glyph, the lowest
+code point that maps to it; CJK fonts share a glyph between a kanji and its
+Kangxi radical (力 U+529B and ⼒ U+2F12), so copied or searched text would hold
+the radicals. :func:`fix_unicode_maps` rewrites those entries to the unified
+ideograph (their NFKC form): same byte length, so the file's offsets stay valid.
 A PDF is written to memory first, then to disk atomically.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from pathlib import Path
 from typing import Literal
 
@@ -16,7 +24,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
 from PySide6.QtGui import QFont, QFontDatabase, QPageLayout, QPageSize, QPagedPaintDevice, QPdfWriter, QTextDocument
 
 from gmtool.printing.export import write_bytes_atomic
-from gmtool.printing.html import FONTS, render_html
+from gmtool.printing.html import FONT_FAMILIES, render_html
 from gmtool.printing.report import Report
 
 PageSizeName = Literal["a4", "letter"]
@@ -35,15 +43,13 @@ def page_layout(page_size: str) -> QPageLayout:
     return QPageLayout(size, QPageLayout.Orientation.Portrait, MARGINS_MM, QPageLayout.Unit.Millimeter)
 
 
-def document_font(language: str) -> QFont:
-    """The first installed family of the language's list (Qt's default otherwise)."""
+def document_font() -> QFont:
+    """The installed families of :data:`FONT_FAMILIES`, in order (Qt's default font if none is)."""
     installed = set(QFontDatabase.families())
-    for family in (f.strip().strip('"') for f in FONTS.get(language, FONTS["en"]).split(",")):
-        if family in installed:
-            font = QFont(family)
-            break
-    else:
-        font = QFont()
+    font = QFont()
+    families = [family for family in FONT_FAMILIES if family in installed]
+    if families:
+        font.setFamilies(families)
     font.setPointSize(BASE_POINT_SIZE)
     return font
 
@@ -51,7 +57,7 @@ def document_font(language: str) -> QFont:
 def report_document(report: Report) -> QTextDocument:
     """The report laid out as a rich-text document (not yet paginated)."""
     document = QTextDocument()
-    document.setDefaultFont(document_font(report.language))
+    document.setDefaultFont(document_font())
     document.setHtml(render_html(report))
     return document
 
@@ -86,7 +92,43 @@ def pdf_bytes(report: Report, page_size: str = "a4") -> bytes:
     print_document(document, writer, page_size)
     del writer  # finishes the file
     buffer.close()
-    return bytes(data.data())
+    return fix_unicode_maps(bytes(data.data()))
+
+
+_CMAP_SECTION = re.compile(rb"begin(bfrange|bfchar)(.*?)end\1", re.DOTALL)
+_CODE = re.compile(rb"<([0-9A-Fa-f]{4})>")
+
+
+def _unified(match: re.Match[bytes]) -> bytes:
+    char = chr(int(match.group(1), 16))
+    if not ("\u2e80" <= char <= "\u2fdf"):
+        return match.group(0)
+    unified = unicodedata.normalize("NFKC", char)
+    if len(unified) != 1 or ord(unified) > 0xFFFF or unified == char:
+        return match.group(0)
+    return b"<%04X>" % ord(unified)
+
+
+def _fix_line(line: bytes, sources: int) -> bytes:
+    """Rewrite the destination codes of one CMap line (the first ``sources`` codes are glyph ids)."""
+    seen = 0
+
+    def replace(match: re.Match[bytes]) -> bytes:
+        nonlocal seen
+        seen += 1
+        return match.group(0) if seen <= sources else _unified(match)
+
+    return _CODE.sub(replace, line)
+
+
+def fix_unicode_maps(pdf: bytes) -> bytes:
+    """Map CJK radical code points in the PDF's ToUnicode CMaps to the ideographs they stand for."""
+
+    def section(match: re.Match[bytes]) -> bytes:
+        sources = 2 if match.group(1) == b"bfrange" else 1
+        return b"\n".join(_fix_line(line, sources) for line in match.group(0).split(b"\n"))
+
+    return _CMAP_SECTION.sub(section, pdf)
 
 
 def write_pdf(report: Report, path: Path, page_size: str = "a4") -> None:
