@@ -289,3 +289,12 @@ def test_toggling_twice_gives_back_the_breakdown_and_total_is_the_sum(context: A
         _, row = sheet.find(key)
         if row.group is None or sheet.is_ticked(key):  # ticking into a group unticks a rival: not undone
             assert sheet.toggle(key).toggle(key).breakdown() == sheet.breakdown()
+
+
+@pytest.mark.rule("SR5-T3")
+def test_one_row_per_environment_condition() -> None:
+    sheet = build_sheet(ranged5(conditions=frozenset({"wind_light"})))
+    sheet = sheet.toggle("sr5.environment/wind_strong")
+    assert not sheet.is_ticked("sr5.environment/wind_light")
+    assert env(sheet) == -6
+    assert env(sheet.toggle("sr5.environment/glare_blinding")) == -10
