@@ -266,6 +266,7 @@ BAD_ADDS: dict[str, tuple[dict[str, Any], str]] = {
     "document is None": ({"document": None}, "storage.error.document_not_object"),
     "document holds NaN": ({"document": document(hp=float("nan"))}, "storage.error.document_not_json"),
     "document holds an object": ({"document": document(x=NotJson())}, "storage.error.document_not_json"),
+    "document has a number key": ({"document": document(skills={1: 3})}, "storage.error.document_not_json"),
     "document without version": ({"document": {"name": "x"}}, "storage.error.document_version"),
     "version zero": ({"document": document(version=0)}, "storage.error.document_version"),
     "version is text": ({"document": {"schema_version": "1"}}, "storage.error.document_version"),

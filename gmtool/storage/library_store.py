@@ -6,7 +6,7 @@ searching: game (``sr4``/``sr5``), name, tags, professional rating, notes, the
 document's schema version, created/updated times (UTC, ISO 8601).
 
 Every write (add, update, duplicate, delete) is one ``BEGIN IMMEDIATE … COMMIT``:
-the template row and its tag rows appear, change or go together, and a crash or
+the template's row and its document's row appear, change or go together, and a crash or
 an error in the middle leaves the library as it was. Bad input is refused with a
 translated :class:`StorageError` before anything is written.
 
@@ -136,11 +136,24 @@ def encode_document(document: object) -> str:
         raise StorageError("storage.error.document_not_object", kind=type(document).__name__)
     try:
         text = json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        _check_keys(document)
     except (TypeError, ValueError, RecursionError) as exc:
         raise StorageError("storage.error.document_not_json", detail=str(exc)) from exc
     if len(text) > DOCUMENT_MAX_CHARS:
         raise StorageError("storage.error.document_too_large", high=DOCUMENT_MAX_CHARS)
     return text
+
+
+def _check_keys(value: object) -> None:
+    """JSON objects have text keys: ``json.dumps`` would silently turn ``{1: …}`` into ``{"1": …}``."""
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"keys must be text, not {type(key).__name__} ({key!r})")
+            _check_keys(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _check_keys(item)
 
 
 def check_document_version(version: object, document: Mapping[str, Any]) -> int:
