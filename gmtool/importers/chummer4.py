@@ -29,7 +29,7 @@ from gmtool.core.errors import FileFormatError
 from gmtool.importers import chummer_common as common
 from gmtool.importers.report import ImportReport, ImportResult
 from gmtool.importers.xml_safe import parse_xml
-from gmtool.library.template import Program, SkillEntry, SkillGroupEntry, SR4Armour, SR4Template, standard_monitors
+from gmtool.library.template import Program, SkillEntry, SR4Template, monitor_sizes
 from gmtool.library.validation import field_errors
 
 PROGRAM_CATEGORIES = ("Matrix Programs", "ARE Programs")
@@ -52,7 +52,7 @@ def from_root(root: ET.Element, source: str = "") -> ImportResult:
     totals = common.attribute_totals(root)
     attributes = {a: totals[a] for a in common.CORE_ATTRIBUTES}
     ballistic, impact, worn = _armour(root, improvements, report)
-    monitors = standard_monitors(
+    physical, stun = monitor_sizes(
         attributes["BOD"], attributes["WIL"], improvements.total("PhysicalCM"), improvements.total("StunCM"),
     )
     groups = _skill_groups(root)
@@ -65,14 +65,15 @@ def from_root(root: ET.Element, source: str = "") -> ImportResult:
         essence=common.essence(root),
         initiative_passes=min(4, 1 + improvements.highest("InitiativePass")),
         initiative_bonus=max(0, min(10, improvements.total("Initiative"))),
-        monitors=monitors.model_copy(update={
+        monitors={
+            "physical_boxes": physical, "stun_boxes": stun,
             "physical_filled": common.required_int(root, "physicalcmfilled", "physicalcmfilled", 0),
             "stun_filled": common.required_int(root, "stuncmfilled", "stuncmfilled", 0),
-        }),
+        },
         skills=_skills(root, improvements, report),
         skill_groups=groups,
         weapons=common.weapons(root, improvements, report, sr5=False),
-        armour=SR4Armour(ballistic=ballistic, impact=impact),
+        armour={"ballistic": ballistic, "impact": impact},
         armour_worn=worn,
         spells=common.spells(root, report),
         programs=_complex_forms(root, report) + _programs(root, report),
@@ -96,13 +97,14 @@ def _template(fields: dict[str, object]) -> SR4Template:
         raise FileFormatError("error.import_values", field=path, detail=message) from exc
 
 
-def _skill_groups(root: ET.Element) -> list[SkillGroupEntry]:
-    found = []
+def _skill_groups(root: ET.Element) -> list[dict[str, object]]:
+    """Groups with a rating (validated with the template)."""
+    found: list[dict[str, object]] = []
     for element in common.children(root.find("skillgroups"), "skillgroup"):
         name = common.text(element, "name")
         rating = common.required_int(element, "rating", f"skill group {name[:30]}", 0)
         if name and rating > 0:
-            found.append(SkillGroupEntry(name=name[:80], rating=min(rating, 20)))
+            found.append({"name": name[:80], "rating": rating})
     return found
 
 

@@ -37,10 +37,8 @@ from gmtool.importers.xml_safe import parse_xml
 from gmtool.library.template import (
     Program,
     SkillEntry,
-    SkillGroupEntry,
-    SR5Armour,
     SR5Template,
-    standard_monitors,
+    monitor_sizes,
 )
 from gmtool.library.validation import field_errors
 
@@ -86,7 +84,7 @@ def from_root(root: ET.Element, source: str = "") -> ImportResult:
     attributes = {a: totals[a] for a in common.CORE_ATTRIBUTES}
     groups = _skill_groups(root, improvements, report)
     armour, worn = _armour(root, improvements, report)
-    monitors = standard_monitors(
+    physical, stun = monitor_sizes(
         attributes["BOD"], attributes["WIL"], improvements.total("PhysicalCM"), improvements.total("StunCM"),
     )
     fields = dict(
@@ -98,14 +96,15 @@ def from_root(root: ET.Element, source: str = "") -> ImportResult:
         essence=common.essence(root),
         initiative_dice=min(5, 1 + improvements.highest("InitiativeDice")),
         initiative_bonus=max(0, min(10, improvements.total("Initiative"))),
-        monitors=monitors.model_copy(update={
+        monitors={
+            "physical_boxes": physical, "stun_boxes": stun,
             "physical_filled": common.required_int(root, "physicalcmfilled", "physicalcmfilled", 0),
             "stun_filled": common.required_int(root, "stuncmfilled", "stuncmfilled", 0),
-        }),
+        },
         skills=_active_skills(root, groups, improvements, report) + _knowledge_skills(root, report),
-        skill_groups=[SkillGroupEntry(name=n, rating=r) for n, r in groups.items() if r > 0],
+        skill_groups=[{"name": n[:80], "rating": r} for n, r in groups.items() if r > 0],
         weapons=common.weapons(root, improvements, report, sr5=True),
-        armour=SR5Armour(value=armour),
+        armour={"value": armour},
         armour_worn=worn,
         spells=common.spells(root, report),
         programs=_complex_forms(root, report) + _programs(root, report),

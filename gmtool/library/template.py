@@ -217,9 +217,12 @@ NpcTemplate = Annotated[Union[SR5Template, SR4Template], Field(discriminator="ed
 AnyTemplate = Union[SR5Template, SR4Template]
 
 
-def standard_monitors(body: int, willpower: int, physical_bonus: int = 0, stun_bonus: int = 0) -> Monitors:
+def monitor_sizes(body: int, willpower: int, physical_bonus: int = 0, stun_bonus: int = 0) -> tuple[int, int]:
     """SR4-MT8 / SR5-A6: 8 + Body/2 and 8 + Willpower/2, rounded up, plus bonus boxes."""
-    return Monitors(
-        physical_boxes=8 + (body + 1) // 2 + physical_bonus,
-        stun_boxes=8 + (willpower + 1) // 2 + stun_bonus,
-    )
+    return 8 + (body + 1) // 2 + physical_bonus, 8 + (willpower + 1) // 2 + stun_bonus
+
+
+def standard_monitors(body: int, willpower: int, physical_bonus: int = 0, stun_bonus: int = 0) -> Monitors:
+    """Empty monitors of the standard size (ValidationError if Body or Willpower is impossible)."""
+    physical, stun = monitor_sizes(body, willpower, physical_bonus, stun_bonus)
+    return Monitors(physical_boxes=physical, stun_boxes=stun)
