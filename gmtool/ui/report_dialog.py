@@ -39,8 +39,8 @@ PAGE_SIZES: tuple[tuple[str, str], ...] = (("a4", "report.dialog.a4"), ("letter"
 FORMAT_LABELS = {"pdf": "report.dialog.format_pdf", "html": "report.dialog.format_html", "md": "report.dialog.format_md"}
 FILTERS = {"pdf": "report.dialog.filter_pdf", "html": "report.dialog.filter_html", "md": "report.dialog.filter_md"}
 LETTER_TERRITORIES = frozenset({
-    QLocale.Territory.UnitedStates, QLocale.Territory.Canada, QLocale.Territory.Mexico,
-    QLocale.Territory.Philippines, QLocale.Territory.Chile, QLocale.Territory.Colombia,
+    QLocale.Country.UnitedStates, QLocale.Country.Canada, QLocale.Country.Mexico,
+    QLocale.Country.Philippines, QLocale.Country.Chile, QLocale.Country.Colombia,
 })
 UNSAFE_FILE_CHARS = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
 
