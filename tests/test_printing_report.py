@@ -342,3 +342,38 @@ def test_a_failed_export_keeps_the_old_file_and_leaves_no_temp_file(
     assert [p.name for p in tmp_path.iterdir()] == ["log.md"]
     monkeypatch.undo()
     assert os.replace is not refuse
+
+
+def test_the_report_and_its_text_renderers_need_no_qt() -> None:
+    """product.md: computing apart from Qt; only the PDF module may import it."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent(
+        """
+        import sys
+
+        class QtBlocker:
+            def find_spec(self, fullname, path=None, target=None):
+                if fullname.split(".")[0] in ("PySide6", "shiboken6"):
+                    raise ImportError("Qt is blocked: " + fullname)
+                return None
+
+        sys.meta_path.insert(0, QtBlocker())
+        from benchmarks.print_pdf import sr4_fight
+        from gmtool.printing.markdown import render_markdown
+        from gmtool.printing.html import render_html
+        from gmtool.printing.export import export_report
+        from gmtool.printing.report import ReportOptions, build_report
+
+        report = build_report(sr4_fight(30), "SR4", ReportOptions(language="ja"))
+        text = render_markdown(report) + render_html(report)
+        assert "戦闘ターン 1" in text
+        print(sorted(m for m in sys.modules if m.split(".")[0] in ("PySide6", "shiboken6")))
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=Path(__file__).resolve().parents[1],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
