@@ -227,10 +227,11 @@ def test_wound_modifier_examples(physical: int, stun: int, modifier: int) -> Non
 def test_damage_beyond_the_monitors_is_refused() -> None:
     sheet = make_sheet("human", attributes={"BOD": 4, "WIL": 4})
     check_sheet(sheet.model_copy(update={"physical_damage": 10 + 4}))  # overflow up to Body
+    check_sheet(sheet.model_copy(update={"physical_damage": 10 + 4 + 1}))  # the box of death: dead
     with pytest.raises(RulesError) as info:
-        check_sheet(sheet.model_copy(update={"physical_damage": 10 + 4 + 1}))
+        check_sheet(sheet.model_copy(update={"physical_damage": 10 + 4 + 2}))
     assert info.value.key == "error.damage_range"
-    assert info.value.args_for_message == {"field": "physical_damage", "high": 14}
+    assert info.value.args_for_message == {"field": "physical_damage", "high": 15}
     with pytest.raises(RulesError) as info:
         check_sheet(sheet.model_copy(update={"stun_damage": 11}))
     assert info.value.args_for_message == {"field": "stun_damage", "high": 10}

@@ -8,12 +8,14 @@ Body boxes. Each edition adds its own initiative field and metatype table.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from math import ceil
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gmtool.core.errors import RulesError
+from gmtool.rulesets.weapons.weapon import Weapon
 
 ATTRIBUTES: tuple[str, ...] = ("BOD", "AGI", "REA", "STR", "WIL", "LOG", "INT", "CHA", "EDG")
 
@@ -26,6 +28,8 @@ LADDER_DUE = "due"  # the current pass, still to act
 LADDER_LATER = "later"  # a later pass of this turn
 LADDER_PASSES = 4  # passes shown at least
 NAME_MAX = 60
+SKILL_MAX = 12
+SKILL_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 INITIATIVE_BONUS_MAX = 10
 
 
@@ -58,6 +62,20 @@ class ShadowrunSheet(BaseModel):
     edge_points: int = Field(default=0, ge=0)
     physical_damage: int = Field(default=0, ge=0)
     stun_damage: int = Field(default=0, ge=0)
+    skills: dict[str, int] = Field(default_factory=dict)  # skill key (``pistols``) → rating
+    weapons: tuple[Weapon, ...] = ()
+
+    @field_validator("skills")
+    @classmethod
+    def _skill_ratings(cls, skills: dict[str, int]) -> dict[str, int]:
+        for key, rating in skills.items():
+            if not SKILL_KEY.fullmatch(key) or not 0 <= rating <= SKILL_MAX:
+                raise ValueError(f"skill {key!r}: a key of lower-case words and a rating 0-{SKILL_MAX}")
+        return skills
+
+    def skill(self, key: str) -> int:
+        """A skill's rating (0: not known, so defaulting)."""
+        return self.skills.get(key, 0)
 
     @field_validator("name")
     @classmethod

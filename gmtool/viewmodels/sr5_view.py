@@ -111,7 +111,7 @@ class SR5View:
             "initiative_bonus": (0, INITIATIVE_BONUS_MAX),
             "initiative_dice": (1, INITIATIVE_DICE_MAX),
             "edge_points": (0, sheet.attributes["EDG"]),
-            "physical_damage": (0, sheet.physical_boxes + sheet.physical_overflow),
+            "physical_damage": (0, sheet.physical_boxes + sheet.physical_overflow + 1),
             "stun_damage": (0, sheet.stun_boxes),
         }
         return limits.get(field)
@@ -120,7 +120,7 @@ class SR5View:
         return f"{sheet.initiative_attribute} + {sheet.initiative_dice}D6"
 
     def tracks(self, sheet: Sheet) -> tuple[int, int, int]:
-        return sheet.physical_boxes, sheet.physical_overflow, sheet.stun_boxes
+        return sheet.physical_boxes, sheet.physical_overflow + 1, sheet.stun_boxes  # overflow, then the box of death
 
     def new_sheet(self, name: str) -> Sheet:
         return Sheet(name=name, metatype="human", is_npc=True, attributes=NEW_ATTRIBUTES, edge_points=2)

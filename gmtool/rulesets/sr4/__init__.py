@@ -9,6 +9,7 @@ import random
 
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.rulesets import effect_messages
+from gmtool.rulesets.attack import messages as attack_messages
 from gmtool.rulesets.grunt_groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
 from gmtool.rulesets.sr4.commands import COMMAND_CLASSES
 from gmtool.rulesets.sr4.decide import decide
@@ -19,8 +20,10 @@ from gmtool.rulesets.sr4.effects_groups import AddGruntGroup
 from gmtool.rulesets.sr4.state import EncounterState
 
 # Effects and grunt groups: the messages both editions share (SR4 forms a group from its own sheet).
-SHARED_COMMANDS = (*effect_messages.COMMAND_CLASSES, AddGruntGroup, *GROUP_COMMAND_CLASSES)
-SHARED_EVENTS = (*effect_messages.EVENT_CLASSES, *GROUP_EVENT_CLASSES)
+SHARED_COMMANDS = (
+    *effect_messages.COMMAND_CLASSES, AddGruntGroup, *GROUP_COMMAND_CLASSES, *attack_messages.COMMAND_CLASSES,
+)
+SHARED_EVENTS = (*effect_messages.EVENT_CLASSES, *GROUP_EVENT_CLASSES, *attack_messages.EVENT_CLASSES)
 
 
 class SR4Ruleset:

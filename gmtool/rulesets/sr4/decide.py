@@ -12,13 +12,14 @@ from typing import Any
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
-from gmtool.rulesets.sr4 import decide_actions, decide_sheet, decide_turn, effects_groups
+from gmtool.rulesets.sr4 import attack, decide_actions, decide_sheet, decide_turn, effects_groups
 from gmtool.rulesets.sr4.state import EncounterState
 
 Handler = Callable[[EncounterState, Any, random.Random], list[Event]]
 
 HANDLERS: dict[str, Handler] = {
     **decide_sheet.HANDLERS, **decide_turn.HANDLERS, **decide_actions.HANDLERS, **effects_groups.HANDLERS,
+    **attack.HANDLERS,
 }
 
 

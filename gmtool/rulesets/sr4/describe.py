@@ -13,6 +13,7 @@ from gmtool.core.i18n import active_language, term_label, tr
 from gmtool.core.messages import Event
 from gmtool.rulesets.shadowrun import faces_text, field_label
 from gmtool.rulesets.shadowrun import value_text as shared_value_text
+from gmtool.rulesets.attack.describe import RENDERERS as ATTACK_RENDERERS
 from gmtool.rulesets.shared_describe import SHARED_LINES
 from gmtool.rulesets.sr4 import events as ev
 from gmtool.rulesets.sr4.actions import action_label
@@ -87,6 +88,7 @@ def _damage(e: ev.DamageApplied) -> str:
 
 RENDERERS: dict[str, Callable[[Any], str]] = {
     **SHARED_LINES,
+    **ATTACK_RENDERERS,
     "combatant_added": lambda e: tr("log.combatant_added", name=e.sheet.name),
     "combatant_removed": lambda e: tr("log.combatant_removed", name=e.name),
     "sheet_changed": lambda e: tr(

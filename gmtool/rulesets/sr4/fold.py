@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.messages import Event
+from gmtool.rulesets.attack.common import fold_attack, fold_reloaded, fold_rounds_fired
 from gmtool.rulesets.effect_rules import fold_effect_added, fold_effect_ended
 from gmtool.rulesets.grunt_groups import fold_group_formed, fold_group_left, fold_group_split, fold_member_removed
 from gmtool.rulesets.sr4 import events as ev
@@ -52,6 +53,7 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> None:
         c.first_in_pass = None
         c.simple_slots, c.complex_action, c.free_action = 0, False, False
         c.walked, c.running, c.moved, c.sprint_bonus = False, False, 0, 0
+        c.recoil_rounds = c.defences = 0
 
 
 def _rolled(state: EncounterState, e: ev.InitiativeRolled) -> None:
@@ -74,6 +76,7 @@ def _phase_ended(state: EncounterState, e: ev.ActionPhaseEnded) -> None:
     c = state.combatants[e.combatant]
     c.acted, c.delayed = True, False
     c.phases_ended += 1
+    c.recoil_rounds = 0  # SR4-MT6: recoil counts within one action phase
     c.simple_slots, c.complex_action, c.free_action = 0, False, False
     if state.actor == e.combatant:
         state.actor = None
@@ -183,6 +186,9 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "group_formed": fold_group_formed,
     "group_left": fold_group_left,
     "group_split_changed": fold_group_split,
+    "attack_resolved": fold_attack,
+    "rounds_fired": fold_rounds_fired,
+    "reloaded": fold_reloaded,
 }
 
 

@@ -29,6 +29,8 @@ from gmtool.rulesets.shadowrun import (  # noqa: F401 - re-exported for the SR4 
 )
 from gmtool.rulesets.sr4.initiative import MAX_PASSES
 
+ARMOUR_MAX = 40
+
 class MetatypeInfo(MetatypeLimits):
     """An SR4 metatype: label, natural limits, walk and run rates."""
 
@@ -51,6 +53,8 @@ class Sheet(ShadowrunSheet):
     """What the tracker knows of an SR4 combatant."""
 
     initiative_passes: int = Field(default=1, ge=1, le=MAX_PASSES)
+    ballistic_armour: int = Field(default=0, ge=0, le=ARMOUR_MAX)  # SR4-R5, R6
+    impact_armour: int = Field(default=0, ge=0, le=ARMOUR_MAX)  # SR4-M3
 
     @property
     def physical_max(self) -> int:

@@ -45,6 +45,8 @@ class Combatant:
     sprint_bonus: int = 0  # metres added by sprinting this turn
     surprised_by: tuple[str, ...] = ()  # SR4-C9, until the first pass ends
     phases_ended: int = 0  # action phases finished in this encounter (effects count them)
+    recoil_rounds: int = 0  # SR4-MT6: rounds fired in the current action phase
+    defences: int = 0  # defence tests this turn (the next one takes −1 per each)
 
 
 @dataclass
@@ -62,3 +64,4 @@ class EncounterState:
     next_effect: int = 1
     groups: dict[str, Any] = field(default_factory=dict)  # id → GruntGroup
     next_group: int = 1
+    magazines: dict[str, Any] = field(default_factory=dict)  # "c1:0" → Magazine (full until a shot)

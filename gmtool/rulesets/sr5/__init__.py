@@ -1,10 +1,11 @@
-"""Shadowrun 5th edition: initiative passes, Edge, the simple test (more to come)."""
+"""Shadowrun 5th edition: initiative passes, Edge, tests, effects, grunt groups and attacks."""
 
 from __future__ import annotations
 
 import random
 
 from gmtool.core.messages import Command, Event, MessageCodec
+from gmtool.rulesets.attack import messages as attack_messages
 from gmtool.rulesets.sr5.commands import COMMAND_CLASSES
 from gmtool.rulesets.sr5.decide import decide
 from gmtool.rulesets.sr5.describe import describe
@@ -24,8 +25,12 @@ class SR5Ruleset:
     key = "sr5"
     commands = MessageCodec(
         COMMAND_CLASSES + TEST_COMMAND_CLASSES + EFFECT_COMMAND_CLASSES + GROUP_COMMAND_CLASSES + (SurpriseTest,)
+        + attack_messages.COMMAND_CLASSES
     )
-    events = MessageCodec(EVENT_CLASSES + TEST_EVENT_CLASSES + EFFECT_EVENT_CLASSES + GROUP_EVENT_CLASSES + (Surprised,))
+    events = MessageCodec(
+        EVENT_CLASSES + TEST_EVENT_CLASSES + EFFECT_EVENT_CLASSES + GROUP_EVENT_CLASSES + (Surprised,)
+        + attack_messages.EVENT_CLASSES
+    )
 
     def initial_state(self) -> EncounterState:
         return EncounterState()

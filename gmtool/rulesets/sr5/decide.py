@@ -374,9 +374,11 @@ HANDLERS: dict[str, Handler] = {
 
 @lru_cache(maxsize=1)
 def _all_handlers() -> dict[str, Handler]:
-    from gmtool.rulesets.sr5 import decide_effects, decide_extended, decide_tests
+    from gmtool.rulesets.sr5 import attack, decide_effects, decide_extended, decide_tests
 
-    handlers = {**HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS, **decide_effects.HANDLERS}
+    handlers = {
+        **HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS, **decide_effects.HANDLERS, **attack.HANDLERS,
+    }
     return handlers  # type: ignore[return-value]
 
 

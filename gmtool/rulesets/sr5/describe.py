@@ -9,6 +9,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
 from gmtool.rulesets.shadowrun import faces_text, field_label
 from gmtool.rulesets.shadowrun import value_text as shared_value_text
+from gmtool.rulesets.attack.describe import RENDERERS as ATTACK_RENDERERS
 from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5.describe_tests import RENDERERS as TEST_RENDERERS
 from gmtool.rulesets.sr5.sheet import metatypes
@@ -94,5 +95,5 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
 
 
 def describe(event: Event) -> str:
-    renderer = RENDERERS.get(event.kind) or TEST_RENDERERS[event.kind]
+    renderer = RENDERERS.get(event.kind) or TEST_RENDERERS.get(event.kind) or ATTACK_RENDERERS[event.kind]
     return renderer(event)

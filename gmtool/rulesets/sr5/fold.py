@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.messages import Event
+from gmtool.rulesets.attack.common import fold_attack, fold_reloaded, fold_rounds_fired
 from gmtool.rulesets.grunt_groups import fold_member_removed
 from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5.fold_tests import FOLDERS as TEST_FOLDERS
@@ -42,6 +43,7 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> None:
         c.acted = c.delayed = c.seized = c.blitzed = False
         c.simple_actions, c.complex_action, c.free_action = 0, False, False
         c.surprised_by = ()
+        c.recoil_rounds = c.defences = 0
 
 
 def _rolled(state: EncounterState, e: ev.InitiativeRolled) -> None:
@@ -102,6 +104,8 @@ def _adjusted(state: EncounterState, e: ev.ScoreAdjusted) -> None:
 
 def _action(state: EncounterState, e: ev.ActionTaken) -> None:
     c = state.combatants[e.combatant]
+    if e.action != "free" and e.listed not in FIRING_ACTIONS:
+        c.recoil_rounds = 0  # SR5 p. 175: an action without firing ends the recoil
     if e.action == "free":
         c.free_action = True
     elif e.action == "simple":
@@ -137,7 +141,12 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "action_taken": _action,
     "test_rolled": _nothing,
     "rule_option_changed": _option,
+    "attack_resolved": fold_attack,
+    "rounds_fired": fold_rounds_fired,
+    "reloaded": fold_reloaded,
 }
+
+FIRING_ACTIONS = frozenset({"fire_weapon", "fire_long_burst", "fire_full_auto", "fire_bow", "fire_mounted_weapon"})
 
 
 def apply(state: EncounterState, event: Event) -> None:

@@ -23,6 +23,7 @@ from gmtool.rulesets.shadowrun import (  # noqa: F401 - re-exported for the SR5 
 )
 
 INITIATIVE_DICE_MAX = 5
+ARMOUR_MAX = 40
 ESSENCE = 6
 
 
@@ -45,6 +46,7 @@ class Sheet(ShadowrunSheet):
     """What the tracker knows of an SR5 combatant."""
 
     initiative_dice: int = Field(default=1, ge=1, le=INITIATIVE_DICE_MAX)
+    armour: int = Field(default=0, ge=0, le=ARMOUR_MAX)  # SR5 armour rating (SR5-A3, A4)
 
     # SR5 p. 52: inherent limits, rounded up. Essence is taken as 6 until the
     # sheet tracks it (augmented characters have a lower social limit).
@@ -77,6 +79,5 @@ def attribute_range(metatype: str, attribute: str) -> tuple[int, int]:
 
 def check_sheet(sheet: Sheet) -> None:
     """Refuse a sheet the rules do not allow; the error names the field."""
-    check_common(
-        sheet, set(metatypes().metatypes), attribute_range, sheet.physical_boxes + sheet.physical_overflow
-    )
+    death = sheet.physical_boxes + sheet.physical_overflow + 1  # one box past the overflow: dead
+    check_common(sheet, set(metatypes().metatypes), attribute_range, death)

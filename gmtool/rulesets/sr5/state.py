@@ -68,6 +68,8 @@ class Combatant:
     phases_ended: int = 0  # action phases this combatant has finished (effects count them)
     surprised_by: tuple[str, ...] = ()  # until the first pass ends
     retries: dict[str, int] = field(default_factory=dict)  # SR4-D11: failed tries per test
+    recoil_rounds: int = 0  # SR5 progressive recoil: rounds fired since the count reset
+    defences: int = 0  # defence tests this turn (the next one takes −1 per each)
 
 
 @dataclass
@@ -84,6 +86,7 @@ class EncounterState:
     groups: dict[str, Any] = field(default_factory=dict)  # id → GruntGroup
     next_group: int = 1
     options: dict[str, bool] = field(default_factory=lambda: dict(RULE_OPTIONS))
+    magazines: dict[str, Any] = field(default_factory=dict)  # "c1:0" → Magazine (full until a shot)
 
     # Not dataclass fields (so not part of the state's value): a counter bumped by
     # every folded event, and the pass order derived at a given revision.

@@ -1,0 +1,77 @@
+"""Pieces of the attack flow both editions' adapters use: the weapon as the resolution
+sees it, the effects in force as context terms, knockdown to prone, and folding."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.core.effects import Effect
+from gmtool.core.messages import Event
+from gmtool.rulesets.attack.messages import AttackResolved, Reloaded, RoundsFired
+from gmtool.rulesets.damage.inputs import Weapon as StrikeWeapon
+from gmtool.rulesets.effect_rules import EffectTable, holder_effects, new_effect, term_label
+from gmtool.rulesets.weapons.magazine import Magazine
+from gmtool.rulesets.weapons.weapon import Weapon
+
+PRONE = "prone"
+
+
+def strike(weapon: Weapon, strength: int, accuracy: int | None) -> StrikeWeapon:
+    """The damage code evaluated for the wielder (Strength counted once) and the weapon's AP."""
+    track = "stun" if weapon.damage.damage_type == "S" else "physical"
+    return StrikeWeapon(dv=weapon.damage_value(strength), damage_type=track, ap=weapon.ap, accuracy=accuracy)
+
+
+def band_limits(weapon: Weapon) -> tuple[float, ...]:
+    """The far ends of short, medium, long and extreme range in metres (none for melee)."""
+    if weapon.melee or (weapon.ranges is None and weapon.range_category is None):
+        return ()
+    bands = weapon.range_bands()
+    return (bands.short, bands.medium, bands.long, bands.extreme)
+
+
+def effect_context(effects: list[Effect], wanted: set[str], skip: set[str] = frozenset()) -> tuple[tuple[str, int, str], ...]:  # type: ignore[assignment]
+    """The effects in force with a modifier on this side, as the modifier tables take them."""
+    return tuple(
+        (term_label(e), e.modifier, f"effect:{e.key}")
+        for e in effects
+        if e.modifier and e.scope.value in wanted and e.key not in skip
+    )
+
+
+def has_effect(state: Any, cid: str, key: str) -> bool:
+    return any(e.key == key for e in holder_effects(state, cid))
+
+
+def knocked_prone(table: EffectTable, state: Any, target: Any, acting: bool, knockdown: bool) -> list[Event]:
+    """SR4-R7 / SR5-A5: a knockdown leaves the target prone (an effect until removed)."""
+    if not knockdown or has_effect(state, target.id, PRONE):
+        return []
+    return [new_effect(table, state, target, acting, PRONE)]
+
+
+def fold_rounds_fired(state: Any, e: RoundsFired) -> None:
+    c = state.combatants[e.combatant]
+    weapon = c.sheet.weapons[e.weapon]
+    magazine = state.magazines.get(f"{e.combatant}:{e.weapon}") or Magazine.full(weapon)
+    state.magazines[f"{e.combatant}:{e.weapon}"] = magazine.model_copy(update={"rounds": e.left})
+    c.recoil_rounds = e.recoil_rounds
+
+
+def fold_reloaded(state: Any, e: Reloaded) -> None:
+    c = state.combatants[e.combatant]
+    weapon = c.sheet.weapons[e.weapon]
+    state.magazines[f"{e.combatant}:{e.weapon}"] = Magazine.full(weapon).model_copy(update={"rounds": e.rounds})
+
+
+def fold_attack(state: Any, e: AttackResolved) -> None:
+    """The target's monitors after the attack (every member of a shared monitor), one defence counted."""
+    target = state.combatants.get(e.target)
+    if target is not None and e.defence is not None:
+        target.defences += 1
+    if not e.hit:
+        return
+    for cid in (e.target, *e.shared_with):
+        c = state.combatants.get(cid)
+        if c is not None:
+            c.sheet = c.sheet.model_copy(update={"physical_damage": e.physical_after, "stun_damage": e.stun_after})

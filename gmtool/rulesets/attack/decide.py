@@ -1,0 +1,112 @@
+"""Deciding an attack: plan it, roll (or read) the three tests, resolve, and emit the events."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gmtool.core.dice_engine import roll_test, typed_test
+from gmtool.core.dice_spec import TestOutcome, TestSpec
+from gmtool.core.messages import Event
+from gmtool.rulesets.attack.messages import Attack, AttackResolved, RoundsFired, TestRecord
+from gmtool.rulesets.attack.plan import AttackPlan, EditionAttack, plan
+from gmtool.rulesets.attack.records import from_damage, test_record
+from gmtool.rulesets.damage.resolve import AttackResolution
+
+
+def _roll(spec: TestSpec, faces: tuple[int, ...] | None, rng: random.Random) -> TestOutcome:
+    return typed_test(spec, faces) if faces is not None else roll_test(spec, rng)
+
+
+def _rolls(p: AttackPlan, command: Attack, rng: random.Random) -> tuple[TestOutcome, TestOutcome | None]:
+    attack = _roll(p.pools.attack_spec(), command.attack_faces, rng)
+    defence = None if p.no_defence else _roll(p.pools.defence_spec(), command.defence_faces, rng)
+    return attack, defence
+
+
+def _record_pools(p: AttackPlan, attack: TestOutcome, defence: TestOutcome | None) -> tuple[TestRecord, TestRecord | None]:
+    ja = {r.label: r.ja for r in (*p.attack_terms, *p.defence_terms) if r.ja}
+    pools = p.pools
+    attack_record = test_record(from_damage(pools.attack, ja), pools.attack_pool, pools.attack_limit, attack)
+    defence_record = (
+        None if defence is None
+        else test_record(from_damage(pools.defence, ja), pools.defence_pool, pools.defence_limit, defence)
+    )
+    return attack_record, defence_record
+
+
+def attack_events(adapter: EditionAttack, state: Any, command: Attack, rng: random.Random) -> list[Event]:
+    """The attack's events, in the order they happen."""
+    p = plan(adapter, state, command)
+    s = p.situation
+    events: list[Event] = []
+    if command.charge_action:
+        kind = s.shot.action if s.shot is not None else "complex"
+        events += adapter.action_events(state, s.attacker, kind, _action_key(s, kind))
+    hit_chance = adapter.odds(p.inputs).hit.hit
+    attack, defence = _rolls(p, command, rng)
+    defence_hits = 0 if defence is None else defence.hits
+    resolution = adapter.resolve(p.inputs, attack.hits, defence_hits, None if _misses(adapter, p, attack, defence_hits) else 0)
+    soak = None
+    if not resolution.miss:
+        soak = _roll(p.pools.soak_spec(), command.soak_faces, rng)
+        resolution = adapter.resolve(p.inputs, attack.hits, defence_hits, soak.hits)
+    if s.shot is not None:
+        events.append(_rounds_fired(s, command))
+    events.append(_resolved(adapter, state, p, command, resolution, attack, defence, soak, hit_chance))
+    events += adapter.after_events(state, s, resolution, defence is not None)
+    return events
+
+
+def _misses(adapter: EditionAttack, p: AttackPlan, attack: TestOutcome, defence_hits: int) -> bool:
+    """Whether the attack misses whatever the soak (a hit needs soak hits to resolve)."""
+    return adapter.resolve(p.inputs, attack.hits, defence_hits, 0).miss
+
+
+def _action_key(s: Any, kind: str) -> str:
+    if s.shot is None:
+        return "melee_attack"
+    return "fire_weapon" if kind == "simple" else ("fire_full_auto" if s.shot.rounds_used >= 10 else "fire_long_burst")
+
+
+def _rounds_fired(s: Any, command: Attack) -> RoundsFired:
+    shot = s.shot
+    return RoundsFired(
+        combatant=s.attacker.id, name=s.attacker.sheet.name, weapon=command.weapon, weapon_name=s.weapon.name,
+        rounds=shot.rounds_used, left=shot.magazine.rounds, recoil_rounds=s.recoil_rounds,
+    )
+
+
+def _resolved(
+    adapter: EditionAttack, state: Any, p: AttackPlan, command: Attack, r: AttackResolution,
+    attack: TestOutcome, defence: TestOutcome | None, soak: TestOutcome | None, hit_chance: float,
+) -> AttackResolved:
+    s = p.situation
+    attack_record, defence_record = _record_pools(p, attack, defence)
+    before = r.monitor_before
+    after = r.monitor_after if r.monitor_change is not None else before
+    fields: dict[str, Any] = {}
+    if r.damage is not None:
+        fields = {
+            "damage_value": from_damage(r.damage.step.value.terms), "dv": r.damage.step.value.value,
+            "armour": from_damage(p.pools.armour.terms), "modified_armour": p.pools.armour.value,
+            "track": r.damage.track, "applied": r.damage.applied, "knockdown": r.damage.knockdown,
+            "soak": test_record(from_damage(p.pools.soak), p.pools.soak_pool, None, soak),
+        }
+    return AttackResolved(
+        attacker=s.attacker.id, attacker_name=s.attacker.sheet.name, target=s.target.id, target_name=s.target.sheet.name,
+        weapon_name=s.weapon.name, melee=s.weapon.melee, mode=command.mode,
+        rounds=s.shot.rounds_used if s.shot is not None else 0, distance=command.distance,
+        attack=attack_record, defence=defence_record, hit=not r.miss, net_hits=r.outcome.net_hits,
+        full_defence=r.outcome.full_defence,
+        physical_before=before.physical if before else 0, physical_after=_stored(adapter, after),
+        stun_before=before.stun if before else 0, stun_after=after.stun if after else 0,
+        condition=after.state.value if after else "conscious",
+        shared_with=adapter.shared_monitor(state, s.target.id) if r.damage is not None else (),
+        hit_chance=round(hit_chance, 6), **fields,
+    )
+
+
+def _stored(adapter: EditionAttack, monitor: Any) -> int:
+    """The physical boxes as the sheets store them (one past the overflow: the box of death)."""
+    return 0 if monitor is None else monitor.stored_physical

@@ -1,0 +1,142 @@
+"""The attack's command and events (the same ``kind`` in both editions' journals)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gmtool.core.messages import Command, Event
+
+Faces = tuple[int, ...]
+FREE_MODIFIERS_MAX = 8
+
+
+class FreeTerm(BaseModel):
+    """A modifier the GM typed in: his own words and a value."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    label: str = Field(min_length=1, max_length=40)
+    value: int = Field(ge=-30, le=30)
+
+
+class TableChoices(BaseModel):
+    """The rows the GM ticked in one modifier sheet, and his own modifiers."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    ticked: tuple[str, ...] = ()
+    free: tuple[FreeTerm, ...] = Field(default=(), max_length=FREE_MODIFIERS_MAX)
+
+
+class Attack(Command):
+    """An attack from declaration to applied damage (SR4-R1..R7, M1..M3; SR5-A1..A6)."""
+
+    kind: Literal["attack"] = "attack"
+    attacker: str
+    target: str
+    weapon: int = Field(ge=0)  # index into the attacker's weapons
+    mode: str = ""  # a firing-mode key of the edition's table; "" for melee
+    distance: float | None = Field(default=None, ge=0, le=100_000)
+    attack_choices: TableChoices | None = None  # None: the rows the situation pre-ticks
+    defence_choices: TableChoices | None = None
+    melee_defence: Literal["parry", "block", "dodge"] = "dodge"  # SR4-M2
+    full_defence: bool = False  # SR4-R1: declared with the attack
+    wide_burst: bool = False  # SR4: a wide burst lowers the defence instead of raising the DV
+    no_defence: bool = False  # unaware or surprised: no defence test
+    charge_action: bool = True  # the attack uses the attacker's action (not when intercepting)
+    attack_faces: Faces | None = None  # X-2: dice rolled at the table
+    defence_faces: Faces | None = None
+    soak_faces: Faces | None = None
+
+
+class Reload(Command):
+    """Reload the selected weapon to capacity (SR5-T2 decides the action it costs)."""
+
+    kind: Literal["reload"] = "reload"
+    combatant: str
+    weapon: int = Field(ge=0)
+    charge_action: bool = True
+
+
+class TermRecord(BaseModel):
+    """One breakdown line as the log keeps it: a message key or ``text:`` words, the
+    Japanese words where the label is a table row's, the value, the table or rule, the page."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    label: str
+    value: int
+    ja: str = ""
+    source: str = ""
+    page: int | None = None
+
+
+class TestRecord(BaseModel):
+    """A rolled (or typed) test of the attack."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    terms: tuple[TermRecord, ...]
+    pool: int
+    limit: int | None = None
+    faces: Faces = ()
+    hits: int = 0
+    glitch: bool = False
+    critical_glitch: bool = False
+    typed: bool = False
+
+
+class AttackResolved(Event):
+    kind: Literal["attack_resolved"] = "attack_resolved"
+    attacker: str
+    attacker_name: str
+    target: str
+    target_name: str
+    weapon_name: str
+    melee: bool
+    mode: str = ""
+    rounds: int = 0
+    distance: float | None = None
+    attack: TestRecord
+    defence: TestRecord | None  # None: no defence test
+    hit: bool
+    net_hits: int = 0
+    full_defence: bool = False
+    damage_value: tuple[TermRecord, ...] = ()
+    dv: int = 0
+    armour: tuple[TermRecord, ...] = ()
+    modified_armour: int = 0
+    track: Literal["physical", "stun"] = "physical"
+    soak: TestRecord | None = None
+    applied: int = 0
+    knockdown: bool = False
+    physical_before: int = 0
+    physical_after: int = 0
+    stun_before: int = 0
+    stun_after: int = 0
+    condition: str = "conscious"  # conscious, unconscious, dying, dead (after the attack)
+    shared_with: tuple[str, ...] = ()  # SR5 grunt group members sharing the monitor
+    hit_chance: float = 0.0  # the odds at the moment of the roll (X-4)
+
+
+class RoundsFired(Event):
+    kind: Literal["rounds_fired"] = "rounds_fired"
+    combatant: str
+    name: str
+    weapon: int
+    weapon_name: str
+    rounds: int
+    left: int
+    recoil_rounds: int  # the attacker's recoil count after the shot
+
+
+class Reloaded(Event):
+    kind: Literal["reloaded"] = "reloaded"
+    combatant: str
+    name: str
+    weapon: int
+    weapon_name: str
+    rounds: int  # after reloading
+    action: str  # free, simple or complex
+
+
+COMMAND_CLASSES = (Attack, Reload)
+EVENT_CLASSES = (AttackResolved, RoundsFired, Reloaded)

@@ -1,0 +1,153 @@
+"""Everything about an attack that needs no dice: the shot, the recoil, the two modifier
+sheets with the GM's choices, the resolution's inputs and the exact odds.
+
+The GUI plans to show the tables and the odds before anything is rolled; deciding
+the command plans the same way and then rolls, so what was shown is what is used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from gmtool.core.errors import NotImplementedRuleError, RulesError
+from gmtool.core.messages import Event
+from gmtool.rulesets.attack.messages import Attack, TableChoices, TermRecord
+from gmtool.rulesets.attack.records import from_table
+from gmtool.rulesets.damage.odds import DamageOdds
+from gmtool.rulesets.damage.pools import AttackPools
+from gmtool.rulesets.damage.resolve import AttackResolution
+from gmtool.rulesets.tables.context import ActionContext
+from gmtool.rulesets.tables.engine import Choices, FreeModifier, ModifierSheet, build_sheet
+from gmtool.rulesets.tables.loader import TableSet, load_tables
+from gmtool.rulesets.weapons.firing import FiringModeTable, Shot, fire_mode
+from gmtool.rulesets.weapons.magazine import Magazine
+from gmtool.rulesets.weapons.weapon import Weapon
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Who attacks whom with what, and the shot (None for a melee attack)."""
+
+    attacker: Any
+    target: Any
+    weapon: Weapon
+    shot: Shot | None
+    recoil: int  # the recoil modifier of this attack (≤ 0)
+    recoil_rounds: int  # the attacker's recoil count after it
+
+
+class EditionAttack(Protocol):
+    """What an edition supplies to the shared attack flow."""
+
+    game: Literal["sr4", "sr5"]
+
+    def combatant(self, state: Any, cid: str) -> Any: ...
+    def mode_table(self) -> FiringModeTable: ...
+    def recoil(self, state: Any, attacker: Any, weapon: Weapon, shot: Shot | None) -> tuple[int, int]: ...
+    def attack_context(self, state: Any, s: Situation, command: Attack) -> ActionContext: ...
+    def defence_context(self, state: Any, s: Situation, command: Attack) -> ActionContext: ...
+    def inputs(
+        self, state: Any, s: Situation, command: Attack, attack: tuple[TermRecord, ...], defence: tuple[TermRecord, ...]
+    ) -> Any: ...
+    def pools(self, inputs: Any) -> AttackPools: ...
+    def resolve(self, inputs: Any, attack_hits: int, defence_hits: int, soak_hits: int | None) -> AttackResolution: ...
+    def odds(self, inputs: Any) -> DamageOdds: ...
+    def action_events(self, state: Any, attacker: Any, kind: str, key: str) -> list[Event]: ...
+    def after_events(self, state: Any, s: Situation, resolution: AttackResolution, defended: bool) -> list[Event]: ...
+    def shared_monitor(self, state: Any, target: str) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    situation: Situation
+    attack_sheet: ModifierSheet
+    defence_sheet: ModifierSheet
+    inputs: Any
+    pools: AttackPools
+    no_defence: bool  # the GM said so, or the defence table's "unaware" row is ticked
+
+    @property
+    def attack_terms(self) -> tuple[TermRecord, ...]:
+        return tuple(from_table(t) for t in self.attack_sheet.breakdown())
+
+    @property
+    def defence_terms(self) -> tuple[TermRecord, ...]:
+        return tuple(from_table(t) for t in self.defence_sheet.breakdown())
+
+
+def magazine_of(state: Any, attacker_id: str, index: int, weapon: Weapon) -> Magazine:
+    """The weapon's magazine now (full until the encounter records a shot or a reload)."""
+    return state.magazines.get(f"{attacker_id}:{index}") or Magazine.full(weapon)
+
+
+def situation(adapter: EditionAttack, state: Any, command: Attack) -> Situation:
+    if state.turn == 0:
+        raise RulesError("error.no_initiative")
+    attacker = adapter.combatant(state, command.attacker)
+    target = adapter.combatant(state, command.target)
+    if attacker.id == target.id:
+        raise RulesError("error.attack_self", name=attacker.sheet.name)
+    weapons = attacker.sheet.weapons
+    if not 0 <= command.weapon < len(weapons):
+        raise RulesError("error.attack_no_weapon", name=attacker.sheet.name)
+    weapon = weapons[command.weapon]
+    shot = None
+    if weapon.melee:
+        if command.mode:
+            raise RulesError("error.attack_melee_mode", weapon=weapon.name)
+    else:
+        if not command.mode:
+            raise RulesError("error.attack_choose_mode", weapon=weapon.name)
+        magazine = magazine_of(state, attacker.id, command.weapon, weapon)
+        shot = fire_mode(weapon, magazine, adapter.mode_table().mode(command.mode))
+    recoil, recoil_rounds = adapter.recoil(state, attacker, weapon, shot)
+    return Situation(attacker, target, weapon, shot, recoil, recoil_rounds)
+
+
+def _choices(stored: TableChoices | None) -> Choices | None:
+    if stored is None:
+        return None
+    return Choices(ticked=frozenset(stored.ticked), free=tuple(FreeModifier(f.label, f.value) for f in stored.free))
+
+
+_TABLES: list[TableSet] = []  # the tables in use: the book's and the GM's house rules
+
+
+def use_tables(tables: TableSet) -> None:
+    """Use these tables (shipped plus house rules, loaded once at start) for every attack planned."""
+    _TABLES[:] = [tables]
+
+
+def sheet_for(context: ActionContext, stored: TableChoices | None) -> ModifierSheet:
+    """The tables for the action, pre-ticked from the situation, or with the GM's stored choices."""
+    if not _TABLES:
+        _TABLES.append(load_tables())
+    sheet = build_sheet(context, _TABLES[0])
+    choices = _choices(stored)
+    return sheet if choices is None else sheet.with_choices(choices)
+
+
+def stored_choices(sheet: ModifierSheet) -> TableChoices:
+    """The GM's choices on a sheet, as the command stores them."""
+    from gmtool.rulesets.attack.messages import FreeTerm
+
+    return TableChoices(
+        ticked=tuple(sorted(sheet.choices.ticked)),
+        free=tuple(FreeTerm(label=f.label, value=f.value) for f in sheet.choices.free),
+    )
+
+
+def plan(adapter: EditionAttack, state: Any, command: Attack) -> AttackPlan:
+    s = situation(adapter, state, command)
+    attack_sheet = sheet_for(adapter.attack_context(state, s, command), command.attack_choices)
+    defence_sheet = sheet_for(adapter.defence_context(state, s, command), command.defence_choices)
+    specials = attack_sheet.specials() | defence_sheet.specials()
+    if "split_pool" in specials:
+        raise NotImplementedRuleError("error.attack_split_pool")
+    if "no_defence" in specials and not command.no_defence:
+        command = command.model_copy(update={"no_defence": True})
+    attack_terms = tuple(from_table(t) for t in attack_sheet.breakdown())
+    defence_terms = tuple(from_table(t) for t in defence_sheet.breakdown())
+    inputs = adapter.inputs(state, s, command, attack_terms, defence_terms)
+    return AttackPlan(s, attack_sheet, defence_sheet, inputs, adapter.pools(inputs), command.no_defence)

@@ -1,0 +1,22 @@
+"""Which combat skill a weapon uses: its category looked up in
+``resources/shadowrun/weapon_skills.json`` (both editions name the same skills)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from gmtool.core.resources import cached_model
+from gmtool.rulesets.weapons.weapon import Weapon
+
+UNKNOWN_SKILL = ""
+
+
+class WeaponSkills(BaseModel):
+    schema_version: int = Field(ge=1, le=1)
+    source: str
+    skills: dict[str, str]
+
+
+def weapon_skill(weapon: Weapon) -> str:
+    """The skill key the weapon's category uses ("" when the category is unknown: defaulting)."""
+    return cached_model(WeaponSkills, "shadowrun", "weapon_skills.json").skills.get(weapon.category, UNKNOWN_SKILL)

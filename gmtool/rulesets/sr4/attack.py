@@ -1,0 +1,169 @@
+"""The SR4 side of an attack (SR4-R1..R7, SR4-M1..M3, SR4-MT6 recoil).
+
+Pools: Agility + the weapon's combat skill against Reaction (ranged; + Dodge on full
+defence) or parry / block / dodge (melee), the defence table's rows pre-ticked
+from the situation. Bursts: a narrow burst adds its recoil points to the DV
+(short +2, long +5, full +9, SR4 p. 154); a wide burst lowers the defence instead
+(the defence table's wide-burst rows). Recoil counts the rounds fired in this
+action phase (SR4-MT6), compensated by the weapon's RC, doubled for heavy weapons.
+Armour-piercing ``-half`` halves the armour. A knockdown leaves the target prone.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+from gmtool.core.messages import Event
+from gmtool.rulesets.attack import common
+from gmtool.rulesets.attack.decide import attack_events
+from gmtool.rulesets.attack.messages import Attack, TermRecord
+from gmtool.rulesets.attack.plan import Situation
+from gmtool.rulesets.attack.records import to_damage
+from gmtool.rulesets.attack.skills import weapon_skill
+from gmtool.rulesets.damage.from_sheet import attacker_of, sr4_defender_of
+from gmtool.rulesets.damage.inputs import Modifiers, SR4AttackInputs
+from gmtool.rulesets.damage.monitors import monitor_of
+from gmtool.rulesets.damage.odds import DamageOdds, sr4_attack_odds
+from gmtool.rulesets.damage.pools import AttackPools, sr4_pools
+from gmtool.rulesets.damage.resolve import AttackResolution, resolve_attack_sr4
+from gmtool.rulesets.damage.terms import Term
+from gmtool.rulesets.effect_rules import holder_effects
+from gmtool.rulesets.sr4 import events as ev
+from gmtool.rulesets.sr4.actions import action_kind
+from gmtool.rulesets.sr4.budget import payment
+from gmtool.rulesets.sr4.common import combatant
+from gmtool.rulesets.sr4.effects_groups import effect_table
+from gmtool.rulesets.sr4.state import EncounterState
+from gmtool.rulesets.tables.context import ActionContext
+from gmtool.rulesets.weapons.firing import FiringModeTable, Shot
+from gmtool.rulesets.weapons.firing_modes_sr4 import sr4_modes
+from gmtool.rulesets.weapons.recoil import PhaseRecoilSR4
+from gmtool.rulesets.weapons.weapon import Weapon
+
+WIDE_FLAGS = {3: "wide_burst", 6: "wide_long_burst", 10: "wide_full_burst"}
+NARROW_BURST_PAGE = 154
+
+
+class SR4Attack:
+    game: Literal["sr4"] = "sr4"
+
+    def combatant(self, state: EncounterState, cid: str) -> Any:
+        return combatant(state, cid)
+
+    def mode_table(self) -> FiringModeTable:
+        return sr4_modes()
+
+    def recoil(self, state: EncounterState, attacker: Any, weapon: Weapon, shot: Shot | None) -> tuple[int, int]:
+        if shot is None:
+            return 0, attacker.recoil_rounds
+        tracker, modifier = PhaseRecoilSR4(rounds=attacker.recoil_rounds).fire(
+            shot.rounds_used, weapon.compensation(), weapon.heavy
+        )
+        return modifier, tracker.rounds
+
+    def attack_context(self, state: EncounterState, s: Situation, command: Attack) -> ActionContext:
+        return ActionContext(
+            game="sr4", action="melee_attack" if s.weapon.melee else "ranged_attack",
+            attacker_running=s.attacker.running, recoil=s.recoil, distance_m=command.distance,
+            range_bands=common.band_limits(s.weapon),
+            defender_prone=common.has_effect(state, s.target.id, common.PRONE),
+            reach_difference=s.weapon.reach - _reach(s.target.sheet) if s.weapon.melee else 0,
+            effects=common.effect_context(holder_effects(state, s.attacker.id), {"all", "attack"}),
+        )
+
+    def defence_context(self, state: EncounterState, s: Situation, command: Attack) -> ActionContext:
+        flags = {"defender_unaware"} if command.no_defence else set()
+        if s.shot is not None and command.wide_burst and s.shot.rounds_used in WIDE_FLAGS:
+            flags.add(WIDE_FLAGS[s.shot.rounds_used])
+        return ActionContext(
+            game="sr4", action="melee_defence" if s.weapon.melee else "ranged_defence",
+            defender_prone=common.has_effect(state, s.target.id, common.PRONE),
+            defender_running=s.target.running, prior_defences=s.target.defences, flags=frozenset(flags),
+            effects=common.effect_context(holder_effects(state, s.target.id), {"all", "defence"}, skip={"full_defence"}),
+        )
+
+    def inputs(
+        self, state: EncounterState, s: Situation, command: Attack,
+        attack: tuple[TermRecord, ...], defence: tuple[TermRecord, ...],
+    ) -> SR4AttackInputs:
+        sheet, target = s.attacker.sheet, s.target.sheet
+        full = command.full_defence or common.has_effect(state, s.target.id, "full_defence")
+        defender = sr4_defender_of(
+            target, ballistic_armour=target.ballistic_armour, impact_armour=target.impact_armour,
+            dodge=target.skill("dodge"), gymnastics=target.skill("gymnastics"),
+            unarmed_combat=target.skill("unarmed_combat"), weapon_skill=target.skill(_parry_skill(target)),
+        )
+        return SR4AttackInputs(
+            kind="melee" if s.weapon.melee else "ranged",
+            attacker=attacker_of(sheet, sheet.skill(weapon_skill(s.weapon))),
+            defender=defender, weapon=common.strike(s.weapon, sheet.attributes["STR"], None),
+            melee_defence=command.melee_defence, full_defence=full, no_defence=command.no_defence,
+            modifiers=Modifiers(
+                attack=to_damage(attack), defence=to_damage(defence),
+                damage_value=_narrow_burst(s, command), armour=_halved_armour(s, defender),
+            ),
+            monitor=monitor_of(target),
+        )
+
+    def pools(self, inputs: SR4AttackInputs) -> AttackPools:
+        return sr4_pools(inputs)
+
+    def resolve(self, inputs: SR4AttackInputs, a: int, d: int, s: int | None) -> AttackResolution:
+        return resolve_attack_sr4(inputs, a, d, s)
+
+    def odds(self, inputs: SR4AttackInputs) -> DamageOdds:
+        return sr4_attack_odds(inputs)
+
+    def action_events(self, state: EncounterState, attacker: Any, kind: str, key: str) -> list[Event]:
+        listed = key if key in {"fire_weapon", "fire_full_auto", "melee_attack"} else "fire_weapon"
+        kind = action_kind(listed) if listed != "fire_weapon" else kind
+        return [
+            ev.ActionTaken(
+                combatant=attacker.id, name=attacker.sheet.name, action=listed, action_kind=kind,
+                paid=payment(state, attacker, kind), target=None, target_name=None,
+            )
+        ]
+
+    def after_events(self, state: EncounterState, s: Situation, r: AttackResolution, defended: bool) -> list[Event]:
+        if r.damage is None:
+            return []
+        return common.knocked_prone(effect_table(), state, s.target, state.actor == s.target.id, r.knockdown)
+
+    def shared_monitor(self, state: EncounterState, target: str) -> tuple[str, ...]:
+        return ()  # SR4 grunts keep one monitor each
+
+
+def _reach(sheet: Any) -> int:
+    melee = [w for w in sheet.weapons if w.melee]
+    return melee[0].reach if melee else 0
+
+
+def _parry_skill(sheet: Any) -> str:
+    melee = [w for w in sheet.weapons if w.melee]
+    return weapon_skill(melee[0]) if melee else "unarmed_combat"
+
+
+def _narrow_burst(s: Situation, command: Attack) -> tuple[Term, ...]:
+    """A narrow burst adds its recoil points to the DV (3 rounds +2, 6 +5, 10 +9)."""
+    if s.shot is None or command.wide_burst or s.shot.rounds_used < 3:
+        return ()
+    return (Term("attack.term.narrow_burst", s.shot.rounds_used - 1, "SR4-MT6", str(NARROW_BURST_PAGE)),)
+
+
+def _halved_armour(s: Situation, defender: Any) -> tuple[Term, ...]:
+    """AP "-half": the armour counts half (rounded down)."""
+    if not s.weapon.ap_halves_armour:
+        return ()
+    armour = defender.impact_armour if s.weapon.melee else defender.ballistic_armour
+    return (Term("attack.term.half_armour", -(armour - armour // 2), "SR4-R5"),)
+
+
+ADAPTER = SR4Attack()
+
+
+def attack(state: EncounterState, command: Attack, rng: random.Random) -> list[Event]:
+    return attack_events(ADAPTER, state, command, rng)
+
+
+HANDLERS = {"attack": attack}

@@ -1,0 +1,153 @@
+"""The SR5 side of an attack (SR5-A1..A6, F1..F7, N1/N2/N5/N6 in force).
+
+Pools: Agility + the weapon's combat skill, limited by Accuracy (unarmed: the
+physical limit); defence Reaction + Intuition with the interrupts in force (Full
+Defence adds Willpower; Block, Dodge and Parry add the skill the GM typed when
+declaring them, else the sheet's, and are used up by the defence). The firing
+mode's defence modifier comes from the defender table's burst rows; recoil is SR5's
+progressive recoil (p. 175); stun overflows two boxes to one (p. 170). A
+knockdown leaves the target prone.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+from gmtool.core.messages import Event
+from gmtool.rulesets.attack import common
+from gmtool.rulesets.attack.decide import attack_events
+from gmtool.rulesets.attack.messages import Attack, TermRecord
+from gmtool.rulesets.attack.plan import Situation
+from gmtool.rulesets.attack.records import to_damage
+from gmtool.rulesets.attack.skills import weapon_skill
+from gmtool.rulesets.damage.from_sheet import attacker_of, sr5_defender_of
+from gmtool.rulesets.damage.inputs import Modifiers, SR5AttackInputs
+from gmtool.rulesets.damage.monitors import monitor_of
+from gmtool.rulesets.damage.odds import DamageOdds, sr5_attack_odds
+from gmtool.rulesets.damage.pools import AttackPools, sr5_pools
+from gmtool.rulesets.damage.resolve import AttackResolution, resolve_attack_sr5
+from gmtool.rulesets.effect_rules import ended, holder_effects
+from gmtool.rulesets.grunt_groups import members_sharing_damage
+from gmtool.rulesets.sr5 import events as ev
+from gmtool.rulesets.sr5.actions import check_action
+from gmtool.rulesets.sr5.effects import effect_table, used_by_defence
+from gmtool.rulesets.sr5.initiative import current_actor
+from gmtool.rulesets.sr5.lookup import combatant
+from gmtool.rulesets.sr5.state import EncounterState
+from gmtool.rulesets.tables.context import ActionContext
+from gmtool.rulesets.weapons.firing import FiringModeTable, Shot
+from gmtool.rulesets.weapons.firing_modes_sr5 import sr5_modes
+from gmtool.rulesets.weapons.recoil import RecoilTracker, recoil_compensation_sr5
+from gmtool.rulesets.weapons.weapon import Weapon
+
+INTERRUPT_EFFECTS = ("full_defence", "block", "dodge", "parry")
+BURST_FLAGS = {-2: "burst_fire", -5: "long_burst", -9: "full_auto_complex"}
+
+
+class SR5Attack:
+    game: Literal["sr5"] = "sr5"
+
+    def combatant(self, state: EncounterState, cid: str) -> Any:
+        return combatant(state, cid)
+
+    def mode_table(self) -> FiringModeTable:
+        return sr5_modes()
+
+    def recoil(self, state: EncounterState, attacker: Any, weapon: Weapon, shot: Shot | None) -> tuple[int, int]:
+        if shot is None:
+            return 0, attacker.recoil_rounds
+        compensation = recoil_compensation_sr5(attacker.sheet.attributes["STR"], weapon.compensation())
+        tracker, modifier = RecoilTracker(rounds=attacker.recoil_rounds).fire(
+            shot.rounds_used, compensation, shot.mode.ignores_recoil
+        )
+        return modifier, tracker.rounds
+
+    def attack_context(self, state: EncounterState, s: Situation, command: Attack) -> ActionContext:
+        effects = holder_effects(state, s.attacker.id)
+        return ActionContext(
+            game="sr5", action="melee_attack" if s.weapon.melee else "ranged_attack",
+            recoil=s.recoil, distance_m=command.distance, range_bands=common.band_limits(s.weapon),
+            defender_prone=common.has_effect(state, s.target.id, common.PRONE),
+            effects=common.effect_context(effects, {"all", "attack"}),
+        )
+
+    def defence_context(self, state: EncounterState, s: Situation, command: Attack) -> ActionContext:
+        flags = frozenset({"defender_unaware"} if command.no_defence else set())
+        if s.shot is not None and s.shot.defence_modifier in BURST_FLAGS:
+            flags |= {BURST_FLAGS[s.shot.defence_modifier]}
+        effects = holder_effects(state, s.target.id)
+        return ActionContext(
+            game="sr5", action="melee_defence" if s.weapon.melee else "ranged_defence",
+            defender_prone=common.has_effect(state, s.target.id, common.PRONE),
+            prior_defences=s.target.defences, flags=flags,
+            effects=common.effect_context(effects, {"all", "defence"}, skip=set(INTERRUPT_EFFECTS)),
+        )
+
+    def inputs(
+        self, state: EncounterState, s: Situation, command: Attack,
+        attack: tuple[TermRecord, ...], defence: tuple[TermRecord, ...],
+    ) -> SR5AttackInputs:
+        sheet, target = s.attacker.sheet, s.target.sheet
+        in_force = {e.key: e for e in holder_effects(state, s.target.id) if e.key in INTERRUPT_EFFECTS}
+        melee = s.weapon.melee
+        interrupts = frozenset(k for k in in_force if k == "full_defence" or melee)
+
+        def bonus(key: str, skill: str) -> int:
+            return in_force[key].modifier if key in in_force and in_force[key].modifier else target.skill(skill)
+
+        defender = sr5_defender_of(
+            target, armour=target.armour, gymnastics=bonus("dodge", "gymnastics"),
+            unarmed_combat=bonus("block", "unarmed_combat"), weapon_skill=bonus("parry", _parry_skill(target)),
+        )
+        return SR5AttackInputs(
+            kind="melee" if melee else "ranged",
+            attacker=attacker_of(sheet, sheet.skill(weapon_skill(s.weapon))),
+            defender=defender,
+            weapon=common.strike(s.weapon, sheet.attributes["STR"], s.weapon.accuracy_limit(sheet.physical_limit)),
+            interrupts=interrupts, no_defence=command.no_defence,
+            modifiers=Modifiers(attack=to_damage(attack), defence=to_damage(defence)),
+            monitor=monitor_of(target),
+        )
+
+    def pools(self, inputs: SR5AttackInputs) -> AttackPools:
+        return sr5_pools(inputs)
+
+    def resolve(self, inputs: SR5AttackInputs, a: int, d: int, s: int | None) -> AttackResolution:
+        return resolve_attack_sr5(inputs, a, d, s)
+
+    def odds(self, inputs: SR5AttackInputs) -> DamageOdds:
+        return sr5_attack_odds(inputs)
+
+    def action_events(self, state: EncounterState, attacker: Any, kind: str, key: str) -> list[Event]:
+        check_action(state, attacker, kind)
+        return [ev.ActionTaken(combatant=attacker.id, name=attacker.sheet.name, action=kind, listed=key)]
+
+    def after_events(self, state: EncounterState, s: Situation, r: AttackResolution, defended: bool) -> list[Event]:
+        events: list[Event] = []
+        if defended and s.weapon.melee:
+            events += ended(state, used_by_defence(state, s.target.id), "used")
+        if r.damage is not None:
+            actor = current_actor(state)
+            acting = actor is not None and actor.id == s.target.id
+            events += common.knocked_prone(effect_table(), state, s.target, acting, r.knockdown)
+        return events
+
+    def shared_monitor(self, state: EncounterState, target: str) -> tuple[str, ...]:
+        return tuple(m for m in members_sharing_damage(state, target) if m != target)
+
+
+def _parry_skill(sheet: Any) -> str:
+    """The skill a defender parries with: its first melee weapon's, else unarmed combat."""
+    melee = [w for w in sheet.weapons if w.melee]
+    return weapon_skill(melee[0]) if melee else "unarmed_combat"
+
+
+ADAPTER = SR5Attack()
+
+
+def attack(state: EncounterState, command: Attack, rng: random.Random) -> list[Event]:
+    return attack_events(ADAPTER, state, command, rng)
+
+
+HANDLERS = {"attack": attack}
