@@ -21,7 +21,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.session import EncounterSession, MemoryStore
 
 EVENTS = 1000
-RUNS = 3
+RUNS = 5
 TARGET_S = 2.0
 FIGHT_SEED = 7
 

@@ -149,3 +149,12 @@ def test_the_first_page_renders_with_text(tmp_path: Path, sr5: Encounter) -> Non
         if image.pixelColor(x, y).lightness() < 128
     )
     assert dark > 300
+
+
+def test_the_benchmark_harness_returns_its_figures() -> None:
+    """The measuring code runs (a small journal); the figure itself is for ``make bench``."""
+    from benchmarks.print_pdf import measure_print_pdf
+
+    result = measure_print_pdf(events=60, runs=1)
+    assert result["print_pdf_1000_s"] == max(result["print_pdf_1000_en_s"], result["print_pdf_1000_ja_s"]) > 0
+    assert result["print_pdf_events"] >= 60 and result["print_pdf_bytes"] > 1000
