@@ -7,29 +7,42 @@ from typing import Any
 
 from gmtool.core.dice_engine import roll_test, typed_test
 from gmtool.core.dice_spec import TestOutcome, TestSpec
+from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.rulesets.damage.odds import rolls_dice
 from gmtool.rulesets.attack.messages import Attack, AttackResolved, RoundsFired, TestRecord
 from gmtool.rulesets.attack.plan import AttackPlan, EditionAttack, plan
 from gmtool.rulesets.attack.records import from_damage, test_record
 from gmtool.rulesets.damage.resolve import AttackResolution
 
 
-def _roll(spec: TestSpec, faces: tuple[int, ...] | None, rng: random.Random) -> TestOutcome:
+def _roll(spec: TestSpec, faces: tuple[int, ...] | None, rng: random.Random) -> TestOutcome | None:
+    """The test rolled or typed; None when the pool has no dice (0 hits, nothing to roll)."""
+    if not rolls_dice(spec):
+        if faces:
+            raise RulesError("error.faces_count", expected=0, got=len(faces))
+        return None
     return typed_test(spec, faces) if faces is not None else roll_test(spec, rng)
 
 
-def _rolls(p: AttackPlan, command: Attack, rng: random.Random) -> tuple[TestOutcome, TestOutcome | None]:
+def _hits(outcome: TestOutcome | None) -> int:
+    return 0 if outcome is None else outcome.hits
+
+
+def _rolls(p: AttackPlan, command: Attack, rng: random.Random) -> tuple[TestOutcome | None, TestOutcome | None]:
     attack = _roll(p.pools.attack_spec(), command.attack_faces, rng)
     defence = None if p.no_defence else _roll(p.pools.defence_spec(), command.defence_faces, rng)
     return attack, defence
 
 
-def _record_pools(p: AttackPlan, attack: TestOutcome, defence: TestOutcome | None) -> tuple[TestRecord, TestRecord | None]:
+def _record_pools(
+    p: AttackPlan, attack: TestOutcome | None, defence: TestOutcome | None
+) -> tuple[TestRecord, TestRecord | None]:
     ja = {r.label: r.ja for r in (*p.attack_terms, *p.defence_terms) if r.ja}
     pools = p.pools
     attack_record = test_record(from_damage(pools.attack, ja), pools.attack_pool, pools.attack_limit, attack)
     defence_record = (
-        None if defence is None
+        None if p.no_defence
         else test_record(from_damage(pools.defence, ja), pools.defence_pool, pools.defence_limit, defence)
     )
     return attack_record, defence_record
@@ -45,22 +58,23 @@ def attack_events(adapter: EditionAttack, state: Any, command: Attack, rng: rand
         events += adapter.action_events(state, s.attacker, kind, _action_key(s, kind))
     hit_chance = adapter.odds(p.inputs).hit.hit
     attack, defence = _rolls(p, command, rng)
-    defence_hits = 0 if defence is None else defence.hits
-    resolution = adapter.resolve(p.inputs, attack.hits, defence_hits, None if _misses(adapter, p, attack, defence_hits) else 0)
+    attack_hits, defence_hits = _hits(attack), _hits(defence)
     soak = None
-    if not resolution.miss:
+    if _misses(adapter, p, attack_hits, defence_hits):
+        resolution = adapter.resolve(p.inputs, attack_hits, defence_hits, None)
+    else:
         soak = _roll(p.pools.soak_spec(), command.soak_faces, rng)
-        resolution = adapter.resolve(p.inputs, attack.hits, defence_hits, soak.hits)
+        resolution = adapter.resolve(p.inputs, attack_hits, defence_hits, _hits(soak))
     if s.shot is not None:
         events.append(_rounds_fired(s, command))
     events.append(_resolved(adapter, state, p, command, resolution, attack, defence, soak, hit_chance))
-    events += adapter.after_events(state, s, resolution, defence is not None)
+    events += adapter.after_events(state, s, resolution, not p.no_defence)
     return events
 
 
-def _misses(adapter: EditionAttack, p: AttackPlan, attack: TestOutcome, defence_hits: int) -> bool:
-    """Whether the attack misses whatever the soak (a hit needs soak hits to resolve)."""
-    return adapter.resolve(p.inputs, attack.hits, defence_hits, 0).miss
+def _misses(adapter: EditionAttack, p: AttackPlan, attack_hits: int, defence_hits: int) -> bool:
+    """Whether the attack misses (then no soak test is rolled)."""
+    return adapter.resolve(p.inputs, attack_hits, defence_hits, 0).miss
 
 
 def _action_key(s: Any, kind: str) -> str:
@@ -79,7 +93,7 @@ def _rounds_fired(s: Any, command: Attack) -> RoundsFired:
 
 def _resolved(
     adapter: EditionAttack, state: Any, p: AttackPlan, command: Attack, r: AttackResolution,
-    attack: TestOutcome, defence: TestOutcome | None, soak: TestOutcome | None, hit_chance: float,
+    attack: TestOutcome | None, defence: TestOutcome | None, soak: TestOutcome | None, hit_chance: float,
 ) -> AttackResolved:
     s = p.situation
     attack_record, defence_record = _record_pools(p, attack, defence)
