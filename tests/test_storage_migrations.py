@@ -63,11 +63,13 @@ def no_dice(self: DiceSource, seq: int) -> random.Random:
 
 
 # -- the first release's file -------------------------------------------------------------------
-def test_the_committed_file_is_a_first_schema_campaign() -> None:
-    assert inspect(DATA) == 1
+def test_the_committed_file_is_a_first_schema_campaign(tmp_path: Path) -> None:
+    assert inspect(DATA) == 1  # read immutable: leaves nothing beside the committed file
     assert SCHEMA_VERSION > 1
-    tables = {name for (name,) in raw(DATA, "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    copy = first_schema_copy(tmp_path)  # a plain read-only connection would leave -wal/-shm files
+    tables = {name for (name,) in raw(copy, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert tables == {"schema_version", "meta", "encounters", "journal"}
+    assert sorted(p.name for p in DATA.parent.iterdir() if p.name.startswith(DATA.name)) == [DATA.name]
 
 
 def test_a_first_schema_campaign_migrates_and_replays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
