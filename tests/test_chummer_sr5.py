@@ -234,3 +234,13 @@ def test_the_skill_table_cites_its_source_and_covers_the_core_skills() -> None:
     assert {"Pistols", "Automatics", "Spellcasting", "Unarmed Combat", "Perception", "Hacking"} <= names
     assert all(info.name["ja"] and info.name["ja"] != info.name["en"] for info in table.skills.values())
     assert table.skills["adf31a50-b228-4e09-a09c-46ab9f5e59a1"].attribute == "AGI"
+
+
+@pytest.mark.slow
+def test_the_import_benchmark_returns_positive_figures() -> None:
+    from benchmarks.import_chummer import measure_import_chummer
+
+    result = measure_import_chummer()
+    assert {"import_chum5_ms_median", "import_chum5_ms_max", "import_chum_ms_median"} <= set(result)
+    assert all(value > 0 for value in result.values())
+    assert result["import_chum5_files"] == 16

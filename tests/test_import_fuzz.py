@@ -15,7 +15,7 @@ import json
 import random
 import re
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -26,7 +26,14 @@ from gmtool.core.errors import FileFormatError
 from gmtool.importers.chummer4 import import_chum
 from gmtool.importers.chummer5 import import_chum5
 from gmtool.importers.dispatch import import_chummer
-from gmtool.library.exchange import EncounterEntry, EncounterPlan, export_encounter, export_npcs, import_encounter, import_npcs
+from gmtool.library.exchange import (
+    EncounterEntry,
+    EncounterPlan,
+    export_encounter,
+    export_npcs,
+    import_encounter,
+    import_npcs,
+)
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "chummer"
 needs_fixtures = pytest.mark.skipif(not FIXTURES.is_dir(), reason=f"Chummer fixtures not found at {FIXTURES}")
@@ -86,7 +93,7 @@ def strange_numbers(data: bytes, rng: random.Random) -> bytes:
 
 
 def wrong_encoding(data: bytes, rng: random.Random) -> bytes:
-    text, encoding = _text(data)
+    text, _ = _text(data)
     target = rng.choice(["utf-16-le", "utf-16-be", "utf-32", "latin-1", "utf-8", "cp1252", "shift_jis"])
     if rng.random() < 0.5:
         text = re.sub(r'encoding="[^"]*"', f'encoding="{rng.choice(["utf-8", "utf-16", "ebcdic", "x-nope", "latin-1"])}"', text, count=1)
@@ -133,7 +140,7 @@ XML_MUTATIONS: tuple[Mutation, ...] = (
 )
 
 
-@lru_cache(maxsize=None)
+@cache
 def fixture(edition: str, name: str) -> bytes:
     return (FIXTURES / edition / name).read_bytes()
 
@@ -167,7 +174,7 @@ def xml_cases(count: int, seed: int) -> dict[str, int]:
 
 
 # -- JSON -------------------------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def json_documents() -> tuple[bytes, ...]:
     from gmtool.importers.dispatch import import_chummer_file
 

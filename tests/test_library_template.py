@@ -11,11 +11,26 @@ from hypothesis import strategies as st
 
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import catalogue, set_language
-from gmtool.library.documents import TEMPLATE_VERSION, store_fields, template_from_document
+from gmtool.library.documents import (
+    TEMPLATE_VERSION,
+    store_fields,
+    template_from_document,
+)
 from gmtool.library.exchange import EncounterEntry, EncounterPlan
 from gmtool.library.template import SR4Template, SR5Template, monitor_sizes
-from gmtool.library.to_sheet import entry_sheets, member_names, monitor_bonus, plan_sheets, to_sheet
-from gmtool.library.validation import CONTEXT_FIELDS, GENERIC_KEY, MESSAGE_KEYS, validate_template
+from gmtool.library.to_sheet import (
+    entry_sheets,
+    member_names,
+    monitor_bonus,
+    plan_sheets,
+    to_sheet,
+)
+from gmtool.library.validation import (
+    CONTEXT_FIELDS,
+    GENERIC_KEY,
+    MESSAGE_KEYS,
+    validate_template,
+)
 from gmtool.rulesets.sr4.sheet import Sheet as SR4Sheet
 from gmtool.rulesets.sr5.sheet import Sheet as SR5Sheet
 

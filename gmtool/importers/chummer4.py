@@ -56,31 +56,31 @@ def from_root(root: ET.Element, source: str = "") -> ImportResult:
         attributes["BOD"], attributes["WIL"], improvements.total("PhysicalCM"), improvements.total("StunCM"),
     )
     groups = _skill_groups(root)
-    fields = dict(
-        name=common.character_name(root, source, report),
-        metatype=common.metatype(root, report),
-        attributes=attributes,
-        magic=totals.get("MAG") if common.is_true(common.text(root, "magenabled")) else None,
-        resonance=totals.get("RES") if common.is_true(common.text(root, "resenabled")) else None,
-        essence=common.essence(root),
-        initiative_passes=min(4, 1 + improvements.highest("InitiativePass")),
-        initiative_bonus=max(0, min(10, improvements.total("Initiative"))),
-        monitors={
+    fields = {
+        "name": common.character_name(root, source, report),
+        "metatype": common.metatype(root, report),
+        "attributes": attributes,
+        "magic": totals.get("MAG") if common.is_true(common.text(root, "magenabled")) else None,
+        "resonance": totals.get("RES") if common.is_true(common.text(root, "resenabled")) else None,
+        "essence": common.essence(root),
+        "initiative_passes": min(4, 1 + improvements.highest("InitiativePass")),
+        "initiative_bonus": max(0, min(10, improvements.total("Initiative"))),
+        "monitors": {
             "physical_boxes": physical, "stun_boxes": stun,
             "physical_filled": common.required_int(root, "physicalcmfilled", "physicalcmfilled", 0),
             "stun_filled": common.required_int(root, "stuncmfilled", "stuncmfilled", 0),
         },
-        skills=_skills(root, improvements, report),
-        skill_groups=groups,
-        weapons=common.weapons(root, improvements, report, sr5=False),
-        armour={"ballistic": ballistic, "impact": impact},
-        armour_worn=worn,
-        spells=common.spells(root, report),
-        programs=_complex_forms(root, report) + _programs(root, report),
-        augmentations=common.augmentations(root, report),
-        notes=common.notes(root),
-        source=source[:80],
-    )
+        "skills": _skills(root, improvements, report),
+        "skill_groups": groups,
+        "weapons": common.weapons(root, improvements, report, sr5=False),
+        "armour": {"ballistic": ballistic, "impact": impact},
+        "armour_worn": worn,
+        "spells": common.spells(root, report),
+        "programs": _complex_forms(root, report) + _programs(root, report),
+        "augmentations": common.augmentations(root, report),
+        "notes": common.notes(root),
+        "source": source[:80],
+    }
     report.count("skill_groups", len(groups))
     common.skip_all(root, "powers", "power", "adept_power", report)
     common.skip_all(root, "vehicles", "vehicle", "vehicle", report)
@@ -121,10 +121,10 @@ def _skills(root: ET.Element, improvements: common.Improvements, report: ImportR
         attribute = common.text(element, "attribute")
         spec = common.text(element, "spec")
         bonus = improvements.total("Skill", name) + (improvements.total("SkillGroup", group) if group else 0)
-        item = common.build(report, "knowledge_skill" if knowledge else "skill", name, lambda: SkillEntry(
+        item = common.build(report, "knowledge_skill" if knowledge else "skill", name, SkillEntry,
             name=name[:80], rating=rating, attribute=attribute if attribute in ATTRIBUTE_NAMES else None,
             group=group[:80] or None, specialisations=[spec[:80]] if spec else [], knowledge=knowledge, bonus=bonus,
-        ))
+        )
         if item is not None:
             found.append(item)
             knowledge_count += knowledge
@@ -156,9 +156,9 @@ def _complex_forms(root: ET.Element, report: ImportReport) -> list[Program]:
     for element in common.children(root.find("techprograms"), "techprogram"):
         name = common.text(element, "name")
         rating = common.parse_int(common.text(element, "rating", "0")) or 0
-        item = common.build(report, "complex_form", name, lambda: Program(
+        item = common.build(report, "complex_form", name, Program,
             name=name, kind="complex_form", rating=rating or None,
-        ))
+        )
         if item is not None:
             found.append(item)
     report.count("programs", len(found))
@@ -173,7 +173,7 @@ def _programs(root: ET.Element, report: ImportReport) -> list[Program]:
             continue
         name = common.text(element, "name")
         rating = common.parse_int(common.text(element, "rating", "0")) or 0
-        item = common.build(report, "program", name, lambda: Program(name=name, rating=rating or None))
+        item = common.build(report, "program", name, Program, name=name, rating=rating or None)
         if item is not None:
             found.append(item)
     report.count("programs", len(found))

@@ -87,31 +87,31 @@ def from_root(root: ET.Element, source: str = "") -> ImportResult:
     physical, stun = monitor_sizes(
         attributes["BOD"], attributes["WIL"], improvements.total("PhysicalCM"), improvements.total("StunCM"),
     )
-    fields = dict(
-        name=common.character_name(root, source, report),
-        metatype=common.metatype(root, report),
-        attributes=attributes,
-        magic=totals.get("MAG") if common.is_true(common.text(root, "magenabled")) else None,
-        resonance=totals.get("RES") if common.is_true(common.text(root, "resenabled")) else None,
-        essence=common.essence(root),
-        initiative_dice=min(5, 1 + improvements.highest("InitiativeDice")),
-        initiative_bonus=max(0, min(10, improvements.total("Initiative"))),
-        monitors={
+    fields = {
+        "name": common.character_name(root, source, report),
+        "metatype": common.metatype(root, report),
+        "attributes": attributes,
+        "magic": totals.get("MAG") if common.is_true(common.text(root, "magenabled")) else None,
+        "resonance": totals.get("RES") if common.is_true(common.text(root, "resenabled")) else None,
+        "essence": common.essence(root),
+        "initiative_dice": min(5, 1 + improvements.highest("InitiativeDice")),
+        "initiative_bonus": max(0, min(10, improvements.total("Initiative"))),
+        "monitors": {
             "physical_boxes": physical, "stun_boxes": stun,
             "physical_filled": common.required_int(root, "physicalcmfilled", "physicalcmfilled", 0),
             "stun_filled": common.required_int(root, "stuncmfilled", "stuncmfilled", 0),
         },
-        skills=_active_skills(root, groups, improvements, report) + _knowledge_skills(root, report),
-        skill_groups=[{"name": n[:80], "rating": r} for n, r in groups.items() if r > 0],
-        weapons=common.weapons(root, improvements, report, sr5=True),
-        armour={"value": armour},
-        armour_worn=worn,
-        spells=common.spells(root, report),
-        programs=_complex_forms(root, report) + _programs(root, report),
-        augmentations=common.augmentations(root, report),
-        notes=common.notes(root),
-        source=source[:80],
-    )
+        "skills": _active_skills(root, groups, improvements, report) + _knowledge_skills(root, report),
+        "skill_groups": [{"name": n[:80], "rating": r} for n, r in groups.items() if r > 0],
+        "weapons": common.weapons(root, improvements, report, sr5=True),
+        "armour": {"value": armour},
+        "armour_worn": worn,
+        "spells": common.spells(root, report),
+        "programs": _complex_forms(root, report) + _programs(root, report),
+        "augmentations": common.augmentations(root, report),
+        "notes": common.notes(root),
+        "source": source[:80],
+    }
     report.count("skill_groups", len(fields["skill_groups"]))  # type: ignore[arg-type]
     common.skip_all(root, "powers", "power", "adept_power", report)
     common.skip_all(root, "vehicles", "vehicle", "vehicle", report)
@@ -174,10 +174,10 @@ def _active_skills(
         specific = common.text(element, "specific")
         name = f"{english} ({specific})" if specific else english
         bonus = improvements.total("Skill", english) + (improvements.total("SkillGroup", info.group) if info.group else 0)
-        item = common.build(report, "skill", name, lambda: SkillEntry(
+        item = common.build(report, "skill", name, SkillEntry,
             name=name[:80], rating=rating, attribute=info.attribute or None, group=info.group,
             specialisations=_specs(element), bonus=bonus,
-        ))
+        )
         if item is not None:
             found.append(item)
     report.count("skills", len(found))
@@ -193,10 +193,10 @@ def _knowledge_skills(root: ET.Element, report: ImportReport) -> list[SkillEntry
         if rating <= 0 or not name:
             continue
         kind = common.text(element, "type") or common.text(element, "skillcategory")
-        item = common.build(report, "knowledge_skill", name, lambda: SkillEntry(
+        item = common.build(report, "knowledge_skill", name, SkillEntry,
             name=name[:80], rating=rating, attribute=KNOWLEDGE_ATTRIBUTE.get(kind, "LOG"),
             specialisations=_specs(element), knowledge=True,
-        ))
+        )
         if item is not None:
             found.append(item)
     report.count("knowledge_skills", len(found))
@@ -223,9 +223,9 @@ def _complex_forms(root: ET.Element, report: ImportReport) -> list[Program]:
     found: list[Program] = []
     for element in common.children(root.find("complexforms"), "complexform"):
         name = common.text(element, "name")
-        item = common.build(report, "complex_form", name, lambda: Program(
+        item = common.build(report, "complex_form", name, Program,
             name=name, kind="complex_form", fading=common.text(element, "fv"),
-        ))
+        )
         if item is not None:
             found.append(item)
     report.count("programs", len(found))
@@ -240,7 +240,7 @@ def _programs(root: ET.Element, report: ImportReport) -> list[Program]:
             continue
         name = common.text(element, "name")
         rating = common.parse_int(common.text(element, "rating", "0")) or 0
-        item = common.build(report, "program", name, lambda: Program(name=name, rating=rating or None))
+        item = common.build(report, "program", name, Program, name=name, rating=rating or None)
         if item is not None:
             found.append(item)
     report.count("programs", len(found))

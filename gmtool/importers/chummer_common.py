@@ -90,14 +90,14 @@ def children(element: ET.Element | None, tag: str) -> list[ET.Element]:
     return [] if element is None else element.findall(tag)
 
 
-def build(report: ImportReport, kind: str, name: str, make: Callable[[], T]) -> T | None:
-    """Build one item; a validation failure skips it with the first reason."""
+def build(report: ImportReport, kind: str, label: str, model: Callable[..., T], /, **fields: object) -> T | None:
+    """Build one item from its fields; a validation failure skips it with the first reason."""
     try:
-        return make()
+        return model(**fields)
     except ValidationError as exc:
         errors = field_errors(exc)
         path, message = next(iter(errors.items()))
-        report.skip(kind, name or "?", "library.report.reason.invalid", field=path, detail=message)
+        report.skip(kind, label or "?", "library.report.reason.invalid", field=path, detail=message)
         return None
 
 
@@ -227,12 +227,12 @@ def weapon(element: ET.Element, improvements: Improvements, report: ImportReport
     if text(element, "category") == "Unarmed":
         damage = unarmed_damage(damage, improvements.total("UnarmedDV"), "UnarmedDVPhysical" in improvements.kinds())
     accuracy = text(element, "accuracy") if sr5 else None
-    return build(report, "weapon", name, lambda: Weapon(
+    return build(report, "weapon", name, Weapon,
         name=name[:80], category=text(element, "category")[:80], melee=melee, reach=reach, damage=damage,
         ap=text(element, "ap", "-") or "-", modes=firing_modes(text(element, "mode")),
         rc=text(element, "rc"), ammo=text(element, "ammo"), accuracy=accuracy or None,
         ranges=text(element, "range"),
-    ))
+    )
 
 
 def weapons(root: ET.Element, improvements: Improvements, report: ImportReport, *, sr5: bool) -> list[Weapon]:
@@ -284,10 +284,10 @@ def spells(root: ET.Element, report: ImportReport) -> list[Spell]:
     for element in children(root.find("spells"), "spell"):
         name = text(element, "name")
         kind = text(element, "type")
-        item = build(report, "spell", name, lambda: Spell(
+        item = build(report, "spell", name, Spell,
             name=name, category=text(element, "category")[:80], type=kind if kind in ("P", "M") else "",
             range=text(element, "range"), duration=text(element, "duration"), drain=text(element, "dv"),
-        ))
+        )
         if item is not None:
             found.append(item)
     report.count("spells", len(found))
@@ -323,9 +323,9 @@ def augmentations(root: ET.Element, report: ImportReport) -> list[Augmentation]:
         if cost is None:
             report.warn("library.report.essence_unknown", name=name[:40] or "?")
         kind = "bioware" if text(element, "improvementsource") == "Bioware" else "cyberware"
-        item = build(report, "augmentation", name, lambda: Augmentation(
+        item = build(report, "augmentation", name, Augmentation,
             name=name, kind=kind, rating=rating, essence=round(cost or 0.0, 4), grade=text(element, "grade")[:80],
-        ))
+        )
         if item is not None:
             found.append(item)
     report.count("augmentations", len(found))

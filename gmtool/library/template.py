@@ -14,7 +14,7 @@ the attack is resolved (:mod:`gmtool.library.damage_code`).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -213,8 +213,8 @@ class SR4Template(TemplateBase):
     initiative_passes: int = Field(default=1, ge=1, le=4)
 
 
-NpcTemplate = Annotated[Union[SR5Template, SR4Template], Field(discriminator="edition")]
-AnyTemplate = Union[SR5Template, SR4Template]
+NpcTemplate = Annotated[SR5Template | SR4Template, Field(discriminator="edition")]
+AnyTemplate = SR5Template | SR4Template
 
 
 def monitor_sizes(body: int, willpower: int, physical_bonus: int = 0, stun_bonus: int = 0) -> tuple[int, int]:

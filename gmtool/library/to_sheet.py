@@ -12,7 +12,12 @@ augmented maximum) raises the sheet's RulesError, naming the field.
 from __future__ import annotations
 
 from gmtool.library.exchange import EncounterEntry, EncounterPlan
-from gmtool.library.template import AnyTemplate, SR4Template, SR5Template, standard_monitors
+from gmtool.library.template import (
+    AnyTemplate,
+    SR4Template,
+    SR5Template,
+    standard_monitors,
+)
 from gmtool.rulesets.shadowrun import NAME_MAX
 from gmtool.rulesets.sr4 import sheet as sr4_sheet
 from gmtool.rulesets.sr5 import sheet as sr5_sheet

@@ -1,0 +1,64 @@
+"""Chummer import speed over the fixture files: median milliseconds per file.
+
+Each ``.chum5`` (and, for context, each ``.chum``) in ``../shared/fixtures/chummer``
+is read into memory once, then imported ``ROUNDS`` times after one warm-up round
+(bytes → safe XML parse → template and report, validation included). The median is
+over every import of every file of the edition. Reading from disk is left out: the
+figure is the importer's own work.
+
+Run alone: ``python -m benchmarks.import_chummer``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from gmtool.importers.chummer4 import import_chum
+from gmtool.importers.chummer5 import import_chum5
+from gmtool.importers.report import ImportResult
+
+FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "chummer"
+ROUNDS = 10
+
+
+def _timings(files: list[Path], importer: Callable[[bytes, str], ImportResult]) -> list[float]:
+    contents = [(path.name, path.read_bytes()) for path in files]
+    for name, data in contents:  # warm-up: caches (skill table, pydantic schemas)
+        importer(data, name)
+    timings: list[float] = []
+    for _ in range(ROUNDS):
+        for name, data in contents:
+            start = time.perf_counter()
+            importer(data, name)
+            timings.append((time.perf_counter() - start) * 1000)
+    return timings
+
+
+def measure_import_chummer() -> dict[str, float]:
+    """``import_chum5_ms_median`` (and ``…_max``, ``import_chum_ms_median``) over the fixture files."""
+    sr5 = sorted((FIXTURES / "sr5").glob("*.chum5"))
+    sr4 = sorted((FIXTURES / "sr4").glob("*.chum"))
+    if not sr5:
+        return {}
+    chum5 = _timings(sr5, import_chum5)
+    result = {
+        "import_chum5_ms_median": statistics.median(chum5),
+        "import_chum5_ms_max": max(chum5),
+        "import_chum5_files": float(len(sr5)),
+    }
+    if sr4:
+        result["import_chum_ms_median"] = statistics.median(_timings(sr4, import_chum))
+    return result
+
+
+def main() -> None:
+    for name, value in measure_import_chummer().items():
+        sys.stdout.write(f"{name}: {value:.3f}\n")
+
+
+if __name__ == "__main__":
+    main()
