@@ -270,3 +270,20 @@ def test_same_seed_same_fight_and_damage_is_never_negative(seed: int, shots: int
         physical = sheet.physical_damage
     again = Encounter(SR5Ruleset(), seed, enc.entries)
     assert again.state.combatants == enc.state.combatants and again.state.magazines == enc.state.magazines
+
+
+@pytest.mark.rule("SR5-T2")
+def test_reloading_a_clip_is_a_simple_action_and_fills_the_magazine() -> None:
+    from gmtool.rulesets.attack.messages import Reload
+
+    enc = sr5_fight()
+    with pytest.raises(RulesError) as info:
+        enc.prepare(Reload(combatant="c1", weapon=0))
+    assert info.value.key == "error.reload_full"
+    run(enc, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4))
+    events = run(enc, Reload(combatant="c1", weapon=0))
+    assert [(e.kind, getattr(e, "action", None)) for e in events][0] == ("action_taken", "simple")
+    assert enc.state.magazines["c1:0"].rounds == 15
+    with pytest.raises(RulesError) as info:
+        enc.prepare(Reload(combatant="c1", weapon=1))
+    assert info.value.key == "error.reload_melee"

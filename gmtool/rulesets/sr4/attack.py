@@ -17,9 +17,10 @@ from typing import Any, Literal
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack import common
 from gmtool.rulesets.attack.decide import attack_events
-from gmtool.rulesets.attack.messages import Attack, TermRecord
+from gmtool.rulesets.attack.messages import Attack, Reload, TermRecord
 from gmtool.rulesets.attack.plan import Situation
 from gmtool.rulesets.attack.records import to_damage
+from gmtool.rulesets.attack.reload import reload_events
 from gmtool.rulesets.attack.skills import weapon_skill
 from gmtool.rulesets.damage.from_sheet import attacker_of, sr4_defender_of
 from gmtool.rulesets.damage.inputs import Modifiers, SR4AttackInputs
@@ -41,6 +42,11 @@ from gmtool.rulesets.weapons.firing_modes_sr4 import sr4_modes
 from gmtool.rulesets.weapons.recoil import PhaseRecoilSR4
 from gmtool.rulesets.weapons.weapon import Weapon
 
+# The shared flow's action names → the SR4 action list's (SR4-C8).
+SR4_ACTIONS = {
+    "fire_weapon": "fire_weapon", "fire_long_burst": "fire_weapon", "fire_full_auto": "fire_full_auto",
+    "melee_attack": "melee_attack", "insert_clip": "insert_clip", "reload_complex": "reload_firearm",
+}
 WIDE_FLAGS = {3: "wide_burst", 6: "wide_long_burst", 10: "wide_full_burst"}
 NARROW_BURST_PAGE = 154
 
@@ -116,8 +122,8 @@ class SR4Attack:
         return sr4_attack_odds(inputs)
 
     def action_events(self, state: EncounterState, attacker: Any, kind: str, key: str) -> list[Event]:
-        listed = key if key in {"fire_weapon", "fire_full_auto", "melee_attack"} else "fire_weapon"
-        kind = action_kind(listed) if listed != "fire_weapon" else kind
+        listed = SR4_ACTIONS.get(key, "fire_weapon")
+        kind = action_kind(listed) if listed not in ("fire_weapon",) else kind
         return [
             ev.ActionTaken(
                 combatant=attacker.id, name=attacker.sheet.name, action=listed, action_kind=kind,
@@ -166,4 +172,8 @@ def attack(state: EncounterState, command: Attack, rng: random.Random) -> list[E
     return attack_events(ADAPTER, state, command, rng)
 
 
-HANDLERS = {"attack": attack}
+def reload_weapon(state: EncounterState, command: Reload, rng: random.Random) -> list[Event]:
+    return reload_events(ADAPTER, state, command, rng)
+
+
+HANDLERS = {"attack": attack, "reload": reload_weapon}

@@ -17,9 +17,10 @@ from typing import Any, Literal
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack import common
 from gmtool.rulesets.attack.decide import attack_events
-from gmtool.rulesets.attack.messages import Attack, TermRecord
+from gmtool.rulesets.attack.messages import Attack, Reload, TermRecord
 from gmtool.rulesets.attack.plan import Situation
 from gmtool.rulesets.attack.records import to_damage
+from gmtool.rulesets.attack.reload import reload_events
 from gmtool.rulesets.attack.skills import weapon_skill
 from gmtool.rulesets.damage.from_sheet import attacker_of, sr5_defender_of
 from gmtool.rulesets.damage.inputs import Modifiers, SR5AttackInputs
@@ -150,4 +151,8 @@ def attack(state: EncounterState, command: Attack, rng: random.Random) -> list[E
     return attack_events(ADAPTER, state, command, rng)
 
 
-HANDLERS = {"attack": attack}
+def reload_weapon(state: EncounterState, command: Reload, rng: random.Random) -> list[Event]:
+    return reload_events(ADAPTER, state, command, rng)
+
+
+HANDLERS = {"attack": attack, "reload": reload_weapon}
