@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from gmtool.core.resources import load_model
 from gmtool.core.messages import Command
@@ -16,12 +16,32 @@ from gmtool.rulesets.sr5.sheet import Sheet
 from gmtool.storage.campaign import Campaign
 
 
+def with_catalogue_weapons(edition: str, combatants: Any) -> Any:
+    """``weapon_keys`` in a demo entry name weapons of the edition's catalogue (resources/weapons)."""
+    from gmtool.rulesets.weapons.catalogue import weapon
+
+    if not isinstance(combatants, list):
+        return combatants
+    out = []
+    for entry in combatants:
+        if isinstance(entry, dict) and "weapon_keys" in entry:
+            entry = dict(entry)
+            entry["weapons"] = [weapon(edition, key).model_dump() for key in entry.pop("weapon_keys")]
+        out.append(entry)
+    return out
+
+
 class DemoEncounter(BaseModel):
     schema_version: int = Field(ge=1, le=1)
     name: dict[str, str]
     note: str
     seed: int
     combatants: list[Sheet] = Field(min_length=4, max_length=6)
+
+    @field_validator("combatants", mode="before")
+    @classmethod
+    def _weapons(cls, combatants: Any) -> Any:
+        return with_catalogue_weapons("sr5", combatants)
 
 
 def demo_definition() -> DemoEncounter:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Any
+
+from pydantic import BaseModel, Field, field_validator
 
 from gmtool.core.resources import load_model
 from gmtool.rulesets.sr4.commands import AddCombatant
 from gmtool.rulesets.sr4.sheet import Sheet
 from gmtool.storage.campaign import Campaign
-from gmtool.storage.demo import add_demo
+from gmtool.storage.demo import add_demo, with_catalogue_weapons
 
 
 class SR4DemoEncounter(BaseModel):
@@ -17,6 +19,11 @@ class SR4DemoEncounter(BaseModel):
     note: str
     seed: int
     combatants: list[Sheet] = Field(min_length=4, max_length=6)
+
+    @field_validator("combatants", mode="before")
+    @classmethod
+    def _weapons(cls, combatants: Any) -> Any:
+        return with_catalogue_weapons("sr4", combatants)
 
 
 def sr4_demo_definition() -> SR4DemoEncounter:

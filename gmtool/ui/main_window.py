@@ -12,12 +12,22 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QInputDialog, QLabel, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QWidget,
+)
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
+from gmtool.ui.attack_panel import AttackPanel
 from gmtool.ui.group_actions import GroupActions
 from gmtool.ui.actions import ACTION_SPECS, MENUS, SHOWN_DISABLED_ELSEWHERE, ActionSpec
 from gmtool.ui.initiative_panel import InitiativePanel
@@ -56,6 +66,7 @@ class MainWindow(QMainWindow):
         self.initiative_panel = InitiativePanel(self.bridge, self._actions, self)
         self.sheet_panel = SheetPanel(self.bridge, self)
         self.test_panel = self._make_game_panel()
+        self.attack_panel = AttackPanel(self.bridge, self._actions, self)
         self.log_panel = LogPanel(self.bridge, workspace.encounter_name, self)
         self.extras = self._make_game_actions()
         self.groups = GroupActions(self)
@@ -70,6 +81,14 @@ class MainWindow(QMainWindow):
         self.resize(1366, 820)
         self._follow_current_actor()
         self.update_actions()
+
+    def show_attack(self) -> None:
+        """Ctrl+K: the attack panel, the current actor attacking the selected combatant."""
+        dock = self.docks["attack"]
+        dock.show()
+        dock.raise_()
+        self.attack_panel.start_from_turn()
+        self.attack_panel.attacker.setFocus()
 
     # -- actions -------------------------------------------------------------
     def action(self, name: str) -> QAction:
@@ -106,6 +125,10 @@ class MainWindow(QMainWindow):
             "preferences": self.preferencesRequested.emit,
             "quit": self.close,
             "about": self.about,
+            "attack": self.show_attack,
+            "roll_attack": lambda: self.attack_panel.model.roll(),
+            "apply_attack": lambda: self.attack_panel.model.apply(),
+            "reload_weapon": lambda: self.attack_panel.model.reload(),
         }
         for name in view.edge_actions:  # SR5: seize, blitz; SR4: go first (E6), extra pass (E7)
             handlers[name] = lambda n=name: self.on_selected(lambda c: view.edge_on_initiative(n, c))
@@ -159,6 +182,7 @@ class MainWindow(QMainWindow):
             ("initiative", self.initiative_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
             ("sheet", self.sheet_panel, Qt.DockWidgetArea.RightDockWidgetArea),
             ("test", self.test_panel, Qt.DockWidgetArea.RightDockWidgetArea),
+            ("attack", scrolled(self.attack_panel), Qt.DockWidgetArea.RightDockWidgetArea),
             ("log", self.log_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
         )
         titles = {"test": "dock.test" if self.bridge.has(DICE_TESTS) else "dock.sr4_tools"}
@@ -170,6 +194,8 @@ class MainWindow(QMainWindow):
             self.docks[name] = dock
         self.splitDockWidget(self.docks["initiative"], self.docks["log"], Qt.Orientation.Vertical)
         self.splitDockWidget(self.docks["sheet"], self.docks["test"], Qt.Orientation.Horizontal)
+        self.tabifyDockWidget(self.docks["test"], self.docks["attack"])
+        self.docks["test"].raise_()
         self._sized = False
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -318,3 +344,14 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.bridge.detach()
         super().closeEvent(event)
+
+
+def scrolled(widget: QWidget) -> QScrollArea:
+    """A tall panel in a scroll area, so it never forces the window taller than the screen."""
+    area = QScrollArea()
+    area.setObjectName(f"{widget.objectName() or 'panel'}Scroll")
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return area

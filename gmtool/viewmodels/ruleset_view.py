@@ -97,8 +97,9 @@ class RulesetView(Protocol):
     def rule_option(self, option: str, value: bool) -> Command: ...
     def grunt_group(self, sheet: Any, count: int, rating: int, shared_monitor: bool) -> Command: ...
 
-    # -- effects -------------------------------------------------------------------------
+    # -- effects and attacks ---------------------------------------------------------------
     def effect_keys(self) -> tuple[str, ...]: ...  # the game's effect catalogue
+    def attack_adapter(self) -> Any: ...  # the edition's side of the attack flow (EditionAttack)
 
 
 def view_for(ruleset_key: str) -> RulesetView:

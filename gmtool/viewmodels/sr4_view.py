@@ -184,3 +184,8 @@ class SR4View:
 
     def effect_keys(self) -> tuple[str, ...]:
         return tuple(effect_table().effects)
+
+    def attack_adapter(self) -> Any:
+        from gmtool.rulesets.sr4.attack import ADAPTER
+
+        return ADAPTER

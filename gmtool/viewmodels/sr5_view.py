@@ -184,3 +184,8 @@ class SR5View:
 
     def effect_keys(self) -> tuple[str, ...]:
         return tuple(effect_table().effects)
+
+    def attack_adapter(self) -> Any:
+        from gmtool.rulesets.sr5.attack import ADAPTER
+
+        return ADAPTER

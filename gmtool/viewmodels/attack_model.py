@@ -1,0 +1,221 @@
+"""The attack being prepared in the main window: a draft of the Attack command, its plan
+(the modifier sheets and the exact odds) and, after a roll, the prepared result.
+
+An adapter only: the rules are in :mod:`gmtool.rulesets.attack`. The result shown
+after *Roll* is the journal entry the command would write now (same seed, same
+entry number, same dice); *Apply* runs the same command, so what was shown is what
+is applied, and one undo takes the whole attack back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from gmtool.core.encounter import Change
+from gmtool.core.errors import GmtoolError
+from gmtool.core.i18n import tr
+from gmtool.rulesets.attack.messages import Attack, AttackResolved, Reload
+from gmtool.rulesets.attack.plan import AttackPlan, magazine_of, plan, stored_choices
+from gmtool.rulesets.damage.odds import DamageOdds
+from gmtool.rulesets.tables.engine import ModifierSheet
+from gmtool.rulesets.weapons.firing import refusal
+from gmtool.viewmodels.bridge import EncounterBridge
+
+OPTION_DEFAULTS: dict[str, Any] = {
+    "melee_defence": "dodge", "full_defence": False, "wide_burst": False, "no_defence": False, "charge_action": True,
+}
+
+
+class AttackModel(QObject):
+    """Signals: ``planChanged`` (pools, tables, odds or an error changed), ``resultChanged``."""
+
+    planChanged = Signal()
+    resultChanged = Signal()
+
+    def __init__(self, bridge: EncounterBridge, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._bridge = bridge
+        self.attacker: str | None = None
+        self.target: str | None = None
+        self.weapon = 0
+        self.mode = ""
+        self.distance: float | None = None
+        self.options: dict[str, Any] = dict(OPTION_DEFAULTS)
+        self.faces: dict[str, tuple[int, ...] | None] = {"attack": None, "defence": None, "soak": None}
+        self._attack_choices: Any = None
+        self._defence_choices: Any = None
+        self.plan: AttackPlan | None = None
+        self.odds: DamageOdds | None = None
+        self.error = ""
+        self.result: AttackResolved | None = None
+        self.result_events: tuple[Any, ...] = ()
+        bridge.changed.connect(self._on_change)
+
+    # -- reading ---------------------------------------------------------------------
+    def combatants(self) -> list[tuple[str, str]]:
+        return [(cid, c.sheet.name) for cid, c in self._bridge.state.combatants.items()]
+
+    def weapons(self) -> list[tuple[int, str]]:
+        c = self._bridge.state.combatants.get(self.attacker or "")
+        if c is None:
+            return []
+        return [(i, self.weapon_text(i, w)) for i, w in enumerate(c.sheet.weapons)]
+
+    def weapon_text(self, index: int, weapon: Any) -> str:
+        code = weapon.damage.text
+        if weapon.melee:
+            return tr("attack.weapon_melee", name=weapon.display_name(), damage=code, ap=weapon.ap, reach=weapon.reach)
+        magazine = magazine_of(self._bridge.state, self.attacker or "", index, weapon)
+        return tr(
+            "attack.weapon_ranged", name=weapon.display_name(), damage=code, ap=weapon.ap,
+            modes="/".join(weapon.modes), rounds=magazine.rounds, capacity=magazine.capacity,
+        )
+
+    def modes(self) -> list[tuple[str, str, str | None]]:
+        """(key, label, refusal or None) of the edition's firing modes for the chosen weapon."""
+        c = self._bridge.state.combatants.get(self.attacker or "")
+        if c is None or not 0 <= self.weapon < len(c.sheet.weapons) or c.sheet.weapons[self.weapon].melee:
+            return []
+        weapon = c.sheet.weapons[self.weapon]
+        magazine = magazine_of(self._bridge.state, c.id, self.weapon, weapon)
+        table = self._adapter().mode_table()
+        out = []
+        for key in table.modes:
+            mode = table.mode(key)
+            refused = refusal(weapon, magazine, mode)
+            out.append((key, mode.label.text(), refused.message() if refused else None))
+        return out
+
+    def is_melee(self) -> bool:
+        c = self._bridge.state.combatants.get(self.attacker or "")
+        return bool(c and 0 <= self.weapon < len(c.sheet.weapons) and c.sheet.weapons[self.weapon].melee)
+
+    # -- the draft ---------------------------------------------------------------------
+    def set_attacker(self, cid: str | None) -> None:
+        if cid != self.attacker:
+            self.attacker, self.weapon, self.mode = cid, 0, ""
+            self._pick_mode()
+            self._situation_changed()
+
+    def set_weapon(self, index: int) -> None:
+        if index != self.weapon:
+            self.weapon, self.mode = index, ""
+            self._pick_mode()
+            self._situation_changed()
+
+    def set_mode(self, key: str) -> None:
+        if key != self.mode:
+            self.mode = key
+            self._situation_changed()
+
+    def set_target(self, cid: str | None) -> None:
+        if cid != self.target:
+            self.target = cid
+            self._situation_changed()
+
+    def set_distance(self, metres: float | None) -> None:
+        if metres != self.distance:
+            self.distance = metres
+            self._situation_changed()
+
+    def set_option(self, name: str, value: Any) -> None:
+        if self.options.get(name) != value:
+            self.options[name] = value
+            self._situation_changed()
+
+    def set_faces(self, which: str, faces: tuple[int, ...] | None) -> None:
+        self.faces[which] = faces
+        self._clear_result()
+
+    def set_attack_sheet(self, sheet: ModifierSheet | None) -> None:
+        if sheet is not None:
+            self._attack_choices = stored_choices(sheet)
+            self._replan()
+
+    def set_defence_sheet(self, sheet: ModifierSheet | None) -> None:
+        if sheet is not None:
+            self._defence_choices = stored_choices(sheet)
+            self._replan()
+
+    def command(self) -> Attack | None:
+        if not self.attacker or not self.target:
+            return None
+        return Attack(
+            attacker=self.attacker, target=self.target, weapon=self.weapon, mode="" if self.is_melee() else self.mode,
+            distance=self.distance, attack_choices=self._attack_choices, defence_choices=self._defence_choices,
+            attack_faces=self.faces["attack"], defence_faces=self.faces["defence"], soak_faces=self.faces["soak"],
+            **self.options,
+        )
+
+    # -- intents ---------------------------------------------------------------------------
+    def roll(self) -> bool:
+        """Show what the attack gives with the dice of the next journal entry (nothing written)."""
+        command = self.command()
+        if command is None:
+            self.error = tr("attack.choose_both")
+            self.planChanged.emit()
+            return False
+        try:
+            entry = self._bridge.encounter.prepare(command)
+        except GmtoolError as exc:
+            self.error = exc.message()
+            self.planChanged.emit()
+            return False
+        self.result_events = entry.events
+        self.result = next((e for e in entry.events if isinstance(e, AttackResolved)), None)
+        self.resultChanged.emit()
+        return True
+
+    def apply(self) -> bool:
+        """Write the attack to the journal (rolling first if it was not rolled)."""
+        command = self.command()
+        if command is None:
+            self.error = tr("attack.choose_both")
+            self.planChanged.emit()
+            return False
+        return self._bridge.execute(command)
+
+    def reload(self) -> bool:
+        if not self.attacker:
+            return False
+        return self._bridge.execute(Reload(combatant=self.attacker, weapon=self.weapon))
+
+    # -- internals --------------------------------------------------------------------------
+    def _adapter(self) -> Any:
+        return self._bridge.view.attack_adapter()
+
+    def _pick_mode(self) -> None:
+        usable = [key for key, _, refused in self.modes() if refused is None]
+        self.mode = usable[0] if usable else ""
+
+    def _situation_changed(self) -> None:
+        self._attack_choices = self._defence_choices = None  # the situation pre-ticks afresh
+        self._replan()
+
+    def _replan(self) -> None:
+        self._clear_result()
+        self.plan, self.odds, self.error = None, None, ""
+        command = self.command()
+        if command is not None:
+            try:
+                self.plan = plan(self._adapter(), self._bridge.state, command)
+                self.odds = self._adapter().odds(self.plan.inputs)
+            except GmtoolError as exc:
+                self.error = exc.message()
+        self.planChanged.emit()
+
+    def _clear_result(self) -> None:
+        if self.result is not None or self.result_events:
+            self.result, self.result_events = None, ()
+            self.resultChanged.emit()
+
+    def _on_change(self, change: Change) -> None:
+        state = self._bridge.state
+        if self.attacker not in state.combatants:
+            self.attacker = None
+        if self.target not in state.combatants:
+            self.target = None
+        self.faces = {"attack": None, "defence": None, "soak": None}
+        self._replan()
