@@ -1,16 +1,39 @@
 """From a library template to the edition's combat sheet, so an encounter can be built from it.
 
 The sheet keeps what the tracker needs (attributes, initiative, Edge, damage
-already taken); the template keeps the rest. The sheet computes its monitors
-from Body and Willpower (SR4-MT8, SR5-A6) and has no field for bonus boxes, so
-a template whose monitors differ from the standard size keeps them in
-:func:`monitor_bonus` for the caller (see the report to the lead). A template
+already taken, combat skills, weapons, armour); the template keeps the rest.
+
+- **Weapons.** A template keeps each weapon's codes as text (``(STR+2)P``,
+  ``-half``, ``15(c)``); each is read with
+  :func:`gmtool.rulesets.weapons.chummer_fields.weapon_from_chummer` into the
+  rules' :class:`Weapon`. A weapon whose text cannot be read (a smoke grenade's
+  ``(10m Radius)``, a missile launcher's ``Missile``) is left off the sheet and
+  its name returned in :attr:`SheetConversion.skipped_weapons`; it never stops
+  the conversion.
+- **Skills.** Active skills become the sheet's ``skills`` keys: the name in
+  lower case, words joined by ``_`` (``Unarmed Combat`` → ``unarmed_combat``,
+  the keys of ``resources/shadowrun/weapon_skills.json``). The rating is the
+  skill's rating plus its augmentation ``bonus`` (adept Improved Ability and
+  the like add to the pool exactly as rating does), capped at the sheet's
+  maximum (12). Knowledge skills, and names that make no key (a name typed in
+  Japanese), stay on the template only. Two skills with the same key keep the
+  higher rating.
+- **Armour.** SR5: the one armour value; SR4: ballistic and impact. A value
+  beyond the sheet's maximum is refused with a RulesError naming the field.
+
+The sheet computes its monitors from Body and Willpower (SR4-MT8, SR5-A6) and
+has no field for bonus boxes, so a template whose monitors differ from the
+standard size keeps them in :func:`monitor_bonus` for the caller. A template
 that breaks the sheet's own checks (e.g. an attribute beyond the metatype's
 augmented maximum) raises the sheet's RulesError, naming the field.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
+
+from gmtool.core.errors import GmtoolError, RulesError
 from gmtool.library.exchange import EncounterEntry, EncounterPlan
 from gmtool.library.template import (
     AnyTemplate,
@@ -18,14 +41,81 @@ from gmtool.library.template import (
     SR5Template,
     standard_monitors,
 )
-from gmtool.rulesets.shadowrun import NAME_MAX
+from gmtool.library.template import Weapon as TemplateWeapon
+from gmtool.rulesets.shadowrun import NAME_MAX, SKILL_KEY, SKILL_MAX
 from gmtool.rulesets.sr4 import sheet as sr4_sheet
 from gmtool.rulesets.sr5 import sheet as sr5_sheet
+from gmtool.rulesets.weapons.chummer_fields import weapon_from_chummer
+from gmtool.rulesets.weapons.weapon import Weapon
 
 AnySheet = sr4_sheet.Sheet | sr5_sheet.Sheet
+_NOT_KEY = re.compile(r"[^a-z0-9]+")
 
 
-def _common(template: AnyTemplate, name: str | None, is_npc: bool) -> dict[str, object]:
+@dataclass(frozen=True)
+class SheetConversion:
+    """A combat sheet and the template's weapons that could not be put on it (by name)."""
+
+    sheet: AnySheet
+    skipped_weapons: list[str] = field(default_factory=list)
+
+
+# -- parts -------------------------------------------------------------------------------------------
+def skill_key(name: str) -> str | None:
+    """``Unarmed Combat`` → ``unarmed_combat``; None when the name makes no sheet key."""
+    key = _NOT_KEY.sub("_", name.strip().lower()).strip("_")[:40].rstrip("_")
+    return key if SKILL_KEY.fullmatch(key) else None
+
+
+def sheet_skills(template: AnyTemplate) -> dict[str, int]:
+    """The template's active skills as the sheet's ``skills`` (rating + bonus, 0-12)."""
+    skills: dict[str, int] = {}
+    for entry in template.skills:
+        key = None if entry.knowledge else skill_key(entry.name)
+        if key is None:
+            continue
+        rating = max(0, min(SKILL_MAX, entry.rating + entry.bonus))
+        skills[key] = max(rating, skills.get(key, 0))
+    return skills
+
+
+def chummer_fields(weapon: TemplateWeapon) -> dict[str, str]:
+    """A template weapon's text as the fields of a Chummer ``<weapon>`` element."""
+    return {
+        "name": weapon.name,
+        "category": weapon.category,
+        "type": "Melee" if weapon.melee else "Ranged",
+        "reach": str(weapon.reach),
+        "damage": weapon.damage,
+        "ap": weapon.ap,
+        "mode": "/".join(weapon.modes),
+        "rc": weapon.rc,
+        "ammo": weapon.ammo,
+        "accuracy": weapon.accuracy or "",
+        "range": weapon.ranges,
+    }
+
+
+def sheet_weapons(template: AnyTemplate) -> tuple[tuple[Weapon, ...], list[str]]:
+    """The rules weapons of a template, and the names of those that could not be read."""
+    edition = "sr5" if isinstance(template, SR5Template) else "sr4"
+    weapons: list[Weapon] = []
+    skipped: list[str] = []
+    for entry in template.weapons:
+        try:
+            weapons.append(weapon_from_chummer(chummer_fields(entry), edition))
+        except (GmtoolError, ValueError):  # an unreadable code, or the rules model refusing it
+            skipped.append(entry.name)
+    return tuple(weapons), skipped
+
+
+def _armour(value: int, field_name: str, high: int) -> int:
+    if value > high:
+        raise RulesError("libui.error.armour_range", field=field_name, high=high, value=value)
+    return value
+
+
+def _common(template: AnyTemplate, name: str | None, is_npc: bool, weapons: tuple[Weapon, ...]) -> dict[str, object]:
     return {
         "name": (name or template.name)[:NAME_MAX],
         "metatype": template.metatype,
@@ -35,26 +125,45 @@ def _common(template: AnyTemplate, name: str | None, is_npc: bool) -> dict[str, 
         "edge_points": template.attributes["EDG"],
         "physical_damage": template.monitors.physical_filled,
         "stun_damage": template.monitors.stun_filled,
+        "skills": sheet_skills(template),
+        "weapons": weapons,
     }
 
 
+# -- sheets ------------------------------------------------------------------------------------------
+def convert(template: AnyTemplate, *, name: str | None = None, is_npc: bool = True) -> SheetConversion:
+    """The sheet of the template's edition and the weapons left off it (RulesError if the sheet refuses)."""
+    weapons, skipped = sheet_weapons(template)
+    common = _common(template, name, is_npc, weapons)
+    sheet: AnySheet
+    if isinstance(template, SR5Template):
+        armour = _armour(template.armour.value, "armour", sr5_sheet.ARMOUR_MAX)
+        sheet = sr5_sheet.Sheet(**common, initiative_dice=template.initiative_dice, armour=armour)
+        sr5_sheet.check_sheet(sheet)
+    else:
+        ballistic = _armour(template.armour.ballistic, "ballistic_armour", sr4_sheet.ARMOUR_MAX)
+        impact = _armour(template.armour.impact, "impact_armour", sr4_sheet.ARMOUR_MAX)
+        sheet = sr4_sheet.Sheet(**common, initiative_passes=template.initiative_passes,
+                                ballistic_armour=ballistic, impact_armour=impact)
+        sr4_sheet.check_sheet(sheet)
+    return SheetConversion(sheet, skipped)
+
+
 def to_sr5_sheet(template: SR5Template, *, name: str | None = None, is_npc: bool = True) -> sr5_sheet.Sheet:
-    sheet = sr5_sheet.Sheet(**_common(template, name, is_npc), initiative_dice=template.initiative_dice)
-    sr5_sheet.check_sheet(sheet)
+    sheet = convert(template, name=name, is_npc=is_npc).sheet
+    assert isinstance(sheet, sr5_sheet.Sheet)
     return sheet
 
 
 def to_sr4_sheet(template: SR4Template, *, name: str | None = None, is_npc: bool = True) -> sr4_sheet.Sheet:
-    sheet = sr4_sheet.Sheet(**_common(template, name, is_npc), initiative_passes=template.initiative_passes)
-    sr4_sheet.check_sheet(sheet)
+    sheet = convert(template, name=name, is_npc=is_npc).sheet
+    assert isinstance(sheet, sr4_sheet.Sheet)
     return sheet
 
 
 def to_sheet(template: AnyTemplate, *, name: str | None = None, is_npc: bool = True) -> AnySheet:
     """The combat sheet of the template's edition (RulesError if the sheet refuses it)."""
-    if isinstance(template, SR5Template):
-        return to_sr5_sheet(template, name=name, is_npc=is_npc)
-    return to_sr4_sheet(template, name=name, is_npc=is_npc)
+    return convert(template, name=name, is_npc=is_npc).sheet
 
 
 def monitor_bonus(template: AnyTemplate) -> tuple[int, int]:
