@@ -1,7 +1,9 @@
 """``python -m benchmarks``: every measurement, printed as ``name: value`` lines.
 
 Order: exact odds per query and against icepool (pure Python, first, while the
-process is small), next phase with 200 combatants (in this process, offscreen Qt), start-up
+process is small), next phase and a full attack with 200 combatants (in this process,
+offscreen Qt), Chummer import, library search over 10,000 NPCs, a 1,000-event log
+printed to PDF, start-up
 time and peak memory against a bare PySide6 window (child processes), then the
 SIGKILL durability trials. Figures are ratios or percentiles; targets from the
 spec are printed beside them as context, never asserted.
@@ -84,10 +86,22 @@ def bench_kill_trials() -> None:
         emit("kill_problem", problem)
 
 
+def bench_named(module: str, function: str) -> None:
+    """A feature's measurements: a function returning ``name: value`` pairs."""
+    import importlib
+
+    for name, value in getattr(importlib.import_module(module), function)().items():
+        emit(name, value)
+
+
 def main() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     bench_odds()
     bench_next_phase()
+    bench_named("benchmarks.attack", "measure_attack")
+    bench_named("benchmarks.import_chummer", "measure_import_chummer")
+    bench_named("benchmarks.library_search", "measure_library_search")
+    bench_named("benchmarks.print_pdf", "measure_print_pdf")
     bench_startup()
     bench_kill_trials()
     return 0

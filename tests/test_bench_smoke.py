@@ -55,3 +55,12 @@ def test_grouped_next_phase_harness_builds_groups_and_effects(qapp: object) -> N
     assert _positive_finite(result["next_phase_p95_ms_200_groups_effects"]), result
     assert result["next_phase_groups"] == 20 and result["next_phase_active_effects"] == 100
     assert result["next_phase_groups_presses_without_paint"] == 0
+
+
+@pytest.mark.slow
+def test_attack_harness_resolves_every_sample_in_the_journal(qapp: object) -> None:
+    from benchmarks.attack import measure_attack
+
+    result = measure_attack(samples=5)
+    assert _positive_finite(result["attack_p95_ms_200"]) and _positive_finite(result["attack_core_p95_ms_200"])
+    assert result["attack_resolved_in_journal"] >= 5 + 10  # samples and warm-up, each one journal entry

@@ -49,6 +49,7 @@ class AttackPanel(QWidget):
         self._bridge = bridge
         self._actions = actions
         self.model = AttackModel(bridge, self)
+        self._people_shown: list[tuple[str, str]] = []
         layout = QVBoxLayout(self)
         layout.addWidget(self._who_box())
         layout.addWidget(self._defence_box())
@@ -227,10 +228,19 @@ class AttackPanel(QWidget):
         combo.blockSignals(False)
 
     def _fill_people(self) -> None:
+        """Refill the attacker and target lists when names changed (not on every journal entry)."""
         people = self.model.combatants()
-        self._fill(self.attacker, [(None, tr("attack.nobody")), *people], self.model.attacker)
-        self._fill(self.target, [(None, tr("attack.nobody")), *people], self.model.target)
-        self._fill_weapons()
+        if people != self._people_shown:
+            self._people_shown = people
+            self._fill(self.attacker, [(None, tr("attack.nobody")), *people], self.model.attacker)
+            self._fill(self.target, [(None, tr("attack.nobody")), *people], self.model.target)
+        weapons = self.model.weapons()
+        if [i for i, _ in weapons] == [self.weapon.itemData(n) for n in range(self.weapon.count())]:
+            for n, (_, text) in enumerate(weapons):  # rounds left change: retitle, keep the choice
+                if self.weapon.itemText(n) != text:
+                    self.weapon.setItemText(n, text)
+        else:
+            self._fill_weapons()
 
     def _fill_weapons(self) -> None:
         self._fill(self.weapon, list(self.model.weapons()), self.model.weapon)

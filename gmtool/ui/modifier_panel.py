@@ -86,8 +86,11 @@ class ModifierPanel(QWidget):
         header = tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        # Fixed widths: ResizeToContents would read every row again on each change.
+        metrics = tree.fontMetrics()
+        for column, sample in ((1, "−10 →"), (2, "p. 888*")):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(column, max(metrics.horizontalAdvance(sample) + 12, header.sectionSizeHint(column)))
         tree.expandAll()
         self.model.modelReset.connect(tree.expandAll)
         self.tree = tree
@@ -115,9 +118,15 @@ class ModifierPanel(QWidget):
         return self.model.sheet
 
     def set_sheet(self, sheet: ModifierSheet | None) -> None:
-        """Show another action's tables."""
+        """Show another action's tables (the same tables are updated in place, not reset)."""
         self.message.clear()
-        self.model.set_sheet(sheet)
+        old = self.model.sheet
+        if sheet is not None and old is not None and sheet == old:
+            return
+        if sheet is not None and old is not None and sheet.tables == old.tables:
+            self.model.update_sheet(sheet)
+        else:
+            self.model.set_sheet(sheet)
 
     # -- intents ----------------------------------------------------------------------
     def _add_free(self) -> None:

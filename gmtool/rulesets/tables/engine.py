@@ -228,6 +228,9 @@ class ModifierSheet:
             return None
         if table.combine != "sum":
             return row.value
+        value = base_value(row, self.context)
+        if value is not None:  # a row of its own: no need to sum the others
+            return value
         sheet = self.tick(key)
         return sheet._sum_values()[key][2]
 
