@@ -45,6 +45,7 @@ class GmtoolApp:
         self.settings_damaged = settings_damaged
         self.workspace: Workspace | None = None
         self.window: MainWindow | None = None
+        self.player_view = None  # the players' window (gmtool.ui.player_view.PlayerView), once opened
         self._qt_translator: QTranslator | None = None
 
     # -- language ------------------------------------------------------------
@@ -143,14 +144,44 @@ class GmtoolApp:
         window.newEncounterRequested.connect(self.request_new_encounter)
         window.switchEncounterRequested.connect(self.request_switch_encounter)
         window.preferencesRequested.connect(self.request_preferences)
+        window.playerViewRequested.connect(self.request_player_view)
         self._restore_layout(window)
         window.show()
         window.activateWindow()  # the keys go to the new window at once
         self.window = window
+        if self.player_view is not None:
+            self.player_view.attach(window.bridge)  # the players' screen follows the new window
         if old is not None:
             old.close()
             old.deleteLater()
         return window
+
+    def request_player_view(self) -> None:
+        """The second window for the players: ask its settings, then show it on the chosen screen."""
+        from gmtool.ui.player_view import PlayerView, PlayerViewSettings, choose_player_view_settings
+
+        assert self.window is not None
+        saved = None
+        if self.settings.player_view:
+            try:
+                saved = PlayerViewSettings.model_validate(self.settings.player_view)
+            except ValueError:
+                saved = None  # an old or damaged entry: start from the defaults
+        chosen = choose_player_view_settings(self.window, saved)
+        if chosen is None:
+            return
+        self.settings.player_view = chosen.model_dump()
+        self._save_settings()
+        if self.player_view is None:
+            self.player_view = PlayerView(self.window.bridge, chosen)
+            self.player_view.closed.connect(self._player_view_closed)
+        self.player_view.apply_settings(chosen)
+        self.player_view.show_on_screen()
+
+    def _player_view_closed(self) -> None:
+        if self.player_view is not None:
+            self.player_view.deleteLater()
+        self.player_view = None
 
     def request_preferences(self) -> None:
         dialog = PreferencesDialog(self.settings.language, self.window)
@@ -183,6 +214,8 @@ class GmtoolApp:
             pass  # settings are a convenience; the campaign is what must not be lost
 
     def shutdown(self) -> None:
+        if self.player_view is not None:
+            self.player_view.close()
         if self.window is not None:
             self._remember_layout(self.window)
             self._save_settings()

@@ -27,6 +27,7 @@ class Settings(BaseModel):
     last_campaign: str | None = None
     window_state: str | None = None  # base64 of QMainWindow.saveState()
     window_geometry: str | None = None
+    player_view: dict | None = None  # PlayerViewSettings as a dict (validated when used)
 
 
 def settings_path() -> Path:

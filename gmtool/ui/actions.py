@@ -66,6 +66,8 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("wound_on_initiative", None, checkable=True),
     ActionSpec("ones_on_extras", None, checkable=True, game="sr5"),
     ActionSpec("refresh_edge_all", "Ctrl+Shift+E", game="sr5"),
+    ActionSpec("print_log", QKeySequence.StandardKey.Print),
+    ActionSpec("player_view", "Ctrl+Shift+V"),
     ActionSpec("new_campaign", "Ctrl+Shift+N"),
     ActionSpec("new_encounter", "Ctrl+Alt+N"),
     ActionSpec("switch_encounter", "Ctrl+Alt+O"),
@@ -76,7 +78,10 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
 )
 
 MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("menu.file", ("new_campaign", "open_campaign", "-", "new_encounter", "switch_encounter", "-", "preferences", "-", "quit")),
+    ("menu.file", (
+        "new_campaign", "open_campaign", "-", "new_encounter", "switch_encounter", "-", "print_log", "-",
+        "preferences", "-", "quit",
+    )),
     ("menu.edit", ("undo", "redo", "-", "add_combatant", "remove_combatant", "-", "add_grunt_group", "leave_group", "split_group")),
     (
         "menu.combat",
@@ -89,7 +94,7 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "interrupt_hit_the_dirt", "interrupt_intercept", "-", "wound_on_initiative", "ones_on_extras",
         ),
     ),
-    ("menu.view", ()),
+    ("menu.view", ("-", "player_view")),
     ("menu.help", ("about",)),
 )
 

@@ -49,6 +49,7 @@ class MainWindow(QMainWindow):
     newEncounterRequested = Signal()
     switchEncounterRequested = Signal()
     preferencesRequested = Signal()
+    playerViewRequested = Signal()
 
     def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -81,6 +82,14 @@ class MainWindow(QMainWindow):
         self.resize(1366, 820)
         self._follow_current_actor()
         self.update_actions()
+
+    def print_log(self) -> None:
+        """Ctrl+P: the turn log as a report (preview, print, PDF, HTML, Markdown)."""
+        from gmtool.ui.report_dialog import ReportDialog
+
+        dialog = ReportDialog(self.workspace.encounter, self.workspace.encounter_name, self)
+        dialog.exported.connect(lambda path: self.status.setText(tr("status.exported", path=path)))
+        dialog.exec()
 
     def show_attack(self) -> None:
         """Ctrl+K: the attack panel, the current actor attacking the selected combatant."""
@@ -126,6 +135,8 @@ class MainWindow(QMainWindow):
             "quit": self.close,
             "about": self.about,
             "attack": self.show_attack,
+            "print_log": self.print_log,
+            "player_view": self.playerViewRequested.emit,
             "roll_attack": lambda: self.attack_panel.model.roll(),
             "apply_attack": lambda: self.attack_panel.model.apply(),
             "reload_weapon": lambda: self.attack_panel.model.reload(),
