@@ -1,0 +1,123 @@
+"""Importing files into the campaign, and the dialog that reports what each import did.
+
+:func:`import_path` takes one file (a Chummer ``.chum5``/``.chum``, a gmtool NPC
+export or a gmtool encounter export, told apart by content) and stores what it
+holds: Chummer characters and NPC exports go into the library, an encounter
+export becomes a new (not started) encounter of the campaign. It never raises
+for a bad file: the outcome carries the translated message instead.
+:class:`ImportReportDialog` shows the outcomes, one section per file, with the
+importer's report lines (what came in, what was skipped and why).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.core.errors import FileFormatError, GmtoolError
+from gmtool.core.i18n import tr
+from gmtool.importers.dispatch import import_chummer, sniff
+from gmtool.importers.xml_safe import MAX_BYTES
+from gmtool.library.documents import store_fields
+from gmtool.library.exchange import (
+    KIND_ENCOUNTER,
+    import_encounter,
+    import_npcs,
+    read_json,
+)
+from gmtool.storage.campaign import Campaign
+
+SUFFIXES: tuple[str, ...] = (".chum5", ".chum", ".json")
+
+
+@dataclass
+class ImportOutcome:
+    """What importing one file did."""
+
+    source: str
+    ok: bool
+    lines: list[str]
+    template_ids: list[int] = field(default_factory=list)
+    encounter_id: int | None = None
+
+
+def importable(path: Path) -> bool:
+    """Whether a file's name says it is something gmtool imports."""
+    return path.suffix.lower() in SUFFIXES
+
+
+def _read(path: Path) -> bytes:
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise FileFormatError("error.import_too_large", limit_mb=MAX_BYTES // (1024 * 1024))
+        return path.read_bytes()
+    except OSError as exc:
+        raise FileFormatError("error.import_unreadable", name=path.name, detail=exc.strerror or str(exc)) from exc
+
+
+def _import_json(campaign: Campaign, data: bytes, source: str, current_encounter: int | None) -> ImportOutcome:
+    from gmtool.ui.encounter_builder import save_plan
+
+    if read_json(data).get("kind") == KIND_ENCOUNTER:
+        plan = import_encounter(data)
+        encounter_id = save_plan(campaign, plan, current_encounter)
+        count = len(plan.runners) + sum(entry.count for entry in plan.entries)
+        lines = [tr("libui.report.title", source=source),
+                 tr("libui.report.encounter", name=plan.name, count=count)]
+        return ImportOutcome(source, True, lines, encounter_id=encounter_id)
+    templates = import_npcs(data)
+    ids = [campaign.library.add(**store_fields(t)) for t in templates]
+    lines = [tr("libui.report.title", source=source), tr("libui.report.npcs", count=len(ids))]
+    lines += [tr("libui.report.npc", name=t.name, game=tr(f"game.{t.edition.lower()}")) for t in templates]
+    return ImportOutcome(source, True, lines, template_ids=ids)
+
+
+def import_path(campaign: Campaign, path: Path, current_encounter: int | None = None) -> ImportOutcome:
+    """Import one file into the campaign (never raises for a bad file)."""
+    try:
+        data = _read(path)
+        if sniff(data, path.name) == "json":
+            return _import_json(campaign, data, path.name, current_encounter)
+        result = import_chummer(data, path.name)
+        template_id = campaign.library.add(**store_fields(result.template))
+        return ImportOutcome(path.name, True, result.report.lines(), template_ids=[template_id])
+    except GmtoolError as exc:
+        return ImportOutcome(path.name, False, [tr("libui.report.failed", source=path.name), exc.message()])
+
+
+class ImportReportDialog(QDialog):
+    """The reports of one or more imports, to read and close."""
+
+    def __init__(self, outcomes: list[ImportOutcome], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("importReport")
+        self.setWindowTitle(tr("libui.report.window_title"))
+        self.outcomes = outcomes
+        done = sum(1 for o in outcomes if o.ok)
+        summary = QLabel(tr("libui.report.summary", done=done, failed=len(outcomes) - done), self)
+        summary.setObjectName("importSummary")
+        summary.setWordWrap(True)
+        self.text = QPlainTextEdit(self)
+        self.text.setObjectName("importReportText")
+        self.text.setReadOnly(True)
+        self.text.setPlainText("\n\n".join("\n".join(o.lines) for o in outcomes))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        buttons.accepted.connect(self.accept)
+        layout = QVBoxLayout(self)
+        layout.addWidget(summary)
+        layout.addWidget(self.text, 1)
+        layout.addWidget(buttons)
+        self.resize(640, 480)
+
+    def report_text(self) -> str:
+        return self.text.toPlainText()

@@ -1,0 +1,207 @@
+"""The library's File-menu actions and file drops on the main window.
+
+:func:`install_library_actions` (called once from ``MainWindow.__init__``)
+adds to the File menu, after "Switch encounter": NPC library… (Ctrl+Shift+L),
+Import… (Chummer ``.chum5``/``.chum`` or gmtool JSON; Ctrl+Shift+O),
+Export NPCs / encounter as JSON…, Build encounter… and Restore backup…; and it
+installs an event filter so that dropping ``.chum5``/``.chum``/``.json`` files
+on the window imports them. Every import ends with its report in a dialog.
+
+Restoring needs the workspace closed, which only the application controller can
+do: the :class:`LibraryActions` object (``window.findChild(LibraryActions)``)
+emits ``restoreRequested(Path)`` for it to connect.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QAction, QDropEvent, QKeySequence
+from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu
+
+from gmtool.core.i18n import tr
+from gmtool.ui.backup_dialog import BackupDialog
+from gmtool.ui.encounter_builder import EncounterBuilder
+from gmtool.ui.import_report_dialog import (
+    ImportOutcome,
+    ImportReportDialog,
+    import_path,
+    importable,
+)
+from gmtool.ui.library_window import LibraryWindow, ask_open_paths
+
+FILE_MENU = "menu_file"
+# name, label key, shortcut
+ACTIONS: tuple[tuple[str, str, str | None], ...] = (
+    ("library", "libui.action.library", "Ctrl+Shift+L"),
+    ("import", "libui.action.import", "Ctrl+Shift+O"),
+    ("export", "libui.action.export", None),
+    ("build_encounter", "libui.action.build_encounter", None),
+    ("restore_backup", "libui.action.restore_backup", None),
+)
+
+
+def dropped_paths(event: QDropEvent) -> list[Path]:
+    """The local files of a drag that gmtool imports."""
+    mime = event.mimeData()
+    if not mime.hasUrls():
+        return []
+    paths = [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
+    return [p for p in paths if importable(p)]
+
+
+def file_menu(window: QMainWindow) -> QMenu | None:
+    menu = window.menuBar().findChild(QMenu, FILE_MENU)
+    if menu is not None:
+        return menu
+    for action in window.menuBar().actions():
+        if action.menu() is not None:
+            return action.menu()
+    return None
+
+
+class LibraryActions(QObject):
+    """The library's actions on one main window, and what they open."""
+
+    restoreRequested = Signal(Path)  # a backup to restore (the controller closes, restores, reopens)
+    encounterSaved = Signal(int)  # an encounter built or imported (not started)
+    imported = Signal(object)  # list[ImportOutcome]
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self.setObjectName("libraryActions")
+        self.window = window
+        self.actions: dict[str, QAction] = {}
+        self.library: LibraryWindow | None = None
+        self.report: ImportReportDialog | None = None
+        self.builder: EncounterBuilder | None = None
+        self.backups: BackupDialog | None = None
+        handlers = {
+            "library": self.show_library, "import": self.ask_import, "export": self.ask_export,
+            "build_encounter": self.show_builder, "restore_backup": self.show_backups,
+        }
+        for name, key, shortcut in ACTIONS:
+            action = QAction(tr(key), window)
+            action.setObjectName(f"action_{name}")
+            if shortcut:
+                action.setShortcut(QKeySequence(shortcut))
+                action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(lambda _c=False, h=handlers[name]: h())
+            window.addAction(action)
+            self.actions[name] = action
+
+    @property
+    def campaign(self):
+        return self.window.workspace.campaign
+
+    # -- menu --------------------------------------------------------------------------------------
+    def add_to_menu(self) -> None:
+        menu = file_menu(self.window)
+        if menu is None:
+            return
+        existing = menu.actions()
+        switch = self.window.findChild(QAction, "action_switch_encounter")
+        before = None
+        if switch in existing and existing.index(switch) + 1 < len(existing):
+            before = existing[existing.index(switch) + 1]
+        mine = list(self.actions.values())
+        if before is None:
+            menu.addSeparator()
+            menu.addActions(mine)
+        else:
+            menu.insertActions(before, mine)
+            menu.insertSeparator(mine[0])
+
+    # -- windows -----------------------------------------------------------------------------------
+    def show_library(self) -> LibraryWindow:
+        if self.library is None:
+            self.library = LibraryWindow(self.campaign, getattr(self.window, "bridge", None), self.window)
+            self.library.imported.connect(self._after_import)
+        self.library.show()
+        self.library.raise_()
+        self.library.activateWindow()
+        self.library.search.setFocus()
+        return self.library
+
+    def show_builder(self, game: str | None = None) -> EncounterBuilder:
+        workspace = self.window.workspace
+        builder = EncounterBuilder(self.campaign, workspace.encounter_id, game or workspace.ruleset_key, self.window)
+        builder.encounterSaved.connect(self._encounter_saved)
+        self.builder = builder
+        builder.open()
+        return builder
+
+    def show_backups(self, folder: Path | None = None) -> BackupDialog:
+        dialog = BackupDialog(self.campaign.path, folder, self.window)
+        dialog.restoreRequested.connect(self.restoreRequested.emit)
+        self.backups = dialog
+        dialog.open()
+        return dialog
+
+    # -- files ---------------------------------------------------------------------------------------
+    def ask_import(self) -> list[ImportOutcome]:
+        paths = ask_open_paths(self.window, tr("libui.action.import_title"), tr("libui.filter.importable"))
+        return self.import_files(paths)
+
+    def import_files(self, paths: list[Path]) -> list[ImportOutcome]:
+        """Import files into the campaign and show the report dialog."""
+        if not paths:
+            return []
+        current = self.window.workspace.encounter_id
+        outcomes = [import_path(self.campaign, p, current) for p in paths]
+        self.report = ImportReportDialog(outcomes, self.window)
+        self.report.open()
+        self._after_import(outcomes)
+        return outcomes
+
+    def _after_import(self, outcomes: list[ImportOutcome]) -> None:
+        if self.library is not None:
+            self.library.refresh()
+        for outcome in outcomes:
+            if outcome.encounter_id is not None:
+                self.encounterSaved.emit(outcome.encounter_id)
+        self.imported.emit(outcomes)
+
+    def ask_export(self) -> Path | None:
+        """Export the library's NPCs, or build an encounter to export."""
+        choices = [tr("libui.export.npcs"), tr("libui.export.encounter")]
+        chosen, ok = QInputDialog.getItem(self.window, tr("libui.action.export"), tr("libui.export.what"),
+                                          choices, 0, False)
+        if not ok:
+            return None
+        if chosen == choices[1]:
+            self.show_builder()
+            return None
+        library = self.show_library()
+        library.table.clearSelection()
+        return library.export_json()
+
+    def _encounter_saved(self, encounter_id: int) -> None:
+        name = self.campaign.encounter_info(encounter_id).name
+        status = getattr(self.window, "status", None)  # the main window's status line
+        if status is not None:
+            status.setStyleSheet("")
+            status.setText(tr("libui.builder.saved", name=name))
+        self.encounterSaved.emit(encounter_id)
+
+    # -- drops -------------------------------------------------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop) and isinstance(event, QDropEvent):
+            paths = dropped_paths(event)
+            if paths:
+                event.acceptProposedAction()
+                if kind == QEvent.Type.Drop:
+                    self.import_files(paths)
+                return True
+        return super().eventFilter(watched, event)
+
+
+def install_library_actions(window: QMainWindow) -> LibraryActions:
+    """Add the library's actions to the window's File menu and accept dropped files; return them."""
+    actions = LibraryActions(window)
+    actions.add_to_menu()
+    window.setAcceptDrops(True)
+    window.installEventFilter(actions)
+    return actions
