@@ -7,6 +7,7 @@ makes the entry durable, so the screen never shows what the disk does not hold.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,27 @@ from gmtool.core.messages import Command, Event
 from gmtool.rulesets.base import Ruleset
 
 
+SNAPSHOT_EVERY = 256  # commands between two kept states (rewind in long fights)
+
+
+class Snapshots:
+    """Copies of the state after every :data:`SNAPSHOT_EVERY` commands in effect, keyed by
+    the entries they fold, so an undo or rewind simply makes older keys miss."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[int, int], Any] = {}  # (commands folded, last seq) → state
+
+    def nearest(self, done: list[JournalEntry], index: int, fold: Callable[[int], Any]) -> tuple[int, Any]:
+        """(commands folded, a private copy of the state) to continue folding from for ``index``."""
+        upto = max(0, index) // SNAPSHOT_EVERY * SNAPSHOT_EVERY
+        if upto == 0:
+            return 0, fold(0)
+        key = (upto, done[upto - 1].seq)
+        if key not in self._kept:
+            self._kept[key] = fold(upto)
+        return upto, copy.deepcopy(self._kept[key])
+
+
 @dataclass(frozen=True)
 class Change:
     """What one committed entry did, for listeners (view models, the log)."""
@@ -26,6 +48,11 @@ class Change:
     command_entry: JournalEntry  # the command done, undone or redone
     events: tuple[Event, ...]  # events newly in effect (empty for undo)
     reset: bool  # state was rebuilt: listeners refresh everything
+
+
+@dataclass(frozen=True)
+class ViewChange(Change):
+    """Not a journal entry: the screen now shows another moment of the fight (rewind)."""
 
 
 Listener = Callable[[Change], None]
@@ -40,6 +67,7 @@ class Encounter:
         self.entries: list[JournalEntry] = []
         self._stacks = UndoStacks()
         self._listeners: list[Listener] = []
+        self._snapshots = Snapshots()
         for entry in entries:  # replay: rebuild stacks, then fold once
             self._check_seq(entry)
             self._stacks.push(entry)
@@ -47,6 +75,38 @@ class Encounter:
         self.state: Any = self._fold()
 
     # -- queries ---------------------------------------------------------
+    @property
+    def done(self) -> tuple[JournalEntry, ...]:
+        """The command entries in effect, in order (what the turn log shows)."""
+        return tuple(self._stacks.done)
+
+    def state_after(self, done_index: int, events: int | None = None) -> Any:
+        """The state right after the ``done_index``-th command in effect (its first ``events``
+        events only, when given; ``done_index`` -1: before any command). A new object: the
+        encounter's own state is not touched. Snapshots every :data:`SNAPSHOT_EVERY` commands
+        keep this fast in long fights."""
+        done = self._stacks.done
+        if not -1 <= done_index < len(done):
+            raise RulesError("error.rewind_unknown", seq=done_index)
+        if done_index == -1:
+            return self._snapshot_source(0)
+        start, state = self._snapshots.nearest(done, done_index, self._snapshot_source)
+        for entry in done[start:done_index]:
+            for event in entry.events:
+                self.ruleset.apply(state, event)
+        last = done[done_index].events
+        for event in last if events is None else last[:events]:
+            self.ruleset.apply(state, event)
+        return state
+
+    def _snapshot_source(self, upto: int) -> Any:
+        """A fresh fold of the first ``upto`` commands in effect."""
+        state = self.ruleset.initial_state()
+        for entry in self._stacks.done[:upto]:
+            for event in entry.events:
+                self.ruleset.apply(state, event)
+        return state
+
     @property
     def seed(self) -> int:
         return self.dice.seed
@@ -83,6 +143,15 @@ class Encounter:
             raise RulesError("error.nothing_to_undo")
         return JournalEntry(seq=self.next_seq, action="undo", target=self._stacks.done[-1].seq)
 
+    def prepare_rewind(self, keep_through: int) -> JournalEntry:
+        """Continue from after command entry ``keep_through`` (0: before the first command)."""
+        kept = [e.seq for e in self._stacks.done]
+        if keep_through != 0 and keep_through not in kept:
+            raise RulesError("error.rewind_unknown", seq=keep_through)
+        if keep_through == (kept[-1] if kept else 0):
+            raise RulesError("error.rewind_now")
+        return JournalEntry(seq=self.next_seq, action="rewind", target=keep_through)
+
     def prepare_redo(self) -> JournalEntry:
         if not self._stacks.undone:
             raise RulesError("error.nothing_to_redo")
@@ -93,7 +162,7 @@ class Encounter:
         self._check_seq(entry)
         command_entry = self._stacks.push(entry)
         self.entries.append(entry)
-        if entry.action == "undo":
+        if entry.action in ("undo", "rewind"):
             self.state = self._fold()
             change = Change(entry, command_entry, (), reset=True)
         else:

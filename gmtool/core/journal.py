@@ -1,8 +1,12 @@
 """The encounter journal: an append-only list of entries, and the undo/redo stacks.
 
 An entry is a command with the events it produced ("do"), or an undo or redo of
-an earlier command. Undo and redo are entries too, so the journal never loses
-history: the turn log, crash recovery and rewind all read the same list.
+an earlier command, or a "rewind" that continues the fight from an earlier entry
+(``target``: the last command entry kept in effect; the later ones become an
+abandoned branch: taken out of effect like undone commands, still in the journal,
+never deleted, and redoable until a new command is done). Undo, redo and rewind are
+entries too, so the journal never loses history: the turn log, crash recovery and
+rewind all read the same list.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from typing import Any, Literal
 from gmtool.core.errors import FileFormatError
 from gmtool.core.messages import Command, Event, MessageCodec
 
-Action = Literal["do", "undo", "redo"]
+Action = Literal["do", "undo", "redo", "rewind"]
+ACTIONS: tuple[str, ...] = ("do", "undo", "redo", "rewind")
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,7 @@ class JournalEntry:
     ) -> JournalEntry:
         try:
             action = record["action"]
-            if action not in ("do", "undo", "redo"):
+            if action not in ACTIONS:
                 raise FileFormatError("error.journal_bad_message", detail=f"action {action!r}")
             command = commands.decode(record["command"]) if action == "do" else None
             decoded = tuple(events.decode(e) for e in record.get("events") or ())
@@ -69,9 +74,20 @@ class UndoStacks:
             self.done.append(entry)
             self.undone.clear()
             return entry
+        if entry.action == "rewind":
+            return self._rewind(entry)
         source, dest = (self.done, self.undone) if entry.action == "undo" else (self.undone, self.done)
         if not source or source[-1].seq != entry.target:
             raise FileFormatError("error.journal_bad_undo", seq=entry.seq)
         moved = source.pop()
         dest.append(moved)
         return moved
+
+    def _rewind(self, entry: JournalEntry) -> JournalEntry:
+        """Take every command after ``entry.target`` out of effect (0: all of them)."""
+        kept = [e.seq for e in self.done]
+        if entry.target is None or (entry.target != 0 and entry.target not in kept) or entry.target == (kept[-1] if kept else 0):
+            raise FileFormatError("error.journal_bad_undo", seq=entry.seq)
+        while self.done and self.done[-1].seq != entry.target:
+            self.undone.append(self.done.pop())
+        return entry

@@ -45,6 +45,10 @@ class EncounterSession:
     def redo(self) -> Change:
         return self._run(self.encounter.prepare_redo())
 
+    def rewind(self, keep_through: int) -> Change:
+        """Continue the fight from after command entry ``keep_through`` (the rest is kept, abandoned)."""
+        return self._run(self.encounter.prepare_rewind(keep_through))
+
     def _run(self, entry: JournalEntry) -> Change:
         self.store.append(self.encounter_id, entry)
         return self.encounter.commit(entry)

@@ -67,6 +67,7 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("ones_on_extras", None, checkable=True, game="sr5"),
     ActionSpec("refresh_edge_all", "Ctrl+Shift+E", game="sr5"),
     ActionSpec("print_log", QKeySequence.StandardKey.Print),
+    ActionSpec("back_to_now", "Ctrl+Shift+B"),
     ActionSpec("player_view", "Ctrl+Shift+V"),
     ActionSpec("new_campaign", "Ctrl+Shift+N"),
     ActionSpec("new_encounter", "Ctrl+Alt+N"),
@@ -94,7 +95,7 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "interrupt_hit_the_dirt", "interrupt_intercept", "-", "wound_on_initiative", "ones_on_extras",
         ),
     ),
-    ("menu.view", ("-", "player_view")),
+    ("menu.view", ("-", "player_view", "back_to_now")),
     ("menu.help", ("about",)),
 )
 

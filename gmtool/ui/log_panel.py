@@ -1,4 +1,7 @@
-"""The turn-log panel: every event in words, newest at the bottom, following the fight."""
+"""The turn-log panel: every event in words, newest at the bottom, following the fight.
+
+Clicking a line shows the fight as it was right after that event (rewind, read-only).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
 
+from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.log_model import LogModel
 
@@ -28,10 +32,21 @@ class LogPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
         self.model.rowsInserted.connect(self._follow)
+        self._bridge = bridge
+        self.view.activated.connect(self._rewind_to)  # Enter or double click on a line
+        self.view.clicked.connect(self._rewind_to)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self.view.scrollToBottom()  # the newest line, also after a restart
 
     def _follow(self, _parent: QModelIndex, _first: int, _last: int) -> None:
-        self.view.scrollToBottom()
+        if self._bridge.past is None:
+            self.view.scrollToBottom()
+
+    def _rewind_to(self, index: QModelIndex) -> None:
+        """Show the fight as it was right after this line's event (read-only)."""
+        number = index.data(roles.EVENT_NUMBER)
+        if number is None or number < 0:
+            return
+        self._bridge.show_past(int(index.data(roles.SEQ)), int(number) + 1)

@@ -19,7 +19,9 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QScrollArea,
+    QToolBar,
     QWidget,
 )
 
@@ -73,6 +75,8 @@ class MainWindow(QMainWindow):
         self.groups = GroupActions(self)
         self._make_docks()
         self._make_menus()
+        self.rewind_bar = self._make_rewind_bar()
+        self.bridge.pastChanged.connect(self._show_rewind_bar)
         self.status = QLabel(self)
         self.status.setObjectName("statusMessage")
         self.statusBar().addWidget(self.status, 1)
@@ -82,6 +86,35 @@ class MainWindow(QMainWindow):
         self.resize(1366, 820)
         self._follow_current_actor()
         self.update_actions()
+
+    def _make_rewind_bar(self) -> QToolBar:
+        """Shown while the fight is seen as it was: what moment, continue from there, back to now."""
+        bar = QToolBar(tr("rewind.back"), self)
+        bar.setObjectName("rewindBar")
+        bar.setMovable(False)
+        self.rewind_label = QLabel(bar)
+        self.rewind_label.setObjectName("rewindLabel")
+        self.rewind_label.setStyleSheet("font-weight: bold; color: #8a4b00; padding: 0 8px;")
+        bar.addWidget(self.rewind_label)
+        continue_button = QPushButton(tr("rewind.continue"), bar)
+        continue_button.setObjectName("continueFromHere")
+        continue_button.clicked.connect(self.bridge.continue_from_here)
+        bar.addWidget(continue_button)
+        back = QPushButton(tr("rewind.back"), bar)
+        back.setObjectName("backToNow")
+        back.clicked.connect(self.bridge.back_to_now)
+        bar.addWidget(back)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        bar.hide()
+        return bar
+
+    def _show_rewind_bar(self) -> None:
+        past = self.bridge.past
+        self.rewind_bar.setVisible(past is not None)
+        if past is not None:
+            index = self.log_panel.view.currentIndex()
+            line = index.data() if index.isValid() else ""
+            self.rewind_label.setText(tr("rewind.banner", line=line))
 
     def print_log(self) -> None:
         """Ctrl+P: the turn log as a report (preview, print, PDF, HTML, Markdown)."""
@@ -136,6 +169,7 @@ class MainWindow(QMainWindow):
             "about": self.about,
             "attack": self.show_attack,
             "print_log": self.print_log,
+            "back_to_now": self.bridge.back_to_now,
             "player_view": self.playerViewRequested.emit,
             "roll_attack": lambda: self.attack_panel.model.roll(),
             "apply_attack": lambda: self.attack_panel.model.apply(),

@@ -2,14 +2,19 @@
 
 All user intents go through :meth:`EncounterBridge.execute`, which runs the core
 command durably and reports a refusal (a translated message) instead of raising.
+While the fight is shown as it was (rewind), :attr:`state` is that past state and
+every command is refused until the GM continues from there or goes back to now.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QObject, Signal
 
-from gmtool.core.encounter import Change
-from gmtool.core.errors import GmtoolError
+from gmtool.core.encounter import Change, ViewChange
+from gmtool.core.errors import GmtoolError, RulesError
+from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
 from gmtool.viewmodels.ruleset_view import RulesetView, view_for
@@ -22,11 +27,13 @@ class EncounterBridge(QObject):
     refused = Signal(str)  # a translated message
     selectionChanged = Signal(object)  # combatant id or None
     undoStateChanged = Signal()
+    pastChanged = Signal()  # the fight is shown as it was (rewind), or now again
 
     def __init__(self, workspace: Workspace, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.workspace = workspace
         self._selected: str | None = None
+        self._past: tuple[int, int, Any] | None = None  # entry seq, events shown, that state
         self.view: RulesetView = view_for(workspace.encounter.ruleset.key)
         workspace.encounter.subscribe(self._on_change)
 
@@ -39,8 +46,48 @@ class EncounterBridge(QObject):
         return self.workspace.encounter
 
     @property
-    def state(self):  # noqa: ANN201 - the ruleset's state
-        return self.workspace.encounter.state
+    def state(self):  # noqa: ANN201 - the ruleset's state (a past one while rewound)
+        return self._past[2] if self._past is not None else self.workspace.encounter.state
+
+    # -- rewind ----------------------------------------------------------------
+    @property
+    def past(self) -> tuple[int, int] | None:
+        """(entry seq, events shown) while the fight is shown as it was; None: now."""
+        return None if self._past is None else (self._past[0], self._past[1])
+
+    def show_past(self, seq: int, events: int) -> bool:
+        """Show the fight right after the ``events``-th event of command entry ``seq`` (read-only)."""
+        done = [e.seq for e in self.encounter.done]
+        if seq not in done:
+            self.refused.emit(tr("error.rewind_unknown", seq=seq))
+            return False
+        self._past = (seq, events, self.encounter.state_after(done.index(seq), events))
+        self._show_moment()
+        return True
+
+    def back_to_now(self) -> None:
+        if self._past is not None:
+            self._past = None
+            self._show_moment()
+
+    def continue_from_here(self) -> bool:
+        """Make the moment shown the present: the later commands stay in the journal, abandoned."""
+        if self._past is None:
+            return False
+        seq = self._past[0]
+        self._past = None
+        if self._guard(lambda: self.workspace.session.rewind(seq)):
+            return True
+        self._show_moment()
+        return False
+
+    def _show_moment(self) -> None:
+        entries = self.encounter.entries
+        last = entries[-1] if entries else None
+        if last is not None:
+            self.changed.emit(ViewChange(last, last, (), reset=True))
+        self.pastChanged.emit()
+        self.undoStateChanged.emit()
 
     @property
     def ruleset(self):  # noqa: ANN201
@@ -85,6 +132,7 @@ class EncounterBridge(QObject):
     def attempt(self, command: Command) -> str | None:
         """Run a command; return the translated refusal, or None when it was done."""
         try:
+            self._refuse_in_past()
             self.workspace.session.execute(command)
         except GmtoolError as exc:
             return exc.message()
@@ -96,8 +144,13 @@ class EncounterBridge(QObject):
     def redo(self) -> bool:
         return self._guard(self.workspace.session.redo)
 
+    def _refuse_in_past(self) -> None:
+        if self._past is not None:
+            raise RulesError("error.rewind_read_only")
+
     def _guard(self, run) -> bool:  # noqa: ANN001
         try:
+            self._refuse_in_past()
             run()
         except GmtoolError as exc:
             self.refused.emit(exc.message())

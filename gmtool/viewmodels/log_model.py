@@ -11,7 +11,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from gmtool.core.encounter import Change
+from gmtool.core.encounter import Change, ViewChange
 from gmtool.core.i18n import tr
 from gmtool.core.journal import JournalEntry
 from gmtool.viewmodels import roles
@@ -23,29 +23,33 @@ UNDO_BRUSH = QBrush(QColor(120, 120, 120))
 
 
 class LogModel(QAbstractListModel):
-    """Rows: (seq, kind, text)."""
+    """Rows: (seq, kind, text, event number in its entry or -1)."""
 
     def __init__(self, bridge: EncounterBridge, encounter_name: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._bridge = bridge
         encounter = bridge.encounter
-        self._lines: list[tuple[int, str, str]] = [
-            (0, "header", tr("log.header", name=encounter_name, seed=encounter.seed))
+        self._lines: list[tuple[int, str, str, int]] = [
+            (0, "header", tr("log.header", name=encounter_name, seed=encounter.seed), -1)
         ]
         for entry in encounter.entries:
             self._lines.extend(self._render(entry))
         bridge.changed.connect(self._on_change)
 
-    def _render(self, entry: JournalEntry) -> list[tuple[int, str, str]]:
+    def _render(self, entry: JournalEntry) -> list[tuple[int, str, str, int]]:
         describe = self._bridge.ruleset.describe
         if entry.action == "do":
-            return [(entry.seq, e.kind, describe(e)) for e in entry.events]
+            return [(entry.seq, e.kind, describe(e), n) for n, e in enumerate(entry.events)]
+        if entry.action == "rewind":
+            return [(entry.seq, "rewind", tr("log.rewound", seq=entry.target or 0), -1)]
         target = self._bridge.encounter.entry(entry.target or 0)
         what = describe(target.events[0]) if target.events else ""
         key = "log.undone" if entry.action == "undo" else "log.redone"
-        return [(entry.seq, entry.action, tr(key, what=what, count=len(target.events)))]
+        return [(entry.seq, entry.action, tr(key, what=what, count=len(target.events)), -1)]
 
     def _on_change(self, change: Change) -> None:
+        if isinstance(change, ViewChange):
+            return  # rewind shows another moment; the log itself does not change
         lines = self._render(change.entry)
         if not lines:
             return
@@ -60,17 +64,19 @@ class LogModel(QAbstractListModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._lines):
             return None
-        seq, kind, text = self._lines[index.row()]
+        seq, kind, text, number = self._lines[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return text
         if role == roles.SEQ:
             return seq
         if role == roles.EVENT_KIND:
             return kind
+        if role == roles.EVENT_NUMBER:
+            return number
         if role == Qt.ItemDataRole.FontRole and (kind in HEADING_KINDS or kind == "header"):
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and kind in ("undo", "redo"):
+        if role == Qt.ItemDataRole.ForegroundRole and kind in ("undo", "redo", "rewind"):
             return UNDO_BRUSH
         return None
