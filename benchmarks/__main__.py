@@ -102,6 +102,7 @@ def main() -> int:
     bench_named("benchmarks.import_chummer", "measure_import_chummer")
     bench_named("benchmarks.library_search", "measure_library_search")
     bench_named("benchmarks.print_pdf", "measure_print_pdf")
+    bench_named("benchmarks.rewind", "measure_rewind")
     bench_startup()
     bench_kill_trials()
     return 0
