@@ -17,8 +17,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QAction, QDropEvent, QKeySequence
-from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu
+from PySide6.QtGui import QAction, QDropEvent, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.ui.backup_dialog import BackupDialog
@@ -59,6 +59,14 @@ def file_menu(window: QMainWindow) -> QMenu | None:
         if action.menu() is not None:
             return action.menu()
     return None
+
+
+def bring_to_front(widget: QWidget) -> None:
+    """Show a top-level window and put it in front (the offscreen platform cannot raise windows)."""
+    widget.showNormal() if widget.isMinimized() else widget.show()
+    if QGuiApplication.platformName() != "offscreen":
+        widget.raise_()
+    widget.activateWindow()
 
 
 class LibraryActions(QObject):
@@ -118,9 +126,7 @@ class LibraryActions(QObject):
         if self.library is None:
             self.library = LibraryWindow(self.campaign, getattr(self.window, "bridge", None), self.window)
             self.library.imported.connect(self._after_import)
-        self.library.show()
-        self.library.raise_()
-        self.library.activateWindow()
+        bring_to_front(self.library)
         self.library.search.setFocus()
         return self.library
 
