@@ -6,6 +6,9 @@ the whole template and each field's message (translated, from
 weapons, spells, programs, augmentations) are tables: an invalid cell turns red
 with its message as tooltip, and the list's messages are written under it. Save
 stays disabled while anything is invalid; a tab holding a problem shows a mark.
+A valid template whose weapon codes the rules cannot read (a grenade's
+``(10m Radius)``) may be saved; the form says which weapons the combat sheet
+will leave off.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.i18n import active_language, tr
 from gmtool.library.template import METATYPES, AnyTemplate
+from gmtool.library.to_sheet import sheet_weapons
 from gmtool.rulesets.shadowrun import ATTRIBUTES
 from gmtool.viewmodels.template_form_model import (
     LIST_COLUMNS,
@@ -47,6 +51,7 @@ from gmtool.viewmodels.template_form_model import (
 )
 
 ERROR_STYLE = "color: #c62828;"
+WARNING_STYLE = "color: #b26a00;"
 INVALID_CELL = QColor("#ffcdd2")
 SPIN_LIMIT = 99  # spin boxes reach past the rules' limits, so a wrong value is shown, not hidden
 # The tabs and the field paths whose messages each one shows.
@@ -95,6 +100,8 @@ class ListEditor(QWidget):
         self.table.horizontalHeader().setDefaultSectionSize(96)
         self.table.setColumnWidth(0, 200)
         self.table.setWordWrap(False)
+        if list_name == "weapons" and model.edition == "SR4":
+            self.table.hideColumn(self.columns.index("accuracy"))  # SR5 only
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.itemChanged.connect(self._edited)
         add = QPushButton(tr("libui.editor.add_row"), self)
@@ -205,6 +212,7 @@ class TemplateEditor(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.buttons)
         self.model.messagesChanged.connect(self.show_messages)
+        self.model.changed.connect(lambda _path: self._show_summary())
         self.show_messages()
         self.resize(1040, 700)
 
@@ -362,8 +370,19 @@ class TemplateEditor(QDialog):
             bad = any(p.split(".")[0] in prefixes for p in messages)
             self.tabs.setTabText(index, ("⚠ " if bad else "") + tr(f"libui.tab.{tab}").replace("&", "&&"))
         self.save_button.setEnabled(self.model.valid)
-        self.summary.setStyleSheet("" if self.model.valid else ERROR_STYLE)
-        self.summary.setText("" if self.model.valid else tr("libui.editor.problems", count=len(messages)))
+        self._show_summary()
+
+    def _show_summary(self) -> None:
+        self.summary.setStyleSheet(ERROR_STYLE if not self.model.valid else WARNING_STYLE)
+        self.summary.setText(self._summary_text(len(self.model.messages())))
+
+    def _summary_text(self, problems: int) -> str:
+        """What blocks saving, or which weapons the combat sheet will leave off (saving allowed)."""
+        template = self.model.template
+        if template is None:
+            return tr("libui.editor.problems", count=problems)
+        skipped = sheet_weapons(template)[1]
+        return tr("libui.editor.weapons_unreadable", names=", ".join(skipped)) if skipped else ""
 
     def save(self) -> None:
         template: AnyTemplate | None = self.model.template

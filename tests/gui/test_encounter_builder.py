@@ -84,8 +84,8 @@ def test_sr4_plan_and_nothing_to_save(qtbot, workspace) -> None:
 
 
 def test_a_template_the_sheet_refuses_creates_nothing(qtbot, workspace) -> None:
-    troll_strength = add(workspace.campaign.library, "Too strong", attributes=dict(
-        BOD=4, AGI=4, REA=3, STR=15, WIL=3, LOG=2, INT=3, CHA=2, EDG=2))
+    troll_strength = add(workspace.campaign.library, "Too strong", attributes={
+        "BOD": 4, "AGI": 4, "REA": 3, "STR": 15, "WIL": 3, "LOG": 2, "INT": 3, "CHA": 2, "EDG": 2})
     before = len(workspace.encounters())
     dialog = builder(qtbot, workspace)
     dialog.add_template(troll_strength)

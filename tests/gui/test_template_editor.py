@@ -143,3 +143,19 @@ def test_every_column_label_exists_in_both_languages() -> None:
     keys = {f"libui.col.{field}" for columns in LIST_COLUMNS.values() for field, _ in columns}
     for language in ("en", "ja"):
         assert keys <= set(catalogue(language).messages)
+
+
+def test_a_weapon_the_sheet_cannot_read_is_named_but_does_not_block_saving(qtbot) -> None:  # noqa: ANN001
+    document = blank_document("SR5", "Grenadier")
+    document["weapons"] = [{"name": "Smoke grenade", "category": "Grenade", "melee": False,
+                            "damage": "(10m Radius)"}]
+    dialog = editor(qtbot, document)
+    assert dialog.save_button.isEnabled()
+    assert "Smoke grenade" in dialog.summary.text()
+    dialog.lists["weapons"].table.item(0, 3).setText("10S")  # the damage column: now a code the rules read
+    assert dialog.summary.text() == ""
+
+
+def test_sr4_weapons_have_no_accuracy_column(qtbot) -> None:  # noqa: ANN001
+    weapons = editor(qtbot, blank_document("SR4", "Cop")).lists["weapons"]
+    assert weapons.table.isColumnHidden(weapons.columns.index("accuracy"))
