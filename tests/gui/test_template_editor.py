@@ -145,7 +145,7 @@ def test_every_column_label_exists_in_both_languages() -> None:
         assert keys <= set(catalogue(language).messages)
 
 
-def test_a_weapon_the_sheet_cannot_read_is_named_but_does_not_block_saving(qtbot) -> None:  # noqa: ANN001
+def test_a_weapon_the_sheet_cannot_read_is_named_but_does_not_block_saving(qtbot) -> None:
     document = blank_document("SR5", "Grenadier")
     document["weapons"] = [{"name": "Smoke grenade", "category": "Grenade", "melee": False,
                             "damage": "(10m Radius)"}]
@@ -156,6 +156,6 @@ def test_a_weapon_the_sheet_cannot_read_is_named_but_does_not_block_saving(qtbot
     assert dialog.summary.text() == ""
 
 
-def test_sr4_weapons_have_no_accuracy_column(qtbot) -> None:  # noqa: ANN001
+def test_sr4_weapons_have_no_accuracy_column(qtbot) -> None:
     weapons = editor(qtbot, blank_document("SR4", "Cop")).lists["weapons"]
     assert weapons.table.isColumnHidden(weapons.columns.index("accuracy"))
