@@ -47,6 +47,14 @@ ROW_ROLES = (
 )
 
 
+# Events that change only the combatants they name (their rows are read again; a change of
+# place in the order, of the current actor or of badges still reaches every row concerned).
+LOCAL_EVENTS = frozenset({
+    "attack_resolved", "rounds_fired", "reloaded", "action_taken", "sheet_changed", "damage_applied",
+    "effect_added", "effect_ended", "edge_spent", "moved", "sprinted", "dice_test_rolled",
+})
+
+
 class CombatantsModel(QAbstractTableModel):
     """One row per combatant, in joining order."""
 
@@ -81,16 +89,42 @@ class CombatantsModel(QAbstractTableModel):
             row[roles.PASS_LADDER] = (state.pass_number, ladder) if ladder else None
         return row
 
-    def _snapshot_all(self) -> dict[str, dict[int, Any]]:
+    def _snapshot_all(self, only: set[str] | None = None) -> dict[str, dict[int, Any]]:
+        """Fresh rows; with ``only``, rows are read again only for those combatants and for
+        any whose place, current-actor mark or badges changed (the others are unchanged)."""
         state = self._bridge.state
         view = self._view
         actor = view.current_actor(state)
         current_id = actor.id if actor else None
         ranks = {c.id: rank for rank, c in enumerate(view.pass_order(state))}
         badges = view.badges(state)
-        fresh = {cid: self._snapshot(state, c, ranks[cid], current_id, badges) for cid, c in state.combatants.items()}
-        old, self._rows = self._rows, fresh
+        old = self._rows
+        fresh = {}
+        for cid, c in state.combatants.items():
+            before = old.get(cid) if only is not None and cid not in only else None
+            if (
+                before is not None and before[roles.ORDER] == ranks[cid]
+                and before[roles.IS_CURRENT] == (cid == current_id) and before[roles.EFFECTS] == badges.get(cid, ())
+            ):
+                fresh[cid] = before
+            else:
+                fresh[cid] = self._snapshot(state, c, ranks[cid], current_id, badges)
+        self._rows = fresh
         return old
+
+    @staticmethod
+    def _concerned(change: Change) -> set[str] | None:
+        """The combatants a change can have touched, when its events touch only those (else None)."""
+        ids: set[str] = set()
+        for event in change.events:
+            if event.kind not in LOCAL_EVENTS:
+                return None
+            for name in ("combatant", "attacker", "target"):
+                value = getattr(event, name, None)
+                if isinstance(value, str):
+                    ids.add(value)
+            ids.update(getattr(event, "shared_with", ()) or ())
+        return ids
 
     # -- core changes --------------------------------------------------------
     def _on_change(self, change: Change) -> None:
@@ -101,7 +135,7 @@ class CombatantsModel(QAbstractTableModel):
             self._snapshot_all()
             self.endResetModel()
             return
-        old = self._snapshot_all()
+        old = self._snapshot_all(self._concerned(change))
         fresh = self._rows
         self._rows = {**old, **fresh}  # rows being removed stay readable until they are gone
         for event in change.events:
