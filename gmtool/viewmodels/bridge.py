@@ -34,11 +34,15 @@ class EncounterBridge(QObject):
         self.workspace = workspace
         self._selected: str | None = None
         self._past: tuple[int, int, Any] | None = None  # entry seq, events shown, that state
+        self._detached = False
         self.view: RulesetView = view_for(workspace.encounter.ruleset.key)
         workspace.encounter.subscribe(self._on_change)
 
     def detach(self) -> None:
-        self.workspace.encounter.unsubscribe(self._on_change)
+        """Stop listening to the encounter (safe to call twice)."""
+        if not self._detached:
+            self._detached = True
+            self.workspace.encounter.unsubscribe(self._on_change)
 
     # -- state -------------------------------------------------------------
     @property
