@@ -3,35 +3,24 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
-from gmtool.core.dice_engine import roll_test, typed_test
-from gmtool.core.dice_spec import TestOutcome, TestSpec
-from gmtool.core.errors import RulesError
+from gmtool.core.dice_spec import TestOutcome
 from gmtool.core.messages import Event
-from gmtool.rulesets.damage.odds import rolls_dice
+from gmtool.rulesets.attack import called
 from gmtool.rulesets.attack.messages import Attack, AttackResolved, RoundsFired, TestRecord
 from gmtool.rulesets.attack.plan import AttackPlan, EditionAttack, plan
 from gmtool.rulesets.attack.records import from_damage, test_record
+from gmtool.rulesets.attack.rolls import hits, roll
+from gmtool.rulesets.damage.monitors import MonitorChange, apply_damage
 from gmtool.rulesets.damage.resolve import AttackResolution
-
-
-def _roll(spec: TestSpec, faces: tuple[int, ...] | None, rng: random.Random) -> TestOutcome | None:
-    """The test rolled or typed; None when the pool has no dice (0 hits, nothing to roll)."""
-    if not rolls_dice(spec):
-        if faces:
-            raise RulesError("error.faces_count", expected=0, got=len(faces))
-        return None
-    return typed_test(spec, faces) if faces is not None else roll_test(spec, rng)
-
-
-def _hits(outcome: TestOutcome | None) -> int:
-    return 0 if outcome is None else outcome.hits
+from gmtool.rulesets.weapons.called_shots_sr5 import split_damage
 
 
 def _rolls(p: AttackPlan, command: Attack, rng: random.Random) -> tuple[TestOutcome | None, TestOutcome | None]:
-    attack = _roll(p.pools.attack_spec(), command.attack_faces, rng)
-    defence = None if p.no_defence else _roll(p.pools.defence_spec(), command.defence_faces, rng)
+    attack = roll(p.pools.attack_spec(), command.attack_faces, rng)
+    defence = None if p.no_defence else roll(p.pools.defence_spec(), command.defence_faces, rng)
     return attack, defence
 
 
@@ -51,25 +40,70 @@ def _record_pools(
 def attack_events(adapter: EditionAttack, state: Any, command: Attack, rng: random.Random) -> list[Event]:
     """The attack's events, in the order they happen."""
     p = plan(adapter, state, command)
+    if p.suppressive:
+        from gmtool.rulesets.attack.suppression import suppressive_events
+
+        return suppressive_events(adapter, state, p, command, rng)
     s = p.situation
-    events: list[Event] = []
-    if command.charge_action:
-        kind = s.shot.action if s.shot is not None else "complex"
-        events += adapter.action_events(state, s.attacker, kind, _action_key(s, kind))
+    events = _actions(adapter, state, s, command)
     hit_chance = adapter.odds(p.inputs).hit.hit
     attack, defence = _rolls(p, command, rng)
-    attack_hits, defence_hits = _hits(attack), _hits(defence)
+    attack_hits, defence_hits = hits(attack), hits(defence)
     soak = None
-    if _misses(adapter, p, attack_hits, defence_hits):
+    missed = _misses(adapter, p, attack_hits, defence_hits)
+    if missed:
         resolution = adapter.resolve(p.inputs, attack_hits, defence_hits, None)
+    elif not called.deals_damage(command):  # blast out of hands, knock down, trick shot: a hit without damage
+        resolution = replace(adapter.resolve(p.inputs, attack_hits, defence_hits, 0), damage=None, monitor_change=None)
     else:
-        soak = _roll(p.pools.soak_spec(), command.soak_faces, rng)
-        resolution = adapter.resolve(p.inputs, attack_hits, defence_hits, _hits(soak))
+        soak = roll(p.pools.soak_spec(), command.soak_faces, rng)
+        resolution = adapter.resolve(p.inputs, attack_hits, defence_hits, hits(soak))
+    net = resolution.outcome.net_hits
+    result = called.outcome(
+        adapter.game, s, command, p.attack_sheet, net,
+        bool(attack and attack.glitch), bool(attack and attack.critical_glitch),
+    )
+    split = None
+    if result is not None and result.shot == "splitting_the_damage" and resolution.damage is not None:
+        resolution, split = _split(p, resolution)
     if s.shot is not None:
         events.append(_rounds_fired(s, command))
-    events.append(_resolved(adapter, state, p, command, resolution, attack, defence, soak, hit_chance))
+    done = _resolved(adapter, state, p, command, resolution, attack, defence, soak, hit_chance)
+    updates: dict[str, Any] = {"hit": not missed, "no_damage": not missed and resolution.damage is None}
+    if split is not None:
+        updates["applied"] = sum(split)
+    events.append(done.model_copy(update=updates))
     events += adapter.after_events(state, s, resolution, not p.no_defence)
-    return events
+    if result is not None and (result.hit or result.effects):  # a plain miss says all in the attack's line
+        extra, prone = adapter.called_shot_events(state, s, result)
+        events += [*extra, called.resolved_event(s, result, net, split, prone)]
+    return called.renumber_effects(state, events)
+
+
+def _actions(adapter: EditionAttack, state: Any, s: Any, command: Attack) -> list[Event]:
+    """The attack's action (and the free action calling the shot); later shares of a multiple attack pay none."""
+    if not command.charge_action or command.pool_share > 0:
+        return []
+    events: list[Event] = []
+    if command.called_shot:
+        key = called.MULTIPLE if command.called_shot == called.MULTIPLE else "call_shot"
+        events += adapter.action_events(state, s.attacker, "free", key)
+    kind = s.shot.action if s.shot is not None else "complex"
+    return events + adapter.action_events(state, s.attacker, kind, _action_key(s, kind))
+
+
+def _split(p: AttackPlan, r: AttackResolution) -> tuple[AttackResolution, tuple[int, int]]:
+    """SR5-CS6: the damage left after soak split between the tracks, applied to the monitors."""
+    assert r.damage is not None
+    physical, stun = split_damage(r.damage.applied, r.damage.step.value.value, p.pools.armour.value)
+    before = r.monitor_before
+    if before is None:
+        return r, (physical, stun)
+    ratio = p.inputs.stun_overflow_ratio
+    first = apply_damage(before, "physical", physical, ratio)
+    second = apply_damage(first.after, "stun", stun, ratio)
+    change = MonitorChange("stun", physical + stun, before, second.after, second.stun_excess, second.overflow_to_physical)
+    return replace(r, monitor_change=change), (physical, stun)
 
 
 def _misses(adapter: EditionAttack, p: AttackPlan, attack_hits: int, defence_hits: int) -> bool:

@@ -6,7 +6,17 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.i18n import active_language, term_label, tr
-from gmtool.rulesets.attack.messages import AttackResolved, Reloaded, RoundsFired, TermRecord, TestRecord
+from gmtool.rulesets.attack.messages import (
+    AttackResolved,
+    CalledShotResolved,
+    Reloaded,
+    RoundsFired,
+    SuppressionTested,
+    SuppressiveFireStarted,
+    TermRecord,
+    TestRecord,
+)
+from gmtool.rulesets.weapons.called_shots_sr5 import called_shot_rules
 from gmtool.rulesets.shadowrun import faces_text
 
 
@@ -31,6 +41,8 @@ def _test(record: TestRecord) -> str:
 def _damage(e: AttackResolved) -> str:
     if not e.hit:
         return tr("attack.miss")
+    if e.no_damage:
+        return tr("attack.no_damage", net=e.net_hits)
     soak = _test(e.soak) if e.soak is not None else ""
     text = tr(
         "attack.damage", net=e.net_hits, dv=e.dv, track=tr(f"attack.track.{e.track}"), armour=e.modified_armour,
@@ -66,10 +78,70 @@ def breakdown_lines(e: AttackResolved) -> list[str]:
     return lines
 
 
+def called_shot_name(shot: str) -> str:
+    """A called shot's name: the SR5 catalogue's words, or the SR4 options' message."""
+    kinds = called_shot_rules().kinds
+    return kinds[shot].label.text() if shot in kinds else tr(f"attack.called_shot.{shot}")
+
+
+def called_shot_line(e: CalledShotResolved) -> str:
+    fallen = tr("log.called_shot.fall", names=", ".join(e.prone)) if e.prone else ""
+    fields: dict[str, Any] = {"attacker": e.attacker_name, "target": e.target_name, "fallen": fallen}
+    if not e.hit:
+        return tr("log.called_shot.missed", shot=called_shot_name(e.shot), **fields)
+    if e.shot == "blast_out_of_hands":
+        fields["metres"] = e.distance_m or 0
+    elif e.shot == "knock_down":
+        strength, limit = e.knock_down or (0, 0)
+        fields |= {"strength": strength, "limit": limit, "fallen": fallen or tr("log.called_shot.stands")}
+    elif e.shot == "shake_up":
+        lost = tr("log.called_shot.loses_action") if e.loses_action else ""
+        fields |= {"delta": f"{e.initiative_change:+d}", "lost": lost}
+    elif e.shot == "splitting_the_damage":
+        physical, stun = e.split or (0, 0)
+        fields |= {"physical": physical, "stun": stun}
+    elif e.shot == "trick_shot":
+        fields["dice"] = e.bonus_dice
+    elif e.shot in ("vitals", "sr4_damage"):
+        fields["dv"] = e.extra_dv
+    return tr(f"log.called_shot.{e.shot}", **fields)
+
+
+def zone_line(e: SuppressiveFireStarted) -> str:
+    length = tr("attack.zone_length", metres=e.length_m) if e.length_m else ""
+    return tr(
+        "log.suppressive_fire_started", name=e.name, weapon=e.weapon_name, attack=_test(e.attack), length=length,
+        turn=e.turn, hits=e.hits, dv=e.dv, type=e.damage_type, ap=e.ap,
+    )
+
+
+def suppression_line(e: SuppressionTested) -> str:
+    if not e.hit:
+        result = tr("attack.suppression_safe")
+    else:
+        soak = _test(e.soak) if e.soak is not None else ""
+        result = tr(
+            "attack.suppression_damage", dv=e.dv, track=tr(f"attack.track.{e.track}"), armour=e.modified_armour,
+            soak=soak, applied=e.applied,
+        )
+        if e.condition != "conscious":
+            result += tr(f"attack.condition.{e.condition}")
+    return tr(
+        "log.suppression_tested", name=e.name, shooter=e.shooter_name, test=_test(e.test), threshold=e.threshold,
+        result=result,
+    )
+
+
 RENDERERS: dict[str, Callable[[Any], str]] = {
     "attack_resolved": attack_line,
     "rounds_fired": lambda e: tr("log.rounds_fired", name=e.name, weapon=e.weapon_name, rounds=e.rounds, left=e.left),
+    "called_shot_resolved": called_shot_line,
+    "suppressive_fire_started": zone_line,
+    "suppression_tested": suppression_line,
     "reloaded": lambda e: tr("log.reloaded", name=e.name, weapon=e.weapon_name, rounds=e.rounds, action=tr(f"action.{e.action}")),
 }
 
-__all__ = ["RENDERERS", "AttackResolved", "Reloaded", "RoundsFired", "attack_line", "breakdown_lines", "term_text"]
+__all__ = [
+    "RENDERERS", "AttackResolved", "Reloaded", "RoundsFired", "attack_line", "breakdown_lines", "called_shot_line",
+    "called_shot_name", "suppression_line", "term_text", "zone_line",
+]

@@ -33,7 +33,7 @@ class Attack(Command):
 
     kind: Literal["attack"] = "attack"
     attacker: str
-    target: str
+    target: str = ""  # "" only for suppressive fire, which aims at a zone (SR5-F8)
     weapon: int = Field(ge=0)  # index into the attacker's weapons
     mode: str = ""  # a firing-mode key of the edition's table; "" for melee
     distance: float | None = Field(default=None, ge=0, le=100_000)
@@ -46,6 +46,31 @@ class Attack(Command):
     charge_action: bool = True  # the attack uses the attacker's action (not when intercepting)
     attack_faces: Faces | None = None  # X-2: dice rolled at the table
     defence_faces: Faces | None = None
+    soak_faces: Faces | None = None
+    # Called shots (SR5-CS1..CS9; SR4 p. 160): a kind of the edition's list, "" for none.
+    called_shot: str = Field(default="", max_length=40)
+    outside_combat: bool = False  # SR5-CS7: a trick shot is only made outside combat
+    # SR5-CS9 multiple attacks: the pool (after Edge) is split evenly across ``attacks``;
+    # this command is the attack with the ``pool_share``-th share (0 = the first, which pays the action).
+    attacks: int = Field(default=1, ge=1, le=12)
+    pool_share: int = Field(default=0, ge=0, le=11)
+
+
+class MarkSuppressed(Command):
+    """SR5-F9: the GM marks who is in or beside a suppressive-fire zone (−hits on all their actions)."""
+
+    kind: Literal["mark_suppressed"] = "mark_suppressed"
+    zone: int = Field(ge=1)
+    combatants: tuple[str, ...] = Field(min_length=1, max_length=200)
+
+
+class SuppressionTest(Command):
+    """SR5-F9: one combatant's Reaction + Edge test against the zone's hits; damage on failure."""
+
+    kind: Literal["suppression_test"] = "suppression_test"
+    zone: int = Field(ge=1)
+    combatant: str
+    test_faces: Faces | None = None
     soak_faces: Faces | None = None
 
 
@@ -108,6 +133,7 @@ class AttackResolved(Event):
     soak: TestRecord | None = None
     applied: int = 0
     knockdown: bool = False
+    no_damage: bool = False  # a hit whose called shot deals no damage (SR5-CS1, CS4, CS7)
     physical_before: int = 0
     physical_after: int = 0
     stun_before: int = 0
@@ -138,5 +164,71 @@ class Reloaded(Event):
     action: str  # free, simple or complex
 
 
-COMMAND_CLASSES = (Attack, Reload)
-EVENT_CLASSES = (AttackResolved, RoundsFired, Reloaded)
+class CalledShotResolved(Event):
+    """What a called shot did besides the attack's damage (SR5-CS1..CS8, SR4 p. 160)."""
+
+    kind: Literal["called_shot_resolved"] = "called_shot_resolved"
+    attacker: str
+    attacker_name: str
+    target: str
+    target_name: str
+    shot: str
+    hit: bool
+    deals_damage: bool = True
+    extra_dv: int = 0
+    stun: bool = False  # harder knock: the damage went on the stun track
+    distance_m: int | None = None  # blast out of hands: how far the item flies
+    bonus_dice: int = 0  # trick shot: dice for the next Intimidation test
+    initiative_change: int = 0  # shake up
+    loses_action: bool = False
+    split: tuple[int, int] | None = None  # splitting the damage: (physical, stun) boxes
+    knock_down: tuple[int, int] | None = None  # knock down: (Strength + net hits, the physical limit)
+    prone: tuple[str, ...] = ()  # names of those who fall
+    ignore_armour: bool = False  # SR4: a shot where the armour does not cover
+
+
+class SuppressiveFireStarted(Event):
+    """SR5-F8: a suppressive-fire zone, in force to the end of ``turn`` while its marker effect lasts."""
+
+    kind: Literal["suppressive_fire_started"] = "suppressive_fire_started"
+    zone: int  # the id of the marker effect on the shooter
+    shooter: str
+    name: str
+    weapon: int
+    weapon_name: str
+    hits: int
+    turn: int
+    dv: int
+    ap: int
+    damage_type: Literal["P", "S"] = "P"
+    length_m: int | None = None
+    ammo_type: str = "regular"
+    attack: TestRecord
+
+
+class SuppressionTested(Event):
+    """SR5-F9: a combatant's Reaction + Edge test against a zone, and the damage on failure."""
+
+    kind: Literal["suppression_tested"] = "suppression_tested"
+    zone: int
+    combatant: str
+    name: str
+    shooter_name: str
+    test: TestRecord
+    threshold: int
+    hit: bool
+    dv: int = 0
+    modified_armour: int = 0
+    track: Literal["physical", "stun"] = "physical"
+    soak: TestRecord | None = None
+    applied: int = 0
+    physical_before: int = 0
+    physical_after: int = 0
+    stun_before: int = 0
+    stun_after: int = 0
+    condition: str = "conscious"
+    shared_with: tuple[str, ...] = ()
+
+
+COMMAND_CLASSES = (Attack, Reload, MarkSuppressed, SuppressionTest)
+EVENT_CLASSES = (AttackResolved, RoundsFired, Reloaded, CalledShotResolved, SuppressiveFireStarted, SuppressionTested)

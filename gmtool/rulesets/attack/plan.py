@@ -12,6 +12,7 @@ from typing import Any, Literal, Protocol
 
 from gmtool.core.errors import NotImplementedRuleError, RulesError
 from gmtool.core.messages import Event
+from gmtool.rulesets.attack import called
 from gmtool.rulesets.attack.messages import Attack, TableChoices, TermRecord
 from gmtool.rulesets.attack.records import from_table
 from gmtool.rulesets.damage.odds import DamageOdds
@@ -56,6 +57,7 @@ class EditionAttack(Protocol):
     def action_events(self, state: Any, attacker: Any, kind: str, key: str) -> list[Event]: ...
     def after_events(self, state: Any, s: Situation, resolution: AttackResolution, defended: bool) -> list[Event]: ...
     def shared_monitor(self, state: Any, target: str) -> tuple[str, ...]: ...
+    def called_shot_events(self, state: Any, s: Situation, result: Any) -> tuple[list[Event], tuple[str, ...]]: ...
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class AttackPlan:
     inputs: Any
     pools: AttackPools
     no_defence: bool  # the GM said so, or the defence table's "unaware" row is ticked
+    suppressive: bool = False  # SR5-F8: a zone, no target (the attacker stands in for it)
 
     @property
     def attack_terms(self) -> tuple[TermRecord, ...]:
@@ -85,8 +88,11 @@ def situation(adapter: EditionAttack, state: Any, command: Attack) -> Situation:
     if state.turn == 0:
         raise RulesError("error.no_initiative")
     attacker = adapter.combatant(state, command.attacker)
-    target = adapter.combatant(state, command.target)
-    if attacker.id == target.id:
+    if command.mode == SUPPRESSIVE:
+        target = attacker  # suppressive fire aims at a zone: the defender's figures are never used
+    else:
+        target = adapter.combatant(state, command.target)
+    if attacker.id == target.id and command.mode != SUPPRESSIVE:
         raise RulesError("error.attack_self", name=attacker.sheet.name)
     weapons = attacker.sheet.weapons
     if not 0 <= command.weapon < len(weapons):
@@ -103,6 +109,9 @@ def situation(adapter: EditionAttack, state: Any, command: Attack) -> Situation:
         shot = fire_mode(weapon, magazine, adapter.mode_table().mode(command.mode))
     recoil, recoil_rounds = adapter.recoil(state, attacker, weapon, shot)
     return Situation(attacker, target, weapon, shot, recoil, recoil_rounds)
+
+
+SUPPRESSIVE = "suppressive"
 
 
 def _choices(stored: TableChoices | None) -> Choices | None:
@@ -140,14 +149,24 @@ def stored_choices(sheet: ModifierSheet) -> TableChoices:
 
 def plan(adapter: EditionAttack, state: Any, command: Attack) -> AttackPlan:
     s = situation(adapter, state, command)
-    attack_sheet = sheet_for(adapter.attack_context(state, s, command), command.attack_choices)
+    called.check(adapter.game, s, command)
+    attack_sheet = called.with_required_rows(
+        sheet_for(adapter.attack_context(state, s, command), command.attack_choices), command
+    )
     defence_sheet = sheet_for(adapter.defence_context(state, s, command), command.defence_choices)
     specials = attack_sheet.specials() | defence_sheet.specials()
-    if "split_pool" in specials:
-        raise NotImplementedRuleError("error.attack_split_pool")
-    if "no_defence" in specials and not command.no_defence:
+    if "split_pool" in specials and command.called_shot != called.MULTIPLE:
+        if adapter.game == "sr4":
+            raise NotImplementedRuleError("error.attack_split_pool")
+        raise RulesError("error.attack_split_choose")
+    suppressive = command.mode == SUPPRESSIVE
+    if ("no_defence" in specials or suppressive) and not command.no_defence:
         command = command.model_copy(update={"no_defence": True})
     attack_terms = tuple(from_table(t) for t in attack_sheet.breakdown())
     defence_terms = tuple(from_table(t) for t in defence_sheet.breakdown())
     inputs = adapter.inputs(state, s, command, attack_terms, defence_terms)
-    return AttackPlan(s, attack_sheet, defence_sheet, inputs, adapter.pools(inputs), command.no_defence)
+    share = called.pool_share_term(adapter.pools(inputs).attack_pool, inputs.attacker.skill, command)
+    if share is not None:
+        inputs = adapter.inputs(state, s, command, (*attack_terms, share), defence_terms)
+    inputs = called.adjusted_inputs(adapter.game, inputs, command, attack_sheet, adapter.pools(inputs).armour.value)
+    return AttackPlan(s, attack_sheet, defence_sheet, inputs, adapter.pools(inputs), command.no_defence, suppressive)

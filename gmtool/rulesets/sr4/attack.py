@@ -15,7 +15,7 @@ import random
 from typing import Any, Literal
 
 from gmtool.core.messages import Event
-from gmtool.rulesets.attack import common
+from gmtool.rulesets.attack import called, common
 from gmtool.rulesets.attack.decide import attack_events
 from gmtool.rulesets.attack.messages import Attack, Reload, TermRecord
 from gmtool.rulesets.attack.plan import Situation
@@ -46,6 +46,7 @@ from gmtool.rulesets.weapons.weapon import Weapon
 SR4_ACTIONS = {
     "fire_weapon": "fire_weapon", "fire_long_burst": "fire_weapon", "fire_full_auto": "fire_full_auto",
     "melee_attack": "melee_attack", "insert_clip": "insert_clip", "reload_complex": "reload_firearm",
+    "call_shot": "call_shot",
 }
 WIDE_FLAGS = {3: "wide_burst", 6: "wide_long_burst", 10: "wide_full_burst"}
 NARROW_BURST_PAGE = 154
@@ -76,6 +77,7 @@ class SR4Attack:
             defender_prone=common.has_effect(state, s.target.id, common.PRONE),
             reach_difference=s.weapon.reach - _reach(s.target.sheet) if s.weapon.melee else 0,
             effects=common.effect_context(holder_effects(state, s.attacker.id), {"all", "attack"}),
+            flags=called.attack_flags(command),
         )
 
     def defence_context(self, state: EncounterState, s: Situation, command: Attack) -> ActionContext:
@@ -138,6 +140,10 @@ class SR4Attack:
 
     def shared_monitor(self, state: EncounterState, target: str) -> tuple[str, ...]:
         return ()  # SR4 grunts keep one monitor each
+
+    def called_shot_events(self, state: EncounterState, s: Situation, result: Any) -> tuple[list[Event], tuple[str, ...]]:
+        """SR4 called shots change the DV or the armour only (the inputs carry them)."""
+        return [], ()
 
 
 def _reach(sheet: Any) -> int:

@@ -7,6 +7,7 @@ from typing import Any
 
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack.common import fold_attack, fold_reloaded, fold_rounds_fired
+from gmtool.rulesets.attack.suppression import fold_nothing, fold_suppression_test, fold_zone
 from gmtool.rulesets.effect_rules import fold_effect_added, fold_effect_ended
 from gmtool.rulesets.grunt_groups import fold_group_formed, fold_group_left, fold_group_split, fold_member_removed
 from gmtool.rulesets.sr4 import events as ev
@@ -187,6 +188,9 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "group_left": fold_group_left,
     "group_split_changed": fold_group_split,
     "attack_resolved": fold_attack,
+    "called_shot_resolved": fold_nothing,
+    "suppressive_fire_started": fold_zone,
+    "suppression_tested": fold_suppression_test,
     "rounds_fired": fold_rounds_fired,
     "reloaded": fold_reloaded,
 }

@@ -15,9 +15,9 @@ import random
 from typing import Any, Literal
 
 from gmtool.core.messages import Event
-from gmtool.rulesets.attack import common
+from gmtool.rulesets.attack import called, common, suppression
 from gmtool.rulesets.attack.decide import attack_events
-from gmtool.rulesets.attack.messages import Attack, Reload, TermRecord
+from gmtool.rulesets.attack.messages import Attack, MarkSuppressed, Reload, SuppressionTest, TermRecord
 from gmtool.rulesets.attack.plan import Situation
 from gmtool.rulesets.attack.records import to_damage
 from gmtool.rulesets.attack.reload import reload_events
@@ -28,7 +28,7 @@ from gmtool.rulesets.damage.monitors import monitor_of
 from gmtool.rulesets.damage.odds import DamageOdds, sr5_attack_odds
 from gmtool.rulesets.damage.pools import AttackPools, sr5_pools
 from gmtool.rulesets.damage.resolve import AttackResolution, resolve_attack_sr5
-from gmtool.rulesets.effect_rules import ended, holder_effects
+from gmtool.rulesets.effect_rules import ended, holder_effects, new_effect
 from gmtool.rulesets.grunt_groups import members_sharing_damage
 from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5.actions import check_action
@@ -37,6 +37,7 @@ from gmtool.rulesets.sr5.initiative import current_actor
 from gmtool.rulesets.sr5.lookup import combatant
 from gmtool.rulesets.sr5.state import EncounterState
 from gmtool.rulesets.tables.context import ActionContext
+from gmtool.rulesets.weapons.called_shots import CalledShotResult
 from gmtool.rulesets.weapons.firing import FiringModeTable, Shot
 from gmtool.rulesets.weapons.firing_modes_sr5 import sr5_modes
 from gmtool.rulesets.weapons.recoil import RecoilTracker, recoil_compensation_sr5
@@ -44,6 +45,7 @@ from gmtool.rulesets.weapons.weapon import Weapon
 
 INTERRUPT_EFFECTS = ("full_defence", "block", "dodge", "parry")
 BURST_FLAGS = {-2: "burst_fire", -5: "long_burst", -9: "full_auto_complex"}
+SHAKE_UP_REASON = "shake_up"  # the ScoreAdjusted reason (log.score_adjusted.shake_up)
 
 
 class SR5Attack:
@@ -70,7 +72,7 @@ class SR5Attack:
             game="sr5", action="melee_attack" if s.weapon.melee else "ranged_attack",
             recoil=s.recoil, distance_m=command.distance, range_bands=common.band_limits(s.weapon),
             defender_prone=common.has_effect(state, s.target.id, common.PRONE),
-            effects=common.effect_context(effects, {"all", "attack"}),
+            effects=common.effect_context(effects, {"all", "attack"}), flags=called.attack_flags(command),
         )
 
     def defence_context(self, state: EncounterState, s: Situation, command: Attack) -> ActionContext:
@@ -137,6 +139,27 @@ class SR5Attack:
     def shared_monitor(self, state: EncounterState, target: str) -> tuple[str, ...]:
         return tuple(m for m in members_sharing_damage(state, target) if m != target)
 
+    def called_shot_events(
+        self, state: EncounterState, s: Situation, result: CalledShotResult
+    ) -> tuple[list[Event], tuple[str, ...]]:
+        """SR5-CS2 dirty trick and CS4 prone as effects, CS5 shake up as the target's initiative −5."""
+        events: list[Event] = []
+        fallen: list[str] = []
+        actor = current_actor(state)
+        for wanted in result.effects:
+            holder = s.target if wanted.holder == "target" else s.attacker
+            if wanted.key == common.PRONE:
+                fallen.append(holder.sheet.name)
+                if common.has_effect(state, holder.id, common.PRONE):
+                    continue
+            acting = actor is not None and actor.id == holder.id
+            events.append(new_effect(effect_table(), state, holder, acting, wanted.key, modifier=wanted.modifier or None))
+        if result.initiative_change:
+            events.append(ev.ScoreAdjusted(
+                combatant=s.target.id, name=s.target.sheet.name, delta=result.initiative_change, reason=SHAKE_UP_REASON,
+            ))
+        return events, tuple(fallen)
+
 
 def _parry_skill(sheet: Any) -> str:
     """The skill a defender parries with: its first melee weapon's, else unarmed combat."""
@@ -155,4 +178,15 @@ def reload_weapon(state: EncounterState, command: Reload, rng: random.Random) ->
     return reload_events(ADAPTER, state, command, rng)
 
 
-HANDLERS = {"attack": attack, "reload": reload_weapon}
+def mark_suppressed(state: EncounterState, command: MarkSuppressed, rng: random.Random) -> list[Event]:
+    actor = current_actor(state)
+    return suppression.mark_events(effect_table(), state, command, combatant, actor.id if actor else None)
+
+
+def suppression_test(state: EncounterState, command: SuppressionTest, rng: random.Random) -> list[Event]:
+    return suppression.suppression_test_events(state, command, combatant, ADAPTER.shared_monitor, rng)
+
+
+HANDLERS = {
+    "attack": attack, "reload": reload_weapon, "mark_suppressed": mark_suppressed, "suppression_test": suppression_test,
+}

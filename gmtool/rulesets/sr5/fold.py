@@ -7,6 +7,7 @@ from typing import Any
 
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack.common import fold_attack, fold_reloaded, fold_rounds_fired
+from gmtool.rulesets.attack.suppression import fold_nothing, fold_suppression_test, fold_zone
 from gmtool.rulesets.grunt_groups import fold_member_removed
 from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5.fold_tests import FOLDERS as TEST_FOLDERS
@@ -142,6 +143,9 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "test_rolled": _nothing,
     "rule_option_changed": _option,
     "attack_resolved": fold_attack,
+    "called_shot_resolved": fold_nothing,
+    "suppressive_fire_started": fold_zone,
+    "suppression_tested": fold_suppression_test,
     "rounds_fired": fold_rounds_fired,
     "reloaded": fold_reloaded,
 }
