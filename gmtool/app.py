@@ -24,6 +24,7 @@ from gmtool.ui.campaign_dialogs import ask_after_bad_file, choose_campaign_to_op
 from gmtool.ui.encounter_dialogs import NewEncounterDialog, SwitchEncounterDialog
 from gmtool.ui.main_window import MainWindow
 from gmtool.ui.preferences import PreferencesDialog
+from gmtool.ui.theme import apply_theme
 from gmtool.viewmodels.encounter_list_model import EncounterListModel
 
 
@@ -138,13 +139,14 @@ class GmtoolApp:
         old = self.window
         if old is not None:
             self._remember_layout(old)  # the new window opens where and as the old one was
-        window = MainWindow(self.workspace)
+        window = MainWindow(self.workspace, shortcuts=self.settings.shortcuts)
         window.newCampaignRequested.connect(self.request_new)
         window.openCampaignRequested.connect(self.request_open)
         window.newEncounterRequested.connect(self.request_new_encounter)
         window.switchEncounterRequested.connect(self.request_switch_encounter)
         window.preferencesRequested.connect(self.request_preferences)
         window.playerViewRequested.connect(self.request_player_view)
+        window.library_actions.restoreRequested.connect(self.request_restore)
         self._restore_layout(window)
         window.show()
         window.activateWindow()  # the keys go to the new window at once
@@ -155,6 +157,25 @@ class GmtoolApp:
             old.close()
             old.deleteLater()
         return window
+
+    def request_restore(self, backup: Path) -> None:
+        """Close the campaign, put the backup in its place, reopen it."""
+        from gmtool.ui.backup_dialog import restore_and_reopen
+
+        assert self.workspace is not None
+        try:
+            workspace, problem = restore_and_reopen(self.workspace, backup)
+        except GmtoolError as exc:
+            self.workspace = None
+            workspace = self.recover(exc.message())
+            if workspace is None:
+                self.qapp.quit()
+                return
+            problem = None
+        self.workspace = None  # already closed: switch_to must not close it again
+        self.switch_to(workspace)
+        if problem is not None:
+            QMessageBox.warning(self.window, tr("libui.backup.title"), tr("libui.backup.failed", detail=problem))
 
     def request_player_view(self) -> None:
         """The second window for the players: ask its settings, then show it on the chosen screen."""
@@ -184,17 +205,24 @@ class GmtoolApp:
         self.player_view = None
 
     def request_preferences(self) -> None:
-        dialog = PreferencesDialog(self.settings.language, self.window)
+        dialog = PreferencesDialog(self.settings.language, self.window, self.settings.theme, self.settings.shortcuts)
         if not dialog.exec():
             return
         chosen = dialog.chosen_language()
+        theme = dialog.chosen_theme()
+        shortcuts = dialog.chosen_shortcuts()
+        rebuild = shortcuts != self.settings.shortcuts  # the window's actions take their keys when built
+        if theme != self.settings.theme:
+            self.settings.theme = apply_theme(self.qapp, theme)
+        self.settings.shortcuts = shortcuts
         if chosen != self.settings.language:
             self.settings.language = chosen
-            self._save_settings()
             before = active_language()
             self.apply_language(chosen)
-            if active_language() != before:
-                self.show_window()  # every string is rebuilt in the new language
+            rebuild = rebuild or active_language() != before  # every string is rebuilt in the new language
+        self._save_settings()
+        if rebuild:
+            self.show_window()
 
     def _restore_layout(self, window: MainWindow) -> None:
         def decoded(text: str | None) -> QByteArray | None:
@@ -237,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     settings, damaged = load_settings()
     app = GmtoolApp(qapp, settings, damaged)
     app.apply_language(args.lang or settings.language)
+    if settings.theme != "system":  # "system" is what Qt starts with
+        apply_theme(qapp, settings.theme)
     path = args.campaign
     if path is None and settings.last_campaign and Path(settings.last_campaign).exists():
         path = Path(settings.last_campaign)

@@ -1,4 +1,4 @@
-"""User settings (language, last campaign, window layout) in a versioned JSON file.
+"""User settings (language, theme, shortcuts, last campaign, window layout) in a versioned JSON file.
 
 A damaged settings file is never overwritten silently: gmtool starts with the
 defaults and, on the next save, keeps the damaged file beside as ``.bad``.
@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from gmtool.storage.atomic import write_atomic
 from gmtool.storage.paths import config_dir
@@ -28,6 +28,15 @@ class Settings(BaseModel):
     window_state: str | None = None  # base64 of QMainWindow.saveState()
     window_geometry: str | None = None
     player_view: dict | None = None  # PlayerViewSettings as a dict (validated when used)
+    theme: Literal["system", "light", "dark"] = "system"
+    # Shortcuts the GM changed: action name -> key text (portable form, "Ctrl+K"; "": none).
+    shortcuts: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("theme", mode="before")
+    @classmethod
+    def _known_theme(cls, value: object) -> object:
+        """A theme this version does not know (a newer one's) falls back to the system's."""
+        return value if value in ("system", "light", "dark") else "system"
 
 
 def settings_path() -> Path:

@@ -1,28 +1,57 @@
 """The turn-log panel: every event in words, newest at the bottom, following the fight.
 
-Clicking a line shows the fight as it was right after that event (rewind, read-only).
+Above the log, a filter bar: words to search (its own field, with a clear button;
+Escape clears it), one combatant, one kind of line. Clicking a line shows the fight
+as it was right after that event (rewind, read-only), filtered or not.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex
-from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QAbstractItemView, QTreeView, QVBoxLayout, QWidget
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLineEdit,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
 
+from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.log_filter import FAMILIES, LogFilterModel
 from gmtool.viewmodels.log_model import LogModel
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class LogView(QTreeView):
+    """The log's tree view; :meth:`setCurrentIndex` also takes a line of the unfiltered log."""
+
+    def __init__(self, proxy: LogFilterModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._proxy = proxy
+        self.setModel(proxy)
+
+    def setCurrentIndex(self, index: Index) -> None:  # noqa: N802 - Qt's name
+        if index.isValid() and index.model() is self._proxy.sourceModel():
+            index = self._proxy.mapFromSource(index)  # invalid when the filter hides that line
+        super().setCurrentIndex(index)
 
 
 class LogPanel(QWidget):
     def __init__(self, bridge: EncounterBridge, encounter_name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._bridge = bridge
         self.model = LogModel(bridge, encounter_name, self)
+        self.proxy = LogFilterModel(self.model, self)
         # A flat tree view with uniform rows: appending to a long log stays cheap
         # (a QListView lays out every item again on scrollToBottom).
-        self.view = QTreeView(self)
+        self.view = LogView(self.proxy, self)
         self.view.setObjectName("logView")
-        self.view.setModel(self.model)
         self.view.setHeaderHidden(True)
         self.view.setRootIsDecorated(False)
         self.view.setUniformRowHeights(True)
@@ -30,12 +59,72 @@ class LogPanel(QWidget):
         self.view.setWordWrap(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(self._make_filter_bar())
         layout.addWidget(self.view)
         self.model.rowsInserted.connect(self._follow)
-        self._bridge = bridge
         self.view.activated.connect(self._rewind_to)  # Enter or double click on a line
         self.view.clicked.connect(self._rewind_to)
+        bridge.changed.connect(lambda _change: self._fill_combatants())
 
+    # -- the filter bar ------------------------------------------------------------
+    def _make_filter_bar(self) -> QHBoxLayout:
+        self.search = QLineEdit(self)
+        self.search.setObjectName("logSearch")
+        self.search.setPlaceholderText(tr("log_filter.search"))
+        self.search.setToolTip(tr("log_filter.search_tip"))
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.set_search)
+        clear = QShortcut(QKeySequence(Qt.Key.Key_Escape), self.search, self.search.clear)
+        clear.setContext(Qt.ShortcutContext.WidgetShortcut)
+        self.combatant = QComboBox(self)
+        self.combatant.setObjectName("logCombatant")
+        self.combatant.setToolTip(tr("log_filter.combatant_tip"))
+        self.combatant.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self._fill_combatants()
+        self.combatant.currentIndexChanged.connect(lambda _i: self.proxy.set_combatant(self.combatant.currentData()))
+        self.kind = QComboBox(self)
+        self.kind.setObjectName("logKind")
+        self.kind.setToolTip(tr("log_filter.kind_tip"))
+        self.kind.addItem(tr("log_filter.kind.all"), None)
+        for family in FAMILIES:
+            self.kind.addItem(tr(f"log_filter.kind.{family}"), family)
+        self.kind.currentIndexChanged.connect(lambda _i: self.proxy.set_family(self.kind.currentData()))
+        bar = QHBoxLayout()
+        bar.setContentsMargins(2, 2, 2, 0)
+        bar.addWidget(self.search, 3)
+        bar.addWidget(self.combatant, 2)
+        bar.addWidget(self.kind, 2)
+        return bar
+
+    def combatant_choices(self) -> list[tuple[str, str]]:
+        """(id, name) of everyone the log names, today's name first, in the order they came in."""
+        names = self.model.combatant_names()
+        for cid, combatant in self._bridge.encounter.state.combatants.items():
+            names[cid] = combatant.sheet.name
+        return list(names.items())
+
+    def _fill_combatants(self) -> None:
+        choices = self.combatant_choices()
+        shown = [(self.combatant.itemData(i), self.combatant.itemText(i)) for i in range(1, self.combatant.count())]
+        if shown == choices and self.combatant.count():
+            return
+        chosen = self.combatant.currentData()
+        self.combatant.blockSignals(True)
+        self.combatant.clear()
+        self.combatant.addItem(tr("log_filter.everyone"), None)
+        for cid, name in choices:
+            self.combatant.addItem(name, cid)
+        self.combatant.setCurrentIndex(max(0, self.combatant.findData(chosen)) if chosen else 0)
+        self.combatant.blockSignals(False)
+
+    def set_filter(self, combatant: str | None = None, family: str | None = None, search: str = "") -> None:
+        """Set the three filters as if chosen in the bar (None / "": no filter)."""
+        self.combatant.setCurrentIndex(max(0, self.combatant.findData(combatant)) if combatant else 0)
+        self.kind.setCurrentIndex(max(0, self.kind.findData(family)) if family else 0)
+        self.search.setText(search)
+
+    # -- following and rewinding ------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self.view.scrollToBottom()  # the newest line, also after a restart
@@ -46,7 +135,9 @@ class LogPanel(QWidget):
 
     def _rewind_to(self, index: QModelIndex) -> None:
         """Show the fight as it was right after this line's event (read-only)."""
-        number = index.data(roles.EVENT_NUMBER)
+        if index.model() is self.proxy:
+            index = self.proxy.mapToSource(index)
+        number = self.model.data(index, roles.EVENT_NUMBER)
         if number is None or number < 0:
             return
-        self._bridge.show_past(int(index.data(roles.SEQ)), int(number) + 1)
+        self._bridge.show_past(int(self.model.data(index, roles.SEQ)), int(number) + 1)

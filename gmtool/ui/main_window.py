@@ -31,6 +31,7 @@ from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.attack_panel import AttackPanel
 from gmtool.ui.group_actions import GroupActions
+from gmtool.ui.library_actions import install_library_actions
 from gmtool.ui.actions import ACTION_SPECS, MENUS, SHOWN_DISABLED_ELSEWHERE, ActionSpec
 from gmtool.ui.initiative_panel import InitiativePanel
 from gmtool.ui.log_panel import LogPanel
@@ -53,9 +54,12 @@ class MainWindow(QMainWindow):
     preferencesRequested = Signal()
     playerViewRequested = Signal()
 
-    def __init__(self, workspace: Workspace, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, workspace: Workspace, parent: QWidget | None = None, shortcuts: dict[str, str] | None = None
+    ) -> None:
         super().__init__(parent)
         self.workspace = workspace
+        self._shortcuts = dict(shortcuts or {})  # the GM's own keys: action name -> key text ("": none)
         self.bridge = EncounterBridge(workspace, self)
         self.view = self.bridge.view
         self.setObjectName("mainWindow")
@@ -75,6 +79,7 @@ class MainWindow(QMainWindow):
         self.groups = GroupActions(self)
         self._make_docks()
         self._make_menus()
+        self.library_actions = install_library_actions(self)  # File: library, import, build, restore
         self.rewind_bar = self._make_rewind_bar()
         self.bridge.pastChanged.connect(self._show_rewind_bar)
         self.status = QLabel(self)
@@ -185,11 +190,13 @@ class MainWindow(QMainWindow):
     def _make_action(self, spec: ActionSpec) -> QAction:
         act = QAction(tr(f"action.{spec.name}"), self)
         act.setObjectName(f"action_{spec.name}")
-        if isinstance(spec.shortcut, QKeySequence.StandardKey):
+        if spec.name in self._shortcuts:  # the GM's own key replaces the default ("" removes it)
+            act.setShortcut(QKeySequence(self._shortcuts[spec.name]))
+        elif isinstance(spec.shortcut, QKeySequence.StandardKey):
             act.setShortcuts(spec.shortcut)  # every platform binding (Redo: Ctrl+Y and Ctrl+Shift+Z)
         elif spec.shortcut is not None:
             act.setShortcut(QKeySequence(spec.shortcut))
-        if spec.shortcut is not None:
+        if not act.shortcut().isEmpty():
             act.setToolTip(f"{act.text()} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
         act.setCheckable(spec.checkable)
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)

@@ -1,31 +1,234 @@
-"""The preferences dialog: language (system, English, 日本語)."""
+"""The preferences dialog: language and theme (General), and the keyboard shortcuts.
+
+The shortcuts page lists every action of :data:`gmtool.ui.actions.ACTION_SPECS` with its
+key; a key already bound to another action is refused with a message. The result is
+the GM's changes only (action name → key text, "" for no key): an action left at its
+default keeps following gmtool's default.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHeaderView,
+    QKeySequenceEdit,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gmtool.core.i18n import LANGUAGES, catalogue, tr
+from gmtool.ui.actions import ACTION_SPECS, ActionSpec
+from gmtool.ui.theme import THEMES
+
+PORTABLE = QKeySequence.SequenceFormat.PortableText
+NATIVE = QKeySequence.SequenceFormat.NativeText
+
+
+def key_text(sequence: QKeySequence) -> str:
+    return sequence.toString(PORTABLE)
+
+
+def default_keys(spec: ActionSpec) -> tuple[str, ...]:
+    """An action's default keys as text (a platform's standard key may have several)."""
+    if isinstance(spec.shortcut, QKeySequence.StandardKey):
+        return tuple(key_text(k) for k in QKeySequence.keyBindings(spec.shortcut) if not k.isEmpty())
+    return (key_text(QKeySequence(spec.shortcut)),) if spec.shortcut else ()
+
+
+def effective_keys(overrides: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """Every action's keys once the GM's changes replace the defaults."""
+    keys = {}
+    for spec in ACTION_SPECS:
+        if spec.name in overrides:
+            text = key_text(QKeySequence(overrides[spec.name]))
+            keys[spec.name] = (text,) if text else ()
+        else:
+            keys[spec.name] = default_keys(spec)
+    return keys
+
+
+def conflict(name: str, key: str, keys: dict[str, tuple[str, ...]]) -> str | None:
+    """The other action already bound to ``key``, if any."""
+    if not key:
+        return None
+    return next((other for other, bound in keys.items() if other != name and key in bound), None)
+
+
+class ShortcutsPage(QWidget):
+    """Every action and its key, each editable; conflicts refused, defaults one click away."""
+
+    def __init__(self, overrides: dict[str, str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        known = {spec.name for spec in ACTION_SPECS}
+        self._keys = effective_keys({k: v for k, v in overrides.items() if k in known})
+        self.table = QTableWidget(len(ACTION_SPECS), 3, self)
+        self.table.setObjectName("shortcutTable")
+        self.table.setHorizontalHeaderLabels([tr("shortcuts.column.action"), tr("shortcuts.column.key"), ""])
+        self.table.verticalHeader().hide()
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
+        self.table.setColumnWidth(1, 190)
+        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.edits: dict[str, QKeySequenceEdit] = {}
+        for row, spec in enumerate(ACTION_SPECS):
+            item = QTableWidgetItem(tr(f"action.{spec.name}"))
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.table.setItem(row, 0, item)
+            self.table.setCellWidget(row, 1, self._make_edit(spec.name))
+            self.table.setCellWidget(row, 2, self._make_clear(spec.name))
+        self.message = QLabel(self)
+        self.message.setObjectName("shortcutMessage")
+        self.message.setWordWrap(True)
+        reset = QPushButton(tr("shortcuts.reset"), self)
+        reset.setObjectName("resetShortcuts")
+        reset.clicked.connect(self.reset_to_defaults)
+        hint = QLabel(tr("shortcuts.hint"), self)
+        hint.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(hint)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.message)
+        layout.addWidget(reset, 0, Qt.AlignmentFlag.AlignLeft)
+
+    def _make_edit(self, name: str) -> QKeySequenceEdit:
+        edit = QKeySequenceEdit(self)
+        edit.setObjectName(f"shortcut_{name}")
+        edit.setMaximumSequenceLength(1)  # one key combination: no chord can shadow another
+        self.edits[name] = edit
+        self._show(name)
+        edit.editingFinished.connect(lambda n=name: self._typed(n))
+        return edit
+
+    def _make_clear(self, name: str) -> QToolButton:
+        """The row's own clear button (QKeySequenceEdit's cannot be told from a modifier press)."""
+        button = QToolButton(self)
+        button.setObjectName(f"clear_{name}")
+        button.setText("✕")
+        button.setToolTip(tr("shortcuts.clear"))
+        button.setAutoRaise(True)
+        button.clicked.connect(lambda _checked=False, n=name: self.bind(n, ""))
+        return button
+
+    def _typed(self, name: str) -> None:
+        """Keys typed into an edit: bind them; nothing typed (a lone modifier) keeps the old key."""
+        key = key_text(self.edits[name].keySequence())
+        if key:
+            self.bind(name, key)
+        else:
+            self._show(name)
+
+    def _show(self, name: str) -> None:
+        """Put the action's key in its edit, without reacting to it as a change."""
+        edit = self.edits[name]
+        keys = self._keys[name]
+        edit.blockSignals(True)
+        edit.setKeySequence(QKeySequence(keys[0] if keys else ""))
+        edit.blockSignals(False)
+        native = ", ".join(QKeySequence(k).toString(NATIVE) for k in keys)
+        edit.setToolTip(native or tr("shortcuts.none"))
+
+    def bind(self, name: str, key: str) -> bool:
+        """Give an action this key ("" removes its key); refused when another action has it."""
+        key = key_text(QKeySequence(key))
+        other = conflict(name, key, self._keys)
+        action = tr(f"action.{name}")
+        if other is not None:
+            self._show(name)  # back to the key it had
+            native = QKeySequence(key).toString(NATIVE)
+            self._say(tr("shortcuts.conflict", key=native, action=tr(f"action.{other}")), error=True)
+            return False
+        self._keys[name] = (key,) if key else ()
+        self._show(name)
+        shown = QKeySequence(key).toString(NATIVE) if key else tr("shortcuts.none")
+        self._say(tr("shortcuts.changed", action=action, key=shown), error=False)
+        return True
+
+    def _say(self, text: str, error: bool) -> None:
+        self.message.setText(text)
+        dark = self.palette().color(self.backgroundRole()).lightness() < 128
+        self.message.setStyleSheet(f"color: {'#ff6b6b' if dark else '#c62828'};" if error else "")
+
+    def reset_to_defaults(self) -> None:
+        self._keys = effective_keys({})
+        for name in self.edits:
+            self._show(name)
+        self.message.clear()
+
+    def keys(self, name: str) -> tuple[str, ...]:
+        """The keys the action has on this page now."""
+        return self._keys[name]
+
+    def shortcuts(self) -> dict[str, str]:
+        """The GM's changes: action name → key text ("" for none), defaults left out."""
+        changed = {}
+        for spec in ACTION_SPECS:
+            keys = self._keys[spec.name]
+            if keys != default_keys(spec):
+                changed[spec.name] = keys[0] if keys else ""
+        return changed
 
 
 class PreferencesDialog(QDialog):
-    def __init__(self, language: str | None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        language: str | None,
+        parent: QWidget | None = None,
+        theme: str = "system",
+        shortcuts: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("dialog.preferences.title"))
-        self.language = QComboBox(self)
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(self._make_general(language, theme), tr("preferences.tab.general"))
+        self.shortcut_page = ShortcutsPage(shortcuts or {}, self)
+        self.tabs.addTab(self.shortcut_page, tr("preferences.tab.shortcuts"))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        layout.addWidget(buttons)
+        self.resize(560, 600)
+
+    def _make_general(self, language: str | None, theme: str) -> QWidget:
+        page = QWidget(self)
+        self.language = QComboBox(page)
         self.language.setObjectName("languageCombo")
         self.language.addItem(tr("preferences.language_system"), None)
         for code in LANGUAGES:
             self.language.addItem(catalogue(code).language_name, code)
         self.language.setCurrentIndex(self.language.findData(language) if language else 0)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form = QFormLayout(self)
+        self.theme = QComboBox(page)
+        self.theme.setObjectName("themeCombo")
+        for name in THEMES:
+            self.theme.addItem(tr(f"preferences.theme.{name}"), name)
+        self.theme.setCurrentIndex(max(0, self.theme.findData(theme)))
+        form = QFormLayout(page)
         form.addRow(tr("preferences.language"), self.language)
-        note = QLabel(tr("preferences.language_note"), self)
+        note = QLabel(tr("preferences.language_note"), page)
         note.setWordWrap(True)
         form.addRow(note)
-        form.addRow(buttons)
+        form.addRow(tr("preferences.theme"), self.theme)
+        return page
 
     def chosen_language(self) -> str | None:
         return self.language.currentData()
+
+    def chosen_theme(self) -> str:
+        return str(self.theme.currentData())
+
+    def chosen_shortcuts(self) -> dict[str, str]:
+        return self.shortcut_page.shortcuts()

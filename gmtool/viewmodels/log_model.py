@@ -1,51 +1,118 @@
 """The turn log as a list model: one row per event in words, appended as entries commit.
 
 The first row names the encounter and its dice seed (X-1). Undo and redo are
-lines of their own: the log never forgets what happened.
+lines of their own: the log never forgets what happened. Each line also knows
+the combatants its event concerns (``roles.COMBATANTS``), so the log can be
+filtered by combatant (see :mod:`gmtool.viewmodels.log_filter`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from gmtool.core.encounter import Change, ViewChange
 from gmtool.core.i18n import tr
 from gmtool.core.journal import JournalEntry
+from gmtool.core.messages import Event
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 
 Index = QModelIndex | QPersistentModelIndex
 HEADING_KINDS = frozenset({"turn_started", "pass_started"})
-UNDO_BRUSH = QBrush(QColor(120, 120, 120))
+MUTED_KINDS = frozenset({"undo", "redo", "rewind"})
+# Event fields holding one combatant id, and the field holding that combatant's name.
+ID_FIELDS: tuple[tuple[str, str], ...] = (
+    ("combatant", "name"), ("attacker", "attacker_name"), ("target", "target_name"),
+    ("actor", ""), ("opponent", ""),
+)
+# Event fields holding several combatant ids (grunt group members, surprised by …, shared monitor).
+ID_LIST_FIELDS: tuple[str, ...] = ("members", "by", "shared_with")
+
+
+class LogLine(NamedTuple):
+    seq: int  # the journal entry
+    kind: str  # the event kind, or header / undo / redo / rewind
+    text: str
+    number: int  # the event's place in its entry (-1: not an event)
+    combatants: tuple[str, ...]  # the combatant ids the line concerns
+    field: str = ""  # the sheet field a sheet_changed line edits (damage, Edge …), else ""
+
+
+def event_combatants(event: Event) -> tuple[str, ...]:
+    """The combatant ids an event names, in field order, without repeats."""
+    found: list[str] = []
+    for field, _name in ID_FIELDS:
+        value = getattr(event, field, None)
+        if isinstance(value, str) and value:
+            found.append(value)
+    for field in ID_LIST_FIELDS:
+        value = getattr(event, field, None)
+        if isinstance(value, tuple):
+            found.extend(v for v in value if isinstance(v, str))
+    for mark in getattr(event, "marks", ()) or ():  # SR4 surprise: one mark per combatant
+        cid = getattr(mark, "combatant", None)
+        if isinstance(cid, str):
+            found.append(cid)
+    return tuple(dict.fromkeys(found))
+
+
+def event_names(event: Event) -> dict[str, str]:
+    """The combatant names an event carries, by id."""
+    names: dict[str, str] = {}
+    for field, name_field in ID_FIELDS:
+        cid = getattr(event, field, None)
+        name = getattr(event, name_field, None) if name_field else None
+        if isinstance(cid, str) and isinstance(name, str) and name:
+            names[cid] = name
+    sheet = getattr(event, "sheet", None)  # combatant_added carries the whole sheet
+    if isinstance(getattr(event, "combatant", None), str) and isinstance(getattr(sheet, "name", None), str):
+        names[event.combatant] = sheet.name  # type: ignore[attr-defined]
+    for mark in getattr(event, "marks", ()) or ():
+        if isinstance(getattr(mark, "combatant", None), str) and isinstance(getattr(mark, "name", None), str):
+            names[mark.combatant] = mark.name
+    renamed = getattr(event, "new", None)
+    if getattr(event, "field", None) == "name" and isinstance(renamed, str) and isinstance(event.combatant, str):  # type: ignore[attr-defined]
+        names[event.combatant] = renamed  # type: ignore[attr-defined]
+    return names
 
 
 class LogModel(QAbstractListModel):
-    """Rows: (seq, kind, text, event number in its entry or -1)."""
+    """Rows: :class:`LogLine` (seq, kind, text, event number or -1, combatant ids)."""
 
     def __init__(self, bridge: EncounterBridge, encounter_name: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._bridge = bridge
         encounter = bridge.encounter
-        self._lines: list[tuple[int, str, str, int]] = [
-            (0, "header", tr("log.header", name=encounter_name, seed=encounter.seed), -1)
+        self._names: dict[str, str] = {}
+        self._lines: list[LogLine] = [
+            LogLine(0, "header", tr("log.header", name=encounter_name, seed=encounter.seed), -1, ())
         ]
         for entry in encounter.entries:
             self._lines.extend(self._render(entry))
         bridge.changed.connect(self._on_change)
 
-    def _render(self, entry: JournalEntry) -> list[tuple[int, str, str, int]]:
+    def _render(self, entry: JournalEntry) -> list[LogLine]:
         describe = self._bridge.ruleset.describe
         if entry.action == "do":
-            return [(entry.seq, e.kind, describe(e), n) for n, e in enumerate(entry.events)]
+            lines = []
+            for n, event in enumerate(entry.events):
+                self._names.update(event_names(event))
+                field = getattr(event, "field", "")
+                lines.append(LogLine(
+                    entry.seq, event.kind, describe(event), n, event_combatants(event),
+                    field if isinstance(field, str) else "",
+                ))
+            return lines
         if entry.action == "rewind":
-            return [(entry.seq, "rewind", tr("log.rewound", seq=entry.target or 0), -1)]
+            return [LogLine(entry.seq, "rewind", tr("log.rewound", seq=entry.target or 0), -1, ())]
         target = self._bridge.encounter.entry(entry.target or 0)
         what = describe(target.events[0]) if target.events else ""
         key = "log.undone" if entry.action == "undo" else "log.redone"
-        return [(entry.seq, entry.action, tr(key, what=what, count=len(target.events)), -1)]
+        concerned = tuple(dict.fromkeys(cid for event in target.events for cid in event_combatants(event)))
+        return [LogLine(entry.seq, entry.action, tr(key, what=what, count=len(target.events)), -1, concerned)]
 
     def _on_change(self, change: Change) -> None:
         if isinstance(change, ViewChange):
@@ -58,25 +125,35 @@ class LogModel(QAbstractListModel):
         self._lines.extend(lines)
         self.endInsertRows()
 
+    def combatant_names(self) -> dict[str, str]:
+        """Every combatant the log names, id → the latest name it was logged under."""
+        return dict(self._names)
+
+    def line(self, row: int) -> LogLine:
+        return self._lines[row]
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._lines)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._lines):
             return None
-        seq, kind, text, number = self._lines[index.row()]
+        line = self._lines[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return text
+            return line.text
         if role == roles.SEQ:
-            return seq
+            return line.seq
         if role == roles.EVENT_KIND:
-            return kind
+            return line.kind
         if role == roles.EVENT_NUMBER:
-            return number
-        if role == Qt.ItemDataRole.FontRole and (kind in HEADING_KINDS or kind == "header"):
+            return line.number
+        if role == roles.COMBATANTS:
+            return line.combatants
+        if role == Qt.ItemDataRole.FontRole and (line.kind in HEADING_KINDS or line.kind == "header"):
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and kind in ("undo", "redo", "rewind"):
-            return UNDO_BRUSH
+        if role == Qt.ItemDataRole.ForegroundRole and line.kind in MUTED_KINDS:
+            # The disabled text colour of the palette in use: muted in the light and the dark theme.
+            return QGuiApplication.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         return None

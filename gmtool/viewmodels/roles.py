@@ -27,3 +27,4 @@ ENCOUNTER_ID = USER + 18  # int: a campaign encounter's id
 RULESET = USER + 19  # str: an encounter's game ("sr5", "sr4")
 CHOICES = USER + 20  # tuple[tuple[str, str], ...]: (key, label) an editable cell can take
 EVENT_NUMBER = USER + 21  # int: a log line's place among its entry's events (-1: not an event)
+COMBATANTS = USER + 22  # tuple[str, ...]: the combatant ids a log line concerns (attacker and target, members …)
