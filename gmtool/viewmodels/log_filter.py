@@ -71,9 +71,10 @@ class LogFilterModel(QSortFilterProxyModel):
         self._family: str | None = None
         self._words = ""  # search_form of the search text
         self._folded: list[str] = []  # search_form of each source line, filled as needed
+        self._verdicts: dict[int, bool] = {}  # source row -> passes the filters now (lines never change)
         self.setSourceModel(source)
         source.rowsInserted.connect(self._after_insert)  # after the proxy's own handler
-        source.modelReset.connect(self._folded.clear)
+        source.modelAboutToBeReset.connect(self._forget)
 
     def log(self) -> LogModel:
         source = self.sourceModel()
@@ -113,6 +114,7 @@ class LogFilterModel(QSortFilterProxyModel):
     def _change(self, apply) -> None:  # noqa: ANN001
         self.beginFilterChange()
         apply()
+        self._verdicts.clear()
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     # -- which lines --------------------------------------------------------------
@@ -126,8 +128,18 @@ class LogFilterModel(QSortFilterProxyModel):
             return self._matches(source_row) or self._match_under(source_row)
         return self._matches(source_row)
 
+    def _forget(self) -> None:
+        self._folded.clear()
+        self._verdicts.clear()
+
     def _matches(self, row: int) -> bool:
-        """Whether this line, by itself, passes every filter."""
+        """Whether this line, by itself, passes every filter (each line judged once per filter)."""
+        verdict = self._verdicts.get(row)
+        if verdict is None:
+            verdict = self._verdicts[row] = self._judge(row)
+        return verdict
+
+    def _judge(self, row: int) -> bool:
         line = self.log().line(row)
         if self._combatant is not None and self._combatant not in line.combatants:
             return False

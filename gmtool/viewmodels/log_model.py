@@ -60,22 +60,23 @@ def event_combatants(event: Event) -> tuple[str, ...]:
 
 
 def event_names(event: Event) -> dict[str, str]:
-    """The combatant names an event carries, by id."""
+    """The combatant names an event carries, by id (a rename gives the new name)."""
     names: dict[str, str] = {}
     for field, name_field in ID_FIELDS:
         cid = getattr(event, field, None)
         name = getattr(event, name_field, None) if name_field else None
         if isinstance(cid, str) and isinstance(name, str) and name:
             names[cid] = name
-    sheet = getattr(event, "sheet", None)  # combatant_added carries the whole sheet
-    if isinstance(getattr(event, "combatant", None), str) and isinstance(getattr(sheet, "name", None), str):
-        names[event.combatant] = sheet.name  # type: ignore[attr-defined]
     for mark in getattr(event, "marks", ()) or ():
         if isinstance(getattr(mark, "combatant", None), str) and isinstance(getattr(mark, "name", None), str):
             names[mark.combatant] = mark.name
-    renamed = getattr(event, "new", None)
-    if getattr(event, "field", None) == "name" and isinstance(renamed, str) and isinstance(event.combatant, str):  # type: ignore[attr-defined]
-        names[event.combatant] = renamed  # type: ignore[attr-defined]
+    cid = getattr(event, "combatant", None)
+    if isinstance(cid, str):
+        sheet_name = getattr(getattr(event, "sheet", None), "name", None)  # combatant_added: the whole sheet
+        renamed = getattr(event, "new", None) if getattr(event, "field", None) == "name" else None
+        for name in (sheet_name, renamed):
+            if isinstance(name, str) and name:
+                names[cid] = name
     return names
 
 

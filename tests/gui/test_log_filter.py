@@ -65,6 +65,9 @@ def test_the_combatant_combo_lists_everyone_the_log_names(qtbot, window) -> None
     window.run(window.view.edit("c2", "name", "Brick the Second"))
     names = [panel.combatant.itemText(i) for i in range(panel.combatant.count())]
     assert "Brick the Second" in names and "Brick (demo runner)" not in names
+    window.run(window.view.remove("c2"))  # gone from the fight, still in the log under the name it had
+    assert panel.combatant.itemText(panel.combatant.findData("c2")) == "Brick the Second"
+    assert panel.model.combatant_names()["c2"] == "Brick the Second"
 
 
 def test_a_kind_keeps_its_family_and_the_headings_with_lines_under_them(qtbot, window) -> None:
