@@ -18,7 +18,10 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QPushButton,
+    QSpinBox,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -26,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import tr
-from gmtool.rulesets.attack.describe import attack_line, breakdown_lines, term_text
+from gmtool.rulesets.attack.describe import RENDERERS, attack_line, breakdown_lines, term_text
 from gmtool.ui.modifier_panel import ModifierPanel
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.viewmodels.attack_model import AttackModel
@@ -34,6 +37,8 @@ from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.ruleset_view import INTERRUPTS
 
 NO_DISTANCE = -1.0
+RESULT_EXTRAS = ("called_shot_resolved", "suppressive_fire_started")  # shown under the attack's line
+MAX_ATTACKS = 6
 SR5_DEFENCE_INTERRUPTS = ("full_defence", "block", "dodge", "parry")
 
 
@@ -53,6 +58,7 @@ class AttackPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self._who_box())
         layout.addWidget(self._defence_box())
+        layout.addWidget(self._zones_box())
         self.tabs = QTabWidget(self)
         self.attack_tables = ModifierPanel(parent=self)
         self.defence_tables = ModifierPanel(parent=self)
@@ -71,7 +77,9 @@ class AttackPanel(QWidget):
         self.model.planChanged.connect(self._show_plan)
         self.model.resultChanged.connect(self._show_result)
         bridge.changed.connect(lambda _change: self._fill_people())
+        bridge.changed.connect(lambda _change: self._fill_zones())
         self._fill_people()
+        self._fill_zones()
         self.start_from_turn()
 
     # -- building ---------------------------------------------------------------------
@@ -103,6 +111,67 @@ class AttackPanel(QWidget):
         form.addRow(tr("attack.mode"), self.mode)
         form.addRow(tr("attack.target"), self.target)
         form.addRow(tr("attack.distance_label"), self.distance)
+        form.addRow(tr("attack.called_shot_label"), self._called_row(box))
+        return box
+
+    def _called_row(self, box: QWidget) -> QHBoxLayout:
+        """The called shot (SR5: the nine kinds; SR4: its options), the split for multiple attacks, trick shots."""
+        row = QHBoxLayout()
+        self.called_shot = self._combo("calledShotCombo", self._called_chosen)
+        self.called_shot.setToolTip(tr("attack.called_shot.hint"))
+        self.attacks = QSpinBox(box)
+        self.attacks.setObjectName("attacksSpin")
+        self.attacks.setRange(2, MAX_ATTACKS)
+        self.attacks.setPrefix(tr("attack.attacks") + " ")
+        self.attacks.valueChanged.connect(self._split_changed)
+        self.pool_share = QSpinBox(box)
+        self.pool_share.setObjectName("poolShareSpin")
+        self.pool_share.setRange(1, 2)
+        self.pool_share.setPrefix(tr("attack.pool_share") + " ")
+        self.pool_share.valueChanged.connect(lambda v: self.model.set_pool_share(v - 1))
+        self.outside_combat = QCheckBox(tr("attack.outside_combat"), box)
+        self.outside_combat.setObjectName("outsideCombatCheck")
+        self.outside_combat.toggled.connect(self.model.set_outside_combat)
+        row.addWidget(self.called_shot, 1)
+        for widget in (self.attacks, self.pool_share, self.outside_combat):
+            row.addWidget(widget)
+            widget.setVisible(False)
+        return row
+
+    def _zones_box(self) -> QGroupBox:
+        """SR5-F8/F9: the zones in force, marking who is in or beside one, each affected combatant's test."""
+        box = QGroupBox(tr("attack.box.zones"), self)
+        box.setObjectName("zonesBox")
+        layout = QVBoxLayout(box)
+        self.zone = QComboBox(box)
+        self.zone.setObjectName("zoneCombo")
+        self.zones_empty = QLabel(tr("attack.zones_none"), box)
+        self.candidates = QListWidget(box)
+        self.candidates.setObjectName("suppressCandidates")
+        self.candidates.setToolTip(tr("attack.mark_hint"))
+        self.candidates.setMaximumHeight(90)
+        self.mark_button = QPushButton(tr("attack.mark_suppressed"), box)
+        self.mark_button.setObjectName("markSuppressedButton")
+        self.mark_button.setToolTip(tr("attack.mark_hint"))
+        self.mark_button.clicked.connect(self._mark_suppressed)
+        faces = QHBoxLayout()
+        self.suppression_faces = QLineEdit(box)
+        self.suppression_faces.setObjectName("suppressionFaces")
+        self.suppression_faces.setPlaceholderText(tr("attack.suppression_faces"))
+        self.suppression_soak_faces = QLineEdit(box)
+        self.suppression_soak_faces.setObjectName("suppressionSoakFaces")
+        self.suppression_soak_faces.setPlaceholderText(tr("attack.suppression_soak_faces"))
+        faces.addWidget(self.suppression_faces)
+        faces.addWidget(self.suppression_soak_faces)
+        self.test_buttons = QHBoxLayout()
+        self.test_buttons_widget = QWidget(box)
+        self.test_buttons_widget.setObjectName("suppressionTests")
+        self.test_buttons_widget.setLayout(self.test_buttons)
+        for widget in (self.zones_empty, self.zone, self.candidates, self.mark_button):
+            layout.addWidget(widget)
+        layout.addLayout(faces)
+        layout.addWidget(self.test_buttons_widget)
+        box.setVisible(self.model.offers_zones())
         return box
 
     def _defence_box(self) -> QGroupBox:
@@ -261,6 +330,88 @@ class AttackPanel(QWidget):
         self.mode.setEnabled(bool(modes))
         self.reload_button.setEnabled(bool(modes))
 
+    def _fill_called_shots(self) -> None:
+        """The called shots with the ones that do not fit disabled, the reason as their tooltip."""
+        shots = self.model.called_shots()
+        combo = self.called_shot
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem(tr("attack.called_shot.none"), "")
+        for key, label, refused in shots:
+            combo.addItem(label, key)
+            item = combo.model().item(combo.count() - 1)
+            if refused is not None:
+                item.setEnabled(False)
+                item.setToolTip(refused)
+        combo.setCurrentIndex(max(combo.findData(self.model.called_shot), 0))
+        combo.blockSignals(False)
+        combo.setEnabled(not self.model.is_suppressive())
+        multiple = self.model.called_shot == "multiple_attacks"
+        self.attacks.setVisible(multiple)
+        self.pool_share.setVisible(multiple)
+        self.outside_combat.setVisible(self.model.called_shot == "trick_shot")
+
+    def _called_chosen(self) -> None:
+        self.model.set_called_shot(self.called_shot.currentData() or "")
+
+    def _split_changed(self, count: int) -> None:
+        self.pool_share.setMaximum(count)
+        self.model.set_attacks(count)
+
+    def _fill_zones(self) -> None:
+        """The zones in force, the combatants to mark, a test button per suppressed combatant."""
+        if not self.model.offers_zones():
+            return
+        zones = self.model.zones()
+        chosen = self.zone.currentData()
+        self._fill(self.zone, [(zid, text) for zid, text in zones], chosen)
+        self.zones_empty.setVisible(not zones)
+        for widget in (self.zone, self.candidates, self.mark_button, self.suppression_faces,
+                       self.suppression_soak_faces, self.test_buttons_widget):
+            widget.setVisible(bool(zones))
+        marked = {cid for cid, _ in self.model.suppressed()}
+        self.candidates.clear()
+        for cid, name in self.model.combatants():
+            if cid in marked:
+                continue
+            item = QListWidgetItem(name, self.candidates)
+            item.setData(Qt.ItemDataRole.UserRole, cid)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+        self._fill_test_buttons(zones)
+
+    def _fill_test_buttons(self, zones: list[tuple[int, str]]) -> None:
+        while self.test_buttons.count():
+            widget = self.test_buttons.takeAt(0).widget()
+            if widget is not None:
+                widget.deleteLater()
+        hits = self.model.zone_hits(self.zone.currentData()) if zones else 0
+        for cid, name in self.model.suppressed() if zones else []:
+            button = QPushButton(tr("attack.suppression_test", name=name), self.test_buttons_widget)
+            button.setObjectName(f"suppressionTest_{cid}")
+            button.setToolTip(tr("attack.suppression_test_hint", name=name, hits=hits))
+            button.clicked.connect(lambda _c=False, c=cid: self._suppression_test(c))
+            self.test_buttons.addWidget(button)
+        self.test_buttons.addStretch(1)
+
+    def _mark_suppressed(self) -> None:
+        chosen = [
+            self.candidates.item(n).data(Qt.ItemDataRole.UserRole) for n in range(self.candidates.count())
+            if self.candidates.item(n).checkState() == Qt.CheckState.Checked
+        ]
+        zone = self.zone.currentData()
+        if zone is not None:
+            self.model.mark_suppressed(int(zone), chosen)
+
+    def _suppression_test(self, cid: str) -> None:
+        zone = self.zone.currentData()
+        if zone is None:
+            return
+        faces, soak = parse_faces(self.suppression_faces.text()), parse_faces(self.suppression_soak_faces.text())
+        if self.model.suppression_test(int(zone), cid, faces, soak):
+            self.suppression_faces.clear()
+            self.suppression_soak_faces.clear()
+
     def _weapon_chosen(self) -> None:
         data = self.weapon.currentData()
         self.model.set_weapon(int(data) if data is not None else 0)
@@ -277,14 +428,23 @@ class AttackPanel(QWidget):
             self._fill_weapons()
         elif self.mode.currentData() != (model.mode or None):
             self._fill_modes()
+        self._fill_called_shots()
+        self.target.setEnabled(not model.is_suppressive())
         p = model.plan
         self.error.setText(model.error)
         for panel, sheet in ((self.attack_tables, p.attack_sheet if p else None), (self.defence_tables, p.defence_sheet if p else None)):
             panel.blockSignals(True)  # showing the plan is not the GM ticking a row
+            shown = panel.sheet
+            if shown is not None and sheet is not None and shown.context.action != sheet.context.action:
+                panel.set_sheet(None)  # ranged ↔ melee: same tables, other rows (ModifierPanel updates in place)
             panel.set_sheet(sheet)
             panel.blockSignals(False)
         self.roll_button.setEnabled(p is not None)
         self.apply_button.setEnabled(p is not None)
+        if p is not None and p.suppressive:
+            self.summary.setText(model.suppressive_summary())
+            self.chart.set_distribution(None, 0)
+            return
         if p is None or model.odds is None:
             self.summary.setText("")
             self.chart.set_distribution(None, 0)
@@ -302,10 +462,9 @@ class AttackPanel(QWidget):
 
     def _show_result(self) -> None:
         e = self.model.result
-        if e is None:
-            self.result.setText("")
-            return
-        self.result.setText("\n".join([attack_line(e), *breakdown_lines(e)]))
+        extras = [RENDERERS[x.kind](x) for x in self.model.result_events if x.kind in RESULT_EXTRAS]
+        lines = [attack_line(e), *breakdown_lines(e)] if e is not None else []
+        self.result.setText("\n".join([*lines, *extras]))
 
 
 def _records(terms):  # noqa: ANN001, ANN202

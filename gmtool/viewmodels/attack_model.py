@@ -16,9 +16,14 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
-from gmtool.rulesets.attack.messages import Attack, AttackResolved, Reload
-from gmtool.rulesets.attack.plan import AttackPlan, magazine_of, plan, stored_choices
+from gmtool.core.dice_odds import test_odds
+from gmtool.rulesets.attack import called
+from gmtool.rulesets.attack.describe import called_shot_name
+from gmtool.rulesets.attack.messages import Attack, AttackResolved, MarkSuppressed, Reload, SuppressionTest
+from gmtool.rulesets.attack.plan import SUPPRESSIVE, AttackPlan, magazine_of, plan, situation, stored_choices
+from gmtool.rulesets.attack.suppression import suppressed, zones_in_force
 from gmtool.rulesets.damage.odds import DamageOdds
+from gmtool.rulesets.weapons.called_shots_sr5 import max_multiple_attacks
 from gmtool.rulesets.tables.engine import ModifierSheet
 from gmtool.rulesets.weapons.firing import refusal
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -43,6 +48,10 @@ class AttackModel(QObject):
         self.mode = ""
         self.distance: float | None = None
         self.options: dict[str, Any] = dict(OPTION_DEFAULTS)
+        self.called_shot = ""  # a kind of the edition's list (SR5-CS1..CS9, SR4 p. 160)
+        self.attacks = 2  # SR5-CS9: how many attacks share the pool
+        self.pool_share = 0  # which of them this one is (0: the first)
+        self.outside_combat = False  # SR5-CS7
         self.faces: dict[str, tuple[int, ...] | None] = {"attack": None, "defence": None, "soak": None}
         self._attack_choices: Any = None
         self._defence_choices: Any = None
@@ -88,6 +97,84 @@ class AttackModel(QObject):
             out.append((key, mode.label.text(), refused.message() if refused else None))
         return out
 
+    def called_shots(self) -> list[tuple[str, str, str | None]]:
+        """(kind, label, refusal or None) of the edition's called shots for the drafted attack."""
+        adapter = self._adapter()
+        draft = self.command()
+        s = None
+        if draft is not None and not self.is_suppressive():
+            try:
+                s = situation(adapter, self._bridge.state, draft)
+            except GmtoolError:
+                s = None
+        out = []
+        for kind in called.kinds(adapter.game):
+            refused = self._called_refusal(adapter.game, s, draft, kind) if draft is not None and s else None
+            out.append((kind, called_shot_name(kind), refused))
+        return out
+
+    def _called_refusal(self, game: str, s: Any, draft: Attack, kind: str) -> str | None:
+        multiple = kind == called.MULTIPLE
+        trial = draft.model_copy(update={
+            "called_shot": kind, "attacks": 2 if multiple else 1, "pool_share": 0, "outside_combat": True,
+        })
+        try:
+            called.check(game, s, trial)
+        except GmtoolError as exc:
+            return exc.message()
+        if multiple:
+            skill = self.plan.inputs.attacker.skill if self.plan is not None else 0
+            limit = max_multiple_attacks(skill)
+            if limit < 2:
+                return tr("weapons.error.multiple_count", attacks=2, limit=limit)
+        return None
+
+    def is_suppressive(self) -> bool:
+        return self.mode == SUPPRESSIVE and not self.is_melee()
+
+    def suppressive_summary(self) -> str:
+        """The zone's attack pool and its expected hits (SR5-F8), before anything is rolled."""
+        if self.plan is None or not self.plan.suppressive:
+            return ""
+        pools = self.plan.pools
+        limit = tr("attack.limit", limit=pools.attack_limit) if pools.attack_limit is not None else ""
+        expected = test_odds(pools.attack_spec()).expected_net_hits
+        return tr("attack.suppressive_summary", attack=pools.attack_pool, limit=limit, expected=f"{expected:.1f}")
+
+    # -- suppressive-fire zones (SR5-F8, F9) --------------------------------------------------
+    def zones(self) -> list[tuple[int, str]]:
+        """(zone id, description) of the zones in force."""
+        out = []
+        for record in zones_in_force(self._bridge.state):
+            z = record.started
+            out.append((z.zone, tr(
+                "attack.zone_item", name=z.name, weapon=z.weapon_name, hits=z.hits, dv=z.dv, type=z.damage_type, ap=z.ap,
+            )))
+        return out
+
+    def suppressed(self) -> list[tuple[str, str]]:
+        """(id, name) of the combatants marked as suppressed, in the encounter's order."""
+        state = self._bridge.state
+        return [(cid, state.combatants[cid].sheet.name) for cid in suppressed(state)]
+
+    def offers_zones(self) -> bool:
+        """Suppressive fire is SR5's (SR5-F8): the panel shows its zones there only."""
+        return self._adapter().game == "sr5"
+
+    def zone_hits(self, zone: int | None) -> int:
+        found = [r for r in zones_in_force(self._bridge.state) if r.started.zone == zone]
+        return found[0].zone.hits if found else 0
+
+    def mark_suppressed(self, zone: int, combatants: list[str]) -> bool:
+        if not combatants:
+            return False
+        return self._bridge.execute(MarkSuppressed(zone=zone, combatants=tuple(combatants)))
+
+    def suppression_test(
+        self, zone: int, combatant: str, faces: tuple[int, ...] | None = None, soak: tuple[int, ...] | None = None
+    ) -> bool:
+        return self._bridge.execute(SuppressionTest(zone=zone, combatant=combatant, test_faces=faces, soak_faces=soak))
+
     def is_melee(self) -> bool:
         c = self._bridge.state.combatants.get(self.attacker or "")
         return bool(c and 0 <= self.weapon < len(c.sheet.weapons) and c.sheet.weapons[self.weapon].melee)
@@ -125,6 +212,28 @@ class AttackModel(QObject):
             self.options[name] = value
             self._situation_changed()
 
+    def set_called_shot(self, kind: str) -> None:
+        if kind != self.called_shot:
+            self.called_shot = kind
+            self.pool_share = 0
+            self._situation_changed()
+
+    def set_attacks(self, count: int) -> None:
+        if count != self.attacks:
+            self.attacks = count
+            self.pool_share = min(self.pool_share, count - 1)
+            self._situation_changed()
+
+    def set_pool_share(self, index: int) -> None:
+        if index != self.pool_share:
+            self.pool_share = index
+            self._situation_changed()
+
+    def set_outside_combat(self, on: bool) -> None:
+        if on != self.outside_combat:
+            self.outside_combat = on
+            self._situation_changed()
+
     def set_faces(self, which: str, faces: tuple[int, ...] | None) -> None:
         self.faces[which] = faces
         self._clear_result()
@@ -140,12 +249,17 @@ class AttackModel(QObject):
             self._replan()
 
     def command(self) -> Attack | None:
-        if not self.attacker or not self.target:
+        suppressive = self.is_suppressive()
+        if not self.attacker or not (self.target or suppressive):
             return None
+        multiple = self.called_shot == called.MULTIPLE and not suppressive
         return Attack(
-            attacker=self.attacker, target=self.target, weapon=self.weapon, mode="" if self.is_melee() else self.mode,
+            attacker=self.attacker, target="" if suppressive else self.target or "", weapon=self.weapon,
+            mode="" if self.is_melee() else self.mode,
             distance=self.distance, attack_choices=self._attack_choices, defence_choices=self._defence_choices,
             attack_faces=self.faces["attack"], defence_faces=self.faces["defence"], soak_faces=self.faces["soak"],
+            called_shot="" if suppressive else self.called_shot, outside_combat=self.outside_combat,
+            attacks=self.attacks if multiple else 1, pool_share=self.pool_share if multiple else 0,
             **self.options,
         )
 
@@ -201,7 +315,7 @@ class AttackModel(QObject):
         if command is not None:
             try:
                 self.plan = plan(self._adapter(), self._bridge.state, command)
-                self.odds = self._adapter().odds(self.plan.inputs)
+                self.odds = None if self.plan.suppressive else self._adapter().odds(self.plan.inputs)
             except GmtoolError as exc:
                 self.error = exc.message()
         self.planChanged.emit()
