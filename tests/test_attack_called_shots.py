@@ -31,11 +31,11 @@ def knife(**fields: object) -> Attack:
     return Attack(**({"attacker": "c1", "target": "c2", "weapon": 1} | fields))
 
 
-def called(events) -> CalledShotResolved:  # noqa: ANN001
+def called(events) -> CalledShotResolved:
     return next(e for e in events if isinstance(e, CalledShotResolved))
 
 
-def effects_of(enc, holder: str) -> dict[str, int]:  # noqa: ANN001
+def effects_of(enc, holder: str) -> dict[str, int]:
     return {e.key: e.modifier for e in enc.state.effects.values() if e.holder == holder}
 
 
@@ -43,7 +43,7 @@ def faces(hits: int, pool: int) -> tuple[int, ...]:
     return sixes(hits) + blanks(pool - hits)
 
 
-def log_lines(enc, events) -> list[str]:  # noqa: ANN001
+def log_lines(enc, events) -> list[str]:
     return [enc.ruleset.describe(e) for e in events]
 
 

@@ -11,7 +11,12 @@ import pytest
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.attack.messages import Attack, MarkSuppressed, SuppressionTest, SuppressionTested
+from gmtool.rulesets.attack.messages import (
+    Attack,
+    MarkSuppressed,
+    SuppressionTest,
+    SuppressionTested,
+)
 from gmtool.rulesets.attack.suppression import suppressed, zones_in_force
 from gmtool.rulesets.weapons.catalogue import weapon
 from tests.test_attack_flow import ATTR, blanks, resolved, run, sixes
@@ -48,7 +53,7 @@ def suppress(enc: Encounter, hits: int = 4) -> int:
 def test_suppressive_fire_is_a_complex_action_of_twenty_rounds_and_makes_a_zone() -> None:
     enc = fight()
     events = run(enc, Attack(attacker="c1", weapon=0, mode="suppressive", attack_faces=sixes(7) + blanks(3)))
-    assert [(e.kind, getattr(e, "action", None)) for e in events][0] == ("action_taken", "complex")
+    assert (events[0].kind, getattr(events[0], "action", None)) == ("action_taken", "complex")
     fired = next(e for e in events if e.kind == "rounds_fired")
     assert (fired.rounds, fired.left) == (20, 22)
     started = next(e for e in events if e.kind == "suppressive_fire_started")

@@ -29,7 +29,12 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import tr
-from gmtool.rulesets.attack.describe import RENDERERS, attack_line, breakdown_lines, term_text
+from gmtool.rulesets.attack.describe import (
+    RENDERERS,
+    attack_line,
+    breakdown_lines,
+    term_text,
+)
 from gmtool.ui.modifier_panel import ModifierPanel
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.viewmodels.attack_model import AttackModel
@@ -264,7 +269,7 @@ class AttackPanel(QWidget):
         row.addWidget(self.apply_button)
         return row
 
-    def _combo(self, name: str, on_change) -> QComboBox:  # noqa: ANN001
+    def _combo(self, name: str, on_change) -> QComboBox:
         combo = QComboBox(self)
         combo.setObjectName(name)
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -467,7 +472,7 @@ class AttackPanel(QWidget):
         self.result.setText("\n".join([*lines, *extras]))
 
 
-def _records(terms):  # noqa: ANN001, ANN202
+def _records(terms):
     from gmtool.rulesets.attack.records import from_damage
 
     return from_damage(terms)

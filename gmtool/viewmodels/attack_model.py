@@ -13,18 +13,31 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from gmtool.core.dice_odds import test_odds
 from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
-from gmtool.core.dice_odds import test_odds
 from gmtool.rulesets.attack import called
 from gmtool.rulesets.attack.describe import called_shot_name
-from gmtool.rulesets.attack.messages import Attack, AttackResolved, MarkSuppressed, Reload, SuppressionTest
-from gmtool.rulesets.attack.plan import SUPPRESSIVE, AttackPlan, magazine_of, plan, situation, stored_choices
+from gmtool.rulesets.attack.messages import (
+    Attack,
+    AttackResolved,
+    MarkSuppressed,
+    Reload,
+    SuppressionTest,
+)
+from gmtool.rulesets.attack.plan import (
+    SUPPRESSIVE,
+    AttackPlan,
+    magazine_of,
+    plan,
+    situation,
+    stored_choices,
+)
 from gmtool.rulesets.attack.suppression import suppressed, zones_in_force
 from gmtool.rulesets.damage.odds import DamageOdds
-from gmtool.rulesets.weapons.called_shots_sr5 import max_multiple_attacks
 from gmtool.rulesets.tables.engine import ModifierSheet
+from gmtool.rulesets.weapons.called_shots_sr5 import max_multiple_attacks
 from gmtool.rulesets.weapons.firing import refusal
 from gmtool.viewmodels.bridge import EncounterBridge
 

@@ -11,20 +11,25 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox
 
 from gmtool.core.i18n import set_language, tr
-from gmtool.rulesets.attack.messages import Attack, AttackResolved, CalledShotResolved, SuppressionTested
+from gmtool.rulesets.attack.messages import (
+    Attack,
+    AttackResolved,
+    CalledShotResolved,
+    SuppressionTested,
+)
 from gmtool.storage.workspace import Workspace
 
 ATTR = {"BOD": 4, "AGI": 5, "REA": 4, "STR": 4, "WIL": 3, "LOG": 3, "INT": 4, "CHA": 3, "EDG": 3}
 
 
 @pytest.fixture(autouse=True)
-def english():  # noqa: ANN201
+def english():
     set_language("en")
     yield
     set_language("en")
 
 
-def panel_on(qtbot, workspace: Workspace, ruleset: str):  # noqa: ANN001, ANN201
+def panel_on(qtbot, workspace: Workspace, ruleset: str):
     from gmtool.ui.attack_panel import AttackPanel
     from gmtool.viewmodels.bridge import EncounterBridge
 
@@ -36,7 +41,7 @@ def panel_on(qtbot, workspace: Workspace, ruleset: str):  # noqa: ANN001, ANN201
     return bridge, panel
 
 
-def _add_fighters(bridge, ruleset: str) -> None:  # noqa: ANN001
+def _add_fighters(bridge, ruleset: str) -> None:
     from gmtool.rulesets.weapons.catalogue import weapon
 
     if ruleset == "sr5":
@@ -60,23 +65,23 @@ def _add_fighters(bridge, ruleset: str) -> None:  # noqa: ANN001
     assert bridge.execute(cmd.StartTurn())
 
 
-def choose(combo, data) -> None:  # noqa: ANN001
+def choose(combo, data) -> None:
     index = combo.findData(data)
     assert index >= 0, data
     combo.setCurrentIndex(index)
 
 
-def item(combo, data):  # noqa: ANN001, ANN201
+def item(combo, data):
     return combo.model().item(combo.findData(data))
 
 
-def aim(panel, weapon: int) -> None:  # noqa: ANN001
+def aim(panel, weapon: int) -> None:
     choose(panel.attacker, "c1")
     choose(panel.target, "c2")
     choose(panel.weapon, weapon)
 
 
-def last_command(bridge):  # noqa: ANN001, ANN201
+def last_command(bridge):
     return bridge.encounter.entries[-1].command
 
 
@@ -84,7 +89,7 @@ def last_command(bridge):  # noqa: ANN001, ANN201
 @pytest.mark.rule("SR5-CS4")
 @pytest.mark.rule("SR5-CS9")
 def test_the_called_shot_combo_lists_the_nine_kinds_and_disables_what_does_not_fit(qtbot, workspace) -> None:
-    bridge, panel = panel_on(qtbot, workspace, "sr5")
+    _bridge, panel = panel_on(qtbot, workspace, "sr5")
     aim(panel, 0)
     keys = [panel.called_shot.itemData(n) for n in range(panel.called_shot.count())]
     assert keys == ["", "blast_out_of_hands", "dirty_trick", "harder_knock", "knock_down", "shake_up",
@@ -124,7 +129,7 @@ def test_vitals_from_the_panel_is_one_journal_entry_with_its_effects(qtbot, work
 
 @pytest.mark.rule("SR5-CS7")
 def test_a_trick_shot_needs_the_outside_combat_box(qtbot, workspace) -> None:
-    bridge, panel = panel_on(qtbot, workspace, "sr5")
+    _bridge, panel = panel_on(qtbot, workspace, "sr5")
     aim(panel, 0)
     choose(panel.called_shot, "trick_shot")
     assert panel.outside_combat.isVisibleTo(panel)
@@ -175,7 +180,7 @@ def test_sr4_offers_its_own_called_shots_and_shows_why_one_is_not_modelled(qtbot
 
 def test_the_called_shots_in_japanese(qtbot, workspace) -> None:
     set_language("ja")
-    bridge, panel = panel_on(qtbot, workspace, "sr5")
+    _bridge, panel = panel_on(qtbot, workspace, "sr5")
     aim(panel, 0)
     texts = {panel.called_shot.itemData(n): panel.called_shot.itemText(n) for n in range(panel.called_shot.count())}
     assert texts["blast_out_of_hands"] == "武器狙い" and texts["vitals"] == "急所狙い"

@@ -9,7 +9,12 @@ from gmtool.core.effects import Effect
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack.messages import AttackResolved, Reloaded, RoundsFired
 from gmtool.rulesets.damage.inputs import Weapon as StrikeWeapon
-from gmtool.rulesets.effect_rules import EffectTable, holder_effects, new_effect, term_label
+from gmtool.rulesets.effect_rules import (
+    EffectTable,
+    holder_effects,
+    new_effect,
+    term_label,
+)
 from gmtool.rulesets.weapons.magazine import Magazine
 from gmtool.rulesets.weapons.weapon import Weapon
 

@@ -9,7 +9,12 @@ from typing import Any
 from gmtool.core.dice_spec import TestOutcome
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack import called
-from gmtool.rulesets.attack.messages import Attack, AttackResolved, RoundsFired, TestRecord
+from gmtool.rulesets.attack.messages import (
+    Attack,
+    AttackResolved,
+    RoundsFired,
+    TestRecord,
+)
 from gmtool.rulesets.attack.plan import AttackPlan, EditionAttack, plan
 from gmtool.rulesets.attack.records import from_damage, test_record
 from gmtool.rulesets.attack.rolls import hits, roll

@@ -16,8 +16,8 @@ from gmtool.rulesets.attack.messages import (
     TermRecord,
     TestRecord,
 )
-from gmtool.rulesets.weapons.called_shots_sr5 import called_shot_rules
 from gmtool.rulesets.shadowrun import faces_text
+from gmtool.rulesets.weapons.called_shots_sr5 import called_shot_rules
 
 
 def term_text(term: TermRecord) -> str:

@@ -19,7 +19,12 @@ from gmtool.rulesets.damage.odds import DamageOdds
 from gmtool.rulesets.damage.pools import AttackPools
 from gmtool.rulesets.damage.resolve import AttackResolution
 from gmtool.rulesets.tables.context import ActionContext
-from gmtool.rulesets.tables.engine import Choices, FreeModifier, ModifierSheet, build_sheet
+from gmtool.rulesets.tables.engine import (
+    Choices,
+    FreeModifier,
+    ModifierSheet,
+    build_sheet,
+)
 from gmtool.rulesets.tables.loader import TableSet, load_tables
 from gmtool.rulesets.weapons.firing import FiringModeTable, Shot, fire_mode
 from gmtool.rulesets.weapons.magazine import Magazine

@@ -46,11 +46,20 @@ from gmtool.rulesets.attack.records import from_damage, test_record
 from gmtool.rulesets.attack.rolls import hits, roll
 from gmtool.rulesets.damage.damage_value import modified_armour, sr5_track
 from gmtool.rulesets.damage.inputs import Weapon as StrikeWeapon
-from gmtool.rulesets.damage.monitors import SR5_STUN_OVERFLOW_RATIO, apply_damage, monitor_of
+from gmtool.rulesets.damage.monitors import (
+    SR5_STUN_OVERFLOW_RATIO,
+    apply_damage,
+    monitor_of,
+)
 from gmtool.rulesets.damage.soak import soak, soak_pool, soak_terms
 from gmtool.rulesets.effect_messages import EffectAdded
 from gmtool.rulesets.effect_rules import EffectTable, holder_effects, new_effect
-from gmtool.rulesets.weapons.suppressive import SuppressiveZone, is_hit, start_suppressive_fire, suppression_pool
+from gmtool.rulesets.weapons.suppressive import (
+    SuppressiveZone,
+    is_hit,
+    start_suppressive_fire,
+    suppression_pool,
+)
 
 ZONE_EFFECT = "suppressive_fire"
 SUPPRESSED = "suppressed"

@@ -17,7 +17,13 @@ from typing import Any, Literal
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack import called, common, suppression
 from gmtool.rulesets.attack.decide import attack_events
-from gmtool.rulesets.attack.messages import Attack, MarkSuppressed, Reload, SuppressionTest, TermRecord
+from gmtool.rulesets.attack.messages import (
+    Attack,
+    MarkSuppressed,
+    Reload,
+    SuppressionTest,
+    TermRecord,
+)
 from gmtool.rulesets.attack.plan import Situation
 from gmtool.rulesets.attack.records import to_damage
 from gmtool.rulesets.attack.reload import reload_events
