@@ -232,7 +232,10 @@ def test_score_adjustment_reasons() -> None:
         for keyword in call.keywords
         if keyword.arg == "reason" and isinstance(keyword.value, ast.Constant)
     }
-    assert reasons == {"manual", "initiative_attribute", "interrupt"}
+    from gmtool.rulesets.sr5.attack import SHAKE_UP_REASON  # passed as a named constant
+
+    reasons.add(SHAKE_UP_REASON)
+    assert reasons == {"manual", "initiative_attribute", "interrupt", "shake_up"}
     _assert_in_both({f"log.score_adjusted.{reason}" for reason in reasons})
 
 

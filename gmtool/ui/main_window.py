@@ -99,7 +99,9 @@ class MainWindow(QMainWindow):
         bar.setMovable(False)
         self.rewind_label = QLabel(bar)
         self.rewind_label.setObjectName("rewindLabel")
-        self.rewind_label.setStyleSheet("font-weight: bold; color: #8a4b00; padding: 0 8px;")
+        self.rewind_label.setStyleSheet(
+            "font-weight: bold; padding: 2px 8px; color: #3d2200; background: #ffd180; border-radius: 3px;"
+        )  # readable in the light and the dark theme
         bar.addWidget(self.rewind_label)
         continue_button = QPushButton(tr("rewind.continue"), bar)
         continue_button.setObjectName("continueFromHere")

@@ -31,6 +31,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 COL_NAME, COL_SCORE, COL_PASSES, COL_FLAGS, COL_CONDITION = range(5)
 COLUMNS = ("column.name", "column.score", "column.passes", "column.flags", "column.condition")
+CURRENT_TEXT_BRUSH = QBrush(QColor(20, 20, 20))
 CURRENT_BRUSH = QBrush(QColor(255, 214, 102))
 OUT_BRUSH = QBrush(QColor(140, 140, 140))
 
@@ -207,6 +208,8 @@ class CombatantsModel(QAbstractTableModel):
             return self._display(index.column(), row)
         if role == Qt.ItemDataRole.BackgroundRole and row[roles.IS_CURRENT]:
             return CURRENT_BRUSH
+        if role == Qt.ItemDataRole.ForegroundRole and row[roles.IS_CURRENT]:
+            return CURRENT_TEXT_BRUSH  # dark text on the light highlight, in every theme
         if role == Qt.ItemDataRole.ForegroundRole and "out" in row[roles.FLAGS]:
             return OUT_BRUSH
         if role == Qt.ItemDataRole.FontRole and row[roles.IS_CURRENT]:

@@ -17,7 +17,7 @@ from gmtool.storage.workspace import Workspace
 from gmtool.ui import backup_dialog as bd
 from gmtool.ui import library_actions as la
 from gmtool.ui.backup_dialog import restore_and_reopen
-from gmtool.ui.library_actions import LibraryActions, install_library_actions
+from gmtool.ui.library_actions import LibraryActions
 from tests.gui.test_library_window import add
 
 FIXTURES = Path("/work/shared/fixtures/chummer")
@@ -28,7 +28,7 @@ needs_fixtures = pytest.mark.skipif(not SR5_FILE.exists() or not SR4_FILE.exists
 
 @pytest.fixture
 def actions(window) -> LibraryActions:
-    return install_library_actions(window)
+    return window.library_actions  # the main window installs them
 
 
 def mime_with(paths: list[Path]) -> QMimeData:
@@ -125,7 +125,7 @@ def test_restore_backup_lists_backups_and_asks_the_controller(qtbot, tmp_path: P
     add(workspace.campaign.library, "Made after the backup")
     window = MainWindow(workspace)
     qtbot.addWidget(window)
-    actions = install_library_actions(window)
+    actions = window.library_actions
     dialog = actions.show_backups()
     assert dialog.table.rowCount() == len(list_backups(path)) >= 1
     assert dialog.table.item(0, 1).text()  # the size, in words

@@ -87,6 +87,7 @@ class EncounterState:
     next_group: int = 1
     options: dict[str, bool] = field(default_factory=lambda: dict(RULE_OPTIONS))
     magazines: dict[str, Any] = field(default_factory=dict)  # "c1:0" → Magazine (full until a shot)
+    zones: dict[int, Any] = field(default_factory=dict)  # SR5-F8 suppressive-fire zones in force
 
     # Not dataclass fields (so not part of the state's value): a counter bumped by
     # every folded event, and the pass order derived at a given revision.
