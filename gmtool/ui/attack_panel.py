@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QTabWidget,
     QToolButton,
@@ -203,10 +205,13 @@ class AttackPanel(QWidget):
             self.checks[name].setVisible(not sr5)
             row.addWidget(self.checks[name])
         self.melee_defence.setVisible(not sr5)
-        row.addWidget(self.checks["no_defence"])
-        row.addWidget(self.checks["charge_action"])
         row.addStretch(1)
         grid.addLayout(row)
+        options = QHBoxLayout()  # a row of its own: the dock stays narrow
+        options.addWidget(self.checks["no_defence"])
+        options.addWidget(self.checks["charge_action"])
+        options.addStretch(1)
+        grid.addLayout(options)
         if sr5:
             grid.addLayout(self._interrupt_row(box))
         faces = QHBoxLayout()
@@ -215,28 +220,34 @@ class AttackPanel(QWidget):
             edit = QLineEdit(box)
             edit.setObjectName(f"faces_{which}")
             edit.setPlaceholderText(tr(f"attack.faces.{which}"))
+            edit.setToolTip(tr(f"attack.faces.{which}"))
+            edit.setMinimumWidth(40)
+            edit.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             edit.textChanged.connect(lambda text, w=which: self.model.set_faces(w, parse_faces(text)))
             self.faces[which] = edit
             faces.addWidget(edit)
         grid.addLayout(faces)
         return box
 
-    def _interrupt_row(self, box: QWidget) -> QHBoxLayout:
+    def _interrupt_row(self, box: QWidget) -> QVBoxLayout:
         """SR5: the target's interrupt actions offered before it defends (they select the target)."""
-        row = QHBoxLayout()
-        row.addWidget(QLabel(tr("attack.interrupts"), box))
-        for kind in SR5_DEFENCE_INTERRUPTS:
-            action = self._actions.get(f"interrupt_{kind}")
-            if action is None:
-                continue
+        column = QVBoxLayout()
+        label = QLabel(tr("attack.interrupts"), box)
+        label.setToolTip(tr("attack.interrupt_hint"))
+        column.addWidget(label)
+        buttons = QGridLayout()
+        kinds = [k for k in SR5_DEFENCE_INTERRUPTS if self._actions.get(f"interrupt_{k}") is not None]
+        for n, kind in enumerate(kinds):
+            action = self._actions[f"interrupt_{kind}"]
             button = QToolButton(box)
             button.setObjectName(f"attack_interrupt_{kind}")
             button.setText(tr(f"interrupt.{kind}"))
             button.setToolTip(tr("attack.interrupt_hint"))
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             button.clicked.connect(lambda _c=False, a=action: self._declare_for_target(a))
-            row.addWidget(button)
-        row.addStretch(1)
-        return row
+            buttons.addWidget(button, n // 2, n % 2)  # two a row: the dock stays narrow
+        column.addLayout(buttons)
+        return column
 
     def _odds_box(self) -> QGroupBox:
         box = QGroupBox(tr("attack.box.odds"), self)
@@ -273,7 +284,7 @@ class AttackPanel(QWidget):
         combo = QComboBox(self)
         combo.setObjectName(name)
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        combo.setMinimumContentsLength(12)
+        combo.setMinimumContentsLength(8)
         combo.currentIndexChanged.connect(lambda _i: on_change())
         return combo
 
