@@ -379,15 +379,20 @@ class AttackPanel(QWidget):
         if not self.model.offers_zones():
             return
         zones = self.model.zones()
+        marked_now = self.model.suppressed()
+        key = (tuple(zones), tuple(marked_now), tuple(self.model.combatants()) if zones else ())
+        if key == getattr(self, "_zones_shown", None):
+            return  # nothing the box shows has changed (most entries: not every attack refills it)
+        self._zones_shown = key
         chosen = self.zone.currentData()
         self._fill(self.zone, [(zid, text) for zid, text in zones], chosen)
         self.zones_empty.setVisible(not zones)
         for widget in (self.zone, self.candidates, self.mark_button, self.suppression_faces,
                        self.suppression_soak_faces, self.test_buttons_widget):
             widget.setVisible(bool(zones))
-        marked = {cid for cid, _ in self.model.suppressed()}
+        marked = {cid for cid, _ in marked_now}
         self.candidates.clear()
-        for cid, name in self.model.combatants():
+        for cid, name in self.model.combatants() if zones else []:
             if cid in marked:
                 continue
             item = QListWidgetItem(name, self.candidates)
