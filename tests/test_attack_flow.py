@@ -287,3 +287,22 @@ def test_reloading_a_clip_is_a_simple_action_and_fills_the_magazine() -> None:
     with pytest.raises(RulesError) as info:
         enc.prepare(Reload(combatant="c1", weapon=1))
     assert info.value.key == "error.reload_melee"
+
+
+def test_loaded_ammunition_changes_dv_and_ap_in_the_breakdown() -> None:
+    """APDS (SR5 p. 434): AP −4 more; reloading another type empties the old load first."""
+    from gmtool.rulesets.attack.messages import Reload
+
+    enc = sr5_fight(target_armour=12)
+    run(enc, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4))
+    events = run(enc, Reload(combatant="c1", weapon=0, ammo_type="apds", charge_action=False))
+    assert events[-1].ammo_type == "apds" and enc.state.magazines["c1:0"].rounds == 15
+    from gmtool.rulesets.attack.plan import plan
+    from gmtool.rulesets.sr5.attack import ADAPTER
+
+    planned = plan(ADAPTER, enc.state, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4))
+    assert planned.pools.armour.value == 12 - 1 - 4  # armour, the weapon's AP −1, APDS −4
+    assert ("attack.term.ammo_ap", -4) in {(t.label, t.value) for t in planned.pools.armour.terms}
+    with pytest.raises(RulesError) as info:
+        enc.prepare(Reload(combatant="c1", weapon=0, ammo_type="no_such_ammo"))
+    assert info.value.key == "weapons.error.unknown_ammo"

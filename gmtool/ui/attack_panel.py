@@ -109,12 +109,20 @@ class AttackPanel(QWidget):
         )
         self.reload_button = QPushButton(tr("attack.reload"), box)
         self.reload_button.setObjectName("reloadButton")
-        self.reload_button.clicked.connect(self.model.reload)
-        weapon_row = QHBoxLayout()
-        weapon_row.addWidget(self.weapon, 1)
-        weapon_row.addWidget(self.reload_button)
+        self.reload_button.clicked.connect(lambda _c=False: self.model.reload(self.ammo.currentData() or ""))
+        self.ammo = QComboBox(box)
+        self.ammo.setObjectName("ammoCombo")
+        self.ammo.setToolTip(tr("attack.ammo_hint"))
+        self.ammo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.ammo.setMinimumContentsLength(6)
+        for key, label in self.model.ammo_types():
+            self.ammo.addItem(label, key)
+        ammo_row = QHBoxLayout()
+        ammo_row.addWidget(self.ammo, 1)
+        ammo_row.addWidget(self.reload_button)
         form.addRow(tr("attack.attacker"), self.attacker)
-        form.addRow(tr("attack.weapon"), weapon_row)
+        form.addRow(tr("attack.weapon"), self.weapon)
+        form.addRow(tr("attack.ammo"), ammo_row)
         form.addRow(tr("attack.mode"), self.mode)
         form.addRow(tr("attack.target"), self.target)
         form.addRow(tr("attack.distance_label"), self.distance)
@@ -345,6 +353,10 @@ class AttackPanel(QWidget):
         self.mode.blockSignals(False)
         self.mode.setEnabled(bool(modes))
         self.reload_button.setEnabled(bool(modes))
+        self.ammo.setEnabled(bool(modes))
+        loaded = self.ammo.findData(self.model.loaded_ammo())
+        if loaded >= 0 and not self.ammo.hasFocus():
+            self.ammo.setCurrentIndex(loaded)  # shows what is loaded; pick another, then Reload
 
     def _fill_called_shots(self) -> None:
         """The called shots with the ones that do not fit disabled, the reason as their tooltip."""

@@ -304,10 +304,24 @@ class AttackModel(QObject):
             return False
         return self._bridge.execute(command)
 
-    def reload(self) -> bool:
+    def ammo_types(self) -> list[tuple[str, str]]:
+        """(key, label) of the edition's ammunition (the loaded one first is the GM's default)."""
+        from gmtool.rulesets.weapons.ammo import ammo_table
+
+        table = ammo_table(self._adapter().game)
+        return [(key, ammo.label.text()) for key, ammo in table.ammunition.items()]
+
+    def loaded_ammo(self) -> str:
+        c = self._bridge.state.combatants.get(self.attacker or "")
+        if c is None or not 0 <= self.weapon < len(c.sheet.weapons):
+            return "regular"
+        return magazine_of(self._bridge.state, c.id, self.weapon, c.sheet.weapons[self.weapon]).ammo_type
+
+    def reload(self, ammo_type: str = "") -> bool:
+        """Reload the weapon (with another ammunition type when given: the old load comes out)."""
         if not self.attacker:
             return False
-        return self._bridge.execute(Reload(combatant=self.attacker, weapon=self.weapon))
+        return self._bridge.execute(Reload(combatant=self.attacker, weapon=self.weapon, ammo_type=ammo_type))
 
     # -- internals --------------------------------------------------------------------------
     def _adapter(self) -> Any:

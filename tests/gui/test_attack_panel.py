@@ -187,3 +187,17 @@ def test_the_called_shots_in_japanese(qtbot, workspace) -> None:
     expected = tr("weapons.error.knock_down_melee", weapon="Ares Predator V")
     assert item(panel.called_shot, "knock_down").toolTip() == expected and "ノックダウン" in expected
     assert panel.called_shot.toolTip().startswith("コールショット")
+
+
+def test_reloading_another_ammunition_from_the_panel(qtbot, window) -> None:  # noqa: ANN001
+    window.action("roll_initiative").trigger()
+    actor = window.bridge.current_actor()
+    window.action("attack").trigger()
+    panel = window.attack_panel
+    panel.model.set_attacker(actor.id)
+    panel.model.set_weapon(0)
+    assert panel.ammo.isEnabled() and panel.ammo.currentData() == "regular"
+    panel.ammo.setCurrentIndex(panel.ammo.findData("apds"))
+    panel.reload_button.click()
+    assert window.bridge.state.magazines[f"{actor.id}:0"].ammo_type == "apds"
+    assert panel.ammo.currentData() == "apds"  # the panel shows what is loaded now

@@ -3,12 +3,15 @@ sees it, the effects in force as context terms, knockdown to prone, and folding.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from gmtool.core.effects import Effect
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack.messages import AttackResolved, Reloaded, RoundsFired
 from gmtool.rulesets.damage.inputs import Weapon as StrikeWeapon
+from gmtool.rulesets.damage.terms import Term
+from gmtool.rulesets.weapons.ammo import ammunition, apply_ammo
 from gmtool.rulesets.effect_rules import (
     EffectTable,
     holder_effects,
@@ -25,6 +28,23 @@ def strike(weapon: Weapon, strength: int, accuracy: int | None) -> StrikeWeapon:
     """The damage code evaluated for the wielder (Strength counted once) and the weapon's AP."""
     track = "stun" if weapon.damage.damage_type == "S" else "physical"
     return StrikeWeapon(dv=weapon.damage_value(strength), damage_type=track, ap=weapon.ap, accuracy=accuracy)
+
+
+def loaded_strike(
+    weapon: Weapon, strength: int, accuracy: int | None, ammo_type: str | None, edition: str
+) -> tuple[StrikeWeapon, tuple[Term, ...], tuple[Term, ...], bool]:
+    """The strike with the loaded ammunition (SR5 p. 433-434, SR4 p. 320): its DV and AP changes as
+    breakdown terms (DV, armour), the damage type it sets, and whether it halves the armour."""
+    base = strike(weapon, strength, accuracy)
+    if weapon.melee or not ammo_type or ammo_type == "regular":
+        return base, (), (), weapon.ap_halves_armour
+    ammo = ammunition(edition, ammo_type)  # type: ignore[arg-type]
+    loaded = apply_ammo(ammo, base.dv, base.ap, weapon.damage.damage_type, weapon.damage.flag, weapon.ap_halves_armour)
+    page = str(ammo.page) if ammo.page else None
+    dv_terms = (Term("attack.term.ammo_dv", loaded.dv - base.dv, "ammo:" + ammo_type, page),) if loaded.dv != base.dv else ()
+    ap_terms = (Term("attack.term.ammo_ap", loaded.ap - base.ap, "ammo:" + ammo_type, page),) if loaded.ap != base.ap else ()
+    track = "stun" if loaded.damage_type == "S" else "physical"
+    return replace(base, damage_type=track), dv_terms, ap_terms, loaded.ap_halves_armour
 
 
 def band_limits(weapon: Weapon) -> tuple[float, ...]:
@@ -66,7 +86,8 @@ def fold_rounds_fired(state: Any, e: RoundsFired) -> None:
 def fold_reloaded(state: Any, e: Reloaded) -> None:
     c = state.combatants[e.combatant]
     weapon = c.sheet.weapons[e.weapon]
-    state.magazines[f"{e.combatant}:{e.weapon}"] = Magazine.full(weapon).model_copy(update={"rounds": e.rounds})
+    full = Magazine.full(weapon)
+    state.magazines[f"{e.combatant}:{e.weapon}"] = full.model_copy(update={"rounds": e.rounds, "ammo_type": e.ammo_type})
 
 
 def fold_attack(state: Any, e: AttackResolved) -> None:

@@ -55,6 +55,17 @@ def _damage(e: AttackResolved) -> str:
     return text
 
 
+def ammo_label(key: str) -> str:
+    """An ammunition type's name in the active language (either edition's table)."""
+    from gmtool.rulesets.weapons.ammo import ammo_table
+
+    for edition in ("sr5", "sr4"):
+        found = ammo_table(edition).ammunition.get(key)  # type: ignore[arg-type]
+        if found is not None:
+            return found.label.text()
+    return key
+
+
 def attack_line(e: AttackResolved) -> str:
     mode = f" ({e.mode})" if e.mode else ""
     distance = tr("attack.distance", metres=f"{e.distance:g}") if e.distance is not None else ""
@@ -138,7 +149,10 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     "called_shot_resolved": called_shot_line,
     "suppressive_fire_started": zone_line,
     "suppression_tested": suppression_line,
-    "reloaded": lambda e: tr("log.reloaded", name=e.name, weapon=e.weapon_name, rounds=e.rounds, action=tr(f"action.{e.action}")),
+    "reloaded": lambda e: tr(
+        "log.reloaded", name=e.name, weapon=e.weapon_name, rounds=e.rounds, action=tr(f"action.{e.action}"),
+        ammo=ammo_label(e.ammo_type),
+    ),
 }
 
 __all__ = [

@@ -81,6 +81,7 @@ class Reload(Command):
     combatant: str
     weapon: int = Field(ge=0)
     charge_action: bool = True
+    ammo_type: str = Field(default="", max_length=40)  # "" keeps what is loaded
 
 
 class TermRecord(BaseModel):
@@ -162,6 +163,7 @@ class Reloaded(Event):
     weapon_name: str
     rounds: int  # after reloading
     action: str  # free, simple or complex
+    ammo_type: str = "regular"
 
 
 class CalledShotResolved(Event):

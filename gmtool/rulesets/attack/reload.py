@@ -15,6 +15,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack.messages import Reload, Reloaded
 from gmtool.rulesets.attack.plan import EditionAttack, magazine_of
+from gmtool.rulesets.weapons.ammo import ammunition
 from gmtool.rulesets.weapons.reload import reload, reload_methods
 
 
@@ -27,18 +28,22 @@ def reload_events(adapter: EditionAttack, state: Any, command: Reload, rng: rand
     if weapon.melee or not weapon.ammo:
         raise RulesError("error.reload_melee", weapon=weapon.name)
     magazine = magazine_of(state, c.id, command.weapon, weapon)
+    ammo_type = command.ammo_type or magazine.ammo_type
+    ammunition(adapter.game, ammo_type)  # an unknown type is refused with its name
+    if ammo_type != magazine.ammo_type:
+        magazine = magazine.model_copy(update={"rounds": 0})  # another type: the old load comes out
     if magazine.rounds == magazine.capacity:
         raise RulesError("error.reload_full", weapon=weapon.name)
     methods = [m for m in reload_methods(weapon) if m.into == "weapon"]
     if not methods:
         raise RulesError("error.reload_melee", weapon=weapon.name)
-    done = reload(weapon, magazine, methods[0].key, c.sheet.attributes["AGI"])
+    done = reload(weapon, magazine, methods[0].key, c.sheet.attributes["AGI"], ammo_type)
     events: list[Event] = []
     if command.charge_action:
         events += adapter.action_events(state, c, done.action, "insert_clip" if done.action == "simple" else "reload_complex")
     return events + [
         Reloaded(
             combatant=c.id, name=c.sheet.name, weapon=command.weapon, weapon_name=weapon.name,
-            rounds=done.magazine.rounds, action=done.action,
+            rounds=done.magazine.rounds, action=done.action, ammo_type=done.magazine.ammo_type,
         )
     ]

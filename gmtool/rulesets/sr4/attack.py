@@ -102,14 +102,18 @@ class SR4Attack:
             dodge=target.skill("dodge"), gymnastics=target.skill("gymnastics"),
             unarmed_combat=target.skill("unarmed_combat"), weapon_skill=target.skill(_parry_skill(target)),
         )
+        weapon, ammo_dv, ammo_ap, halves = common.loaded_strike(
+            s.weapon, sheet.attributes["STR"], None, s.shot.ammo_type if s.shot is not None else None, "sr4",
+        )
         return SR4AttackInputs(
             kind="melee" if s.weapon.melee else "ranged",
             attacker=attacker_of(sheet, sheet.skill(weapon_skill(s.weapon))),
-            defender=defender, weapon=common.strike(s.weapon, sheet.attributes["STR"], None),
+            defender=defender, weapon=weapon,
             melee_defence=command.melee_defence, full_defence=full, no_defence=command.no_defence,
             modifiers=Modifiers(
                 attack=to_damage(attack), defence=to_damage(defence),
-                damage_value=_narrow_burst(s, command), armour=_halved_armour(s, defender),
+                damage_value=_narrow_burst(s, command) + ammo_dv,
+                armour=(_halved_armour(s, defender) if halves else ()) + ammo_ap,
             ),
             monitor=monitor_of(target),
         )
@@ -164,9 +168,7 @@ def _narrow_burst(s: Situation, command: Attack) -> tuple[Term, ...]:
 
 
 def _halved_armour(s: Situation, defender: Any) -> tuple[Term, ...]:
-    """AP "-half": the armour counts half (rounded down)."""
-    if not s.weapon.ap_halves_armour:
-        return ()
+    """AP "-half" (the weapon's or the ammunition's): the armour counts half (rounded down)."""
     armour = defender.impact_armour if s.weapon.melee else defender.ballistic_armour
     return (Term("attack.term.half_armour", -(armour - armour // 2), "SR4-R5"),)
 

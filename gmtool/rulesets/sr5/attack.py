@@ -109,13 +109,19 @@ class SR5Attack:
             target, armour=target.armour, gymnastics=bonus("dodge", "gymnastics"),
             unarmed_combat=bonus("block", "unarmed_combat"), weapon_skill=bonus("parry", _parry_skill(target)),
         )
+        weapon, ammo_dv, ammo_ap, _halves = common.loaded_strike(
+            s.weapon, sheet.attributes["STR"], s.weapon.accuracy_limit(sheet.physical_limit),
+            s.shot.ammo_type if s.shot is not None else None, "sr5",
+        )
         return SR5AttackInputs(
             kind="melee" if melee else "ranged",
             attacker=attacker_of(sheet, sheet.skill(weapon_skill(s.weapon))),
             defender=defender,
-            weapon=common.strike(s.weapon, sheet.attributes["STR"], s.weapon.accuracy_limit(sheet.physical_limit)),
+            weapon=weapon,
             interrupts=interrupts, no_defence=command.no_defence,
-            modifiers=Modifiers(attack=to_damage(attack), defence=to_damage(defence)),
+            modifiers=Modifiers(
+                attack=to_damage(attack), defence=to_damage(defence), damage_value=ammo_dv, armour=ammo_ap,
+            ),
             monitor=monitor_of(target),
         )
 
