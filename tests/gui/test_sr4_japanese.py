@@ -25,7 +25,7 @@ from gmtool.rulesets.sr4 import commands as cmd
 from gmtool.storage.workspace import Workspace
 
 # Words that stay as they are in Japanese: names, abbreviations, key names in shortcuts.
-ALLOWED = {"gmtool", "OK", "NPC", "PR", "SR4", "SR5", "D6", "Ctrl", "Shift", "Alt", "Space", "Del", "Delete", "Esc", "Return", "JSON", "PDF", "HTML", "Markdown", "A4", "AP", "RC", "DV"}
+ALLOWED = {"gmtool", "OK", "NPC", "PR", "SR4", "SR5", "D6", "Ctrl", "Shift", "Alt", "Space", "Del", "Delete", "Esc", "Return", "JSON", "PDF", "HTML", "Markdown", "A4", "AP", "RC", "DV", "APDS"}
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
 
 
