@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from gmtool.core.errors import RulesError
@@ -201,6 +202,10 @@ class ModifierSheet:
     # -- values ----------------------------------------------------------------------
     def _sum_values(self) -> dict[str, tuple[Table, Row, int]]:
         """Every ticked row of the summed tables with its value, in table order."""
+        return self._summed
+
+    @cached_property
+    def _summed(self) -> dict[str, tuple[Table, Row, int]]:
         done: dict[str, tuple[Row, int]] = {}
         tables: dict[str, Table] = {}
         later: list[tuple[Table, Row]] = []
@@ -268,6 +273,11 @@ class ModifierSheet:
 
     def breakdown(self) -> tuple[Term, ...]:
         """Every term: ticked rows table by table, the environment modifier, then the free modifiers."""
+        return self._breakdown
+
+    @cached_property
+    def _breakdown(self) -> tuple[Term, ...]:
+        """Computed once per sheet: a sheet never changes (a change makes a new one)."""
         values = self._sum_values()
         terms: list[Term] = []
         for table in self.tables:
