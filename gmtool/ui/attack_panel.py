@@ -61,6 +61,8 @@ class AttackPanel(QWidget):
         self._bridge = bridge
         self._actions = actions
         self.model = AttackModel(bridge, self)
+        self._lists_stale = False
+        self._shown = True  # until the window says where the panel is (set_shown)
         self._people_shown: list[tuple[str, str]] = []
         layout = QVBoxLayout(self)
         layout.addWidget(self._who_box())
@@ -83,11 +85,28 @@ class AttackPanel(QWidget):
         self.defence_tables.modifiersChanged.connect(self.model.set_defence_sheet)
         self.model.planChanged.connect(self._show_plan)
         self.model.resultChanged.connect(self._show_result)
-        bridge.changed.connect(lambda _change: self._fill_people())
-        bridge.changed.connect(lambda _change: self._fill_zones())
+        bridge.changed.connect(lambda _change: self._refresh_lists())
         self._fill_people()
         self._fill_zones()
         self.start_from_turn()
+
+
+    # -- shown or not -------------------------------------------------------------------
+    def set_shown(self, shown: bool) -> None:
+        """The dock's tab is shown or hidden: a hidden panel plans nothing and catches up when shown."""
+        self._shown = shown
+        self.model.set_active(shown)
+        if shown and self._lists_stale:
+            self._lists_stale = False
+            self._refresh_lists()
+
+    def _refresh_lists(self) -> None:
+        """The attacker/target/weapon lists and the zones, now if shown, else when shown again."""
+        if not self._shown:
+            self._lists_stale = True
+            return
+        self._fill_people()
+        self._fill_zones()
 
     # -- building ---------------------------------------------------------------------
     def _who_box(self) -> QGroupBox:

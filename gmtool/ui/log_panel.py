@@ -29,15 +29,26 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class LogView(QTreeView):
-    """The log's tree view; :meth:`setCurrentIndex` also takes a line of the unfiltered log."""
+    """The log's tree view; :meth:`setCurrentIndex` also takes a line of the unfiltered log.
+
+    With no filter set the view shows the log itself (appending stays as cheap as it was);
+    a filter puts the filter model between them.
+    """
 
     def __init__(self, proxy: LogFilterModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._proxy = proxy
-        self.setModel(proxy)
+        self.setModel(proxy.sourceModel())
+
+    def follow_filter(self) -> None:
+        """Show the filtered log while a filter is set, the whole log otherwise."""
+        wanted = self._proxy if self._proxy.is_filtering() else self._proxy.sourceModel()
+        if self.model() is not wanted:
+            self.setModel(wanted)
+            self.scrollToBottom()
 
     def setCurrentIndex(self, index: Index) -> None:  # noqa: N802 - Qt's name
-        if index.isValid() and index.model() is self._proxy.sourceModel():
+        if index.isValid() and self.model() is self._proxy and index.model() is self._proxy.sourceModel():
             index = self._proxy.mapFromSource(index)  # invalid when the filter hides that line
         super().setCurrentIndex(index)
 
@@ -74,7 +85,7 @@ class LogPanel(QWidget):
         self.search.setPlaceholderText(tr("log_filter.search"))
         self.search.setToolTip(tr("log_filter.search_tip"))
         self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self.proxy.set_search)
+        self.search.textChanged.connect(lambda text: (self.proxy.set_search(text), self.view.follow_filter()))
         clear = QShortcut(QKeySequence(Qt.Key.Key_Escape), self.search, self.search.clear)
         clear.setContext(Qt.ShortcutContext.WidgetShortcut)
         self.combatant = QComboBox(self)
@@ -82,14 +93,18 @@ class LogPanel(QWidget):
         self.combatant.setToolTip(tr("log_filter.combatant_tip"))
         self.combatant.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self._fill_combatants()
-        self.combatant.currentIndexChanged.connect(lambda _i: self.proxy.set_combatant(self.combatant.currentData()))
+        self.combatant.currentIndexChanged.connect(
+            lambda _i: (self.proxy.set_combatant(self.combatant.currentData()), self.view.follow_filter())
+        )
         self.kind = QComboBox(self)
         self.kind.setObjectName("logKind")
         self.kind.setToolTip(tr("log_filter.kind_tip"))
         self.kind.addItem(tr("log_filter.kind.all"), None)
         for family in FAMILIES:
             self.kind.addItem(tr(f"log_filter.kind.{family}"), family)
-        self.kind.currentIndexChanged.connect(lambda _i: self.proxy.set_family(self.kind.currentData()))
+        self.kind.currentIndexChanged.connect(
+            lambda _i: (self.proxy.set_family(self.kind.currentData()), self.view.follow_filter())
+        )
         bar = QHBoxLayout()
         bar.setContentsMargins(2, 2, 2, 0)
         bar.addWidget(self.search, 3)
@@ -106,9 +121,9 @@ class LogPanel(QWidget):
 
     def _fill_combatants(self) -> None:
         choices = self.combatant_choices()
-        shown = [(self.combatant.itemData(i), self.combatant.itemText(i)) for i in range(1, self.combatant.count())]
-        if shown == choices and self.combatant.count():
-            return
+        if choices == getattr(self, "_choices_shown", None):
+            return  # most entries name no new combatant: nothing to refill
+        self._choices_shown = choices
         chosen = self.combatant.currentData()
         self.combatant.blockSignals(True)
         self.combatant.clear()

@@ -249,6 +249,8 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(self.docks["initiative"], self.docks["log"], Qt.Orientation.Vertical)
         self.splitDockWidget(self.docks["sheet"], self.docks["test"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(self.docks["test"], self.docks["attack"])
+        self.docks["attack"].visibilityChanged.connect(self.attack_panel.set_shown)  # hidden: no work
+        self.attack_panel.set_shown(False)  # a tab behind the test box until raised
         self.docks["test"].raise_()
         self._sized = False
 

@@ -73,6 +73,8 @@ class AttackModel(QObject):
         self.error = ""
         self.result: AttackResolved | None = None
         self.result_events: tuple[Any, ...] = ()
+        self._active = True
+        self._stale = False
         bridge.changed.connect(self._on_change)
 
     # -- reading ---------------------------------------------------------------------
@@ -352,6 +354,13 @@ class AttackModel(QObject):
             self.result, self.result_events = None, ()
             self.resultChanged.emit()
 
+    def set_active(self, active: bool) -> None:
+        """While the panel is not shown nothing is planned; shown again, it catches up once."""
+        self._active = active
+        if active and self._stale:
+            self._stale = False
+            self._replan()
+
     def _on_change(self, change: Change) -> None:
         state = self._bridge.state
         if self.attacker not in state.combatants:
@@ -359,4 +368,7 @@ class AttackModel(QObject):
         if self.target not in state.combatants:
             self.target = None
         self.faces = {"attack": None, "defence": None, "soak": None}
+        if not self._active:
+            self._stale = True  # planned when the panel is shown (a hidden panel costs nothing)
+            return
         self._replan()

@@ -53,6 +53,9 @@ ROW_ROLES = (
 LOCAL_EVENTS = frozenset({
     "attack_resolved", "rounds_fired", "reloaded", "action_taken", "sheet_changed", "damage_applied",
     "effect_added", "effect_ended", "edge_spent", "moved", "sprinted", "dice_test_rolled",
+    # a phase passing from one combatant to the next within a pass (the new actor's row is
+    # re-read as its current mark changes; a new pass or turn is not local)
+    "action_phase_ended", "phase_started", "phase_delayed", "delayed_action_taken", "ties_drawn",
 })
 
 

@@ -152,3 +152,30 @@ def test_action_list_model_enables_what_the_budget_can_pay(model_testers, worksp
     bridge.execute(cmd.TakeAction(combatant=bridge.current_actor().id, action="complex", name="sprint"))
     assert not enabled("simple") and not enabled("complex") and enabled("free")
     assert "0 simple" in model.budget_text()
+
+
+@pytest.mark.parametrize("steps", [40])
+def test_rows_read_again_only_where_needed_equal_a_fresh_read(qtbot, window, steps: int) -> None:  # noqa: ANN001
+    """The pass view re-reads only the rows an event concerns; the result must equal reading all."""
+    import random
+
+    from gmtool.rulesets.attack.messages import Attack
+    from gmtool.rulesets.effect_messages import AddEffect
+    from gmtool.viewmodels.initiative_model import CombatantsModel
+
+    draw = random.Random(7)
+    window.action("roll_initiative").trigger()
+    for _ in range(steps):
+        actor = window.bridge.current_actor()
+        choice = draw.random()
+        if actor is not None and choice < 0.3:
+            target = draw.choice([c for c in window.bridge.state.combatants if c != actor.id])
+            window.bridge.attempt(Attack(attacker=actor.id, target=target, weapon=0, mode="SA", distance=10.0))
+        elif choice < 0.4:
+            cid = draw.choice(list(window.bridge.state.combatants))
+            window.bridge.attempt(AddEffect(combatant=cid, key="custom", label="x", modifier=-1))
+        else:
+            window.action("next_phase").trigger()
+    live = window.initiative_panel.model
+    fresh = CombatantsModel(window.bridge)
+    assert fresh._rows == live._rows  # noqa: SLF001 - the rows each model read
