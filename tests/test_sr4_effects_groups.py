@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from gmtool.core.effects import Duration
 from gmtool.core.encounter import Encounter
+from gmtool.core.errors import RulesError
 from gmtool.rulesets.effect_messages import AddEffect, RemoveEffect
 from gmtool.rulesets.effect_rules import effect_terms
 from gmtool.rulesets.grunt_groups import LeaveGroup, SplitGroup, group_of
@@ -148,7 +149,10 @@ def test_effects_never_outlive_their_duration_and_scores_keep_the_floor(steps) -
         elif action == "turn":
             run(enc, cmd.StartTurn())
         elif action == "damage":
-            run(enc, cmd.ApplyDamage(combatant=f"c{who}", track="physical", boxes=3))
+            try:
+                run(enc, cmd.ApplyDamage(combatant=f"c{who}", track="physical", boxes=3))
+            except RulesError as refused:  # already past the box of death: nothing more to mark
+                assert refused.key == "error.no_change"
         else:
             run(enc, AddEffect(combatant=f"c{who}", key="custom", label="x", modifier=-1, duration=duration, turns=turns))
         state = enc.state
