@@ -13,8 +13,6 @@ from hypothesis import strategies as st
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.rulesets.attack.messages import Attack, AttackResolved
-from gmtool.rulesets.effect_messages import AddEffect
-from gmtool.rulesets.grunt_groups import group_of
 from gmtool.rulesets.weapons.catalogue import weapon
 
 ATTR = {"BOD": 4, "AGI": 5, "REA": 4, "STR": 4, "WIL": 3, "LOG": 3, "INT": 4, "CHA": 3, "EDG": 3}

@@ -107,7 +107,7 @@ def from_root(root: ET.Element, source: str = "") -> ImportResult:
         "armour": {"value": armour},
         "armour_worn": worn,
         "spells": common.spells(root, report),
-        "programs": _complex_forms(root, report) + _programs(root, report),
+        "programs": _complex_forms(root, report) + common.programs(root, report, PROGRAM_CATEGORIES),
         "augmentations": common.augmentations(root, report),
         "notes": common.notes(root),
         "source": source[:80],
@@ -226,21 +226,6 @@ def _complex_forms(root: ET.Element, report: ImportReport) -> list[Program]:
         item = common.build(report, "complex_form", name, Program,
             name=name, kind="complex_form", fading=common.text(element, "fv"),
         )
-        if item is not None:
-            found.append(item)
-    report.count("programs", len(found))
-    return found
-
-
-def _programs(root: ET.Element, report: ImportReport) -> list[Program]:
-    found: list[Program] = []
-    gears = root.find("gears")
-    for element in [] if gears is None else gears.iter("gear"):
-        if common.text(element, "category") not in PROGRAM_CATEGORIES:
-            continue
-        name = common.text(element, "name")
-        rating = common.parse_int(common.text(element, "rating", "0")) or 0
-        item = common.build(report, "program", name, Program, name=name, rating=rating or None)
         if item is not None:
             found.append(item)
     report.count("programs", len(found))

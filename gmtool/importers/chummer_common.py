@@ -23,6 +23,7 @@ from gmtool.library.template import (
     NAME_MAX,
     NOTES_MAX,
     Augmentation,
+    Program,
     Spell,
     Weapon,
 )
@@ -336,3 +337,19 @@ def skip_all(root: ET.Element, container: str, tag: str, kind: str, report: Impo
     """List each item of a part templates do not keep (adept powers, vehicles …)."""
     for element in children(root.find(container), tag):
         report.skip(kind, text(element, "name") or "?", "library.report.reason.not_kept")
+
+
+def programs(root: ET.Element, report: ImportReport, categories: tuple[str, ...]) -> list[Program]:
+    """Matrix programs: the gear items of the edition's program categories, with their rating."""
+    found: list[Program] = []
+    gears = root.find("gears")
+    for element in [] if gears is None else gears.iter("gear"):
+        if text(element, "category") not in categories:
+            continue
+        name = text(element, "name")
+        rating = parse_int(text(element, "rating", "0")) or 0
+        item = build(report, "program", name, Program, name=name, rating=rating or None)
+        if item is not None:
+            found.append(item)
+    report.count("programs", len(found))
+    return found

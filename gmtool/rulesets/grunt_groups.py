@@ -13,8 +13,6 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import Field
-
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from gmtool.core.errors import GmtoolError
-from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.rulesets.sr5 import commands as cmd
 from gmtool.rulesets.sr5.actions import action_list, budget_left, check_action
@@ -19,14 +18,6 @@ from gmtool.viewmodels import ruleset_view as rv
 from gmtool.viewmodels.effects_model import combatant_badges
 
 NEW_ATTRIBUTES = {a: 3 for a in ATTRIBUTES} | {"EDG": 2}
-
-
-def group_badge(state: EncounterState, combatant_id: str) -> tuple[str, ...]:
-    group = group_of(state, combatant_id)
-    if group is None:
-        return ()
-    shared = tr("flag.group_shared") if group.shared_monitor else ""
-    return (tr("flag.group", name=group.name, rating=group.professional_rating) + shared,)
 
 
 def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None) -> tuple[str, ...]:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 from gmtool.core.resources import cached_model
@@ -20,3 +22,9 @@ class WeaponSkills(BaseModel):
 def weapon_skill(weapon: Weapon) -> str:
     """The skill key the weapon's category uses ("" when the category is unknown: defaulting)."""
     return cached_model(WeaponSkills, "shadowrun", "weapon_skills.json").skills.get(weapon.category, UNKNOWN_SKILL)
+
+
+def parry_skill(sheet: Any) -> str:
+    """The skill a defender parries with: its first melee weapon's, else unarmed combat."""
+    melee = [w for w in sheet.weapons if w.melee]
+    return weapon_skill(melee[0]) if melee else "unarmed_combat"

@@ -21,7 +21,7 @@ from gmtool.rulesets.attack.messages import Attack, Reload, TermRecord
 from gmtool.rulesets.attack.plan import Situation
 from gmtool.rulesets.attack.records import to_damage
 from gmtool.rulesets.attack.reload import reload_events
-from gmtool.rulesets.attack.skills import weapon_skill
+from gmtool.rulesets.attack.skills import parry_skill, weapon_skill
 from gmtool.rulesets.damage.from_sheet import attacker_of, sr4_defender_of
 from gmtool.rulesets.damage.inputs import Modifiers, SR4AttackInputs
 from gmtool.rulesets.damage.monitors import monitor_of
@@ -100,7 +100,7 @@ class SR4Attack:
         defender = sr4_defender_of(
             target, ballistic_armour=target.ballistic_armour, impact_armour=target.impact_armour,
             dodge=target.skill("dodge"), gymnastics=target.skill("gymnastics"),
-            unarmed_combat=target.skill("unarmed_combat"), weapon_skill=target.skill(_parry_skill(target)),
+            unarmed_combat=target.skill("unarmed_combat"), weapon_skill=target.skill(parry_skill(target)),
         )
         weapon, ammo_dv, ammo_ap, halves = common.loaded_strike(
             s.weapon, sheet.attributes["STR"], None, s.shot.ammo_type if s.shot is not None else None, "sr4",
@@ -153,11 +153,6 @@ class SR4Attack:
 def _reach(sheet: Any) -> int:
     melee = [w for w in sheet.weapons if w.melee]
     return melee[0].reach if melee else 0
-
-
-def _parry_skill(sheet: Any) -> str:
-    melee = [w for w in sheet.weapons if w.melee]
-    return weapon_skill(melee[0]) if melee else "unarmed_combat"
 
 
 def _narrow_burst(s: Situation, command: Attack) -> tuple[Term, ...]:

@@ -27,7 +27,7 @@ from gmtool.rulesets.attack.messages import (
 from gmtool.rulesets.attack.plan import Situation
 from gmtool.rulesets.attack.records import to_damage
 from gmtool.rulesets.attack.reload import reload_events
-from gmtool.rulesets.attack.skills import weapon_skill
+from gmtool.rulesets.attack.skills import parry_skill, weapon_skill
 from gmtool.rulesets.damage.from_sheet import attacker_of, sr5_defender_of
 from gmtool.rulesets.damage.inputs import Modifiers, SR5AttackInputs
 from gmtool.rulesets.damage.monitors import monitor_of
@@ -107,7 +107,7 @@ class SR5Attack:
 
         defender = sr5_defender_of(
             target, armour=target.armour, gymnastics=bonus("dodge", "gymnastics"),
-            unarmed_combat=bonus("block", "unarmed_combat"), weapon_skill=bonus("parry", _parry_skill(target)),
+            unarmed_combat=bonus("block", "unarmed_combat"), weapon_skill=bonus("parry", parry_skill(target)),
         )
         weapon, ammo_dv, ammo_ap, _halves = common.loaded_strike(
             s.weapon, sheet.attributes["STR"], s.weapon.accuracy_limit(sheet.physical_limit),
@@ -171,12 +171,6 @@ class SR5Attack:
                 combatant=s.target.id, name=s.target.sheet.name, delta=result.initiative_change, reason=SHAKE_UP_REASON,
             ))
         return events, tuple(fallen)
-
-
-def _parry_skill(sheet: Any) -> str:
-    """The skill a defender parries with: its first melee weapon's, else unarmed combat."""
-    melee = [w for w in sheet.weapons if w.melee]
-    return weapon_skill(melee[0]) if melee else "unarmed_combat"
 
 
 ADAPTER = SR5Attack()
