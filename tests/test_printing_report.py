@@ -377,3 +377,18 @@ def test_the_report_and_its_text_renderers_need_no_qt() -> None:
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_sr4_snapshots_list_effects_with_their_time_left() -> None:
+    """Both editions keep effects alike; the SR4 report shows them as the SR5 one does."""
+    from gmtool.printing.snapshot import queries_for, take_snapshot
+    from gmtool.rulesets.effect_messages import AddEffect
+    from gmtool.rulesets.sr4 import commands as cmd
+    from gmtool.rulesets.sr4.sheet import ATTRIBUTES, Sheet
+
+    session = EncounterSession(Encounter(get_ruleset("sr4"), 3), MemoryStore(), 1)
+    session.execute(cmd.AddCombatant(sheet=Sheet(name="Wren", attributes={a: 3 for a in ATTRIBUTES})))
+    session.execute(cmd.StartTurn())
+    session.execute(AddEffect(combatant="c1", key="full_defence", modifier=3))
+    (row,) = take_snapshot(queries_for("sr4"), session.encounter.state).combatants
+    assert row.effects == ("Full Defence +3 (this turn)",)

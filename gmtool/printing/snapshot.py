@@ -11,9 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gmtool.core.effects import Duration, Effect
-from gmtool.core.i18n import tr
 from gmtool.rulesets.shadowrun import LADDER_OFF
+from gmtool.rulesets.shared_describe import effect_badge
 
 
 @dataclass(frozen=True)
@@ -52,19 +51,9 @@ class GameQueries:
     effects: Callable[[Any, Any], tuple[str, ...]]
 
 
-def effect_text(effect: Effect, turn: int) -> str:
-    """An effect with its modifier and the time it has left, in the active language."""
-    name = effect.label if effect.key == "custom" and effect.label else tr(f"effect.{effect.key}")
-    modifier = f" {effect.modifier:+d}" if effect.modifier else ""
-    if effect.duration is Duration.TURNS:
-        left = tr("effect.left.turns", turns=effect.expires_after_turn - turn + 1)
-    else:
-        left = tr(f"effect.left.{effect.duration.value}")
-    return f"{name}{modifier} ({left})"
-
-
-def _sr5_effects(state: Any, c: Any) -> tuple[str, ...]:
-    return tuple(effect_text(e, state.turn) for e in state.effects.values() if e.holder == c.id)
+def _effects(state: Any, c: Any) -> tuple[str, ...]:
+    """The combatant's effects with their time left (both editions keep them alike)."""
+    return tuple(effect_badge(e, state.turn) for e in state.effects.values() if e.holder == c.id)
 
 
 def queries_for(ruleset_key: str) -> GameQueries:
@@ -73,12 +62,12 @@ def queries_for(ruleset_key: str) -> GameQueries:
         from gmtool.rulesets.sr5 import initiative as sr5
 
         return GameQueries(sr5.pass_order, sr5.current_actor, sr5.effective_score, sr5.passes_left,
-                           sr5.pass_ladder, _sr5_effects)
+                           sr5.pass_ladder, _effects)
     if ruleset_key == "sr4":
         from gmtool.rulesets.sr4 import turn as sr4
 
         return GameQueries(sr4.pass_order, sr4.current_actor, sr4.effective_score, sr4.passes_left,
-                           sr4.pass_ladder, lambda _state, _c: ())
+                           sr4.pass_ladder, _effects)
     from gmtool.core.errors import FileFormatError
 
     raise FileFormatError("error.unknown_ruleset", ruleset=ruleset_key)

@@ -1,15 +1,29 @@
-"""Log lines for the events both Shadowrun editions share: effects and grunt groups."""
+"""Words for what both Shadowrun editions share: effect and grunt-group log lines, effect badges."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from gmtool.core.effects import Duration, Effect
 from gmtool.core.i18n import tr
 
 
 def effect_name(key: str, label: str) -> str:
     return label if key == "custom" and label else tr(f"effect.{key}")
+
+
+def time_left(effect: Effect, turn: int) -> str:
+    """How long an effect still lasts, in words."""
+    if effect.duration is Duration.TURNS:
+        return tr("effect.left.turns", turns=effect.expires_after_turn - turn + 1)
+    return tr(f"effect.left.{effect.duration.value}")
+
+
+def effect_badge(effect: Effect, turn: int) -> str:
+    """An effect with its modifier and the time it has left (badges, reports)."""
+    modifier = f" {effect.modifier:+d}" if effect.modifier else ""
+    return f"{effect_name(effect.key, effect.label)}{modifier} ({time_left(effect, turn)})"
 
 
 SHARED_LINES: dict[str, Callable[[Any], str]] = {

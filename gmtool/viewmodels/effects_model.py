@@ -13,25 +13,11 @@ from gmtool.core.messages import Command
 from gmtool.rulesets import effect_messages as em
 from gmtool.rulesets.effect_rules import holder_effects
 from gmtool.rulesets.grunt_groups import group_of
+from gmtool.rulesets.shared_describe import effect_badge
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 
 Index = QModelIndex | QPersistentModelIndex
-
-
-def effect_name(effect: Effect) -> str:
-    return effect.label if effect.key == "custom" and effect.label else tr(f"effect.{effect.key}")
-
-
-def time_left(effect: Effect, turn: int) -> str:
-    if effect.duration is Duration.TURNS:
-        return tr("effect.left.turns", turns=effect.expires_after_turn - turn + 1)
-    return tr(f"effect.left.{effect.duration.value}")
-
-
-def effect_badge(effect: Effect, turn: int) -> str:
-    modifier = f" {effect.modifier:+d}" if effect.modifier else ""
-    return f"{effect_name(effect)}{modifier} ({time_left(effect, turn)})"
 
 
 def group_badge(state: Any, combatant_id: str) -> tuple[str, ...]:
