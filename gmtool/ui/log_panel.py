@@ -7,14 +7,15 @@ as it was right after that event (rewind, read-only), filtered or not.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
+    QHeaderView,
     QLineEdit,
-    QTreeView,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -28,17 +29,43 @@ from gmtool.viewmodels.log_model import LogModel
 Index = QModelIndex | QPersistentModelIndex
 
 
-class LogView(QTreeView):
-    """The log's tree view; :meth:`setCurrentIndex` also takes a line of the unfiltered log.
+class LogView(QTableView):
+    """The log's view; :meth:`setCurrentIndex` also takes a line of the unfiltered log.
 
-    With no filter set the view shows the log itself (appending stays as cheap as it was);
-    a filter puts the filter model between them.
+    One column of lines of one height, no headers, no grid. A table view because appending
+    a line costs the same however long the log is: a tree or list view lays out every line
+    again on each insertion (measured: 3.5 ms at 500 lines, 27 ms at 20,000; the table stays
+    at 1.6 ms). Long lines are elided; the tooltip shows the whole line.
+
+    With no filter set the view shows the log itself (appending stays cheap); a filter puts
+    the filter model between them.
     """
 
     def __init__(self, proxy: LogFilterModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._proxy = proxy
+        self.setShowGrid(False)
+        self.setWordWrap(False)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.horizontalHeader().hide()
+        self.horizontalHeader().setStretchLastSection(True)
+        lines = self.verticalHeader()
+        lines.hide()
+        lines.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        lines.setMinimumSectionSize(1)
         self.setModel(proxy.sourceModel())
+        self._fit_line_height()
+
+    def _fit_line_height(self) -> None:
+        """One text line (bold headings included) plus a little air."""
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_line_height()
 
     def follow_filter(self) -> None:
         """Show the filtered log while a filter is set, the whole log otherwise."""
@@ -59,15 +86,9 @@ class LogPanel(QWidget):
         self._bridge = bridge
         self.model = LogModel(bridge, encounter_name, self)
         self.proxy = LogFilterModel(self.model, self)
-        # A flat tree view with uniform rows: appending to a long log stays cheap
-        # (a QListView lays out every item again on scrollToBottom).
         self.view = LogView(self.proxy, self)
         self.view.setObjectName("logView")
-        self.view.setHeaderHidden(True)
-        self.view.setRootIsDecorated(False)
-        self.view.setUniformRowHeights(True)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.setWordWrap(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
