@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
-    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -38,6 +37,7 @@ from gmtool.rulesets.attack.describe import (
     term_text,
 )
 from gmtool.ui.modifier_panel import ModifierPanel
+from gmtool.ui.page_tabs import PageTabs
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.viewmodels.attack_model import AttackModel
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -68,7 +68,7 @@ class AttackPanel(QWidget):
         layout.addWidget(self._who_box())
         layout.addWidget(self._defence_box())
         layout.addWidget(self._zones_box())
-        self.tabs = QTabWidget(self)
+        self.tabs = PageTabs(self)
         self.attack_tables = ModifierPanel(parent=self)
         self.defence_tables = ModifierPanel(parent=self)
         self.tabs.addTab(self.attack_tables, tr("attack.tab.attack"))
