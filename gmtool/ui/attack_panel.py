@@ -380,6 +380,10 @@ class AttackPanel(QWidget):
     def _fill_called_shots(self) -> None:
         """The called shots with the ones that do not fit disabled, the reason as their tooltip."""
         shots = self.model.called_shots()
+        shown = (tuple(shots), self.model.called_shot, self.model.is_suppressive())
+        if shown == getattr(self, "_called_shown", None):
+            return  # the same choices as shown (most attacks change none)
+        self._called_shown = shown
         combo = self.called_shot
         combo.blockSignals(True)
         combo.clear()

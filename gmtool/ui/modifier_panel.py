@@ -151,8 +151,14 @@ class ModifierPanel(QWidget):
         self.modifiersChanged.emit(sheet)
 
     def _show(self, sheet: ModifierSheet | None) -> None:
-        self.breakdown.clear()
         terms = sheet.breakdown() if sheet is not None else ()
+        lines = [(term_line(term), term.table == FREE_TABLE) for term in terms]
+        total = sheet.total() if sheet is not None else 0
+        self.total.setText(tr("tables.total", total=f"{total:+d}"))
+        if lines == getattr(self, "_lines_shown", None):
+            return  # the same breakdown (a new sheet with the same terms): nothing to refill
+        self._lines_shown = lines
+        self.breakdown.clear()
         free_number = 0
         for term in terms:
             item = QListWidgetItem(term_line(term))
@@ -160,6 +166,4 @@ class ModifierPanel(QWidget):
                 item.setData(FREE_INDEX, free_number)
                 free_number += 1
             self.breakdown.addItem(item)
-        total = sheet.total() if sheet is not None else 0
-        self.total.setText(tr("tables.total", total=f"{total:+d}"))
         self._selection_changed()

@@ -156,8 +156,8 @@ class CombatantsModel(QAbstractTableModel):
         self._rows = fresh
         for row, cid in enumerate(self._ids):
             before = old.get(cid)
-            if before is None:
-                continue  # inserted just now: views read it fresh
+            if before is None or before is fresh[cid]:
+                continue  # inserted just now (views read it fresh), or not read again: unchanged
             changed = [role for role in self._row_roles if before.get(role) != fresh[cid].get(role)]
             if changed:
                 self._emit_row_changed(row, changed)

@@ -34,13 +34,18 @@ def effective_score(state: EncounterState, combatant: Combatant) -> int | None:
     Includes the wound modifier when the rule option is on (SR5 p. 169).
     Computed once per state revision for the combatants in the state.
     """
+    if state.combatants.get(combatant.id) is combatant:
+        return _scores(state)[combatant.id]
+    return _compute_score(state, combatant)  # a combatant not (yet) in the state
+
+
+def _scores(state: EncounterState) -> dict[str, int | None]:
+    """Every combatant's effective score at this state revision (computed once per revision)."""
     cached = state.score_cache
     if cached is None or cached[0] != state.revision:
         cached = (state.revision, {cid: _compute_score(state, c) for cid, c in state.combatants.items()})
         state.score_cache = cached
-    if state.combatants.get(combatant.id) is combatant:
-        return cached[1][combatant.id]
-    return _compute_score(state, combatant)  # a combatant not (yet) in the state
+    return cached[1]
 
 
 def in_pass(state: EncounterState, combatant: Combatant) -> bool:
@@ -55,10 +60,13 @@ def order_key(state: EncounterState, combatant: Combatant) -> tuple[int, ...]:
     Seizers first (in their normal order), then score, then ties by the Edge
     attribute, Reaction, Intuition and finally the random draw logged at the roll.
     """
-    score = effective_score(state, combatant)
+    return _key(combatant, effective_score(state, combatant))
+
+
+def _key(combatant: Combatant, score: int | None) -> tuple[int, ...]:
     attrs = combatant.sheet.attributes
     return (
-        int(in_pass(state, combatant)),
+        int(score is not None and score > 0),  # in the pass
         int(combatant.seized),
         score if score is not None else -(10**6),
         attrs["EDG"],
@@ -76,7 +84,8 @@ def pass_order(state: EncounterState) -> list[Combatant]:
     cached = state.order_cache
     if cached is not None and cached[0] == state.revision:
         return list(cached[1])
-    order = sorted(state.combatants.values(), key=lambda c: order_key(state, c), reverse=True)
+    scores = _scores(state)
+    order = sorted(state.combatants.values(), key=lambda c: _key(c, scores[c.id]), reverse=True)
     state.order_cache = (state.revision, order)
     return list(order)
 
