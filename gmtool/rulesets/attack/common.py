@@ -47,11 +47,12 @@ def loaded_strike(
     return replace(base, damage_type=track), dv_terms, ap_terms, loaded.ap_halves_armour
 
 
-def band_limits(weapon: Weapon) -> tuple[float, ...]:
-    """The far ends of short, medium, long and extreme range in metres (none for melee)."""
+def band_limits(weapon: Weapon, strength: int | None = None) -> tuple[float, ...]:
+    """The far ends of short, medium, long and extreme range in metres (none for melee);
+    bows, thrown weapons and grenades reach as far as the wielder's ``strength`` allows."""
     if weapon.melee or (weapon.ranges is None and weapon.range_category is None):
         return ()
-    bands = weapon.range_bands()
+    bands = weapon.range_bands(strength)
     return (bands.short, bands.medium, bands.long, bands.extreme)
 
 

@@ -120,14 +120,19 @@ class Weapon(BaseModel):
             raise RulesError("weapons.error.no_accuracy", weapon=self.name)
         return self.accuracy
 
-    def range_bands(self) -> RangeBands:
-        """The weapon's range bands (its own, else its range category's)."""
+    def range_bands(self, strength: int | None = None) -> RangeBands:
+        """The weapon's range bands (its own, else its range category's).
+
+        Bows, thrown weapons and grenades reach as far as the wielder's ``strength`` allows
+        (a RulesError without it); other weapons ignore it. The Weapon has no rating, so a
+        bow's rating cap (SR5 p. 424) is not applied here.
+        """
         if self.ranges is not None:
             return self.ranges
         if self.range_category is None:
             raise RulesError("weapons.error.no_ranges", weapon=self.name)
-        return bands_for(self.edition, self.range_category)
+        return bands_for(self.edition, self.range_category, strength)
 
-    def range_band(self, distance: float) -> RangeBand | None:
+    def range_band(self, distance: float, strength: int | None = None) -> RangeBand | None:
         """The band a target at ``distance`` metres is in, or None when out of range."""
-        return self.range_bands().band(distance)
+        return self.range_bands(strength).band(distance)
