@@ -73,7 +73,7 @@ class SR4Attack:
         return ActionContext(
             game="sr4", action="melee_attack" if s.weapon.melee else "ranged_attack",
             attacker_running=s.attacker.running, recoil=s.recoil, distance_m=command.distance,
-            range_bands=common.band_limits(s.weapon),
+            range_bands=common.band_limits(s.weapon, s.attacker.sheet.attributes["STR"]),
             defender_prone=common.has_effect(state, s.target.id, common.PRONE),
             reach_difference=s.weapon.reach - _reach(s.target.sheet) if s.weapon.melee else 0,
             effects=common.effect_context(holder_effects(state, s.attacker.id), {"all", "attack"}),

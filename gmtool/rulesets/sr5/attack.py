@@ -76,7 +76,7 @@ class SR5Attack:
         effects = holder_effects(state, s.attacker.id)
         return ActionContext(
             game="sr5", action="melee_attack" if s.weapon.melee else "ranged_attack",
-            recoil=s.recoil, distance_m=command.distance, range_bands=common.band_limits(s.weapon),
+            recoil=s.recoil, distance_m=command.distance, range_bands=common.band_limits(s.weapon, s.attacker.sheet.attributes["STR"]),
             defender_prone=common.has_effect(state, s.target.id, common.PRONE),
             effects=common.effect_context(effects, {"all", "attack"}), flags=called.attack_flags(command),
         )
