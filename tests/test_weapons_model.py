@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gmtool.core.errors import FileFormatError, NotImplementedRuleError, RulesError
+from gmtool.core.errors import FileFormatError, RulesError
 from gmtool.rulesets.weapons.ammo import ammo_table, ammunition, apply_ammo
 from gmtool.rulesets.weapons.catalogue import catalogue, weapon
 from gmtool.rulesets.weapons.chummer_fields import (
@@ -119,8 +119,10 @@ def test_range_bands() -> None:
         predator.range_band(-1)
     bow = weapon_from_chummer({"name": "Bow", "type": "Ranged", "category": "Bows", "damage": "8P", "ammo": "1", "mode": "SS"}, "sr5")
     assert bow.feed is not None and bow.feed.feed == "bow"
-    with pytest.raises(NotImplementedRuleError):
-        bow.range_band(10)
+    with pytest.raises(RulesError) as needed:
+        bow.range_band(10)  # a bow's ranges are multiples of its wielder's Strength
+    assert needed.value.key == "weapons.error.strength_range_needed"
+    assert bow.range_band(10, strength=4) == "medium"  # STR / ×10 / ×30 / ×60: 4 < 10 ≤ 40
 
 
 def test_weapon_is_frozen_and_serialisable() -> None:

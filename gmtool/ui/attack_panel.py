@@ -37,9 +37,9 @@ from gmtool.rulesets.attack.describe import (
     term_text,
 )
 from gmtool.ui.modifier_panel import ModifierPanel
-from gmtool.ui.page_tabs import PageTabs
 from gmtool.ui.odds_chart import OddsChart
-from gmtool.viewmodels.attack_model import AttackModel
+from gmtool.ui.page_tabs import PageTabs
+from gmtool.viewmodels.attack_model import EDGE_TESTS, AttackModel
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.ruleset_view import INTERRUPTS
 
@@ -254,7 +254,45 @@ class AttackPanel(QWidget):
             self.faces[which] = edit
             faces.addWidget(edit)
         grid.addLayout(faces)
+        grid.addLayout(self._edge_row(box))
         return box
+
+    def _edge_row(self, box: QWidget) -> QFormLayout:
+        """Edge on each test (one point each): chosen before Apply, also after seeing a Roll."""
+        form = QFormLayout()
+        self.edge: dict[str, QComboBox] = {}
+        for which in EDGE_TESTS:
+            combo = QComboBox(box)
+            combo.setObjectName(f"edge_{which}")
+            for use, label in self.model.edge_choices():
+                combo.addItem(label, use)
+            combo.currentIndexChanged.connect(lambda _i, w=which, c=combo: self.model.set_edge(w, c.currentData()))
+            self.edge[which] = combo
+            form.addRow(tr(f"attack.edge.label.{which}"), combo)
+        return form
+
+    def _show_edge(self) -> None:
+        """The Edge choices as the model has them, each test's payer and points in the tooltip."""
+        shown = []
+        for which in EDGE_TESTS:
+            payer = self.model.edge_payer(which)
+            enabled = payer is not None and not (which != "attack" and self.model.is_suppressive())
+            if which == "defence" and self.model.plan is not None and self.model.plan.no_defence:
+                enabled = False
+            shown.append((which, payer, enabled, self.model.edge[which]))
+        if shown == getattr(self, "_edge_shown", None):
+            return  # most replans change none of it
+        self._edge_shown = shown
+        for which, payer, enabled, _use in shown:
+            combo = self.edge[which]
+            combo.blockSignals(True)
+            combo.setCurrentIndex(max(combo.findData(self.model.edge[which]), 0))
+            combo.blockSignals(False)
+            combo.setEnabled(enabled)
+            combo.setToolTip(
+                tr(f"attack.edge_tip.{which}", name=payer[0], points=payer[1], attribute=payer[2])
+                if payer is not None else ""
+            )
 
     def _interrupt_row(self, box: QWidget) -> QVBoxLayout:
         """SR5: the target's interrupt actions offered before it defends (they select the target)."""
@@ -485,6 +523,7 @@ class AttackPanel(QWidget):
         elif self.mode.currentData() != (model.mode or None):
             self._fill_modes()
         self._fill_called_shots()
+        self._show_edge()
         self.target.setEnabled(not model.is_suppressive())
         p = model.plan
         self.error.setText(model.error)

@@ -31,11 +31,11 @@ class PageTabs(QWidget):
         layout.addWidget(self._stack, 1)
         self._bar.currentChanged.connect(self._show_page)
 
-    def addTab(self, page: QWidget, label: str) -> int:  # noqa: N802 - QTabWidget's name
+    def addTab(self, page: QWidget, label: str) -> int:
         self._stack.addWidget(page)
         return self._bar.addTab(label)
 
-    def tabBar(self) -> QTabBar:  # noqa: N802 - QTabWidget's name
+    def tabBar(self) -> QTabBar:
         return self._bar
 
     def count(self) -> int:
@@ -44,22 +44,22 @@ class PageTabs(QWidget):
     def widget(self, index: int) -> QWidget | None:
         return self._stack.widget(index)
 
-    def currentIndex(self) -> int:  # noqa: N802 - QTabWidget's name
+    def currentIndex(self) -> int:
         return self._bar.currentIndex()
 
-    def currentWidget(self) -> QWidget | None:  # noqa: N802 - QTabWidget's name
+    def currentWidget(self) -> QWidget | None:
         return self._stack.currentWidget()
 
-    def setCurrentIndex(self, index: int) -> None:  # noqa: N802 - QTabWidget's name
+    def setCurrentIndex(self, index: int) -> None:
         self._bar.setCurrentIndex(index)
 
-    def setCurrentWidget(self, page: QWidget) -> None:  # noqa: N802 - QTabWidget's name
+    def setCurrentWidget(self, page: QWidget) -> None:
         self._bar.setCurrentIndex(self._stack.indexOf(page))
 
-    def setTabText(self, index: int, label: str) -> None:  # noqa: N802 - QTabWidget's name
+    def setTabText(self, index: int, label: str) -> None:
         self._bar.setTabText(index, label)
 
-    def tabText(self, index: int) -> str:  # noqa: N802 - QTabWidget's name
+    def tabText(self, index: int) -> str:
         return self._bar.tabText(index)
 
     def _show_page(self, index: int) -> None:

@@ -31,6 +31,7 @@ from gmtool.rulesets.attack.plan import (
     AttackPlan,
     magazine_of,
     plan,
+    plan_odds,
     situation,
     stored_choices,
 )
@@ -44,6 +45,8 @@ from gmtool.viewmodels.bridge import EncounterBridge
 OPTION_DEFAULTS: dict[str, Any] = {
     "melee_defence": "dodge", "full_defence": False, "wide_burst": False, "no_defence": False, "charge_action": True,
 }
+EDGE_TESTS = ("attack", "defence", "soak")  # the attacker pays for the first, the target for the others
+EDGE_USES = ("none", "add_before", "add_after", "reroll_failures", "negate_glitch")
 
 
 class AttackModel(QObject):
@@ -66,6 +69,7 @@ class AttackModel(QObject):
         self.pool_share = 0  # which of them this one is (0: the first)
         self.outside_combat = False  # SR5-CS7
         self.faces: dict[str, tuple[int, ...] | None] = {"attack": None, "defence": None, "soak": None}
+        self.edge: dict[str, str] = dict.fromkeys(EDGE_TESTS, "none")
         self._attack_choices: Any = None
         self._defence_choices: Any = None
         self.plan: AttackPlan | None = None
@@ -249,6 +253,29 @@ class AttackModel(QObject):
             self.outside_combat = on
             self._situation_changed()
 
+    def set_edge(self, which: str, use: str) -> None:
+        """Edge on one test; a roll already shown is shown again with it (the same dice, Edge's added)."""
+        if which not in self.edge or use not in EDGE_USES or self.edge[which] == use:
+            return
+        shown = self.result is not None
+        self.edge[which] = use
+        self._replan()
+        if shown and self.plan is not None:
+            self.roll()
+
+    def edge_choices(self) -> list[tuple[str, str]]:
+        """(use, label) of the Edge uses on a test, in the edition's words."""
+        game = self._adapter().game
+        return [(use, tr(f"attack.edge.{game}.{use}")) for use in EDGE_USES]
+
+    def edge_payer(self, which: str) -> tuple[str, int, int] | None:
+        """(name, Edge points, Edge attribute) of who pays for Edge on this test, None when nobody is chosen."""
+        cid = self.attacker if which == "attack" else self.target
+        c = self._bridge.state.combatants.get(cid or "")
+        if c is None:
+            return None
+        return c.sheet.name, c.sheet.edge_points, c.sheet.attributes["EDG"]
+
     def set_faces(self, which: str, faces: tuple[int, ...] | None) -> None:
         self.faces[which] = faces
         self._clear_result()
@@ -275,6 +302,8 @@ class AttackModel(QObject):
             attack_faces=self.faces["attack"], defence_faces=self.faces["defence"], soak_faces=self.faces["soak"],
             called_shot="" if suppressive else self.called_shot, outside_combat=self.outside_combat,
             attacks=self.attacks if multiple else 1, pool_share=self.pool_share if multiple else 0,
+            attack_edge=self.edge["attack"], defence_edge="none" if suppressive else self.edge["defence"],
+            soak_edge="none" if suppressive else self.edge["soak"],
             **self.options,
         )
 
@@ -344,7 +373,7 @@ class AttackModel(QObject):
         if command is not None:
             try:
                 self.plan = plan(self._adapter(), self._bridge.state, command)
-                self.odds = None if self.plan.suppressive else self._adapter().odds(self.plan.inputs)
+                self.odds = None if self.plan.suppressive else plan_odds(self._adapter(), self.plan)
             except GmtoolError as exc:
                 self.error = exc.message()
         self.planChanged.emit()
@@ -368,6 +397,7 @@ class AttackModel(QObject):
         if self.target not in state.combatants:
             self.target = None
         self.faces = {"attack": None, "defence": None, "soak": None}
+        self.edge = dict.fromkeys(EDGE_TESTS, "none")  # like the faces: each attack decides its own Edge
         if not self._active:
             self._stale = True  # planned when the panel is shown (a hidden panel costs nothing)
             return

@@ -9,13 +9,14 @@ from typing import Any
 from gmtool.core.dice_spec import TestOutcome
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack import called
+from gmtool.rulesets.attack.edge import TestStreams, edge_events
 from gmtool.rulesets.attack.messages import (
     Attack,
     AttackResolved,
     RoundsFired,
     TestRecord,
 )
-from gmtool.rulesets.attack.plan import AttackPlan, EditionAttack, plan
+from gmtool.rulesets.attack.plan import AttackPlan, EditionAttack, plan, plan_odds
 from gmtool.rulesets.attack.records import from_damage, test_record
 from gmtool.rulesets.attack.rolls import hits, roll
 from gmtool.rulesets.damage.monitors import MonitorChange, apply_damage
@@ -23,9 +24,10 @@ from gmtool.rulesets.damage.resolve import AttackResolution
 from gmtool.rulesets.weapons.called_shots_sr5 import split_damage
 
 
-def _rolls(p: AttackPlan, command: Attack, rng: random.Random) -> tuple[TestOutcome | None, TestOutcome | None]:
-    attack = roll(p.pools.attack_spec(), command.attack_faces, rng)
-    defence = None if p.no_defence else roll(p.pools.defence_spec(), command.defence_faces, rng)
+def _rolls(p: AttackPlan, command: Attack, streams: TestStreams) -> tuple[TestOutcome | None, TestOutcome | None]:
+    assert p.specs is not None
+    attack = roll(p.specs.attack, command.attack_faces, streams.attack)
+    defence = None if p.specs.defence is None else roll(p.specs.defence, command.defence_faces, streams.defence)
     return attack, defence
 
 
@@ -51,8 +53,9 @@ def attack_events(adapter: EditionAttack, state: Any, command: Attack, rng: rand
         return suppressive_events(adapter, state, p, command, rng)
     s = p.situation
     events = _actions(adapter, state, s, command)
-    hit_chance = adapter.odds(p.inputs).hit.hit
-    attack, defence = _rolls(p, command, rng)
+    hit_chance = plan_odds(adapter, p).hit.hit
+    streams = TestStreams.split(rng)
+    attack, defence = _rolls(p, command, streams)
     attack_hits, defence_hits = hits(attack), hits(defence)
     soak = None
     missed = _misses(adapter, p, attack_hits, defence_hits)
@@ -61,8 +64,10 @@ def attack_events(adapter: EditionAttack, state: Any, command: Attack, rng: rand
     elif not called.deals_damage(command):  # blast out of hands, knock down, trick shot: a hit without damage
         resolution = replace(adapter.resolve(p.inputs, attack_hits, defence_hits, 0), damage=None, monitor_change=None)
     else:
-        soak = roll(p.pools.soak_spec(), command.soak_faces, rng)
+        assert p.specs is not None
+        soak = roll(p.specs.soak, command.soak_faces, streams.soak)
         resolution = adapter.resolve(p.inputs, attack_hits, defence_hits, hits(soak))
+    events += edge_events(adapter.game, command, s.attacker, s.target, soaked=soak is not None)
     net = resolution.outcome.net_hits
     result = called.outcome(
         adapter.game, s, command, p.attack_sheet, net,

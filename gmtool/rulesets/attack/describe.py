@@ -32,10 +32,26 @@ def _source(source: str) -> str:
 
 
 def _test(record: TestRecord) -> str:
-    limit = tr("attack.limit", limit=record.limit) if record.limit is not None else ""
+    ignored = record.edge_use in ("add_before", "add_after")  # Push the Limit: the limit does not count
+    limit = tr("attack.limit", limit=record.limit) if record.limit is not None and not ignored else ""
     typed = tr("log.typed_mark") if record.typed else ""
     glitch = tr("attack.critical_glitch") if record.critical_glitch else (tr("attack.glitch") if record.glitch else "")
-    return tr("attack.test", pool=record.pool, faces=faces_text(record.faces), hits=record.hits, limit=limit) + typed + glitch
+    if record.glitch_negated:
+        glitch = tr("attack.glitch_negated")
+    return tr("attack.test", pool=record.pool, faces=_faces(record), hits=record.hits, limit=limit) + typed + glitch
+
+
+def _faces(record: TestRecord) -> str:
+    """The faces in rolling order; Edge dice and Second Chance's rerolls named where they start."""
+    faces = record.faces
+    first = len(faces) - record.rerolls
+    text = faces_text(faces[:first])
+    if record.edge_dice and record.edge_use in ("add_before", "add_after"):
+        own = min(record.pool, first)
+        text = faces_text(faces[:own]) + " " + tr("attack.edge_dice", faces=faces_text(faces[own:first]))
+    if record.rerolls:
+        text += " " + tr("attack.rerolled", faces=faces_text(faces[first:]))
+    return text.strip()
 
 
 def _damage(e: AttackResolved) -> str:

@@ -10,6 +10,10 @@ from gmtool.core.messages import Command, Event
 
 Faces = tuple[int, ...]
 FREE_MODIFIERS_MAX = 8
+# Edge on one test of the attack (SR4-E2..E4, E8; SR5-E1..E3), as EdgeUse values: before the roll
+# ("add_before"), or after it ("add_after", "reroll_failures", "negate_glitch"): the attack is one
+# command, so an "after" use is chosen once the GM has seen the roll the Roll button shows.
+AttackEdge = Literal["none", "add_before", "add_after", "reroll_failures", "negate_glitch"]
 
 
 class FreeTerm(BaseModel):
@@ -54,6 +58,10 @@ class Attack(Command):
     # this command is the attack with the ``pool_share``-th share (0 = the first, which pays the action).
     attacks: int = Field(default=1, ge=1, le=12)
     pool_share: int = Field(default=0, ge=0, le=11)
+    # Edge, one point per test: the attacker's on the attack test, the defender's on defence and soak.
+    attack_edge: AttackEdge = "none"
+    defence_edge: AttackEdge = "none"
+    soak_edge: AttackEdge = "none"
 
 
 class MarkSuppressed(Command):
@@ -108,6 +116,10 @@ class TestRecord(BaseModel):
     glitch: bool = False
     critical_glitch: bool = False
     typed: bool = False
+    edge_use: AttackEdge = "none"  # the Edge used on this test
+    edge_dice: int = 0  # Edge dice added (they follow the pool's dice in ``faces``)
+    rerolls: int = 0  # the last ``rerolls`` faces reroll the dice that did not hit (Second Chance)
+    glitch_negated: bool = False  # Close Call
 
 
 class AttackResolved(Event):

@@ -13,6 +13,12 @@ from typing import Any, Literal, Protocol
 from gmtool.core.errors import NotImplementedRuleError, RulesError
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack import called
+from gmtool.rulesets.attack.edge import (
+    AttackSpecs,
+    edge_term,
+    lifted_limits,
+    test_specs,
+)
 from gmtool.rulesets.attack.messages import Attack, TableChoices, TermRecord
 from gmtool.rulesets.attack.records import from_table
 from gmtool.rulesets.damage.odds import DamageOdds
@@ -58,7 +64,7 @@ class EditionAttack(Protocol):
     ) -> Any: ...
     def pools(self, inputs: Any) -> AttackPools: ...
     def resolve(self, inputs: Any, attack_hits: int, defence_hits: int, soak_hits: int | None) -> AttackResolution: ...
-    def odds(self, inputs: Any) -> DamageOdds: ...
+    def odds(self, inputs: Any, specs: tuple[Any, Any, Any] = ...) -> DamageOdds: ...
     def action_events(self, state: Any, attacker: Any, kind: str, key: str) -> list[Event]: ...
     def after_events(self, state: Any, s: Situation, resolution: AttackResolution, defended: bool) -> list[Event]: ...
     def shared_monitor(self, state: Any, target: str) -> tuple[str, ...]: ...
@@ -74,6 +80,7 @@ class AttackPlan:
     pools: AttackPools
     no_defence: bool  # the GM said so, or the defence table's "unaware" row is ticked
     suppressive: bool = False  # SR5-F8: a zone, no target (the attacker stands in for it)
+    specs: AttackSpecs | None = None  # the three tests with the Edge the command uses
 
     @property
     def attack_terms(self) -> tuple[TermRecord, ...]:
@@ -169,9 +176,20 @@ def plan(adapter: EditionAttack, state: Any, command: Attack) -> AttackPlan:
         command = command.model_copy(update={"no_defence": True})
     attack_terms = tuple(from_table(t) for t in attack_sheet.breakdown())
     defence_terms = tuple(from_table(t) for t in defence_sheet.breakdown())
+    edge = edge_term(s.attacker, command)
+    if edge is not None:  # SR5-CS9: the Edge dice go in before the split
+        attack_terms = (*attack_terms, edge)
     inputs = adapter.inputs(state, s, command, attack_terms, defence_terms)
     share = called.pool_share_term(adapter.pools(inputs).attack_pool, inputs.attacker.skill, command)
     if share is not None:
         inputs = adapter.inputs(state, s, command, (*attack_terms, share), defence_terms)
     inputs = called.adjusted_inputs(adapter.game, inputs, command, attack_sheet, adapter.pools(inputs).armour.value)
-    return AttackPlan(s, attack_sheet, defence_sheet, inputs, adapter.pools(inputs), command.no_defence, suppressive)
+    inputs = lifted_limits(inputs, command)
+    pools = adapter.pools(inputs)
+    specs = None if suppressive else test_specs(pools, command, s.attacker, s.target, command.no_defence)
+    return AttackPlan(s, attack_sheet, defence_sheet, inputs, pools, command.no_defence, suppressive, specs)
+
+
+def plan_odds(adapter: EditionAttack, p: AttackPlan) -> DamageOdds:
+    """The planned attack's exact odds, with the Edge its tests use (X-4)."""
+    return adapter.odds(p.inputs, p.specs.as_tuple() if p.specs is not None else (None, None, None))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from gmtool.core.dice_spec import edge_dice
 from gmtool.core.dice_tests import TestOutcome
 from gmtool.rulesets.attack.messages import TermRecord, TestRecord
 from gmtool.rulesets.damage.terms import Term as DamageTerm
@@ -40,4 +41,6 @@ def test_record(terms: tuple[TermRecord, ...], pool: int, limit: int | None, out
     return TestRecord(
         terms=terms, pool=pool, limit=limit, faces=tuple(d.face for d in outcome.dice), hits=outcome.hits,
         glitch=outcome.glitch, critical_glitch=outcome.critical_glitch, typed=outcome.typed,
+        edge_use=outcome.spec.edge_use.value, edge_dice=edge_dice(outcome.spec),  # type: ignore[arg-type]
+        rerolls=sum(1 for d in outcome.dice if d.source == "reroll"), glitch_negated=outcome.glitch_negated,
     )

@@ -169,6 +169,6 @@ def sr5_defence_terms(inputs: SR5AttackInputs) -> Terms:
 def sr5_defence_limit(inputs: SR5AttackInputs) -> int | None:
     """The physical limit when an interrupt added a skill (and the option is on), else None."""
     skilled = set(inputs.interrupts) & {"block", "dodge", "parry"}
-    if inputs.no_defence or not skilled or not inputs.defence_skill_limit:
-        return None
+    if inputs.no_defence or not skilled or not inputs.defence_skill_limit or inputs.defence_push_the_limit:
+        return None  # (Push the Limit on the defence test lifts it, SR5-E1)
     return inputs.defender.physical_limit

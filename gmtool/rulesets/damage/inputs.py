@@ -124,6 +124,7 @@ class SR5AttackInputs:
     interrupts: frozenset[SR5Interrupt] = frozenset()
     no_defence: bool = False  # surprised or unaware: no defence test
     push_the_limit: bool = False  # the attacker's Edge (SR5-E1): Accuracy does not cap
+    defence_push_the_limit: bool = False  # the defender's Edge on the defence test: no limit either
     modifiers: Modifiers = Modifiers()
     monitor: Monitor | None = None
     stun_overflow_ratio: int = SR5_STUN_OVERFLOW_RATIO

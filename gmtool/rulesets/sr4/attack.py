@@ -124,8 +124,9 @@ class SR4Attack:
     def resolve(self, inputs: SR4AttackInputs, a: int, d: int, s: int | None) -> AttackResolution:
         return resolve_attack_sr4(inputs, a, d, s)
 
-    def odds(self, inputs: SR4AttackInputs) -> DamageOdds:
-        return sr4_attack_odds(inputs)
+    def odds(self, inputs: SR4AttackInputs, specs: tuple[Any, Any, Any] = (None, None, None)) -> DamageOdds:
+        """The attack's odds; ``specs`` (attack, defence, soak) carry Edge, None for the plain pools."""
+        return sr4_attack_odds(inputs, *specs)
 
     def action_events(self, state: EncounterState, attacker: Any, kind: str, key: str) -> list[Event]:
         listed = SR4_ACTIONS.get(key, "fire_weapon")

@@ -131,8 +131,9 @@ class SR5Attack:
     def resolve(self, inputs: SR5AttackInputs, a: int, d: int, s: int | None) -> AttackResolution:
         return resolve_attack_sr5(inputs, a, d, s)
 
-    def odds(self, inputs: SR5AttackInputs) -> DamageOdds:
-        return sr5_attack_odds(inputs)
+    def odds(self, inputs: SR5AttackInputs, specs: tuple[Any, Any, Any] = (None, None, None)) -> DamageOdds:
+        """The attack's odds; ``specs`` (attack, defence, soak) carry Edge, None for the plain pools."""
+        return sr5_attack_odds(inputs, *specs)
 
     def action_events(self, state: EncounterState, attacker: Any, kind: str, key: str) -> list[Event]:
         check_action(state, attacker, kind)
