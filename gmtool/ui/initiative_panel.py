@@ -28,11 +28,11 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.i18n import tr
 from gmtool.ui.actions import BUTTON_ROWS
+from gmtool.ui.opaque_scroll_bars import fill_opaque
 from gmtool.ui.pass_ladder import PassLadderDelegate, ladder_width
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.action_list_model import ActionListModel
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.ruleset_view import PASS_LADDER
 from gmtool.viewmodels.initiative_model import (
     COL_CONDITION,
     COL_FLAGS,
@@ -42,6 +42,7 @@ from gmtool.viewmodels.initiative_model import (
     CombatantsModel,
     PassOrderProxy,
 )
+from gmtool.viewmodels.ruleset_view import PASS_LADDER
 
 PHYSICAL_COLOR = QColor(200, 40, 40)
 STUN_COLOR = QColor(40, 90, 200)
@@ -111,6 +112,7 @@ class InitiativePanel(QWidget):
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         view.setAutoScroll(False)  # see _select_row
         view.verticalHeader().setVisible(False)
+        fill_opaque(view)  # scrolling to the current actor repaints the bar, not the panels behind
         view.setItemDelegateForColumn(COL_CONDITION, ConditionBarDelegate(view))
         ladder = self._bridge.has(PASS_LADDER)
         if ladder:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import tr
+from gmtool.ui.opaque_scroll_bars import fill_opaque
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.log_filter import FAMILIES, LogFilterModel
@@ -57,6 +58,7 @@ class LogView(QTableView):
         lines.setMinimumSectionSize(1)
         self.setModel(proxy.sourceModel())
         self._fit_line_height()
+        fill_opaque(self)  # the scroll bar moves on every line: paint only it, not the panels behind
 
     def _fit_line_height(self) -> None:
         """One text line (bold headings included) plus a little air."""
@@ -74,7 +76,7 @@ class LogView(QTableView):
             self.setModel(wanted)
             self.scrollToBottom()
 
-    def setCurrentIndex(self, index: Index) -> None:  # noqa: N802 - Qt's name
+    def setCurrentIndex(self, index: Index) -> None:
         if index.isValid() and self.model() is self._proxy and index.model() is self._proxy.sourceModel():
             index = self._proxy.mapFromSource(index)  # invalid when the filter hides that line
         super().setCurrentIndex(index)
