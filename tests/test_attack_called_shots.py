@@ -319,3 +319,67 @@ def test_attack_resolved_keeps_loading_without_the_new_fields() -> None:
     data = e.model_dump(mode="json")
     data.pop("no_damage")
     assert AttackResolved.model_validate(data).no_damage is False
+
+
+# -- SR5-CS9 with two weapons -----------------------------------------------------------------------
+def two_gun_fight():  # noqa: ANN201
+    """The shooter holds a pistol in each hand (two of the same model) and a knife."""
+    from gmtool.core.encounter import Encounter
+    from gmtool.rulesets.sr5 import SR5Ruleset
+    from gmtool.rulesets.sr5 import commands as cmd
+    from gmtool.rulesets.sr5.sheet import Sheet
+    from gmtool.rulesets.weapons.catalogue import weapon
+    from tests.test_attack_flow import ATTR
+
+    enc = Encounter(SR5Ruleset(), 7)
+    predator = weapon("sr5", "ares_predator_v")
+    shooter = Sheet(name="Shooter", attributes=ATTR, initiative_bonus=10, skills={"pistols": 6, "blades": 4},
+                    weapons=(predator, predator, weapon("sr5", "combat_knife")))
+    run(enc, cmd.AddCombatant(sheet=shooter))
+    run(enc, cmd.AddCombatant(sheet=Sheet(name="Target", attributes=ATTR, armour=9)))
+    run(enc, cmd.StartTurn())
+    return enc
+
+
+@pytest.mark.rule("SR5-CS9")
+def test_a_pistol_in_each_hand_splits_the_pool_one_attack_per_gun() -> None:
+    enc = two_gun_fight()
+    first = run(enc, shot(called_shot="multiple_attacks", attacks=2, paired_weapon=1, paired_mode="SA",
+                          attack_faces=faces(0, 6), defence_faces=faces(0, 8)))
+    second = run(enc, shot(weapon=1, called_shot="multiple_attacks", attacks=2, pool_share=1, paired_weapon=0,
+                           paired_mode="SA", attack_faces=faces(0, 5), defence_faces=faces(0, 7)))
+    assert resolved(first).attack.pool == 6 and resolved(second).attack.pool == 5  # 11 dice: 6 + 5
+    assert [x.weapon for x in (*first, *second) if x.kind == "rounds_fired"] == [0, 1]  # one shot from each gun
+    assert not any(x.kind == "action_taken" for x in second)  # the first attack paid the action
+
+
+@pytest.mark.rule("SR5-CS9")
+def test_a_knife_and_a_gun_split_the_smaller_pool_up_to_half_the_smaller_skill() -> None:
+    enc = two_gun_fight()
+    knife_first = shot(weapon=2, mode="", distance=None, called_shot="multiple_attacks", attacks=2,
+                       paired_weapon=0, paired_mode="SA")
+    e = resolved(run(enc, knife_first.model_copy(update={"attack_faces": faces(0, 5), "defence_faces": faces(0, 8)})))
+    assert e.attack.pool == 5  # Blades 4 + Agility 5 = 9 against Pistols 11: 9 splits into 5 + 4
+    assert {t.label: t.value for t in e.attack.terms}["attack.term.pool_share"] == 5 - 9
+    gun = resolved(run(enc, shot(called_shot="multiple_attacks", attacks=2, pool_share=1, paired_weapon=2,
+                                 attack_faces=faces(0, 4), defence_faces=faces(0, 7))))
+    assert gun.attack.pool == 4 and {t.label: t.value for t in gun.attack.terms}["attack.term.pool_share"] == 4 - 11
+    with pytest.raises(RulesError) as refused:  # Blades 4: at most two attacks
+        enc.prepare(knife_first.model_copy(update={"attacks": 3}))
+    assert refused.value.key == "weapons.error.multiple_count"
+
+
+@pytest.mark.rule("SR5-CS9")
+def test_two_weapon_attacks_are_refused_when_they_do_not_fit() -> None:
+    enc = two_gun_fight()
+    cases = {
+        "weapons.refusal.multiple_same_weapon": shot(called_shot="multiple_attacks", attacks=2, paired_weapon=0,
+                                                     paired_mode="SA"),
+        "weapons.refusal.multiple_mode": shot(called_shot="multiple_attacks", attacks=2, paired_weapon=1),
+        "error.attack_split_needs_multiple": shot(paired_weapon=1, paired_mode="SA"),
+        "error.attack_no_weapon": shot(called_shot="multiple_attacks", attacks=2, paired_weapon=7, paired_mode="SA"),
+    }
+    for key, command in cases.items():
+        with pytest.raises(RulesError) as refused:
+            enc.prepare(command)
+        assert refused.value.key == key

@@ -146,6 +146,13 @@ class AttackPanel(QWidget):
         form.addRow(tr("attack.target"), self.target)
         form.addRow(tr("attack.distance_label"), self.distance)
         form.addRow(tr("attack.called_shot_label"), self._called_row(box))
+        self.paired = QComboBox(box)
+        self.paired.setObjectName("pairedWeaponCombo")
+        self.paired.setToolTip(tr("attack.paired_hint"))
+        self.paired.currentIndexChanged.connect(lambda _i: self.model.set_paired_weapon(self.paired.currentData()))
+        form.addRow(tr("attack.paired_label"), self.paired)
+        self._who_form = form
+        form.setRowVisible(self.paired, False)
         return box
 
     def _called_row(self, box: QWidget) -> QHBoxLayout:
@@ -270,6 +277,18 @@ class AttackPanel(QWidget):
             self.edge[which] = combo
             form.addRow(tr(f"attack.edge.label.{which}"), combo)
         return form
+
+    def _show_split(self) -> None:
+        """A multiple attack's share and second weapon as the model has them (it moves on after Apply)."""
+        model = self.model
+        shown = (model.pool_share, model.paired_weapon, tuple(model.paired_choices()))
+        if shown == getattr(self, "_split_shown", None):
+            return
+        self._split_shown = shown
+        self.pool_share.blockSignals(True)
+        self.pool_share.setValue(model.pool_share + 1)
+        self.pool_share.blockSignals(False)
+        self._fill(self.paired, [(None, tr("attack.paired_none")), *model.paired_choices()], model.paired_weapon)
 
     def _show_edge(self) -> None:
         """The Edge choices as the model has them, each test's payer and points in the tooltip."""
@@ -438,6 +457,7 @@ class AttackPanel(QWidget):
         multiple = self.model.called_shot == "multiple_attacks"
         self.attacks.setVisible(multiple)
         self.pool_share.setVisible(multiple)
+        self._who_form.setRowVisible(self.paired, multiple)
         self.outside_combat.setVisible(self.model.called_shot == "trick_shot")
 
     def _called_chosen(self) -> None:
@@ -518,11 +538,15 @@ class AttackPanel(QWidget):
     # -- showing -------------------------------------------------------------------------
     def _show_plan(self) -> None:
         model = self.model
-        if self.attacker.currentData() != model.attacker or self.weapon.count() != len(model.weapons()):
+        if (
+            self.attacker.currentData() != model.attacker or self.weapon.count() != len(model.weapons())
+            or self.weapon.currentData() != model.weapon
+        ):
             self._fill_weapons()
         elif self.mode.currentData() != (model.mode or None):
             self._fill_modes()
         self._fill_called_shots()
+        self._show_split()
         self._show_edge()
         self.target.setEnabled(not model.is_suppressive())
         p = model.plan

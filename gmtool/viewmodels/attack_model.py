@@ -68,6 +68,7 @@ class AttackModel(QObject):
         self.attacks = 2  # SR5-CS9: how many attacks share the pool
         self.pool_share = 0  # which of them this one is (0: the first)
         self.outside_combat = False  # SR5-CS7
+        self.paired_weapon: int | None = None  # SR5-CS9 with two weapons: the other one
         self.faces: dict[str, tuple[int, ...] | None] = {"attack": None, "defence": None, "soak": None}
         self.edge: dict[str, str] = dict.fromkeys(EDGE_TESTS, "none")
         self._attack_choices: Any = None
@@ -201,12 +202,14 @@ class AttackModel(QObject):
     # -- the draft ---------------------------------------------------------------------
     def set_attacker(self, cid: str | None) -> None:
         if cid != self.attacker:
-            self.attacker, self.weapon, self.mode = cid, 0, ""
+            self.attacker, self.weapon, self.mode, self.paired_weapon = cid, 0, "", None
             self._pick_mode()
             self._situation_changed()
 
     def set_weapon(self, index: int) -> None:
         if index != self.weapon:
+            if self.paired_weapon == index:  # the hands swap
+                self.paired_weapon = self.weapon
             self.weapon, self.mode = index, ""
             self._pick_mode()
             self._situation_changed()
@@ -247,6 +250,35 @@ class AttackModel(QObject):
         if index != self.pool_share:
             self.pool_share = index
             self._situation_changed()
+
+    def set_paired_weapon(self, index: int | None) -> None:
+        """SR5-CS9: the other weapon of a multiple attack (None: one weapon)."""
+        if index != self.paired_weapon:
+            self.paired_weapon = index
+            self._situation_changed()
+
+    def paired_choices(self) -> list[tuple[int, str]]:
+        """(index, name) of the attacker's other weapons, for a multiple attack with two."""
+        c = self._bridge.state.combatants.get(self.attacker or "")
+        if c is None:
+            return []
+        return [(i, w.display_name()) for i, w in enumerate(c.sheet.weapons) if i != self.weapon]
+
+    def paired_mode(self) -> str:
+        """The other gun's firing mode: its first one that allows a two-weapon attack ("" for melee)."""
+        c = self._bridge.state.combatants.get(self.attacker or "")
+        if c is None or self.paired_weapon is None or not 0 <= self.paired_weapon < len(c.sheet.weapons):
+            return ""
+        weapon = c.sheet.weapons[self.paired_weapon]
+        if weapon.melee:
+            return ""
+        magazine = magazine_of(self._bridge.state, c.id, self.paired_weapon, weapon)
+        table = self._adapter().mode_table()
+        for key in table.modes:
+            mode = table.mode(key)
+            if refusal(weapon, magazine, mode) is None and mode.multiple_attacks in ("yes", "two_weapons"):
+                return key
+        return ""
 
     def set_outside_combat(self, on: bool) -> None:
         if on != self.outside_combat:
@@ -302,6 +334,7 @@ class AttackModel(QObject):
             attack_faces=self.faces["attack"], defence_faces=self.faces["defence"], soak_faces=self.faces["soak"],
             called_shot="" if suppressive else self.called_shot, outside_combat=self.outside_combat,
             attacks=self.attacks if multiple else 1, pool_share=self.pool_share if multiple else 0,
+            paired_weapon=self.paired_weapon if multiple else None, paired_mode=self.paired_mode() if multiple else "",
             attack_edge=self.edge["attack"], defence_edge="none" if suppressive else self.edge["defence"],
             soak_edge="none" if suppressive else self.edge["soak"],
             **self.options,
@@ -327,13 +360,23 @@ class AttackModel(QObject):
         return True
 
     def apply(self) -> bool:
-        """Write the attack to the journal (rolling first if it was not rolled)."""
+        """Write the attack to the journal (rolling first if it was not rolled).
+
+        A multiple attack then moves on to its next share; with two weapons, to the other one.
+        """
         command = self.command()
         if command is None:
             self.error = tr("attack.choose_both")
             self.planChanged.emit()
             return False
-        return self._bridge.execute(command)
+        done = self._bridge.execute(command)
+        if done and command.called_shot == called.MULTIPLE and command.pool_share + 1 < command.attacks:
+            self.pool_share = command.pool_share + 1
+            if command.paired_weapon is not None:
+                self.weapon, self.paired_weapon = command.paired_weapon, command.weapon
+                self.mode = command.paired_mode
+            self._situation_changed()
+        return done
 
     def ammo_types(self) -> list[tuple[str, str]]:
         """(key, label) of the edition's ammunition (the loaded one first is the GM's default)."""

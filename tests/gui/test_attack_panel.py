@@ -201,3 +201,30 @@ def test_reloading_another_ammunition_from_the_panel(qtbot, window) -> None:  # 
     panel.reload_button.click()
     assert window.bridge.state.magazines[f"{actor.id}:0"].ammo_type == "apds"
     assert panel.ammo.currentData() == "apds"  # the panel shows what is loaded now
+
+
+@pytest.mark.rule("SR5-CS9")
+def test_two_weapons_from_the_panel_fire_one_after_the_other(qtbot, workspace) -> None:
+    bridge, panel = panel_on(qtbot, workspace, "sr5")
+    aim(panel, 0)  # the Ares Predator V (Pistols 6: 11 dice) …
+    panel.distance.setValue(4)
+    assert not panel.paired.isVisibleTo(panel)
+    choose(panel.called_shot, "multiple_attacks")
+    assert panel.paired.isVisibleTo(panel)
+    choose(panel.paired, 2)  # … and the Ares Alpha (Automatics 5: 10 dice) in the other hand
+    qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+    first = last_command(bridge)
+    assert (first.weapon, first.paired_weapon, first.paired_mode, first.pool_share) == (0, 2, "SA", 0)
+    e = next(x for x in bridge.encounter.entries[-1].events if isinstance(x, AttackResolved))
+    assert e.attack.pool == 5  # the smaller pool, 10, split in two
+    assert panel.weapon.currentData() == 2 and panel.paired.currentData() == 0  # the other hand next
+    assert panel.pool_share.value() == 2
+    qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+    second = last_command(bridge)
+    assert (second.weapon, second.paired_weapon, second.pool_share) == (2, 0, 1)
+    e = next(x for x in bridge.encounter.entries[-1].events if isinstance(x, AttackResolved))
+    assert e.attack.pool == 5 and e.weapon_name == first_weapon_name(bridge, 2)
+
+
+def first_weapon_name(bridge, index: int) -> str:
+    return bridge.state.combatants["c1"].sheet.weapons[index].name

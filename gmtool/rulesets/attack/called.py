@@ -41,7 +41,7 @@ def kinds(game: Literal["sr4", "sr5"]) -> tuple[str, ...]:
 def check(game: Literal["sr4", "sr5"], s: Any, command: Attack) -> None:
     """Refuse a called shot (or a pool split) that does not fit, with the reason."""
     shot = command.called_shot
-    if shot != MULTIPLE and (command.attacks > 1 or command.pool_share):
+    if shot != MULTIPLE and (command.attacks > 1 or command.pool_share or command.paired_weapon is not None):
         raise RulesError("error.attack_split_needs_multiple")
     if not shot:
         return
@@ -62,11 +62,29 @@ def check(game: Literal["sr4", "sr5"], s: Any, command: Attack) -> None:
 
 
 def _check_multiple(s: Any, command: Attack) -> None:
-    refused = sr5.multiple_attacks_refusal([s.weapon], [s.shot.mode if s.shot is not None else None])
+    weapons, modes = [s.weapon], [s.shot.mode if s.shot is not None else None]
+    same = None
+    if command.paired_weapon is not None:  # two weapons, one in each hand: known by their place on the sheet
+        weapons_held = s.attacker.sheet.weapons
+        if not 0 <= command.paired_weapon < len(weapons_held):
+            raise RulesError("error.attack_no_weapon", name=s.attacker.sheet.name)
+        other = weapons_held[command.paired_weapon]
+        weapons.append(other)
+        modes.append(None if other.melee else _paired_mode(other, command))
+        same = command.paired_weapon == command.weapon
+    refused = sr5.multiple_attacks_refusal(weapons, modes, same)
     if refused is not None:
         raise RulesError(refused.key, **refused.fields)
     if command.pool_share >= command.attacks:
         raise RulesError("error.attack_pool_share", share=command.pool_share + 1, attacks=command.attacks)
+
+
+def _paired_mode(weapon: Any, command: Attack) -> Any:
+    """The other gun's firing mode (None when it has none of that name: refused as a mode)."""
+    from gmtool.rulesets.weapons.firing_modes_sr5 import sr5_modes
+
+    table = sr5_modes()
+    return table.mode(command.paired_mode) if command.paired_mode in table.modes else None
 
 
 def attack_flags(command: Attack) -> frozenset[str]:
@@ -111,12 +129,17 @@ def adjusted_inputs(game: str, inputs: Any, command: Attack, sheet: ModifierShee
     return replace(inputs, modifiers=m)
 
 
-def pool_share_term(pool: int, skill: int, command: Attack) -> TermRecord | None:
-    """CS9: this attack's share of the modified pool, as a term taking away the rest."""
+def pool_share_term(pool: int, skill: int, command: Attack, own_pool: int | None = None) -> TermRecord | None:
+    """CS9: this attack's share of the pool to split, as a term taking away the rest of its own pool.
+
+    ``pool`` is the pool split (with two weapons the smaller of their pools), ``own_pool``
+    this weapon's pool (the same when not given).
+    """
     if command.called_shot != MULTIPLE:
         return None
     shares = sr5.multiple_attack_pools([pool], skill, command.attacks)
-    return TermRecord(label="attack.term.pool_share", value=shares[command.pool_share] - pool, source="SR5-CS9", page=196)
+    own = pool if own_pool is None else own_pool
+    return TermRecord(label="attack.term.pool_share", value=shares[command.pool_share] - own, source="SR5-CS9", page=196)
 
 
 def deals_damage(command: Attack) -> bool:

@@ -58,6 +58,10 @@ class Attack(Command):
     # this command is the attack with the ``pool_share``-th share (0 = the first, which pays the action).
     attacks: int = Field(default=1, ge=1, le=12)
     pool_share: int = Field(default=0, ge=0, le=11)
+    # SR5-CS9 with two weapons: the other one (its index and firing mode); this command attacks
+    # with ``weapon``, the pool split is the smaller of the two weapons' modified pools.
+    paired_weapon: int | None = Field(default=None, ge=0)
+    paired_mode: str = ""
     # Edge, one point per test: the attacker's on the attack test, the defender's on defence and soak.
     attack_edge: AttackEdge = "none"
     defence_edge: AttackEdge = "none"

@@ -180,7 +180,11 @@ def plan(adapter: EditionAttack, state: Any, command: Attack) -> AttackPlan:
     if edge is not None:  # SR5-CS9: the Edge dice go in before the split
         attack_terms = (*attack_terms, edge)
     inputs = adapter.inputs(state, s, command, attack_terms, defence_terms)
-    share = called.pool_share_term(adapter.pools(inputs).attack_pool, inputs.attacker.skill, command)
+    pool, skill = adapter.pools(inputs).attack_pool, inputs.attacker.skill
+    if command.called_shot == called.MULTIPLE and command.paired_weapon is not None:
+        other_pool, other_skill = _paired_pool(adapter, state, command, defence_terms)
+        pool, skill = min(pool, other_pool + (edge.value if edge is not None else 0)), min(skill, other_skill)
+    share = called.pool_share_term(pool, skill, command, adapter.pools(inputs).attack_pool)
     if share is not None:
         inputs = adapter.inputs(state, s, command, (*attack_terms, share), defence_terms)
     inputs = called.adjusted_inputs(adapter.game, inputs, command, attack_sheet, adapter.pools(inputs).armour.value)
@@ -188,6 +192,29 @@ def plan(adapter: EditionAttack, state: Any, command: Attack) -> AttackPlan:
     pools = adapter.pools(inputs)
     specs = None if suppressive else test_specs(pools, command, s.attacker, s.target, command.no_defence)
     return AttackPlan(s, attack_sheet, defence_sheet, inputs, pools, command.no_defence, suppressive, specs)
+
+
+def _paired_pool(
+    adapter: EditionAttack, state: Any, command: Attack, defence_terms: tuple[TermRecord, ...]
+) -> tuple[int, int]:
+    """SR5-CS9 with two weapons: the other weapon's modified pool and skill rating.
+
+    The other weapon's tables get the GM's ticks when they fit (the same kind of attack),
+    else what the situation implies.
+    """
+    other = command.model_copy(update={
+        "weapon": command.paired_weapon, "mode": command.paired_mode, "paired_weapon": None, "paired_mode": "",
+        "called_shot": "", "attacks": 1, "pool_share": 0, "attack_edge": "none",
+    })
+    s = situation(adapter, state, other)
+    context = adapter.attack_context(state, s, other)
+    try:
+        sheet = sheet_for(context, command.attack_choices)
+    except RulesError:
+        sheet = sheet_for(context, None)
+    terms = tuple(from_table(t) for t in sheet.breakdown())
+    inputs = adapter.inputs(state, s, other, terms, defence_terms)
+    return adapter.pools(inputs).attack_pool, inputs.attacker.skill
 
 
 def plan_odds(adapter: EditionAttack, p: AttackPlan) -> DamageOdds:

@@ -179,16 +179,22 @@ def vitals(net_hits: int) -> CalledShotResult:
     return CalledShotResult(shot="vitals", hit=True, extra_dv=VITALS_DV)
 
 
-def multiple_attacks_refusal(weapons: Sequence[Weapon], modes: Sequence[FiringMode | None]) -> Refusal | None:
+def multiple_attacks_refusal(
+    weapons: Sequence[Weapon], modes: Sequence[FiringMode | None], same_weapon: bool | None = None
+) -> Refusal | None:
     """CS9's condition: one melee weapon, or two different weapons; a single gun only in a burst mode.
 
     ``modes[i]`` is the firing mode used with ``weapons[i]`` (None for melee). Two guns
     must each be fired in a mode that allows multiple attacks (SS and SA do with two
-    weapons, SR5-F1/F2).
+    weapons, SR5-F1/F2). ``same_weapon`` says whether the two are one and the same weapon;
+    when not given, two equal weapon records are taken as one (a caller that knows where
+    each weapon sits on the sheet passes it: a pistol in each hand of the same model are
+    two weapons).
     """
     if len(weapons) != len(modes) or not 1 <= len(weapons) <= 2:
         return Refusal(key="weapons.refusal.multiple_weapons")
-    if len(weapons) == 2 and weapons[0] == weapons[1]:
+    same = weapons[0] == weapons[-1] if same_weapon is None else same_weapon
+    if len(weapons) == 2 and same:
         return Refusal(key="weapons.refusal.multiple_same_weapon")
     for weapon, mode in zip(weapons, modes):
         if weapon.melee:
