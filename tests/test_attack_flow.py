@@ -304,3 +304,17 @@ def test_loaded_ammunition_changes_dv_and_ap_in_the_breakdown() -> None:
     with pytest.raises(RulesError) as info:
         enc.prepare(Reload(combatant="c1", weapon=0, ammo_type="no_such_ammo"))
     assert info.value.key == "weapons.error.unknown_ammo"
+
+
+def test_the_log_counts_one_round_and_several_rounds_in_words() -> None:
+    from gmtool.core.i18n import set_language
+    from gmtool.rulesets.attack.messages import RoundsFired
+
+    set_language("en")
+    enc = sr5_fight()
+    single = run(enc, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4, charge_action=False))
+    fired = next(e for e in single if e.kind == "rounds_fired")
+    assert enc.ruleset.describe(fired) == "Shooter fires 1 round from Ares Predator V; 14 left."
+    burst = fired.model_copy(update={"rounds": 3, "left": 12})
+    assert isinstance(burst, RoundsFired)
+    assert enc.ruleset.describe(burst) == "Shooter fires 3 rounds from Ares Predator V; 12 left."

@@ -161,7 +161,10 @@ def suppression_line(e: SuppressionTested) -> str:
 
 RENDERERS: dict[str, Callable[[Any], str]] = {
     "attack_resolved": attack_line,
-    "rounds_fired": lambda e: tr("log.rounds_fired", name=e.name, weapon=e.weapon_name, rounds=e.rounds, left=e.left),
+    "rounds_fired": lambda e: tr(
+        "log.round_fired" if e.rounds == 1 else "log.rounds_fired", name=e.name, weapon=e.weapon_name, rounds=e.rounds,
+        left=e.left,
+    ),
     "called_shot_resolved": called_shot_line,
     "suppressive_fire_started": zone_line,
     "suppression_tested": suppression_line,
