@@ -104,18 +104,20 @@ class AttackModel(QObject):
 
     def modes(self) -> list[tuple[str, str, str | None]]:
         """(key, label, refusal or None) of the edition's firing modes for the chosen weapon."""
+        return [
+            (key, mode.label.text(), refused.message() if refused else None)
+            for key, mode, refused in self._weapon_modes(self.weapon)
+        ]
+
+    def _weapon_modes(self, index: int | None) -> list[tuple[str, Any, Any]]:
+        """(key, mode, refusal or None) of the edition's modes for one of the attacker's guns ([] for melee)."""
         c = self._bridge.state.combatants.get(self.attacker or "")
-        if c is None or not 0 <= self.weapon < len(c.sheet.weapons) or c.sheet.weapons[self.weapon].melee:
+        if c is None or index is None or not 0 <= index < len(c.sheet.weapons) or c.sheet.weapons[index].melee:
             return []
-        weapon = c.sheet.weapons[self.weapon]
-        magazine = magazine_of(self._bridge.state, c.id, self.weapon, weapon)
+        weapon = c.sheet.weapons[index]
+        magazine = magazine_of(self._bridge.state, c.id, index, weapon)
         table = self._adapter().mode_table()
-        out = []
-        for key in table.modes:
-            mode = table.mode(key)
-            refused = refusal(weapon, magazine, mode)
-            out.append((key, mode.label.text(), refused.message() if refused else None))
-        return out
+        return [(key, table.mode(key), refusal(weapon, magazine, table.mode(key))) for key in table.modes]
 
     def called_shots(self) -> list[tuple[str, str, str | None]]:
         """(kind, label, refusal or None) of the edition's called shots for the drafted attack."""
@@ -266,19 +268,11 @@ class AttackModel(QObject):
 
     def paired_mode(self) -> str:
         """The other gun's firing mode: its first one that allows a two-weapon attack ("" for melee)."""
-        c = self._bridge.state.combatants.get(self.attacker or "")
-        if c is None or self.paired_weapon is None or not 0 <= self.paired_weapon < len(c.sheet.weapons):
-            return ""
-        weapon = c.sheet.weapons[self.paired_weapon]
-        if weapon.melee:
-            return ""
-        magazine = magazine_of(self._bridge.state, c.id, self.paired_weapon, weapon)
-        table = self._adapter().mode_table()
-        for key in table.modes:
-            mode = table.mode(key)
-            if refusal(weapon, magazine, mode) is None and mode.multiple_attacks in ("yes", "two_weapons"):
-                return key
-        return ""
+        usable = [
+            key for key, mode, refused in self._weapon_modes(self.paired_weapon)
+            if refused is None and mode.multiple_attacks in ("yes", "two_weapons")
+        ]
+        return usable[0] if usable else ""
 
     def set_outside_combat(self, on: bool) -> None:
         if on != self.outside_combat:

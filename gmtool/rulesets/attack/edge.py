@@ -105,7 +105,7 @@ def test_specs(pools: AttackPools, command: Attack, attacker: Any, target: Any, 
     if no_defence and command.defence_edge != "none":
         raise RulesError("error.attack_edge_no_defence")
     if split_with_edge(command):  # the Edge dice are already in the pool (a term): no more to add
-        attack = TestSpec(pools.edition, pools.attack_pool, limit=pools.attack_limit, edge_use=EdgeUse.ADD_BEFORE)
+        attack = pools.attack_spec(0, EdgeUse.ADD_BEFORE)
     else:
         attack = pools.attack_spec(edge_attribute(attacker), EdgeUse(command.attack_edge))
     defence = None if no_defence else pools.defence_spec(edge_attribute(target), EdgeUse(command.defence_edge))
