@@ -523,3 +523,18 @@ TestJournalMachine.settings = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
+
+
+def test_a_preview_writes_nothing_and_commits_as_shown_or_not_at_all() -> None:
+    session, store = new_session()
+    session.execute(cmd.AddCombatant(sheet=make_sheet("Ann")))
+    preview = session.preview(cmd.StartTurn())
+    assert len(store.entries) == 1 and session.encounter.state.turn == 0  # nothing written or changed
+    session.commit_preview(preview)
+    assert stored_entries(store)[-1] == preview and session.encounter.state.turn == 1
+    stale = session.preview(cmd.NextPhase())
+    session.execute(cmd.AddCombatant(sheet=make_sheet("Bob")))
+    with pytest.raises(RulesError) as refused:
+        session.commit_preview(stale)  # made on a state that is no longer the present one
+    assert refused.value.key == "error.preview_stale"
+    assert len(store.entries) == 3

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from gmtool.core.encounter import Change, Encounter
+from gmtool.core.errors import RulesError
 from gmtool.core.journal import JournalEntry
 from gmtool.core.messages import Command
 
@@ -38,6 +39,20 @@ class EncounterSession:
 
     def execute(self, command: Command) -> Change:
         return self._run(self.encounter.prepare(command))
+
+    def preview(self, command: Command) -> JournalEntry:
+        """The entry ``command`` would write now (its dice included); nothing is written or changed."""
+        return self.encounter.prepare(command)
+
+    def commit_preview(self, entry: JournalEntry) -> Change:
+        """Write an entry :meth:`preview` gave, unchanged: what was shown is what is kept, decided once.
+
+        Refused (:class:`~gmtool.core.errors.RulesError`) when anything was written since the
+        preview, so a preview can never be applied to another state than the one it was made on.
+        """
+        if entry.action != "do" or entry.seq != self.encounter.next_seq:
+            raise RulesError("error.preview_stale")
+        return self._run(entry)
 
     def undo(self) -> Change:
         return self._run(self.encounter.prepare_undo())

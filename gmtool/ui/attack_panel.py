@@ -63,7 +63,9 @@ class AttackPanel(QWidget):
         self.model = AttackModel(bridge, self)
         self._lists_stale = False
         self._shown = True  # until the window says where the panel is (set_shown)
-        self._people_shown: list[tuple[str, str]] = []
+        self._people_shown: tuple = ()
+        self._weapons_shown: tuple = ()
+        self._modes_shown: tuple = ()
         layout = QVBoxLayout(self)
         layout.addWidget(self._who_box())
         layout.addWidget(self._defence_box())
@@ -86,9 +88,9 @@ class AttackPanel(QWidget):
         self.model.planChanged.connect(self._show_plan)
         self.model.resultChanged.connect(self._show_result)
         bridge.changed.connect(lambda _change: self._refresh_lists())
-        self._fill_people()
         self._fill_zones()
         self.start_from_turn()
+        self._show_plan()
 
 
     # -- shown or not -------------------------------------------------------------------
@@ -101,11 +103,10 @@ class AttackPanel(QWidget):
             self._refresh_lists()
 
     def _refresh_lists(self) -> None:
-        """The attacker/target/weapon lists and the zones, now if shown, else when shown again."""
+        """The suppressive-fire zones, now if shown, else when shown again (the draft's lists follow the plan)."""
         if not self._shown:
             self._lists_stale = True
             return
-        self._fill_people()
         self._fill_zones()
 
     # -- building ---------------------------------------------------------------------
@@ -374,18 +375,11 @@ class AttackPanel(QWidget):
 
     # -- filling ------------------------------------------------------------------------
     def start_from_turn(self) -> None:
-        """Attacker: the current actor; target: the selected combatant if another one."""
+        """Attacker: the current actor; target: the selected combatant if another one (planned once)."""
         actor = self._bridge.current_actor()
-        if actor is not None:
-            self._choose(self.attacker, actor.id)
+        attacker = actor.id if actor is not None else self.model.attacker
         selected = self._bridge.selected
-        if selected and selected != self.attacker.currentData():
-            self._choose(self.target, selected)
-
-    def _choose(self, combo: QComboBox, data: object) -> None:
-        index = combo.findData(data)
-        if index >= 0:
-            combo.setCurrentIndex(index)
+        self.model.set_people(attacker, selected if selected != attacker else self.model.target)
 
     def _fill(self, combo: QComboBox, items: list[tuple[object, str]], chosen: object) -> None:
         combo.blockSignals(True)
@@ -396,27 +390,41 @@ class AttackPanel(QWidget):
         combo.setCurrentIndex(index if index >= 0 else (0 if items else -1))
         combo.blockSignals(False)
 
-    def _fill_people(self) -> None:
-        """Refill the attacker and target lists when names changed (not on every journal entry)."""
-        people = self.model.combatants()
+    def _select(self, combo: QComboBox, chosen: object) -> None:
+        """Show the model's choice in a combo without it counting as the GM's pick."""
+        index = combo.findData(chosen)
+        if index != combo.currentIndex():
+            combo.blockSignals(True)
+            combo.setCurrentIndex(index if index >= 0 else 0)
+            combo.blockSignals(False)
+
+    def _sync_draft(self) -> None:
+        """Attacker, target, weapon, mode and ammunition exactly as the model's draft has them.
+
+        Each list is refilled when what it would show differs from what it shows (another
+        attacker's weapons, a renamed combatant, rounds fired), else only its choice is set.
+        """
+        model = self.model
+        people = tuple(model.combatants())
         if people != self._people_shown:
             self._people_shown = people
-            self._fill(self.attacker, [(None, tr("attack.nobody")), *people], self.model.attacker)
-            self._fill(self.target, [(None, tr("attack.nobody")), *people], self.model.target)
-        weapons = self.model.weapons()
-        if [i for i, _ in weapons] == [self.weapon.itemData(n) for n in range(self.weapon.count())]:
-            for n, (_, text) in enumerate(weapons):  # rounds left change: retitle, keep the choice
-                if self.weapon.itemText(n) != text:
-                    self.weapon.setItemText(n, text)
-        else:
-            self._fill_weapons()
+            self._fill(self.attacker, [(None, tr("attack.nobody")), *people], model.attacker)
+            self._fill(self.target, [(None, tr("attack.nobody")), *people], model.target)
+        self._select(self.attacker, model.attacker)
+        self._select(self.target, model.target)
+        weapons = (model.attacker, tuple(model.weapons()))
+        if weapons != self._weapons_shown:
+            self._weapons_shown = weapons
+            self._fill(self.weapon, list(weapons[1]), model.weapon)
+        self._select(self.weapon, model.weapon)
+        modes = (model.attacker, model.weapon, tuple(model.modes()))
+        if modes != self._modes_shown:
+            self._modes_shown = modes
+            self._fill_modes(modes[2])
+        self._select(self.mode, model.mode or None)
+        self._sync_ammo()
 
-    def _fill_weapons(self) -> None:
-        self._fill(self.weapon, list(self.model.weapons()), self.model.weapon)
-        self._fill_modes()
-
-    def _fill_modes(self) -> None:
-        modes = self.model.modes()
+    def _fill_modes(self, modes: tuple[tuple[str, str, str | None], ...]) -> None:
         self.mode.blockSignals(True)
         self.mode.clear()
         for key, label, refused in modes:
@@ -430,6 +438,8 @@ class AttackPanel(QWidget):
         self.mode.setEnabled(bool(modes))
         self.reload_button.setEnabled(bool(modes))
         self.ammo.setEnabled(bool(modes))
+
+    def _sync_ammo(self) -> None:
         loaded = self.ammo.findData(self.model.loaded_ammo())
         if loaded >= 0 and not self.ammo.hasFocus():
             self.ammo.setCurrentIndex(loaded)  # shows what is loaded; pick another, then Reload
@@ -538,13 +548,7 @@ class AttackPanel(QWidget):
     # -- showing -------------------------------------------------------------------------
     def _show_plan(self) -> None:
         model = self.model
-        if (
-            self.attacker.currentData() != model.attacker or self.weapon.count() != len(model.weapons())
-            or self.weapon.currentData() != model.weapon
-        ):
-            self._fill_weapons()
-        elif self.mode.currentData() != (model.mode or None):
-            self._fill_modes()
+        self._sync_draft()
         self._fill_called_shots()
         self._show_split()
         self._show_edge()
@@ -558,8 +562,11 @@ class AttackPanel(QWidget):
                 panel.set_sheet(None)  # ranged ↔ melee: same tables, other rows (ModifierPanel updates in place)
             panel.set_sheet(sheet)
             panel.blockSignals(False)
-        self.roll_button.setEnabled(p is not None)
-        self.apply_button.setEnabled(p is not None)
+        ready = p is not None and not model.refusal
+        for button, name in ((self.roll_button, "roll_attack"), (self.apply_button, "apply_attack")):
+            button.setEnabled(ready)
+            action = self._actions.get(name)
+            button.setToolTip(model.refusal if not ready and model.refusal else (action.toolTip() if action else ""))
         if p is not None and p.suppressive:
             self.summary.setText(model.suppressive_summary())
             self.chart.set_distribution(None, 0)

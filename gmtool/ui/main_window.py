@@ -133,11 +133,15 @@ class MainWindow(QMainWindow):
 
     def show_attack(self) -> None:
         """Ctrl+K: the attack panel, the current actor attacking the selected combatant."""
+        self.attack_panel.start_from_turn()  # before showing: a hidden panel plans once, when shown
+        self._raise_attack()
+        self.attack_panel.attacker.setFocus()
+
+    def _raise_attack(self) -> None:
+        """The attack dock in front (Roll and Apply from the keyboard show what they did, or why not)."""
         dock = self.docks["attack"]
         dock.show()
         dock.raise_()
-        self.attack_panel.start_from_turn()
-        self.attack_panel.attacker.setFocus()
 
     # -- actions -------------------------------------------------------------
     def action(self, name: str) -> QAction:
@@ -178,8 +182,8 @@ class MainWindow(QMainWindow):
             "print_log": self.print_log,
             "back_to_now": self.bridge.back_to_now,
             "player_view": self.playerViewRequested.emit,
-            "roll_attack": lambda: self.attack_panel.model.roll(),
-            "apply_attack": lambda: self.attack_panel.model.apply(),
+            "roll_attack": lambda: (self._raise_attack(), self.attack_panel.model.roll()),
+            "apply_attack": lambda: (self._raise_attack(), self.attack_panel.model.apply()),
             "reload_weapon": lambda: self.attack_panel.model.reload(),
         }
         for name in view.edge_actions:  # SR5: seize, blitz; SR4: go first (E6), extra pass (E7)

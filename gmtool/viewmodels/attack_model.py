@@ -1,10 +1,15 @@
 """The attack being prepared in the main window: a draft of the Attack command, its plan
 (the modifier sheets and the exact odds) and, after a roll, the prepared result.
 
-An adapter only: the rules are in :mod:`gmtool.rulesets.attack`. The result shown
-after *Roll* is the journal entry the command would write now (same seed, same
-entry number, same dice); *Apply* runs the same command, so what was shown is what
-is applied, and one undo takes the whole attack back.
+An adapter only: the rules are in :mod:`gmtool.rulesets.attack`. The draft always
+belongs to the state shown: after any change (a phase, undo/redo, rewind, a sheet
+edit) the attacker follows the acting combatant, and a weapon, mode or target that
+no longer exists is chosen afresh, so the lists shown are the attacker's own.
+
+*Roll* previews the journal entry through the bridge and session (same seed, same
+entry number, same dice; nothing written); *Apply* writes that very entry, so what
+was shown is what is applied, decided once, and one undo takes the whole attack back.
+The plan is computed once per change of its inputs (the draft and the state shown).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.rulesets.attack import called
+from gmtool.rulesets.attack.decide import check_ready
 from gmtool.rulesets.attack.describe import called_shot_name
 from gmtool.rulesets.attack.messages import (
     Attack,
@@ -78,6 +84,10 @@ class AttackModel(QObject):
         self.error = ""
         self.result: AttackResolved | None = None
         self.result_events: tuple[Any, ...] = ()
+        self.refusal = ""  # why Roll and Apply cannot act now ("" when they can)
+        self._prepared: Any = None  # the journal entry Roll showed (written as it is by Apply)
+        self._planned_for: tuple[Any, Attack | None] | None = None
+        self._actor_seen: str | None = self._current_actor()
         self._active = True
         self._stale = False
         bridge.changed.connect(self._on_change)
@@ -93,7 +103,7 @@ class AttackModel(QObject):
         return [(i, self.weapon_text(i, w)) for i, w in enumerate(c.sheet.weapons)]
 
     def weapon_text(self, index: int, weapon: Any) -> str:
-        code = weapon.damage.text
+        code = self._damage_text(weapon)
         if weapon.melee:
             return tr("attack.weapon_melee", name=weapon.display_name(), damage=code, ap=weapon.ap, reach=weapon.reach)
         magazine = magazine_of(self._bridge.state, self.attacker or "", index, weapon)
@@ -101,6 +111,18 @@ class AttackModel(QObject):
             "attack.weapon_ranged", name=weapon.display_name(), damage=code, ap=weapon.ap,
             modes="/".join(weapon.modes), rounds=magazine.rounds, capacity=magazine.capacity,
         )
+
+    def _damage_text(self, weapon: Any) -> str:
+        """The damage code as the book writes it; a Strength formula worked out for the wielder first."""
+        damage = weapon.damage
+        if not damage.strength_based:
+            return damage.text
+        c = self._bridge.state.combatants.get(self.attacker or "")
+        if c is None:
+            return damage.text
+        flag = f"({damage.flag})" if damage.flag else ""
+        value = damage.evaluate(c.sheet.attributes["STR"])
+        return tr("attack.damage_worked", value=f"{value}{damage.damage_type}{flag}", code=damage.text)
 
     def modes(self) -> list[tuple[str, str, str | None]]:
         """(key, label, refusal or None) of the edition's firing modes for the chosen weapon."""
@@ -204,9 +226,26 @@ class AttackModel(QObject):
     # -- the draft ---------------------------------------------------------------------
     def set_attacker(self, cid: str | None) -> None:
         if cid != self.attacker:
-            self.attacker, self.weapon, self.mode, self.paired_weapon = cid, 0, "", None
-            self._pick_mode()
+            self._take_attacker(cid)
             self._situation_changed()
+
+    def set_people(self, attacker: str | None, target: str | None) -> None:
+        """Attacker and target at once (Ctrl+K): planned once. A target equal to the attacker is dropped."""
+        changed = attacker != self.attacker
+        if changed:
+            self._take_attacker(attacker)
+        wanted = None if target == self.attacker else target
+        if wanted is not None and wanted != self.target:
+            self.target, changed = wanted, True
+        if changed:
+            self._situation_changed()
+
+    def _take_attacker(self, cid: str | None) -> None:
+        """Another attacker: its first weapon and first usable mode, a multiple attack from its start."""
+        self.attacker, self.weapon, self.mode, self.paired_weapon, self.pool_share = cid, 0, "", None, 0
+        if self.target == cid:
+            self.target = None
+        self._pick_mode()
 
     def set_weapon(self, index: int) -> None:
         if index != self.weapon:
@@ -337,33 +376,34 @@ class AttackModel(QObject):
     # -- intents ---------------------------------------------------------------------------
     def roll(self) -> bool:
         """Show what the attack gives with the dice of the next journal entry (nothing written)."""
-        command = self.command()
+        command = self._ready_command()
         if command is None:
-            self.error = tr("attack.choose_both")
-            self.planChanged.emit()
             return False
         try:
-            entry = self._bridge.encounter.prepare(command)
+            entry = self._bridge.preview(command)
         except GmtoolError as exc:
             self.error = exc.message()
             self.planChanged.emit()
             return False
+        self._prepared = entry
         self.result_events = entry.events
         self.result = next((e for e in entry.events if isinstance(e, AttackResolved)), None)
         self.resultChanged.emit()
         return True
 
     def apply(self) -> bool:
-        """Write the attack to the journal (rolling first if it was not rolled).
+        """Write the attack to the journal: the entry Roll showed, or a fresh one if none was shown.
 
         A multiple attack then moves on to its next share; with two weapons, to the other one.
         """
-        command = self.command()
+        command = self._ready_command()
         if command is None:
-            self.error = tr("attack.choose_both")
-            self.planChanged.emit()
             return False
-        done = self._bridge.execute(command)
+        prepared = self._prepared
+        if prepared is not None and prepared.command == command and prepared.seq == self._bridge.encounter.next_seq:
+            done = self._bridge.commit_preview(prepared)
+        else:
+            done = self._bridge.execute(command)
         if done and command.called_shot == called.MULTIPLE and command.pool_share + 1 < command.attacks:
             self.pool_share = command.pool_share + 1
             if command.paired_weapon is not None:
@@ -371,6 +411,16 @@ class AttackModel(QObject):
                 self.mode = command.paired_mode
             self._situation_changed()
         return done
+
+    def _ready_command(self) -> Attack | None:
+        """The draft, when Roll and Apply may act on it; else None with the reason shown."""
+        self._ensure_plan()
+        command = self.command()
+        if command is None or self.refusal:
+            self.error = self.error or self.refusal or tr("attack.choose_both")
+            self.planChanged.emit()
+            return None
+        return command
 
     def ammo_types(self) -> list[tuple[str, str]]:
         """(key, label) of the edition's ammunition (the loaded one first is the GM's default)."""
@@ -399,23 +449,57 @@ class AttackModel(QObject):
         usable = [key for key, _, refused in self.modes() if refused is None]
         self.mode = usable[0] if usable else ""
 
+    def _current_actor(self) -> str | None:
+        actor = self._bridge.current_actor()
+        return actor.id if actor is not None else None
+
     def _situation_changed(self) -> None:
         self._attack_choices = self._defence_choices = None  # the situation pre-ticks afresh
         self._replan()
 
     def _replan(self) -> None:
+        """Plan now if the panel is shown (once per change of the draft or the state), else when shown."""
         self._clear_result()
-        self.plan, self.odds, self.error = None, None, ""
+        if not self._active:
+            self._stale = True
+            return
+        if self._ensure_plan():
+            self.planChanged.emit()
+
+    def _ensure_plan(self) -> bool:
+        """Plan the draft on the state shown unless that exact plan is in hand. True when planned afresh."""
         command = self.command()
+        key = (self._bridge.revision, command)
+        if key == self._planned_for:
+            return False
+        self._planned_for = key
+        self.plan, self.odds, self.error, self.refusal = None, None, "", ""
         if command is not None:
             try:
                 self.plan = plan(self._adapter(), self._bridge.state, command)
                 self.odds = None if self.plan.suppressive else plan_odds(self._adapter(), self.plan)
             except GmtoolError as exc:
                 self.error = exc.message()
-        self.planChanged.emit()
+        self.refusal = self._acting_refusal(command)
+        return True
+
+    def _acting_refusal(self, command: Attack | None) -> str:
+        """Why Roll and Apply cannot act on this plan now: a past moment shown, the phase's actions spent …"""
+        shown_past = self._bridge.acting_refusal()
+        if shown_past is not None:
+            return shown_past
+        if command is None:
+            return tr("attack.choose_both")
+        if self.plan is None:
+            return self.error
+        try:
+            check_ready(self._adapter(), self._bridge.state, self.plan, command)
+        except GmtoolError as exc:
+            return exc.message()
+        return ""
 
     def _clear_result(self) -> None:
+        self._prepared = None
         if self.result is not None or self.result_events:
             self.result, self.result_events = None, ()
             self.resultChanged.emit()
@@ -428,14 +512,43 @@ class AttackModel(QObject):
             self._replan()
 
     def _on_change(self, change: Change) -> None:
-        state = self._bridge.state
-        if self.attacker not in state.combatants:
-            self.attacker = None
-        if self.target not in state.combatants:
-            self.target = None
+        """The state shown changed: the draft follows it (the acting combatant attacks), then is planned."""
+        actor = self._current_actor()
+        if actor != self._actor_seen:
+            self._actor_seen = actor
+            if actor is not None and actor != self.attacker:
+                self._take_attacker(actor)
+                self._attack_choices = self._defence_choices = None
+        self._reconcile()
         self.faces = {"attack": None, "defence": None, "soak": None}
         self.edge = dict.fromkeys(EDGE_TESTS, "none")  # like the faces: each attack decides its own Edge
-        if not self._active:
-            self._stale = True  # planned when the panel is shown (a hidden panel costs nothing)
-            return
         self._replan()
+
+    def _reconcile(self) -> None:
+        """Keep only what the state shown still has: the attacker, its weapon and mode, the target."""
+        state = self._bridge.state
+        c = state.combatants.get(self.attacker or "")
+        if c is None:
+            if self.attacker is not None:
+                self._take_attacker(None)
+        else:
+            count = len(c.sheet.weapons)
+            if not 0 <= self.weapon < count:
+                self.weapon, self.mode = 0, ""
+            if self.paired_weapon is not None and not (0 <= self.paired_weapon < count and self.paired_weapon != self.weapon):
+                self.paired_weapon = None
+            if not self._mode_fits():
+                self._pick_mode()
+        if self.target not in state.combatants or self.target == self.attacker:
+            self.target = None
+
+    def _mode_fits(self) -> bool:
+        """Whether the chosen mode is one the chosen weapon has ("" for a melee weapon or none)."""
+        c = self._bridge.state.combatants.get(self.attacker or "")
+        if c is None or not 0 <= self.weapon < len(c.sheet.weapons):
+            return self.mode == ""
+        weapon = c.sheet.weapons[self.weapon]
+        if weapon.melee or not self.mode:
+            return weapon.melee and not self.mode
+        table = self._adapter().mode_table()
+        return self.mode in table.modes and table.mode(self.mode).weapon_mode in weapon.modes

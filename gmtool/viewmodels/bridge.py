@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.core.encounter import Change, ViewChange
 from gmtool.core.errors import GmtoolError, RulesError
 from gmtool.core.i18n import tr
+from gmtool.core.journal import JournalEntry
 from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
 from gmtool.viewmodels.ruleset_view import RulesetView, view_for
@@ -132,6 +133,28 @@ class EncounterBridge(QObject):
     def execute(self, command: Command) -> bool:
         """Run a command; on refusal emit :attr:`refused` and return False."""
         return self._guard(lambda: self.workspace.session.execute(command))
+
+    def preview(self, command: Command) -> JournalEntry:
+        """The entry ``command`` would write now, through the session (nothing written).
+
+        Raises :class:`~gmtool.core.errors.GmtoolError` with the refusal, also while the fight
+        is shown as it was: a preview is always made on the state it will be applied to.
+        """
+        self._refuse_in_past()
+        return self.workspace.session.preview(command)
+
+    def commit_preview(self, entry: JournalEntry) -> bool:
+        """Write a previewed entry as it was shown (refused if anything was written since)."""
+        return self._guard(lambda: self.workspace.session.commit_preview(entry))
+
+    def acting_refusal(self) -> str | None:
+        """Why nothing can be done now (translated), or None: the fight is shown as it was."""
+        return tr("error.rewind_read_only") if self._past is not None else None
+
+    @property
+    def revision(self) -> tuple[int, tuple[int, int] | None]:
+        """Changes whenever the state shown changes: entries written, and the moment shown."""
+        return len(self.workspace.encounter.entries), self.past
 
     def attempt(self, command: Command) -> str | None:
         """Run a command; return the translated refusal, or None when it was done."""

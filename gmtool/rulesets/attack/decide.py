@@ -90,6 +90,16 @@ def attack_events(adapter: EditionAttack, state: Any, command: Attack, rng: rand
     return called.renumber_effects(state, events)
 
 
+def check_ready(adapter: EditionAttack, state: Any, p: AttackPlan, command: Attack) -> None:
+    """Raise why the planned attack cannot be made now (the phase's actions spent, not the
+    attacker's phase …), before any die is rolled: the same checks deciding it makes."""
+    if p.suppressive:
+        if command.charge_action:
+            adapter.action_events(state, p.situation.attacker, "complex", "fire_full_auto")
+        return
+    _actions(adapter, state, p.situation, command)
+
+
 def _actions(adapter: EditionAttack, state: Any, s: Any, command: Attack) -> list[Event]:
     """The attack's action (and the free action calling the shot); later shares of a multiple attack pay none."""
     if not command.charge_action or command.pool_share > 0:
