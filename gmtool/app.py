@@ -232,7 +232,7 @@ class GmtoolApp:
 
     def _remember_layout(self, window: MainWindow) -> None:
         self.settings.window_geometry = bytes(window.saveGeometry().toBase64().data()).decode()
-        self.settings.window_state = bytes(window.saveState().toBase64().data()).decode()
+        self.settings.window_state = bytes(window.layout_state().toBase64().data()).decode()
 
     def _save_settings(self) -> None:
         try:

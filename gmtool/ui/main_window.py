@@ -40,6 +40,12 @@ from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.faces import parse_faces
 from gmtool.viewmodels.ruleset_view import DICE_TESTS, INTERRUPTS, game_name
 
+LAYOUT_VERSION = 2  # saved dock layouts of another version are not restored (the panels changed)
+# Actions that change nothing in the fight: usable while it is shown as it was (rewind).
+NOT_COMMANDS = frozenset({
+    "new_campaign", "open_campaign", "new_encounter", "switch_encounter", "preferences", "quit", "about",
+    "attack", "print_log", "back_to_now", "player_view",
+})
 # Default widths of the initiative, sheet and test docks (the SR4 panel needs less than the SR5 test box).
 DOCK_WIDTHS = {"sr5": (415, 470, 465), "sr4": (545, 440, 365)}
 
@@ -118,7 +124,10 @@ class MainWindow(QMainWindow):
     def _show_rewind_bar(self) -> None:
         past = self.bridge.past
         self.rewind_bar.setVisible(past is not None)
-        if past is not None:
+        self.update_actions()
+        if past is None:
+            self.status.clear()  # "you are looking at the past" no longer holds
+        else:
             index = self.log_panel.view.currentIndex()
             line = index.data() if index.isValid() else ""
             self.rewind_label.setText(tr("rewind.banner", line=line))
@@ -268,11 +277,16 @@ class MainWindow(QMainWindow):
                 self.resizeDocks([docks["initiative"], docks["sheet"], docks["test"]], list(widths), Qt.Orientation.Horizontal)
                 self.resizeDocks([docks["initiative"], docks["log"]], [470, 300], Qt.Orientation.Vertical)
 
+    def layout_state(self) -> QByteArray:
+        """The docks and bars as placed now, tagged with this window's layout version."""
+        return self.saveState(LAYOUT_VERSION)
+
     def restore_layout(self, geometry: QByteArray | None, state: QByteArray | None) -> None:
         if geometry is not None:
             self.restoreGeometry(geometry)
         if state is not None:
-            self._layout_restored = self.restoreState(state)
+            self._layout_restored = self.restoreState(state, LAYOUT_VERSION)
+        self.rewind_bar.setVisible(self.bridge.past is not None)  # a saved layout never brings the banner back
 
     def _make_menus(self) -> None:
         bar = self.menuBar()
@@ -290,6 +304,7 @@ class MainWindow(QMainWindow):
                     menu.addAction(self._actions[name])
 
     def update_actions(self) -> None:
+        self._release_rewound()
         state = self.bridge.state
         encounter = self.bridge.encounter
         selected = self.bridge.selected is not None
@@ -307,6 +322,27 @@ class MainWindow(QMainWindow):
         self.groups.update()
         for name, option in self.view.rule_options.items():
             self._actions[name].setChecked(state.options[option])
+        self._refuse_while_rewound()
+
+    def _release_rewound(self) -> None:
+        """Give back what :meth:`_refuse_while_rewound` took: enabled, with the tooltip it had."""
+        for act in self._actions.values():
+            tip = act.property("tipBeforeRewind")
+            if tip is not None:
+                act.setProperty("tipBeforeRewind", None)
+                act.setToolTip(tip)
+                act.setEnabled(True)  # the rules' own checks (run next) disable it again if they must
+
+    def _refuse_while_rewound(self) -> None:
+        """While the fight is shown as it was, every action that would change it is disabled, saying why."""
+        reason = self.bridge.acting_refusal()
+        if reason is None:
+            return
+        for name, act in self._actions.items():
+            if name not in NOT_COMMANDS and act.isEnabled():  # one disabled already keeps its own reason
+                act.setProperty("tipBeforeRewind", act.toolTip())
+                act.setEnabled(False)
+                act.setToolTip(f"{act.text()}\n{reason}")
 
     # -- intents ---------------------------------------------------------------
     def run(self, command: Command) -> bool:

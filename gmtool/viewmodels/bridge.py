@@ -82,6 +82,7 @@ class EncounterBridge(QObject):
         seq = self._past[0]
         self._past = None
         if self._guard(lambda: self.workspace.session.rewind(seq)):
+            self.pastChanged.emit()  # the present again: the banner and its messages go
             return True
         self._show_moment()
         return False

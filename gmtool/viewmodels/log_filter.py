@@ -40,7 +40,7 @@ FAMILY_KINDS: dict[str, frozenset[str]] = {
     "edge": frozenset({
         "edge_spent", "edge_burnt", "edge_refreshed", "initiative_seized", "first_in_pass", "extra_pass_gained",
     }),
-    "history": frozenset({"undo", "redo", "rewind"}),
+    "history": frozenset({"undo", "redo", "rewind", "abandoned"}),
 }
 FAMILIES: tuple[str, ...] = (*FAMILY_KINDS, "other")
 # A sheet edit belongs to a family by the field it edits (a GM typing damage or Edge by hand).
@@ -74,6 +74,7 @@ class LogFilterModel(QSortFilterProxyModel):
         self._verdicts: dict[int, bool] = {}  # source row -> passes the filters now (lines never change)
         self.setSourceModel(source)
         source.rowsInserted.connect(self._after_insert)  # after the proxy's own handler
+        source.rowsAboutToBeInserted.connect(self._before_insert)
         source.modelAboutToBeReset.connect(self._forget)
 
     def log(self) -> LogModel:
@@ -163,6 +164,11 @@ class LogFilterModel(QSortFilterProxyModel):
         while len(self._folded) <= row:
             self._folded.append(search_form(log.line(len(self._folded)).text))
         return self._folded[row]
+
+    def _before_insert(self, _parent: QModelIndex, first: int, _last: int) -> None:
+        """A line put between others (an abandoned branch's heading) moves the rows after it."""
+        if first < self.log().rowCount():  # not an append: cached rows shift
+            self._forget()
 
     def _after_insert(self, _parent: QModelIndex, first: int, last: int) -> None:
         """New lines may be the first match under a heading that is hidden: show it again."""

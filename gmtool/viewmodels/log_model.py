@@ -1,7 +1,9 @@
 """The turn log as a list model: one row per event in words, appended as entries commit.
 
 The first row names the encounter and its dice seed (X-1). Undo and redo are
-lines of their own: the log never forgets what happened. Each line also knows
+lines of their own: the log never forgets what happened. A line whose command is no
+longer in effect (undone, or abandoned by *Continue from here*) is shown greyed and
+slanted; the branch a rewind abandoned gets a heading of its own above its first line. Each line also knows
 the combatants its event concerns (``roles.COMBATANTS``), so the log can be
 filtered by combatant (see :mod:`gmtool.viewmodels.log_filter`).
 """
@@ -15,7 +17,7 @@ from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from gmtool.core.encounter import Change, ViewChange
 from gmtool.core.i18n import tr
-from gmtool.core.journal import JournalEntry
+from gmtool.core.journal import JournalEntry, UndoStacks
 from gmtool.core.messages import Event
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -23,6 +25,7 @@ from gmtool.viewmodels.bridge import EncounterBridge
 Index = QModelIndex | QPersistentModelIndex
 HEADING_KINDS = frozenset({"turn_started", "pass_started"})
 MUTED_KINDS = frozenset({"undo", "redo", "rewind"})
+ABANDONED = "abandoned"  # the heading above a branch that Continue from here took out of effect
 # Event fields holding one combatant id, and the field holding that combatant's name.
 ID_FIELDS: tuple[tuple[str, str], ...] = (
     ("combatant", "name"), ("attacker", "attacker_name"), ("target", "target_name"),
@@ -88,10 +91,15 @@ class LogModel(QAbstractListModel):
         self._bridge = bridge
         encounter = bridge.encounter
         self._names: dict[str, str] = {}
+        self._stacks = UndoStacks()  # which commands are in effect, as the log has followed them
+        self._done: set[int] = set()  # the seqs of those commands
         self._lines: list[LogLine] = [
             LogLine(0, "header", tr("log.header", name=encounter_name, seed=encounter.seed), -1, ())
         ]
         for entry in encounter.entries:
+            abandoned = self._follow(entry)
+            if abandoned:
+                self._lines.insert(self._first_row_of(abandoned[0]), self._abandoned_heading(entry, abandoned))
             self._lines.extend(self._render(entry))
         bridge.changed.connect(self._on_change)
 
@@ -115,16 +123,59 @@ class LogModel(QAbstractListModel):
         concerned = tuple(dict.fromkeys(cid for event in target.events for cid in event_combatants(event)))
         return [LogLine(entry.seq, entry.action, tr(key, what=what, count=len(target.events)), -1, concerned)]
 
+    # -- what is in effect ---------------------------------------------------------------
+    def _follow(self, entry: JournalEntry) -> list[int]:
+        """Follow one journal entry; the seqs a rewind abandons (oldest first), else []."""
+        if entry.action == "rewind":
+            kept = entry.target or 0
+            abandoned = [e.seq for e in self._stacks.done if e.seq > kept]
+            self._stacks.push(entry)
+            self._done.difference_update(abandoned)
+            return abandoned
+        moved = self._stacks.push(entry)
+        if entry.action == "undo":
+            self._done.discard(moved.seq)
+        else:
+            self._done.add(moved.seq)
+        return []
+
+    def in_effect(self, line: LogLine) -> bool:
+        """Whether a command line's entry is in effect now (headers, undo/redo lines: always)."""
+        return line.number < 0 or line.seq in self._done
+
+    def _first_row_of(self, seq: int) -> int:
+        return next(row for row, line in enumerate(self._lines) if line.seq == seq and line.number >= 0)
+
+    def _abandoned_heading(self, rewind: JournalEntry, abandoned: list[int]) -> LogLine:
+        return LogLine(rewind.seq, ABANDONED, tr("log.abandoned_heading", seq=rewind.target or 0), -1, ())
+
     def _on_change(self, change: Change) -> None:
         if isinstance(change, ViewChange):
             return  # rewind shows another moment; the log itself does not change
-        lines = self._render(change.entry)
+        entry = change.entry
+        before = set(self._done) if entry.action != "do" else set()
+        abandoned = self._follow(entry)
+        if abandoned:
+            row = self._first_row_of(abandoned[0])
+            self.beginInsertRows(QModelIndex(), row, row)
+            self._lines.insert(row, self._abandoned_heading(entry, abandoned))
+            self.endInsertRows()
+        if entry.action != "do":
+            self._restyle(before ^ self._done)
+        lines = self._render(entry)
         if not lines:
             return
         first = len(self._lines)
         self.beginInsertRows(QModelIndex(), first, first + len(lines) - 1)
         self._lines.extend(lines)
         self.endInsertRows()
+
+    def _restyle(self, seqs: set[int]) -> None:
+        """The lines of these entries went in or out of effect: repaint their colour and font."""
+        rows = [row for row, line in enumerate(self._lines) if line.seq in seqs and line.number >= 0]
+        if rows:
+            top, bottom = self.index(min(rows), 0), self.index(max(rows), 0)
+            self.dataChanged.emit(top, bottom, [Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole])
 
     def combatant_names(self) -> dict[str, str]:
         """Every combatant the log names, id → the latest name it was logged under."""
@@ -150,11 +201,20 @@ class LogModel(QAbstractListModel):
             return line.number
         if role == roles.COMBATANTS:
             return line.combatants
-        if role == Qt.ItemDataRole.FontRole and (line.kind in HEADING_KINDS or line.kind == "header"):
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.ForegroundRole and line.kind in MUTED_KINDS:
+        if role == Qt.ItemDataRole.FontRole:
+            return self._font(line)
+        if role == Qt.ItemDataRole.ForegroundRole and (line.kind in MUTED_KINDS or not self.in_effect(line)):
             # The disabled text colour of the palette in use: muted in the light and the dark theme.
             return QGuiApplication.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         return None
+
+    def _font(self, line: LogLine) -> QFont | None:
+        """Headings bold; the abandoned-branch heading bold and slanted; lines out of effect slanted."""
+        heading = line.kind in HEADING_KINDS or line.kind in ("header", ABANDONED)
+        slanted = line.kind == ABANDONED or not self.in_effect(line)
+        if not heading and not slanted:
+            return None
+        font = QFont()
+        font.setBold(heading)
+        font.setItalic(slanted)
+        return font

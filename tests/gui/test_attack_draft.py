@@ -121,13 +121,18 @@ def test_while_rewound_the_panel_shows_that_moment_and_acts_on_nothing(qtbot, wi
     _assert_lists_belong_to_the_attacker(window)
     assert not panel.roll_button.isEnabled() and not panel.apply_button.isEnabled()
     assert "Continue from here" in panel.roll_button.toolTip()
+    for name in ("roll_attack", "apply_attack", "next_phase", "reload_weapon", "add_combatant"):
+        action = window.action(name)  # every action that would change the fight: disabled, saying why
+        assert not action.isEnabled() and "Continue from here" in action.toolTip(), name
+    assert window.action("back_to_now").isEnabled() and window.action("print_log").isEnabled()
     entries = len(encounter.entries)
-    window.action("roll_attack").trigger()
-    window.action("apply_attack").trigger()
+    assert not panel.model.roll() and not panel.model.apply()  # the model refuses too
     assert len(encounter.entries) == entries and panel.model.result is None
     assert "Continue from here" in panel.error.text()
     window.bridge.back_to_now()
     assert panel.attacker.currentText() == GUARD and panel.roll_button.isEnabled()
+    assert window.action("next_phase").isEnabled() and window.action("roll_attack").isEnabled()
+    assert "Continue from here" not in window.action("next_phase").toolTip()
     assert window.bridge.show_past(start_turn, len(encounter.entry(start_turn).events))
     window.bridge.continue_from_here()
     assert panel.attacker.currentText() == "Kestrel (demo runner)" and panel.roll_button.isEnabled()
