@@ -8,12 +8,12 @@ plans and prepares the command; the modifier panels show the edition's tables.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
-    QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QToolButton,
@@ -46,6 +47,9 @@ from gmtool.viewmodels.ruleset_view import INTERRUPTS
 NO_DISTANCE = -1.0
 RESULT_EXTRAS = ("called_shot_resolved", "suppressive_fire_started")  # shown under the attack's line
 MAX_ATTACKS = 6
+TABLES_HEIGHT = 240  # the modifier tables scroll inside; the inputs above them scroll as a whole
+CHART_WIDTH = 150
+RESULT_LINES = 12  # a longer result scrolls inside the footer (Roll, Apply and the odds stay in view)
 SR5_DEFENCE_INTERRUPTS = ("full_defence", "block", "dodge", "parry")
 
 
@@ -66,23 +70,23 @@ class AttackPanel(QWidget):
         self._people_shown: tuple = ()
         self._weapons_shown: tuple = ()
         self._modes_shown: tuple = ()
-        layout = QVBoxLayout(self)
-        layout.addWidget(self._who_box())
-        layout.addWidget(self._defence_box())
-        layout.addWidget(self._zones_box())
         self.tabs = PageTabs(self)
         self.attack_tables = ModifierPanel(parent=self)
         self.defence_tables = ModifierPanel(parent=self)
         self.tabs.addTab(self.attack_tables, tr("attack.tab.attack"))
         self.tabs.addTab(self.defence_tables, tr("attack.tab.defence"))
-        layout.addWidget(self.tabs, 3)
-        layout.addWidget(self._odds_box())
-        layout.addLayout(self._buttons())
-        self.result = QLabel(self)
-        self.result.setObjectName("attackResult")
-        self.result.setWordWrap(True)
-        self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.result, 1)
+        self.tabs.setMinimumHeight(TABLES_HEIGHT)
+        body = QWidget(self)
+        inputs = QVBoxLayout(body)
+        inputs.setContentsMargins(6, 6, 6, 6)
+        for box in (self._who_box(), self._defence_box(), self._zones_box()):
+            inputs.addWidget(box)
+        inputs.addWidget(self.tabs, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(_scroll(body, "attackInputs"), 1)
+        layout.addWidget(self._footer())
         self.attack_tables.modifiersChanged.connect(self.model.set_attack_sheet)
         self.defence_tables.modifiersChanged.connect(self.model.set_defence_sheet)
         self.model.planChanged.connect(self._show_plan)
@@ -111,8 +115,8 @@ class AttackPanel(QWidget):
 
     # -- building ---------------------------------------------------------------------
     def _who_box(self) -> QGroupBox:
+        """Two fields a row: attacker and target, the weapon, mode and ammunition, distance and called shot."""
         box = QGroupBox(tr("attack.box.who"), self)
-        form = QFormLayout(box)
         self.attacker = self._combo("attackerCombo", lambda: self.model.set_attacker(self.attacker.currentData()))
         self.weapon = self._combo("weaponCombo", self._weapon_chosen)
         self.mode = self._combo("modeCombo", lambda: self.model.set_mode(self.mode.currentData() or ""))
@@ -140,20 +144,32 @@ class AttackPanel(QWidget):
         ammo_row = QHBoxLayout()
         ammo_row.addWidget(self.ammo, 1)
         ammo_row.addWidget(self.reload_button)
-        form.addRow(tr("attack.attacker"), self.attacker)
-        form.addRow(tr("attack.weapon"), self.weapon)
-        form.addRow(tr("attack.ammo"), ammo_row)
-        form.addRow(tr("attack.mode"), self.mode)
-        form.addRow(tr("attack.target"), self.target)
-        form.addRow(tr("attack.distance_label"), self.distance)
-        form.addRow(tr("attack.called_shot_label"), self._called_row(box))
+        grid = QGridLayout(box)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        rows = (
+            (("attack.attacker", self.attacker), ("attack.target", self.target)),
+            (("attack.weapon", self.weapon),),
+            (("attack.mode", self.mode), ("attack.ammo", ammo_row)),
+            (("attack.distance_label", self.distance), ("attack.called_shot_label", self._called_row(box))),
+        )
+        for row, pairs in enumerate(rows):
+            for n, (key, field) in enumerate(pairs):
+                span = 3 if len(pairs) == 1 else 1
+                grid.addWidget(QLabel(tr(key), box), row, 2 * n)
+                if isinstance(field, QWidget):
+                    grid.addWidget(field, row, 2 * n + 1, 1, span)
+                else:
+                    grid.addLayout(field, row, 2 * n + 1, 1, span)
         self.paired = QComboBox(box)
         self.paired.setObjectName("pairedWeaponCombo")
         self.paired.setToolTip(tr("attack.paired_hint"))
         self.paired.currentIndexChanged.connect(lambda _i: self.model.set_paired_weapon(self.paired.currentData()))
-        form.addRow(tr("attack.paired_label"), self.paired)
-        self._who_form = form
-        form.setRowVisible(self.paired, False)
+        self.paired_label = QLabel(tr("attack.paired_label"), box)
+        grid.addWidget(self.paired_label, len(rows), 0)
+        grid.addWidget(self.paired, len(rows), 1, 1, 3)
+        self.paired_label.setVisible(False)
+        self.paired.setVisible(False)
         return box
 
     def _called_row(self, box: QWidget) -> QHBoxLayout:
@@ -213,7 +229,8 @@ class AttackPanel(QWidget):
             layout.addWidget(widget)
         layout.addLayout(faces)
         layout.addWidget(self.test_buttons_widget)
-        box.setVisible(self.model.offers_zones())
+        self.zones_box = box
+        box.setVisible(False)  # shown while a zone is in force (SR5)
         return box
 
     def _defence_box(self) -> QGroupBox:
@@ -249,35 +266,38 @@ class AttackPanel(QWidget):
         grid.addLayout(options)
         if sr5:
             grid.addLayout(self._interrupt_row(box))
-        faces = QHBoxLayout()
+        grid.addLayout(self._tests_grid(box))
+        return box
+
+    def _tests_grid(self, box: QWidget) -> QGridLayout:
+        """A column per test (attack, defence, soak): its name, the faces typed, the Edge used on it."""
+        grid = QGridLayout()
         self.faces: dict[str, QLineEdit] = {}
-        for which in ("attack", "defence", "soak"):
+        self.edge: dict[str, QComboBox] = {}
+        grid.addWidget(QLabel(tr("attack.row.faces"), box), 1, 0)
+        grid.addWidget(QLabel(tr("attack.row.edge"), box), 2, 0)
+        for column, which in enumerate(EDGE_TESTS, start=1):
+            grid.addWidget(QLabel(tr(f"attack.column.{which}"), box), 0, column)
             edit = QLineEdit(box)
             edit.setObjectName(f"faces_{which}")
-            edit.setPlaceholderText(tr(f"attack.faces.{which}"))
+            edit.setPlaceholderText(tr("attack.faces.placeholder"))
             edit.setToolTip(tr(f"attack.faces.{which}"))
             edit.setMinimumWidth(40)
             edit.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             edit.textChanged.connect(lambda text, w=which: self.model.set_faces(w, parse_faces(text)))
             self.faces[which] = edit
-            faces.addWidget(edit)
-        grid.addLayout(faces)
-        grid.addLayout(self._edge_row(box))
-        return box
-
-    def _edge_row(self, box: QWidget) -> QFormLayout:
-        """Edge on each test (one point each): chosen before Apply, also after seeing a Roll."""
-        form = QFormLayout()
-        self.edge: dict[str, QComboBox] = {}
-        for which in EDGE_TESTS:
-            combo = QComboBox(box)
+            grid.addWidget(edit, 1, column)
+            combo = QComboBox(box)  # Edge, one point per test: chosen before Apply, also after seeing a Roll
             combo.setObjectName(f"edge_{which}")
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(4)
             for use, label in self.model.edge_choices():
                 combo.addItem(label, use)
             combo.currentIndexChanged.connect(lambda _i, w=which, c=combo: self.model.set_edge(w, c.currentData()))
             self.edge[which] = combo
-            form.addRow(tr(f"attack.edge.label.{which}"), combo)
-        return form
+            grid.addWidget(combo, 2, column)
+            grid.setColumnStretch(column, 1)
+        return grid
 
     def _show_split(self) -> None:
         """A multiple attack's share and second weapon as the model has them (it moves on after Apply)."""
@@ -310,8 +330,8 @@ class AttackPanel(QWidget):
             combo.blockSignals(False)
             combo.setEnabled(enabled)
             combo.setToolTip(
-                tr(f"attack.edge_tip.{which}", name=payer[0], points=payer[1], attribute=payer[2])
-                if payer is not None else ""
+                tr(f"attack.edge.label.{which}") + "\n"
+                + (tr(f"attack.edge_tip.{which}", name=payer[0], points=payer[1], attribute=payer[2]) if payer else "")
             )
 
     def _interrupt_row(self, box: QWidget) -> QVBoxLayout:
@@ -330,24 +350,45 @@ class AttackPanel(QWidget):
             button.setToolTip(tr("attack.interrupt_hint"))
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             button.clicked.connect(lambda _c=False, a=action: self._declare_for_target(a))
-            buttons.addWidget(button, n // 2, n % 2)  # two a row: the dock stays narrow
+            buttons.addWidget(button, 0, n)
         column.addLayout(buttons)
         return column
 
-    def _odds_box(self) -> QGroupBox:
-        box = QGroupBox(tr("attack.box.odds"), self)
-        layout = QVBoxLayout(box)
-        self.summary = QLabel(box)
+    def _footer(self) -> QWidget:
+        """Always in view, however the inputs above are scrolled: the odds, Roll and Apply, the result."""
+        footer = QFrame(self)
+        footer.setObjectName("attackFooter")
+        footer.setFrameShape(QFrame.Shape.StyledPanel)
+        column = QVBoxLayout(footer)
+        column.setContentsMargins(6, 4, 6, 4)
+        odds = QHBoxLayout()
+        self.summary = QLabel(footer)
         self.summary.setObjectName("attackSummary")
         self.summary.setWordWrap(True)
-        self.chart = OddsChart(box)
-        self.error = QLabel(box)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.summary.setToolTip(tr("attack.box.odds"))
+        self.chart = OddsChart(footer)
+        self.chart.setToolTip(tr("attack.box.odds"))
+        self.chart.setFixedWidth(CHART_WIDTH)
+        odds.addWidget(self.summary, 1)
+        odds.addWidget(self.chart)
+        column.addLayout(odds)
+        self.error = QLabel(footer)
+        self.error.setObjectName("attackError")
         self.error.setStyleSheet("color: #c62828;")
         self.error.setWordWrap(True)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.chart)
-        layout.addWidget(self.error)
-        return box
+        self.error.setVisible(False)
+        column.addWidget(self.error)
+        column.addLayout(self._buttons())
+        self.result = QLabel(footer)
+        self.result.setObjectName("attackResult")
+        self.result.setWordWrap(True)
+        self.result.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.result_area = _scroll(self.result, "attackResultArea")
+        self.result_area.setVisible(False)
+        column.addWidget(self.result_area)
+        return footer
 
     def _buttons(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -467,7 +508,8 @@ class AttackPanel(QWidget):
         multiple = self.model.called_shot == "multiple_attacks"
         self.attacks.setVisible(multiple)
         self.pool_share.setVisible(multiple)
-        self._who_form.setRowVisible(self.paired, multiple)
+        self.paired_label.setVisible(multiple)
+        self.paired.setVisible(multiple)
         self.outside_combat.setVisible(self.model.called_shot == "trick_shot")
 
     def _called_chosen(self) -> None:
@@ -482,6 +524,7 @@ class AttackPanel(QWidget):
         if not self.model.offers_zones():
             return
         zones = self.model.zones()
+        self.zones_box.setVisible(bool(zones))
         marked_now = self.model.suppressed()
         key = (tuple(zones), tuple(marked_now), tuple(self.model.combatants()) if zones else ())
         if key == getattr(self, "_zones_shown", None):
@@ -555,6 +598,7 @@ class AttackPanel(QWidget):
         self.target.setEnabled(not model.is_suppressive())
         p = model.plan
         self.error.setText(model.error)
+        self.error.setVisible(bool(model.error))
         for panel, sheet in ((self.attack_tables, p.attack_sheet if p else None), (self.defence_tables, p.defence_sheet if p else None)):
             panel.blockSignals(True)  # showing the plan is not the GM ticking a row
             shown = panel.sheet
@@ -591,9 +635,34 @@ class AttackPanel(QWidget):
         extras = [RENDERERS[x.kind](x) for x in self.model.result_events if x.kind in RESULT_EXTRAS]
         lines = [attack_line(e), *breakdown_lines(e)] if e is not None else []
         self.result.setText("\n".join([*lines, *extras]))
+        self.result_area.setVisible(bool(lines or extras))
+        self._fit_result()
+
+    def _fit_result(self) -> None:
+        """The result area as tall as its text at this width, up to RESULT_LINES lines (then it scrolls)."""
+        if not self.result_area.isVisible() and not self.result.text():
+            return
+        width = max(self.result_area.viewport().width(), 100)
+        tall = self.result.heightForWidth(width) + 4
+        self.result_area.setFixedHeight(min(tall, self.fontMetrics().lineSpacing() * RESULT_LINES))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_result()
 
 
 def _records(terms):
     from gmtool.rulesets.attack.records import from_damage
 
     return from_damage(terms)
+
+
+def _scroll(widget: QWidget, name: str) -> QScrollArea:
+    """A vertical scroll area that never scrolls sideways (its content follows its width)."""
+    area = QScrollArea()
+    area.setObjectName(name)
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return area

@@ -1,18 +1,20 @@
 """The initiative-pass panel: "Turn N · Pass M", this pass's order, the current actor.
 
-Its buttons trigger the main window's actions, so menus, shortcuts and buttons
-all do the same thing.
+The actions that move the fight on are on the window's fight bar, in the menus and on
+keys; the panel keeps the order in view: one line per combatant, the current actor
+always scrolled into view.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QRect, Qt
-from PySide6.QtGui import QAction, QColor, QPainter
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QComboBox,
     QGridLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -21,13 +23,11 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from gmtool.core.i18n import tr
-from gmtool.ui.actions import BUTTON_ROWS
 from gmtool.ui.opaque_scroll_bars import fill_opaque
 from gmtool.ui.pass_ladder import PassLadderDelegate, ladder_width
 from gmtool.viewmodels import roles
@@ -44,6 +44,7 @@ from gmtool.viewmodels.initiative_model import (
 )
 from gmtool.viewmodels.ruleset_view import PASS_LADDER
 
+NAME_CHARS = 11  # the name column's width in wide letters; longer names are elided (whole in the tooltip)
 PHYSICAL_COLOR = QColor(200, 40, 40)
 STUN_COLOR = QColor(40, 90, 200)
 
@@ -76,7 +77,7 @@ class ConditionBarDelegate(QStyledItemDelegate):
 class InitiativePanel(QWidget):
     """The order of this pass and the buttons that move the fight on."""
 
-    def __init__(self, bridge: EncounterBridge, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
+    def __init__(self, bridge: EncounterBridge, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._bridge = bridge
         self.model = CombatantsModel(bridge, self)
@@ -85,20 +86,24 @@ class InitiativePanel(QWidget):
         self.heading = QLabel(self)
         self.heading.setObjectName("passHeading")
         font = self.heading.font()
-        font.setPointSizeF(font.pointSizeF() * 1.5)
+        font.setPointSizeF(font.pointSizeF() * 1.3)
         font.setBold(True)
         self.heading.setFont(font)
         self.current_label = QLabel(self)
+        self.current_label.setObjectName("currentActor")
+        self.current_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         for label in (self.heading, self.current_label):
             # Text changes every phase; a fixed policy keeps them from re-laying out the panel.
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.view = self._make_view()
         layout = QVBoxLayout(self)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.current_label)
+        layout.setContentsMargins(6, 4, 6, 4)
+        top = QHBoxLayout()  # "Turn 3 · Pass 2" and who acts, on one line: the order gets the height
+        top.addWidget(self.heading, 2)
+        top.addWidget(self.current_label, 3)
+        layout.addLayout(top)
         layout.addWidget(self.view, 1)
         layout.addLayout(self._make_action_picker())
-        layout.addLayout(self._make_buttons(actions))
         bridge.changed.connect(lambda _c: self.refresh_heading())
         bridge.selectionChanged.connect(self._select_row)
         self.refresh_heading()
@@ -112,23 +117,32 @@ class InitiativePanel(QWidget):
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         view.setAutoScroll(False)  # see _select_row
         view.verticalHeader().setVisible(False)
+        # One line per combatant (long names elided, whole in the tooltip): ten and more in view.
+        view.setWordWrap(False)
+        view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        rows = view.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(view.fontMetrics().height() + 8)
         fill_opaque(view)  # scrolling to the current actor repaints the bar, not the panels behind
         view.setItemDelegateForColumn(COL_CONDITION, ConditionBarDelegate(view))
         ladder = self._bridge.has(PASS_LADDER)
         if ladder:
             view.setItemDelegateForColumn(COL_PASSES, PassLadderDelegate(view))
+        view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the columns fit the panel
         header = view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(COL_NAME, QHeaderView.ResizeMode.Stretch)
-        header.setMinimumSectionSize(60)
+        header.setSectionResizeMode(COL_FLAGS, QHeaderView.ResizeMode.Stretch)  # flags take what is left
+        header.setMinimumSectionSize(36)
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)
         # Widths from the headers and a sample text, once: ResizeToContents would
         # measure every row on every change (200 combatants → thousands of calls).
         metrics = view.fontMetrics()
-        flags = (tr("flag.extra_pass"), tr("flag.surprised")) if ladder else (tr("flag.acted"), tr("flag.seized"))
-        samples = {COL_SCORE: "-00", COL_PASSES: "0", COL_FLAGS: " · ".join(flags), COL_CONDITION: "0000000"}
+        samples = {COL_NAME: "M" * NAME_CHARS, COL_SCORE: "-00", COL_PASSES: "0", COL_CONDITION: "00000"}
         for column, sample in samples.items():
             title = str(self.model.headerData(column, Qt.Orientation.Horizontal))
-            width = max(metrics.horizontalAdvance(title), metrics.horizontalAdvance(sample)) + 24
+            sample_width = metrics.horizontalAdvance(sample)
+            # A long title (イニシアティブ値) widens its column a little at most: it is elided, whole in its tooltip.
+            width = max(sample_width, min(metrics.horizontalAdvance(title), sample_width + 28)) + 24
             if column == COL_PASSES and ladder:
                 width = max(width, ladder_width() + 8)
             header.resizeSection(column, width)
@@ -205,18 +219,6 @@ class InitiativePanel(QWidget):
         target = self.target_combo.currentData() if self.target_combo is not None else None
         self._bridge.execute(self._bridge.view.take_action(actor, kind, key, target))
 
-    def _make_buttons(self, actions: dict[str, QAction]) -> QGridLayout:
-        grid = QGridLayout()
-        for row, names in enumerate(BUTTON_ROWS[self._bridge.view.key]):
-            for column, name in enumerate(n for n in names if n in actions):
-                button = QToolButton(self)
-                button.setDefaultAction(actions[name])
-                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-                button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-                button.setObjectName(f"button_{name}")
-                grid.addWidget(button, row, column)
-        return grid
-
     def refresh_heading(self) -> None:
         state = self._bridge.state
         if state.turn == 0:
@@ -231,6 +233,7 @@ class InitiativePanel(QWidget):
         self.current_label.setText(
             tr("panel.current_actor", name=actor.sheet.name) if actor else tr("panel.no_current_actor")
         )
+        self.current_label.setToolTip(self.current_label.text())  # whole when a long name is cut
 
     def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         self._bridge.select(current.data(roles.COMBATANT_ID) if current.isValid() else None)

@@ -10,11 +10,10 @@ application controller.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import QByteArray, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFrame,
     QInputDialog,
     QLabel,
     QMainWindow,
@@ -30,6 +29,8 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.attack_panel import AttackPanel
+from gmtool.ui.fight_bar import fight_bar
+from gmtool.ui.fit import never_sideways
 from gmtool.ui.group_actions import GroupActions
 from gmtool.ui.library_actions import install_library_actions
 from gmtool.ui.actions import ACTION_SPECS, MENUS, SHOWN_DISABLED_ELSEWHERE, ActionSpec
@@ -40,14 +41,17 @@ from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.faces import parse_faces
 from gmtool.viewmodels.ruleset_view import DICE_TESTS, INTERRUPTS, game_name
 
+DEFAULT_SIZE = QSize(1366, 820)
+FRAME_HEIGHT = 30  # a title bar, which the screen's free area does not subtract
 LAYOUT_VERSION = 2  # saved dock layouts of another version are not restored (the panels changed)
 # Actions that change nothing in the fight: usable while it is shown as it was (rewind).
 NOT_COMMANDS = frozenset({
     "new_campaign", "open_campaign", "new_encounter", "switch_encounter", "preferences", "quit", "about",
     "attack", "print_log", "back_to_now", "player_view",
 })
-# Default widths of the initiative, sheet and test docks (the SR4 panel needs less than the SR5 test box).
-DOCK_WIDTHS = {"sr5": (415, 470, 465), "sr4": (545, 440, 365)}
+# Default widths of the initiative, sheet and test docks on a 1366-px screen (the SR4 panel needs less
+# than the SR5 test box; its pass ladder more).
+DOCK_WIDTHS = {"sr5": (440, 400, 520), "sr4": (470, 400, 490)}
 
 
 class MainWindow(QMainWindow):
@@ -76,14 +80,20 @@ class MainWindow(QMainWindow):
         self._actions: dict[str, QAction] = {}
         self._layout_restored = False
         self._make_actions()
-        self.initiative_panel = InitiativePanel(self.bridge, self._actions, self)
+        self.initiative_panel = InitiativePanel(self.bridge, self)
         self.sheet_panel = SheetPanel(self.bridge, self)
         self.test_panel = self._make_game_panel()
         self.attack_panel = AttackPanel(self.bridge, self._actions, self)
         self.log_panel = LogPanel(self.bridge, workspace.encounter_name, self)
         self.extras = self._make_game_actions()
         self.groups = GroupActions(self)
+        self.fight_bar = fight_bar(self.view.key, self._actions, self)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.fight_bar)
         self._make_docks()
+        for panel in (self.sheet_panel, self.test_panel, self.attack_panel):
+            for area in panel.findChildren(QScrollArea):
+                if area.objectName() != "attackResultArea":  # the result wraps to the panel's width
+                    never_sideways(area)
         self._make_menus()
         self.library_actions = install_library_actions(self)  # File: library, import, build, restore
         self.rewind_bar = self._make_rewind_bar()
@@ -94,7 +104,7 @@ class MainWindow(QMainWindow):
         self.bridge.refused.connect(self.show_refusal)
         self.bridge.changed.connect(lambda _c: self.update_actions())
         self.bridge.selectionChanged.connect(lambda _c: self.update_actions())
-        self.resize(1366, 820)
+        self.resize(first_size(self))
         self._follow_current_actor()
         self.update_actions()
 
@@ -247,9 +257,9 @@ class MainWindow(QMainWindow):
         self.docks: dict[str, QDockWidget] = {}
         placements = (
             ("initiative", self.initiative_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
-            ("sheet", self.sheet_panel, Qt.DockWidgetArea.RightDockWidgetArea),
             ("test", self.test_panel, Qt.DockWidgetArea.RightDockWidgetArea),
-            ("attack", scrolled(self.attack_panel), Qt.DockWidgetArea.RightDockWidgetArea),
+            ("sheet", self.sheet_panel, Qt.DockWidgetArea.RightDockWidgetArea),
+            ("attack", self.attack_panel, Qt.DockWidgetArea.RightDockWidgetArea),
             ("log", self.log_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
         )
         titles = {"test": "dock.test" if self.bridge.has(DICE_TESTS) else "dock.sr4_tools"}
@@ -260,7 +270,8 @@ class MainWindow(QMainWindow):
             self.addDockWidget(area, dock)
             self.docks[name] = dock
         self.splitDockWidget(self.docks["initiative"], self.docks["log"], Qt.Orientation.Vertical)
-        self.splitDockWidget(self.docks["sheet"], self.docks["test"], Qt.Orientation.Horizontal)
+        # The order at the left, the work of the moment (test box, attack) beside it, the sheet at the right.
+        self.splitDockWidget(self.docks["test"], self.docks["sheet"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(self.docks["test"], self.docks["attack"])
         self.docks["attack"].visibilityChanged.connect(self.attack_panel.set_shown)  # hidden: no work
         self.attack_panel.set_shown(False)  # a tab behind the test box until raised
@@ -275,7 +286,8 @@ class MainWindow(QMainWindow):
                 docks = self.docks
                 widths = DOCK_WIDTHS.get(self.view.key, DOCK_WIDTHS["sr5"])
                 self.resizeDocks([docks["initiative"], docks["sheet"], docks["test"]], list(widths), Qt.Orientation.Horizontal)
-                self.resizeDocks([docks["initiative"], docks["log"]], [470, 300], Qt.Orientation.Vertical)
+                tall = self.height()
+                self.resizeDocks([docks["initiative"], docks["log"]], [tall * 3 // 5, tall * 2 // 5], Qt.Orientation.Vertical)
 
     def layout_state(self) -> QByteArray:
         """The docks and bars as placed now, tagged with this window's layout version."""
@@ -442,12 +454,9 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def scrolled(widget: QWidget) -> QScrollArea:
-    """A tall panel in a scroll area, so it never forces the window taller than the screen."""
-    area = QScrollArea()
-    area.setObjectName(f"{widget.objectName() or 'panel'}Scroll")
-    area.setWidget(widget)
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    return area
+def first_size(window: QWidget) -> QSize:
+    """The window's size on first start: 1366 × 820 at most, never more than the screen's free area
+    minus the window frame (a 1366 × 768 laptop with a 40-px task bar gets 1366 × 698)."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    free = screen.availableGeometry()
+    return QSize(min(DEFAULT_SIZE.width(), free.width()), min(DEFAULT_SIZE.height(), free.height() - FRAME_HEIGHT))

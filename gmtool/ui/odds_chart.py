@@ -51,11 +51,15 @@ class OddsChart(QWidget):
         width = self.width() / len(self._bars)
         top = max(self._bars) or 1.0
         chart_h = self.height() - label_h - 2
+        widest = metrics.horizontalAdvance(f"{len(self._bars)}+") + 4
+        step = max(1, -(-widest // max(int(width), 1)))  # a label every few bars when they are narrow
         for k, p in enumerate(self._bars):
             h = chart_h * p / top
             rect = QRectF(k * width + 1, chart_h - h, max(width - 2, 1), h)
             painter.fillRect(rect, SUCCESS if k >= self._threshold and self._threshold > 0 else FAILURE)
             label = f"{k}+" if self._tail and k == len(self._bars) - 1 else str(k)
+            if k % step:
+                continue
             painter.setPen(self.palette().windowText().color())
             painter.drawText(QRectF(k * width, chart_h, width, label_h), int(Qt.AlignmentFlag.AlignCenter), label)
         painter.end()

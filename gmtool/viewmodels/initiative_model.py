@@ -185,7 +185,8 @@ class CombatantsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(COLUMNS):
+        shown = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)  # the tooltip: the whole title when elided
+        if orientation == Qt.Orientation.Horizontal and role in shown and 0 <= section < len(COLUMNS):
             if section == COL_PASSES and roles.PASS_LADDER in self._row_roles:
                 return tr("column.pass_ladder")
             return tr(COLUMNS[section])

@@ -130,7 +130,7 @@ def test_seize_and_blitz_from_the_panel_spend_edge_or_say_why_not(qtbot, window)
     last = pass_order(state)[-1]
     window.bridge.select(last.id)
     edge = last.sheet.edge_points
-    seize_button = window.initiative_panel.findChild(QToolButton, "button_seize")
+    seize_button = window.fight_bar.findChild(QToolButton, "button_seize")
     qtbot.mouseClick(seize_button, Qt.MouseButton.LeftButton)
     assert state.combatants[last.id].seized
     assert state.combatants[last.id].sheet.edge_points == edge - 1

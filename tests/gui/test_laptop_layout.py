@@ -1,0 +1,128 @@
+"""A 1366 × 768 laptop fits the fight (issue 12), in both languages, both themes, both games.
+
+The window is 1366 × 698: maximised on a 768-px screen with a 40-px task bar and a 30-px
+title bar. The initiative list shows at least ten combatants with the acting one in view;
+after Roll the result, its odds and Apply are visible without scrolling; no panel scrolls
+sideways.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from PySide6.QtCore import QRect
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
+
+from gmtool.core.i18n import set_language
+from gmtool.storage.workspace import Workspace
+
+LAPTOP = (1366, 698)
+COMBATANTS = 14
+
+
+@pytest.fixture(params=[("en", "light"), ("ja", "dark")], ids=["en-light", "ja-dark"])
+def look(request):  # noqa: ANN001, ANN201
+    from gmtool.ui.theme import apply_theme
+
+    language, theme = request.param
+    set_language(language)
+    apply_theme(QApplication.instance(), theme)
+    yield request.param
+    apply_theme(QApplication.instance(), "light")
+    set_language("en")
+
+
+def _laptop_window(qtbot, workspace: Workspace, game: str):  # noqa: ANN001, ANN202
+    from gmtool.ui.main_window import MainWindow
+
+    if game == "sr4":
+        workspace = workspace.with_encounter(next(e.id for e in workspace.encounters() if e.ruleset == "sr4"))
+    window = MainWindow(workspace)
+    qtbot.addWidget(window)
+    window.resize(*LAPTOP)
+    window.show()
+    qtbot.waitExposed(window)
+    number = len(window.bridge.state.combatants)
+    while number < COMBATANTS:
+        number += 1
+        sheet = window.view.new_sheet(f"Demo Street Samurai {number}")
+        assert window.bridge.execute(window.view.add(sheet))
+    window.action("roll_initiative").trigger()
+    QApplication.processEvents()
+    return window
+
+
+def _rows_in_view(window) -> list[int]:  # noqa: ANN001
+    view = window.initiative_panel.view
+    shown = view.viewport().rect()
+    return [row for row in range(view.model().rowCount()) if shown.contains(view.visualRect(view.model().index(row, 0)))]
+
+
+def _in_view(widget: QWidget, window: QWidget) -> bool:
+    """Wholly visible: shown, inside the window, not clipped by a scroll area or panel around it."""
+    if not widget.isVisible():
+        return False
+    rect = QRect(widget.mapTo(window, widget.rect().topLeft()), widget.size())
+    parent = widget.parentWidget()
+    while parent is not None and parent is not window:
+        outer = QRect(parent.mapTo(window, parent.rect().topLeft()), parent.size())
+        if not outer.contains(rect):
+            return False
+        parent = parent.parentWidget()
+    return window.rect().contains(rect)
+
+
+def _no_sideways_scroll(window) -> None:  # noqa: ANN001
+    for area in window.findChildren(QAbstractScrollArea):
+        if area.isVisible():
+            assert not area.horizontalScrollBar().isVisible(), area.objectName() or type(area).__name__
+
+
+@pytest.mark.parametrize("game", ["sr5", "sr4"])
+def test_ten_combatants_in_view_and_the_acting_one_always(qtbot, workspace, look, game) -> None:
+    window = _laptop_window(qtbot, workspace, game)
+    assert len(_rows_in_view(window)) >= 10
+    _no_sideways_scroll(window)
+    view = window.initiative_panel.view
+    for _ in range(COMBATANTS + 3):  # through the pass and into the next
+        window.action("next_phase").trigger()
+        QApplication.processEvents()
+        actor = window.bridge.current_actor()
+        if actor is None:
+            continue
+        row = window.initiative_panel.proxy.mapFromSource(
+            window.initiative_panel.model.index(window.initiative_panel.model.row_of(actor.id), 0)
+        ).row()
+        assert row in _rows_in_view(window), actor.sheet.name
+    assert view.isVisible()
+
+
+@pytest.mark.parametrize("game", ["sr5", "sr4"])
+def test_after_roll_the_result_its_odds_and_apply_are_in_view(qtbot, workspace, look, game) -> None:
+    window = _laptop_window(qtbot, workspace, game)
+    actor = window.bridge.current_actor()
+    target = next(cid for cid in window.bridge.state.combatants if cid != actor.id)
+    window.bridge.select(target)
+    window.action("attack").trigger()
+    window.action("roll_attack").trigger()
+    QApplication.processEvents()
+    panel = window.attack_panel
+    assert panel.model.result is not None
+    for widget in (panel.result, panel.summary, panel.chart, panel.apply_button, panel.roll_button):
+        assert _in_view(widget, window), widget.objectName()
+    assert panel.result.text() and panel.summary.text()
+    _no_sideways_scroll(window)
+
+
+def test_the_first_window_fits_a_1366_by_768_screen_and_a_big_one_gets_the_default(qtbot) -> None:
+    from gmtool.ui.main_window import first_size
+
+    def on(width: int, height: int):  # noqa: ANN202
+        screen = SimpleNamespace(availableGeometry=lambda: QRect(0, 0, width, height))
+        return first_size(SimpleNamespace(screen=lambda: screen))
+
+    laptop = on(1366, 728)  # 768 minus a 40-px task bar
+    assert (laptop.width(), laptop.height()) == (1366, 698)  # 728 minus a 30-px title bar
+    big = on(1920, 1040)
+    assert (big.width(), big.height()) == (1366, 820)
