@@ -202,3 +202,18 @@ def test_planned_once_per_change_and_decided_once_per_roll(qtbot, window, counte
     written = next(e for e in window.bridge.encounter.entries[-1].events if isinstance(e, AttackResolved))
     assert written == shown
     assert counted["plan"] == 3  # the state changed (the attack written): planned once more
+
+
+def test_roll_is_disabled_with_the_reason_once_the_phases_actions_are_spent(qtbot, window) -> None:
+    _start(window)
+    panel = window.attack_panel
+    assert panel.roll_button.isEnabled()
+    window.action("complex_action").trigger()  # Kestrel spends the phase on something else
+    assert not panel.roll_button.isEnabled() and not panel.apply_button.isEnabled()
+    assert "Kestrel" in panel.roll_button.toolTip() and panel.roll_button.toolTip() != ""
+    entries = len(window.bridge.encounter.entries)
+    window.action("apply_attack").trigger()
+    assert len(window.bridge.encounter.entries) == entries  # nothing written
+    assert panel.error.text() == panel.roll_button.toolTip()  # the same reason, before any die
+    window.action("undo").trigger()
+    assert panel.roll_button.isEnabled()
