@@ -170,6 +170,10 @@ class AttackPanel(QWidget):
         grid.addWidget(self.paired, len(rows), 1, 1, 3)
         self.paired_label.setVisible(False)
         self.paired.setVisible(False)
+        order = (self.attacker, self.target, self.weapon, self.mode, self.ammo, self.reload_button, self.distance,
+                 self.called_shot, self.attacks, self.pool_share, self.outside_combat, self.paired)
+        for first, second in zip(order, order[1:]):  # Tab goes as the GM reads: who, whom, with what
+            QWidget.setTabOrder(first, second)
         return box
 
     def _called_row(self, box: QWidget) -> QHBoxLayout:
@@ -421,6 +425,11 @@ class AttackPanel(QWidget):
         attacker = actor.id if actor is not None else self.model.attacker
         selected = self._bridge.selected
         self.model.set_people(attacker, selected if selected != attacker else self.model.target)
+
+    def focus_first_missing(self) -> None:
+        """Keyboard focus where the GM goes next: the target when none is chosen, else the attacker."""
+        combo = self.target if self.model.target is None and self.target.isEnabled() else self.attacker
+        combo.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _fill(self, combo: QComboBox, items: list[tuple[object, str]], chosen: object) -> None:
         combo.blockSignals(True)

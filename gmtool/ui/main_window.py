@@ -154,7 +154,7 @@ class MainWindow(QMainWindow):
         """Ctrl+K: the attack panel, the current actor attacking the selected combatant."""
         self.attack_panel.start_from_turn()  # before showing: a hidden panel plans once, when shown
         self._raise_attack()
-        self.attack_panel.attacker.setFocus()
+        self.attack_panel.focus_first_missing()
 
     def _raise_attack(self) -> None:
         """The attack dock in front (Roll and Apply from the keyboard show what they did, or why not)."""
