@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from gmtool.printing.breakdown import Breakdown
+from gmtool.printing.breakdown import Breakdown, BreakdownPart
 from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow
 
 # Font families tried in order: a Latin face first (its digits and letters map back to text in a
@@ -37,6 +37,8 @@ p.event {{ margin-top: 3pt; margin-bottom: 0; }}
 p.heading {{ font-weight: bold; margin-top: 7pt; }}
 span.seq {{ color: #777; }}
 p.breakdown {{ margin-top: 0; margin-bottom: 0; margin-left: 24px; font-size: 8.5pt; color: #333; }}
+p.part {{ margin-top: 1pt; margin-bottom: 0; margin-left: 24px; font-size: 8.5pt; font-weight: bold; color: #333; }}
+p.inner {{ margin-top: 0; margin-bottom: 0; margin-left: 44px; font-size: 8.5pt; color: #333; }}
 """
 
 
@@ -85,20 +87,31 @@ def _snapshot_table(rows: tuple[SnapshotRow, ...], labels: ReportLabels) -> str:
 def _event(line: EventLine, labels: ReportLabels) -> str:
     css = "event heading" if line.heading else "event"
     text = f'<p class="{css}"><span class="seq">#{line.seq}</span> {escape(line.text)}</p>'
-    if line.breakdown is None:
-        return text
-    return text + _breakdown(line.breakdown, labels)
+    if line.breakdown is not None:
+        text += "".join(f'<p class="breakdown">{row}</p>' for row in _breakdown(line.breakdown, labels))
+    return text + "".join(_part(part, labels) for part in line.parts)
 
 
-def _breakdown(b: Breakdown, labels: ReportLabels) -> str:
+def _part(part: BreakdownPart, labels: ReportLabels) -> str:
+    """A test of an exchange under its title, or a figure on one line."""
+    if part.roll is None:
+        return f'<p class="breakdown">{escape(part.title)}: {escape(part.text)}</p>'
+    rows = "".join(f'<p class="inner">{row}</p>' for row in _breakdown(part.roll, labels))
+    return f'<p class="part">{escape(part.title)}</p>{rows}'
+
+
+def _breakdown(b: Breakdown, labels: ReportLabels) -> list[str]:
+    """The rows of a roll's breakdown (escaped HTML)."""
     rows = []
     if b.pool:
         rows.append(f"{escape(labels.pool)}: {escape(b.pool)}")
     for m in b.modifiers:
         source = f" ({escape(m.source)})" if m.source else ""
         rows.append(f"{escape(labels.modifiers)}: {escape(m.label)} {escape(m.value)}{source}")
+    if b.edge:
+        rows.append(f"{escape(labels.edge)}: {escape(b.edge)}")
     if b.dice:
         rows.append(f"{escape(labels.dice)}: {escape(b.dice)}")
     if b.odds:
         rows.append(f"{escape(labels.odds)}: {escape(b.odds)}")
-    return "".join(f'<p class="breakdown">{row}</p>' for row in rows)
+    return rows

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from gmtool.printing.breakdown import Breakdown
+from gmtool.printing.breakdown import Breakdown, BreakdownPart
 from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow
 
 _SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|!~])")
@@ -58,7 +58,16 @@ def _event(line: EventLine, labels: ReportLabels) -> list[str]:
     out = [f"- `#{line.seq}` " + (f"**{text}**" if line.heading else text)]
     if line.breakdown is not None:
         out.extend(f"    - {row}" for row in _breakdown(line.breakdown, labels))
+    for part in line.parts:
+        out.extend(_part(part, labels))
     return out
+
+
+def _part(part: BreakdownPart, labels: ReportLabels) -> list[str]:
+    """A test of an exchange as a nested list under its title, or a figure on one line."""
+    if part.roll is None:
+        return [f"    - {md_escape(part.title)}: {md_escape(part.text)}"]
+    return [f"    - {md_escape(part.title)}", *(f"        - {row}" for row in _breakdown(part.roll, labels))]
 
 
 def _breakdown(b: Breakdown, labels: ReportLabels) -> list[str]:
@@ -68,6 +77,8 @@ def _breakdown(b: Breakdown, labels: ReportLabels) -> list[str]:
     for m in b.modifiers:
         source = f" ({md_escape(m.source)})" if m.source else ""
         rows.append(f"{md_escape(labels.modifiers)}: {md_escape(m.label)} {md_escape(m.value)}{source}")
+    if b.edge:
+        rows.append(f"{md_escape(labels.edge)}: {md_escape(b.edge)}")
     if b.dice:
         rows.append(f"{md_escape(labels.dice)}: {md_escape(b.dice)}")
     if b.odds:

@@ -11,6 +11,9 @@ Kangxi radical (力 U+529B and ⼒ U+2F12), so copied or searched text would hol
 the radicals. :func:`fix_unicode_maps` rewrites those entries to the unified
 ideograph (their NFKC form): same byte length, so the file's offsets stay valid.
 A PDF is written to memory first, then to disk atomically.
+
+:func:`japanese_fonts` lists the installed families that draw kana and kanji; the
+report dialog warns before a Japanese PDF or printout when there is none.
 """
 
 from __future__ import annotations
@@ -21,7 +24,16 @@ from pathlib import Path
 from typing import Literal
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
-from PySide6.QtGui import QFont, QFontDatabase, QPageLayout, QPageSize, QPagedPaintDevice, QPdfWriter, QTextDocument
+from PySide6.QtGui import (
+    QFont,
+    QFontDatabase,
+    QPageLayout,
+    QPageSize,
+    QPagedPaintDevice,
+    QPdfWriter,
+    QRawFont,
+    QTextDocument,
+)
 
 from gmtool.printing.export import write_bytes_atomic
 from gmtool.printing.html import FONT_FAMILIES, render_html
@@ -52,6 +64,29 @@ def document_font() -> QFont:
         font.setFamilies(families)
     font.setPointSize(BASE_POINT_SIZE)
     return font
+
+
+JAPANESE_SAMPLE = "あア漢字"  # hiragana, katakana, kanji: a font that draws these can print the report
+
+
+def japanese_fonts() -> tuple[str, ...]:
+    """The installed families that draw Japanese text: Qt's list for the writing system, each checked
+    against a few kana and kanji (empty: Japanese would print as empty boxes)."""
+    return tuple(
+        family for family in QFontDatabase.families(QFontDatabase.WritingSystem.Japanese)
+        if _draws(family, JAPANESE_SAMPLE)
+    )
+
+
+def _draws(family: str, text: str) -> bool:
+    font = QRawFont.fromFont(QFont(family))
+    return font.isValid() and all(font.supportsCharacter(ch) for ch in text)
+
+
+def japanese_font_installed() -> bool:
+    """Whether some installed font draws Japanese text (stops at the first one)."""
+    families = QFontDatabase.families(QFontDatabase.WritingSystem.Japanese)
+    return any(_draws(family, JAPANESE_SAMPLE) for family in families)
 
 
 def report_document(report: Report) -> QTextDocument:

@@ -3,7 +3,8 @@
 :func:`build_report` replays the encounter's journal (never rolling: state is the
 fold of the recorded events) and cuts it into combat turns. Each turn gets a
 snapshot of the state at its start and the turn's events in words with their
-breakdown. Everything in the model is already worded in the report's language,
+breakdown (an attack's: each test, the damage value, the armour, the damage; see
+:mod:`.breakdown`). Everything in the model is already worded in the report's language,
 so the renderers (:mod:`.html`, :mod:`.markdown`, :mod:`.pdf`) only lay it out.
 
 Choices (said here because the rules do not say them):
@@ -26,7 +27,7 @@ from typing import Any
 
 from gmtool.core.i18n import active_language, set_language, tr
 from gmtool.core.journal import JournalEntry, UndoStacks
-from gmtool.printing.breakdown import Breakdown, roll_facts, word_breakdown
+from gmtool.printing.breakdown import Breakdown, BreakdownPart, exchange_facts, roll_facts, word_breakdown, word_parts
 from gmtool.printing.snapshot import CombatantSnapshot, StateSnapshot, queries_for, take_snapshot
 
 SETUP_ROUND = 0
@@ -69,6 +70,7 @@ class EventLine:
     text: str
     heading: bool
     breakdown: Breakdown | None
+    parts: tuple[BreakdownPart, ...] = ()  # an exchange of tests (an attack): each test and figure
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,7 @@ class ReportLabels:
     dice: str
     odds: str
     current: str
+    edge: str = "Edge"
 
 
 @dataclass(frozen=True)
@@ -185,7 +188,7 @@ def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
 def _event_line(seq: int, event: Any, ruleset: Any) -> EventLine:
     return EventLine(
         seq=seq, kind=event.kind, text=ruleset.describe(event), heading=event.kind in HEADING_KINDS,
-        breakdown=word_breakdown(roll_facts(event)),
+        breakdown=word_breakdown(roll_facts(event)), parts=word_parts(exchange_facts(event)),
     )
 
 
@@ -232,4 +235,5 @@ def _labels() -> ReportLabels:
         dice=tr("report.label.dice"),
         odds=tr("report.label.odds"),
         current=tr("report.current_mark"),
+        edge=tr("report.column.edge"),
     )

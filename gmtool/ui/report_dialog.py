@@ -3,13 +3,18 @@
 The report is worded in the interface's language. Export writes the file
 atomically (:mod:`gmtool.printing.export`); the preview prints through
 ``QPrintPreviewDialog``, where the GM can also print on paper.
+
+Before a PDF or a printout that holds Japanese text (the Japanese interface, or
+names typed in Japanese), the dialog checks that an installed font draws Japanese;
+if none does, it says what to install and lets the GM cancel or go on anyway.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from PySide6.QtCore import QLocale, QStandardPaths, Signal
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
@@ -22,6 +27,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPushButton,
     QRadioButton,
     QSpinBox,
@@ -32,8 +38,9 @@ from PySide6.QtWidgets import (
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, tr
 from gmtool.printing.export import FORMATS, SUFFIXES, export_report
-from gmtool.printing.pdf import page_layout, print_document, report_document
-from gmtool.printing.report import SETUP_ROUND, Report, ReportOptions, build_report, round_numbers
+from gmtool.printing.pdf import japanese_font_installed, page_layout, print_document, report_document
+from gmtool.printing.report import SETUP_ROUND, Report, ReportOptions, build_report, in_language, round_numbers
+from gmtool.printing.scripts import report_has_japanese
 
 PAGE_SIZES: tuple[tuple[str, str], ...] = (("a4", "report.dialog.a4"), ("letter", "report.dialog.letter"))
 FORMAT_LABELS = {"pdf": "report.dialog.format_pdf", "html": "report.dialog.format_html", "md": "report.dialog.format_md"}
@@ -55,14 +62,33 @@ def file_stem(encounter_name: str) -> str:
     return UNSAFE_FILE_CHARS.sub("_", tr("report.dialog.file_stem", name=encounter_name)).strip(" .") or "report"
 
 
+Paper = Literal["export", "print"]
+
+
+def font_advice() -> str:
+    """What to install, in the active language; in Japanese the English words follow (the Japanese
+    ones may show as empty boxes on this very machine)."""
+    advice = tr("fontcheck.install")
+    if active_language() == "ja":
+        with in_language("en"):
+            advice += "\n\n" + tr("fontcheck.text") + " " + tr("fontcheck.install")
+    return advice
+
+
 class ReportDialog(QDialog):
-    """Report of one encounter (the core ``Encounter``: its ruleset, seed and journal)."""
+    """Report of one encounter (the core ``Encounter``: its ruleset, seed and journal).
+
+    ``japanese_font`` answers whether an installed font draws Japanese (the Qt font
+    database by default; a test passes its own).
+    """
 
     exported = Signal(str)  # the path written
 
     def __init__(self, encounter: Any, encounter_name: str, parent: QWidget | None = None,
-                 page_size: str | None = None, folder: Path | None = None) -> None:
+                 page_size: str | None = None, folder: Path | None = None,
+                 japanese_font: Callable[[], bool] | None = None) -> None:
         super().__init__(parent)
+        self.japanese_font = japanese_font or japanese_font_installed
         self.setObjectName("reportDialog")
         self.setWindowTitle(tr("report.dialog.title", name=encounter_name))
         self.encounter = encounter
@@ -169,6 +195,8 @@ class ReportDialog(QDialog):
     def export(self) -> None:
         """Ask where to save, then write the report there."""
         fmt = self.report_format()
+        if fmt == "pdf" and not self.confirm_fonts("export"):
+            return
         chosen, _filter = QFileDialog.getSaveFileName(self, tr("report.dialog.export"), str(self.default_path()), tr(FILTERS[fmt]))
         if chosen:
             path = Path(chosen)
@@ -207,4 +235,37 @@ class ReportDialog(QDialog):
         return print_document(report_document(self.report()), printer)
 
     def preview(self) -> None:
-        self.make_preview().exec()
+        if self.confirm_fonts("print"):
+            self.make_preview().exec()
+
+    # -- a Japanese font for the PDF and the printout ----------------------------------------------
+    def missing_japanese_font(self) -> bool:
+        """Japanese text to draw and no font to draw it (the fonts are asked first: the cheap question)."""
+        return not self.japanese_font() and report_has_japanese(self.report())
+
+    def confirm_fonts(self, paper: Paper) -> bool:
+        """True to go on: a font draws the report's Japanese, or the GM chose to go on without one."""
+        if not self.missing_japanese_font():
+            return True
+        box = self.font_warning(paper)
+        box.exec()
+        if box.clickedButton() is box.findChild(QPushButton, "fontAnyway"):
+            return True
+        self._show(tr("fontcheck.cancelled"), error=True)
+        return False
+
+    def font_warning(self, paper: Paper) -> QMessageBox:
+        """The warning (not yet shown): no font draws Japanese, what to install; go on anyway or cancel."""
+        box = QMessageBox(self)
+        box.setObjectName("japaneseFontWarning")
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(tr("fontcheck.title"))
+        box.setText(tr("fontcheck.text"))
+        box.setInformativeText(font_advice())
+        anyway = box.addButton(tr(f"fontcheck.{paper}_anyway"), QMessageBox.ButtonRole.AcceptRole)
+        anyway.setObjectName("fontAnyway")
+        cancel = box.addButton(tr("fontcheck.cancel"), QMessageBox.ButtonRole.RejectRole)
+        cancel.setObjectName("fontCancel")
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        return box

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QPushButton
 
 from gmtool.core.i18n import set_language
 from gmtool.printing.html import render_html
@@ -147,3 +147,162 @@ def test_an_sr4_encounter_exports(qtbot, workspace: Workspace, tmp_path: Path) -
 
 def test_file_names_are_safe() -> None:
     assert file_stem('a/b:c*?"<>|') == "a_b_c______ - turn log"
+
+
+# -- an attack's breakdown on paper --------------------------------------------------------------------
+@pytest.mark.rule("X-3")
+def test_print_preview_prints_the_attack_breakdown(qtbot, tmp_path: Path) -> None:
+    """The preview paints the same document as the PDF: the attack's rows come back out of the printout."""
+    import shutil
+    import subprocess
+
+    from gmtool.printing.pdf import page_layout
+    from gmtool.rulesets.attack.plan import use_tables
+    from gmtool.rulesets.tables.loader import load_tables
+    from tests.test_printing_attacks import HOUSE_RULES, flat, resolved, sr5_encounter, sr5_expected
+
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    (tmp_path / "house.toml").write_text(HOUSE_RULES, encoding="utf-8")
+    use_tables(load_tables(tmp_path))
+    try:
+        encounter = sr5_encounter()
+    finally:
+        use_tables(load_tables())
+    dialog = ReportDialog(encounter, "Fight", page_size="a4", folder=tmp_path, japanese_font=lambda: True)
+    qtbot.addWidget(dialog)
+    paper = QPrinter(QPrinter.PrinterMode.HighResolution)
+    paper.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    paper.setOutputFileName(str(tmp_path / "printed.pdf"))
+    paper.setPageLayout(page_layout("a4"))
+    assert dialog.paint(paper) >= 1
+    del paper
+    done = subprocess.run(["pdftotext", "-enc", "UTF-8", str(tmp_path / "printed.pdf"), "-"], capture_output=True,
+                          check=True, timeout=60)
+    text = flat(done.stdout.decode("utf-8"))
+    for row in sr5_expected(resolved(encounter)):
+        assert flat(row) in text, row
+
+
+# -- no Japanese font --------------------------------------------------------------------------------------
+def _answer_font_warning(button: str, seen: list[str], tries: int = 200) -> None:
+    """Once the font warning is up, note its words and click ``button`` (fontAnyway or fontCancel)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
+
+    def poll(left: int) -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox) and box.objectName() == "japaneseFontWarning":
+            seen.append(box.text() + "\n" + box.informativeText())
+            box.findChild(QPushButton, button).click()
+        elif left:
+            QTimer.singleShot(10, lambda: poll(left - 1))
+
+    QTimer.singleShot(0, lambda: poll(tries))
+
+
+def _saving_to(monkeypatch, target: Path, asked: list[str]) -> None:  # noqa: ANN001
+    def fake_save(_parent, _title, proposed, _filter):  # noqa: ANN001, ANN202
+        asked.append(proposed)
+        return str(target), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_save))
+
+
+def _japanese_name(workspace: Workspace) -> None:
+    workspace.session.execute(cmd.EditSheet(combatant="c1", field="name", value="山田"))
+
+
+def test_without_a_japanese_font_a_japanese_pdf_is_warned_about_before_anything_is_written(
+    qtbot, monkeypatch, tmp_path: Path
+) -> None:
+    set_language("ja")
+    workspace = Workspace.open_default()
+    try:
+        _fight(workspace, 4)
+        dialog = ReportDialog(workspace.encounter, workspace.encounter_name, folder=tmp_path, japanese_font=lambda: False)
+        qtbot.addWidget(dialog)
+        dialog.format_combo.setCurrentIndex(dialog.format_combo.findData("pdf"))
+        asked: list[str] = []
+        target = tmp_path / "log.pdf"
+        _saving_to(monkeypatch, target, asked)
+        seen: list[str] = []
+        _answer_font_warning("fontCancel", seen)
+        dialog.export_button.click()
+        assert len(seen) == 1 and asked == [] and not target.exists()  # warned; no file asked for, none written
+        assert "fonts-noto-cjk" in seen[0] and "Noto Sans CJK JP" in seen[0]
+        assert "日本語フォント" in seen[0] and "Install a Japanese font" in seen[0]  # English too: boxes otherwise
+        assert dialog.status.text() == "中止しました：日本語を表示できるフォントがありません。"
+        _answer_font_warning("fontAnyway", seen)
+        dialog.export_button.click()
+        assert len(seen) == 2 and asked and target.read_bytes().startswith(b"%PDF-")
+    finally:
+        workspace.close()
+
+
+def test_japanese_names_in_an_english_log_are_warned_about_too(qtbot, monkeypatch, workspace: Workspace,
+                                                              tmp_path: Path) -> None:
+    _japanese_name(workspace)
+    _fight(workspace, 4)
+    dialog = ReportDialog(workspace.encounter, workspace.encounter_name, folder=tmp_path, japanese_font=lambda: False)
+    qtbot.addWidget(dialog)
+    dialog.format_combo.setCurrentIndex(dialog.format_combo.findData("pdf"))
+    asked: list[str] = []
+    _saving_to(monkeypatch, tmp_path / "log.pdf", asked)
+    seen: list[str] = []
+    _answer_font_warning("fontCancel", seen)
+    dialog.export_button.click()
+    assert len(seen) == 1 and asked == [] and not (tmp_path / "log.pdf").exists()
+    assert seen[0].startswith("This turn log holds Japanese text, but no installed font can draw Japanese")
+    assert "Debian/Ubuntu: the package fonts-noto-cjk" in seen[0]
+    assert dialog.status.text() == "Cancelled: no installed font draws Japanese."
+
+
+def test_the_print_preview_is_warned_about_and_can_be_cancelled(qtbot, monkeypatch, workspace: Workspace,
+                                                                tmp_path: Path) -> None:
+    _japanese_name(workspace)
+    _fight(workspace, 4)
+    dialog = ReportDialog(workspace.encounter, workspace.encounter_name, folder=tmp_path, japanese_font=lambda: False)
+    qtbot.addWidget(dialog)
+    previews: list[object] = []
+    monkeypatch.setattr(dialog, "make_preview", lambda: previews.append(1) or pytest.fail("previewed"))
+    seen: list[str] = []
+    _answer_font_warning("fontCancel", seen)
+    dialog.preview_button.click()
+    assert len(seen) == 1 and previews == []
+    assert dialog.font_warning("print").findChild(QPushButton, "fontAnyway").text() == "Print anyway"
+
+
+@pytest.mark.parametrize("case", ["font installed", "no Japanese text", "markdown"])
+def test_no_warning_when_the_fonts_are_fine_or_not_needed(qtbot, monkeypatch, workspace: Workspace, tmp_path: Path,
+                                                          case: str) -> None:
+    if case != "no Japanese text":
+        _japanese_name(workspace)
+    _fight(workspace, 4)
+    dialog = ReportDialog(workspace.encounter, workspace.encounter_name, folder=tmp_path,
+                          japanese_font=lambda: case == "font installed")
+    qtbot.addWidget(dialog)
+    fmt = "md" if case == "markdown" else "pdf"
+    dialog.format_combo.setCurrentIndex(dialog.format_combo.findData(fmt))
+    monkeypatch.setattr(dialog, "font_warning", lambda paper: pytest.fail(f"warned about fonts ({paper})"))
+    asked: list[str] = []
+    target = tmp_path / f"log.{fmt}"
+    _saving_to(monkeypatch, target, asked)
+    dialog.export_button.click()
+    assert asked and target.exists() and dialog.status.text() == f"Saved to {target}."
+
+
+def test_the_dialog_asks_the_font_database_by_default(qtbot, workspace: Workspace, tmp_path: Path) -> None:
+    from PySide6.QtGui import QFontDatabase
+
+    from gmtool.printing.pdf import japanese_font_installed, japanese_fonts
+
+    dialog = ReportDialog(workspace.encounter, workspace.encounter_name, folder=tmp_path)
+    qtbot.addWidget(dialog)
+    assert dialog.japanese_font is japanese_font_installed
+    assert japanese_font_installed() == bool(japanese_fonts())
+    assert set(japanese_fonts()) <= set(QFontDatabase.families(QFontDatabase.WritingSystem.Japanese))
+    if "Noto Sans CJK JP" in QFontDatabase.families():
+        assert "Noto Sans CJK JP" in japanese_fonts()
+    if "DejaVu Sans" in QFontDatabase.families():
+        assert "DejaVu Sans" not in japanese_fonts()  # no kana in it

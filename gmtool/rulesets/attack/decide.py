@@ -17,7 +17,7 @@ from gmtool.rulesets.attack.messages import (
     TestRecord,
 )
 from gmtool.rulesets.attack.plan import AttackPlan, EditionAttack, plan, plan_odds
-from gmtool.rulesets.attack.records import from_damage, test_record
+from gmtool.rulesets.attack.records import from_damage, table_rows, test_record
 from gmtool.rulesets.attack.rolls import hits, roll
 from gmtool.rulesets.damage.monitors import MonitorChange, apply_damage
 from gmtool.rulesets.damage.resolve import AttackResolution
@@ -34,12 +34,12 @@ def _rolls(p: AttackPlan, command: Attack, streams: TestStreams) -> tuple[TestOu
 def _record_pools(
     p: AttackPlan, attack: TestOutcome | None, defence: TestOutcome | None
 ) -> tuple[TestRecord, TestRecord | None]:
-    ja = {r.label: r.ja for r in (*p.attack_terms, *p.defence_terms) if r.ja}
+    rows = table_rows((*p.attack_terms, *p.defence_terms))
     pools = p.pools
-    attack_record = test_record(from_damage(pools.attack, ja), pools.attack_pool, pools.attack_limit, attack)
+    attack_record = test_record(from_damage(pools.attack, rows), pools.attack_pool, pools.attack_limit, attack)
     defence_record = (
         None if p.no_defence
-        else test_record(from_damage(pools.defence, ja), pools.defence_pool, pools.defence_limit, defence)
+        else test_record(from_damage(pools.defence, rows), pools.defence_pool, pools.defence_limit, defence)
     )
     return attack_record, defence_record
 

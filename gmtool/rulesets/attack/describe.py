@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -17,18 +18,61 @@ from gmtool.rulesets.attack.messages import (
     TestRecord,
 )
 from gmtool.rulesets.shadowrun import faces_text
+from gmtool.rulesets.tables.engine import EFFECTS_TABLE, FREE_TABLE
+from gmtool.rulesets.tables.models import TABLE_ID_PATTERN
 from gmtool.rulesets.weapons.called_shots_sr5 import called_shot_rules
+
+_TABLE_ID = re.compile(TABLE_ID_PATTERN)
 
 
 def term_text(term: TermRecord) -> str:
     """A breakdown term in the active language, with its table or rule and page."""
-    label = term.ja if active_language() == "ja" and term.ja else term_label(term.label)
-    where = ", ".join(part for part in (_source(term.source), tr("attack.page", page=term.page) if term.page else "") if part)
-    return f"{label} {term.value:+d}" + (f" ({where})" if where else "")
+    where = term_source(term)
+    return f"{term_words(term)} {term.value:+d}" + (f" ({where})" if where else "")
 
 
-def _source(source: str) -> str:
-    return "" if not source or source.startswith(("effect:", "text:")) else source
+def term_words(term: TermRecord) -> str:
+    """A term's label in the active language (a table row's own Japanese words in Japanese)."""
+    return term.ja if active_language() == "ja" and term.ja else term_label(term.label)
+
+
+def term_source(term: TermRecord) -> str:
+    """Where a term comes from, in the active language: a table row's table (a house rule said so)
+    and page, the GM's own modifier, the effects in force, or the rule; "" when nothing is recorded."""
+    page = tr("attack.page", page=term.page) if term.page else ""
+    return ", ".join(part for part in (_where(term), page) if part)
+
+
+def is_table_row(term: TermRecord) -> bool:
+    """A modifier the GM ticked or typed (a table row, his own, an effect in force), not a base term."""
+    if term.table_title or term.source in (FREE_TABLE, EFFECTS_TABLE):
+        return True
+    return _TABLE_ID.match(term.source) is not None
+
+
+def _where(term: TermRecord) -> str:
+    if term.source == FREE_TABLE:
+        return tr("breakdown.gm_modifier")
+    if not term.source or term.source.startswith(("effect:", "text:")):
+        return ""
+    title = _table_title(term)
+    if term.house:
+        return tr("breakdown.house_rule", table=title or term.source)
+    return title or term.source
+
+
+def _table_title(term: TermRecord) -> str:
+    """The title recorded with the row; for older logs the shipped table's, found by its id."""
+    if term.table_title:
+        return term.table_title_ja if active_language() == "ja" and term.table_title_ja else term.table_title
+    if term.source == EFFECTS_TABLE:
+        return tr("tables.effects_title")
+    if _TABLE_ID.match(term.source) is None:
+        return ""
+    from gmtool.rulesets.tables.loader import shipped_tables
+
+    table = shipped_tables().get(term.source)
+    return table.title.text(active_language()) if table is not None else ""
 
 
 def _test(record: TestRecord) -> str:
@@ -38,10 +82,10 @@ def _test(record: TestRecord) -> str:
     glitch = tr("attack.critical_glitch") if record.critical_glitch else (tr("attack.glitch") if record.glitch else "")
     if record.glitch_negated:
         glitch = tr("attack.glitch_negated")
-    return tr("attack.test", pool=record.pool, faces=_faces(record), hits=record.hits, limit=limit) + typed + glitch
+    return tr("attack.test", pool=record.pool, faces=faces_words(record), hits=record.hits, limit=limit) + typed + glitch
 
 
-def _faces(record: TestRecord) -> str:
+def faces_words(record: TestRecord) -> str:
     """The faces in rolling order; Edge dice and Second Chance's rerolls named where they start."""
     faces = record.faces
     first = len(faces) - record.rerolls
@@ -176,5 +220,6 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
 
 __all__ = [
     "RENDERERS", "AttackResolved", "Reloaded", "RoundsFired", "attack_line", "breakdown_lines", "called_shot_line",
-    "called_shot_name", "suppression_line", "term_text", "zone_line",
+    "called_shot_name", "faces_words", "is_table_row", "suppression_line", "term_source", "term_text", "term_words",
+    "zone_line",
 ]

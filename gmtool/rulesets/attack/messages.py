@@ -106,6 +106,11 @@ class TermRecord(BaseModel):
     ja: str = ""
     source: str = ""
     page: int | None = None
+    # A table row's table title in both languages, and whether the row is the GM's house rule
+    # (older logs: empty; the report then names the table by its id).
+    table_title: str = ""
+    table_title_ja: str = ""
+    house: bool = False
 
 
 class TestRecord(BaseModel):

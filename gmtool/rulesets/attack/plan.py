@@ -20,7 +20,7 @@ from gmtool.rulesets.attack.edge import (
     test_specs,
 )
 from gmtool.rulesets.attack.messages import Attack, TableChoices, TermRecord
-from gmtool.rulesets.attack.records import from_table
+from gmtool.rulesets.attack.records import sheet_records
 from gmtool.rulesets.damage.odds import DamageOdds
 from gmtool.rulesets.damage.pools import AttackPools
 from gmtool.rulesets.damage.resolve import AttackResolution
@@ -84,11 +84,11 @@ class AttackPlan:
 
     @property
     def attack_terms(self) -> tuple[TermRecord, ...]:
-        return tuple(from_table(t) for t in self.attack_sheet.breakdown())
+        return sheet_records(self.attack_sheet)
 
     @property
     def defence_terms(self) -> tuple[TermRecord, ...]:
-        return tuple(from_table(t) for t in self.defence_sheet.breakdown())
+        return sheet_records(self.defence_sheet)
 
 
 def magazine_of(state: Any, attacker_id: str, index: int, weapon: Weapon) -> Magazine:
@@ -174,8 +174,8 @@ def plan(adapter: EditionAttack, state: Any, command: Attack) -> AttackPlan:
     suppressive = command.mode == SUPPRESSIVE
     if ("no_defence" in specials or suppressive) and not command.no_defence:
         command = command.model_copy(update={"no_defence": True})
-    attack_terms = tuple(from_table(t) for t in attack_sheet.breakdown())
-    defence_terms = tuple(from_table(t) for t in defence_sheet.breakdown())
+    attack_terms = sheet_records(attack_sheet)
+    defence_terms = sheet_records(defence_sheet)
     edge = edge_term(s.attacker, command)
     if edge is not None:  # SR5-CS9: the Edge dice go in before the split
         attack_terms = (*attack_terms, edge)
@@ -212,7 +212,7 @@ def _paired_pool(
         sheet = sheet_for(context, command.attack_choices)
     except RulesError:
         sheet = sheet_for(context, None)
-    terms = tuple(from_table(t) for t in sheet.breakdown())
+    terms = sheet_records(sheet)
     inputs = adapter.inputs(state, s, other, terms, defence_terms)
     return adapter.pools(inputs).attack_pool, inputs.attacker.skill
 

@@ -2,23 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from gmtool.core.dice_spec import edge_dice
 from gmtool.core.dice_tests import TestOutcome
 from gmtool.rulesets.attack.messages import TermRecord, TestRecord
 from gmtool.rulesets.damage.terms import Term as DamageTerm
+from gmtool.rulesets.tables.engine import ModifierSheet
 from gmtool.rulesets.tables.engine import Term as TableTerm
 
+TableRows = Mapping[tuple[str, str], TermRecord]  # table rows by (label, table id)
 
-def from_damage(terms: Iterable[DamageTerm], japanese: dict[str, str] | None = None) -> tuple[TermRecord, ...]:
-    """Resolution terms as records; ``japanese`` gives back the table rows' Japanese words."""
+
+def from_damage(terms: Iterable[DamageTerm], rows: TableRows | None = None) -> tuple[TermRecord, ...]:
+    """Resolution terms as records; ``rows`` (see :func:`table_rows`) gives back what a table row
+    recorded besides its label and value: its Japanese words, its table's title, the house-rule mark."""
     records = []
     for t in terms:
         page = int(t.page) if t.page and str(t.page).isdigit() else None
-        ja = (japanese or {}).get(t.label, "")
-        records.append(TermRecord(label=t.label, value=t.value, ja=ja, source=t.rule or "", page=page))
+        record = TermRecord(label=t.label, value=t.value, source=t.rule or "", page=page)
+        row = (rows or {}).get((t.label, t.rule or ""))
+        if row is not None:
+            record = record.model_copy(update={
+                "ja": row.ja, "table_title": row.table_title, "table_title_ja": row.table_title_ja, "house": row.house,
+            })
+        records.append(record)
     return tuple(records)
+
+
+def table_rows(records: Iterable[TermRecord]) -> dict[tuple[str, str], TermRecord]:
+    """Table-row records by (label, table id), for :func:`from_damage`."""
+    return {(r.label, r.source): r for r in records if r.ja or r.table_title or r.house}
 
 
 def from_table(term: TableTerm) -> TermRecord:
@@ -28,6 +42,22 @@ def from_table(term: TableTerm) -> TermRecord:
             label=f"text:{term.text.en}", ja=term.text.ja, value=term.value, source=term.table, page=term.page
         )
     return TermRecord(label=term.label, value=term.value, source=term.table, page=term.page)
+
+
+def sheet_records(sheet: ModifierSheet) -> tuple[TermRecord, ...]:
+    """A modifier sheet's terms as records, each table row with its table's title and house-rule mark."""
+    return tuple(_with_table(from_table(term), term, sheet) for term in sheet.breakdown())
+
+
+def _with_table(record: TermRecord, term: TableTerm, sheet: ModifierSheet) -> TermRecord:
+    table = sheet.table(term.table)
+    if table is None:
+        return record
+    row = table.row(term.row) if term.row else None
+    return record.model_copy(update={
+        "table_title": table.title.en, "table_title_ja": table.title.ja,
+        "house": row is not None and row.source == "house",
+    })
 
 
 def to_damage(records: Iterable[TermRecord]) -> tuple[DamageTerm, ...]:

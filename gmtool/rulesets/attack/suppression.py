@@ -42,7 +42,7 @@ from gmtool.rulesets.attack.messages import (
     TermRecord,
 )
 from gmtool.rulesets.attack.plan import AttackPlan, EditionAttack, magazine_of
-from gmtool.rulesets.attack.records import from_damage, test_record
+from gmtool.rulesets.attack.records import from_damage, table_rows, test_record
 from gmtool.rulesets.attack.rolls import hits, roll
 from gmtool.rulesets.damage.damage_value import modified_armour, sr5_track
 from gmtool.rulesets.damage.inputs import Weapon as StrikeWeapon
@@ -123,7 +123,8 @@ def suppressive_events(
         effect=state.next_effect, combatant=shooter.id, name=shooter.sheet.name, key=ZONE_EFFECT, label="",
         modifier=0, scope=Scope.NONE, duration=Duration.END_OF_TURN, expires_after_turn=state.turn,
     )
-    record = test_record(from_damage(p.pools.attack), p.pools.attack_pool, p.pools.attack_limit, attack)
+    terms = from_damage(p.pools.attack, table_rows(p.attack_terms))
+    record = test_record(terms, p.pools.attack_pool, p.pools.attack_limit, attack)
     return events + [
         RoundsFired(
             combatant=shooter.id, name=shooter.sheet.name, weapon=command.weapon, weapon_name=weapon.name,
