@@ -74,7 +74,8 @@ def check(game: Literal["sr4", "sr5"], s: Any, command: Attack, readings: Readin
 def loaded_ap(s: Any, game: str) -> int:
     """The attack's AP with the loaded ammunition's (SR5-CS6 compares it with the armour)."""
     ammo = s.shot.ammo_type if s.shot is not None else None
-    return loaded_strike(s.weapon, s.attacker.sheet.attributes["STR"], None, ammo, game)[0].ap
+    strike, _dv_terms, ap_terms, _halves = loaded_strike(s.weapon, s.attacker.sheet.attributes["STR"], None, ammo, game)
+    return strike.ap + sum(t.value for t in ap_terms)
 
 
 def _loaded_track(s: Any, game: str) -> str:
