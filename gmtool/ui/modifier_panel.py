@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import active_language, tr
-from gmtool.rulesets.tables.engine import FREE_TABLE, FREE_VALUE_MAX, ModifierSheet, Term
+from gmtool.rulesets.tables.engine import COUNT_MAX, FREE_TABLE, FREE_VALUE_MAX, ModifierSheet, Term
 from gmtool.viewmodels.modifier_table_model import COUNT_COLUMN, COUNT_RANGE, ROW_COUNT, ROW_KEY, ModifierTableModel
 
 FREE_INDEX = int(Qt.ItemDataRole.UserRole) + 1  # int: a free modifier's position in the breakdown list
@@ -121,8 +121,12 @@ class ModifierPanel(QWidget):
         for column, sample in ((1, "−10 →"), (2, "p. 888*")):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, max(metrics.horizontalAdvance(sample) + 12, header.sectionSizeHint(column)))
+        probe = QSpinBox()  # never shown: a count's spin box, as wide as its widest count
+        probe.setRange(-COUNT_MAX, COUNT_MAX)
         header.setSectionResizeMode(COUNT_COLUMN, QHeaderView.ResizeMode.Fixed)
-        header.resizeSection(COUNT_COLUMN, QSpinBox().sizeHint().width() + 4)
+        header.resizeSection(COUNT_COLUMN, max(probe.sizeHint().width() + 4, header.sectionSizeHint(COUNT_COLUMN)))
+        probe.deleteLater()
+        tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the label column gives way
         self.count_delegate = CountDelegate(tree)
         tree.setItemDelegateForColumn(COUNT_COLUMN, self.count_delegate)
         self.tree = tree

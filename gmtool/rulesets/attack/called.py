@@ -218,11 +218,12 @@ def pool_share_term(
     if kind == "sr4":
         shares = even_shares(pool, sr4_attacks(command))
         source, page = SR4_SPLIT_PAGES.get(action, ("SR4-MT1", 151))
-        return TermRecord(label="attack.term.pool_share", value=shares[command.pool_share] - own, source=source, page=page)
-    if command.called_shot != MULTIPLE:
+    elif command.called_shot == MULTIPLE:
+        shares = sr5.multiple_attack_pools([pool], skill, command.attacks)
+        source, page = "SR5-CS9", 196
+    else:
         return None
-    shares = sr5.multiple_attack_pools([pool], skill, command.attacks)
-    return TermRecord(label="attack.term.pool_share", value=shares[command.pool_share] - own, source="SR5-CS9", page=196)
+    return TermRecord(label="attack.term.pool_share", value=shares[command.pool_share] - own, source=source, page=page)
 
 
 def deals_damage(command: Attack) -> bool:

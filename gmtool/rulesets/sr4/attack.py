@@ -4,7 +4,8 @@ Pools: Agility + the weapon's combat skill against Reaction (ranged; + Dodge on 
 defence) or parry / block / dodge (melee), the defence table's rows pre-ticked
 from the situation. Full defence (SR4-R1) is declared with the attack: a complex action
 (paid now in the defender's own phase, else with its next action phase), an effect in
-force until the end of the defender's next action phase, covering every attack till then. Bursts: a narrow burst adds its recoil points to the DV
+force until the end of the defender's next action phase, covering every attack till then.
+Bursts: a narrow burst adds its recoil points to the DV
 (short +2, long +5, full +9, SR4 p. 154); a wide burst lowers the defence instead
 (the defence table's wide-burst rows). Recoil counts the rounds fired in this
 action phase (SR4-MT6), compensated by the weapon's RC, doubled for heavy weapons.
