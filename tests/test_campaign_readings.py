@@ -77,3 +77,15 @@ def test_a_damaged_or_foreign_entry_falls_back_to_the_digests_readings(tmp_path:
             assert workspace.campaign.rule_readings() == expected, text
     finally:
         workspace.close()
+
+
+def test_every_option_names_its_rule_and_both_readings_in_both_languages() -> None:
+    from gmtool.core.i18n import catalogue
+
+    for language in ("en", "ja"):
+        messages = catalogue(language).messages
+        for option in OPTIONS:
+            for part in ("name", "digest", "book"):
+                assert f"readings.{option.key}.{part}" in messages, (language, option.key, part)
+        assert all(option.rule in messages[f"readings.{option.key}.name"] for option in OPTIONS)
+        assert all(str(option.page) in messages[f"readings.{option.key}.book"] for option in OPTIONS)
