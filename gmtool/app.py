@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, set_language, tr
+from gmtool.rulesets.readings import Readings
 from gmtool.storage.paths import default_campaign_path
 from gmtool.storage.settings import Settings, load_settings, save_settings
 from gmtool.storage.workspace import Workspace
@@ -205,13 +206,19 @@ class GmtoolApp:
         self.player_view = None
 
     def request_preferences(self) -> None:
-        dialog = PreferencesDialog(self.settings.language, self.window, self.settings.theme, self.settings.shortcuts)
+        workspace = self.workspace
+        dialog = PreferencesDialog(
+            self.settings.language, self.window, self.settings.theme, self.settings.shortcuts,
+            workspace.campaign.rule_readings() if workspace is not None else None,
+            workspace.campaign.path.stem if workspace is not None else "",
+        )
         if not dialog.exec():
             return
         chosen = dialog.chosen_language()
         theme = dialog.chosen_theme()
         shortcuts = dialog.chosen_shortcuts()
         rebuild = shortcuts != self.settings.shortcuts  # the window's actions take their keys when built
+        rebuild = self._use_rule_readings(dialog.chosen_readings()) or rebuild
         if theme != self.settings.theme:
             self.settings.theme = apply_theme(self.qapp, theme)
         self.settings.shortcuts = shortcuts
@@ -223,6 +230,16 @@ class GmtoolApp:
         self._save_settings()
         if rebuild:
             self.show_window()
+
+    def _use_rule_readings(self, readings: Readings | None) -> bool:
+        """The campaign's rule readings from Preferences; True when they changed (the panels plan anew)."""
+        if readings is None or self.workspace is None:
+            return False
+        try:
+            return self.workspace.use_rule_readings(readings)
+        except GmtoolError as exc:
+            QMessageBox.warning(self.window, tr("dialog.preferences.title"), exc.message())
+            return False
 
     def _restore_layout(self, window: MainWindow) -> None:
         def decoded(text: str | None) -> QByteArray | None:

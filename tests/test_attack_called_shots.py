@@ -14,7 +14,9 @@ import pytest
 
 from gmtool.core.errors import NotImplementedRuleError, RulesError
 from gmtool.core.i18n import set_language
+from gmtool.rulesets.attack.describe import breakdown_lines
 from gmtool.rulesets.attack.messages import Attack, AttackResolved, CalledShotResolved
+from gmtool.rulesets.readings import Readings
 from tests.test_attack_flow import blanks, resolved, run, sixes, sr4_fight, sr5_fight
 
 CATALOGUES = Path(__file__).resolve().parents[1] / "resources" / "i18n"
@@ -219,21 +221,56 @@ def test_a_trick_shot_is_refused_in_combat_and_outside_gives_bonus_dice() -> Non
 
 
 # -- SR5-CS9 ---------------------------------------------------------------------------------------
+# 001 digest, コールショット: "攻撃テストのダイスプールにー４のペナルティを受けて" and, listed among the called
+# shots, 連続攻撃: "全ての修正をまとめ、攻撃テストのダイスプールを修正します … 修正されたダイスプールをできるだけ
+# 均一に分けます" — all modifiers (the −4 too) first, then the even split. The book (p. 196): no −4.
 @pytest.mark.rule("SR5-CS9")
-def test_multiple_attacks_split_the_modified_pool_evenly_one_command_per_attack() -> None:
+def test_multiple_attacks_take_the_called_shots_minus_four_then_split_evenly() -> None:
     enc = sr5_fight(target_armour=9)  # the knife's AP −3: soak Body 4 + armour 6, all soaked
-    first = run(enc, knife(called_shot="multiple_attacks", attacks=2, attack_faces=faces(1, 5),
+    first = run(enc, knife(called_shot="multiple_attacks", attacks=2, attack_faces=faces(1, 3),
                            defence_faces=faces(0, 8), soak_faces=faces(10, 10)))
-    second = run(enc, knife(called_shot="multiple_attacks", attacks=2, pool_share=1, attack_faces=faces(1, 4),
+    second = run(enc, knife(called_shot="multiple_attacks", attacks=2, pool_share=1, attack_faces=faces(1, 2),
                             defence_faces=faces(0, 7), soak_faces=faces(10, 10)))
-    assert resolved(first).attack.pool == 5 and resolved(second).attack.pool == 4  # 9 dice: 5 + 4, no −4
+    # Agility 5 + Blades 4 = 9; −4 = 5; split in two: 3 + 2
+    assert resolved(first).attack.pool == 3 and resolved(second).attack.pool == 2
+    assert any(t.value == -4 and t.ja == "コールショット" for t in resolved(first).attack.terms)
     share = {t.label: t.value for t in resolved(second).attack.terms}["attack.term.pool_share"]
-    assert share == 4 - 9
+    assert share == 2 - 5
+    assert resolved(first).readings == ("sr5_multiple_attacks:digest",)
     assert [(x.action, x.listed) for x in first if x.kind == "action_taken"] == [
         ("free", "multiple_attacks"), ("complex", "melee_attack")
     ]
     assert not any(x.kind == "action_taken" for x in second)  # the first attack paid
     assert resolved(second).defence is not None and resolved(second).defence.pool == 8 - 1  # a second defence
+
+
+@pytest.mark.rule("SR5-CS9")
+def test_multiple_attacks_as_the_book_reads_them_split_without_the_minus_four() -> None:
+    enc = sr5_fight(target_armour=9, readings=Readings(sr5_multiple_attacks="book"))
+    first = run(enc, knife(called_shot="multiple_attacks", attacks=2, attack_faces=faces(1, 5),
+                           defence_faces=faces(0, 8), soak_faces=faces(10, 10)))
+    second = run(enc, knife(called_shot="multiple_attacks", attacks=2, pool_share=1, attack_faces=faces(1, 4),
+                            defence_faces=faces(0, 7), soak_faces=faces(10, 10)))
+    assert resolved(first).attack.pool == 5 and resolved(second).attack.pool == 4  # 9 dice: 5 + 4, no −4
+    assert not any(t.ja == "コールショット" for t in resolved(first).attack.terms)
+    assert {t.label: t.value for t in resolved(second).attack.terms}["attack.term.pool_share"] == 4 - 9
+    assert resolved(second).readings == ("sr5_multiple_attacks:book",)
+    line = breakdown_lines(resolved(first))[-1]
+    assert "SR5-CS9 multiple attacks" in line and "no −4 (SR5 p. 196)" in line
+
+
+@pytest.mark.rule("SR5-CS9")
+def test_a_changed_reading_never_rewrites_an_attack_already_in_the_journal() -> None:
+    from gmtool.core.encounter import Encounter
+    from gmtool.rulesets.sr5 import SR5Ruleset
+
+    enc = sr5_fight(target_armour=9)
+    first = run(enc, knife(called_shot="multiple_attacks", attacks=2, attack_faces=faces(1, 3),
+                           defence_faces=faces(0, 8), soak_faces=faces(10, 10)))
+    replayed = Encounter(SR5Ruleset(Readings(sr5_multiple_attacks="book")), enc.seed, enc.entries)
+    again = resolved(replayed.done[-1].events)
+    assert again == resolved(first) and again.attack.pool == 3  # the journal's −4 stays
+    assert replayed.state.combatants == enc.state.combatants
 
 
 @pytest.mark.rule("SR5-CS9")
@@ -322,7 +359,7 @@ def test_attack_resolved_keeps_loading_without_the_new_fields() -> None:
 
 
 # -- SR5-CS9 with two weapons -----------------------------------------------------------------------
-def two_gun_fight():  # noqa: ANN201
+def two_gun_fight(readings: Readings | None = None):  # noqa: ANN201
     """The shooter holds a pistol in each hand (two of the same model) and a knife."""
     from gmtool.core.encounter import Encounter
     from gmtool.rulesets.sr5 import SR5Ruleset
@@ -331,7 +368,7 @@ def two_gun_fight():  # noqa: ANN201
     from gmtool.rulesets.weapons.catalogue import weapon
     from tests.test_attack_flow import ATTR
 
-    enc = Encounter(SR5Ruleset(), 7)
+    enc = Encounter(SR5Ruleset(readings), 7)
     predator = weapon("sr5", "ares_predator_v")
     shooter = Sheet(name="Shooter", attributes=ATTR, initiative_bonus=10, skills={"pistols": 6, "blades": 4},
                     weapons=(predator, predator, weapon("sr5", "combat_knife")))
@@ -345,10 +382,11 @@ def two_gun_fight():  # noqa: ANN201
 def test_a_pistol_in_each_hand_splits_the_pool_one_attack_per_gun() -> None:
     enc = two_gun_fight()
     first = run(enc, shot(called_shot="multiple_attacks", attacks=2, paired_weapon=1, paired_mode="SA",
-                          attack_faces=faces(0, 6), defence_faces=faces(0, 8)))
+                          attack_faces=faces(0, 4), defence_faces=faces(0, 8)))
     second = run(enc, shot(weapon=1, called_shot="multiple_attacks", attacks=2, pool_share=1, paired_weapon=0,
-                           paired_mode="SA", attack_faces=faces(0, 5), defence_faces=faces(0, 7)))
-    assert resolved(first).attack.pool == 6 and resolved(second).attack.pool == 5  # 11 dice: 6 + 5
+                           paired_mode="SA", attack_faces=faces(0, 3), defence_faces=faces(0, 7)))
+    # digest (コールショット −4, then 連続攻撃's even split): Agility 5 + Pistols 6 − 4 = 7 → 4 + 3
+    assert resolved(first).attack.pool == 4 and resolved(second).attack.pool == 3
     assert [x.weapon for x in (*first, *second) if x.kind == "rounds_fired"] == [0, 1]  # one shot from each gun
     assert not any(x.kind == "action_taken" for x in second)  # the first attack paid the action
 
@@ -358,15 +396,17 @@ def test_a_knife_and_a_gun_split_the_smaller_pool_up_to_half_the_smaller_skill()
     enc = two_gun_fight()
     knife_first = shot(weapon=2, mode="", distance=None, called_shot="multiple_attacks", attacks=2,
                        paired_weapon=0, paired_mode="SA")
-    e = resolved(run(enc, knife_first.model_copy(update={"attack_faces": faces(0, 5), "defence_faces": faces(0, 8)})))
-    assert e.attack.pool == 5  # Blades 4 + Agility 5 = 9 against Pistols 11: 9 splits into 5 + 4
-    assert {t.label: t.value for t in e.attack.terms}["attack.term.pool_share"] == 5 - 9
-    gun = resolved(run(enc, shot(called_shot="multiple_attacks", attacks=2, pool_share=1, paired_weapon=2,
-                                 attack_faces=faces(0, 4), defence_faces=faces(0, 7))))
-    assert gun.attack.pool == 4 and {t.label: t.value for t in gun.attack.terms}["attack.term.pool_share"] == 4 - 11
     with pytest.raises(RulesError) as refused:  # Blades 4: at most two attacks
         enc.prepare(knife_first.model_copy(update={"attacks": 3}))
     assert refused.value.key == "weapons.error.multiple_count"
+    e = resolved(run(enc, knife_first.model_copy(update={"attack_faces": faces(0, 3), "defence_faces": faces(0, 8)})))
+    # 001 digest 連続攻撃: "よりダイスプールが小さくなる方を採用": Blades 4 + Agility 5 − 4 = 5 against
+    # Pistols 6 + Agility 5 − 4 = 7: 5 splits into 3 + 2
+    assert e.attack.pool == 3
+    assert {t.label: t.value for t in e.attack.terms}["attack.term.pool_share"] == 3 - 5
+    gun = resolved(run(enc, shot(called_shot="multiple_attacks", attacks=2, pool_share=1, paired_weapon=2,
+                                 attack_faces=faces(0, 2), defence_faces=faces(0, 7))))
+    assert gun.attack.pool == 2 and {t.label: t.value for t in gun.attack.terms}["attack.term.pool_share"] == 2 - 7
 
 
 @pytest.mark.rule("SR5-CS9")

@@ -113,9 +113,9 @@ def test_second_chance_rerolls_the_dice_that_missed_and_is_refused_on_a_glitch()
     assert "rerolled: 6 6 2 2 2 2 2 2" in enc.ruleset.describe(e)
     assert spent(events) == [("c1", "second_chance")]
     glitching = (1,) * 6 + (6,) + blanks(4)
-    with pytest.raises(RulesError) as refused:
+    with pytest.raises(RulesError) as refused:  # (not the phase's action: that shot is fired, SR5-F2)
         enc.prepare(shot(attack_edge="reroll_failures", attack_faces=glitching + blanks(10),
-                         defence_faces=blanks(8), soak_faces=blanks(12)))
+                         defence_faces=blanks(8), soak_faces=blanks(12), charge_action=False))
     assert refused.value.key == "error.second_chance_glitch"
 
 
@@ -192,13 +192,15 @@ def test_multiple_attacks_put_the_edge_dice_in_before_the_split() -> None:
     enc = sr5_fight()
     knife = {"attacker": "c1", "target": "c2", "weapon": 1, "called_shot": "multiple_attacks", "attacks": 2,
              "attack_edge": "add_before"}
-    first = run(enc, Attack(**knife, attack_faces=sixes(1) + blanks(5) + blanks(1),
+    first = run(enc, Attack(**knife, attack_faces=sixes(1) + blanks(3) + blanks(1),
                             defence_faces=sixes(1) + blanks(7)))  # a tie: the defender wins
-    second = run(enc, Attack(**knife, pool_share=1, attack_faces=blanks(6), defence_faces=blanks(7)))
+    second = run(enc, Attack(**knife, pool_share=1, attack_faces=blanks(4), defence_faces=blanks(7)))
     a, b = resolved(first).attack, resolved(second).attack
     assert {t.label: t.value for t in a.terms}["attack.term.edge_in_split"] == EDGE
-    assert a.pool == 6 and b.pool == 6  # Agility 5 + Blades 4 + Edge 3 = 12, split evenly
-    assert len(a.faces) == 7  # the six rolled again: the rule of six applies to every share
+    # 001 digest 連続攻撃: "エッジ等を使用しダイスを増やす場合は、分割される前のダイスプールの方に修正を入れます":
+    # Agility 5 + Blades 4 + Edge 3 − 4 (called shot, the digest's reading) = 8, split evenly: 4 + 4
+    assert a.pool == 4 and b.pool == 4
+    assert len(a.faces) == 5  # the six rolled again: the rule of six applies to every share
     assert spent(first) == [("c1", "push_before")] and spent(second) == []
     assert points(enc, "c1") == EDGE - 1
 

@@ -18,12 +18,13 @@ from gmtool.rulesets.weapons.catalogue import weapon
 ATTR = {"BOD": 4, "AGI": 5, "REA": 4, "STR": 4, "WIL": 3, "LOG": 3, "INT": 4, "CHA": 3, "EDG": 3}
 
 
-def sr5_fight(seed: int = 7, target_armour: int = 9, **target_skills: int) -> Encounter:
+def sr5_fight(seed: int = 7, target_armour: int = 9, readings=None, **target_skills: int) -> Encounter:  # noqa: ANN001
+    """The shooter against the target; ``readings``: the campaign's rule readings (the digest's by default)."""
     from gmtool.rulesets.sr5 import SR5Ruleset
     from gmtool.rulesets.sr5 import commands as cmd
     from gmtool.rulesets.sr5.sheet import Sheet
 
-    enc = Encounter(SR5Ruleset(), seed)
+    enc = Encounter(SR5Ruleset(readings), seed)
     shooter = Sheet(
         name="Shooter", attributes=ATTR, initiative_bonus=10, skills={"pistols": 6, "blades": 4},
         weapons=(weapon("sr5", "ares_predator_v"), weapon("sr5", "combat_knife")),
@@ -57,6 +58,16 @@ def run(enc: Encounter, command):  # noqa: ANN001, ANN201
     entry = enc.prepare(command)
     enc.commit(entry)
     return entry.events
+
+
+def next_own_phase(enc: Encounter, cid: str) -> None:
+    """Press Next phase until ``cid`` acts again (SR5: its next action phase)."""
+    from gmtool.rulesets.sr5 import commands as cmd
+    from gmtool.rulesets.sr5.initiative import current_actor
+
+    run(enc, cmd.NextPhase())
+    while (actor := current_actor(enc.state)) is None or actor.id != cid:
+        run(enc, cmd.NextPhase())
 
 
 def resolved(events) -> AttackResolved:  # noqa: ANN001
@@ -128,8 +139,10 @@ def test_sr5_knockdown_leaves_the_target_prone() -> None:
 @pytest.mark.rule("SR5-F7")
 def test_sr5_rounds_recoil_and_an_empty_magazine() -> None:
     enc = sr5_fight()
-    for _ in range(2):
-        run(enc, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4))
+    run(enc, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4))
+    next_own_phase(enc, "c1")  # one shot per action phase (SR5-F2): the next one in the next phase
+    assert enc.state.turn == 1 and enc.state.pass_number == 2  # Initiative 18 + 1D6: a second pass
+    run(enc, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4))
     assert enc.state.magazines["c1:0"].rounds == 13
     assert enc.state.combatants["c1"].recoil_rounds == 2
     enc.state.magazines["c1:0"] = enc.state.magazines["c1:0"].model_copy(update={"rounds": 0})
@@ -298,7 +311,8 @@ def test_loaded_ammunition_changes_dv_and_ap_in_the_breakdown() -> None:
     from gmtool.rulesets.attack.plan import plan
     from gmtool.rulesets.sr5.attack import ADAPTER
 
-    planned = plan(ADAPTER, enc.state, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4))
+    planned = plan(ADAPTER, enc.state, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4,
+                                              charge_action=False))  # the phase's shot is fired
     assert planned.pools.armour.value == 12 - 1 - 4  # armour, the weapon's AP −1, APDS −4
     assert ("attack.term.ammo_ap", -4) in {(t.label, t.value) for t in planned.pools.armour.terms}
     with pytest.raises(RulesError) as info:

@@ -85,7 +85,7 @@ def test_every_listed_action_can_be_taken_in_ones_phase(action: str) -> None:
     if action == "intercept":  # SR4-C7: taken against the one moving, in that one's phase
         (taken,) = run(encounter, cmd.TakeAction(combatant="c2", action=action, target="c1"))
     else:
-        (taken,) = run(encounter, cmd.TakeAction(combatant="c1", action=action))
+        taken = run(encounter, cmd.TakeAction(combatant="c1", action=action))[0]  # full defence adds its effect
     assert isinstance(taken, ev.ActionTaken) and taken.action_kind == action_kind(action)
     assert taken.paid == action_kind(action)
 

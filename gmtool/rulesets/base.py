@@ -14,6 +14,7 @@ class Ruleset(Protocol):
     key: str
     commands: MessageCodec
     events: MessageCodec
+    readings: Any  # the campaign's rule readings it decides with (gmtool.rulesets.readings)
 
     def initial_state(self) -> Any:
         """The state of an empty encounter."""

@@ -9,6 +9,11 @@ Opening a valid file first backs it up (:mod:`backups`; a failed backup never
 fails the open, it is reported in :attr:`Campaign.backup`), then migrates an
 older schema step by step (:mod:`migrations`). A new file is made with the first
 schema and the same migrations, so new and upgraded campaigns are alike.
+
+Campaign settings live in the ``meta`` table (there since the first schema, so no
+migration): ``rule_readings`` holds the rule readings the GM chose in Preferences
+(:mod:`gmtool.rulesets.readings`) as JSON; a file without it, or with an entry gmtool
+cannot read, uses the digest's readings. The encounters loaded decide with them.
 """
 
 from __future__ import annotations
@@ -26,11 +31,13 @@ from gmtool.core.encounter import Encounter
 from gmtool.core.errors import FileFormatError, StorageError
 from gmtool.core.journal import JournalEntry
 from gmtool.rulesets import get_ruleset
+from gmtool.rulesets.readings import Readings
 from gmtool.storage.backups import DEFAULT_KEEP, BackupOutcome, backup_quietly
 from gmtool.storage.library_store import LibraryStore
 from gmtool.storage.migrations import FIRST_VERSION, LATEST_VERSION, migrate
 
 SCHEMA_VERSION = LATEST_VERSION
+RULE_READINGS = "rule_readings"  # meta key: the campaign's rule readings (JSON)
 APPLICATION_ID = 0x474D5431  # "GMT1"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
@@ -234,9 +241,9 @@ class Campaign:
         return EncounterInfo(*row)
 
     def load_encounter(self, encounter_id: int) -> Encounter:
-        """Replay an encounter's journal (never rolls dice)."""
+        """Replay an encounter's journal (never rolls dice); new commands decide with the campaign's readings."""
         info = self.encounter_info(encounter_id)
-        ruleset = get_ruleset(info.ruleset)
+        ruleset = get_ruleset(info.ruleset, self.rule_readings())
         rows = self._conn.execute(
             "SELECT record FROM journal WHERE encounter_id = ? ORDER BY seq", (encounter_id,)
         )
@@ -271,6 +278,24 @@ class Campaign:
     def journal_length(self, encounter_id: int) -> int:
         row = self._conn.execute("SELECT count(*) FROM journal WHERE encounter_id = ?", (encounter_id,))
         return int(row.fetchone()[0])
+
+    # -- campaign settings ---------------------------------------------------
+    def rule_readings(self) -> Readings:
+        """The rule readings chosen for this campaign (the digest's where none was chosen)."""
+        text = self.meta(RULE_READINGS)
+        if not text:
+            return Readings()
+        try:
+            return Readings.from_data(json.loads(text))
+        except json.JSONDecodeError:
+            return Readings()
+
+    def set_rule_readings(self, readings: Readings) -> None:
+        """Keep the campaign's rule readings (only those that differ from the digest are written)."""
+        try:
+            self.set_meta(RULE_READINGS, json.dumps(readings.to_data(), sort_keys=True))
+        except sqlite3.Error as exc:
+            raise StorageError("error.save_failed", path=str(self.path), detail=str(exc)) from exc
 
     # -- meta ----------------------------------------------------------------
     def meta(self, key: str) -> str | None:

@@ -1,16 +1,19 @@
 """The modifier-table panel: the tables that fit the action, a free modifier, the breakdown and total.
 
 Shows a :class:`~gmtool.viewmodels.modifier_table_model.ModifierTableModel` as a tree
-of check boxes; every change (a tick, a free modifier added or removed) emits
-:attr:`ModifierPanel.modifiersChanged` with the new
+of check boxes, a spin box in the row of each counted modifier (take aim, multiple
+targets, friends in the melee, reach …); every change (a tick, a count, a free modifier
+added or removed) emits :attr:`ModifierPanel.modifiersChanged` with the new
 :class:`~gmtool.rulesets.tables.engine.ModifierSheet`. Holds no rules.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -25,8 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import active_language, tr
-from gmtool.rulesets.tables.engine import FREE_TABLE, FREE_VALUE_MAX, ModifierSheet, Term
-from gmtool.viewmodels.modifier_table_model import ModifierTableModel
+from gmtool.rulesets.tables.engine import COUNT_MAX, FREE_TABLE, FREE_VALUE_MAX, ModifierSheet, Term
+from gmtool.viewmodels.modifier_table_model import COUNT_COLUMN, COUNT_RANGE, ROW_COUNT, ROW_KEY, ModifierTableModel
 
 FREE_INDEX = int(Qt.ItemDataRole.UserRole) + 1  # int: a free modifier's position in the breakdown list
 
@@ -41,6 +44,33 @@ def term_line(term: Term) -> str:
     if term.notes:
         text += "  " + tr("tables.shifted_by", equipment=", ".join(n.text(active_language()) for n in term.notes))
     return text
+
+
+class CountDelegate(QStyledItemDelegate):
+    """A spin box for a counted row's count, committing each change at once."""
+
+    def createEditor(  # noqa: N802 - Qt's name
+        self, parent: QWidget, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QWidget:
+        spin = QSpinBox(parent)
+        low, high = index.data(COUNT_RANGE) or (0, 0)
+        spin.setRange(low, high)
+        spin.setObjectName(f"count_{index.data(ROW_KEY)}")
+        spin.setToolTip(index.data(Qt.ItemDataRole.ToolTipRole) or "")
+        spin.valueChanged.connect(lambda _value, s=spin: self.commitData.emit(s))
+        return spin
+
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
+        assert isinstance(editor, QSpinBox)
+        editor.blockSignals(True)  # the model's count shown: not a change of the GM's
+        editor.setValue(int(index.data(ROW_COUNT) or 0))
+        editor.blockSignals(False)
+
+    def setModelData(  # noqa: N802
+        self, editor: QWidget, model: QAbstractItemModel, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        assert isinstance(editor, QSpinBox)
+        model.setData(index, editor.value(), Qt.ItemDataRole.EditRole)
 
 
 class ModifierPanel(QWidget):
@@ -91,10 +121,32 @@ class ModifierPanel(QWidget):
         for column, sample in ((1, "−10 →"), (2, "p. 888*")):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, max(metrics.horizontalAdvance(sample) + 12, header.sectionSizeHint(column)))
-        tree.expandAll()
-        self.model.modelReset.connect(tree.expandAll)
+        probe = QSpinBox()  # never shown: a count's spin box, as wide as its widest count
+        probe.setRange(-COUNT_MAX, COUNT_MAX)
+        header.setSectionResizeMode(COUNT_COLUMN, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(COUNT_COLUMN, max(probe.sizeHint().width() + 4, header.sectionSizeHint(COUNT_COLUMN)))
+        probe.deleteLater()
+        tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the label column gives way
+        self.count_delegate = CountDelegate(tree)
+        tree.setItemDelegateForColumn(COUNT_COLUMN, self.count_delegate)
         self.tree = tree
+        self._tree_shown()
+        self.model.modelReset.connect(self._tree_shown)
         return tree
+
+    def _tree_shown(self) -> None:
+        """After a new set of tables: every table open, a spin box in each counted row."""
+        self.tree.expandAll()
+        for cell in self.model.count_cells():
+            self.tree.openPersistentEditor(cell)
+
+    def count_spin(self, key: str) -> QSpinBox | None:
+        """The spin box of a counted row ("<table id>/<row id>"), if the row is shown."""
+        for cell in self.model.count_cells():
+            if cell.data(ROW_KEY) == key:
+                widget = self.tree.indexWidget(cell)
+                return widget if isinstance(widget, QSpinBox) else None
+        return None
 
     def _free_row(self) -> QHBoxLayout:
         row = QHBoxLayout()

@@ -1,4 +1,5 @@
-"""The preferences dialog: language and theme (General), and the keyboard shortcuts.
+"""The preferences dialog: language and theme (General), the keyboard shortcuts, and the open
+campaign's rule readings (Rules: where the digest and the book disagree, which one it follows).
 
 The shortcuts page lists every action of :data:`gmtool.ui.actions.ACTION_SPECS` with its
 key; a key already bound to another action is refused with a message. The result is
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import LANGUAGES, catalogue, tr
+from gmtool.rulesets.readings import OPTIONS, READINGS, Readings
 from gmtool.ui.actions import ACTION_SPECS, ActionSpec
 from gmtool.ui.theme import THEMES
 
@@ -181,6 +183,31 @@ class ShortcutsPage(QWidget):
         return changed
 
 
+class RulesPage(QWidget):
+    """The open campaign's rule readings: one choice per rule, the digest's reading or the book's."""
+
+    def __init__(self, readings: Readings, campaign: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        intro = QLabel(tr("preferences.rules.intro"), self)
+        intro.setWordWrap(True)
+        form = QFormLayout(self)
+        form.addRow(intro)
+        if campaign:
+            form.addRow(QLabel(tr("preferences.rules.campaign", name=campaign), self))
+        self.choices: dict[str, QComboBox] = {}
+        for option in OPTIONS:
+            combo = QComboBox(self)
+            combo.setObjectName(f"reading_{option.key}")
+            for reading in READINGS:
+                combo.addItem(tr(f"readings.{option.key}.{reading}"), reading)
+            combo.setCurrentIndex(combo.findData(getattr(readings, option.key)))
+            self.choices[option.key] = combo
+            form.addRow(tr(f"readings.{option.key}.name"), combo)
+
+    def readings(self) -> Readings:
+        return Readings(**{key: combo.currentData() for key, combo in self.choices.items()})
+
+
 class PreferencesDialog(QDialog):
     def __init__(
         self,
@@ -188,6 +215,8 @@ class PreferencesDialog(QDialog):
         parent: QWidget | None = None,
         theme: str = "system",
         shortcuts: dict[str, str] | None = None,
+        readings: Readings | None = None,
+        campaign: str = "",
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("dialog.preferences.title"))
@@ -195,6 +224,9 @@ class PreferencesDialog(QDialog):
         self.tabs.addTab(self._make_general(language, theme), tr("preferences.tab.general"))
         self.shortcut_page = ShortcutsPage(shortcuts or {}, self)
         self.tabs.addTab(self.shortcut_page, tr("preferences.tab.shortcuts"))
+        self.rules_page = RulesPage(readings, campaign, self) if readings is not None else None
+        if self.rules_page is not None:  # a campaign is open: its rules
+            self.tabs.addTab(self.rules_page, tr("preferences.tab.rules"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -232,3 +264,7 @@ class PreferencesDialog(QDialog):
 
     def chosen_shortcuts(self) -> dict[str, str]:
         return self.shortcut_page.shortcuts()
+
+    def chosen_readings(self) -> Readings | None:
+        """The campaign's rule readings as chosen (None: no campaign was open)."""
+        return self.rules_page.readings() if self.rules_page is not None else None

@@ -36,7 +36,7 @@ class EncounterBridge(QObject):
         self._selected: str | None = None
         self._past: tuple[int, int, Any] | None = None  # entry seq, events shown, that state
         self._detached = False
-        self.view: RulesetView = view_for(workspace.encounter.ruleset.key)
+        self.view: RulesetView = view_for(workspace.encounter.ruleset.key, workspace.encounter.ruleset)
         workspace.encounter.subscribe(self._on_change)
 
     def detach(self) -> None:

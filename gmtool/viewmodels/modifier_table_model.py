@@ -3,8 +3,11 @@
 The model holds a :class:`~gmtool.rulesets.tables.engine.ModifierSheet` and no
 rules: a user tick becomes ``sheet.toggle(key)``; the new sheet is announced with
 :attr:`ModifierTableModel.sheetChanged`, and ``dataChanged`` is emitted for the rows
-whose tick or value changed, with exactly the roles that changed.
-Columns: 0 the row's label (check state), 1 its value in dice, 2 its page.
+whose tick, value or count changed, with exactly the roles that changed.
+Columns: 0 the row's label (check state), 1 its value in dice, 2 its page, 3 the count of a
+counted row (take aim, multiple targets, friends in the melee, reach …: editable; the
+panel shows a spin box there). A count becomes ``sheet.set_count(key, n)``: the core
+ticks the row and holds the value within its cap.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistent
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, tr
 from gmtool.rulesets.tables.engine import ModifierSheet, row_key
-from gmtool.rulesets.tables.models import Row, Table
+from gmtool.rulesets.tables.models import COUNT_RULES, Row, Table
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -27,11 +30,15 @@ IS_TICKED = USER + 3  # bool
 TABLE_ID = USER + 4  # str
 ROW_SOURCE = USER + 5  # str: digest, rulebook, house or effect
 ROW_GROUP = USER + 6  # str | None: the exclusive group
+ROW_COUNT = USER + 7  # int | None: a counted row's count (None: the row has no count)
+COUNT_RANGE = USER + 8  # (low, high) | None: the counts a counted row takes
 
-COLUMNS = ("tables.column.row", "tables.column.value", "tables.column.page")
+COLUMNS = ("tables.column.row", "tables.column.value", "tables.column.page", "tables.column.count")
+COUNT_COLUMN = 3
 TABLE_NODE = 0  # internalId of a table node; a row node stores its table's position + 1
 CHANGED_ROLES = [int(Qt.ItemDataRole.CheckStateRole), IS_TICKED]
 VALUE_ROLES = [int(Qt.ItemDataRole.DisplayRole), ROW_VALUE]
+COUNT_ROLES = [int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.EditRole), ROW_COUNT]
 
 
 class ModifierTableModel(QAbstractItemModel):
@@ -66,14 +73,18 @@ class ModifierTableModel(QAbstractItemModel):
         self._values = self._compute_values()
 
     def _compute_values(self) -> dict[str, int | None]:
+        """Every row's value, and (in ``_counts``) every counted row's count."""
         if self._sheet is None:
+            self._counts: dict[str, int] = {}
             return {}
-        return {row_key(t.id, r.id): self._sheet.row_value(row_key(t.id, r.id)) for t, rows in self._rows for r in rows}
+        keys = [(row_key(t.id, r.id), r) for t, rows in self._rows for r in rows]
+        self._counts = {key: self._sheet.count(key) for key, r in keys if r.rule in COUNT_RULES}
+        return {key: self._sheet.row_value(key) for key, _r in keys}
 
     def update_sheet(self, sheet: ModifierSheet) -> None:
-        """Take a new sheet on the same tables (a tick, a free modifier) and signal what changed."""
+        """Take a new sheet on the same tables (a tick, a count, a free modifier) and signal what changed."""
         old_ticked = self._sheet.choices.ticked if self._sheet else frozenset()
-        old_values = self._values
+        old_values, old_counts = self._values, self._counts
         self._sheet = sheet
         self._values = self._compute_values()
         for position, (table, rows) in enumerate(self._rows):
@@ -84,7 +95,31 @@ class ModifierTableModel(QAbstractItemModel):
                 if old_values.get(key) != self._values.get(key):
                     cell = self.index(number, 1, self.index(position, 0))
                     self.dataChanged.emit(cell, cell, VALUE_ROLES)
+                if old_counts.get(key) != self._counts.get(key):
+                    cell = self.index(number, COUNT_COLUMN, self.index(position, 0))
+                    self.dataChanged.emit(cell, cell, COUNT_ROLES)
         self.sheetChanged.emit(sheet)
+
+    def set_count(self, key: str, count: int) -> bool:
+        """The GM gives a counted row its count; a refusal is announced with :attr:`refused`."""
+        if self._sheet is None:
+            return False
+        try:
+            sheet = self._sheet.set_count(key, count)
+        except GmtoolError as error:
+            self.refused.emit(error.message())
+            return False
+        self.update_sheet(sheet)
+        return True
+
+    def count_cells(self) -> list[QModelIndex]:
+        """The count cells of the counted rows (where the panel puts its spin boxes)."""
+        return [
+            self.index(number, COUNT_COLUMN, self.index(position, 0))
+            for position, (_table, rows) in enumerate(self._rows)
+            for number, row in enumerate(rows)
+            if row.rule in COUNT_RULES
+        ]
 
     def toggle(self, key: str) -> bool:
         """The GM ticks or unticks a row; a refusal is announced with :attr:`refused`."""
@@ -161,6 +196,8 @@ class ModifierTableModel(QAbstractItemModel):
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         if row is not None and row.tickable and index.column() == 0:
             flags |= Qt.ItemFlag.ItemIsUserCheckable
+        if row is not None and row.rule in COUNT_RULES and index.column() == COUNT_COLUMN:
+            flags |= Qt.ItemFlag.ItemIsEditable
         return flags
 
     # -- data ----------------------------------------------------------------------------
@@ -184,6 +221,8 @@ class ModifierTableModel(QAbstractItemModel):
     def _row_data(self, table: Table, row: Row, column: int, role: int) -> Any:
         key = row_key(table.id, row.id)
         assert self._sheet is not None
+        if column == COUNT_COLUMN:
+            return self._count_data(key, row, role)
         if role == Qt.ItemDataRole.DisplayRole:
             return (row.label.text(active_language()), self._value_text(row, key), self._page_text(row))[column]
         if role == Qt.ItemDataRole.CheckStateRole and column == 0 and row.tickable:
@@ -200,6 +239,20 @@ class ModifierTableModel(QAbstractItemModel):
             ROW_SOURCE: row.source,
             ROW_GROUP: row.group,
         }.get(role)
+
+    def _count_data(self, key: str, row: Row, role: int) -> Any:
+        if row.rule not in COUNT_RULES:
+            return None
+        assert self._sheet is not None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, ROW_COUNT):
+            return self._counts.get(key)
+        if role == COUNT_RANGE:
+            return self._sheet.count_range(key)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tr("tables.count_tooltip")
+        if role == ROW_KEY:
+            return key
+        return None
 
     def _value_text(self, row: Row, key: str) -> str:
         if row.rule == "see_table":
@@ -228,7 +281,11 @@ class ModifierTableModel(QAbstractItemModel):
         return "\n".join(parts)
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if not index.isValid() or role != Qt.ItemDataRole.CheckStateRole or index.internalId() == TABLE_NODE:
+        if not index.isValid() or index.internalId() == TABLE_NODE:
+            return False
+        if role == Qt.ItemDataRole.EditRole and index.column() == COUNT_COLUMN:
+            return self._set_count_at(index, value)
+        if role != Qt.ItemDataRole.CheckStateRole:
             return False
         table, row = self._node(index)
         assert row is not None
@@ -237,3 +294,16 @@ class ModifierTableModel(QAbstractItemModel):
         if self._sheet is None or wanted == self._sheet.is_ticked(key):
             return False
         return self.toggle(key)
+
+    def _set_count_at(self, index: Index, value: Any) -> bool:
+        table, row = self._node(index)
+        if row is None or row.rule not in COUNT_RULES or isinstance(value, bool):
+            return False
+        key = row_key(table.id, row.id)
+        try:
+            count = int(value)
+        except (TypeError, ValueError):
+            return False
+        if self._counts.get(key) == count and self._sheet is not None and self._sheet.choices.count(key) == count:
+            return False
+        return self.set_count(key, count)

@@ -102,14 +102,15 @@ class RulesetView(Protocol):
     def attack_adapter(self) -> Any: ...  # the edition's side of the attack flow (EditionAttack)
 
 
-def view_for(ruleset_key: str) -> RulesetView:
-    """The adapter of a game (imported on demand)."""
+def view_for(ruleset_key: str, ruleset: Any = None) -> RulesetView:
+    """The adapter of a game (imported on demand); given the encounter's ``ruleset``, its attack
+    side decides with the same rule readings as the ruleset (what the panel plans is what is decided)."""
     if ruleset_key == "sr5":
         from gmtool.viewmodels.sr5_view import SR5View
 
-        return SR5View()
+        return SR5View(ruleset)
     if ruleset_key == "sr4":
         from gmtool.viewmodels.sr4_view import SR4View
 
-        return SR4View()
+        return SR4View(ruleset)
     raise FileFormatError("error.unknown_ruleset", ruleset=ruleset_key)

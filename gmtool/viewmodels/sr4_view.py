@@ -185,6 +185,9 @@ class SR4View:
     def effect_keys(self) -> tuple[str, ...]:
         return tuple(effect_table().effects)
 
+    def __init__(self, ruleset: Any = None) -> None:
+        self._ruleset = ruleset  # the encounter's (no rule reading concerns SR4 attacks yet)
+
     def attack_adapter(self) -> Any:
         from gmtool.rulesets.sr4.attack import ADAPTER
 

@@ -176,7 +176,11 @@ class SR5View:
     def effect_keys(self) -> tuple[str, ...]:
         return tuple(effect_table().effects)
 
-    def attack_adapter(self) -> Any:
-        from gmtool.rulesets.sr5.attack import ADAPTER
+    def __init__(self, ruleset: Any = None) -> None:
+        self._ruleset = ruleset  # the encounter's: its rule readings decide the attacks
 
-        return ADAPTER
+    def attack_adapter(self) -> Any:
+        from gmtool.rulesets.readings import DIGEST
+        from gmtool.rulesets.sr5.attack import adapter_for
+
+        return adapter_for(getattr(self._ruleset, "readings", DIGEST))

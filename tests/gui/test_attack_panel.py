@@ -103,7 +103,7 @@ def test_the_called_shot_combo_lists_the_nine_kinds_and_disables_what_does_not_f
     assert item(panel.called_shot, "multiple_attacks").isEnabled()
     choose(panel.called_shot, "multiple_attacks")
     assert panel.attacks.isVisibleTo(panel) and panel.pool_share.isVisibleTo(panel)
-    assert "5 dice" in panel.summary.text()  # 9 dice split 5 + 4: the first attack's share
+    assert "3 dice" in panel.summary.text()  # 9 dice − 4 (called shot, the digest) split 3 + 2: the first share
 
 
 @pytest.mark.rule("SR5-CS8")
@@ -216,14 +216,14 @@ def test_two_weapons_from_the_panel_fire_one_after_the_other(qtbot, workspace) -
     first = last_command(bridge)
     assert (first.weapon, first.paired_weapon, first.paired_mode, first.pool_share) == (0, 2, "SA", 0)
     e = next(x for x in bridge.encounter.entries[-1].events if isinstance(x, AttackResolved))
-    assert e.attack.pool == 5  # the smaller pool, 10, split in two
+    assert e.attack.pool == 3  # the smaller pool, 10 − 4 (called shot, the digest), split in two
     assert panel.weapon.currentData() == 2 and panel.paired.currentData() == 0  # the other hand next
     assert panel.pool_share.value() == 2
     qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
     second = last_command(bridge)
     assert (second.weapon, second.paired_weapon, second.pool_share) == (2, 0, 1)
     e = next(x for x in bridge.encounter.entries[-1].events if isinstance(x, AttackResolved))
-    assert e.attack.pool == 5 and e.weapon_name == first_weapon_name(bridge, 2)
+    assert e.attack.pool == 3 and e.weapon_name == first_weapon_name(bridge, 2)
 
 
 def first_weapon_name(bridge, index: int) -> str:

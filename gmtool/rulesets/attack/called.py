@@ -2,14 +2,20 @@
 :mod:`gmtool.rulesets.weapons.called_shots_sr5` and ``called_shots_sr4``.
 
 The command names the kind (``Attack.called_shot``). Planning refuses a kind that does
-not fit (knock down with a gun, splitting without armour or with AP that strips it all,
-a trick shot in combat, SR4's "specific result"), pre-ticks the tables' ``called_shot``
-row through the context flag (and keeps it ticked when the GM's stored choices lack it:
-the −4 is the price of the shot) and changes the resolution's inputs: vitals +2 DV,
-harder knock on the stun track, SR4 +DV for the dice given up or the armour ignored.
-Multiple attacks (CS9) split the modified pool evenly: this attack gets its share as a
-breakdown term. After the roll :func:`outcome` says what else happens; the edition
-adapter turns it into events (effects, initiative) and :func:`resolved_event` logs it.
+not fit (knock down with a gun, splitting without armour or with an AP, the loaded
+ammunition's included, that strips it all, a trick shot in combat, SR4's "specific
+result"), pre-ticks the tables' ``called_shot`` row through the context flag (and keeps
+it ticked when the GM's stored choices lack it: the −4 is the price of the shot) and
+changes the resolution's inputs: vitals +2 DV, harder knock on another track, SR4 +DV
+for the dice given up or the armour ignored. Multiple attacks (CS9) split the modified
+pool evenly: this attack gets its share as a breakdown term. SR4's "two weapons" and
+melee "multiple targets" rows split the pool the same way (:func:`split_kind`). After
+the roll :func:`outcome` says what else happens; the edition adapter turns it into
+events (effects, initiative) and :func:`resolved_event` logs it.
+
+Two rules read differently in the digest and the book (:mod:`gmtool.rulesets.readings`):
+CS9 takes the called shot's −4 before the split (digest; the book: no −4), and CS3 turns
+physical damage into stun (digest; the book: a stun weapon's damage into physical).
 """
 
 from __future__ import annotations
@@ -19,15 +25,19 @@ from typing import Any, Literal
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.rulesets.attack.common import loaded_strike
 from gmtool.rulesets.attack.messages import Attack, CalledShotResolved, TermRecord
 from gmtool.rulesets.damage.terms import Term
 from gmtool.rulesets.effect_messages import EffectAdded
+from gmtool.rulesets.readings import DIGEST, Readings
 from gmtool.rulesets.tables.engine import ModifierSheet, row_key
 from gmtool.rulesets.weapons import called_shots_sr4 as sr4
 from gmtool.rulesets.weapons import called_shots_sr5 as sr5
 from gmtool.rulesets.weapons.called_shots import CalledShotResult
 
 MULTIPLE = "multiple_attacks"
+HARDER_KNOCK = "harder_knock"
+SR4_SPLIT_PAGES = {"ranged_attack": ("SR4-MT1", 151), "melee_attack": ("SR4-MT3", 158)}
 SR4_KINDS: tuple[str, ...] = ("sr4_damage", "sr4_bypass_armour", "sr4_specific")
 NO_DAMAGE = frozenset({"blast_out_of_hands", "knock_down", "trick_shot"})
 CALLED_PAGE = {"sr5": 195, "sr4": 160}
@@ -38,11 +48,9 @@ def kinds(game: Literal["sr4", "sr5"]) -> tuple[str, ...]:
     return tuple(sr5.called_shot_rules().kinds) if game == "sr5" else SR4_KINDS
 
 
-def check(game: Literal["sr4", "sr5"], s: Any, command: Attack) -> None:
-    """Refuse a called shot (or a pool split) that does not fit, with the reason."""
+def check(game: Literal["sr4", "sr5"], s: Any, command: Attack, readings: Readings = DIGEST) -> None:
+    """Refuse a called shot that does not fit, with the reason (a split is checked by :func:`split_kind`)."""
     shot = command.called_shot
-    if shot != MULTIPLE and (command.attacks > 1 or command.pool_share or command.paired_weapon is not None):
-        raise RulesError("error.attack_split_needs_multiple")
     if not shot:
         return
     if shot not in kinds(game):
@@ -54,11 +62,65 @@ def check(game: Literal["sr4", "sr5"], s: Any, command: Attack) -> None:
     if shot == "knock_down" and not s.weapon.melee:
         raise RulesError("weapons.error.knock_down_melee", weapon=s.weapon.name)
     if shot == "splitting_the_damage":
-        sr5.check_splitting_the_damage(s.target.sheet.armour, s.weapon.ap)
+        sr5.check_splitting_the_damage(s.target.sheet.armour, loaded_ap(s, game))
+    if shot == HARDER_KNOCK and readings.book("sr5_harder_knock") and _loaded_track(s, game) != "stun":
+        raise RulesError("weapons.error.harder_knock_book", weapon=s.weapon.name)
     if shot == "trick_shot":
         sr5.trick_shot(0, in_combat=not command.outside_combat)
     if shot == MULTIPLE:
         _check_multiple(s, command)
+
+
+def loaded_ap(s: Any, game: str) -> int:
+    """The attack's AP with the loaded ammunition's (SR5-CS6 compares it with the armour)."""
+    ammo = s.shot.ammo_type if s.shot is not None else None
+    strike, _dv_terms, ap_terms, _halves = loaded_strike(s.weapon, s.attacker.sheet.attributes["STR"], None, ammo, game)
+    return strike.ap + sum(t.value for t in ap_terms)
+
+
+def _loaded_track(s: Any, game: str) -> str:
+    """The track the weapon's damage goes on with its loaded ammunition (gel rounds: stun)."""
+    ammo = s.shot.ammo_type if s.shot is not None else None
+    return loaded_strike(s.weapon, s.attacker.sheet.attributes["STR"], None, ammo, game)[0].damage_type
+
+
+def split_kind(game: str, action: str, command: Attack, specials: frozenset[str]) -> str:
+    """How this attack's pool is split: "" not at all, "multiple" (SR5-CS9), "sr4" (SR4's two weapons
+    or melee multiple targets rows); refuses a split asked for without either."""
+    if command.called_shot == MULTIPLE:
+        return "multiple"
+    if "split_pool" in specials:
+        if game == "sr4":
+            return "sr4"
+        raise RulesError("error.attack_split_choose")
+    if command.attacks > 1 or command.pool_share or command.paired_weapon is not None:
+        raise RulesError("error.attack_split_needs_multiple")
+    return ""
+
+
+def sr4_attacks(command: Attack) -> int:
+    """SR4's split: two attacks unless the command names more (multiple targets)."""
+    return max(2, command.attacks)
+
+
+def check_sr4_split(s: Any, command: Attack) -> None:
+    """SR4's split pool: this attack's place in it, and the other weapon a distinct one of the sheet."""
+    if command.pool_share >= sr4_attacks(command):
+        raise RulesError("error.attack_pool_share", share=command.pool_share + 1, attacks=sr4_attacks(command))
+    if command.paired_weapon is not None:
+        if not 0 <= command.paired_weapon < len(s.attacker.sheet.weapons):
+            raise RulesError("error.attack_no_weapon", name=s.attacker.sheet.name)
+        if command.paired_weapon == command.weapon:
+            raise RulesError("weapons.refusal.multiple_same_weapon")
+
+
+def even_shares(pool: int, attacks: int) -> tuple[int, ...]:
+    """A pool split as evenly as it goes, the first attacks taking the odd dice (SR4-MT1 / MT3)."""
+    total = max(0, pool)
+    if total < attacks:
+        raise RulesError("weapons.error.multiple_pool", pool=total, attacks=attacks)
+    share, extra = divmod(total, attacks)
+    return tuple(share + 1 if index < extra else share for index in range(attacks))
 
 
 def _check_multiple(s: Any, command: Attack) -> None:
@@ -87,16 +149,22 @@ def _paired_mode(weapon: Any, command: Attack) -> Any:
     return table.mode(command.paired_mode) if command.paired_mode in table.modes else None
 
 
-def attack_flags(command: Attack) -> frozenset[str]:
-    """The context flag that pre-ticks the called shot's (or the split's) table row."""
+def attack_flags(command: Attack, readings: Readings = DIGEST) -> frozenset[str]:
+    """The context flags that pre-tick the called shot's (or the split's) table rows.
+
+    SR5-CS9: the split row, and the called shot's −4 too as the digest reads it (the 001
+    digest lists 連続攻撃 among the called shots); the book's reading (p. 196) has no −4.
+    """
     if not command.called_shot:
         return frozenset()
-    return frozenset({MULTIPLE if command.called_shot == MULTIPLE else "called_shot"})
+    if command.called_shot != MULTIPLE:
+        return frozenset({"called_shot"})
+    return frozenset({MULTIPLE} if readings.book("sr5_multiple_attacks") else {MULTIPLE, "called_shot"})
 
 
-def with_required_rows(sheet: ModifierSheet, command: Attack) -> ModifierSheet:
+def with_required_rows(sheet: ModifierSheet, command: Attack, readings: Readings = DIGEST) -> ModifierSheet:
     """Keep the called shot's row ticked even when the GM's stored choices left it out."""
-    flags = attack_flags(command)
+    flags = attack_flags(command, readings)
     for table, row in sheet.entries():
         key = row_key(table.id, row.id)
         if row.context in flags and row.tickable and not sheet.is_ticked(key):
@@ -114,13 +182,20 @@ def row_value(sheet: ModifierSheet) -> int:
     return total
 
 
-def adjusted_inputs(game: str, inputs: Any, command: Attack, sheet: ModifierSheet, armour: int) -> Any:
-    """The resolution's inputs with the called shot's changes (before anything is rolled)."""
+def adjusted_inputs(
+    game: str, inputs: Any, command: Attack, sheet: ModifierSheet, armour: int, readings: Readings = DIGEST
+) -> Any:
+    """The resolution's inputs with the called shot's changes (before anything is rolled).
+
+    Harder knock (SR5-CS3): the damage goes on the stun track (digest), or a stun weapon's on
+    the physical track (the book's reading: the modified DV against the armour then decides).
+    """
     shot, m, page = command.called_shot, inputs.modifiers, str(CALLED_PAGE.get(game, ""))
     if shot == "vitals":
         m = replace(m, damage_value=(*m.damage_value, Term("attack.term.vitals", sr5.VITALS_DV, "SR5-CS8", page)))
-    elif shot == "harder_knock":
-        inputs = replace(inputs, weapon=replace(inputs.weapon, damage_type="stun"))
+    elif shot == HARDER_KNOCK:
+        track = "physical" if readings.book("sr5_harder_knock") else "stun"
+        inputs = replace(inputs, weapon=replace(inputs.weapon, damage_type=track))
     elif shot == "sr4_damage":
         extra = sr4.called_shot_damage(row_value(sheet), 1).extra_dv
         m = replace(m, damage_value=(*m.damage_value, Term("attack.term.called_shot_dv", extra, "SR4", page)))
@@ -129,17 +204,26 @@ def adjusted_inputs(game: str, inputs: Any, command: Attack, sheet: ModifierShee
     return replace(inputs, modifiers=m)
 
 
-def pool_share_term(pool: int, skill: int, command: Attack, own_pool: int | None = None) -> TermRecord | None:
-    """CS9: this attack's share of the pool to split, as a term taking away the rest of its own pool.
+def pool_share_term(
+    pool: int, skill: int, command: Attack, own_pool: int | None = None, kind: str = "multiple", action: str = ""
+) -> TermRecord | None:
+    """This attack's share of the pool to split, as a term taking away the rest of its own pool.
 
     ``pool`` is the pool split (with two weapons the smaller of their pools), ``own_pool``
-    this weapon's pool (the same when not given).
+    this weapon's pool (the same when not given). ``kind`` "multiple": SR5-CS9 (at most half
+    the skill in attacks); "sr4": SR4's two weapons or melee multiple targets (``action``
+    says which table's row).
     """
-    if command.called_shot != MULTIPLE:
-        return None
-    shares = sr5.multiple_attack_pools([pool], skill, command.attacks)
     own = pool if own_pool is None else own_pool
-    return TermRecord(label="attack.term.pool_share", value=shares[command.pool_share] - own, source="SR5-CS9", page=196)
+    if kind == "sr4":
+        shares = even_shares(pool, sr4_attacks(command))
+        source, page = SR4_SPLIT_PAGES.get(action, ("SR4-MT1", 151))
+    elif command.called_shot == MULTIPLE:
+        shares = sr5.multiple_attack_pools([pool], skill, command.attacks)
+        source, page = "SR5-CS9", 196
+    else:
+        return None
+    return TermRecord(label="attack.term.pool_share", value=shares[command.pool_share] - own, source=source, page=page)
 
 
 def deals_damage(command: Attack) -> bool:
@@ -147,7 +231,8 @@ def deals_damage(command: Attack) -> bool:
 
 
 def outcome(
-    game: str, s: Any, command: Attack, sheet: ModifierSheet, net_hits: int, glitch: bool, critical: bool
+    game: str, s: Any, command: Attack, sheet: ModifierSheet, net_hits: int, glitch: bool, critical: bool,
+    readings: Readings = DIGEST,
 ) -> CalledShotResult | None:
     """What the called shot does once the attack is rolled (None: no called shot, or multiple attacks)."""
     shot = command.called_shot
@@ -157,7 +242,16 @@ def outcome(
         if shot == "sr4_damage":
             return sr4.called_shot_damage(row_value(sheet), net_hits)
         return sr4.called_shot_bypass_armour(net_hits)
-    return _sr5_outcome(s, shot, net_hits, glitch, critical)
+    result = _sr5_outcome(s, shot, net_hits, glitch, critical)
+    if shot == HARDER_KNOCK and result.hit and readings.book("sr5_harder_knock"):
+        result = result.model_copy(update={"damage_type": "P"})  # the book: a stun weapon hits physical
+    return result
+
+
+def readings_applied(command: Attack, readings: Readings) -> tuple[str, ...]:
+    """The rule readings a called shot applies, as the attack's event records them."""
+    option = {MULTIPLE: "sr5_multiple_attacks", HARDER_KNOCK: "sr5_harder_knock"}.get(command.called_shot)
+    return (readings.record(option),) if option else ()
 
 
 def _sr5_outcome(s: Any, shot: str, net: int, glitch: bool, critical: bool) -> CalledShotResult:
@@ -173,7 +267,7 @@ def _sr5_outcome(s: Any, shot: str, net: int, glitch: bool, critical: bool) -> C
     if shot == "shake_up":
         return sr5.shake_up(net, s.target.score or 0)
     if shot == "splitting_the_damage":
-        return sr5.splitting_the_damage(net, s.target.sheet.armour, s.weapon.ap)
+        return sr5.splitting_the_damage(net, s.target.sheet.armour, loaded_ap(s, "sr5"))
     return sr5.trick_shot(net, in_combat=False)
 
 

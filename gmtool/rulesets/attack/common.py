@@ -1,5 +1,6 @@
 """Pieces of the attack flow both editions' adapters use: the weapon as the resolution
-sees it, the effects in force as context terms, knockdown to prone, and folding."""
+sees it, the effects in force as context terms, knockdown to prone (and what gel rounds
+do to it), one attack action per SR5 action phase, and folding."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from gmtool.core.effects import Effect
+from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack.messages import AttackResolved, Reloaded, RoundsFired
 from gmtool.rulesets.damage.inputs import Weapon as StrikeWeapon
@@ -22,6 +24,20 @@ from gmtool.rulesets.weapons.magazine import Magazine
 from gmtool.rulesets.weapons.weapon import Weapon
 
 PRONE = "prone"
+# The attack actions of the SR5 action list (p. 162): one of them per action phase (SR5-A1/F1/F2).
+ATTACK_ACTIONS = frozenset({
+    "fire_weapon", "fire_bow", "fire_long_burst", "fire_full_auto", "fire_mounted_weapon", "melee_attack",
+    "throw_weapon",
+})
+
+
+def check_one_attack(attacker: Any) -> None:
+    """SR5-A1/F1/F2: a gun fires once per action phase; a single shot or semi-automatic fire is a
+    simple action no other attack action joins in the same phase. The split of a multiple attack
+    (SR5-CS9) and bursts aimed at several targets are one attack action, so they are not refused here.
+    """
+    if getattr(attacker, "attacks_in_phase", 0):
+        raise RulesError("error.one_attack_per_phase", name=attacker.sheet.name)
 
 
 def strike(weapon: Weapon, strength: int, accuracy: int | None) -> StrikeWeapon:
@@ -45,6 +61,25 @@ def loaded_strike(
     ap_terms = (Term("attack.term.ammo_ap", loaded.ap - base.ap, "ammo:" + ammo_type, page),) if loaded.ap != base.ap else ()
     track = "stun" if loaded.damage_type == "S" else "physical"
     return replace(base, damage_type=track), dv_terms, ap_terms, loaded.ap_halves_armour
+
+
+def knockdown_terms(s: Any, edition: str) -> tuple[Term, ...]:
+    """What the loaded ammunition does to the knockdown figure: gel rounds, the target's physical
+    limit (SR5 p. 434) or Body (SR4) counts 2 lower."""
+    ammo_type = s.shot.ammo_type if s.shot is not None else None
+    if s.weapon.melee or not ammo_type or ammo_type == "regular":
+        return ()
+    ammo = ammunition(edition, ammo_type)  # type: ignore[arg-type]
+    if not ammo.knockdown:
+        return ()
+    page = str(ammo.page) if ammo.page else None
+    return (Term("attack.term.ammo_knockdown", ammo.knockdown, "ammo:" + ammo_type, page),)
+
+
+def reach_difference(s: Any) -> int:
+    """The attacker's melee weapon's reach minus the defender's (its first melee weapon's, else 0)."""
+    melee = [w for w in s.target.sheet.weapons if w.melee]
+    return s.weapon.reach - (melee[0].reach if melee else 0)
 
 
 def band_limits(weapon: Weapon, strength: int | None = None) -> tuple[float, ...]:

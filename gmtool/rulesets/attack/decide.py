@@ -52,7 +52,7 @@ def attack_events(adapter: EditionAttack, state: Any, command: Attack, rng: rand
 
         return suppressive_events(adapter, state, p, command, rng)
     s = p.situation
-    events = _actions(adapter, state, s, command)
+    events = _actions(adapter, state, s, command) + adapter.defence_events(state, s, command)
     hit_chance = plan_odds(adapter, p).hit.hit
     streams = TestStreams.split(rng)
     attack, defence = _rolls(p, command, streams)
@@ -71,7 +71,7 @@ def attack_events(adapter: EditionAttack, state: Any, command: Attack, rng: rand
     net = resolution.outcome.net_hits
     result = called.outcome(
         adapter.game, s, command, p.attack_sheet, net,
-        bool(attack and attack.glitch), bool(attack and attack.critical_glitch),
+        bool(attack and attack.glitch), bool(attack and attack.critical_glitch), adapter.readings,
     )
     split = None
     if result is not None and result.shot == "splitting_the_damage" and resolution.damage is not None:
@@ -79,7 +79,10 @@ def attack_events(adapter: EditionAttack, state: Any, command: Attack, rng: rand
     if s.shot is not None:
         events.append(_rounds_fired(s, command))
     done = _resolved(adapter, state, p, command, resolution, attack, defence, soak, hit_chance)
-    updates: dict[str, Any] = {"hit": not missed, "no_damage": not missed and resolution.damage is None}
+    updates: dict[str, Any] = {
+        "hit": not missed, "no_damage": not missed and resolution.damage is None,
+        "readings": _readings_applied(adapter, command, resolution),
+    }
     if split is not None:
         updates["applied"] = sum(split)
     events.append(done.model_copy(update=updates))
@@ -124,6 +127,15 @@ def _split(p: AttackPlan, r: AttackResolution) -> tuple[AttackResolution, tuple[
     second = apply_damage(first.after, "stun", stun, ratio)
     change = MonitorChange("stun", physical + stun, before, second.after, second.stun_excess, second.overflow_to_physical)
     return replace(r, monitor_change=change), (physical, stun)
+
+
+def _readings_applied(adapter: EditionAttack, command: Attack, r: AttackResolution) -> tuple[str, ...]:
+    """The rule readings this attack applied (:mod:`gmtool.rulesets.readings`), as its event records them:
+    the called shot's (CS9, CS3) and, when 10 boxes or more got through, SR5's knockdown (A5)."""
+    applied = called.readings_applied(command, adapter.readings) if adapter.game == "sr5" else ()
+    if adapter.game == "sr5" and r.applied >= 10:
+        applied += (adapter.readings.record("sr5_knockdown"),)
+    return applied
 
 
 def _misses(adapter: EditionAttack, p: AttackPlan, attack_hits: int, defence_hits: int) -> bool:
@@ -171,7 +183,7 @@ def _resolved(
         stun_before=before.stun if before else 0, stun_after=after.stun if after else 0,
         condition=after.state.value if after else "conscious",
         shared_with=adapter.shared_monitor(state, s.target.id) if r.damage is not None else (),
-        hit_chance=round(hit_chance, 6), **fields,
+        hit_chance=round(hit_chance, 6), knockdown_terms=from_damage(p.inputs.modifiers.knockdown), **fields,
     )
 
 

@@ -10,12 +10,15 @@ from gmtool.core.i18n import active_language, term_label, tr
 from gmtool.rulesets.attack.messages import (
     AttackResolved,
     CalledShotResolved,
+    FullDefenceDeclared,
     Reloaded,
     RoundsFired,
     SuppressionTested,
+    SuppressiveFireEnded,
     SuppressiveFireStarted,
     TermRecord,
     TestRecord,
+    ZoneMarked,
 )
 from gmtool.rulesets.shadowrun import faces_text
 from gmtool.rulesets.tables.engine import EFFECTS_TABLE, FREE_TABLE
@@ -146,7 +149,17 @@ def breakdown_lines(e: AttackResolved) -> list[str]:
         lines.append(tr("attack.breakdown.armour") + " " + "; ".join(term_text(t) for t in e.armour))
         if e.soak is not None:
             lines.append(tr("attack.breakdown.soak") + " " + "; ".join(term_text(t) for t in e.soak.terms))
+        if e.knockdown_terms:
+            lines.append(tr("attack.breakdown.knockdown") + " " + "; ".join(term_text(t) for t in e.knockdown_terms))
+    if e.readings:
+        lines.append(tr("attack.breakdown.readings") + " " + "; ".join(reading_text(r) for r in e.readings))
     return lines
+
+
+def reading_text(recorded: str) -> str:
+    """A recorded rule reading ("sr5_multiple_attacks:book") in words: the rule and the reading."""
+    key, _, reading = recorded.partition(":")
+    return tr("readings.applied", rule=tr(f"readings.{key}.name"), reading=tr(f"readings.{key}.{reading}"))
 
 
 def called_shot_name(shot: str) -> str:
@@ -175,6 +188,8 @@ def called_shot_line(e: CalledShotResolved) -> str:
         fields["dice"] = e.bonus_dice
     elif e.shot in ("vitals", "sr4_damage"):
         fields["dv"] = e.extra_dv
+    elif e.shot == "harder_knock":
+        fields["track"] = tr("attack.track.stun" if e.stun else "attack.track.physical")
     return tr(f"log.called_shot.{e.shot}", **fields)
 
 
@@ -203,6 +218,19 @@ def suppression_line(e: SuppressionTested) -> str:
     )
 
 
+def zone_marked_line(e: ZoneMarked) -> str:
+    return tr("log.zone_marked", shooter=e.shooter_name, names=", ".join(e.names), hits=e.hits)
+
+
+def zone_ended_line(e: SuppressiveFireEnded) -> str:
+    lifted = tr("log.zone_lifted", names=", ".join(e.lifted)) if e.lifted else ""
+    return tr(f"log.suppressive_fire_ended.{e.reason}", name=e.name, lifted=lifted)
+
+
+def full_defence_line(e: FullDefenceDeclared) -> str:
+    return tr("log.full_defence_owed" if e.owed else "log.full_defence_now", name=e.name)
+
+
 RENDERERS: dict[str, Callable[[Any], str]] = {
     "attack_resolved": attack_line,
     "rounds_fired": lambda e: tr(
@@ -212,6 +240,9 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     "called_shot_resolved": called_shot_line,
     "suppressive_fire_started": zone_line,
     "suppression_tested": suppression_line,
+    "zone_marked": zone_marked_line,
+    "suppressive_fire_ended": zone_ended_line,
+    "full_defence_declared": full_defence_line,
     "reloaded": lambda e: tr(
         "log.reloaded", name=e.name, weapon=e.weapon_name, rounds=e.rounds, action=tr(f"action.{e.action}"),
         ammo=ammo_label(e.ammo_type),

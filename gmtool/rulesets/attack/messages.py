@@ -24,12 +24,21 @@ class FreeTerm(BaseModel):
     value: int = Field(ge=-30, le=30)
 
 
+class RowCount(BaseModel):
+    """The count the GM gave a counted row (take aim ×2, friends in the melee ×3 …)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    key: str = Field(min_length=3, max_length=80)  # "<table id>/<row id>"
+    count: int = Field(ge=-20, le=20)
+
+
 class TableChoices(BaseModel):
-    """The rows the GM ticked in one modifier sheet, and his own modifiers."""
+    """The rows the GM ticked in one modifier sheet, the counts he gave, and his own modifiers."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     ticked: tuple[str, ...] = ()
     free: tuple[FreeTerm, ...] = Field(default=(), max_length=FREE_MODIFIERS_MAX)
+    counts: tuple[RowCount, ...] = Field(default=(), max_length=40)
 
 
 class Attack(Command):
@@ -44,7 +53,7 @@ class Attack(Command):
     attack_choices: TableChoices | None = None  # None: the rows the situation pre-ticks
     defence_choices: TableChoices | None = None
     melee_defence: Literal["parry", "block", "dodge"] = "dodge"  # SR4-M2
-    full_defence: bool = False  # SR4-R1: declared with the attack
+    full_defence: bool = False  # SR4-R1: declared with the attack (a complex action, to the defender's next action)
     wide_burst: bool = False  # SR4: a wide burst lowers the defence instead of raising the DV
     no_defence: bool = False  # unaware or surprised: no defence test
     charge_action: bool = True  # the attack uses the attacker's action (not when intercepting)
@@ -163,6 +172,8 @@ class AttackResolved(Event):
     condition: str = "conscious"  # conscious, unconscious, dying, dead (after the attack)
     shared_with: tuple[str, ...] = ()  # SR5 grunt group members sharing the monitor
     hit_chance: float = 0.0  # the odds at the moment of the roll (X-4)
+    knockdown_terms: tuple[TermRecord, ...] = ()  # what changed the knockdown figure (gel rounds)
+    readings: tuple[str, ...] = ()  # "<option>:<digest|book>": the rule readings this attack applied
 
 
 class RoundsFired(Event):
@@ -229,6 +240,39 @@ class SuppressiveFireStarted(Event):
     attack: TestRecord
 
 
+class ZoneMarked(Event):
+    """SR5-F9: who the GM marked as in or beside a zone: their ``suppressed`` effects end with it."""
+
+    kind: Literal["zone_marked"] = "zone_marked"
+    zone: int
+    shooter_name: str
+    effects: tuple[int, ...]  # the ids of the ``suppressed`` effects added
+    names: tuple[str, ...]
+    hits: int
+
+
+class SuppressiveFireEnded(Event):
+    """SR5-F8: a zone ends: the shooter took another action, the turn ended, or the fire stopped
+    (the GM removed the shooter's marker: the gun failed). The −hits on those marked ends with it."""
+
+    kind: Literal["suppressive_fire_ended"] = "suppressive_fire_ended"
+    zone: int
+    shooter: str
+    name: str
+    reason: Literal["action", "turn_end", "stopped"]
+    lifted: tuple[str, ...] = ()  # names of those whose −hits ends
+
+
+class FullDefenceDeclared(Event):
+    """SR4-R1: the defender goes on full defence when attacked: a complex action (its next action
+    phase's when it is not its own phase now), in force until the end of its next action phase."""
+
+    kind: Literal["full_defence_declared"] = "full_defence_declared"
+    combatant: str
+    name: str
+    owed: bool  # True: paid with the defender's next action phase (declared outside its own phase)
+
+
 class SuppressionTested(Event):
     """SR5-F9: a combatant's Reaction + Edge test against a zone, and the damage on failure."""
 
@@ -254,4 +298,7 @@ class SuppressionTested(Event):
 
 
 COMMAND_CLASSES = (Attack, Reload, MarkSuppressed, SuppressionTest)
-EVENT_CLASSES = (AttackResolved, RoundsFired, Reloaded, CalledShotResolved, SuppressiveFireStarted, SuppressionTested)
+EVENT_CLASSES = (
+    AttackResolved, RoundsFired, Reloaded, CalledShotResolved, SuppressiveFireStarted, SuppressionTested, ZoneMarked,
+    SuppressiveFireEnded, FullDefenceDeclared,
+)

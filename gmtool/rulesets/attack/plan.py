@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from gmtool.core.errors import NotImplementedRuleError, RulesError
+from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack import called
 from gmtool.rulesets.attack.edge import (
@@ -24,6 +24,7 @@ from gmtool.rulesets.attack.records import sheet_records
 from gmtool.rulesets.damage.odds import DamageOdds
 from gmtool.rulesets.damage.pools import AttackPools
 from gmtool.rulesets.damage.resolve import AttackResolution
+from gmtool.rulesets.readings import Readings
 from gmtool.rulesets.tables.context import ActionContext
 from gmtool.rulesets.tables.engine import (
     Choices,
@@ -53,6 +54,7 @@ class EditionAttack(Protocol):
     """What an edition supplies to the shared attack flow."""
 
     game: Literal["sr4", "sr5"]
+    readings: Readings  # the campaign's rule readings (gmtool.rulesets.readings)
 
     def combatant(self, state: Any, cid: str) -> Any: ...
     def mode_table(self) -> FiringModeTable: ...
@@ -69,6 +71,8 @@ class EditionAttack(Protocol):
     def after_events(self, state: Any, s: Situation, resolution: AttackResolution, defended: bool) -> list[Event]: ...
     def shared_monitor(self, state: Any, target: str) -> tuple[str, ...]: ...
     def called_shot_events(self, state: Any, s: Situation, result: Any) -> tuple[list[Event], tuple[str, ...]]: ...
+    def check_attack(self, state: Any, s: Situation, command: Attack) -> None: ...
+    def defence_events(self, state: Any, s: Situation, command: Attack) -> list[Event]: ...
 
 
 @dataclass(frozen=True)
@@ -129,7 +133,10 @@ SUPPRESSIVE = "suppressive"
 def _choices(stored: TableChoices | None) -> Choices | None:
     if stored is None:
         return None
-    return Choices(ticked=frozenset(stored.ticked), free=tuple(FreeModifier(f.label, f.value) for f in stored.free))
+    return Choices(
+        ticked=frozenset(stored.ticked), free=tuple(FreeModifier(f.label, f.value) for f in stored.free),
+        counts=tuple(sorted((c.key, c.count) for c in stored.counts)),
+    )
 
 
 _TABLES: list[TableSet] = []  # the tables in use: the book's and the GM's house rules
@@ -151,26 +158,27 @@ def sheet_for(context: ActionContext, stored: TableChoices | None) -> ModifierSh
 
 def stored_choices(sheet: ModifierSheet) -> TableChoices:
     """The GM's choices on a sheet, as the command stores them."""
-    from gmtool.rulesets.attack.messages import FreeTerm
+    from gmtool.rulesets.attack.messages import FreeTerm, RowCount
 
     return TableChoices(
         ticked=tuple(sorted(sheet.choices.ticked)),
         free=tuple(FreeTerm(label=f.label, value=f.value) for f in sheet.choices.free),
+        counts=tuple(RowCount(key=key, count=count) for key, count in sheet.choices.counts),
     )
 
 
 def plan(adapter: EditionAttack, state: Any, command: Attack) -> AttackPlan:
     s = situation(adapter, state, command)
-    called.check(adapter.game, s, command)
-    attack_sheet = called.with_required_rows(
-        sheet_for(adapter.attack_context(state, s, command), command.attack_choices), command
-    )
+    adapter.check_attack(state, s, command)
+    readings = adapter.readings
+    called.check(adapter.game, s, command, readings)
+    context = adapter.attack_context(state, s, command)
+    attack_sheet = called.with_required_rows(sheet_for(context, command.attack_choices), command, readings)
     defence_sheet = sheet_for(adapter.defence_context(state, s, command), command.defence_choices)
     specials = attack_sheet.specials() | defence_sheet.specials()
-    if "split_pool" in specials and command.called_shot != called.MULTIPLE:
-        if adapter.game == "sr4":
-            raise NotImplementedRuleError("error.attack_split_pool")
-        raise RulesError("error.attack_split_choose")
+    split = called.split_kind(adapter.game, context.action, command, specials)
+    if split == "sr4":
+        called.check_sr4_split(s, command)
     suppressive = command.mode == SUPPRESSIVE
     if ("no_defence" in specials or suppressive) and not command.no_defence:
         command = command.model_copy(update={"no_defence": True})
@@ -181,13 +189,14 @@ def plan(adapter: EditionAttack, state: Any, command: Attack) -> AttackPlan:
         attack_terms = (*attack_terms, edge)
     inputs = adapter.inputs(state, s, command, attack_terms, defence_terms)
     pool, skill = adapter.pools(inputs).attack_pool, inputs.attacker.skill
-    if command.called_shot == called.MULTIPLE and command.paired_weapon is not None:
+    if split and command.paired_weapon is not None:
         other_pool, other_skill = _paired_pool(adapter, state, command, defence_terms)
         pool, skill = min(pool, other_pool + (edge.value if edge is not None else 0)), min(skill, other_skill)
-    share = called.pool_share_term(pool, skill, command, adapter.pools(inputs).attack_pool)
+    share = called.pool_share_term(pool, skill, command, adapter.pools(inputs).attack_pool, split, context.action)
     if share is not None:
         inputs = adapter.inputs(state, s, command, (*attack_terms, share), defence_terms)
-    inputs = called.adjusted_inputs(adapter.game, inputs, command, attack_sheet, adapter.pools(inputs).armour.value)
+    armour = adapter.pools(inputs).armour.value
+    inputs = called.adjusted_inputs(adapter.game, inputs, command, attack_sheet, armour, readings)
     inputs = lifted_limits(inputs, command)
     pools = adapter.pools(inputs)
     specs = None if suppressive else test_specs(pools, command, s.attacker, s.target, command.no_defence)
@@ -197,14 +206,14 @@ def plan(adapter: EditionAttack, state: Any, command: Attack) -> AttackPlan:
 def _paired_pool(
     adapter: EditionAttack, state: Any, command: Attack, defence_terms: tuple[TermRecord, ...]
 ) -> tuple[int, int]:
-    """SR5-CS9 with two weapons: the other weapon's modified pool and skill rating.
+    """Two weapons (SR5-CS9, SR4's two weapons): the other weapon's modified pool and skill rating.
 
     The other weapon's tables get the GM's ticks when they fit (the same kind of attack),
-    else what the situation implies.
+    else what the situation implies; the called shot's −4 of the digest's CS9 is in both.
     """
     other = command.model_copy(update={
         "weapon": command.paired_weapon, "mode": command.paired_mode, "paired_weapon": None, "paired_mode": "",
-        "called_shot": "", "attacks": 1, "pool_share": 0, "attack_edge": "none",
+        "attacks": 1, "pool_share": 0, "attack_edge": "none",
     })
     s = situation(adapter, state, other)
     context = adapter.attack_context(state, s, other)
@@ -212,6 +221,7 @@ def _paired_pool(
         sheet = sheet_for(context, command.attack_choices)
     except RulesError:
         sheet = sheet_for(context, None)
+    sheet = called.with_required_rows(sheet, command, adapter.readings)
     terms = sheet_records(sheet)
     inputs = adapter.inputs(state, s, other, terms, defence_terms)
     return adapter.pools(inputs).attack_pool, inputs.attacker.skill

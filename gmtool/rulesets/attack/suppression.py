@@ -2,16 +2,22 @@
 :mod:`gmtool.rulesets.weapons.suppressive`.
 
 An :class:`~.messages.Attack` in the ``suppressive`` mode pays its complex action, fires
-20 rounds (recoil ignored), rolls skill + Agility [Accuracy] with the attack tables and
-records the hits: a zone. The zone is two events: an effect ``suppressive_fire`` on the
-shooter (no modifier; it ends with the turn, with its own log line, and the GM removes
-it when the shooter does something else or the gun fails: that stops the zone) and
-:class:`~.messages.SuppressiveFireStarted` with the hits and the damage, folded into
-``state.zones`` (zone id = the marker effect's id). The zone is in force while its marker
-lasts, in the turn it was laid.
+20 rounds (recoil ignored), rolls skill + Agility [Accuracy] with the attack tables
+(smartgun, laser sight, tracer rows of the SR5 attacker table) and records the hits: a
+zone. The zone is two events: an effect ``suppressive_fire`` on the shooter (no
+modifier) and :class:`~.messages.SuppressiveFireStarted` with the hits and the damage,
+folded into ``state.zones`` (zone id = the marker effect's id).
+
+The zone lasts exactly as long as the 001 digest says (制圧射撃: 銃が故障するか、或いは
+他の行動をとらない限り、戦闘ターン終了まで): until the shooter takes another action
+(any action or interrupt), the turn ends, or the fire stops (the GM removes the
+shooter's marker: the gun failed). :func:`zone_endings` turns each of those into
+:class:`~.messages.SuppressiveFireEnded` (a log line), the marker's end and the end of
+every ``suppressed`` effect laid under it, in the same entry as their cause.
 
 :class:`~.messages.MarkSuppressed`: the GM names who is in or beside the zone; each gets
-the effect ``suppressed`` at −(hits) on all actions, to the end of the turn.
+the effect ``suppressed`` at −(hits) on all actions (:class:`~.messages.ZoneMarked`
+ties those effects to the zone: they end with it).
 :class:`~.messages.SuppressionTest`: one combatant's Reaction + Edge (the attribute) +
 the Full Defence bonus in force, threshold the hits; failing it, the weapon's base DV
 with the loaded ammunition's modifiers and AP (no net hits), soaked as any SR5 damage
@@ -24,7 +30,8 @@ GM's call: the panel offers the test to everyone marked.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gmtool.core.dice_spec import Edition, TestSpec
@@ -38,8 +45,10 @@ from gmtool.rulesets.attack.messages import (
     RoundsFired,
     SuppressionTest,
     SuppressionTested,
+    SuppressiveFireEnded,
     SuppressiveFireStarted,
     TermRecord,
+    ZoneMarked,
 )
 from gmtool.rulesets.attack.plan import AttackPlan, EditionAttack, magazine_of
 from gmtool.rulesets.attack.records import from_damage, table_rows, test_record
@@ -53,7 +62,7 @@ from gmtool.rulesets.damage.monitors import (
 )
 from gmtool.rulesets.damage.soak import soak, soak_pool, soak_terms
 from gmtool.rulesets.effect_messages import EffectAdded
-from gmtool.rulesets.effect_rules import EffectTable, holder_effects, new_effect
+from gmtool.rulesets.effect_rules import EffectTable, ended, holder_effects, new_effect
 from gmtool.rulesets.weapons.suppressive import (
     SuppressiveZone,
     is_hit,
@@ -64,14 +73,21 @@ from gmtool.rulesets.weapons.suppressive import (
 ZONE_EFFECT = "suppressive_fire"
 SUPPRESSED = "suppressed"
 PAGE = 179
+# What the shooter does that is "another action" (SR5-F8): an action of the budget or an interrupt.
+SHOOTER_ACTS = frozenset({"action_taken", "interrupt_declared"})
+# How the marker's own end reads as the zone's end: expiring is the turn's end; anything else stops it.
+MARKER_ENDS = {"expired": "turn_end", "removed": "stopped", "used": "stopped"}
 
 
 @dataclass(frozen=True)
 class ZoneRecord:
-    """A zone as the state keeps it: the event that laid it and the rules' zone."""
+    """A zone as the state keeps it: the event that laid it, the rules' zone, the ``suppressed``
+    effects laid under it (they end with it), and whether it has ended."""
 
     started: SuppressiveFireStarted
     zone: SuppressiveZone
+    suppressed: tuple[int, ...] = ()
+    ended: bool = False
 
 
 def zones(state: Any) -> dict[int, ZoneRecord]:
@@ -82,7 +98,7 @@ def zones(state: Any) -> dict[int, ZoneRecord]:
 def zone_in_force(state: Any, zone_id: int) -> ZoneRecord | None:
     """The zone, while it still suppresses: its turn, its marker effect not ended or removed."""
     record = zones(state).get(zone_id)
-    if record is None or not record.zone.in_force(state.turn) or zone_id not in state.effects:
+    if record is None or record.ended or not record.zone.in_force(state.turn) or zone_id not in state.effects:
         return None
     return record
 
@@ -107,7 +123,7 @@ def _required(state: Any, zone_id: int) -> ZoneRecord:
 def suppressive_events(
     adapter: EditionAttack, state: Any, p: AttackPlan, command: Attack, rng: random.Random
 ) -> list[Event]:
-    """SR5-F8: the action, 20 rounds, the attack test's hits, the zone to the end of the turn."""
+    """SR5-F8: the action, 20 rounds, the attack test's hits, the zone (at most to the end of the turn)."""
     s = p.situation
     shooter, weapon = s.attacker, s.weapon
     events: list[Event] = []
@@ -142,7 +158,7 @@ def suppressive_events(
 
 # -- who is suppressed ------------------------------------------------------------------------
 def mark_events(table: EffectTable, state: Any, command: MarkSuppressed, lookup: Any, actor: str | None) -> list[Event]:
-    """SR5-F9: −(hits) on all actions of each combatant the GM marks, to the end of the turn."""
+    """SR5-F9: −(hits) on all actions of each combatant the GM marks, as long as the zone lasts."""
     record = _required(state, command.zone)
     events: list[Event] = []
     for cid in dict.fromkeys(command.combatants):
@@ -152,7 +168,64 @@ def mark_events(table: EffectTable, state: Any, command: MarkSuppressed, lookup:
         if any(e.key == SUPPRESSED for e in holder_effects(state, c.id)):
             raise RulesError("error.already_suppressed", name=c.sheet.name)
         events.append(new_effect(table, state, c, actor == c.id, SUPPRESSED, modifier=record.zone.action_modifier()))
-    return renumber_effects(state, events)
+    added = renumber_effects(state, events)
+    marked = ZoneMarked(
+        zone=command.zone, shooter_name=record.started.name, effects=tuple(e.effect for e in added),  # type: ignore[attr-defined]
+        names=tuple(e.name for e in added), hits=record.zone.hits,  # type: ignore[attr-defined]
+    )
+    return [*added, marked]
+
+
+# -- the zone's end ---------------------------------------------------------------------------------
+def zone_endings(state: Any, events: Iterable[Event]) -> list[Event]:
+    """The events with the end of every zone they end (SR5-F8), each right where its cause is.
+
+    A zone in force ends when its shooter takes another action or interrupt, or when its
+    marker effect ends (the turn's end, or the GM stopping the fire). Its end is
+    :class:`SuppressiveFireEnded`, the marker's end and the end of the ``suppressed``
+    effects laid under it; an effect already ended is not ended twice.
+    """
+    events = list(events)
+    live = {r.started.zone: r for r in zones_in_force(state)}
+    if not live:
+        return events
+    out: list[Event] = []
+    gone: set[int] = set()
+    for event in events:
+        if event.kind == "effect_ended":
+            if event.effect in gone:  # type: ignore[attr-defined]
+                continue  # already ended with its zone
+            record = live.pop(event.effect, None)  # type: ignore[attr-defined]
+            if record is None:
+                gone.add(event.effect)  # type: ignore[attr-defined]
+                out.append(event)
+                continue
+            reason = MARKER_ENDS.get(event.reason, "stopped")  # type: ignore[attr-defined]
+            out += _zone_end(state, record, reason, gone, event)
+            continue
+        out.append(event)
+        if event.kind in SHOOTER_ACTS:
+            for zone_id, record in list(live.items()):
+                if record.zone.shooter == event.combatant:  # type: ignore[attr-defined]
+                    del live[zone_id]
+                    out += _zone_end(state, record, "action", gone, None)
+    return out
+
+
+def _zone_end(state: Any, record: ZoneRecord, reason: str, gone: set[int], marker_end: Event | None) -> list[Event]:
+    """The zone's end, its marker's end (``marker_end`` when that is the cause), the −hits lifted."""
+    marker = state.effects.get(record.started.zone)
+    if marker_end is None:
+        marker_end = ended(state, [marker], "expired")[0] if marker is not None else None
+    lifted = [state.effects[i] for i in record.suppressed if i in state.effects and i not in gone]
+    lines = ended(state, lifted, "expired")
+    gone |= {record.started.zone, *(e.id for e in lifted)}
+    names = tuple(state.combatants[e.holder].sheet.name for e in lifted if e.holder in state.combatants)
+    end = SuppressiveFireEnded(
+        zone=record.started.zone, shooter=record.started.shooter, name=record.started.name,
+        reason=reason, lifted=names,  # type: ignore[arg-type]
+    )
+    return [end, *([marker_end] if marker_end is not None else []), *lines]
 
 
 # -- the Reaction + Edge test ---------------------------------------------------------------------
@@ -215,6 +288,18 @@ def fold_zone(state: Any, e: SuppressiveFireStarted) -> None:
         shooter=e.shooter, weapon=weapon, ammo_type=e.ammo_type, hits=e.hits, turn=e.turn, length_m=e.length_m
     )
     zones(state)[e.zone] = ZoneRecord(e, zone)
+
+
+def fold_zone_marked(state: Any, e: ZoneMarked) -> None:
+    record = zones(state).get(e.zone)
+    if record is not None:
+        zones(state)[e.zone] = replace(record, suppressed=(*record.suppressed, *e.effects))
+
+
+def fold_zone_ended(state: Any, e: SuppressiveFireEnded) -> None:
+    record = zones(state).get(e.zone)
+    if record is not None:
+        zones(state)[e.zone] = replace(record, ended=True)
 
 
 def fold_suppression_test(state: Any, e: SuppressionTested) -> None:

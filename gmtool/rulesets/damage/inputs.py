@@ -92,6 +92,7 @@ class Modifiers:
     damage_value: Terms = ()
     armour: Terms = ()
     soak: Terms = ()
+    knockdown: Terms = ()  # changes to the figure knockdown is measured against (gel rounds: −2)
 
 
 @dataclass(frozen=True)
@@ -129,4 +130,4 @@ class SR5AttackInputs:
     monitor: Monitor | None = None
     stun_overflow_ratio: int = SR5_STUN_OVERFLOW_RATIO
     defence_skill_limit: bool = True  # an interrupt's skill brings the physical limit (p. 191)
-    knockdown_at_ten: bool = False  # house reading: 10+ boxes also knock down (not in the digest)
+    knockdown_at_ten: bool = False  # the book's reading (SR5 p. 194): 10+ boxes also knock down

@@ -2,14 +2,25 @@
 
 SR4-R7 / SR4-M3: the damage applied (after soak) exceeds Body, or is 10 or more.
 SR5-A5: the damage applied exceeds the physical limit ⌈(2×STR + BOD + REA)/3⌉
-(the SR5 sheet's ``physical_limit``). The published SR5 book is often read as
-adding "or 10 boxes or more"; the digest does not say so, so that is a setting
-(``at_ten``), off by default. No damage applied, no knockdown.
+(the SR5 sheet's ``physical_limit``). The published SR5 book (p. 194) adds "or 10
+boxes or more"; the digest does not say so, so that is the campaign's rule option
+``sr5_knockdown`` (``at_ten``), off by default. No damage applied, no knockdown.
+Gel rounds lower the figure measured against (SR5 p. 434: the physical limit counts
+2 lower; SR4: Body counts 2 lower): :func:`knockdown_figure`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from gmtool.rulesets.damage.terms import Term
+
 SR4_KNOCKDOWN_DAMAGE = 10
+
+
+def knockdown_figure(base: int, terms: Iterable[Term]) -> int:
+    """Body (SR4) or the physical limit (SR5) with the attack's knockdown terms (gel rounds)."""
+    return base + sum(t.value for t in terms)
 
 
 def sr4_knockdown(applied: int, body: int) -> bool:

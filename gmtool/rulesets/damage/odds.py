@@ -23,7 +23,7 @@ from gmtool.core.dice_odds import hit_law
 from gmtool.core.dice_spec import EdgeUse, first_dice
 from gmtool.core.dice_tests import TestSpec, opposed_odds, test_odds
 from gmtool.rulesets.damage.inputs import SR4AttackInputs, SR5AttackInputs
-from gmtool.rulesets.damage.knockdown import sr4_knockdown, sr5_knockdown
+from gmtool.rulesets.damage.knockdown import knockdown_figure, sr4_knockdown, sr5_knockdown
 from gmtool.rulesets.damage.pools import AttackPools, sr4_pools, sr5_pools
 from gmtool.rulesets.damage.resolve import DamageStep, sr4_damage_step, sr5_damage_step
 
@@ -147,7 +147,7 @@ def sr4_attack_odds(
         hit_odds(attack or plain[0], None if inputs.no_defence else defence or plain[1]),
         lambda net: sr4_damage_step(inputs, pools, net),
         soak or plain[2],
-        lambda applied: sr4_knockdown(applied, inputs.defender.body),
+        lambda applied: sr4_knockdown(applied, knockdown_figure(inputs.defender.body, inputs.modifiers.knockdown)),
     )
 
 
@@ -164,5 +164,7 @@ def sr5_attack_odds(
         hit_odds(attack or plain[0], None if inputs.no_defence else defence or plain[1]),
         lambda net: sr5_damage_step(inputs, pools, net),
         soak or plain[2],
-        lambda applied: sr5_knockdown(applied, inputs.defender.physical_limit, inputs.knockdown_at_ten),
+        lambda applied: sr5_knockdown(
+            applied, knockdown_figure(inputs.defender.physical_limit, inputs.modifiers.knockdown), inputs.knockdown_at_ten
+        ),
     )

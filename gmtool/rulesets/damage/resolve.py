@@ -30,7 +30,7 @@ from gmtool.rulesets.damage.damage_value import (
     sr5_track,
 )
 from gmtool.rulesets.damage.inputs import AttackKind, SR4AttackInputs, SR5AttackInputs
-from gmtool.rulesets.damage.knockdown import sr4_knockdown, sr5_knockdown
+from gmtool.rulesets.damage.knockdown import knockdown_figure, sr4_knockdown, sr5_knockdown
 from gmtool.rulesets.damage.monitors import Monitor, MonitorChange, Track, apply_damage
 from gmtool.rulesets.damage.outcome import Outcome, opposed_outcome
 from gmtool.rulesets.damage.pools import AttackPools, sr4_pools, sr5_pools
@@ -139,7 +139,7 @@ def resolve_attack_sr4(
     return _resolve(
         inputs, pools, outcome, soak_hits,
         lambda net: sr4_damage_step(inputs, pools, net),
-        lambda applied: sr4_knockdown(applied, inputs.defender.body),
+        lambda applied: sr4_knockdown(applied, knockdown_figure(inputs.defender.body, inputs.modifiers.knockdown)),
     )
 
 
@@ -154,5 +154,7 @@ def resolve_attack_sr5(
     return _resolve(
         inputs, pools, outcome, soak_hits,
         lambda net: sr5_damage_step(inputs, pools, net),
-        lambda applied: sr5_knockdown(applied, inputs.defender.physical_limit, inputs.knockdown_at_ten),
+        lambda applied: sr5_knockdown(
+            applied, knockdown_figure(inputs.defender.physical_limit, inputs.modifiers.knockdown), inputs.knockdown_at_ten
+        ),
     )

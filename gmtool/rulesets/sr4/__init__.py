@@ -10,6 +10,7 @@ import random
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.rulesets import effect_messages
 from gmtool.rulesets.attack import messages as attack_messages
+from gmtool.rulesets.readings import DIGEST, Readings
 from gmtool.rulesets.grunt_groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
 from gmtool.rulesets.sr4.commands import COMMAND_CLASSES
 from gmtool.rulesets.sr4.decide import decide
@@ -32,6 +33,9 @@ class SR4Ruleset:
     key = "sr4"
     commands = MessageCodec(COMMAND_CLASSES + SHARED_COMMANDS)
     events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS)
+
+    def __init__(self, readings: Readings | None = None) -> None:
+        self.readings = readings or DIGEST  # the campaign's rule readings (none concern SR4 yet)
 
     def initial_state(self) -> EncounterState:
         return EncounterState()

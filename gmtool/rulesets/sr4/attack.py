@@ -2,7 +2,10 @@
 
 Pools: Agility + the weapon's combat skill against Reaction (ranged; + Dodge on full
 defence) or parry / block / dodge (melee), the defence table's rows pre-ticked
-from the situation. Bursts: a narrow burst adds its recoil points to the DV
+from the situation. Full defence (SR4-R1) is declared with the attack: a complex action
+(paid now in the defender's own phase, else with its next action phase), an effect in
+force until the end of the defender's next action phase, covering every attack till then.
+Bursts: a narrow burst adds its recoil points to the DV
 (short +2, long +5, full +9, SR4 p. 154); a wide burst lowers the defence instead
 (the defence table's wide-burst rows). Recoil counts the rounds fired in this
 action phase (SR4-MT6), compensated by the weapon's RC, doubled for heavy weapons.
@@ -14,10 +17,12 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
+from gmtool.core.effects import Duration
+from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack import called, common
 from gmtool.rulesets.attack.decide import attack_events
-from gmtool.rulesets.attack.messages import Attack, Reload, TermRecord
+from gmtool.rulesets.attack.messages import Attack, FullDefenceDeclared, Reload, TermRecord
 from gmtool.rulesets.attack.plan import Situation
 from gmtool.rulesets.attack.records import to_damage
 from gmtool.rulesets.attack.reload import reload_events
@@ -29,7 +34,8 @@ from gmtool.rulesets.damage.odds import DamageOdds, sr4_attack_odds
 from gmtool.rulesets.damage.pools import AttackPools, sr4_pools
 from gmtool.rulesets.damage.resolve import AttackResolution, resolve_attack_sr4
 from gmtool.rulesets.damage.terms import Term
-from gmtool.rulesets.effect_rules import holder_effects
+from gmtool.rulesets.effect_rules import holder_effects, new_effect
+from gmtool.rulesets.readings import DIGEST, Readings
 from gmtool.rulesets.sr4 import events as ev
 from gmtool.rulesets.sr4.actions import action_kind
 from gmtool.rulesets.sr4.budget import payment
@@ -49,11 +55,24 @@ SR4_ACTIONS = {
     "call_shot": "call_shot",
 }
 WIDE_FLAGS = {3: "wide_burst", 6: "wide_long_burst", 10: "wide_full_burst"}
+FULL_DEFENCE = "full_defence"
 NARROW_BURST_PAGE = 154
 
 
 class SR4Attack:
     game: Literal["sr4"] = "sr4"
+
+    def __init__(self, readings: Readings = DIGEST) -> None:
+        self.readings = readings
+
+    def check_attack(self, state: EncounterState, s: Situation, command: Attack) -> None:
+        """SR4 lets two simple Fire Weapon actions share a phase (recoil adds up, SR4-MT6)."""
+
+    def defence_events(self, state: EncounterState, s: Situation, command: Attack) -> list[Event]:
+        """SR4-R1: full defence declared with the attack (nothing new when it is in force already)."""
+        if not command.full_defence or command.no_defence or common.has_effect(state, s.target.id, FULL_DEFENCE):
+            return []
+        return full_defence_events(state, s.target)
 
     def combatant(self, state: EncounterState, cid: str) -> Any:
         return combatant(state, cid)
@@ -75,9 +94,9 @@ class SR4Attack:
             attacker_running=s.attacker.running, recoil=s.recoil, distance_m=command.distance,
             range_bands=common.band_limits(s.weapon, s.attacker.sheet.attributes["STR"]),
             defender_prone=common.has_effect(state, s.target.id, common.PRONE),
-            reach_difference=s.weapon.reach - _reach(s.target.sheet) if s.weapon.melee else 0,
+            reach_difference=common.reach_difference(s) if s.weapon.melee else 0,
             effects=common.effect_context(holder_effects(state, s.attacker.id), {"all", "attack"}),
-            flags=called.attack_flags(command),
+            flags=called.attack_flags(command, self.readings),
         )
 
     def defence_context(self, state: EncounterState, s: Situation, command: Attack) -> ActionContext:
@@ -88,7 +107,7 @@ class SR4Attack:
             game="sr4", action="melee_defence" if s.weapon.melee else "ranged_defence",
             defender_prone=common.has_effect(state, s.target.id, common.PRONE),
             defender_running=s.target.running, prior_defences=s.target.defences, flags=frozenset(flags),
-            effects=common.effect_context(holder_effects(state, s.target.id), {"all", "defence"}, skip={"full_defence"}),
+            effects=common.effect_context(holder_effects(state, s.target.id), {"all", "defence"}, skip={FULL_DEFENCE}),
         )
 
     def inputs(
@@ -96,7 +115,7 @@ class SR4Attack:
         attack: tuple[TermRecord, ...], defence: tuple[TermRecord, ...],
     ) -> SR4AttackInputs:
         sheet, target = s.attacker.sheet, s.target.sheet
-        full = command.full_defence or common.has_effect(state, s.target.id, "full_defence")
+        full = (command.full_defence and not command.no_defence) or common.has_effect(state, s.target.id, FULL_DEFENCE)
         defender = sr4_defender_of(
             target, ballistic_armour=target.ballistic_armour, impact_armour=target.impact_armour,
             dodge=target.skill("dodge"), gymnastics=target.skill("gymnastics"),
@@ -114,6 +133,7 @@ class SR4Attack:
                 attack=to_damage(attack), defence=to_damage(defence),
                 damage_value=_narrow_burst(s, command) + ammo_dv,
                 armour=(_halved_armour(s, defender) if halves else ()) + ammo_ap,
+                knockdown=common.knockdown_terms(s, "sr4"),
             ),
             monitor=monitor_of(target),
         )
@@ -151,9 +171,27 @@ class SR4Attack:
         return [], ()
 
 
-def _reach(sheet: Any) -> int:
-    melee = [w for w in sheet.weapons if w.melee]
-    return melee[0].reach if melee else 0
+def full_defence_events(state: EncounterState, defender: Any) -> list[Event]:
+    """SR4-R1: full defence is a complex action lasting until the defender's next action.
+
+    In its own phase the defender pays the complex action now; in another's phase its next
+    action phase is spent on it (:class:`FullDefenceDeclared` ``owed``; refused when that one
+    is already spent the same way). The effect ends with the defender's next action phase.
+    """
+    if common.has_effect(state, defender.id, FULL_DEFENCE):
+        raise RulesError("error.interrupt_active", name=defender.sheet.name)
+    own = state.actor == defender.id
+    events: list[Event] = []
+    if own:
+        events.append(ev.ActionTaken(
+            combatant=defender.id, name=defender.sheet.name, action="full_defense", action_kind="complex",
+            paid=payment(state, defender, "complex"), target=None, target_name=None,
+        ))
+    elif defender.owes_complex:
+        raise RulesError("error.sr4_full_defence_owed", name=defender.sheet.name)
+    events.append(FullDefenceDeclared(combatant=defender.id, name=defender.sheet.name, owed=not own))
+    events.append(new_effect(effect_table(), state, defender, own, FULL_DEFENCE, duration=Duration.NEXT_ACTION))
+    return events
 
 
 def _narrow_burst(s: Situation, command: Attack) -> tuple[Term, ...]:

@@ -39,6 +39,10 @@ def take_action(state: EncounterState, command: cmd.TakeAction, rng: random.Rand
     c = combatant(state, command.combatant)
     if command.action == "intercept":
         _check_intercept(state, c, command.target)
+    if command.action == "full_defense":  # SR4-R1: as when declared against an attack
+        from gmtool.rulesets.sr4.attack import full_defence_events
+
+        return full_defence_events(state, c)
     return [_action_event(state, c, command.action, command.target)]
 
 

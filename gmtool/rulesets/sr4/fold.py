@@ -7,7 +7,8 @@ from typing import Any
 
 from gmtool.core.messages import Event
 from gmtool.rulesets.attack.common import fold_attack, fold_reloaded, fold_rounds_fired
-from gmtool.rulesets.attack.suppression import fold_nothing, fold_suppression_test, fold_zone
+from gmtool.rulesets.attack.messages import FullDefenceDeclared
+from gmtool.rulesets.attack.suppression import fold_nothing, fold_suppression_test, fold_zone, fold_zone_ended, fold_zone_marked
 from gmtool.rulesets.effect_rules import fold_effect_added, fold_effect_ended
 from gmtool.rulesets.grunt_groups import fold_group_formed, fold_group_left, fold_group_split, fold_member_removed
 from gmtool.rulesets.sr4 import events as ev
@@ -71,6 +72,18 @@ def _pass_started(state: EncounterState, e: ev.PassStarted) -> None:
 
 def _phase_started(state: EncounterState, e: ev.PhaseStarted) -> None:
     state.actor, state.interrupted = e.combatant, None
+    _pay_owed(state.combatants[e.combatant])
+
+
+def _pay_owed(c: Combatant) -> None:
+    """SR4-R1: a full defence declared outside the phase takes this phase's complex action."""
+    if c.owes_complex:
+        c.complex_action, c.owes_complex = True, False
+
+
+def _full_defence(state: EncounterState, e: FullDefenceDeclared) -> None:
+    if e.owed:
+        state.combatants[e.combatant].owes_complex = True
 
 
 def _phase_ended(state: EncounterState, e: ev.ActionPhaseEnded) -> None:
@@ -95,6 +108,7 @@ def _act_now(state: EncounterState, e: ev.DelayedActionTaken) -> None:
     state.combatants[e.combatant].delayed = False
     state.actor = state.acting_now = e.combatant
     state.interrupted = e.interrupted
+    _pay_owed(state.combatants[e.combatant])
 
 
 def _edge_spent(state: EncounterState, e: ev.EdgeSpent) -> None:
@@ -191,6 +205,9 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "called_shot_resolved": fold_nothing,
     "suppressive_fire_started": fold_zone,
     "suppression_tested": fold_suppression_test,
+    "zone_marked": fold_zone_marked,
+    "suppressive_fire_ended": fold_zone_ended,
+    "full_defence_declared": _full_defence,
     "rounds_fired": fold_rounds_fired,
     "reloaded": fold_reloaded,
 }

@@ -47,6 +47,7 @@ class Combatant:
     phases_ended: int = 0  # action phases finished in this encounter (effects count them)
     recoil_rounds: int = 0  # SR4-MT6: rounds fired in the current action phase
     defences: int = 0  # defence tests this turn (the next one takes −1 per each)
+    owes_complex: bool = False  # SR4-R1: full defence declared outside its phase spends its next one
 
 
 @dataclass

@@ -6,6 +6,7 @@ import random
 
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.rulesets.attack import messages as attack_messages
+from gmtool.rulesets.readings import DIGEST, Readings
 from gmtool.rulesets.sr5.commands import COMMAND_CLASSES
 from gmtool.rulesets.sr5.decide import decide
 from gmtool.rulesets.sr5.describe import describe
@@ -32,11 +33,14 @@ class SR5Ruleset:
         + attack_messages.EVENT_CLASSES
     )
 
+    def __init__(self, readings: Readings | None = None) -> None:
+        self.readings = readings or DIGEST  # the campaign's rule readings (gmtool.rulesets.readings)
+
     def initial_state(self) -> EncounterState:
         return EncounterState()
 
     def decide(self, state: EncounterState, command: Command, rng: random.Random) -> tuple[Event, ...]:
-        return decide(state, command, rng)
+        return decide(state, command, rng, self.readings)
 
     def apply(self, state: EncounterState, event: Event) -> None:
         apply(state, event)

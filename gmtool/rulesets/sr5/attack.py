@@ -12,6 +12,7 @@ knockdown leaves the target prone.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Literal
 
 from gmtool.core.messages import Event
@@ -36,6 +37,7 @@ from gmtool.rulesets.damage.pools import AttackPools, sr5_pools
 from gmtool.rulesets.damage.resolve import AttackResolution, resolve_attack_sr5
 from gmtool.rulesets.effect_rules import ended, holder_effects, new_effect
 from gmtool.rulesets.grunt_groups import members_sharing_damage
+from gmtool.rulesets.readings import DIGEST, Readings
 from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5.actions import check_action
 from gmtool.rulesets.sr5.effects import effect_table, used_by_defence
@@ -56,6 +58,18 @@ SHAKE_UP_REASON = "shake_up"  # the ScoreAdjusted reason (log.score_adjusted.sha
 
 class SR5Attack:
     game: Literal["sr5"] = "sr5"
+
+    def __init__(self, readings: Readings = DIGEST) -> None:
+        self.readings = readings  # the campaign's rule readings (SR5-CS3, CS9, A5)
+
+    def defence_events(self, state: EncounterState, s: Situation, command: Attack) -> list[Event]:
+        """SR5 defenders declare their interrupts themselves (SR5-N1..N6): nothing comes with the attack."""
+        return []
+
+    def check_attack(self, state: EncounterState, s: Situation, command: Attack) -> None:
+        """SR5-A1/F1/F2: one attack action per action phase (later shares of a split pay none)."""
+        if command.charge_action and command.pool_share == 0:
+            common.check_one_attack(s.attacker)
 
     def combatant(self, state: EncounterState, cid: str) -> Any:
         return combatant(state, cid)
@@ -78,7 +92,8 @@ class SR5Attack:
             game="sr5", action="melee_attack" if s.weapon.melee else "ranged_attack",
             recoil=s.recoil, distance_m=command.distance, range_bands=common.band_limits(s.weapon, s.attacker.sheet.attributes["STR"]),
             defender_prone=common.has_effect(state, s.target.id, common.PRONE),
-            effects=common.effect_context(effects, {"all", "attack"}), flags=called.attack_flags(command),
+            reach_difference=common.reach_difference(s) if s.weapon.melee else 0,
+            effects=common.effect_context(effects, {"all", "attack"}), flags=called.attack_flags(command, self.readings),
         )
 
     def defence_context(self, state: EncounterState, s: Situation, command: Attack) -> ActionContext:
@@ -121,8 +136,9 @@ class SR5Attack:
             interrupts=interrupts, no_defence=command.no_defence,
             modifiers=Modifiers(
                 attack=to_damage(attack), defence=to_damage(defence), damage_value=ammo_dv, armour=ammo_ap,
+                knockdown=common.knockdown_terms(s, "sr5"),
             ),
-            monitor=monitor_of(target),
+            monitor=monitor_of(target), knockdown_at_ten=self.readings.book("sr5_knockdown"),
         )
 
     def pools(self, inputs: SR5AttackInputs) -> AttackPools:
@@ -137,6 +153,8 @@ class SR5Attack:
 
     def action_events(self, state: EncounterState, attacker: Any, kind: str, key: str) -> list[Event]:
         check_action(state, attacker, kind)
+        if key in common.ATTACK_ACTIONS:
+            common.check_one_attack(attacker)
         return [ev.ActionTaken(combatant=attacker.id, name=attacker.sheet.name, action=kind, listed=key)]
 
     def after_events(self, state: EncounterState, s: Situation, r: AttackResolution, defended: bool) -> list[Event]:
@@ -175,6 +193,21 @@ class SR5Attack:
 
 
 ADAPTER = SR5Attack()
+
+
+@lru_cache(maxsize=8)
+def adapter_for(readings: Readings) -> SR5Attack:
+    """The SR5 side of the attack flow deciding with a campaign's rule readings."""
+    return ADAPTER if readings == DIGEST else SR5Attack(readings)
+
+
+def handlers(adapter: SR5Attack) -> dict[str, Any]:
+    """The attack commands' handlers, deciding with ``adapter`` (and so with its readings)."""
+    return {
+        "attack": lambda state, command, rng: attack_events(adapter, state, command, rng),
+        "reload": lambda state, command, rng: reload_events(adapter, state, command, rng),
+        "mark_suppressed": mark_suppressed, "suppression_test": suppression_test,
+    }
 
 
 def attack(state: EncounterState, command: Attack, rng: random.Random) -> list[Event]:

@@ -14,6 +14,9 @@ from itertools import groupby
 from gmtool.core.dice import GlitchRule, roll_d6, success_test, validate_faces
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
+from gmtool.rulesets.attack.common import ATTACK_ACTIONS, check_one_attack
+from gmtool.rulesets.attack.suppression import zone_endings
+from gmtool.rulesets.readings import DIGEST, Readings
 from gmtool.rulesets.sr5 import commands as cmd
 from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5.actions import action_list, check_action
@@ -307,6 +310,8 @@ def take_action(state: EncounterState, command: cmd.TakeAction, rng: random.Rand
         if info.kind != kind:
             raise RulesError("error.action_kind", action=command.name, kind=info.kind)
     check_action(state, c, kind)
+    if command.name in ATTACK_ACTIONS:
+        check_one_attack(c)  # SR5-A1/F1/F2, as for an attack through the attack panel
     return [ev.ActionTaken(combatant=c.id, name=c.sheet.name, action=kind, listed=command.name)]
 
 
@@ -372,19 +377,22 @@ HANDLERS: dict[str, Handler] = {
 }  # type: ignore[dict-item]
 
 
-@lru_cache(maxsize=1)
-def _all_handlers() -> dict[str, Handler]:
+@lru_cache(maxsize=4)
+def _all_handlers(readings: Readings) -> dict[str, Handler]:
     from gmtool.rulesets.sr5 import attack, decide_effects, decide_extended, decide_tests
 
     handlers = {
-        **HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS, **decide_effects.HANDLERS, **attack.HANDLERS,
+        **HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS, **decide_effects.HANDLERS,
+        **attack.handlers(attack.adapter_for(readings)),
     }
     return handlers  # type: ignore[return-value]
 
 
-def decide(state: EncounterState, command: Command, rng: random.Random) -> tuple[Event, ...]:
-    handler = _all_handlers().get(command.kind)
+def decide(state: EncounterState, command: Command, rng: random.Random, readings: Readings = DIGEST) -> tuple[Event, ...]:
+    """The command's events, decided with the campaign's rule ``readings``; a suppressive-fire
+    zone these events end (its shooter acts, its marker ends) ends with them (SR5-F8)."""
+    handler = _all_handlers(readings).get(command.kind)
     if handler is None:
         raise RulesError("error.unknown_command", kind=command.kind)
-    return tuple(handler(state, command, rng))
+    return tuple(zone_endings(state, handler(state, command, rng)))
 

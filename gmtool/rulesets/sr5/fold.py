@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.messages import Event
-from gmtool.rulesets.attack.common import fold_attack, fold_reloaded, fold_rounds_fired
-from gmtool.rulesets.attack.suppression import fold_nothing, fold_suppression_test, fold_zone
+from gmtool.rulesets.attack.common import ATTACK_ACTIONS, fold_attack, fold_reloaded, fold_rounds_fired
+from gmtool.rulesets.attack.suppression import fold_nothing, fold_suppression_test, fold_zone, fold_zone_ended, fold_zone_marked
 from gmtool.rulesets.grunt_groups import fold_member_removed
 from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5.fold_tests import FOLDERS as TEST_FOLDERS
@@ -44,7 +44,7 @@ def _turn_started(state: EncounterState, e: ev.TurnStarted) -> None:
         c.acted = c.delayed = c.seized = c.blitzed = False
         c.simple_actions, c.complex_action, c.free_action = 0, False, False
         c.surprised_by = ()
-        c.recoil_rounds = c.defences = 0
+        c.recoil_rounds = c.defences = c.attacks_in_phase = 0
 
 
 def _rolled(state: EncounterState, e: ev.InitiativeRolled) -> None:
@@ -73,6 +73,7 @@ def _phase_ended(state: EncounterState, e: ev.ActionPhaseEnded) -> None:
     c.acted, c.delayed = True, False
     c.phases_ended += 1
     c.simple_actions, c.complex_action, c.free_action = 0, False, False
+    c.attacks_in_phase = 0
     if state.acting_now == e.combatant:
         state.acting_now = None
 
@@ -107,6 +108,8 @@ def _action(state: EncounterState, e: ev.ActionTaken) -> None:
     c = state.combatants[e.combatant]
     if e.action != "free" and e.listed not in FIRING_ACTIONS:
         c.recoil_rounds = 0  # SR5 p. 175: an action without firing ends the recoil
+    if e.listed in ATTACK_ACTIONS:
+        c.attacks_in_phase += 1  # SR5-A1/F1/F2: the phase's one attack action
     if e.action == "free":
         c.free_action = True
     elif e.action == "simple":
@@ -146,6 +149,9 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "called_shot_resolved": fold_nothing,
     "suppressive_fire_started": fold_zone,
     "suppression_tested": fold_suppression_test,
+    "zone_marked": fold_zone_marked,
+    "suppressive_fire_ended": fold_zone_ended,
+    "full_defence_declared": fold_nothing,  # SR4's (the codecs share the attack's events)
     "rounds_fired": fold_rounds_fired,
     "reloaded": fold_reloaded,
 }

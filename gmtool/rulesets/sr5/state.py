@@ -70,6 +70,7 @@ class Combatant:
     retries: dict[str, int] = field(default_factory=dict)  # SR4-D11: failed tries per test
     recoil_rounds: int = 0  # SR5 progressive recoil: rounds fired since the count reset
     defences: int = 0  # defence tests this turn (the next one takes −1 per each)
+    attacks_in_phase: int = 0  # attack actions taken in the current action phase (SR5-A1/F1/F2: one)
 
 
 @dataclass

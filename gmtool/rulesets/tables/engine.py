@@ -4,9 +4,15 @@
 for its action, adds the effects in force as a table of their own, and pre-ticks
 every row whose ``context`` flag is present (the first one of an exclusive group
 wins). A :class:`ModifierSheet` is immutable: :meth:`~ModifierSheet.toggle`,
-:meth:`~ModifierSheet.add_free` … return a new sheet. The GM's choices
-(:class:`Choices`: ticked row keys and free modifiers) serialise to plain data
-with :meth:`Choices.to_data` and are put back with :meth:`ModifierSheet.with_choices`.
+:meth:`~ModifierSheet.add_free`, :meth:`~ModifierSheet.set_count` … return a new
+sheet. The GM's choices (:class:`Choices`: ticked row keys, the counts he gave
+counted rows, and free modifiers) serialise to plain data with
+:meth:`Choices.to_data` and are put back with :meth:`ModifierSheet.with_choices`.
+
+A counted row (a rule of ``COUNT_RULES``: take aim +1 per simple action, multiple
+targets −2 per change, friends in the melee +1 each up to +4, reach ±1 per point …)
+takes its count from the context unless the GM gave one; its value is factor × count,
+held within the row's ``cap`` (friends in the melee: +4 at most).
 
 :meth:`ModifierSheet.breakdown` lists every term (label, value, table id, page);
 the total is their sum. A row key is ``"<table id>/<row id>"``.
@@ -24,8 +30,11 @@ from gmtool.core.i18n import active_language, catalogue, term_label
 from gmtool.rulesets.tables.context import ActionContext
 from gmtool.rulesets.tables.environment import environment
 from gmtool.rulesets.tables.loader import TableSet, load_tables
-from gmtool.rulesets.tables.models import LocalText, Row, Table
+from gmtool.rulesets.tables.models import COUNT_RULES, LocalText, Row, Table
 from gmtool.rulesets.tables.rules import DEPENDENT_RULES, base_value, dependent_value
+
+COUNT_MAX = 20  # the most a counted row counts (aim actions, targets, friends …)
+SIGNED_COUNTS = frozenset({"reach_difference"})  # counts that may be negative (the defender's longer reach)
 
 EFFECTS_TABLE = "effects.in_force"
 FREE_TABLE = "free"
@@ -53,22 +62,38 @@ class FreeModifier:
 
 @dataclass(frozen=True)
 class Choices:
-    """What the GM decided: the ticked row keys and his free modifiers (serialisable)."""
+    """What the GM decided: the ticked row keys, the counts he gave counted rows (row key →
+    count, sorted by key) and his free modifiers (serialisable)."""
 
     ticked: frozenset[str] = frozenset()
     free: tuple[FreeModifier, ...] = ()
+    counts: tuple[tuple[str, int], ...] = ()
+
+    def count(self, key: str) -> int | None:
+        """The count the GM gave a row (None: the situation's)."""
+        return dict(self.counts).get(key)
+
+    def with_count(self, key: str, count: int) -> Choices:
+        counts = dict(self.counts) | {key: count}
+        return replace(self, counts=tuple(sorted(counts.items())))
 
     def to_data(self) -> dict[str, Any]:
-        return {"ticked": sorted(self.ticked), "free": [{"label": f.label, "value": f.value} for f in self.free]}
+        data: dict[str, Any] = {
+            "ticked": sorted(self.ticked), "free": [{"label": f.label, "value": f.value} for f in self.free]
+        }
+        if self.counts:
+            data["counts"] = dict(self.counts)
+        return data
 
     @classmethod
     def from_data(cls, data: Any) -> Choices:
         try:
             ticked = frozenset(str(key) for key in data["ticked"])
             free = tuple(FreeModifier(label=str(item["label"]), value=item["value"]) for item in data["free"])
-        except (KeyError, TypeError, AttributeError) as exc:
+            counts = tuple(sorted((str(k), int(v)) for k, v in dict(data.get("counts", {})).items()))
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise RulesError("error.tables_bad_choices", detail=repr(exc)) from exc
-        return cls(ticked=ticked, free=free)
+        return cls(ticked=ticked, free=free, counts=counts)
 
 
 @dataclass(frozen=True)
@@ -195,9 +220,51 @@ class ModifierSheet:
     def with_choices(self, choices: Choices) -> ModifierSheet:
         """The same tables with stored choices put back (each key checked, groups respected)."""
         sheet = replace(self, choices=Choices(free=choices.free))
+        for key, count in choices.counts:
+            sheet = sheet._counted(key, count)
         for key in sorted(choices.ticked):
             sheet = sheet.tick(key)
         return sheet
+
+    # -- counted rows ----------------------------------------------------------------
+    def counts(self, key: str) -> bool:
+        """Whether a row's value is a count times a factor (its count can be given)."""
+        _table, row = self.find(key)
+        return row.rule in COUNT_RULES
+
+    def count_range(self, key: str) -> tuple[int, int]:
+        """The counts a counted row takes (reach may be negative: the defender's is longer)."""
+        _table, row = self.find(key)
+        if row.rule not in COUNT_RULES:
+            raise RulesError("error.tables_not_counted", row=key)
+        return (-COUNT_MAX if COUNT_RULES[row.rule] in SIGNED_COUNTS else 0), COUNT_MAX
+
+    def count(self, key: str) -> int:
+        """A counted row's count: the GM's, else the situation's (0 for rows that are not counted)."""
+        _table, row = self.find(key)
+        return self._count_of(key, row)
+
+    def _count_of(self, key: str, row: Row) -> int:
+        if row.rule not in COUNT_RULES:
+            return 0
+        given = self.choices.count(key)
+        return self.context.count(COUNT_RULES[row.rule]) if given is None else given
+
+    def set_count(self, key: str, count: int) -> ModifierSheet:
+        """The GM gives a counted row its count: a count other than 0 ticks it, 0 unticks it."""
+        sheet = self._counted(key, count)
+        return sheet.tick(key) if count else sheet.untick(key)
+
+    def _counted(self, key: str, count: int) -> ModifierSheet:
+        low, high = self.count_range(key)
+        if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
+            raise RulesError("error.tables_count_range", row=key, low=low, high=high)
+        return replace(self, choices=self.choices.with_count(key, count))
+
+    def _value(self, key: str, row: Row) -> int | None:
+        """A row's first-pass value with the GM's count (the row's cap holds it: SR5/SR4 friends +4)."""
+        given = self.choices.count(key) if row.rule in COUNT_RULES else None
+        return base_value(row, self.context, given)
 
     # -- values ----------------------------------------------------------------------
     def _sum_values(self) -> dict[str, tuple[Table, Row, int]]:
@@ -213,7 +280,7 @@ class ModifierSheet:
             key = row_key(table.id, row.id)
             if table.combine != "sum" or key not in self.choices.ticked:
                 continue
-            value = base_value(row, self.context)
+            value = self._value(key, row)
             if value is None:
                 later.append((table, row))
             else:
@@ -233,7 +300,7 @@ class ModifierSheet:
             return None
         if table.combine != "sum":
             return row.value
-        value = base_value(row, self.context)
+        value = self._value(key, row)
         if value is not None:  # a row of its own: no need to sum the others
             return value
         sheet = self.tick(key)

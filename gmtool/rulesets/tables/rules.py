@@ -28,13 +28,14 @@ MOVEMENT_FLAGS: frozenset[str] = frozenset({"attacker_running", "attacker_in_mov
 Ticked = Mapping[str, tuple[Row, int]]
 
 
-def base_value(row: Row, context: ActionContext) -> int | None:
-    """The row's value from the context alone; None for rules that need the other rows."""
+def base_value(row: Row, context: ActionContext, count: int | None = None) -> int | None:
+    """The row's value from the context alone (a counted row: ``count`` when the GM gave one);
+    None for rules that need the other rows."""
     if row.value is not None:
         return row.value
     rule = row.rule
     if rule in COUNT_RULES:
-        value = row.factor * context.count(COUNT_RULES[rule])
+        value = row.factor * (context.count(COUNT_RULES[rule]) if count is None else count)
         return value if row.cap is None else max(-row.cap, min(row.cap, value))
     if rule == "wound_modifier":
         return -abs(context.wound_modifier)

@@ -32,6 +32,7 @@ class Ammunition(BaseModel):
     flag: str | None = None
     dv_replace: int | None = None
     ap_replace: int | Literal["half"] | None = None
+    knockdown: int = Field(default=0, ge=-10, le=0)  # what the target's knockdown figure counts (gel: −2)
     note: Label | None = None
     book: str
     page: int | None = Field(default=None, ge=1)
