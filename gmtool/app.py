@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, set_language, tr
 from gmtool.rulesets.readings import Readings
-from gmtool.storage.paths import default_campaign_path
+from gmtool.storage.paths import data_dir, default_campaign_path
 from gmtool.storage.settings import Settings, load_settings, save_settings
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.campaign_dialogs import ask_after_bad_file, choose_campaign_to_open, choose_new_campaign
@@ -268,6 +268,31 @@ class GmtoolApp:
             self.workspace.close()
 
 
+def use_house_tables(folder: Path) -> tuple[GmtoolError, ...]:
+    """Plan every attack with the GM's house-rule tables from ``<data folder>/tables``, if there are any.
+
+    Nothing is read when the folder does not exist (the usual case: the start pays nothing).
+    Returns what could not be loaded; the rest is used.
+    """
+    from gmtool.rulesets.tables.loader import house_rules_folder
+
+    house = house_rules_folder(folder)
+    if not house.is_dir():
+        return ()
+    from gmtool.rulesets.attack.plan import use_tables
+    from gmtool.rulesets.tables.loader import load_tables
+
+    tables = load_tables(house)
+    use_tables(tables)
+    return tables.problems
+
+
+def report_house_problems(parent: MainWindow | None, problems: tuple[GmtoolError, ...]) -> None:
+    """Tell the GM which house-rule files were left out, and why (file, line, reason)."""
+    details = "\n".join(problem.message() for problem in problems)
+    QMessageBox.warning(parent, tr("house_rules.title"), tr("house_rules.problems", details=details))
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="gmtool", description="Combat tracker for game masters.")
     parser.add_argument("--campaign", type=Path, help="campaign file to open")
@@ -292,7 +317,10 @@ def main(argv: list[str] | None = None) -> int:
     workspace = app.open_first(path)
     if workspace is None:
         return 1
+    house_problems = use_house_tables(data_dir())
     app.switch_to(workspace)
+    if house_problems:
+        QTimer.singleShot(0, lambda: report_house_problems(app.window, house_problems))
     if os.environ.get("GMTOOL_EXIT_AFTER_PAINT"):
         assert app.window is not None
         app.window.installEventFilter(_ExitAfterPaint(app.window))

@@ -124,3 +124,21 @@ def test_locate_follows_nested_arrays_of_tables() -> None:
     assert locate(text, ("rows", 1, "value")) == 27
     assert locate(text, ("rows", 1, "label", "ja")) == 26
     assert locate(text, ("rows", 5)) == 1
+
+
+def test_the_app_plans_with_the_house_tables_of_the_data_folder(tmp_path: Path) -> None:
+    """README: TOML files in <data folder>/tables/ are used; a broken one is reported and the rest used."""
+    from gmtool.app import use_house_tables
+    from gmtool.rulesets.attack.plan import sheet_for, use_tables
+
+    assert use_house_tables(tmp_path) == ()  # no folder: nothing read, nothing reported
+    write(house_rules_folder(tmp_path), "a.toml", GOOD)
+    write(house_rules_folder(tmp_path), "b.toml", BAD_SCHEMA)
+    try:
+        problems = use_house_tables(tmp_path)
+        context = ActionContext(game="sr5", action="ranged_attack", flags=frozenset({"acid_rain"}))
+        sheet = sheet_for(context, None)
+    finally:
+        use_tables(load_tables())
+    assert [(p.key, p.args_for_message["file"]) for p in problems] == [("error.house_rule_schema", "b.toml")]
+    assert [(t.table, t.value) for t in sheet.breakdown()] == [("house.weather", -2)]  # GOOD's acid rain row
