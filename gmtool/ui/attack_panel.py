@@ -8,7 +8,7 @@ plans and prepares the command; the modifier panels show the edition's tables.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QResizeEvent
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QToolButton,
@@ -40,6 +39,7 @@ from gmtool.rulesets.attack.describe import (
 from gmtool.ui.modifier_panel import ModifierPanel
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.page_tabs import PageTabs
+from gmtool.ui.pinned import ResultArea, scrolled
 from gmtool.viewmodels.attack_model import EDGE_TESTS, AttackModel
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.ruleset_view import INTERRUPTS
@@ -49,7 +49,6 @@ RESULT_EXTRAS = ("called_shot_resolved", "suppressive_fire_started")  # shown un
 MAX_ATTACKS = 6
 TABLES_HEIGHT = 240  # the modifier tables scroll inside; the inputs above them scroll as a whole
 CHART_WIDTH = 150
-RESULT_LINES = 12  # a longer result scrolls inside the footer (Roll, Apply and the odds stay in view)
 SR5_DEFENCE_INTERRUPTS = ("full_defence", "block", "dodge", "parry")
 
 
@@ -85,7 +84,7 @@ class AttackPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addWidget(_scroll(body, "attackInputs"), 1)
+        layout.addWidget(scrolled(body, "attackInputs"), 1)
         layout.addWidget(self._footer())
         self.attack_tables.modifiersChanged.connect(self.model.set_attack_sheet)
         self.defence_tables.modifiersChanged.connect(self.model.set_defence_sheet)
@@ -384,13 +383,8 @@ class AttackPanel(QWidget):
         self.error.setVisible(False)
         column.addWidget(self.error)
         column.addLayout(self._buttons())
-        self.result = QLabel(footer)
-        self.result.setObjectName("attackResult")
-        self.result.setWordWrap(True)
-        self.result.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.result_area = _scroll(self.result, "attackResultArea")
-        self.result_area.setVisible(False)
+        self.result_area = ResultArea("attackResult", "attackResultArea", footer)
+        self.result = self.result_area.label
         column.addWidget(self.result_area)
         return footer
 
@@ -643,21 +637,7 @@ class AttackPanel(QWidget):
         e = self.model.result
         extras = [RENDERERS[x.kind](x) for x in self.model.result_events if x.kind in RESULT_EXTRAS]
         lines = [attack_line(e), *breakdown_lines(e)] if e is not None else []
-        self.result.setText("\n".join([*lines, *extras]))
-        self.result_area.setVisible(bool(lines or extras))
-        self._fit_result()
-
-    def _fit_result(self) -> None:
-        """The result area as tall as its text at this width, up to RESULT_LINES lines (then it scrolls)."""
-        if not self.result_area.isVisible() and not self.result.text():
-            return
-        width = max(self.result_area.viewport().width(), 100)
-        tall = self.result.heightForWidth(width) + 4
-        self.result_area.setFixedHeight(min(tall, self.fontMetrics().lineSpacing() * RESULT_LINES))
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_result()
+        self.result_area.show_text("\n".join([*lines, *extras]))
 
 
 def _records(terms):
@@ -666,12 +646,3 @@ def _records(terms):
     return from_damage(terms)
 
 
-def _scroll(widget: QWidget, name: str) -> QScrollArea:
-    """A vertical scroll area that never scrolls sideways (its content follows its width)."""
-    area = QScrollArea()
-    area.setObjectName(name)
-    area.setWidget(widget)
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    return area

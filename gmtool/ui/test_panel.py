@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -22,7 +23,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QTableView,
     QVBoxLayout,
@@ -34,8 +34,11 @@ from gmtool.core.i18n import tr
 from gmtool.rulesets.sr5.sheet import ATTRIBUTES
 from gmtool.ui.dice_result import results_html
 from gmtool.ui.odds_chart import OddsChart
+from gmtool.ui.pinned import ResultArea, scrolled
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.dice_test_model import TEST_TYPES, DiceTestModel
+
+CHART_WIDTH = 150  # the odds chart beside the odds' words, as in the attack panel
 
 LIMITS = ("none", "physical", "mental", "social", "custom")
 BEFORE_USES = (EdgeUse.NONE, EdgeUse.ADD_BEFORE)
@@ -66,32 +69,15 @@ class TestPanel(QWidget):
         layout.addWidget(self._teamwork_box())
         layout.addWidget(self._extended_box())
         layout.addWidget(self._breakdown_view())
-        self.pool_label = QLabel(body)
-        self.odds_label = QLabel(body)
-        self.odds_label.setObjectName("oddsLabel")
-        self.odds_label.setWordWrap(True)
-        self.odds_label.setTextFormat(Qt.TextFormat.RichText)
-        self.chart = OddsChart(body)
-        self.chart.setObjectName("oddsChart")
-        for widget in (self.pool_label, self.odds_label, self.chart):
-            layout.addWidget(widget)
-        layout.addLayout(self._resolve_row())
-        layout.addLayout(self._after_row())
-        self.error_label = self._label("testError", "color: #c62828;")
-        self.result_label = self._label("resultLabel", "")
-        self.result_label.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.error_label)
-        layout.addWidget(self.result_label)
         layout.addStretch(1)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(body)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        outer.setSpacing(0)
+        outer.addWidget(scrolled(body, "testInputs"), 1)
+        outer.addWidget(self._footer())
         self.model.oddsChanged.connect(self._show_odds)
         self.model.resultChanged.connect(self._show_result)
-        self.model.refused.connect(self.error_label.setText)
+        self.model.refused.connect(self._show_error)
         bridge.selectionChanged.connect(lambda _c: self._on_selection())
         bridge.changed.connect(lambda _c: self._refresh_state())
         self._syncing = False
@@ -234,6 +220,44 @@ class TestPanel(QWidget):
         form.addRow(buttons)
         return self.extended_box
 
+    def _footer(self) -> QWidget:
+        """Always in view, however the inputs above are scrolled: pool, odds, Roll, Edge after, the result."""
+        footer = QFrame(self)
+        footer.setObjectName("testFooter")
+        footer.setFrameShape(QFrame.Shape.StyledPanel)
+        column = QVBoxLayout(footer)
+        column.setContentsMargins(6, 4, 6, 4)
+        self.pool_label = QLabel(footer)
+        self.odds_label = QLabel(footer)
+        self.odds_label.setObjectName("oddsLabel")
+        self.odds_label.setWordWrap(True)
+        self.odds_label.setTextFormat(Qt.TextFormat.RichText)
+        self.odds_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.chart = OddsChart(footer)
+        self.chart.setObjectName("oddsChart")
+        self.chart.setFixedWidth(CHART_WIDTH)
+        words = QVBoxLayout()
+        words.addWidget(self.pool_label)
+        words.addWidget(self.odds_label, 1)
+        odds = QHBoxLayout()
+        odds.addLayout(words, 1)
+        odds.addWidget(self.chart)
+        column.addLayout(odds)
+        column.addLayout(self._resolve_row())
+        column.addLayout(self._after_row())
+        self.error_label = self._label("testError", "color: #c62828;")
+        self.error_label.setVisible(False)
+        column.addWidget(self.error_label)
+        self.result_area = ResultArea("resultLabel", "testResultArea", footer)
+        self.result_label = self.result_area.label
+        self.result_label.setTextFormat(Qt.TextFormat.RichText)
+        column.addWidget(self.result_area)
+        return footer
+
+    def _show_error(self, text: str) -> None:
+        self.error_label.setText(text)
+        self.error_label.setVisible(bool(text))
+
     def _breakdown_view(self) -> QTableView:
         view = QTableView(self)
         view.setObjectName("poolBreakdown")
@@ -271,7 +295,7 @@ class TestPanel(QWidget):
             button.setToolTip(tr("test.after_hint"))
             button.clicked.connect(lambda _c=False, u=use: self._edge_after(u))
             self.after_buttons[use] = button
-            row.addWidget(button, n // 2, n % 2)
+            row.addWidget(button, 0, n)  # one row: the result below stays in view
         return row
 
     # -- syncing -------------------------------------------------------------------
@@ -313,8 +337,8 @@ class TestPanel(QWidget):
     def _on_selection(self) -> None:
         self._people_for = None  # the opponent and helper lists exclude the selected combatant
         self._fill_people_if_needed()  # pushes the inputs itself when the lists change
-        self.result_label.clear()
-        self.error_label.clear()
+        self.result_area.show_text("")
+        self._show_error("")
         self._refresh_state()  # the model recomputes on the selection change by itself
 
     def _fill_people_if_needed(self) -> None:
@@ -385,12 +409,12 @@ class TestPanel(QWidget):
 
     # -- intents ---------------------------------------------------------------------
     def _resolve(self, faces_text: str | None) -> None:
-        self.error_label.clear()
+        self._show_error("")
         if self.model.roll(faces_text) and faces_text is not None:
             self.faces_edit.clear()
 
     def _edge_after(self, use: EdgeUse) -> None:
-        self.error_label.clear()
+        self._show_error("")
         text = self.faces_edit.text() or None
         if self.model.edge_after(use, text) and text:
             self.faces_edit.clear()
@@ -402,9 +426,9 @@ class TestPanel(QWidget):
     def _roll_extended(self) -> None:
         test = self._selected_extended()
         if test is None:
-            self.error_label.setText(tr("error.no_extended_selected"))
+            self._show_error(tr("error.no_extended_selected"))
             return
-        self.error_label.clear()
+        self._show_error("")
         text = self.faces_edit.text() or None
         if self.model.roll_extended(test, text) and text:
             self.faces_edit.clear()
@@ -454,5 +478,5 @@ class TestPanel(QWidget):
         self.retry.setText(tr("test.retry_hint", count=retries, penalty=2 * retries))
 
     def _show_result(self, events: tuple[object, ...]) -> None:
-        self.error_label.clear()
-        self.result_label.setText(results_html(events))  # type: ignore[arg-type]
+        self._show_error("")
+        self.result_area.show_text(results_html(events))  # type: ignore[arg-type]

@@ -126,3 +126,19 @@ def test_the_first_window_fits_a_1366_by_768_screen_and_a_big_one_gets_the_defau
     assert (laptop.width(), laptop.height()) == (1366, 698)  # 728 minus a 30-px title bar
     big = on(1920, 1040)
     assert (big.width(), big.height()) == (1366, 820)
+
+
+def test_after_a_dice_test_its_result_odds_and_edge_are_in_view(qtbot, workspace, look) -> None:
+    """The SR5 test box keeps its odds, Roll, the Edge-after buttons and the result in view after Roll."""
+    window = _laptop_window(qtbot, workspace, "sr5")
+    window.docks["test"].raise_()
+    panel = window.test_panel
+    panel.skill.setValue(6)
+    panel.threshold.setValue(2)
+    panel.roll_button.click()
+    QApplication.processEvents()
+    assert panel.result_label.text()
+    shown = (panel.result_label, panel.odds_label, panel.chart, panel.roll_button, *panel.after_buttons.values())
+    for widget in shown:
+        assert _in_view(widget, window), widget.objectName() or widget.text()
+    _no_sideways_scroll(window)

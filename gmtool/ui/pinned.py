@@ -1,0 +1,59 @@
+"""A work panel's parts that stay put: inputs that scroll above, a result that fits below.
+
+The attack and dice-test panels scroll their inputs and pin a footer (odds, Roll, the result)
+under them, so after Roll the result and what to do next are in view on a laptop screen.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QWidget
+
+RESULT_LINES = 12  # a longer result scrolls inside its area (the buttons above it stay in view)
+
+
+def scrolled(widget: QWidget, name: str) -> QScrollArea:
+    """A vertical scroll area that never scrolls sideways (its content follows its width)."""
+    area = QScrollArea()
+    area.setObjectName(name)
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return area
+
+
+class ResultArea(QScrollArea):
+    """A result's text, as tall as the text at this width up to RESULT_LINES lines; hidden when empty."""
+
+    def __init__(self, label_name: str, area_name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = QLabel()
+        self.label.setObjectName(label_name)
+        self.label.setWordWrap(True)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setObjectName(area_name)
+        self.setWidget(self.label)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVisible(False)
+
+    def show_text(self, text: str) -> None:
+        """Show this text (rich or plain, as the label reads it); an empty text hides the area."""
+        self.label.setText(text)
+        self.setVisible(bool(text))
+        self.fit()
+
+    def fit(self) -> None:
+        if not self.label.text():
+            return
+        width = max(self.viewport().width(), 100)
+        tall = self.label.heightForWidth(width) + 4
+        self.setFixedHeight(min(tall, self.fontMetrics().lineSpacing() * RESULT_LINES))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()
