@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 BOX = 16
 GAP = 3
 PER_ROW = 3
-GROUPS_PER_LINE = 3  # 9 boxes a line: the sheet dock stays narrow
+GROUPS_PER_LINE = 4  # 12 boxes a line: a usual monitor (10-12 boxes) on one line, the sheet dock still narrow
 
 
 class ConditionTrack(QWidget):
