@@ -26,6 +26,7 @@ def shoot(out_dir: Path, language: str) -> Path:
         os.environ["GMTOOL_DATA_DIR"] = data
         workspace = Workspace.open_default()
         window = MainWindow(workspace)
+        window.resize(1366, 768)  # README screenshots: a 1366x768 laptop screen
         window.show()
         app.processEvents()
         window.action("roll_initiative").trigger()

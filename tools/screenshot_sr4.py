@@ -53,6 +53,7 @@ def shoot(out_dir: Path, language: str) -> Path:
         sr4 = next(info.id for info in first.encounters() if info.ruleset == "sr4")
         workspace = first.with_encounter(sr4)
         window = MainWindow(workspace)
+        window.resize(1366, 768)  # README screenshots: a 1366x768 laptop screen
         window.show()
         app.processEvents()
         play(window)

@@ -153,17 +153,18 @@ class AttackModel(QObject):
                 s = None
         out = []
         for kind in called.kinds(adapter.game):
-            refused = self._called_refusal(adapter.game, s, draft, kind) if draft is not None and s else None
+            refused = self._called_refusal(adapter, s, draft, kind) if draft is not None and s else None
             out.append((kind, called_shot_name(kind), refused))
         return out
 
-    def _called_refusal(self, game: str, s: Any, draft: Attack, kind: str) -> str | None:
+    def _called_refusal(self, adapter: Any, s: Any, draft: Attack, kind: str) -> str | None:
+        """Why this called shot cannot be chosen now (with the campaign's rule readings), or None."""
         multiple = kind == called.MULTIPLE
         trial = draft.model_copy(update={
             "called_shot": kind, "attacks": 2 if multiple else 1, "pool_share": 0, "outside_combat": True,
         })
         try:
-            called.check(game, s, trial)
+            called.check(adapter.game, s, trial, adapter.readings)
         except GmtoolError as exc:
             return exc.message()
         if multiple:

@@ -114,3 +114,18 @@ def test_the_attack_panel_splits_as_the_campaign_reads_multiple_attacks(qtbot, w
     aim(panel, 1)  # the knife: Agility 5 + Blades 4 = 9
     choose(panel.called_shot, "multiple_attacks")
     assert "5 dice" in panel.summary.text()  # the book: no −4, 9 splits 5 + 4
+
+
+# SR5 rulebook p. 195 (the campaign's "book" reading of SR5-CS3): only a stun weapon may hit harder.
+@pytest.mark.rule("SR5-CS3")
+def test_harder_knock_greyed_in_the_list_as_the_campaign_reads_it(qtbot, workspace) -> None:
+    """The called-shot list refuses what the Roll would refuse, with the campaign's readings."""
+    _bridge, panel = panel_on(qtbot, workspace, "sr5")
+    aim(panel, 0)  # the Ares Predator V: physical damage
+    digest = next(refused for kind, _label, refused in panel.model.called_shots() if kind == "harder_knock")
+    assert digest is None  # the digest's reading: any weapon may, its damage turns stun
+    workspace.use_rule_readings(Readings(sr5_harder_knock="book"))
+    _bridge, panel = panel_on(qtbot, workspace, "sr5")
+    aim(panel, 0)
+    book = next(refused for kind, _label, refused in panel.model.called_shots() if kind == "harder_knock")
+    assert book is not None and "Ares Predator V" in book and "physical" in book
