@@ -28,15 +28,18 @@ FAMILY_KINDS: dict[str, frozenset[str]] = {
     }),
     "actions": frozenset({
         "action_taken", "delayed_action_taken", "moved", "sprinted", "interrupt_declared", "rounds_fired",
-        "reloaded",
+        "reloaded", "full_defence_declared", "suppressive_fire_started",
     }),
     "tests": frozenset({
         "test_rolled", "dice_test_rolled", "opposed_test_resolved", "retry_counted", "retries_cleared",
         "extended_test_started", "extended_test_progressed", "extended_test_ended", "attack_resolved",
-        "sprinted", "surprise_rolled",
+        "sprinted", "surprise_rolled", "called_shot_resolved", "suppression_tested",
     }),
     "damage": frozenset({"damage_applied", "attack_resolved"}),
-    "effects": frozenset({"effect_added", "effect_ended", "interrupt_declared"}),
+    "effects": frozenset({
+        "effect_added", "effect_ended", "interrupt_declared", "full_defence_declared", "suppressive_fire_started",
+        "suppressive_fire_ended", "zone_marked",
+    }),
     "edge": frozenset({
         "edge_spent", "edge_burnt", "edge_refreshed", "initiative_seized", "first_in_pass", "extra_pass_gained",
     }),

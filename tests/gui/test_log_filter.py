@@ -176,3 +176,18 @@ def test_every_family_has_a_label_and_an_unknown_kind_is_other() -> None:
     assert line_families(LogLine(1, "attack_resolved", "", 0, ())) == {"tests", "damage"}
     assert line_families(LogLine(1, "sheet_changed", "", 0, (), "stun_damage")) == {"damage"}
     assert line_families(LogLine(1, "sheet_changed", "", 0, (), "name")) == {"other"}
+
+
+def test_zones_full_defence_and_called_shots_are_kept_with_their_families() -> None:
+    """The audit's new lines are found under the kind a GM would pick, not under "Other"."""
+    from gmtool.viewmodels.log_model import LogLine
+
+    def families(kind: str) -> frozenset[str]:
+        return line_families(LogLine(1, kind, "", 0, ()))
+
+    assert families("suppressive_fire_started") == {"actions", "effects"}
+    assert families("suppressive_fire_ended") == {"effects"}
+    assert families("zone_marked") == {"effects"}
+    assert families("full_defence_declared") == {"actions", "effects"}
+    assert families("called_shot_resolved") == {"tests"}
+    assert families("suppression_tested") == {"tests"}
