@@ -34,6 +34,7 @@ from gmtool.rulesets import get_ruleset
 from gmtool.rulesets.readings import Readings
 from gmtool.storage.backups import DEFAULT_KEEP, BackupOutcome, backup_quietly
 from gmtool.storage.library_store import LibraryStore
+from gmtool.storage.lock import CampaignLock
 from gmtool.storage.migrations import FIRST_VERSION, LATEST_VERSION, migrate
 
 SCHEMA_VERSION = LATEST_VERSION
@@ -148,6 +149,7 @@ class Campaign:
         self._conn = conn
         self.backup = BackupOutcome()  # what opening backed up (or the error to report)
         self.library = LibraryStore(conn, path)
+        self._lock: CampaignLock | None = None  # one writer per campaign (storage/lock.py)
 
     # -- opening -----------------------------------------------------------
     @staticmethod
@@ -166,17 +168,24 @@ class Campaign:
         migration raises :class:`StorageError` with the file as it was before the
         failing step. ``backup_folder`` defaults to ``<data folder>/backups``.
         """
-        version = inspect(path)
-        conn = cls._connect(path)
+        version = inspect(path)  # reads the header only: a file not ours is refused before any lock
+        lock = CampaignLock.acquire(path)  # before anything writes it: one writer per campaign
+        try:
+            conn = cls._connect(path)
+        except BaseException:
+            lock.release()
+            raise
         try:
             backup = backup_quietly(conn, path, keep_backups, backup_folder)
             if version < SCHEMA_VERSION:
                 migrate(conn, path)
         except BaseException:
             conn.close()
+            lock.release()
             raise
         campaign = cls(path, conn)
         campaign.backup = backup
+        campaign._lock = lock
         return campaign
 
     def make_backup(self, keep: int = DEFAULT_KEEP, folder: Path | None = None) -> BackupOutcome:
@@ -193,6 +202,17 @@ class Campaign:
         if path.exists():
             raise FileFormatError("error.file_exists", path=str(path))
         path.parent.mkdir(parents=True, exist_ok=True)
+        lock = CampaignLock.acquire(path)
+        try:
+            campaign = cls._build(path, populate)
+        except BaseException:
+            lock.release()
+            raise
+        campaign._lock = lock
+        return campaign
+
+    @classmethod
+    def _build(cls, path: Path, populate: Callable[[Campaign], None] | None) -> Campaign:
         # Built under a temporary name and checkpointed, then renamed: a crash
         # never leaves a half-made campaign, and the header (application id)
         # is in the main file, which check_header reads without the WAL.
@@ -217,6 +237,9 @@ class Campaign:
 
     def close(self) -> None:
         self._conn.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     # -- encounters ----------------------------------------------------------
     def encounters(self) -> list[EncounterInfo]:
