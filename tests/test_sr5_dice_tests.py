@@ -214,3 +214,20 @@ def test_limits_come_from_the_sheet() -> None:
     sheet = enc.state.combatants["c2"].sheet
     # Physical (2·STR + BOD + REA)/3 = (4 + 3 + 5)/3 = 4; mental (6 + 5 + 4)/3 = 5; social (8 + 4 + 6)/3 = 6
     assert (sheet.physical_limit, sheet.mental_limit, sheet.social_limit) == (4, 5, 6)
+
+
+# SR4-D11 (rules.md): "each retry of a failed, repeatable test takes a cumulative −2"; 004 digest
+# 再試行: "失敗したばかりの行動を再び試みる場合 … ペナルティを受けます" — the first try's failure counts
+# whether or not it was marked as a retry.
+@pytest.mark.rule("SR4-D11")
+def test_a_plain_first_try_that_fails_still_gives_the_retry_minus_two() -> None:
+    enc = encounter()
+    first = tc.RollTest(combatant="c1", pool=pool(skill=2), threshold=3, label="Climb", faces=(1, 2, 3, 4, 5))
+    events = run(enc, first)  # not ticked as a retry: no penalty, but the failure is counted
+    assert all(label != "pool.retry" for label, _ in events[0].terms)
+    assert events[-1].kind == "retry_counted" and events[-1].count == 1
+    rolled = run(enc, first.model_copy(update={"retry": True, "faces": (2, 3, 4)}))[0]
+    assert ("pool.retry", -2) in rolled.terms  # one earlier failure: −2
+    assert rolled.pool == TROLL["AGI"] + 2 - 2  # Grain: Agility + skill 2, −2
+    passed = run(enc, first.model_copy(update={"label": "Swim", "faces": (5, 5, 6, 1, 1)}))
+    assert [e.kind for e in passed] == ["dice_test_rolled"]  # a success counts nothing

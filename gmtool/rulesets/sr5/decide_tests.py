@@ -94,7 +94,7 @@ def roll_test_command(state: EncounterState, command: tc.RollTest, rng: random.R
     else:
         outcome = _resolve(spec, rng, command.faces, command.reroll_faces)
     events: list[Event] = [*_spend(c, command.edge_use), _event(c, command.label, "test", terms, outcome)]
-    if command.retry and command.threshold and not outcome.success:
+    if command.threshold and not command.buy_hits and not outcome.success:  # counted ticked or not (SR4-D11)
         events.append(te.RetryCounted(combatant=c.id, name=c.sheet.name, key=key, count=c.retries.get(key, 0) + 1))
     return events
 
