@@ -49,8 +49,12 @@ def typed_initiative(enc: Encounter, combatant: str, total: int) -> None:
     assert effective_score(enc.state, c) == total
 
 
+# 001 digest 全力防御: "その戦闘ターン中の全ての防御テストに対して、【意志力】分のボーナス" (イニシアティブスコア-10).
 @pytest.mark.rule("SR5-N6")
 def test_full_defence_costs_ten_once_and_adds_willpower_to_every_defence() -> None:
+    from tests.test_attack_flow import next_own_phase, resolved
+    from tests.test_attack_flow import sr5_fight as duel
+
     enc = fight()
     kestrel = enc.state.combatants["c1"]
     before = effective_score(enc.state, kestrel)
@@ -58,30 +62,40 @@ def test_full_defence_costs_ten_once_and_adds_willpower_to_every_defence() -> No
     assert [e.kind for e in events] == ["interrupt_declared", "score_adjusted", "effect_added"]
     assert effective_score(enc.state, kestrel) == before - 10
     assert refused(enc, em.DeclareInterrupt(combatant="c1", interrupt="full_defence")).key == "error.interrupt_active"
-    willpower = kestrel.sheet.attributes["WIL"]
-    for _ in range(2):  # every defence test, not just one
-        opposed = run(enc, tc.RollOpposedTest(combatant="c4", pool=tc.PoolSpec(attribute="AGI", skill=3), opponent="c1",
-                                              opponent_pool=tc.PoolSpec(attribute="REA", skill=0)))
-        assert ("effect.full_defence", willpower) in opposed[1].terms
+    # Every defence test against an attack this turn, not just one: the target's WIL 3 in each.
+    from gmtool.rulesets.attack.messages import Attack
+
+    shots = duel()
+    run(shots, em.DeclareInterrupt(combatant="c2", interrupt="full_defence"))
+    for _ in range(2):
+        e = resolved(run(shots, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4)))
+        assert e.defence is not None
+        assert ("damage.term.full_defence_willpower", 3) in [(t.label, t.value) for t in e.defence.terms]
+        next_own_phase(shots, "c1")
     run(enc, cmd.StartTurn())
     assert not enc.state.effects  # ended with the turn
 
 
+# 001 digest ブロック/回避/受け流し: "防御テストに … ボーナス", "戦闘ターン終了までの間の1度だけ"; 全力防御:
+# "相手の攻撃に対して" — defence tests against attacks. An opposed test of the test box (a Con against
+# Negotiation) is not one: no interrupt's dice, nothing used up.
 @pytest.mark.rule("SR5-N1")
 @pytest.mark.rule("SR5-N2")
 @pytest.mark.rule("SR5-N5")
-def test_block_dodge_parry_add_their_skill_to_one_defence_and_are_used_up() -> None:
+@pytest.mark.rule("SR5-N6")
+def test_interrupt_defences_stay_out_of_the_test_boxs_opposed_tests() -> None:
     enc = fight()
-    typed_initiative(enc, "c2", 25)
+    typed_initiative(enc, "c2", 35)
     for kind, bonus in (("block", 4), ("dodge", 2), ("parry", 3)):
         run(enc, em.DeclareInterrupt(combatant="c2", interrupt=kind, bonus=bonus))
-    assert effective_score(enc.state, enc.state.combatants["c2"]) == 25 - 15
-    opposed = run(enc, tc.RollOpposedTest(combatant="c4", pool=tc.PoolSpec(attribute="AGI", skill=3), opponent="c2",
-                                          opponent_pool=tc.PoolSpec(attribute="REA")))
-    terms = dict(opposed[1].terms)
-    assert (terms["effect.block"], terms["effect.dodge"], terms["effect.parry"]) == (4, 2, 3)
-    assert sorted(e.reason for e in opposed if e.kind == "effect_ended") == ["used", "used", "used"]
-    assert not enc.state.effects
+    run(enc, em.DeclareInterrupt(combatant="c2", interrupt="full_defence"))
+    assert effective_score(enc.state, enc.state.combatants["c2"]) == 35 - 15 - 10
+    opposed = run(enc, tc.RollOpposedTest(combatant="c4", pool=tc.PoolSpec(attribute="CHA", skill=3), opponent="c2",
+                                          opponent_pool=tc.PoolSpec(attribute="CHA", skill=2)))
+    c2 = enc.state.combatants["c2"].sheet
+    assert dict(opposed[1].terms) == {"attr.CHA": c2.attributes["CHA"], "pool.skill": 2}
+    assert not any(e.kind == "effect_ended" for e in opposed)
+    assert sorted(e.key for e in enc.state.effects.values()) == ["block", "dodge", "full_defence", "parry"]
 
 
 @pytest.mark.rule("SR5-N3")

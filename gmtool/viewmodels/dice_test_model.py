@@ -119,8 +119,7 @@ class DiceTestModel(QAbstractTableModel):
     def _preview(self, cid: str) -> TestPreview:
         i = self.inputs
         threshold = 0 if i.test_type == "opposed" else i.threshold
-        side = "attack" if i.test_type == "opposed" else "test"
-        return preview_test(self._bridge.state, cid, i.pool_spec(), threshold, i.edge_use, i.retry, i.label, side=side)
+        return preview_test(self._bridge.state, cid, i.pool_spec(), threshold, i.edge_use, i.retry, i.label)
 
     def _compute_odds(self) -> None:
         assert self.preview is not None
@@ -136,7 +135,7 @@ class DiceTestModel(QAbstractTableModel):
         if i.opponent is None or i.opponent not in state.combatants:
             return plain_pool_spec(state, i.opponent_dice)
         pool = tc.PoolSpec(attribute=i.opponent_attribute, skill=i.opponent_skill)
-        return preview_test(state, i.opponent, pool, side="defence").spec
+        return preview_test(state, i.opponent, pool).spec
 
     def _on_change(self, change: Change) -> None:
         if change.reset or any(e.kind != "action_phase_ended" for e in change.events):

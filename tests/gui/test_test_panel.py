@@ -167,3 +167,30 @@ def test_opponents_leave_out_the_selected_combatant_and_follow_the_roster(qtbot,
     window.action("add_combatant").trigger()
     window.bridge.select("c2")
     assert panel.opponent.count() == len(window.bridge.state.combatants)  # dice-only + everyone else
+
+
+# 001 digest ブロック/回避/受け流し/全力防御: bonuses to defence tests "相手の攻撃に対して" (against attacks).
+@pytest.mark.rule("SR5-N1")
+@pytest.mark.rule("SR5-N6")
+def test_an_opposed_test_in_the_box_neither_adds_nor_spends_the_opponents_interrupts(qtbot, window) -> None:
+    """A Con against Negotiation: the opponent's Full Defence and Block stay out of it and stay in force."""
+    from gmtool.rulesets.sr5 import commands as cmd
+    from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
+
+    window.action("roll_initiative").trigger()
+    assert window.bridge.execute(cmd.AdjustInitiative(combatant="c4", delta=20))  # enough to pay −10 and −5
+    window.bridge.select("c4")
+    window.action("interrupt_full_defence").trigger()
+    assert window.bridge.execute(DeclareInterrupt(combatant="c4", interrupt="block", bonus=3))
+    assert sorted(e.key for e in window.bridge.state.effects.values()) == ["block", "full_defence"]
+    panel = _panel(window, "c1")
+    _choose(panel.test_type, "opposed")
+    _choose(panel.attribute, "CHA")
+    panel.skill.setValue(3)
+    _choose(panel.opponent, "c4")
+    _choose(panel.opponent_attribute, "CHA")
+    panel.opponent_skill.setValue(2)
+    opponent = panel.model._opponent_spec()
+    assert opponent.pool == window.bridge.state.combatants["c4"].sheet.attributes["CHA"] + 2  # no Willpower
+    panel.roll_button.click()
+    assert sorted(e.key for e in window.bridge.state.effects.values()) == ["block", "full_defence"]

@@ -17,8 +17,7 @@ from gmtool.core.messages import Event
 from gmtool.rulesets.sr5 import events as ev
 from gmtool.rulesets.sr5 import test_commands as tc
 from gmtool.rulesets.sr5 import test_events as te
-from gmtool.rulesets.sr5.decide_effects import ended
-from gmtool.rulesets.sr5.effects import Side, effect_terms, used_by_defence
+from gmtool.rulesets.sr5.effects import Side, effect_terms
 from gmtool.rulesets.sr5.simple_test import Terms, limit_of, pool_of, pool_terms, retry_key
 from gmtool.rulesets.sr5.lookup import combatant as _combatant
 from gmtool.rulesets.sr5.state import Combatant, EncounterState
@@ -131,9 +130,14 @@ def use_edge_after(state: EncounterState, command: tc.UseEdgeAfter, rng: random.
 
 
 def roll_opposed(state: EncounterState, command: tc.RollOpposedTest, rng: random.Random) -> list[Event]:
-    """SR4-D5: both roll; the actor needs more hits than the opponent (ties to the defender)."""
+    """SR4-D5: both roll; the actor needs more hits than the opponent (ties to the defender).
+
+    A test of the test box, not an attack: effects for attacks (taking aim) and for defence
+    tests against attacks (Full Defence, Block, Dodge, Parry: SR5-N1/N2/N5/N6) neither apply
+    nor get used up; the attack panel rolls attacks and their defences.
+    """
     c = _combatant(state, command.combatant)
-    terms = terms_for(state, c, command.pool, "attack")
+    terms = terms_for(state, c, command.pool, "test")
     spec = spec_for(state, c, pool_of(terms), 0, limit_of(c.sheet, command.pool), command.edge_use)
     actor = _resolve(spec, rng, command.faces, None)
     events: list[Event] = [*_spend(c, command.edge_use), _event(c, command.label, "actor", terms, actor)]
@@ -144,11 +148,10 @@ def roll_opposed(state: EncounterState, command: tc.RollOpposedTest, rng: random
         check_not_surprised_by(state, c.id, o.id)
         if command.opponent_pool is None:
             raise RulesError("error.opponent_pool_missing")
-        o_terms = terms_for(state, o, command.opponent_pool, "defence")
+        o_terms = terms_for(state, o, command.opponent_pool, "test")
         o_spec = spec_for(state, o, pool_of(o_terms), 0, limit_of(o.sheet, command.opponent_pool), EdgeUse.NONE)
         opponent = _resolve(o_spec, rng, command.opponent_faces, None)
         events.append(_event(o, command.label, "opponent", o_terms, opponent))
-        events += ended(state, used_by_defence(state, o.id), "used")  # Block, Dodge, Parry: one defence
         opponent_id = o.id
     else:
         o_terms = (("pool.opponent_dice", command.opponent_dice),)
