@@ -519,43 +519,44 @@ def test_seize_needs_a_turn() -> None:
 
 
 # -- SR5-I5: Blitz ---------------------------------------------------------------------------
+# 001 digest ・エッジ/電撃戦/Blitz: "5D6のイニシアティブダイスを1戦闘ターンに振ることができます" — the dice
+# of the turn's roll, so it is declared before that roll, never after seeing it (issue 12).
 @pytest.mark.rule("SR5-I5")
-def test_blitz_spends_edge_and_rolls_five_dice() -> None:
-    fight = three_fighters((25, 14, 8))
-    events = fight.do(cmd.Blitz(combatant=fight.ids["Cy"]))
-    assert kinds(events)[:2] == ["edge_spent", "initiative_rolled"]
-    spent, roll = events[0], events[1]
-    assert isinstance(spent, ev.EdgeSpent) and spent.purpose == "blitz" and spent.after == 1
-    assert isinstance(roll, ev.InitiativeRolled) and roll.blitz and len(roll.faces) == 5
-    assert fight.score("Cy") == 6 + sum(roll.faces)
-    assert fight.c("Cy").blitzed
+def test_blitz_declared_before_the_first_roll_spends_edge_and_rolls_five_dice() -> None:
+    fight = Fight()
+    fight.add("Cy", edge_points=2)
+    cy = fight.ids["Cy"]
+    events = fight.do(cmd.Blitz(combatant=cy))  # before Ctrl+I: no turn yet
+    assert kinds(events) == ["edge_spent", "blitz_declared"]
+    assert isinstance(events[0], ev.EdgeSpent) and events[0].purpose == "blitz" and events[0].after == 1
+    fight.refused(cmd.Blitz(combatant=cy), "error.already_blitzed")
+    started = fight.do(cmd.StartTurn())
+    roll = next(e for e in started if isinstance(e, ev.InitiativeRolled))
+    assert roll.blitz and len(roll.faces) == 5  # 5D6, whatever the sheet's dice
+    assert fight.c("Cy").blitzed and not fight.c("Cy").blitz_declared
     assert "5d6" in describe(roll)
     # Typed dice for a blitzing combatant need five faces.
-    fight.refused(cmd.EnterInitiativeDice(combatant=fight.ids["Cy"], faces=(1, 1, 1, 1)), "error.faces_count")
-    fight.type_dice("Cy", 6, 6, 6, 6, 6)
-    assert fight.score("Cy") == 36
+    fight.refused(cmd.EnterInitiativeDice(combatant=cy, faces=(1, 1, 1, 1)), "error.faces_count")
 
 
 @pytest.mark.rule("SR5-I5")
-def test_blitz_only_before_acting_in_the_first_pass() -> None:
+def test_blitz_during_a_turn_is_for_the_next_roll_never_this_one() -> None:
     fight = three_fighters((25, 14, 8))
-    fight.next()  # Ann has acted
-    fight.refused(cmd.Blitz(combatant=fight.ids["Ann"]), "error.blitz_too_late")
-    fight.do(cmd.Blitz(combatant=fight.ids["Bob"]))
-    fight.refused(cmd.Blitz(combatant=fight.ids["Bob"]), "error.already_blitzed")
-    fight.actors_until_pass_ends()
-    assert (fight.state.turn, fight.state.pass_number) == (1, 2)  # Ann: 25 − 10 = 15
-    fight.refused(cmd.Blitz(combatant=fight.ids["Cy"]), "error.blitz_too_late")
+    before = fight.score("Bob")
+    events = fight.do(cmd.Blitz(combatant=fight.ids["Bob"]))
+    assert not any(isinstance(e, ev.InitiativeRolled) for e in events)  # this turn's roll was seen: kept
+    assert fight.score("Bob") == before
+    new_turn = fight.do(cmd.StartTurn())
+    bob = next(e for e in new_turn if isinstance(e, ev.InitiativeRolled) and e.name == "Bob")
+    others = [e for e in new_turn if isinstance(e, ev.InitiativeRolled) and e.name != "Bob"]
+    assert bob.blitz and len(bob.faces) == 5
+    assert all(not e.blitz and len(e.faces) == fight.c(e.name).sheet.initiative_dice for e in others)
 
 
 @pytest.mark.rule("SR5-I5")
-def test_blitz_refused_in_the_second_pass_and_without_edge() -> None:
-    fight = three_fighters((25, 14, 8))
-    fight.actors_until_pass_ends()
-    fight.refused(cmd.Blitz(combatant=fight.ids["Ann"]), "error.blitz_too_late")
+def test_blitz_refused_without_edge() -> None:
     broke = Fight()
     broke.add("Broke", edge_points=0)
-    broke.do(cmd.StartTurn())
     broke.refused(cmd.Blitz(combatant=broke.ids["Broke"]), "error.no_edge")
 
 
@@ -563,7 +564,9 @@ def test_blitz_refused_in_the_second_pass_and_without_edge() -> None:
 def test_blitz_lasts_one_turn() -> None:
     fight = three_fighters((25, 14, 8))
     fight.do(cmd.Blitz(combatant=fight.ids["Cy"]))
-    events = fight.do(cmd.StartTurn())
+    fight.do(cmd.StartTurn())  # the blitzed turn
+    assert fight.c("Cy").blitzed
+    events = fight.do(cmd.StartTurn())  # and the one after: the sheet's dice again
     roll = next(e for e in events if isinstance(e, ev.InitiativeRolled) and e.name == "Cy")
     assert len(roll.faces) == fight.c("Cy").sheet.initiative_dice == 1 and not roll.blitz
     assert not fight.c("Cy").blitzed

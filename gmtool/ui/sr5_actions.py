@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QInputDialog
 
+from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
 from gmtool.rulesets.sr5.surprise import SurpriseEntry, SurpriseTest, surprise_terms
@@ -49,6 +50,25 @@ class SR5Actions:
         window = self.window
         window.action("surprise_test").setEnabled(len(window.bridge.state.combatants) >= 2)
         self._update_interrupts()
+        self._update_blitz()
+
+    def _update_blitz(self) -> None:
+        """SR5-I5: declared before an initiative roll (also before the first), so no turn is needed."""
+        from gmtool.rulesets.sr5.decide import check_blitz
+
+        bridge = self.window.bridge
+        act = self.window.action("blitz")
+        reason = tr("error.select_combatant") if bridge.selected is None else None
+        if reason is None:
+            try:
+                check_blitz(bridge.state, bridge.selected)
+            except GmtoolError as exc:
+                reason = exc.message()
+        shortcut = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        tooltip = f"{act.text()} ({shortcut})\n" + (reason or tr("tooltip.blitz_next_roll"))
+        act.setEnabled(reason is None)
+        if act.toolTip() != tooltip:
+            act.setToolTip(tooltip)
 
     def _update_interrupts(self) -> None:
         """Enabled when the rules allow it; otherwise the tooltip says why (SR5-N*)."""

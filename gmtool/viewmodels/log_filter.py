@@ -24,7 +24,7 @@ FAMILY_KINDS: dict[str, frozenset[str]] = {
         "turn_started", "pass_started", "turn_ended", "initiative_rolled", "ties_drawn", "scores_reduced",
         "score_adjusted", "phase_started", "action_phase_ended", "phase_delayed", "delayed_action_taken",
         "initiative_seized", "first_in_pass", "extra_pass_gained", "surprise_rolled", "surprise_decided",
-        "surprise_ended", "surprised",
+        "surprise_ended", "surprised", "blitz_declared",
     }),
     "actions": frozenset({
         "action_taken", "delayed_action_taken", "moved", "sprinted", "interrupt_declared", "rounds_fired",
@@ -42,6 +42,7 @@ FAMILY_KINDS: dict[str, frozenset[str]] = {
     }),
     "edge": frozenset({
         "edge_spent", "edge_burnt", "edge_refreshed", "initiative_seized", "first_in_pass", "extra_pass_gained",
+        "blitz_declared",
     }),
     "history": frozenset({"undo", "redo", "rewind", "abandoned"}),
 }

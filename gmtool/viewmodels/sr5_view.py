@@ -35,6 +35,8 @@ def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None)
         flags.append("seized")
     if c.blitzed:
         flags.append("blitzed")
+    if c.blitz_declared:
+        flags.append("blitz_declared")
     if c.typed:
         flags.append("typed")
     if c.surprised_by:

@@ -119,7 +119,8 @@ def test_typed_faces_resolve_the_simple_test_and_bad_faces_are_refused(qtbot, wi
     assert panel.error_label.text() == ""
     assert "(typed)" in panel.result_label.text() and "1 hits" in panel.result_label.text()
     log = window.log_panel.model
-    assert "(typed)" in log.index(log.rowCount() - 1, 0).data()
+    lines = [log.index(r, 0).data() for r in range(log.rowCount() - 2, log.rowCount())]
+    assert "(typed)" in lines[0] and "the next retry takes −2" in lines[1]  # 1 hit of 2 failed: counted (SR4-D11)
 
 
 @pytest.mark.rule("SR5-I4")
@@ -138,13 +139,36 @@ def test_seize_and_blitz_from_the_panel_spend_edge_or_say_why_not(qtbot, window)
     window.action("seize").trigger()
     assert "already seized" in window.status.text()
     window.sheet_panel.editors["edge_points"].setValue(0)
-    window.action("blitz").trigger()
-    assert "no Edge points" in window.status.text()
+    blitz = window.action("blitz")
+    assert not blitz.isEnabled() and "no Edge points" in blitz.toolTip()
     assert state.combatants[last.id].sheet.edge_points == 0
     window.sheet_panel.editors["edge_points"].setValue(1)
-    window.action("blitz").trigger()
+    assert blitz.isEnabled() and "before an initiative roll" in blitz.toolTip()
+    faces = state.combatants[last.id].faces
+    blitz.trigger()  # this turn's roll was seen: Blitz is for the next one
+    state = window.bridge.state
+    assert state.combatants[last.id].faces == faces and state.combatants[last.id].blitz_declared
+    assert not blitz.isEnabled() and "already declared Blitz" in blitz.toolTip()
+    window.action("new_turn").trigger()
+    state = window.bridge.state
     assert state.combatants[last.id].blitzed and len(state.combatants[last.id].faces) == 5
     assert window.status.text() == ""
+
+
+@pytest.mark.rule("SR5-I5")
+def test_blitz_declared_before_the_first_roll_from_the_fight_bar(qtbot, window) -> None:
+    """001 digest 電撃戦: 5D6 for the turn's roll, so the GM declares it before Ctrl+I."""
+    first = next(iter(window.bridge.state.combatants.values()))
+    window.bridge.select(first.id)
+    blitz = window.action("blitz")
+    assert window.bridge.state.turn == 0 and blitz.isEnabled()
+    blitz.trigger()
+    rows = window.initiative_panel.model
+    row = rows.row_of(first.id)
+    assert "blitz next roll" in rows.index(row, rows.columnCount() - 2).data()
+    window.action("roll_initiative").trigger()
+    c = window.bridge.state.combatants[first.id]
+    assert c.blitzed and len(c.faces) == 5
 
 
 def test_every_action_has_a_menu_entry_and_a_translated_label(window) -> None:

@@ -124,6 +124,9 @@ def _group_rolls(state: EncounterState, rng: random.Random, reduction: int) -> l
     for c in state.combatants.values():
         group = group_of(state, c.id)
         shared = by_group.get(group.id) if group is not None and not group.split else None
+        if c.blitz_declared:  # SR5-I5: its own 5d6, even in a grunt group
+            rolls.append(_roll_initiative(c, rng, reduction, dice=BLITZ_DICE))
+            continue
         if shared is not None:
             roll = shared.model_copy(update={"combatant": c.id, "name": c.sheet.name, "base": c.sheet.initiative_attribute})
         else:
@@ -266,16 +269,24 @@ def seize_initiative(state: EncounterState, command: cmd.SeizeInitiative, rng: r
     return [_spend_edge(c, "seize"), ev.InitiativeSeized(combatant=c.id, name=c.sheet.name)]
 
 
-def blitz(state: EncounterState, command: cmd.Blitz, rng: random.Random) -> list[Event]:
-    """SR5-I5: 5d6 for this turn, so only before the combatant's first phase of the turn."""
-    _require_turn(state)
-    c = _combatant(state, command.combatant)
-    if c.blitzed:
+def check_blitz(state: EncounterState, combatant: str) -> Combatant:
+    """SR5-I5: Blitz is declared before an initiative roll, once, with an Edge point to spend."""
+    c = _combatant(state, combatant)
+    if c.blitz_declared:
         raise RulesError("error.already_blitzed", name=c.sheet.name)
-    if state.pass_number != 1 or c.acted or state.acting_now == c.id:
-        raise RulesError("error.blitz_too_late", name=c.sheet.name)
-    roll = _roll_initiative(c, rng, 0, dice=BLITZ_DICE)
-    return [_spend_edge(c, "blitz"), roll, *_ties_during_turn(state, roll, c.sheet)]
+    if c.sheet.edge_points < 1:
+        raise RulesError("error.no_edge", name=c.sheet.name)
+    return c
+
+
+def blitz(state: EncounterState, command: cmd.Blitz, rng: random.Random) -> list[Event]:
+    """SR5-I5: declared before the roll, never after seeing it: the next initiative roll is 5d6.
+
+    Before the first turn it is that turn's roll; during a turn, the next turn's (this
+    turn's roll has been seen). The Edge point is spent now.
+    """
+    c = check_blitz(state, command.combatant)
+    return [_spend_edge(c, "blitz"), ev.BlitzDeclared(combatant=c.id, name=c.sheet.name)]
 
 
 def enter_initiative_dice(

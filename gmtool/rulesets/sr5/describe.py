@@ -84,6 +84,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
         "log.edge_spent", name=e.name, purpose=tr(f"edge.{e.purpose}"), before=e.before, after=e.after
     ),
     "initiative_seized": lambda e: tr("log.seized", name=e.name),
+    "blitz_declared": lambda e: tr("log.blitz_declared", name=e.name),
     "score_adjusted": lambda e: tr(f"log.score_adjusted.{e.reason}", name=e.name, delta=f"{e.delta:+d}"),
     "action_taken": _action_taken,
     "test_rolled": _test,

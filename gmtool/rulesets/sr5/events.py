@@ -105,6 +105,14 @@ class InitiativeSeized(Event):
     name: str
 
 
+class BlitzDeclared(Event):
+    """SR5-I5: Blitz declared (Edge spent) before an initiative roll: that roll is 5d6."""
+
+    kind: Literal["blitz_declared"] = "blitz_declared"
+    combatant: str
+    name: str
+
+
 class ScoreAdjusted(Event):
     kind: Literal["score_adjusted"] = "score_adjusted"
     combatant: str
@@ -160,6 +168,7 @@ EVENT_CLASSES = (
     DelayedActionTaken,
     EdgeSpent,
     InitiativeSeized,
+    BlitzDeclared,
     ScoreAdjusted,
     ActionTaken,
     TestRolled,

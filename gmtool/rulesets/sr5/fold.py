@@ -52,6 +52,12 @@ def _rolled(state: EncounterState, e: ev.InitiativeRolled) -> None:
     c.score = e.base + sum(e.faces) - e.reduction + c.adjustment
     c.faces, c.tiebreak, c.typed = e.faces, e.tiebreak, e.typed
     c.blitzed = c.blitzed or e.blitz
+    if e.blitz:
+        c.blitz_declared = False  # the declared Blitz is rolled
+
+
+def _blitz_declared(state: EncounterState, e: ev.BlitzDeclared) -> None:
+    state.combatants[e.combatant].blitz_declared = True
 
 
 def _pass_started(state: EncounterState, e: ev.PassStarted) -> None:
@@ -141,6 +147,7 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "delayed_action_taken": _act_now,
     "edge_spent": _edge_spent,
     "initiative_seized": _seized,
+    "blitz_declared": _blitz_declared,
     "score_adjusted": _adjusted,
     "action_taken": _action,
     "test_rolled": _nothing,

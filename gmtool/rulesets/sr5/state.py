@@ -61,6 +61,7 @@ class Combatant:
     delayed: bool = False
     seized: bool = False  # this turn
     blitzed: bool = False  # this turn
+    blitz_declared: bool = False  # SR5-I5: the next initiative roll is 5d6 (Edge already spent)
     simple_actions: int = 0  # used in the current phase (SR5-I6)
     complex_action: bool = False
     free_action: bool = False  # used since the end of the last own phase
