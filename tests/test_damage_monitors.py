@@ -91,16 +91,16 @@ def test_physical_fills_the_overflow_then_kills() -> None:
     assert monitor_of(SR4Sheet(name="X", attributes=ATTRIBUTES, physical_damage=17)).state is MonitorState.DEAD
 
 
+# rules.md SR4-MT8: "stun 8 + Willpower/2 (round up); stun overflow spills into physical; physical
+# overflow up to Body boxes before death" — box for box in SR4 (standard SR4, not in the digest).
 @pytest.mark.rule("SR4-MT8")
-@given(
-    physical=st.integers(0, 17), stun=st.integers(0, 10), track=st.sampled_from(["physical", "stun"]),
-    boxes=st.integers(0, 30),
-)
-def test_sr4_agrees_with_the_encounters_damage_after(physical: int, stun: int, track: str, boxes: int) -> None:
-    """The SR4 encounter's own rule (sr4.decide_sheet.damage_after) and this module agree."""
-    sheet = SR4Sheet(name="Runner", attributes=ATTRIBUTES, physical_damage=physical, stun_damage=stun)
-    after = apply_damage(monitor_of(sheet), track, boxes, SR4_STUN_OVERFLOW_RATIO).after  # type: ignore[arg-type]
-    assert (after.stored_physical, after.stun) == damage_after(sheet, track, boxes)
+def test_sr4_stun_overflow_spills_box_for_box_into_physical() -> None:
+    sheet = SR4Sheet(name="Runner", attributes=ATTRIBUTES | {"BOD": 3, "WIL": 3}, physical_damage=2, stun_damage=9)
+    # stun monitor 8 + ⌈3/2⌉ = 10: 9 + 3 = 12 → stun 10, 2 boxes over → physical 2 + 2 = 4
+    assert damage_after(sheet, "stun", 3) == (4, 10)
+    # physical monitor 8 + 2 = 10, overflow BOD 3: 13 boxes hold; the SR4 sheet stores the 14th (death)
+    assert damage_after(sheet, "physical", 20) == (14, 9)
+    assert damage_after(sheet, "physical", 11) == (13, 9)  # 2 + 11 = 13: the last overflow box, alive
 
 
 @pytest.mark.rule("SR5-A6")

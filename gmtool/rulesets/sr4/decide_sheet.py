@@ -19,6 +19,8 @@ from gmtool.rulesets.sr4.flow import initiative_roll, phase_start, rolls_with_ti
 from gmtool.rulesets.sheet_edits import changed_fields, clamped_to_metatype, coerce_field, sheet_with
 from gmtool.rulesets.sr4.sheet import Sheet, attribute_range, check_sheet, metatypes
 from gmtool.rulesets.sr4.state import RULE_OPTIONS, Combatant, EncounterState
+from gmtool.rulesets.damage.monitors import apply_damage as apply_damage_to
+from gmtool.rulesets.damage.monitors import SR4_STUN_OVERFLOW_RATIO, monitor_of
 
 
 def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.Random) -> list[Event]:
@@ -61,16 +63,10 @@ def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random
 
 
 def damage_after(sheet: Sheet, track: str, boxes: int) -> tuple[int, int]:
-    """SR4-MT8: (physical, stun) after ``boxes``; stun beyond its monitor spills into
-    physical box for box; physical stops at the box of death."""
-    physical, stun = sheet.physical_damage, sheet.stun_damage
-    if track == "stun":
-        stun += boxes
-        physical += max(0, stun - sheet.stun_boxes)
-        stun = min(stun, sheet.stun_boxes)
-    else:
-        physical += boxes
-    return min(physical, sheet.physical_max), stun
+    """SR4-MT8: (physical, stun) after ``boxes``, as the shared monitors work it out (stun beyond
+    its monitor spills into physical box for box; physical stops at the box of death)."""
+    after = apply_damage_to(monitor_of(sheet), track, boxes, SR4_STUN_OVERFLOW_RATIO).after  # type: ignore[arg-type]
+    return after.stored_physical, after.stun
 
 
 def apply_damage(state: EncounterState, command: cmd.ApplyDamage, rng: random.Random) -> list[Event]:
