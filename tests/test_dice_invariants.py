@@ -71,20 +71,25 @@ def test_hits_never_exceed_the_dice_rolled(spec: TestSpec, seed: int) -> None:
     assert outcome.critical_glitch <= outcome.glitch
 
 
+# 004 digest エッジ: "1. テストの前に使用することで…全てのサイコロに「6のルール」"; "2. テストの後に使用
+# することで…エッジ能力値のサイコロだけに「6のルール」" (SR4); SR5's Push the Limit after the roll adds
+# Edge dice without it (001 digest 限界突破). Each six of an exploding die, extras included, adds one extra.
 @pytest.mark.rule("SR4-D13")
 @pytest.mark.rule("SR4-E2")
 @pytest.mark.rule("SR4-E3")
 @given(dice_specs(ROLLED_USES), seeds)
 def test_extras_only_when_edge_adds_exploding_dice(spec: TestSpec, seed: int) -> None:
     outcome = roll_test(spec, random.Random(seed))
-    extras = sum(d.source == "extra" for d in outcome.dice)
-    start = explode_from(spec)
-    if start is None:
-        assert extras == 0
-        return
-    assert spec.edge_use is EdgeUse.ADD_BEFORE or (spec.edge_use is EdgeUse.ADD_AFTER and spec.edition is Edition.SR4)
-    assert extras == sum(d.face == 6 for d in outcome.dice[start:])  # every exploding six, extras too
-    assert all(d.source == "extra" for d in outcome.dice[len(outcome.dice) - extras :])
+    extras = [d for d in outcome.dice if d.source == "extra"]
+    if spec.edge_use is EdgeUse.ADD_BEFORE:
+        exploding = [d for d in outcome.dice if d.source in ("pool", "edge")]  # every die
+    elif spec.edge_use is EdgeUse.ADD_AFTER and spec.edition is Edition.SR4:
+        exploding = [d for d in outcome.dice if d.source == "edge"]  # the Edge dice only
+    else:
+        exploding = []  # no rule of six
+    expected = sum(d.face == 6 for d in exploding) + sum(d.face == 6 for d in extras) if exploding else 0
+    assert len(extras) == expected
+    assert all(d.source == "extra" for d in outcome.dice[len(outcome.dice) - len(extras):])
 
 
 @pytest.mark.rule("SR4-D12")
