@@ -123,6 +123,16 @@ class Encounter:
     def can_redo(self) -> bool:
         return bool(self._stacks.undone)
 
+    @property
+    def undo_target(self) -> JournalEntry | None:
+        """The command entry Undo would take back, or None."""
+        return self._stacks.done[-1] if self._stacks.done else None
+
+    @property
+    def redo_target(self) -> JournalEntry | None:
+        """The command entry Redo would bring back, or None."""
+        return self._stacks.undone[-1] if self._stacks.undone else None
+
     def entry(self, seq: int) -> JournalEntry:
         return self.entries[seq - 1]
 

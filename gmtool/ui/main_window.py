@@ -321,8 +321,7 @@ class MainWindow(QMainWindow):
         encounter = self.bridge.encounter
         selected = self.bridge.selected is not None
         started = state.turn > 0
-        self._actions["undo"].setEnabled(encounter.can_undo)
-        self._actions["redo"].setEnabled(encounter.can_redo)
+        self._name_undo_redo(encounter)
         self._actions["roll_initiative"].setEnabled(not started)
         self._actions["new_turn"].setEnabled(started)
         for name in ("next_phase", "delay", "simple_action", "complex_action"):
@@ -335,6 +334,22 @@ class MainWindow(QMainWindow):
         for name, option in self.view.rule_options.items():
             self._actions[name].setChecked(state.options[option])
         self._refuse_while_rewound()
+
+    def _name_undo_redo(self, encounter) -> None:  # noqa: ANN001 - core Encounter
+        """Undo and Redo say what they would take back or bring back, in the menu and the tooltip."""
+        from gmtool.viewmodels.undo_names import entry_name
+
+        for name, target in (("undo", encounter.undo_target), ("redo", encounter.redo_target)):
+            act = self._actions[name]
+            act.setEnabled(target is not None)
+            text = tr(f"action.{name}")
+            if target is not None:
+                text = tr(f"action.{name}_named", what=entry_name(target, self.bridge.ruleset.describe))
+            if act.toolTip().split(" (")[0] != text or not act.toolTip():
+                act.setText(text.replace("&", "&&"))  # a name with "&" is no menu mnemonic
+                act.setIconText(tr(f"action.{name}"))  # the fight bar's button stays short
+                keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                act.setToolTip(f"{text} ({keys})" if keys else text)
 
     def _release_rewound(self) -> None:
         """Give back what :meth:`_refuse_while_rewound` took: enabled, with the tooltip it had."""
