@@ -421,19 +421,30 @@ class LibraryWindow(QWidget):
         template = self.load(ids[0]) if len(ids) == 1 and self.bridge is not None else None
         if template is None:
             return False
+        refusal = self._refusal_to_add(template)
+        if refusal is not None:  # refused before asking how many
+            self.show_message(refusal, error=True)
+            return False
         dialog = AddToEncounterDialog(template.name, template.professional_rating,
                                       self.bridge.view.key == "sr5", self)
         if not dialog.exec():
             return False
         return self.add_template_to_encounter(template, *dialog.chosen())
 
+    def _refusal_to_add(self, template: AnyTemplate) -> str | None:
+        """Why this NPC cannot join the current encounter (another game's NPC), or None."""
+        game = self.bridge.view.key
+        if template.edition.lower() != game:
+            return tr("libui.error.wrong_game", game=tr(f"game.{template.edition.lower()}"), encounter=tr(f"game.{game}"))
+        return None
+
     def add_template_to_encounter(self, template: AnyTemplate, count: int, group: bool, rating: int,
                                   shared: bool = False) -> bool:
         """N copies (``Ganger 1…N``) or one grunt group of ``template`` join the current encounter."""
         bridge = self.bridge
-        if template.edition.lower() != bridge.view.key:
-            self.show_message(tr("libui.error.wrong_game", game=tr(f"game.{template.edition.lower()}"),
-                                 encounter=tr(f"game.{bridge.view.key}")), error=True)
+        refusal = self._refusal_to_add(template)
+        if refusal is not None:
+            self.show_message(refusal, error=True)
             return False
         try:
             conversion = convert(template)

@@ -220,3 +220,16 @@ def test_japanese_window_and_screenshot(qtbot, window, stocked, tmp_path: Path) 
     image = lib.grab()
     assert not image.isNull() and image.width() <= SCREEN.width()
     assert image.save(str(tmp_path / "library_ja.png"))
+
+
+def test_an_npc_of_the_other_game_is_refused_before_asking_how_many(
+    library: LibraryWindow, window, stocked, monkeypatch
+) -> None:
+    _workspace, ids = stocked
+    asked: list[str] = []
+    monkeypatch.setattr(lw, "AddToEncounterDialog", lambda name, *_a: asked.append(name))
+    monkeypatch.setattr(library, "selected_ids", lambda: [ids["sr4"]])
+    before = len(window.bridge.state.combatants)
+    assert not library.add_to_encounter()
+    assert asked == []  # no "how many?" for an NPC that cannot join
+    assert "Shadowrun 4" in library.message.text() and len(window.bridge.state.combatants) == before
