@@ -19,6 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from gmtool.core.errors import GmtoolError
 from gmtool.library.template import AnyTemplate, standard_monitors
 from gmtool.library.validation import validate_template
 from gmtool.rulesets.shadowrun import ATTRIBUTES
@@ -101,6 +102,30 @@ def cell_text(value: Any) -> str:
     if isinstance(value, list):
         return ("/" if all(v in ("SS", "SA", "BF", "FA") for v in value) and value else ", ").join(map(str, value))
     return str(value)
+
+
+_DAMAGE_ATTEMPT = re.compile(r"\d|STR", re.IGNORECASE)  # a damage code holds a number or Strength
+_BLAST_ONLY = re.compile(r"^\s*\([^()]*\)\s*$")  # "(10m Radius)": a blast, no damage value
+
+
+def damage_code_messages(template: AnyTemplate) -> dict[str, str]:
+    """A message at each weapon whose damage code gmtool cannot read ("7Q", "(STR+)P").
+
+    A description without a number or Strength — Chummer's "(10m Radius)" for a smoke grenade,
+    "Grenade" for a launcher — is no code at all: the weapon deals no damage of its own and the
+    combat sheet leaves it off (the form says so), but saving is allowed.
+    """
+    from gmtool.rulesets.weapons.damage_code import DamageCode
+
+    messages: dict[str, str] = {}
+    for n, weapon in enumerate(template.weapons):
+        if _BLAST_ONLY.match(weapon.damage) or not _DAMAGE_ATTEMPT.search(weapon.damage):
+            continue
+        try:
+            DamageCode.parse(weapon.damage)
+        except GmtoolError as exc:
+            messages[f"weapons.{n}.damage"] = exc.message()
+    return messages
 
 
 class TemplateFormModel(QObject):
@@ -202,6 +227,10 @@ class TemplateFormModel(QObject):
         was_valid = self.valid
         before = self._messages
         self._template, self._messages = validate_template(self._document)
+        if self._template is not None:
+            unreadable = damage_code_messages(self._template)
+            if unreadable:  # README: an unreadable damage code is an invalid field; Save waits for it
+                self._template, self._messages = None, unreadable
         if self._messages != before:
             self.messagesChanged.emit()
         if self.valid != was_valid:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
@@ -159,3 +161,20 @@ def test_a_weapon_the_sheet_cannot_read_is_named_but_does_not_block_saving(qtbot
 def test_sr4_weapons_have_no_accuracy_column(qtbot) -> None:
     weapons = editor(qtbot, blank_document("SR4", "Cop")).lists["weapons"]
     assert weapons.table.isColumnHidden(weapons.columns.index("accuracy"))
+
+
+@pytest.mark.parametrize("code", ["7Q", "(STR+)P", "12"])
+def test_an_unreadable_damage_code_is_refused_at_its_cell_and_blocks_saving(qtbot, code: str) -> None:
+    """README: each invalid field shows its message beside it and Save stays disabled until valid."""
+    document = blank_document("SR5", "Brawler")
+    document["weapons"] = [{"name": "Club", "category": "Clubs", "melee": True, "damage": "(STR+3)P"}]
+    dialog = editor(qtbot, document)
+    assert dialog.save_button.isEnabled()
+    cell = dialog.lists["weapons"].table.item(0, 3)  # the damage column
+    cell.setText(code)
+    assert not dialog.save_button.isEnabled()
+    message = dialog.model.message("weapons.0.damage")
+    assert code.replace("(", "").replace(")P", "") in message or code in message
+    assert message in dialog.lists["weapons"].table.item(0, 3).toolTip()
+    cell.setText("(STR+3)P")
+    assert dialog.save_button.isEnabled() and dialog.model.message("weapons.0.damage") == ""
