@@ -1,11 +1,18 @@
-"""The effects of the selected combatant: badges with time left, remove, and add from the catalogue."""
+"""The effects of the selected combatant: badges with time left, remove, and add from the catalogue.
+
+The form to add one has a label per field; choosing a catalogue entry (and adding one) puts
+that entry's own modifier in the form, so the next effect starts from the book's value.
+"""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
+    QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListView,
@@ -63,27 +70,49 @@ class EffectsBox(QGroupBox):
         for combo in (self.key, self.duration):  # long entries must not widen the dock
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
+        self._view = bridge.view
+        self.key.currentIndexChanged.connect(lambda _i: self._reset_to_entry())
         grid = QGridLayout(self)
-        grid.addWidget(self.list, 0, 0, 1, 2)
-        grid.addWidget(self.remove_button, 1, 1)
-        grid.addWidget(self.key, 2, 0)
-        grid.addWidget(self.label, 2, 1)
-        grid.addWidget(self.modifier, 3, 0)
-        grid.addWidget(self.duration, 3, 1)
-        grid.addWidget(self.turns, 4, 0)
-        grid.addWidget(self.add_button, 4, 1)
-        grid.addWidget(self.error, 5, 0, 1, 2)
+        grid.addWidget(self.list, 0, 0)
+        grid.addWidget(self.remove_button, 0, 1, Qt.AlignmentFlag.AlignTop)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        for text, field in (
+            ("effects.field.effect", self.key), ("effects.field.label", self.label),
+            ("effects.field.modifier", self.modifier), ("effects.field.duration", self.duration),
+        ):
+            form.addRow(tr(text), field)
+        turns = QHBoxLayout()
+        turns.addWidget(self.turns, 1)
+        turns.addWidget(self.add_button)
+        form.addRow(tr("effects.field.turns"), turns)
+        grid.addLayout(form, 1, 0, 1, 2)
+        grid.addWidget(self.error, 2, 0, 1, 2)
         self.model.refused.connect(self.error.setText)
+        self._reset_to_entry()
+
+    def _reset_to_entry(self) -> None:
+        """The chosen catalogue entry's own modifier (or the attribute it comes from), its duration."""
+        modifier, attribute = self._view.effect_default(self.key.currentData())
+        if attribute:
+            self.modifier.setSpecialValueText(tr("effects.from_attribute", attribute=tr(f"attr.{attribute}")))
+            self.modifier.setValue(DEFAULT_MODIFIER)
+        else:
+            self.modifier.setSpecialValueText(tr("effects.default"))
+            self.modifier.setValue(modifier)
+        self.duration.setCurrentIndex(0)  # the entry's own duration
+        self.turns.setValue(1)
 
     def _add(self) -> None:
         self.error.clear()
-        modifier = None if self.modifier.value() == DEFAULT_MODIFIER else self.modifier.value()
+        modifier = None if self.modifier.value() == DEFAULT_MODIFIER else self.modifier.value()  # None: its attribute
         duration = self.duration.currentData()
         if self.model.add(
             self.key.currentData(), self.label.text(), modifier,
             Duration(duration) if duration else None, self.turns.value(),
         ):
             self.label.clear()
+            self._reset_to_entry()  # the next effect starts from the book's value again
 
     def _remove(self) -> None:
         self.error.clear()

@@ -82,6 +82,7 @@ class TestPanel(QWidget):
         bridge.changed.connect(lambda _c: self._refresh_state())
         self._syncing = False
         self._on_selection()
+        self._show_type()  # only the rows of the chosen test type: nothing is pushed before the first edit
 
     # -- building ----------------------------------------------------------------
     def _label(self, name: str, style: str) -> QLabel:

@@ -99,6 +99,7 @@ class RulesetView(Protocol):
 
     # -- effects and attacks ---------------------------------------------------------------
     def effect_keys(self) -> tuple[str, ...]: ...  # the game's effect catalogue
+    def effect_default(self, key: str) -> tuple[int, str | None]: ...  # its modifier, or the attribute giving it
     def attack_adapter(self) -> Any: ...  # the edition's side of the attack flow (EditionAttack)
 
 

@@ -185,6 +185,11 @@ class SR4View:
     def effect_keys(self) -> tuple[str, ...]:
         return tuple(effect_table().effects)
 
+    def effect_default(self, key: str) -> tuple[int, str | None]:
+        """A catalogue entry's own modifier, and the attribute it comes from instead (or None)."""
+        info = effect_table().effects[key]
+        return info.modifier, info.modifier_from
+
     def __init__(self, ruleset: Any = None) -> None:
         self._ruleset = ruleset  # the encounter's (no rule reading concerns SR4 attacks yet)
 

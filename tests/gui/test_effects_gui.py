@@ -95,3 +95,22 @@ def test_surprise_test_in_an_sr5_encounter(qtbot, monkeypatch, window) -> None:
     assert "surprised" in model.index(model.row_of("c4"), 3).data()
     log = window.log_panel.model
     assert any("is surprised by" in log.index(r, 0).data() for r in range(log.rowCount()))
+
+
+def test_the_effects_form_is_labelled_and_starts_again_from_the_entrys_own_modifier(qtbot, window) -> None:
+    from PySide6.QtWidgets import QFormLayout, QLabel
+
+    _prepare(window, "c3", 12)
+    box = window.sheet_panel.effects_box
+    form = box.findChild(QFormLayout)
+    labels = {form.labelForField(field).text() for field in (box.key, box.label, box.modifier, box.duration)}
+    assert labels == {"Effect", "Name", "Modifier", "Duration"}
+    assert all(isinstance(form.labelForField(f), QLabel) for f in (box.key, box.modifier))
+    box.key.setCurrentIndex(box.key.findData("dirty_trick"))
+    assert box.modifier.value() == -4  # resources/sr5/effects.json: dirty_trick −4 (SR5 p. 195)
+    box.modifier.setValue(-2)  # the GM's own value for this one
+    box.add_button.click()
+    assert [e.modifier for e in window.bridge.state.effects.values()] == [-2]
+    assert box.modifier.value() == -4  # the form starts from the catalogue's value again
+    box.key.setCurrentIndex(box.key.findData("full_defence"))
+    assert box.modifier.text() == "+Willpower"  # from the holder's Willpower (SR5-N6)

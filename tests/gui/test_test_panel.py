@@ -194,3 +194,13 @@ def test_an_opposed_test_in_the_box_neither_adds_nor_spends_the_opponents_interr
     assert opponent.pool == window.bridge.state.combatants["c4"].sheet.attributes["CHA"] + 2  # no Willpower
     panel.roll_button.click()
     assert sorted(e.key for e in window.bridge.state.effects.values()) == ["block", "full_defence"]
+
+
+def test_the_first_screen_shows_only_the_success_tests_rows(qtbot, window) -> None:
+    """Before any edit: no second attribute, no opponent box, no custom limit (they belong to other types)."""
+    panel = window.test_panel
+    assert panel.test_type.currentData() == "success"
+    for hidden in (panel.second_attribute, panel.opposed_box, panel.teamwork_box, panel.extended_box,
+                   panel.custom_limit):
+        assert not hidden.isVisible(), hidden.objectName()
+    assert panel.skill.isVisible()
