@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 import inspect
+import re
 import string
 import typing
 from collections.abc import Iterator
@@ -19,7 +20,16 @@ from pathlib import Path
 import pytest
 
 from gmtool.core import errors
-from gmtool.core.i18n import LANGUAGES, active_language, catalogue, set_language, system_language, tr
+from gmtool.core.i18n import (
+    LANGUAGES,
+    PLURAL,
+    active_language,
+    catalogue,
+    choose_plurals,
+    set_language,
+    system_language,
+    tr,
+)
 from gmtool.rulesets.sr5 import commands as cmd
 from gmtool.rulesets.sr5.sheet import ATTRIBUTES, Sheet, metatypes
 from gmtool.rulesets.sr5.simple_test import simple_test_terms
@@ -41,6 +51,7 @@ ERROR_CLASSES = frozenset(
 def fields_of(text: str) -> set[str]:
     """The ``{field}`` names a message uses (``{a.b}`` and ``{a[0]}`` count as ``a``)."""
     names = set()
+    text = PLURAL.sub(lambda m: "{" + m[1] + "}", text)  # {hits|hit|hits} uses the field hits
     for _, field, _, _ in string.Formatter().parse(text):
         if field is not None:
             names.add(field.split(".")[0].split("[")[0])
@@ -75,7 +86,8 @@ def test_every_message_formats_with_its_fields(language: str) -> None:
     broken = {}
     for key, text in catalogue(language).messages.items():
         try:
-            text.format(**{field: "x" for field in fields_of(text)})
+            fields = {field: "x" for field in fields_of(text)}
+            choose_plurals(text, fields).format(**fields)
         except (KeyError, IndexError, ValueError, AttributeError) as exc:  # stray braces, bad fields
             broken[key] = repr(exc)
     assert broken == {}
@@ -323,3 +335,22 @@ def test_fragments_merge_and_refuse_a_key_defined_twice(tmp_path: Path, monkeypa
         monkeypatch.undo()
         i18n.catalogue.cache_clear()
         res._cached.cache_clear()
+
+
+PLURAL_NOUNS = ("hits", "dice", "boxes", "rounds", "events", "turns", "rolls", "members", "attacks", "passes",
+                "templates", "NPCs", "files", "fields", "problems", "entries", "combatants", "commands")
+
+
+def test_english_counts_choose_their_word_and_japanese_needs_none() -> None:
+    """"1 hit", "2 hits"; every "{n} hits" in English carries its plural choice ("{n}/{m} hits" reads plural)."""
+    set_language("en")
+    assert tr("result.hits", hits=1) == "1 hit" and tr("result.hits", hits=2) == "2 hits"
+    assert tr("log.undone", what="x", count=1) == "Undone: x (1 event)"
+    assert tr("effect.left.turns", turns=1) == "1 turn"
+    names = r"(?!(?:name|attacker|target|shooter)\})"  # "{name} rolls" is a verb, not a count
+    bare = re.compile(r"(?<!/)\{" + names + r"(\w+)\} (?:net )?(" + "|".join(PLURAL_NOUNS) + r")\b")
+    missing = {key: text for key, text in EN.items() if bare.search(text)}
+    assert missing == {}
+    assert not any(PLURAL.search(text) for text in JA.values())  # Japanese counts need no plural form
+    set_language("ja")
+    assert tr("result.hits", hits=1) == tr("result.hits", hits=1).replace("|", "")

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gmtool.core.errors import RulesError
-from gmtool.core.i18n import catalogue, set_language
+from gmtool.core.i18n import choose_plurals, catalogue, set_language
 from gmtool.library.documents import (
     TEMPLATE_VERSION,
     store_fields,
@@ -101,7 +101,7 @@ def test_each_invalid_field_gets_its_own_translated_message(changes: dict[str, A
 
 def as_pattern(text: str) -> str:
     """A catalogue text as a regular expression, each ``{field}`` matching any value."""
-    return ".+".join(re.escape(part) for part in re.split(r"\{\w+\}", text))
+    return ".+".join(re.escape(part) for part in re.split(r"\{\w+(?:\|[^{}|]*\|[^{}|]*)?\}", text))
 
 
 def test_every_message_key_exists_in_both_languages_with_its_fields() -> None:
@@ -110,7 +110,8 @@ def test_every_message_key_exists_in_both_languages_with_its_fields() -> None:
         messages = catalogue(language).messages
         for key in keys:
             fields = CONTEXT_FIELDS.get(key, ())
-            assert messages[key].format(**{f: 1 for f in fields})
+            values = {f: 1 for f in fields}
+            assert choose_plurals(messages[key], values).format(**values)
 
 
 def test_messages_carry_the_limits() -> None:

@@ -193,7 +193,7 @@ def sr5_expected(e: AttackResolved) -> list[str]:
         # 2-2 回避: 反応力+直感力±修正
         "Pool: Reaction +4 (SR5-A2) · Intuition +3 (SR5-A2) · modifiers +2 = 9 dice",
         "Modifier: Defender in partial cover +2 (Defence modifiers, p. 190)",
-        "Dice: 6 2 2 2 2 2 2 2 1 (typed) · 1 hits",
+        "Dice: 6 2 2 2 2 2 2 2 1 (typed) · 1 hit",
         "Net hits: 3 · hit",  # 4 − 1
         # 2-3 修正DV: 武器のDV+純ヒット数±修正; 急所狙い: DV+2 → 8 + 3 + 2
         "Damage value: Weapon DV +8 (SR5-A3) · Net hits +3 (SR5-A3) · Called shot: vitals +2 (SR5-CS8, p. 195) = 13",
@@ -224,7 +224,7 @@ def sr4_expected(e: AttackResolved) -> list[str]:
         "Modifier: Wind −1 (GM's modifier)",
         "Dice: 6 6 5 2 (typed) · 3 hits",
         "Defence test",
-        "Pool: Reaction +1 (SR4-R3) = 1 dice",  # (b) 防御者: 【反応力】
+        "Pool: Reaction +1 (SR4-R3) = 1 die",  # (b) 防御者: 【反応力】
         "Dice: 2 (typed) · 0 hits",
         "Net hits: 3 · hit",
         # ii. 純ヒットをダメージ値に付加; the called shot's +4 DV (p. 160): 5 + 3 + 4

@@ -123,7 +123,7 @@ def test_the_report_holds_exactly_the_events_in_effect(sr5: Encounter) -> None:
     printed = [(line.seq, line.kind) for section in report.rounds for line in section.events]
     assert printed == [(entry.seq, event.kind) for entry in done for event in entry.events]
     assert report.event_count == events_in_effect(sr5)
-    assert undone > 0 and f"{undone} undone command(s)" in report.subtitle
+    assert undone > 0 and f"{undone} undone commands" in report.subtitle
 
 
 def test_an_undone_command_is_left_out_and_a_turn_end_belongs_to_its_turn() -> None:
@@ -138,7 +138,7 @@ def test_an_undone_command_is_left_out_and_a_turn_end_belongs_to_its_turn() -> N
     turn1, turn2 = report.rounds[1], report.rounds[2]
     assert turn1.events[-1].kind == "turn_ended" and turn2.events[0].kind == "turn_started"
     assert turn1.events[-1].seq == turn2.events[0].seq  # one entry, split at turn_started
-    assert "1 undone command(s)" in report.subtitle
+    assert "1 undone command " in report.subtitle
 
 
 def test_a_range_of_turns(sr5: Encounter) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import locale
 import os
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -92,6 +93,18 @@ def term_label(label: str) -> str:
     return label[5:] if label.startswith("text:") else tr(label)
 
 
+# A word that follows a number: ``{hits|hit|hits}`` reads "hit" when the field ``hits`` is 1,
+# "hits" otherwise (English; Japanese needs no such choice and writes no such token).
+PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
+
+
+def choose_plurals(text: str, fields: dict[str, Any]) -> str:
+    """The text with each ``{field|one|other}`` replaced by the word its field's count takes."""
+    if "|" not in text:
+        return text
+    return PLURAL.sub(lambda m: m[2] if str(fields.get(m[1])) in ("1", "-1") else m[3], text)
+
+
 def tr(key: str, /, **fields: Any) -> str:
     """The message ``key`` in the active language, with its fields filled in.
 
@@ -102,4 +115,4 @@ def tr(key: str, /, **fields: Any) -> str:
     text = messages.get(key)
     if text is None:
         text = catalogue(DEFAULT_LANGUAGE).messages.get(key, key)
-    return text.format(**fields) if fields else text
+    return choose_plurals(text, fields).format(**fields) if fields else text

@@ -117,7 +117,7 @@ def test_typed_faces_resolve_the_simple_test_and_bad_faces_are_refused(qtbot, wi
     panel.faces_edit.setText(faces)
     panel.enter_button.click()
     assert panel.error_label.text() == ""
-    assert "(typed)" in panel.result_label.text() and "1 hits" in panel.result_label.text()
+    assert "(typed)" in panel.result_label.text() and "1 hit</b>" in panel.result_label.text()
     log = window.log_panel.model
     lines = [log.index(r, 0).data() for r in range(log.rowCount() - 2, log.rowCount())]
     assert "(typed)" in lines[0] and "the next retry takes −2" in lines[1]  # 1 hit of 2 failed: counted (SR4-D11)

@@ -306,7 +306,7 @@ def test_the_sr4_sheet_edits_passes_and_takes_damage(qtbot, sr4_window) -> None:
     spin = panel.editors["initiative_passes"]
     spin.setValue(2)
     assert window.bridge.state.combatants["c2"].sheet.initiative_passes == 2
-    assert panel.initiative_label.text() == "7 · 2 pass(es)"
+    assert panel.initiative_label.text() == "7 · 2 passes"
     spin.setValue(6)
     assert panel.errors["initiative_passes"].isVisible() and spin.value() == 2
     track: ConditionTrack = panel.editors["physical_damage"]  # type: ignore[assignment]

@@ -40,7 +40,7 @@ def test_an_empty_name_is_refused_beside_the_field_and_save_is_disabled(qtbot) -
     assert dialog.save_button.isEnabled() and not label(dialog, "name").isVisible()
     dialog.name.clear()
     assert label(dialog, "name").isVisible()
-    assert label(dialog, "name").text() == "Must have at least 1 character(s)."
+    assert label(dialog, "name").text() == "Must have at least 1 character."
     assert not dialog.save_button.isEnabled()
     assert dialog.tabs.tabText(0).startswith("⚠")
     qtbot.keyClick(dialog, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)  # Ctrl+S does nothing either
