@@ -118,7 +118,7 @@ def test_messages_carry_the_limits() -> None:
     _, messages = validate_template(ganger(professional_rating=9))
     assert messages == {"professional_rating": "Must be 6 or less."}
     _, messages = validate_template(ganger(attributes=dict(ATTRS, EDG=-1)))
-    assert messages == {"attributes": "EDG must be between 0 and 20."}
+    assert messages == {"attributes": "Edge must be between 0 and 20."}
 
 
 def test_an_sr4_template_has_ballistic_and_impact_and_passes() -> None:

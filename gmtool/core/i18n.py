@@ -115,4 +115,9 @@ def tr(key: str, /, **fields: Any) -> str:
     text = messages.get(key)
     if text is None:
         text = catalogue(DEFAULT_LANGUAGE).messages.get(key, key)
-    return choose_plurals(text, fields).format(**fields) if fields else text
+    if not fields:
+        return text
+    attribute = fields.get("attribute")
+    if isinstance(attribute, str) and f"attr.{attribute}" in messages:  # "BOD" reads "Body", 「体力」
+        fields = {**fields, "attribute": messages[f"attr.{attribute}"]}
+    return choose_plurals(text, fields).format(**fields)

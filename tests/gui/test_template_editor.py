@@ -53,7 +53,7 @@ def test_an_empty_name_is_refused_beside_the_field_and_save_is_disabled(qtbot) -
 def test_an_attribute_out_of_range_shows_the_limits(qtbot) -> None:
     dialog = editor(qtbot)
     dialog.attribute_spins["BOD"].setValue(0)
-    assert label(dialog, "attributes").text() == "BOD must be between 1 and 20."
+    assert label(dialog, "attributes").text() == "Body must be between 1 and 20."
     assert not dialog.save_button.isEnabled()
     dialog.attribute_spins["BOD"].setValue(25)
     assert "20" in label(dialog, "attributes").text()

@@ -70,11 +70,21 @@ def _opposed(e: te.OpposedTestResolved) -> str:
     return tr("log.opposed_lost", actor=e.actor_hits, opponent=e.opponent_hits)
 
 
+def readable_key(key: str) -> str:
+    """A retry key as the GM reads it: a label as typed, a pool's make-up by names ("Agility + 3")."""
+    parts = key.split("+")
+    if len(parts) == 2 and parts[0].isupper() and parts[0].isalpha():
+        second = parts[1] if parts[1].isdigit() else tr(f"attr.{parts[1]}")
+        return f"{tr(f'attr.{parts[0]}')} + {second}"
+    return key
+
+
 RENDERERS: dict[str, Callable[[Any], str]] = {
     **SHARED_LINES,
     "dice_test_rolled": _rolled,
     "opposed_test_resolved": _opposed,
-    "retry_counted": lambda e: tr("log.retry_counted", name=e.name, key=e.key, count=e.count, penalty=2 * e.count),
+    "retry_counted": lambda e: tr("log.retry_counted", name=e.name, key=readable_key(e.key), count=e.count,
+                                  penalty=2 * e.count),
     "retries_cleared": lambda e: tr("log.retries_cleared", name=e.name),
     "edge_burnt": lambda e: tr("log.edge_burnt", name=e.name, before=e.attribute_before, after=e.attribute_after),
     "edge_refreshed": lambda e: tr("log.edge_refreshed", name=e.name, before=e.before, after=e.after),
