@@ -429,3 +429,24 @@ def test_ten_boxes_knock_down_only_as_the_book_reads_it() -> None:
     assert outcomes["digest"].applied == 10 and not outcomes["digest"].knockdown  # 10 is not above 12
     assert outcomes["book"].applied == 10 and outcomes["book"].knockdown
     assert outcomes["book"].readings == ("sr5_knockdown:book",)
+
+
+# 000 digest 射撃戦闘修正表: "距離 -1(中距離), -2(遠距離), -3(超遠距離)" — the bands end at extreme; SR5 p. 185
+# (the range table, recalled from the book): heavy pistols 0-5 / 6-20 / 21-40 / 41-60 m. Beyond 60 m no
+# band applies: the attack cannot be made (it was rolled with no range modifier at all).
+@pytest.mark.rule("SR4-MT1")
+@pytest.mark.rule("SR5-T3")
+def test_beyond_the_extreme_range_an_attack_is_refused() -> None:
+    from gmtool.core.errors import RulesError as Refused
+    from gmtool.rulesets.attack.messages import Attack
+    from tests.test_attack_flow import run, sr5_fight
+
+    enc = sr5_fight()
+    shot = Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=61)  # the Ares Predator V
+    with pytest.raises(Refused) as refused:
+        enc.prepare(shot)
+    assert refused.value.key == "error.attack_out_of_range"
+    assert "60 m" in refused.value.message() and "Ares Predator V" in refused.value.message()
+    events = run(enc, shot.model_copy(update={"distance": 60}))  # the last metre of extreme range
+    resolved = next(e for e in events if e.kind == "attack_resolved")
+    assert ("text:Range: extreme", -6) in [(t.label, t.value) for t in resolved.attack.terms]

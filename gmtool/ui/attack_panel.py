@@ -629,7 +629,7 @@ class AttackPanel(QWidget):
             tr("attack.summary", attack=pools.attack_pool, limit=limit,
                defence=tr("attack.no_defence") if p.no_defence else pools.defence_pool,
                soak=pools.soak_pool, hit=f"{odds.hit.hit:.0%}", knockdown=f"{odds.knockdown:.0%}")
-            + "\n" + "; ".join(term_text(t) for t in _records(pools.attack))
+            + "\n" + "; ".join(term_text(t) for t in _records(pools.attack, p.attack_terms))
         )
         self.chart.set_distribution(tuple(odds.applied), 1)  # boxes applied: 0 (miss or all soaked), 1, 2 …
 
@@ -640,9 +640,10 @@ class AttackPanel(QWidget):
         self.result_area.show_text("\n".join([*lines, *extras]))
 
 
-def _records(terms):
-    from gmtool.rulesets.attack.records import from_damage
+def _records(terms, rows):  # noqa: ANN001, ANN202 - damage terms; the plan's table-row records
+    """The pool's terms as records, each table row with its words in both languages (as logged)."""
+    from gmtool.rulesets.attack.records import from_damage, table_rows
 
-    return from_damage(terms)
+    return from_damage(terms, table_rows(rows))
 
 

@@ -25,7 +25,7 @@ from gmtool.rulesets.damage.odds import DamageOdds
 from gmtool.rulesets.damage.pools import AttackPools
 from gmtool.rulesets.damage.resolve import AttackResolution
 from gmtool.rulesets.readings import Readings
-from gmtool.rulesets.tables.context import ActionContext
+from gmtool.rulesets.tables.context import RANGE_BANDS, ActionContext
 from gmtool.rulesets.tables.engine import (
     Choices,
     FreeModifier,
@@ -167,12 +167,23 @@ def stored_choices(sheet: ModifierSheet) -> TableChoices:
     )
 
 
+def check_in_range(context: ActionContext, s: Situation) -> None:
+    """A ranged attack beyond the weapon's extreme range cannot be made (SR4-MT1, SR5 range table)."""
+    bands = context.range_bands
+    if context.distance_m is not None and len(bands) == len(RANGE_BANDS) and context.distance_m > bands[-1]:
+        raise RulesError(
+            "error.attack_out_of_range", weapon=s.weapon.name, distance=f"{context.distance_m:g}",
+            extreme=f"{context.range_bands[-1]:g}",
+        )
+
+
 def plan(adapter: EditionAttack, state: Any, command: Attack) -> AttackPlan:
     s = situation(adapter, state, command)
     adapter.check_attack(state, s, command)
     readings = adapter.readings
     called.check(adapter.game, s, command, readings)
     context = adapter.attack_context(state, s, command)
+    check_in_range(context, s)
     attack_sheet = called.with_required_rows(sheet_for(context, command.attack_choices), command, readings)
     defence_sheet = sheet_for(adapter.defence_context(state, s, command), command.defence_choices)
     specials = attack_sheet.specials() | defence_sheet.specials()
