@@ -40,6 +40,7 @@ from gmtool.ui.modifier_panel import ModifierPanel
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.page_tabs import PageTabs
 from gmtool.ui.pinned import ResultArea, scrolled
+from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.attack_model import EDGE_TESTS, AttackModel
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.ruleset_view import INTERRUPTS
@@ -378,7 +379,7 @@ class AttackPanel(QWidget):
         column.addLayout(odds)
         self.error = QLabel(footer)
         self.error.setObjectName("attackError")
-        self.error.setStyleSheet("color: #c62828;")
+        set_tone(self.error, "error")
         self.error.setWordWrap(True)
         self.error.setVisible(False)
         column.addWidget(self.error)

@@ -7,8 +7,10 @@ boxes (physical damage beyond the monitor) are drawn after a gap, darker.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from gmtool.viewmodels.tones import tone
 
 BOX = 16
 GAP = 3
@@ -21,9 +23,9 @@ class ConditionTrack(QWidget):
 
     boxesRequested = Signal(int)
 
-    def __init__(self, color: QColor, parent: QWidget | None = None) -> None:
+    def __init__(self, colour: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._color = color
+        self._colour = colour  # a tone's name: the theme in use decides the colour when painting
         self._boxes = 0
         self._overflow = 0
         self._filled = 0
@@ -89,7 +91,7 @@ class ConditionTrack(QWidget):
         for i in range(self._total()):
             rect = self._rect(i)
             overflow = i >= self._boxes
-            fill = self._color.darker(160) if overflow else self._color
+            fill = tone(self._colour).darker(160) if overflow else tone(self._colour)
             if i < self._filled:
                 painter.fillRect(rect, fill)
             painter.setPen(QPen(border if not overflow else border.lighter(150), 1))

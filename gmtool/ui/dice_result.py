@@ -7,18 +7,22 @@ from typing import Any
 
 from gmtool.core.i18n import tr
 from gmtool.rulesets.sr5.describe import describe
+from gmtool.viewmodels.tones import tone_hex
 
-SIX = "color:#2e7d32;font-weight:bold"
-ONE = "color:#c62828;font-weight:bold"
+
+def _strong(name: str) -> str:
+    """A bold style in a tone of the theme in use (a six, a one, a glitch)."""
+    return f"color:{tone_hex(name)};font-weight:bold"
 
 
 def face_html(face: int, source: str, replaced: bool) -> str:
-    style = SIX if face == 6 else ONE if face == 1 else ""
+    style = _strong("success") if face == 6 else _strong("error") if face == 1 else ""
     text = f"+{face}" if source == "extra" else str(face)
     if source == "edge":
         text = f"<u>{text}</u>"
     if replaced:
-        return f"<s style='color:#9e9e9e'>{text}</s>"
+        struck = tone_hex("struck")
+        return f"<s style='color:{struck}'>{text}</s>"
     return f"<span style='{style}'>{text}</span>" if style else text
 
 
@@ -45,9 +49,9 @@ def event_html(event: Any) -> str:
 def _verdict(e: Any) -> str:
     parts = []
     if e.critical_glitch:
-        parts.append(f"<span style='{ONE}'>{escape(tr('log.critical_glitch'))}</span>")
+        parts.append(f"<span style='{_strong('error')}'>{escape(tr('log.critical_glitch'))}</span>")
     elif e.glitch:
-        parts.append(f"<span style='{ONE}'>{escape(tr('result.glitch'))}</span>")
+        parts.append(f"<span style='{_strong('error')}'>{escape(tr('result.glitch'))}</span>")
     if e.glitch_negated:
         parts.append(escape(tr("result.glitch_negated")))
     if e.threshold and not e.critical_glitch:

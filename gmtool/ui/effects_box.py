@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.effects import Duration
 from gmtool.core.i18n import tr
+from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.effects_model import EffectsModel
 
@@ -65,7 +66,7 @@ class EffectsBox(QGroupBox):
         self.add_button.setObjectName("addEffectButton")
         self.add_button.clicked.connect(self._add)
         self.error = QLabel(self)
-        self.error.setStyleSheet("color: #c62828;")
+        set_tone(self.error, "error")
         self.error.setWordWrap(True)
         for combo in (self.key, self.duration):  # long entries must not widen the dock
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)

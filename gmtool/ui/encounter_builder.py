@@ -56,6 +56,7 @@ from gmtool.library.to_sheet import member_names, to_sheet
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.library_store import LibraryStore, fold
 from gmtool.storage.workspace import ENCOUNTER_NAME_MAX
+from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.library_model import (
     TEMPLATE_ID,
     LibraryFilterProxy,
@@ -64,7 +65,6 @@ from gmtool.viewmodels.library_model import (
 from gmtool.viewmodels.ruleset_view import GAMES, view_for
 
 PC_TAG = "pc"
-ERROR_STYLE = "color: #c62828;"
 
 
 def is_runner(tags: tuple[str, ...] | list[str]) -> bool:
@@ -146,7 +146,7 @@ class EncounterBuilder(QDialog):
         self.message = QLabel(self)
         self.message.setObjectName("builderMessage")
         self.message.setWordWrap(True)
-        self.message.setStyleSheet(ERROR_STYLE)
+        set_tone(self.message, "error")
         self.save_button = QPushButton(tr("libui.builder.save"), self)
         self.save_button.setObjectName("builderSave")
         self.save_button.setDefault(True)

@@ -8,7 +8,7 @@ always scrolled into view.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QRect, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -43,10 +43,9 @@ from gmtool.viewmodels.initiative_model import (
     PassOrderProxy,
 )
 from gmtool.viewmodels.ruleset_view import PASS_LADDER
+from gmtool.viewmodels.tones import tone
 
 NAME_CHARS = 11  # the name column's width in wide letters; longer names are elided (whole in the tooltip)
-PHYSICAL_COLOR = QColor(200, 40, 40)
-STUN_COLOR = QColor(40, 90, 200)
 
 
 class ConditionBarDelegate(QStyledItemDelegate):
@@ -65,7 +64,7 @@ class ConditionBarDelegate(QStyledItemDelegate):
         rect = option.rect.adjusted(4, 5, -4, -5)
         half = max(rect.height() // 2 - 1, 2)
         for row, (value, top, color) in enumerate(
-            ((physical, physical_max, PHYSICAL_COLOR), (stun, stun_max, STUN_COLOR))
+            ((physical, physical_max, tone("physical")), (stun, stun_max, tone("stun")))
         ):
             bar = QRect(rect.left(), rect.top() + row * (half + 2), rect.width(), half)
             painter.fillRect(bar, color.lighter(185))

@@ -54,14 +54,13 @@ from gmtool.ui.import_report_dialog import (
     import_path,
 )
 from gmtool.ui.template_editor import TemplateEditor
+from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.library_model import (
     TEMPLATE_ID,
     LibraryFilterProxy,
     LibraryModel,
 )
 from gmtool.viewmodels.template_form_model import blank_document, split_items
-
-ERROR_STYLE = "color: #c62828;"
 
 
 def confirm(parent: QWidget, title: str, text: str) -> bool:
@@ -286,7 +285,7 @@ class LibraryWindow(QWidget):
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.setText(text)
-        self.message.setStyleSheet(ERROR_STYLE if error else "")
+        set_tone(self.message, "error" if error else None)
 
     def refresh(self) -> None:
         self.model.refresh()

@@ -11,7 +11,13 @@ application controller.
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QDockWidget,
     QInputDialog,
@@ -28,15 +34,16 @@ from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
+from gmtool.ui.actions import ACTION_SPECS, MENUS, SHOWN_DISABLED_ELSEWHERE, ActionSpec
 from gmtool.ui.attack_panel import AttackPanel
 from gmtool.ui.fight_bar import fight_bar
 from gmtool.ui.fit import never_sideways
 from gmtool.ui.group_actions import GroupActions
-from gmtool.ui.library_actions import install_library_actions
-from gmtool.ui.actions import ACTION_SPECS, MENUS, SHOWN_DISABLED_ELSEWHERE, ActionSpec
 from gmtool.ui.initiative_panel import InitiativePanel
+from gmtool.ui.library_actions import install_library_actions
 from gmtool.ui.log_panel import LogPanel
 from gmtool.ui.sheet_panel import SheetPanel
+from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.faces import parse_faces
 from gmtool.viewmodels.ruleset_view import DICE_TESTS, INTERRUPTS, game_name
@@ -100,6 +107,7 @@ class MainWindow(QMainWindow):
         self.bridge.pastChanged.connect(self._show_rewind_bar)
         self.status = QLabel(self)
         self.status.setObjectName("statusMessage")
+        self.status.setWordWrap(True)  # a long refusal takes a second line rather than being cut
         self.statusBar().addWidget(self.status, 1)
         self.bridge.refused.connect(self.show_refusal)
         self.bridge.changed.connect(lambda _c: self.update_actions())
@@ -115,9 +123,7 @@ class MainWindow(QMainWindow):
         bar.setMovable(False)
         self.rewind_label = QLabel(bar)
         self.rewind_label.setObjectName("rewindLabel")
-        self.rewind_label.setStyleSheet(
-            "font-weight: bold; padding: 2px 8px; color: #3d2200; background: #ffd180; border-radius: 3px;"
-        )  # readable in the light and the dark theme
+        set_tone(self.rewind_label, "banner")  # dark on amber: readable in the light and the dark theme
         bar.addWidget(self.rewind_label)
         continue_button = QPushButton(tr("rewind.continue"), bar)
         continue_button.setObjectName("continueFromHere")
@@ -147,7 +153,7 @@ class MainWindow(QMainWindow):
         from gmtool.ui.report_dialog import ReportDialog
 
         dialog = ReportDialog(self.workspace.encounter, self.workspace.encounter_name, self)
-        dialog.exported.connect(lambda path: self.status.setText(tr("status.exported", path=path)))
+        dialog.exported.connect(lambda path: self._show_status(tr("status.exported", path=path)))
         dialog.exec()
 
     def show_attack(self) -> None:
@@ -461,8 +467,11 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, tr("dialog.about.title"), tr("dialog.about.text"))
 
     def show_refusal(self, message: str) -> None:
+        self._show_status(message, error=True)
+
+    def _show_status(self, message: str, error: bool = False) -> None:
         self.status.setText(message)
-        self.status.setStyleSheet("color: #c62828;")
+        set_tone(self.status, "error" if error else None)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.bridge.detach()

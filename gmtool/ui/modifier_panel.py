@@ -9,11 +9,15 @@ added or removed) emits :attr:`ModifierPanel.modifiersChanged` with the new
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -22,14 +26,28 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSpinBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
 from gmtool.core.i18n import active_language, tr
-from gmtool.rulesets.tables.engine import COUNT_MAX, FREE_TABLE, FREE_VALUE_MAX, ModifierSheet, Term
-from gmtool.viewmodels.modifier_table_model import COUNT_COLUMN, COUNT_RANGE, ROW_COUNT, ROW_KEY, ModifierTableModel
+from gmtool.rulesets.tables.engine import (
+    COUNT_MAX,
+    FREE_TABLE,
+    FREE_VALUE_MAX,
+    ModifierSheet,
+    Term,
+)
+from gmtool.viewmodels.modifier_table_model import (
+    COUNT_COLUMN,
+    COUNT_RANGE,
+    ROW_COUNT,
+    ROW_KEY,
+    ModifierTableModel,
+)
 
 FREE_INDEX = int(Qt.ItemDataRole.UserRole) + 1  # int: a free modifier's position in the breakdown list
 

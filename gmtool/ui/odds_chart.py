@@ -7,11 +7,11 @@ tail (that many hits or more) and is marked with "+".
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-SUCCESS = QColor(67, 160, 71)
-FAILURE = QColor(158, 158, 158)
+from gmtool.viewmodels.tones import tone
+
 MAX_BARS = 16
 SHOW_BELOW = 0.0005  # trailing bars below this probability are folded into the tail
 
@@ -56,7 +56,8 @@ class OddsChart(QWidget):
         for k, p in enumerate(self._bars):
             h = chart_h * p / top
             rect = QRectF(k * width + 1, chart_h - h, max(width - 2, 1), h)
-            painter.fillRect(rect, SUCCESS if k >= self._threshold and self._threshold > 0 else FAILURE)
+            enough = k >= self._threshold and self._threshold > 0
+            painter.fillRect(rect, tone("chart_success") if enough else tone("chart_failure"))
             label = f"{k}+" if self._tail and k == len(self._bars) - 1 else str(k)
             if k % step:
                 continue

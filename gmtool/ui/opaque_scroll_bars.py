@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QPainter, QPaintEvent
-from PySide6.QtWidgets import QAbstractScrollArea, QScrollBar, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QProxyStyle, QScrollBar, QWidget
 
 OPAQUE_STYLES = frozenset({"fusion"})
 
@@ -37,8 +37,16 @@ def fill_opaque(area: QAbstractScrollArea) -> None:
     area.installEventFilter(_StyleWatcher(area))
 
 
+def style_name(widget: QWidget) -> str:
+    """The widget's style by name; a proxy style (gmtool's tick boxes on Fusion) by its base's."""
+    style = widget.style()
+    if not style.name() and isinstance(style, QProxyStyle) and style.baseStyle() is not None:
+        return style.baseStyle().name()
+    return style.name()
+
+
 def _apply(area: QAbstractScrollArea) -> None:
-    opaque = area.style().name().lower() in OPAQUE_STYLES
+    opaque = style_name(area).lower() in OPAQUE_STYLES
     for bar in (area.verticalScrollBar(), area.horizontalScrollBar()):
         bar.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, opaque)
 

@@ -8,21 +8,22 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QRect, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import (
+    QApplication,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+)
 
 from gmtool.viewmodels import roles
+from gmtool.viewmodels.tones import tone
 
 CELL = 15
 GAP = 3
-FILLS: dict[str, QColor | None] = {
-    "off": None,
-    "past": QColor(170, 170, 170),
-    "acted": QColor(150, 150, 150),
-    "acting": QColor(245, 166, 35),
-    "due": QColor(120, 190, 110),
-    "later": QColor(200, 230, 190),
+FILLS: dict[str, str | None] = {  # each step's tone (viewmodels.tones); "off": no fill
+    "off": None, "past": "ladder_past", "acted": "ladder_acted", "acting": "ladder_acting",
+    "due": "ladder_due", "later": "ladder_later",
 }
-FRAME = QColor(30, 30, 30)
 
 
 def ladder_width(cells: int = 4) -> int:
@@ -57,10 +58,11 @@ class PassLadderDelegate(QStyledItemDelegate):
 
     @staticmethod
     def _cell(painter: QPainter, cell: QRect, number: int, step: str, current: bool, text: QColor) -> None:
-        fill = FILLS.get(step)
+        name = FILLS.get(step)
+        fill = tone(name) if name else None
         if fill is not None:
             painter.fillRect(cell, fill)
-        pen = QPen(FRAME if current else QColor(150, 150, 150), 2 if current else 1)
+        pen = QPen(tone("ladder_frame") if current else tone("ladder_edge"), 2 if current else 1)
         pen.setStyle(Qt.PenStyle.SolidLine if fill is not None or current else Qt.PenStyle.DotLine)
         painter.setPen(pen)
         painter.drawRect(cell.adjusted(0, 0, -1, -1))

@@ -13,7 +13,14 @@ and what players see.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QFont, QFontMetrics, QGuiApplication, QPainter, QScreen
+from PySide6.QtGui import (
+    QCloseEvent,
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QPainter,
+    QScreen,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -34,15 +41,8 @@ from gmtool.core.i18n import tr
 from gmtool.viewmodels import player_view_model as pvm
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.player_view_model import PlayerViewModel, PlayerViewSettings
+from gmtool.viewmodels.tones import tone, tone_hex
 
-BACKGROUND = QColor(24, 26, 30)
-ROW_BACKGROUND = (QColor(38, 41, 47), QColor(31, 34, 39))
-CURRENT_BACKGROUND = QColor(255, 214, 102)
-TEXT = QColor(240, 240, 240)
-CURRENT_TEXT = QColor(20, 20, 20)
-DONE_TEXT = QColor(140, 140, 140)
-PHYSICAL = QColor(214, 60, 60)
-STUN = QColor(70, 120, 230)
 BAR_HEIGHT_RATIO = 0.16  # of the font's height
 
 
@@ -71,12 +71,12 @@ class PlaceDelegate(QStyledItemDelegate):
         done = bool(index.data(pvm.ACTED) or index.data(pvm.OUT_OF_PASS))
         rect = option.rect
         painter.save()
-        painter.fillRect(rect, CURRENT_BACKGROUND if current else ROW_BACKGROUND[index.row() % 2])
+        painter.fillRect(rect, tone("player_current_back") if current else tone(("player_row", "player_row_alt")[index.row() % 2]))
         font = QFont(self.font)
         font.setBold(current)
         painter.setFont(font)
         metrics = QFontMetrics(font)
-        painter.setPen(CURRENT_TEXT if current else DONE_TEXT if done else TEXT)
+        painter.setPen(tone("player_current_text" if current else "player_done" if done else "player_text"))
         pad = metrics.horizontalAdvance("M") // 2
         line = QRect(rect.left() + pad, rect.top(), rect.width() - 2 * pad, round(metrics.height() * 1.35))
         place = f"{index.data(pvm.PLACE)}."
@@ -100,7 +100,7 @@ class PlaceDelegate(QStyledItemDelegate):
     def _bars(self, painter: QPainter, area: QRect, condition: tuple[int, int, int, int]) -> None:
         physical, physical_max, stun, stun_max = condition
         height = max((area.height() - 2) // 2, 2)
-        for row, (value, top, color) in enumerate(((physical, physical_max, PHYSICAL), (stun, stun_max, STUN))):
+        for row, (value, top, color) in enumerate(((physical, physical_max, tone("player_physical")), (stun, stun_max, tone("player_stun")))):
             bar = QRect(area.left(), area.top() + row * (height + 2), area.width(), height)
             painter.fillRect(bar, color.darker(250))
             if top:
@@ -136,9 +136,9 @@ class PlayerView(QWidget):
         layout.addWidget(self.current_label)
         layout.addWidget(self.view, 1)
         self.setStyleSheet(
-            f"#playerView {{ background-color: {BACKGROUND.name()}; }}"
-            f"#playerHeading, #playerCurrent {{ color: {TEXT.name()}; }}"
-            f"#playerOrder {{ background-color: {BACKGROUND.name()}; border: none; }}"
+            f"#playerView {{ background-color: {tone_hex('player_back')}; }}"
+            f"#playerHeading, #playerCurrent {{ color: {tone_hex('player_text')}; }}"
+            f"#playerOrder {{ background-color: {tone_hex('player_back')}; border: none; }}"
         )
         self.model.statusChanged.connect(self._refresh_status)
         self.model.modelReset.connect(self._follow_current)

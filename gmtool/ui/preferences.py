@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import LANGUAGES, catalogue, tr
 from gmtool.rulesets.readings import OPTIONS, READINGS, Readings
 from gmtool.ui.actions import ACTION_SPECS, ActionSpec
-from gmtool.ui.theme import THEMES
+from gmtool.ui.theme import THEMES, set_tone
 
 PORTABLE = QKeySequence.SequenceFormat.PortableText
 NATIVE = QKeySequence.SequenceFormat.NativeText
@@ -160,8 +160,7 @@ class ShortcutsPage(QWidget):
 
     def _say(self, text: str, error: bool) -> None:
         self.message.setText(text)
-        dark = self.palette().color(self.backgroundRole()).lightness() < 128
-        self.message.setStyleSheet(f"color: {'#ff6b6b' if dark else '#c62828'};" if error else "")
+        set_tone(self.message, "error" if error else None)
 
     def reset_to_defaults(self) -> None:
         self._keys = effective_keys({})

@@ -38,9 +38,22 @@ from PySide6.QtWidgets import (
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, tr
 from gmtool.printing.export import FORMATS, SUFFIXES, export_report
-from gmtool.printing.pdf import japanese_font_installed, page_layout, print_document, report_document
-from gmtool.printing.report import SETUP_ROUND, Report, ReportOptions, build_report, in_language, round_numbers
+from gmtool.printing.pdf import (
+    japanese_font_installed,
+    page_layout,
+    print_document,
+    report_document,
+)
+from gmtool.printing.report import (
+    SETUP_ROUND,
+    Report,
+    ReportOptions,
+    build_report,
+    in_language,
+    round_numbers,
+)
 from gmtool.printing.scripts import report_has_japanese
+from gmtool.ui.theme import set_tone
 
 PAGE_SIZES: tuple[tuple[str, str], ...] = (("a4", "report.dialog.a4"), ("letter", "report.dialog.letter"))
 FORMAT_LABELS = {"pdf": "report.dialog.format_pdf", "html": "report.dialog.format_html", "md": "report.dialog.format_md"}
@@ -215,7 +228,7 @@ class ReportDialog(QDialog):
 
     def _show(self, message: str, error: bool = False) -> None:
         self.status.setText(message)
-        self.status.setStyleSheet("color: #c62828;" if error else "")
+        set_tone(self.status, "error" if error else None)
 
     # -- print preview ----------------------------------------------------------------------------
     def make_preview(self) -> QPrintPreviewDialog:

@@ -7,7 +7,6 @@ refused value is put back and the reason shown in red beside the field.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.i18n import term_label, tr
 from gmtool.ui.condition_track import ConditionTrack
+from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.ruleset_view import DAMAGE, EFFECTS
 from gmtool.viewmodels.sheet_model import SheetModel
@@ -77,7 +77,7 @@ class SheetPanel(QWidget):
     def _error_label(self, field: str) -> QLabel:
         label = QLabel(self)
         label.setObjectName(f"error_{field}")
-        label.setStyleSheet("color: #c62828;")
+        set_tone(label, "error")
         label.setWordWrap(True)
         label.hide()
         self.errors[field] = label
@@ -145,8 +145,8 @@ class SheetPanel(QWidget):
     def _monitors_box(self) -> QGroupBox:
         box = QGroupBox(tr("sheet.condition"), self)
         form = QFormLayout(box)
-        for field, color in (("physical_damage", QColor(200, 40, 40)), ("stun_damage", QColor(40, 90, 200))):
-            track = ConditionTrack(color, self)
+        for field, colour in (("physical_damage", "physical"), ("stun_damage", "stun")):
+            track = ConditionTrack(colour, self)
             track.boxesRequested.connect(lambda n, f=field: self._edited(f, n))
             self._add_row(form, field, track)
         self.wound_label = QLabel(self)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.i18n import tr
 from gmtool.ui.actions import MOVEMENT_ACTIONS
+from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.sr4_tools_model import SR4ToolsModel
 
@@ -49,7 +50,7 @@ class SR4Panel(QWidget):
         self.note.setObjectName("sr5OnlyNote")
         self.note.setWordWrap(True)
         self.note.setToolTip(tr("tooltip.sr5_only"))
-        self.note.setStyleSheet("color: #666;")
+        set_tone(self.note, "muted")
         layout.addWidget(self.note)
         layout.addStretch(1)
         # In a scroll area the wrapped labels get the height their text needs (a dock alone does not ask).

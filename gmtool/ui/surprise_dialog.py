@@ -21,8 +21,15 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
+from gmtool.ui.theme import set_tone
 from gmtool.viewmodels import roles
-from gmtool.viewmodels.surprise_model import COL_AWARENESS, COL_FACES, COL_NAME, COL_SIDE, SurpriseModel
+from gmtool.viewmodels.surprise_model import (
+    COL_AWARENESS,
+    COL_FACES,
+    COL_NAME,
+    COL_SIDE,
+    SurpriseModel,
+)
 
 Index = QModelIndex | QPersistentModelIndex
 FACES_WIDTH = 150
@@ -75,7 +82,7 @@ class SurpriseDialog(QDialog):
         header.resizeSection(COL_FACES, FACES_WIDTH)  # room for a dozen typed faces
         self.error = QLabel(self)
         self.error.setObjectName("surpriseError")
-        self.error.setStyleSheet("color: #c62828;")
+        set_tone(self.error, "error")
         self.error.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("dialog.surprise.roll"))

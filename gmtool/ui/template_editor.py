@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QKeySequence, QShortcut
+from PySide6.QtGui import QBrush, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -44,15 +44,14 @@ from gmtool.core.i18n import active_language, tr
 from gmtool.library.template import METATYPES, AnyTemplate
 from gmtool.library.to_sheet import sheet_weapons
 from gmtool.rulesets.shadowrun import ATTRIBUTES
+from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.template_form_model import (
     LIST_COLUMNS,
     TemplateFormModel,
     cell_text,
 )
+from gmtool.viewmodels.tones import tone
 
-ERROR_STYLE = "color: #c62828;"
-WARNING_STYLE = "color: #b26a00;"
-INVALID_CELL = QColor("#ffcdd2")
 SPIN_LIMIT = 99  # spin boxes reach past the rules' limits, so a wrong value is shown, not hidden
 # The tabs and the field paths whose messages each one shows.
 TABS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -70,7 +69,7 @@ TABS: tuple[tuple[str, tuple[str, ...]], ...] = (
 def error_label(parent: QWidget, path: str) -> QLabel:
     label = QLabel(parent)
     label.setObjectName(f"error_{path}")
-    label.setStyleSheet(ERROR_STYLE)
+    set_tone(label, "error")
     label.setWordWrap(True)
     label.hide()
     return label
@@ -162,7 +161,7 @@ class ListEditor(QWidget):
             for c, column in enumerate(self.columns):
                 item = self.table.item(r, c)
                 found = self.model.messages_under(f"{self.list_name}.{r}.{column}")
-                item.setBackground(QBrush(INVALID_CELL) if found else QBrush())
+                item.setBackground(QBrush(tone("invalid_cell")) if found else QBrush())
                 item.setToolTip("\n".join(found.values()))
         self.table.blockSignals(False)
         lines = [self._line(path, text) for path, text in messages.items()]
@@ -373,7 +372,7 @@ class TemplateEditor(QDialog):
         self._show_summary()
 
     def _show_summary(self) -> None:
-        self.summary.setStyleSheet(ERROR_STYLE if not self.model.valid else WARNING_STYLE)
+        set_tone(self.summary, "error" if not self.model.valid else "warning")
         self.summary.setText(self._summary_text(len(self.model.messages())))
 
     def _summary_text(self, problems: int) -> str:

@@ -35,6 +35,7 @@ from gmtool.rulesets.sr5.sheet import ATTRIBUTES
 from gmtool.ui.dice_result import results_html
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.pinned import ResultArea, scrolled
+from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.dice_test_model import TEST_TYPES, DiceTestModel
 
@@ -246,7 +247,8 @@ class TestPanel(QWidget):
         column.addLayout(odds)
         column.addLayout(self._resolve_row())
         column.addLayout(self._after_row())
-        self.error_label = self._label("testError", "color: #c62828;")
+        self.error_label = self._label("testError", "")
+        set_tone(self.error_label, "error")
         self.error_label.setVisible(False)
         column.addWidget(self.error_label)
         self.result_area = ResultArea("resultLabel", "testResultArea", footer)

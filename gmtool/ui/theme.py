@@ -2,6 +2,10 @@
 
 The light and dark palettes are gmtool's own, so the tracker looks the same on every
 platform; "system" gives the platform back its own style, palette and colour scheme.
+Text that carries a meaning (an error, a warning, a note, the rewound banner) asks for a
+named tone with :func:`set_tone`, which gives it the theme's colour (``viewmodels.tones``);
+a theme change recolours every such widget at once. Tick boxes
+get a frame in the tone ``indicator``, visible on the dark theme's dark fields.
 """
 
 from __future__ import annotations
@@ -9,8 +13,17 @@ from __future__ import annotations
 from typing import Literal
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QProxyStyle,
+    QStyle,
+    QStyleFactory,
+    QStyleOption,
+    QWidget,
+)
+
+from gmtool.viewmodels.tones import tone, use_shade
 
 ThemeName = Literal["system", "light", "dark"]
 THEMES: tuple[ThemeName, ...] = ("system", "light", "dark")
@@ -78,6 +91,50 @@ def theme_palette(name: Literal["light", "dark"]) -> QPalette:
     return palette
 
 
+TEXT_TONES = ("error", "warning", "muted")
+
+
+class TickBoxStyle(QProxyStyle):
+    """Fusion with a tick box frame in the theme's ``indicator`` tone (readable on dark fields)."""
+
+    FRAMED = (QStyle.PrimitiveElement.PE_IndicatorCheckBox, QStyle.PrimitiveElement.PE_IndicatorItemViewItemCheck)
+
+    def drawPrimitive(  # noqa: N802 - Qt's name
+        self, element: QStyle.PrimitiveElement, option: QStyleOption, painter: QPainter, widget: QWidget | None = None,
+    ) -> None:
+        super().drawPrimitive(element, option, painter, widget)
+        if element in self.FRAMED:
+            painter.save()
+            painter.setPen(tone("indicator"))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(option.rect.adjusted(0, 0, -1, -1))
+            painter.restore()
+
+
+def _css(name: str) -> str:
+    """The style sheet of a widget shown in tone ``name`` (the theme in use)."""
+    if name == "banner":
+        return (
+            f"color: {tone('banner_text').name()}; background: {tone('banner_back').name()};"
+            " font-weight: bold; padding: 2px 8px; border-radius: 3px;"
+        )
+    return f"color: {tone(name).name()};" if name in TEXT_TONES else ""
+
+
+def set_tone(widget: QWidget, name: str | None) -> None:
+    """Show ``widget``'s text in a named tone (None: the palette's own colour), now and after theme changes."""
+    widget.setProperty("tone", name or "")
+    widget.setStyleSheet(_css(name) if name else "")
+
+
+def _retone(app: QApplication) -> None:
+    """Every widget shown in a tone takes the new theme's colour for it."""
+    for widget in app.allWidgets():
+        name = widget.property("tone")
+        if name:
+            widget.setStyleSheet(_css(str(name)))
+
+
 def apply_theme(app: QApplication, name: str) -> ThemeName:
     """Give the application this theme ("system", "light" or "dark"); an unknown name is "system".
 
@@ -89,13 +146,20 @@ def apply_theme(app: QApplication, name: str) -> ThemeName:
         app.styleHints().unsetColorScheme()
         _set_style(app, str(app.property(_PLATFORM_STYLE)))
         app.setPalette(QPalette())  # an empty palette: the platform's own again
+        use_shade(None)
+        _retone(app)
         return "system"
     app.styleHints().setColorScheme(_COLOUR_SCHEMES[name])  # native title bars and dialogs follow
     _set_style(app, "fusion")  # a style that draws every colour of the palette
     app.setPalette(theme_palette(name))  # type: ignore[arg-type]
+    use_shade(name)  # type: ignore[arg-type]
+    _retone(app)
     return name  # type: ignore[return-value]
 
 
 def _set_style(app: QApplication, style: str) -> None:
-    if app.style().name().lower() != style.lower():
+    if style.lower() == "fusion":
+        if not isinstance(app.style(), TickBoxStyle):
+            app.setStyle(TickBoxStyle(QStyleFactory.create("fusion")))
+    elif isinstance(app.style(), TickBoxStyle) or app.style().name().lower() != style.lower():
         app.setStyle(style)

@@ -10,9 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 
-from gmtool.core.dice_tests import EdgeUse, OpposedOdds, TestOdds, opposed_odds, test_odds
+from gmtool.core.dice_tests import (
+    EdgeUse,
+    OpposedOdds,
+    TestOdds,
+    opposed_odds,
+    test_odds,
+)
 from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import term_label, tr

@@ -19,21 +19,19 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import term_label, tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.ruleset_view import PASS_LADDER
+from gmtool.viewmodels.tones import tone
 
 Index = QModelIndex | QPersistentModelIndex
 
 COL_NAME, COL_SCORE, COL_PASSES, COL_FLAGS, COL_CONDITION = range(5)
 COLUMNS = ("column.name", "column.score", "column.passes", "column.flags", "column.condition")
-CURRENT_TEXT_BRUSH = QBrush(QColor(20, 20, 20))
-CURRENT_BRUSH = QBrush(QColor(255, 214, 102))
-OUT_BRUSH = QBrush(QColor(140, 140, 140))
 
 ROW_ROLES = (
     roles.ORDER,
@@ -211,11 +209,11 @@ class CombatantsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(index.column(), row)
         if role == Qt.ItemDataRole.BackgroundRole and row[roles.IS_CURRENT]:
-            return CURRENT_BRUSH
+            return QBrush(tone("current_back"))
         if role == Qt.ItemDataRole.ForegroundRole and row[roles.IS_CURRENT]:
-            return CURRENT_TEXT_BRUSH  # dark text on the light highlight, in every theme
+            return QBrush(tone("current_text"))  # dark text on the light highlight, in every theme
         if role == Qt.ItemDataRole.ForegroundRole and "out" in row[roles.FLAGS]:
-            return OUT_BRUSH
+            return QBrush(tone("out_text"))
         if role == Qt.ItemDataRole.FontRole and row[roles.IS_CURRENT]:
             font = QFont()
             font.setBold(True)

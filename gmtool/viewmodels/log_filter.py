@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import unicodedata
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel
+from PySide6.QtCore import (
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+)
 
 from gmtool.viewmodels.log_model import HEADING_KINDS, LogLine, LogModel
 

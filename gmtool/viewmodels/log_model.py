@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from gmtool.core.encounter import Change, ViewChange

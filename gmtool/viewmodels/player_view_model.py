@@ -18,13 +18,21 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QFont
 
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.tones import tone
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -51,7 +59,6 @@ ROLE_NAMES = {
     ACTED: b"acted", OUT_OF_PASS: b"outOfPass", DISPLAY: b"display",
 }
 SCREEN_FONT_MIN, SCREEN_FONT_MAX = 12, 96
-DONE_BRUSH = QBrush(QColor(130, 130, 130))
 
 
 class PlayerViewSettings(BaseModel):
@@ -201,5 +208,5 @@ class PlayerViewModel(QAbstractListModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ForegroundRole and (row[ACTED] or row[OUT_OF_PASS]) and not row[IS_CURRENT]:
-            return DONE_BRUSH
+            return QBrush(tone("player_done"))
         return None

@@ -11,7 +11,13 @@ from gmtool.rulesets.sr4.actions import action_list
 from gmtool.rulesets.sr4.budget import budget_left, can_take
 from gmtool.rulesets.sr4.effects_groups import AddGruntGroup, effect_table
 from gmtool.rulesets.sr4.initiative import MAX_PASSES
-from gmtool.rulesets.sr4.sheet import ATTRIBUTES, INITIATIVE_BONUS_MAX, Sheet, attribute_range, metatypes
+from gmtool.rulesets.sr4.sheet import (
+    ATTRIBUTES,
+    INITIATIVE_BONUS_MAX,
+    Sheet,
+    attribute_range,
+    metatypes,
+)
 from gmtool.rulesets.sr4.state import Combatant, EncounterState
 from gmtool.rulesets.sr4.turn import (
     acts_in_pass,

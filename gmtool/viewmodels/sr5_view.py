@@ -8,11 +8,25 @@ from gmtool.core.errors import GmtoolError
 from gmtool.core.messages import Command
 from gmtool.rulesets.sr5 import commands as cmd
 from gmtool.rulesets.sr5.actions import action_list, budget_left, check_action
-from gmtool.rulesets.sr5.groups import AddGruntGroup
-from gmtool.rulesets.sr5.initiative import current_actor, effective_score, in_pass, pass_ladder, pass_order, passes_left
 from gmtool.rulesets.sr5.effects import effect_table
+from gmtool.rulesets.sr5.groups import AddGruntGroup
+from gmtool.rulesets.sr5.initiative import (
+    current_actor,
+    effective_score,
+    in_pass,
+    pass_ladder,
+    pass_order,
+    passes_left,
+)
 from gmtool.rulesets.sr5.score import score_terms
-from gmtool.rulesets.sr5.sheet import ATTRIBUTES, INITIATIVE_BONUS_MAX, INITIATIVE_DICE_MAX, Sheet, attribute_range, metatypes
+from gmtool.rulesets.sr5.sheet import (
+    ATTRIBUTES,
+    INITIATIVE_BONUS_MAX,
+    INITIATIVE_DICE_MAX,
+    Sheet,
+    attribute_range,
+    metatypes,
+)
 from gmtool.rulesets.sr5.state import Combatant, EncounterState
 from gmtool.viewmodels import ruleset_view as rv
 from gmtool.viewmodels.effects_model import combatant_badges

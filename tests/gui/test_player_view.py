@@ -16,7 +16,8 @@ from gmtool.core.i18n import set_language
 from gmtool.rulesets.sr5 import commands as cmd
 from gmtool.storage.demo import demo_definition
 from gmtool.storage.workspace import Workspace
-from gmtool.ui.player_view import CURRENT_BACKGROUND, PlayerView, PlayerViewDialog, screen_named
+from gmtool.ui.player_view import PlayerView, PlayerViewDialog, screen_named
+from gmtool.viewmodels.tones import tone
 from gmtool.viewmodels import player_view_model as pvm
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.player_view_model import PlayerViewModel, PlayerViewSettings
@@ -215,6 +216,6 @@ def test_screenshots_show_the_current_actor_highlighted(qtbot, language: str, tm
         rect = player.view.visualRect(player.model.index(row, 0))
         origin = player.view.viewport().mapTo(player, rect.topLeft())
         pixel = image.pixelColor(origin.x() + rect.width() - 3, origin.y() + 3)
-        assert pixel.name() == CURRENT_BACKGROUND.name()
+        assert pixel.name() == tone("player_current_back").name()
     finally:
         workspace.close()

@@ -75,7 +75,7 @@ def test_a_failed_export_says_why(dialog: ReportDialog, tmp_path: Path) -> None:
     dialog.format_combo.setCurrentIndex(dialog.format_combo.findData("md"))
     assert dialog.export_to(tmp_path / "missing folder" / "log.md") is None
     assert dialog.status.text().startswith("Could not save to")
-    assert "#c62828" in dialog.status.styleSheet()
+    assert dialog.status.property("tone") == "error"  # the theme's error colour
 
 
 def test_export_asks_for_a_file_and_adds_the_suffix(monkeypatch, dialog: ReportDialog, tmp_path: Path) -> None:

@@ -1,0 +1,80 @@
+"""The named colours of the themes: the one place besides the palettes where a colour is written.
+
+Widgets, view models and painted items ask for a tone by name ("error", "physical" …) and get
+the value of the theme in use, so the dark theme never shows light-theme red on dark grey.
+Each text tone is chosen for a contrast of at least 4.5:1 on its theme's window and base
+colours (a test measures it on screenshots). ``ui.theme.apply_theme`` says which theme is in
+use; "system" counts as light or dark by the palette's window colour.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from PySide6.QtGui import QColor, QGuiApplication
+
+Shade = Literal["light", "dark"]
+
+# name: (light theme, dark theme)
+TONES: dict[str, tuple[str, str]] = {
+    "error": ("#b71c1c", "#ff8a80"),  # refusals, invalid fields
+    "warning": ("#7a4a00", "#ffcc80"),  # saved, but something is left off
+    "muted": ("#5c5c5c", "#b0b0b0"),  # notes ("SR5 only")
+    "success": ("#1b5e20", "#81c784"),  # a die showing six
+    "struck": ("#757575", "#9a9a9a"),  # a die rerolled
+    "indicator": ("#5a5a5a", "#b4b4b4"),  # the frame of a tick box
+    "physical": ("#c62828", "#ef5350"),  # the physical monitor
+    "stun": ("#2851c8", "#6f9cff"),  # the stun monitor
+    "invalid_cell": ("#ffcdd2", "#6a2c30"),  # a table cell that is invalid
+    "banner_text": ("#3d2200", "#3d2200"),  # the rewound banner: dark on amber in both themes
+    "banner_back": ("#ffd180", "#ffd180"),
+    "current_back": ("#ffd666", "#ffd666"),  # the acting combatant's row: dark on amber in both
+    "current_text": ("#141414", "#141414"),
+    "out_text": ("#767676", "#9a9a9a"),  # a combatant out of this pass
+    "chart_success": ("#43a047", "#66bb6a"),  # odds chart: enough hits
+    "chart_failure": ("#9e9e9e", "#7d7d7d"),
+    "ladder_past": ("#aaaaaa", "#6e6e6e"),  # the pass ladder's cells
+    "ladder_acted": ("#969696", "#5f5f5f"),
+    "ladder_acting": ("#f5a623", "#9a5a00"),
+    "ladder_due": ("#78be6e", "#5a9e50"),
+    "ladder_later": ("#c8e6be", "#35512f"),
+    "ladder_frame": ("#1e1e1e", "#f0f0f0"),
+    "ladder_edge": ("#969696", "#8a8a8a"),
+    # The players' screen is dark in every theme (a second screen turned to the table).
+    "player_back": ("#181a1e", "#181a1e"),
+    "player_row": ("#26292f", "#26292f"),
+    "player_row_alt": ("#1f2227", "#1f2227"),
+    "player_current_back": ("#ffd666", "#ffd666"),
+    "player_text": ("#f0f0f0", "#f0f0f0"),
+    "player_current_text": ("#141414", "#141414"),
+    "player_done": ("#8c8c8c", "#8c8c8c"),
+    "player_physical": ("#d63c3c", "#d63c3c"),
+    "player_stun": ("#4678e6", "#4678e6"),
+}
+
+_chosen: list[Shade] = []  # the theme applied last ("system": decided by the palette)
+
+
+def use_shade(shade: Shade | None) -> None:
+    """The theme in use is light or dark (None: the platform's, read from its palette)."""
+    _chosen[:] = [shade] if shade else []
+
+
+def shade() -> Shade:
+    """Light or dark: the theme chosen, else the platform palette's window lightness."""
+    if _chosen:
+        return _chosen[0]
+    app = QGuiApplication.instance()
+    window = QGuiApplication.palette().window().color() if app is not None else QColor("#efefef")
+    return "dark" if window.lightness() < 128 else "light"
+
+
+def tone(name: str) -> QColor:
+    """The colour ``name`` in the theme in use."""
+    light, dark = TONES[name]
+    return QColor(dark if shade() == "dark" else light)
+
+
+def tone_hex(name: str) -> str:
+    """The colour ``name`` as ``#rrggbb`` (for rich text)."""
+    return tone(name).name()
