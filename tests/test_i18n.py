@@ -51,7 +51,7 @@ ERROR_CLASSES = frozenset(
 def fields_of(text: str) -> set[str]:
     """The ``{field}`` names a message uses (``{a.b}`` and ``{a[0]}`` count as ``a``)."""
     names = set()
-    text = PLURAL.sub(lambda m: "{" + m[1] + "}", text)  # {hits|hit|hits} uses the field hits
+    text = PLURAL.sub("", text)  # {hits|hit|hits} only chooses a word: it prints no field
     for _, field, _, _ in string.Formatter().parse(text):
         if field is not None:
             names.add(field.split(".")[0].split("[")[0])

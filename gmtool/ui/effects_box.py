@@ -61,7 +61,8 @@ class EffectsBox(QGroupBox):
         self.turns = QSpinBox(self)
         self.turns.setObjectName("effectTurns")
         self.turns.setRange(1, 99)
-        self.turns.setSuffix(tr("effects.turns_suffix"))
+        self.turns.valueChanged.connect(self._name_turns)
+        self._name_turns(self.turns.value())
         self.add_button = QPushButton(tr("effects.add"), self)
         self.add_button.setObjectName("addEffectButton")
         self.add_button.clicked.connect(self._add)
@@ -91,6 +92,10 @@ class EffectsBox(QGroupBox):
         grid.addWidget(self.error, 2, 0, 1, 2)
         self.model.refused.connect(self.error.setText)
         self._reset_to_entry()
+
+    def _name_turns(self, count: int) -> None:
+        """" turn" or " turns" after the number, as the count reads."""
+        self.turns.setSuffix(tr("effects.turns_suffix", count=count))
 
     def _reset_to_entry(self) -> None:
         """The chosen catalogue entry's own modifier (or the attribute it comes from), its duration."""

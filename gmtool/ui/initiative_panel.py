@@ -43,7 +43,7 @@ from gmtool.viewmodels.initiative_model import (
     PassOrderProxy,
 )
 from gmtool.viewmodels.ruleset_view import PASS_LADDER
-from gmtool.viewmodels.tones import tone
+from gmtool.viewmodels.tones import shade, tone
 
 NAME_CHARS = 11  # the name column's width in wide letters; longer names are elided (whole in the tooltip)
 
@@ -67,7 +67,7 @@ class ConditionBarDelegate(QStyledItemDelegate):
             ((physical, physical_max, tone("physical")), (stun, stun_max, tone("stun")))
         ):
             bar = QRect(rect.left(), rect.top() + row * (half + 2), rect.width(), half)
-            painter.fillRect(bar, color.lighter(185))
+            painter.fillRect(bar, color.lighter(185) if shade() == "light" else color.darker(260))  # the empty track
             if top:
                 filled = QRect(bar.left(), bar.top(), round(bar.width() * min(value, top) / top), half)
                 painter.fillRect(filled, color)
