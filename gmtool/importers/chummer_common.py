@@ -229,7 +229,7 @@ def weapon(element: ET.Element, improvements: Improvements, report: ImportReport
         damage = unarmed_damage(damage, improvements.total("UnarmedDV"), "UnarmedDVPhysical" in improvements.kinds())
     accuracy = text(element, "accuracy") if sr5 else None
     return build(report, "weapon", name, Weapon,
-        name=name[:80], category=text(element, "category")[:80], melee=melee, reach=reach, damage=damage,
+        name=name[:80], category=text(element, "category")[:80], skill=text(element, "useskill")[:80], melee=melee, reach=reach, damage=damage,
         ap=text(element, "ap", "-") or "-", modes=firing_modes(text(element, "mode")),
         rc=text(element, "rc"), ammo=text(element, "ammo"), accuracy=accuracy or None,
         ranges=text(element, "range"),

@@ -68,6 +68,7 @@ class Weapon(Part):
 
     name: Text
     category: OptionalText = ""
+    skill: OptionalText = ""  # the skill it is used with, when Chummer names one (useskill)
     melee: bool
     reach: int = Field(default=0, ge=-2, le=6)
     damage: Annotated[str, Field(min_length=1, max_length=CODE_MAX)]

@@ -42,7 +42,7 @@ from gmtool.library.template import (
     standard_monitors,
 )
 from gmtool.library.template import Weapon as TemplateWeapon
-from gmtool.rulesets.shadowrun import NAME_MAX, SKILL_KEY, SKILL_MAX
+from gmtool.rulesets.shadowrun import MONITOR_BONUS_MAX, NAME_MAX, SKILL_KEY, SKILL_MAX
 from gmtool.rulesets.sr4 import sheet as sr4_sheet
 from gmtool.rulesets.sr5 import sheet as sr5_sheet
 from gmtool.rulesets.weapons.chummer_fields import weapon_from_chummer
@@ -84,6 +84,7 @@ def chummer_fields(weapon: TemplateWeapon) -> dict[str, str]:
     return {
         "name": weapon.name,
         "category": weapon.category,
+        "useskill": weapon.skill,
         "type": "Melee" if weapon.melee else "Ranged",
         "reach": str(weapon.reach),
         "damage": weapon.damage,
@@ -127,7 +128,15 @@ def _common(template: AnyTemplate, name: str | None, is_npc: bool, weapons: tupl
         "stun_damage": template.monitors.stun_filled,
         "skills": sheet_skills(template),
         "weapons": weapons,
+        **_bonus_boxes(template),
     }
+
+
+def _bonus_boxes(template: AnyTemplate) -> dict[str, int]:
+    """The template's monitors beyond the standard ones reach the combat sheet (cyberware +4 …)."""
+    physical, stun = monitor_bonus(template)
+    high = MONITOR_BONUS_MAX
+    return {"physical_bonus": max(-high, min(high, physical)), "stun_bonus": max(-high, min(high, stun))}
 
 
 # -- sheets ------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ NAME_MAX = 60
 SKILL_MAX = 12
 SKILL_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 INITIATIVE_BONUS_MAX = 10
+MONITOR_BONUS_MAX = 12  # bonus (or lost) condition monitor boxes a sheet may carry
 
 
 class MetatypeLimits(BaseModel):
@@ -64,6 +65,9 @@ class ShadowrunSheet(BaseModel):
     stun_damage: int = Field(default=0, ge=0)
     skills: dict[str, int] = Field(default_factory=dict)  # skill key (``pistols``) → rating
     weapons: tuple[Weapon, ...] = ()
+    # Boxes beyond the standard monitors (cyberware, qualities: Chummer's PhysicalCM / StunCM).
+    physical_bonus: int = Field(default=0, ge=-MONITOR_BONUS_MAX, le=MONITOR_BONUS_MAX)
+    stun_bonus: int = Field(default=0, ge=-MONITOR_BONUS_MAX, le=MONITOR_BONUS_MAX)
 
     @field_validator("skills")
     @classmethod
@@ -92,8 +96,8 @@ class ShadowrunSheet(BaseModel):
 
     @property
     def physical_boxes(self) -> int:
-        """8 + Body / 2, rounded up."""
-        return 8 + ceil(self.attributes["BOD"] / 2)
+        """8 + Body / 2, rounded up, + the sheet's bonus boxes (at least 1)."""
+        return max(1, 8 + ceil(self.attributes["BOD"] / 2) + self.physical_bonus)
 
     @property
     def physical_overflow(self) -> int:
@@ -102,8 +106,8 @@ class ShadowrunSheet(BaseModel):
 
     @property
     def stun_boxes(self) -> int:
-        """8 + Willpower / 2, rounded up."""
-        return 8 + ceil(self.attributes["WIL"] / 2)
+        """8 + Willpower / 2, rounded up, + the sheet's bonus boxes (at least 1)."""
+        return max(1, 8 + ceil(self.attributes["WIL"] / 2) + self.stun_bonus)
 
     @property
     def wound_modifier(self) -> int:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -11,6 +12,7 @@ from gmtool.core.resources import cached_model
 from gmtool.rulesets.weapons.weapon import Weapon
 
 UNKNOWN_SKILL = ""
+_NOT_KEY = re.compile(r"[^a-z0-9]+")  # "Exotic Melee Weapon" → "exotic_melee_weapon", as the sheet keys skills
 
 
 class WeaponSkills(BaseModel):
@@ -20,7 +22,11 @@ class WeaponSkills(BaseModel):
 
 
 def weapon_skill(weapon: Weapon) -> str:
-    """The skill key the weapon's category uses ("" when the category is unknown: defaulting)."""
+    """The skill key the weapon uses: the skill its data names (Chummer's useskill, "Unarmed Combat"),
+    else its category's ("" when the category is unknown: defaulting). Natural weapons (fangs,
+    claws, a tail) use Unarmed Combat."""
+    if weapon.skill:
+        return _NOT_KEY.sub("_", weapon.skill.strip().lower()).strip("_")
     return cached_model(WeaponSkills, "shadowrun", "weapon_skills.json").skills.get(weapon.category, UNKNOWN_SKILL)
 
 

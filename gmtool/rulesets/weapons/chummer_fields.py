@@ -120,6 +120,7 @@ def weapon_from_chummer(fields: Mapping[str, str], edition: Edition) -> Weapon:
         name=name,
         edition=edition,
         category=category,
+        skill=(fields.get("useskill") or "").strip()[:60],
         kind=kind,
         reach=reach,
         damage=DamageCode.parse(fields.get("damage", "")),

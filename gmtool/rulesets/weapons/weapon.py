@@ -54,6 +54,7 @@ class Weapon(BaseModel):
     name_ja: str = ""
     edition: Edition
     category: str
+    skill: str = ""  # the skill it is used with when the data names one (Chummer's useskill: "Unarmed Combat")
     kind: Literal["melee", "ranged"]
     reach: int = 0
     damage: DamageCode
