@@ -50,6 +50,7 @@ RESULT_EXTRAS = ("called_shot_resolved", "suppressive_fire_started")  # shown un
 MAX_ATTACKS = 6
 TABLES_HEIGHT = 240  # the modifier tables scroll inside; the inputs above them scroll as a whole
 CHART_WIDTH = 150
+SUMMARY_LINES = 6  # the odds and the pool's terms; a longer breakdown scrolls
 SR5_DEFENCE_INTERRUPTS = ("full_defence", "block", "dodge", "parry")
 
 
@@ -366,15 +367,14 @@ class AttackPanel(QWidget):
         column = QVBoxLayout(footer)
         column.setContentsMargins(6, 4, 6, 4)
         odds = QHBoxLayout()
-        self.summary = QLabel(footer)
-        self.summary.setObjectName("attackSummary")
-        self.summary.setWordWrap(True)
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.summary_area = ResultArea("attackSummary", "attackSummaryArea", footer, lines=SUMMARY_LINES,
+                                       hide_when_empty=False)
+        self.summary = self.summary_area.label
         self.summary.setToolTip(tr("attack.box.odds"))
         self.chart = OddsChart(footer)
         self.chart.setToolTip(tr("attack.box.odds"))
         self.chart.setFixedWidth(CHART_WIDTH)
-        odds.addWidget(self.summary, 1)
+        odds.addWidget(self.summary_area, 1)
         odds.addWidget(self.chart)
         column.addLayout(odds)
         self.error = QLabel(footer)
@@ -616,17 +616,17 @@ class AttackPanel(QWidget):
             action = self._actions.get(name)
             button.setToolTip(model.refusal if not ready and model.refusal else (action.toolTip() if action else ""))
         if p is not None and p.suppressive:
-            self.summary.setText(model.suppressive_summary())
+            self.summary_area.show_text(model.suppressive_summary())
             self.chart.set_distribution(None, 0)
             return
         if p is None or model.odds is None:
-            self.summary.setText("")
+            self.summary_area.show_text("")
             self.chart.set_distribution(None, 0)
             return
         odds = model.odds
         pools = p.pools
         limit = tr("attack.limit", limit=pools.attack_limit) if pools.attack_limit is not None else ""
-        self.summary.setText(
+        self.summary_area.show_text(
             tr("attack.summary", attack=pools.attack_pool, limit=limit,
                defence=tr("attack.no_defence") if p.no_defence else pools.defence_pool,
                soak=pools.soak_pool, hit=f"{odds.hit.hit:.0%}", knockdown=f"{odds.knockdown:.0%}")

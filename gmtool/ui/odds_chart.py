@@ -24,6 +24,8 @@ class OddsChart(QWidget):
         self._tail = False
         self.setMinimumHeight(70)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        # It paints its whole rectangle itself: a new chart repaints the chart, not the window behind it.
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     def sizeHint(self) -> QSize:
         return QSize(240, 80)
@@ -43,9 +45,10 @@ class OddsChart(QWidget):
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.fillRect(event.rect(), self.palette().window())
         if not self._bars:
             return
-        painter = QPainter(self)
         metrics = painter.fontMetrics()
         label_h = metrics.height()
         width = self.width() / len(self._bars)

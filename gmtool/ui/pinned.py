@@ -25,10 +25,17 @@ def scrolled(widget: QWidget, name: str) -> QScrollArea:
 
 
 class ResultArea(QScrollArea):
-    """A result's text, as tall as the text at this width up to RESULT_LINES lines; hidden when empty."""
+    """A text as tall as it is at this width, up to ``lines`` lines (then it scrolls); hidden when empty
+    unless told to stay. Being a scroll area, a new text of the same height relays out nothing
+    around it (the window is not laid out and repainted for each result)."""
 
-    def __init__(self, label_name: str, area_name: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, label_name: str, area_name: str, parent: QWidget | None = None, lines: int = RESULT_LINES,
+        hide_when_empty: bool = True,
+    ) -> None:
         super().__init__(parent)
+        self._lines = lines
+        self._hide_when_empty = hide_when_empty
         self.label = QLabel()
         self.label.setObjectName(label_name)
         self.label.setWordWrap(True)
@@ -39,12 +46,15 @@ class ResultArea(QScrollArea):
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVisible(False)
+        self.setVisible(not hide_when_empty)
 
     def show_text(self, text: str) -> None:
         """Show this text (rich or plain, as the label reads it); an empty text hides the area."""
+        if text == self.label.text():
+            return
         self.label.setText(text)
-        self.setVisible(bool(text))
+        if self._hide_when_empty:
+            self.setVisible(bool(text))
         self.fit()
 
     def fit(self) -> None:
@@ -52,7 +62,9 @@ class ResultArea(QScrollArea):
             return
         width = max(self.viewport().width(), 100)
         tall = self.label.heightForWidth(width) + 4
-        self.setFixedHeight(min(tall, self.fontMetrics().lineSpacing() * RESULT_LINES))
+        height = min(tall, self.fontMetrics().lineSpacing() * self._lines)
+        if height != self.height() or self.minimumHeight() != height:
+            self.setFixedHeight(height)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -14,6 +14,7 @@ The plan is computed once per change of its inputs (the draft and the state show
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -88,15 +89,30 @@ class AttackModel(QObject):
         self._prepared: Any = None  # the journal entry Roll showed (written as it is by Apply)
         self._planned_for: tuple[Any, Attack | None] | None = None
         self._actor_seen: str | None = self._current_actor()
+        self._memo: dict[str, tuple[object, Any]] = {}  # lists shown, by what they depend on
         self._active = True
         self._stale = False
         bridge.changed.connect(self._on_change)
 
     # -- reading ---------------------------------------------------------------------
+    def _remembered(self, name: str, key: object, compute: Callable[[], Any]) -> Any:
+        """``compute()``, worked out again only when ``key`` (the state shown and the inputs) changed."""
+        found = self._memo.get(name)
+        if found is not None and found[0] == key:
+            return found[1]
+        value = compute()
+        self._memo[name] = (key, value)
+        return value
+
     def combatants(self) -> list[tuple[str, str]]:
-        return [(cid, c.sheet.name) for cid, c in self._bridge.state.combatants.items()]
+        return self._remembered("combatants", self._bridge.revision, lambda: [
+            (cid, c.sheet.name) for cid, c in self._bridge.state.combatants.items()
+        ])
 
     def weapons(self) -> list[tuple[int, str]]:
+        return self._remembered("weapons", (self._bridge.revision, self.attacker), self._weapons)
+
+    def _weapons(self) -> list[tuple[int, str]]:
         c = self._bridge.state.combatants.get(self.attacker or "")
         if c is None:
             return []
@@ -126,6 +142,9 @@ class AttackModel(QObject):
 
     def modes(self) -> list[tuple[str, str, str | None]]:
         """(key, label, refusal or None) of the edition's firing modes for the chosen weapon."""
+        return self._remembered("modes", (self._bridge.revision, self.attacker, self.weapon), self._modes)
+
+    def _modes(self) -> list[tuple[str, str, str | None]]:
         return [
             (key, mode.label.text(), refused.message() if refused else None)
             for key, mode, refused in self._weapon_modes(self.weapon)
@@ -143,8 +162,11 @@ class AttackModel(QObject):
 
     def called_shots(self) -> list[tuple[str, str, str | None]]:
         """(kind, label, refusal or None) of the edition's called shots for the drafted attack."""
-        adapter = self._adapter()
         draft = self.command()
+        return self._remembered("called_shots", (self._bridge.revision, draft), lambda: self._called_shots(draft))
+
+    def _called_shots(self, draft: Attack | None) -> list[tuple[str, str, str | None]]:
+        adapter = self._adapter()
         s = None
         if draft is not None and not self.is_suppressive():
             try:

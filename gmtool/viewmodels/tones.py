@@ -52,7 +52,8 @@ TONES: dict[str, tuple[str, str]] = {
     "player_stun": ("#4678e6", "#4678e6"),
 }
 
-_chosen: list[Shade] = []  # the theme applied last ("system": decided by the palette)
+_chosen: list[Shade] = []  # the theme applied last ("system": decided by the palette, once)
+_colours: dict[tuple[str, Shade], QColor] = {}  # painted many times a frame: made once
 
 
 def use_shade(shade: Shade | None) -> None:
@@ -62,17 +63,21 @@ def use_shade(shade: Shade | None) -> None:
 
 def shade() -> Shade:
     """Light or dark: the theme chosen, else the platform palette's window lightness."""
-    if _chosen:
-        return _chosen[0]
-    app = QGuiApplication.instance()
-    window = QGuiApplication.palette().window().color() if app is not None else QColor("#efefef")
-    return "dark" if window.lightness() < 128 else "light"
+    if not _chosen:
+        app = QGuiApplication.instance()
+        window = QGuiApplication.palette().window().color() if app is not None else QColor("#efefef")
+        _chosen.append("dark" if window.lightness() < 128 else "light")
+    return _chosen[0]
 
 
 def tone(name: str) -> QColor:
     """The colour ``name`` in the theme in use."""
-    light, dark = TONES[name]
-    return QColor(dark if shade() == "dark" else light)
+    key = (name, shade())
+    colour = _colours.get(key)
+    if colour is None:
+        light, dark = TONES[name]
+        colour = _colours[key] = QColor(dark if key[1] == "dark" else light)
+    return QColor(colour)  # a copy: a caller may change its own
 
 
 def tone_hex(name: str) -> str:
