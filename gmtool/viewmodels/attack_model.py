@@ -532,10 +532,17 @@ class AttackModel(QObject):
         self._active = active
         if active and self._stale:
             self._stale = False
-            self._replan()
+            self._follow_state()
 
     def _on_change(self, change: Change) -> None:
-        """The state shown changed: the draft follows it (the acting combatant attacks), then is planned."""
+        """The state shown changed: the draft follows it (the acting combatant attacks), then is planned;
+        while the panel is hidden, once when it is shown again."""
+        if not self._active:
+            self._stale = True
+            return
+        self._follow_state()
+
+    def _follow_state(self) -> None:
         actor = self._current_actor()
         if actor != self._actor_seen:
             self._actor_seen = actor

@@ -19,14 +19,14 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtGui import QFont
 
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import term_label, tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.ruleset_view import PASS_LADDER
-from gmtool.viewmodels.tones import tone
+from gmtool.viewmodels.tones import brush
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -209,11 +209,11 @@ class CombatantsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(index.column(), row)
         if role == Qt.ItemDataRole.BackgroundRole and row[roles.IS_CURRENT]:
-            return QBrush(tone("current_back"))
+            return brush("current_back")
         if role == Qt.ItemDataRole.ForegroundRole and row[roles.IS_CURRENT]:
-            return QBrush(tone("current_text"))  # dark text on the light highlight, in every theme
+            return brush("current_text")  # dark text on the light highlight, in every theme
         if role == Qt.ItemDataRole.ForegroundRole and "out" in row[roles.FLAGS]:
-            return QBrush(tone("out_text"))
+            return brush("out_text")
         if role == Qt.ItemDataRole.FontRole and row[roles.IS_CURRENT]:
             font = QFont()
             font.setBold(True)

@@ -26,13 +26,13 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtGui import QFont
 
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.tones import tone
+from gmtool.viewmodels.tones import brush
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -208,5 +208,5 @@ class PlayerViewModel(QAbstractListModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ForegroundRole and (row[ACTED] or row[OUT_OF_PASS]) and not row[IS_CURRENT]:
-            return QBrush(tone("player_done"))
+            return brush("player_done")
         return None

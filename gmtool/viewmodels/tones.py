@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from PySide6.QtGui import QColor, QGuiApplication
+from PySide6.QtGui import QBrush, QColor, QGuiApplication
 
 Shade = Literal["light", "dark"]
 
@@ -54,6 +54,7 @@ TONES: dict[str, tuple[str, str]] = {
 
 _chosen: list[Shade] = []  # the theme applied last ("system": decided by the palette, once)
 _colours: dict[tuple[str, Shade], QColor] = {}  # painted many times a frame: made once
+_brushes: dict[tuple[str, Shade], QBrush] = {}
 
 
 def use_shade(shade: Shade | None) -> None:
@@ -77,7 +78,16 @@ def tone(name: str) -> QColor:
     if colour is None:
         light, dark = TONES[name]
         colour = _colours[key] = QColor(dark if key[1] == "dark" else light)
-    return QColor(colour)  # a copy: a caller may change its own
+    return colour  # shared (painted many times a frame): derive with lighter()/darker(), never change it
+
+
+def brush(name: str) -> QBrush:
+    """The tone ``name`` as a brush (a view model's background or foreground role), made once."""
+    key = (name, shade())
+    found = _brushes.get(key)
+    if found is None:
+        found = _brushes[key] = QBrush(tone(name))
+    return found
 
 
 def tone_hex(name: str) -> str:
