@@ -7,6 +7,8 @@ plans and prepares the command; the modifier panels show the edition's tables.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
@@ -180,7 +182,7 @@ class AttackPanel(QWidget):
     def _called_row(self, box: QWidget) -> QHBoxLayout:
         """The called shot (SR5: the nine kinds; SR4: its options), the split for multiple attacks, trick shots."""
         row = QHBoxLayout()
-        self.called_shot = self._combo("calledShotCombo", self._called_chosen)
+        self.called_shot = self._combo("calledShotCombo", self._called_chosen, RefusingCombo(self._called_refusals, self))
         self.called_shot.setToolTip(tr("attack.called_shot.hint"))
         self.attacks = QSpinBox(box)
         self.attacks.setObjectName("attacksSpin")
@@ -405,8 +407,8 @@ class AttackPanel(QWidget):
         row.addWidget(self.apply_button)
         return row
 
-    def _combo(self, name: str, on_change) -> QComboBox:
-        combo = QComboBox(self)
+    def _combo(self, name: str, on_change, combo: QComboBox | None = None) -> QComboBox:
+        combo = combo if combo is not None else QComboBox(self)
         combo.setObjectName(name)
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.setMinimumContentsLength(8)
@@ -490,31 +492,29 @@ class AttackPanel(QWidget):
             self.ammo.setCurrentIndex(loaded)  # shows what is loaded; pick another, then Reload
 
     def _fill_called_shots(self) -> None:
-        """The called shots with the ones that do not fit disabled, the reason as their tooltip."""
-        shots = self.model.called_shots()
-        shown = (tuple(shots), self.model.called_shot, self.model.is_suppressive())
-        if shown == getattr(self, "_called_shown", None):
-            return  # the same choices as shown (most attacks change none)
-        self._called_shown = shown
-        combo = self.called_shot
-        combo.blockSignals(True)
-        combo.clear()
-        combo.addItem(tr("attack.called_shot.none"), "")
-        for key, label, refused in shots:
-            combo.addItem(label, key)
-            item = combo.model().item(combo.count() - 1)
-            if refused is not None:
-                item.setEnabled(False)
-                item.setToolTip(refused)
-        combo.setCurrentIndex(max(combo.findData(self.model.called_shot), 0))
-        combo.blockSignals(False)
-        combo.setEnabled(not self.model.is_suppressive())
+        """The edition's called shots; which do not fit is worked out when the list opens (RefusingCombo)."""
+        kinds = self.model.called_shot_kinds()
+        shown = (kinds, self.model.called_shot, self.model.is_suppressive())
+        if shown != getattr(self, "_called_shown", None):
+            self._called_shown = shown
+            combo = self.called_shot
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItem(tr("attack.called_shot.none"), "")
+            for key, label in kinds:
+                combo.addItem(label, key)
+            combo.setCurrentIndex(max(combo.findData(self.model.called_shot), 0))
+            combo.blockSignals(False)
+            combo.setEnabled(not self.model.is_suppressive())
         multiple = self.model.called_shot == "multiple_attacks"
         self.attacks.setVisible(multiple)
         self.pool_share.setVisible(multiple)
         self.paired_label.setVisible(multiple)
         self.paired.setVisible(multiple)
         self.outside_combat.setVisible(self.model.called_shot == "trick_shot")
+
+    def _called_refusals(self) -> list[tuple[object, str | None]]:
+        return [(key, refused) for key, _label, refused in self.model.called_shots()]
 
     def _called_chosen(self) -> None:
         self.model.set_called_shot(self.called_shot.currentData() or "")
@@ -639,6 +639,28 @@ class AttackPanel(QWidget):
         extras = [RENDERERS[x.kind](x) for x in self.model.result_events if x.kind in RESULT_EXTRAS]
         lines = [attack_line(e), *breakdown_lines(e)] if e is not None else []
         self.result_area.show_text("\n".join([*lines, *extras]))
+
+
+class RefusingCombo(QComboBox):
+    """A list whose entries that do not fit now are disabled, with the reason as their tooltip, worked
+    out when the list opens (not on every change of the fight: most attacks never open it)."""
+
+    def __init__(self, refusals: Callable[[], list[tuple[object, str | None]]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._refusals = refusals
+
+    def refresh(self) -> None:
+        """Enable each entry that fits, disable the others with their reason."""
+        for key, refused in self._refusals():
+            index = self.findData(key)
+            item = self.model().item(index) if index >= 0 else None
+            if item is not None:
+                item.setEnabled(refused is None)
+                item.setToolTip(refused or "")
+
+    def showPopup(self) -> None:  # noqa: N802 - Qt's name
+        self.refresh()
+        super().showPopup()
 
 
 def _records(terms, rows):  # noqa: ANN001, ANN202 - damage terms; the plan's table-row records

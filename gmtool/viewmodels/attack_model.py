@@ -160,6 +160,10 @@ class AttackModel(QObject):
         table = self._adapter().mode_table()
         return [(key, table.mode(key), refusal(weapon, magazine, table.mode(key))) for key in table.modes]
 
+    def called_shot_kinds(self) -> tuple[tuple[str, str], ...]:
+        """(kind, label) of the edition's called shots (what the list offers, before any refusal)."""
+        return tuple((kind, called_shot_name(kind)) for kind in called.kinds(self._adapter().game))
+
     def called_shots(self) -> list[tuple[str, str, str | None]]:
         """(kind, label, refusal or None) of the edition's called shots for the drafted attack."""
         draft = self.command()

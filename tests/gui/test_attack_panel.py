@@ -72,6 +72,9 @@ def choose(combo, data) -> None:
 
 
 def item(combo, data):
+    """The entry as the GM sees it when the list opens (a list of refusals works them out then)."""
+    if hasattr(combo, "refresh"):
+        combo.refresh()
     return combo.model().item(combo.findData(data))
 
 
@@ -228,3 +231,17 @@ def test_two_weapons_from_the_panel_fire_one_after_the_other(qtbot, workspace) -
 
 def first_weapon_name(bridge, index: int) -> str:
     return bridge.state.combatants["c1"].sheet.weapons[index].name
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")  # offscreen: a popup cannot raise or grab
+def test_opening_the_called_shot_list_disables_what_does_not_fit(qtbot, workspace) -> None:
+    """The refusals are worked out when the GM opens the list (not on every change of the fight)."""
+    _bridge, panel = panel_on(qtbot, workspace, "sr5")
+    aim(panel, 0)  # a pistol: no knock down (a melee called shot)
+    combo = panel.called_shot
+    combo.showPopup()
+    try:
+        knock = combo.model().item(combo.findData("knock_down"))
+        assert not knock.isEnabled() and "not a melee weapon" in knock.toolTip()
+    finally:
+        combo.hidePopup()
