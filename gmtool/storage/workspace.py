@@ -9,9 +9,11 @@ remembered in the campaign's meta (``current_encounter``).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
-from gmtool.core.errors import RulesError
+from gmtool.core.errors import FileFormatError, GmtoolError, RulesError
 from gmtool.core.i18n import active_language
 from gmtool.core.session import EncounterSession
 from gmtool.rulesets.readings import Readings
@@ -72,15 +74,19 @@ class Workspace:
     @classmethod
     def open(cls, path: Path) -> Workspace:
         """Open an existing campaign at its current encounter (demo added if it has none)."""
-        campaign = Campaign.open(path)
+        campaign = _readable(path, lambda: Campaign.open(path))
         try:
-            encounter_id = campaign.current_encounter_id()
-            if encounter_id is None:
-                encounter_id = create_demo_encounter(campaign, active_language())
-            return cls(campaign, encounter_id)
+            return _readable(path, lambda: cls._at_current_encounter(campaign))
         except BaseException:
             campaign.close()
             raise
+
+    @classmethod
+    def _at_current_encounter(cls, campaign: Campaign) -> Workspace:
+        encounter_id = campaign.current_encounter_id()
+        if encounter_id is None:
+            encounter_id = create_demo_encounter(campaign, active_language())
+        return cls(campaign, encounter_id)
 
     @classmethod
     def create(cls, path: Path) -> Workspace:
@@ -98,3 +104,18 @@ class Workspace:
 
     def close(self) -> None:
         self.campaign.close()
+
+
+T = TypeVar("T")
+
+
+def _readable(path: Path, read: Callable[[], T]) -> T:
+    """``read()``; anything in the file the reader does not understand (an event naming a missing
+    combatant, a missing table, a number too long, JSON nested too deep) is the translated
+    "damaged" message, never a traceback: the GM can open another file or make a new one."""
+    try:
+        return read()
+    except GmtoolError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the file decides what can go wrong (RecursionError included)
+        raise FileFormatError("error.campaign_damaged", path=str(path), detail=f"{type(exc).__name__}: {exc}"[:300]) from exc
