@@ -52,7 +52,26 @@ def measure_import_chummer() -> dict[str, float]:
     }
     if sr4:
         result["import_chum_ms_median"] = statistics.median(_timings(sr4, import_chum))
+    big = five_mib_character(sr5[0])
+    start = time.perf_counter()
+    import_chum5(big, "big.chum5")
+    result["import_chum5_5mib_s"] = time.perf_counter() - start  # issue 13's figure (target ≤ 2 s)
     return result
+
+
+def five_mib_character(path: Path) -> bytes:
+    """A real character grown to 5 MiB with copies of its improvements (work must stay linear in them)."""
+    import copy
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(path.read_bytes())
+    grown = [(parent, list(parent)) for parent in (root.find("improvements"),)
+             if parent is not None and len(parent)]
+    while len(ET.tostring(root)) < 5 * 1024 * 1024:
+        for parent, originals in grown:
+            for element in originals[:40]:
+                parent.append(copy.deepcopy(element))
+    return ET.tostring(root, encoding="utf-8")
 
 
 def main() -> None:

@@ -167,15 +167,23 @@ class Improvements:
             value = parse_int(text(improvement, "val", "0"))
             if kind and value is not None:
                 self.values.append((kind, text(improvement, "improvedname"), value))
+        # Summed once: a character with thousands of improvements and skills stays linear.
+        self._by_kind: dict[str, int] = {}
+        self._by_name: dict[tuple[str, str], int] = {}
+        self._highest: dict[str, int] = {}
+        for kind, name, value in self.values:
+            self._by_kind[kind] = self._by_kind.get(kind, 0) + value
+            self._by_name[(kind, name)] = self._by_name.get((kind, name), 0) + value
+            self._highest[kind] = max(self._highest.get(kind, value), value)
 
     def total(self, kind: str, name: str | None = None) -> int:
-        return sum(v for k, n, v in self.values if k == kind and (name is None or n == name))
+        return self._by_kind.get(kind, 0) if name is None else self._by_name.get((kind, name), 0)
 
     def highest(self, kind: str) -> int:
-        return max((v for k, _, v in self.values if k == kind), default=0)
+        return self._highest.get(kind, 0)
 
     def kinds(self) -> set[str]:
-        return {k for k, _, _ in self.values}
+        return set(self._by_kind)
 
 
 NOT_APPLIED: tuple[str, ...] = ("CMThreshold", "CMThresholdOffset", "DamageResistance")
