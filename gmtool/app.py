@@ -304,6 +304,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     qapp = QApplication.instance() or QApplication(sys.argv[:1])
     qapp.setApplicationName("gmtool")
+    from gmtool.ui.error_dialog import install
+
+    install()  # an unexpected error: a dialog with the details, the campaign as it was, the program goes on
     settings, damaged = load_settings()
     app = GmtoolApp(qapp, settings, damaged)
     app.apply_language(args.lang or settings.language)

@@ -94,3 +94,16 @@ def test_create_holds_the_lock_of_the_new_campaign(tmp_path: Path) -> None:
         assert held_here(path)
     finally:
         campaign.close()
+
+
+def test_opening_removes_what_a_killed_gmtool_left_half_made(campaign_file: Path) -> None:
+    leftovers = [campaign_file.with_name(f".{campaign_file.name}.creating"),
+                 campaign_file.with_name(f".{campaign_file.name}.restoring-wal"),
+                 campaign_file.with_name(f".{campaign_file.name}.x1y2.tmp")]
+    for leftover in leftovers:
+        leftover.write_bytes(b"half")
+    other = campaign_file.with_name(".other.gmtool.creating")  # another campaign's: not ours to remove
+    other.write_bytes(b"half")
+    Campaign.open(campaign_file).close()
+    assert not any(leftover.exists() for leftover in leftovers)
+    assert other.exists()

@@ -141,6 +141,31 @@ def inspect(path: Path) -> int:
     return version
 
 
+LEFTOVERS = (".creating", ".restoring")  # a campaign being made or restored when a gmtool was killed
+
+
+def remove_leftovers(path: Path) -> list[Path]:
+    """Remove the half-made files a killed gmtool left beside this campaign (with their -wal/-shm)."""
+    removed = []
+    for suffix in LEFTOVERS:
+        stem = path.with_name(f".{path.name}{suffix}")
+        for leftover in (stem, stem.with_name(stem.name + "-wal"), stem.with_name(stem.name + "-shm")):
+            try:
+                leftover.unlink()
+            except FileNotFoundError:
+                continue
+            except OSError:
+                continue  # a read-only folder: nothing to tidy, nothing lost
+            removed.append(leftover)
+    for leftover in path.parent.glob(f".{path.name}.*.tmp"):  # an atomic write cut short
+        try:
+            leftover.unlink()
+            removed.append(leftover)
+        except OSError:
+            continue
+    return removed
+
+
 class Campaign:
     """An open campaign file; also the journal store of its encounters' sessions."""
 
@@ -171,6 +196,7 @@ class Campaign:
         version = inspect(path)  # reads the header only: a file not ours is refused before any lock
         lock = CampaignLock.acquire(path)  # before anything writes it: one writer per campaign
         try:
+            remove_leftovers(path)  # ours alone now: what a killed gmtool left half-made goes
             conn = cls._connect(path)
         except BaseException:
             lock.release()
