@@ -22,7 +22,8 @@ import json
 import os
 import sqlite3
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -260,6 +261,21 @@ class Campaign:
         os.replace(tmp, path)
         _fsync_folder(path.parent)
         return cls(path, cls._connect(path))
+
+    @contextmanager
+    def all_or_nothing(self) -> Iterator[None]:
+        """Everything written inside is one transaction: kept whole, or (an error, a kill) not at all."""
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StorageError("error.save_failed", path=str(self.path), detail=str(exc)) from exc
+        try:
+            yield
+            self._conn.execute("COMMIT")
+        except BaseException:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            raise
 
     def close(self) -> None:
         self._conn.close()

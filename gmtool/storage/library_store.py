@@ -315,6 +315,28 @@ class LibraryStore:
         self._index_changed(template_id)
         return template_id
 
+    def add_many(self, templates: Iterable[Mapping[str, Any]]) -> list[int]:
+        """Store several new templates (each as :meth:`add` takes them) in one transaction: all or none.
+
+        Every template is checked before anything is written; a kill or a full disk during the
+        write leaves none of them (importing the file again does not duplicate any).
+        """
+        checked = [
+            _Fields(
+                game=check_game(t["game"]), name=check_name(t["name"]), tags=check_tags(t.get("tags", ())),
+                rating=check_rating(t.get("professional_rating")), notes=check_notes(t.get("notes", "")),
+                document=encode_document(t["document"]),
+                version=check_document_version(t.get("document_version"), t["document"]),
+            )
+            for t in templates
+        ]
+        created = _now()
+        with self._write() as conn:
+            ids = [self._insert(conn, fields, created) for fields in checked]
+        for template_id in ids:
+            self._index_changed(template_id)
+        return ids
+
     def update(
         self,
         template_id: int,

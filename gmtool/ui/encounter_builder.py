@@ -77,27 +77,28 @@ def save_plan(campaign: Campaign, plan: EncounterPlan, keep_current: int | None,
 
     ``keep_current`` is the encounter being run, which stays the campaign's
     current one. Every sheet is built first, so a template the sheet refuses
-    (RulesError naming the field) creates nothing; a command the rules refuse
-    later leaves the new encounter holding those who joined before it.
+    (RulesError naming the field) creates nothing; the encounter is then written
+    in one transaction: a command the rules refuse, a kill or a full disk leaves none of it.
     """
     ruleset = plan.edition.lower()
     sheets_first = [to_sheet(t, is_npc=False) for t in plan.runners]  # refuse before creating anything
     entries = [(entry, to_sheet(entry.template)) for entry in plan.entries]
-    encounter_id = campaign.create_encounter(plan.name, ruleset, secrets.randbelow(2**31) if seed is None else seed)
-    if keep_current is not None:
-        campaign.set_meta("current_encounter", str(keep_current))
-    session = EncounterSession(campaign.load_encounter(encounter_id), campaign, encounter_id)
-    view = view_for(ruleset)
-    for sheet in sheets_first:
-        session.execute(view.add(sheet))
-    for entry, sheet in entries:
-        if entry.grunt_group and entry.count >= 2:
-            rating = entry.professional_rating if entry.professional_rating is not None else (
-                entry.template.professional_rating or 0)
-            session.execute(view.grunt_group(sheet, entry.count, rating, False))
-            continue
-        for name in member_names(entry.template, entry.count):
-            session.execute(view.add(sheet.model_copy(update={"name": name})))
+    with campaign.all_or_nothing():  # a kill or a refusal half-way leaves no half-built encounter
+        encounter_id = campaign.create_encounter(plan.name, ruleset, secrets.randbelow(2**31) if seed is None else seed)
+        if keep_current is not None:
+            campaign.set_meta("current_encounter", str(keep_current))
+        session = EncounterSession(campaign.load_encounter(encounter_id), campaign, encounter_id)
+        view = view_for(ruleset)
+        for sheet in sheets_first:
+            session.execute(view.add(sheet))
+        for entry, sheet in entries:
+            if entry.grunt_group and entry.count >= 2:
+                rating = entry.professional_rating if entry.professional_rating is not None else (
+                    entry.template.professional_rating or 0)
+                session.execute(view.grunt_group(sheet, entry.count, rating, False))
+                continue
+            for name in member_names(entry.template, entry.count):
+                session.execute(view.add(sheet.model_copy(update={"name": name})))
     return encounter_id
 
 

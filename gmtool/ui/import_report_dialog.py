@@ -56,10 +56,16 @@ def importable(path: Path) -> bool:
 
 
 def _read(path: Path) -> bytes:
+    """The file's bytes: a regular file only (a FIFO or a device is refused before reading), and at
+    most MAX_BYTES of what is really read (``st_size`` can lie: a link to /dev/zero says 0)."""
     try:
-        if path.stat().st_size > MAX_BYTES:
+        if not path.is_file():
+            raise FileFormatError("error.import_unreadable", name=path.name, detail=tr("libui.report.not_a_file"))
+        with path.open("rb") as stream:
+            data = stream.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
             raise FileFormatError("error.import_too_large", limit_mb=MAX_BYTES // (1024 * 1024))
-        return path.read_bytes()
+        return data
     except OSError as exc:
         raise FileFormatError("error.import_unreadable", name=path.name, detail=exc.strerror or str(exc)) from exc
 
@@ -75,7 +81,7 @@ def _import_json(campaign: Campaign, data: bytes, source: str, current_encounter
                  tr("libui.report.encounter", name=plan.name, count=count)]
         return ImportOutcome(source, True, lines, encounter_id=encounter_id)
     templates = import_npcs(data)
-    ids = [campaign.library.add(**store_fields(t)) for t in templates]
+    ids = campaign.library.add_many([store_fields(t) for t in templates])  # all or none
     lines = [tr("libui.report.title", source=source), tr("libui.report.npcs", count=len(ids))]
     lines += [tr("libui.report.npc", name=t.name, game=tr(f"game.{t.edition.lower()}")) for t in templates]
     return ImportOutcome(source, True, lines, template_ids=ids)
