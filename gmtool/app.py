@@ -19,6 +19,7 @@ from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, set_language, tr
 from gmtool.rulesets.readings import Readings
 from gmtool.storage.paths import data_dir, default_campaign_path
+from gmtool.storage.lock import NotWritableError
 from gmtool.storage.settings import Settings, load_settings, save_settings
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.campaign_dialogs import ask_after_bad_file, choose_campaign_to_open, choose_new_campaign
@@ -68,34 +69,67 @@ class GmtoolApp:
         try:
             return Workspace.open(path) if path is not None else Workspace.open_default()
         except GmtoolError as exc:
-            return self.recover(exc.message())
+            return self.recover(exc.message(), _readable_path(exc, path or default_campaign_path()))
 
-    def recover(self, message: str) -> Workspace | None:
+    def recover(self, message: str, read_only_path: Path | None = None) -> Workspace | None:
+        """Ask until a campaign opens or the GM quits. ``read_only_path``: the campaign refused could
+        still be opened read-only (another gmtool has it, or it cannot be written here)."""
         while True:
-            choice = ask_after_bad_file(self.window, message)
+            choice = ask_after_bad_file(self.window, message, can_read_only=read_only_path is not None)
             if choice == "quit":
                 return None
-            chosen = choose_campaign_to_open(self.window) if choice == "open" else choose_new_campaign(self.window)
+            if choice == "read_only" and read_only_path is not None:
+                chosen: Path | None = read_only_path
+            else:
+                chosen = choose_campaign_to_open(self.window) if choice == "open" else choose_new_campaign(self.window)
             if chosen is None:
                 continue
             try:
+                if choice == "read_only":
+                    return Workspace.open(chosen, read_only=True)
                 return Workspace.open(chosen) if choice == "open" else Workspace.create(chosen)
             except GmtoolError as exc:
                 message = exc.message()
+                read_only_path = _readable_path(exc, chosen)
 
     def switch_to(self, workspace: Workspace) -> None:
         old = self.workspace
         self.workspace = workspace
-        self.settings.last_campaign = str(workspace.campaign.path)
-        self._save_settings()
+        if not workspace.read_only:  # a campaign looked at read-only is not where the next start opens
+            self.settings.last_campaign = str(workspace.campaign.path)
+            self._save_settings()
         self.show_window()
-        if old is not None and old.campaign is not workspace.campaign:
-            old.close()  # another campaign file; encounters of the same campaign share it
+        if old is None or old.campaign is not workspace.campaign:
+            if old is not None:
+                old.close()  # another campaign file; encounters of the same campaign share it
+            self.tell_opening_notices(workspace)
+
+    def tell_opening_notices(self, workspace: Workspace) -> None:
+        """What opening the campaign could not do, told to the GM once: a failed backup, a journal
+        file set aside. The campaign itself opened."""
+        notices = opening_notices(workspace)
+        if not notices or self.window is None:
+            return
+        if workspace.campaign.backup.error is not None:
+            self.window.show_refusal(tr("notice.status_backup_failed"))
+        window = self.window
+        QTimer.singleShot(0, lambda: QMessageBox.warning(window, tr("notice.title"), "\n\n".join(notices)))
 
     def request_open(self) -> None:
         path = choose_campaign_to_open(self.window)
-        if path is not None:
-            self._try(lambda: Workspace.open(path))
+        if path is None:
+            return
+        try:
+            workspace = Workspace.open(path)
+        except NotWritableError as exc:  # another gmtool has it, or it cannot be written: read-only?
+            if ask_after_bad_file(self.window, exc.message(), can_read_only=True) != "read_only":
+                return
+            self._try(lambda: Workspace.open(path, read_only=True))
+            return
+        except GmtoolError as exc:
+            QMessageBox.warning(self.window, tr("dialog.bad_campaign.title"), exc.message())
+            return
+        self.switch_to(workspace)
 
     def request_new(self) -> None:
         path = choose_new_campaign(self.window)
@@ -266,6 +300,22 @@ class GmtoolApp:
             self._save_settings()
         if self.workspace is not None:
             self.workspace.close()
+
+
+def opening_notices(workspace: Workspace) -> list[str]:
+    """The translated notices of what opening ``workspace``'s campaign could not do (none usually)."""
+    campaign = workspace.campaign
+    notices = []
+    if campaign.backup.error is not None:
+        notices.append(tr("notice.backup_failed", detail=campaign.backup.error.message()))
+    if campaign.set_aside is not None:
+        notices.append(tr("notice.wal_set_aside", kept=str(campaign.set_aside)))
+    return notices
+
+
+def _readable_path(exc: GmtoolError, path: Path) -> Path | None:
+    """``path`` when ``exc`` says the campaign can still be opened read-only, else None."""
+    return path if isinstance(exc, NotWritableError) else None
 
 
 def use_house_tables(folder: Path) -> tuple[GmtoolError, ...]:

@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from gmtool.core.errors import FileFormatError, StorageError
+from gmtool.storage.lock import CampaignLock
 from gmtool.storage.paths import data_dir
 
 DEFAULT_KEEP = 5
@@ -237,12 +238,23 @@ def restore_backup(
     campaign before anything else, so pruning cannot remove it midway; then the
     current file is kept, its stale ``-wal``/``-shm`` removed, and the copy
     renamed over it. Reopen the campaign afterwards (older backups migrate then).
+
+    The campaign's lock is held throughout: while another gmtool has it open the restore is
+    refused (:class:`~gmtool.storage.lock.CampaignInUseError`), so no command of theirs is lost.
     """
     from gmtool.storage.campaign import inspect
 
     check_keep(keep)
     folder = backup_folder() if folder is None else folder
     inspect(backup)
+    lock = CampaignLock.acquire(campaign_path)
+    try:
+        return _replace_by(backup, campaign_path, keep, folder)
+    finally:
+        lock.release()
+
+
+def _replace_by(backup: Path, campaign_path: Path, keep: int, folder: Path) -> Path | None:
     staged = campaign_path.with_name(f".{campaign_path.name}.restoring")
     try:
         campaign_path.parent.mkdir(parents=True, exist_ok=True)

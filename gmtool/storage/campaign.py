@@ -10,6 +10,13 @@ fails the open, it is reported in :attr:`Campaign.backup`), then migrates an
 older schema step by step (:mod:`migrations`). A new file is made with the first
 schema and the same migrations, so new and upgraded campaigns are alike.
 
+One writer per campaign (:mod:`lock`): a campaign another gmtool holds, or whose file or folder
+cannot be written, raises :class:`~gmtool.storage.lock.NotWritableError`; it may then be opened
+``read_only`` (no lock, no backup, every write refused with a translated message). A ``-wal``
+beside the campaign that its last writer did not note is not its own: it is set aside (kept beside
+it as ``.<name>.set-aside-<time>-wal``, :attr:`Campaign.set_aside`), never applied. A full disk is
+``error.disk_full``; a command that could not be written is not shown.
+
 Campaign settings live in the ``meta`` table (there since the first schema, so no
 migration): ``rule_readings`` holds the rule readings the GM chose in Preferences
 (:mod:`gmtool.rulesets.readings`) as JSON; a file without it, or with an entry gmtool
@@ -35,7 +42,8 @@ from gmtool.rulesets import get_ruleset
 from gmtool.rulesets.readings import Readings
 from gmtool.storage.backups import DEFAULT_KEEP, BackupOutcome, backup_quietly
 from gmtool.storage.library_store import LibraryStore
-from gmtool.storage.lock import CampaignLock
+from gmtool.storage.failures import storage_error
+from gmtool.storage.lock import CampaignLock, NotWritableError, wal_path, wal_salts
 from gmtool.storage.migrations import FIRST_VERSION, LATEST_VERSION, migrate
 
 SCHEMA_VERSION = LATEST_VERSION
@@ -142,6 +150,46 @@ def inspect(path: Path) -> int:
     return version
 
 
+def _check_writable(path: Path) -> None:
+    """Refuse (may open read-only) a campaign whose file cannot be opened for writing here."""
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except OSError as exc:
+        raise NotWritableError("error.campaign_not_writable", path=str(path), reason=exc.strerror or str(exc)) from exc
+    os.close(fd)
+
+
+def _lock_for_writing(path: Path) -> CampaignLock:
+    """The campaign's lock; a folder where it cannot be made (read-only) may still be read."""
+    try:
+        return CampaignLock.acquire(path)
+    except NotWritableError:
+        raise
+    except StorageError as exc:
+        raise NotWritableError("error.campaign_not_writable", path=str(path), **{
+            "reason": exc.args_for_message.get("reason", "")}) from exc
+
+
+def set_aside_foreign_wal(path: Path, lock: CampaignLock) -> Path | None:
+    """Move aside a ``-wal`` that is not the campaign's own (its salts not noted by its last writer).
+
+    Called with the lock held, before anything reads the campaign. The log is kept beside the
+    campaign (renamed, never deleted), so nothing anybody wrote is destroyed; it is never applied.
+    """
+    salts = wal_salts(path)
+    if salts is None or salts == lock.noted_wal:
+        return None
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    kept = path.with_name(f".{path.name}.set-aside-{stamp}-wal")
+    try:
+        os.replace(wal_path(path), kept)
+        path.with_name(path.name + "-shm").unlink(missing_ok=True)  # its index describes the log set aside
+    except OSError as exc:
+        raise storage_error(exc, path, "error.wal_set_aside_failed") from exc
+    _fsync_folder(path.parent)
+    return kept
+
+
 LEFTOVERS = (".creating", ".restoring")  # a campaign being made or restored when a gmtool was killed
 
 
@@ -170,12 +218,22 @@ def remove_leftovers(path: Path) -> list[Path]:
 class Campaign:
     """An open campaign file; also the journal store of its encounters' sessions."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, conn: sqlite3.Connection, read_only: bool = False) -> None:
         self.path = path
         self._conn = conn
+        self.read_only = read_only  # opened for reading only: every write is refused, saying why
         self.backup = BackupOutcome()  # what opening backed up (or the error to report)
-        self.library = LibraryStore(conn, path)
+        self.set_aside: Path | None = None  # a -wal not the campaign's own, moved aside on opening
         self._lock: CampaignLock | None = None  # one writer per campaign (storage/lock.py)
+        self.library = LibraryStore(conn, path, self._before_write, self._after_write)
+
+    def _before_write(self) -> None:
+        if self.read_only:
+            raise StorageError("error.campaign_read_only", path=str(self.path))
+
+    def _after_write(self) -> None:
+        if self._lock is not None:
+            self._lock.note_wal()
 
     # -- opening -----------------------------------------------------------
     @staticmethod
@@ -187,33 +245,58 @@ class Campaign:
         return conn
 
     @classmethod
-    def open(cls, path: Path, keep_backups: int = DEFAULT_KEEP, backup_folder: Path | None = None) -> Campaign:
+    def open(
+        cls, path: Path, keep_backups: int = DEFAULT_KEEP, backup_folder: Path | None = None, read_only: bool = False
+    ) -> Campaign:
         """Open an existing campaign: validate, back up (keeping ``keep_backups``), migrate.
 
         A newer or broken file raises :class:`FileFormatError` untouched; a failed
         migration raises :class:`StorageError` with the file as it was before the
         failing step. ``backup_folder`` defaults to ``<data folder>/backups``.
         """
-        version = inspect(path)  # reads the header only: a file not ours is refused before any lock
-        lock = CampaignLock.acquire(path)  # before anything writes it: one writer per campaign
+        if read_only:
+            return cls._open_read_only(path)
+        check_header(path)  # the header only: a file not ours is refused before any lock
+        lock = _lock_for_writing(path)  # before anything reads or writes it: one writer per campaign
         try:
-            remove_leftovers(path)  # ours alone now: what a killed gmtool left half-made goes
+            set_aside = set_aside_foreign_wal(path, lock)  # ours alone now: a log not its own never applies
+            version = inspect(path)
+            _check_writable(path)
+            remove_leftovers(path)  # what a killed gmtool left half-made goes
             conn = cls._connect(path)
         except BaseException:
             lock.release()
             raise
+        campaign = cls(path, conn)
+        campaign._lock = lock
+        campaign.set_aside = set_aside
         try:
-            backup = backup_quietly(conn, path, keep_backups, backup_folder)
+            campaign.backup = backup_quietly(conn, path, keep_backups, backup_folder)
             if version < SCHEMA_VERSION:
                 migrate(conn, path)
+                lock.note_wal()
         except BaseException:
-            conn.close()
-            lock.release()
+            campaign.close()
             raise
-        campaign = cls(path, conn)
-        campaign.backup = backup
-        campaign._lock = lock
         return campaign
+
+    @classmethod
+    def _open_read_only(cls, path: Path) -> Campaign:
+        """Open for reading only: no lock, no backup, no migration; every write is refused."""
+        version = inspect(path)
+        if version < SCHEMA_VERSION:
+            raise FileFormatError("error.campaign_read_only_old", path=str(path))
+        base = path.resolve().as_uri()
+        try:
+            conn = sqlite3.connect(f"{base}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error as exc:
+            if wal_path(path).exists():
+                raise FileFormatError("error.file_unreadable", path=str(path), detail=str(exc)) from exc
+            # a read-only folder where SQLite cannot make its shared index: the file alone holds all
+            conn = sqlite3.connect(f"{base}?mode=ro&immutable=1", uri=True, isolation_level=None,
+                                   check_same_thread=False)
+        return cls(path, conn, read_only=True)
 
     def make_backup(self, keep: int = DEFAULT_KEEP, folder: Path | None = None) -> BackupOutcome:
         """Back up the open campaign now (never raises; the outcome holds any error)."""
@@ -228,14 +311,21 @@ class Campaign:
         """
         if path.exists():
             raise FileFormatError("error.file_exists", path=str(path))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lock = CampaignLock.acquire(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise storage_error(exc, path, "error.create_failed") from exc
+        lock = CampaignLock.acquire(path)  # a folder that cannot be written: "cannot be locked", its reason
         try:
             campaign = cls._build(path, populate)
+        except (OSError, sqlite3.Error) as exc:
+            lock.release()
+            raise storage_error(exc, path, "error.create_failed") from exc
         except BaseException:
             lock.release()
             raise
         campaign._lock = lock
+        lock.note_wal()
         return campaign
 
     @classmethod
@@ -244,41 +334,62 @@ class Campaign:
         # never leaves a half-made campaign, and the header (application id)
         # is in the main file, which check_header reads without the WAL.
         tmp = path.with_name(f".{path.name}.creating")
-        for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+        half_made = (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm"))
+        for leftover in half_made:
             leftover.unlink(missing_ok=True)
-        conn = cls._connect(tmp)
         try:
-            conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            conn.executescript(
-                f"BEGIN; {SCHEMA} INSERT INTO schema_version (version) VALUES ({FIRST_VERSION}); COMMIT;"
-            )
-            migrate(conn, tmp)
-            if populate is not None:
-                populate(cls(tmp, conn))
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            conn.close()
-        os.replace(tmp, path)
+            conn = cls._connect(tmp)
+            try:
+                conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                conn.executescript(
+                    f"BEGIN; {SCHEMA} INSERT INTO schema_version (version) VALUES ({FIRST_VERSION}); COMMIT;"
+                )
+                migrate(conn, tmp)
+                if populate is not None:
+                    populate(cls(tmp, conn))
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                conn.close()
+            os.replace(tmp, path)
+        except BaseException:
+            for leftover in half_made:  # a full disk or a failure: no half-made file stays
+                try:
+                    leftover.unlink(missing_ok=True)
+                except OSError:
+                    pass
+            raise
         _fsync_folder(path.parent)
         return cls(path, cls._connect(path))
 
     @contextmanager
     def all_or_nothing(self) -> Iterator[None]:
-        """Everything written inside is one transaction: kept whole, or (an error, a kill) not at all."""
+        """Everything written inside is one transaction: kept whole, or (an error, a kill) not at all.
+
+        Inside another one it is part of that one (the outer one commits)."""
+        self._before_write()
+        if self._conn.in_transaction:
+            yield
+            return
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            raise StorageError("error.save_failed", path=str(self.path), detail=str(exc)) from exc
+            raise storage_error(exc, self.path) from exc
         try:
             yield
             self._conn.execute("COMMIT")
-        except BaseException:
+        except BaseException as exc:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise storage_error(exc, self.path) from exc
             raise
+        self._after_write()
 
     def close(self) -> None:
-        self._conn.close()
+        try:
+            self._conn.close()
+        except sqlite3.Error:
+            pass  # the last checkpoint failed (a full disk): the -wal stays, noted in the lock file
         if self._lock is not None:
             self._lock.release()
             self._lock = None
@@ -290,11 +401,12 @@ class Campaign:
 
     def create_encounter(self, name: str, ruleset: str, seed: int) -> int:
         get_ruleset(ruleset)  # refuse unknown games now, not at load
-        cur = self._conn.execute(
-            "INSERT INTO encounters (name, ruleset, seed, created) VALUES (?, ?, ?, ?)",
-            (name, ruleset, seed, _now()),
-        )
-        self.set_meta("current_encounter", str(cur.lastrowid))
+        with self.all_or_nothing():
+            cur = self._conn.execute(
+                "INSERT INTO encounters (name, ruleset, seed, created) VALUES (?, ?, ?, ?)",
+                (name, ruleset, seed, _now()),
+            )
+            self.set_meta("current_encounter", str(cur.lastrowid))
         return int(cur.lastrowid or 0)
 
     def encounter_info(self, encounter_id: int) -> EncounterInfo:
@@ -331,6 +443,7 @@ class Campaign:
     # -- the journal store ---------------------------------------------------
     def append(self, encounter_id: int, entry: JournalEntry) -> None:
         """One entry, one transaction: durable when this returns."""
+        self._before_write()
         record = json.dumps(entry.to_record(), ensure_ascii=False, separators=(",", ":"))
         try:
             self._conn.execute(
@@ -338,7 +451,8 @@ class Campaign:
                 (encounter_id, entry.seq, record, _now()),
             )
         except sqlite3.Error as exc:  # nothing was written; the command is not shown
-            raise StorageError("error.save_failed", path=str(self.path), detail=str(exc)) from exc
+            raise storage_error(exc, self.path) from exc
+        self._after_write()
 
     def journal_length(self, encounter_id: int) -> int:
         row = self._conn.execute("SELECT count(*) FROM journal WHERE encounter_id = ?", (encounter_id,))
@@ -357,10 +471,7 @@ class Campaign:
 
     def set_rule_readings(self, readings: Readings) -> None:
         """Keep the campaign's rule readings (only those that differ from the digest are written)."""
-        try:
-            self.set_meta(RULE_READINGS, json.dumps(readings.to_data(), sort_keys=True))
-        except sqlite3.Error as exc:
-            raise StorageError("error.save_failed", path=str(self.path), detail=str(exc)) from exc
+        self.set_meta(RULE_READINGS, json.dumps(readings.to_data(), sort_keys=True))
 
     # -- meta ----------------------------------------------------------------
     def meta(self, key: str) -> str | None:
@@ -368,7 +479,13 @@ class Campaign:
         return row[0] if row else None
 
     def set_meta(self, key: str, value: str) -> None:
-        self._conn.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (key, value),
-        )
+        self._before_write()
+        try:
+            self._conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+        except sqlite3.Error as exc:
+            raise storage_error(exc, self.path) from exc
+        if not self._conn.in_transaction:
+            self._after_write()

@@ -27,7 +27,7 @@ import json
 import sqlite3
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -36,6 +36,7 @@ from typing import Any, Final
 
 from gmtool.core.errors import StorageError
 from gmtool.core.i18n import tr
+from gmtool.storage.failures import storage_error
 
 GAMES: Final[tuple[str, ...]] = ("sr4", "sr5")
 NAME_MAX = 120
@@ -248,9 +249,17 @@ class _SearchIndex:
 class LibraryStore:
     """The NPC templates of one campaign (its connection must be in autocommit mode)."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        path: Path,
+        before_write: Callable[[], None] = lambda: None,
+        after_write: Callable[[], None] = lambda: None,
+    ) -> None:
         self._conn = conn
         self.path = path
+        self._before_write = before_write  # refuses (raises) when the campaign is open read-only
+        self._after_write = after_write
         self._index: _SearchIndex | None = None
         self._index_version: int | None = None
 
@@ -258,10 +267,11 @@ class LibraryStore:
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: all of it is committed, or none of it."""
+        self._before_write()
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            raise StorageError("storage.error.library_write_failed", path=str(self.path), detail=str(exc)) from exc
+            raise storage_error(exc, self.path, "storage.error.library_write_failed") from exc
         try:
             yield self._conn
             self._conn.execute("COMMIT")
@@ -269,10 +279,9 @@ class LibraryStore:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
             if isinstance(exc, sqlite3.Error):
-                raise StorageError(
-                    "storage.error.library_write_failed", path=str(self.path), detail=str(exc)
-                ) from exc
+                raise storage_error(exc, self.path, "storage.error.library_write_failed") from exc
             raise
+        self._after_write()
 
     def _insert(self, conn: sqlite3.Connection, fields: _Fields, created: str) -> int:
         cur = conn.execute(

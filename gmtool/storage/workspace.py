@@ -37,6 +37,10 @@ class Workspace:
         return self.session.encounter
 
     @property
+    def read_only(self) -> bool:
+        return self.campaign.read_only
+
+    @property
     def encounter_name(self) -> str:
         return self.campaign.encounter_info(self.encounter_id).name
 
@@ -60,7 +64,8 @@ class Workspace:
     def with_encounter(self, encounter_id: int) -> Workspace:
         """The same campaign on another of its encounters, remembered as the current one."""
         workspace = Workspace(self.campaign, encounter_id)
-        self.campaign.set_meta("current_encounter", str(encounter_id))
+        if not self.campaign.read_only:  # read-only: looked at, not remembered
+            self.campaign.set_meta("current_encounter", str(encounter_id))
         return workspace
 
     def with_new_encounter(self, name: str, ruleset: str) -> Workspace:
@@ -72,9 +77,13 @@ class Workspace:
         return self.with_encounter(encounter_id)
 
     @classmethod
-    def open(cls, path: Path) -> Workspace:
-        """Open an existing campaign at its current encounter (demo added if it has none)."""
-        campaign = _readable(path, lambda: Campaign.open(path))
+    def open(cls, path: Path, read_only: bool = False) -> Workspace:
+        """Open an existing campaign at its current encounter (demo added if it has none).
+
+        ``read_only``: without the lock, for looking only (another gmtool has it, or it cannot be
+        written here); every command is refused with the reason.
+        """
+        campaign = _readable(path, lambda: Campaign.open(path, read_only=read_only))
         try:
             return _readable(path, lambda: cls._at_current_encounter(campaign))
         except BaseException:

@@ -56,6 +56,8 @@ def restore_and_reopen(workspace: Workspace, backup: Path) -> tuple[Workspace, s
     Raises GmtoolError only if the campaign cannot be reopened at all.
     """
     path = workspace.campaign.path
+    if workspace.read_only:
+        return workspace, tr("error.campaign_read_only", path=path.name)
     workspace.close()
     problem: str | None = None
     try:

@@ -80,10 +80,11 @@ class MainWindow(QMainWindow):
         self.bridge = EncounterBridge(workspace, self)
         self.view = self.bridge.view
         self.setObjectName("mainWindow")
-        self.setWindowTitle(tr(
+        title = tr(
             "window.title_game", encounter=workspace.encounter_name, game=game_name(self.view.key),
             file=workspace.campaign.path.name,
-        ))
+        )
+        self.setWindowTitle(tr("window.read_only", title=title) if workspace.read_only else title)
         self._actions: dict[str, QAction] = {}
         self._layout_restored = False
         self._make_actions()
@@ -109,12 +110,23 @@ class MainWindow(QMainWindow):
         self.status.setObjectName("statusMessage")
         self.status.setWordWrap(True)  # a long refusal takes a second line rather than being cut
         self.statusBar().addWidget(self.status, 1)
+        if workspace.read_only:
+            self._show_read_only()
         self.bridge.refused.connect(self.show_refusal)
         self.bridge.changed.connect(lambda _c: self.update_actions())
         self.bridge.selectionChanged.connect(lambda _c: self.update_actions())
         self.resize(first_size(self))
         self._follow_current_actor()
         self.update_actions()
+
+    def _show_read_only(self) -> None:
+        """A campaign open read-only says so for as long as it is open, beside the status line."""
+        badge = QLabel(tr("status.read_only_badge"), self)
+        badge.setObjectName("readOnlyBadge")
+        badge.setToolTip(tr("status.read_only"))
+        set_tone(badge, "banner")
+        self.statusBar().addPermanentWidget(badge)
+        self._show_status(tr("status.read_only"))
 
     def _make_rewind_bar(self) -> QToolBar:
         """Shown while the fight is seen as it was: what moment, continue from there, back to now."""

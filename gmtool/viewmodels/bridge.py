@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.core.encounter import Change, ViewChange
-from gmtool.core.errors import GmtoolError, RulesError
+from gmtool.core.errors import GmtoolError, RulesError, StorageError
 from gmtool.core.i18n import tr
 from gmtool.core.journal import JournalEntry
 from gmtool.core.messages import Command
@@ -149,7 +149,10 @@ class EncounterBridge(QObject):
         return self._guard(lambda: self.workspace.session.commit_preview(entry))
 
     def acting_refusal(self) -> str | None:
-        """Why nothing can be done now (translated), or None: the fight is shown as it was."""
+        """Why nothing can be done now (translated), or None: the fight is shown as it was, or the
+        campaign is open read-only."""
+        if self.workspace.read_only:
+            return tr("error.campaign_read_only", path=self.workspace.campaign.path.name)
         return tr("error.rewind_read_only") if self._past is not None else None
 
     @property
@@ -173,6 +176,8 @@ class EncounterBridge(QObject):
         return self._guard(self.workspace.session.redo)
 
     def _refuse_in_past(self) -> None:
+        if self.workspace.read_only:
+            raise StorageError("error.campaign_read_only", path=self.workspace.campaign.path.name)
         if self._past is not None:
             raise RulesError("error.rewind_read_only")
 
