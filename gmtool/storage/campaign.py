@@ -41,8 +41,8 @@ from gmtool.core.journal import JournalEntry
 from gmtool.rulesets import get_ruleset
 from gmtool.rulesets.readings import Readings
 from gmtool.storage.backups import DEFAULT_KEEP, BackupOutcome, backup_quietly
-from gmtool.storage.library_store import LibraryStore
 from gmtool.storage.failures import storage_error
+from gmtool.storage.library_store import LibraryStore
 from gmtool.storage.lock import CampaignLock, NotWritableError, wal_path, wal_salts
 from gmtool.storage.migrations import FIRST_VERSION, LATEST_VERSION, migrate
 
@@ -166,8 +166,7 @@ def _lock_for_writing(path: Path) -> CampaignLock:
     except NotWritableError:
         raise
     except StorageError as exc:
-        raise NotWritableError("error.campaign_not_writable", path=str(path), **{
-            "reason": exc.args_for_message.get("reason", "")}) from exc
+        raise NotWritableError("error.campaign_not_writable", path=str(path), reason=exc.args_for_message.get("reason", "")) from exc
 
 
 def set_aside_foreign_wal(path: Path, lock: CampaignLock) -> Path | None:
