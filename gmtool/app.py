@@ -12,15 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import (
-    QByteArray,
-    QEvent,
-    QLibraryInfo,
-    QLocale,
-    QObject,
-    QTimer,
-    QTranslator,
-)
+from PySide6.QtCore import QByteArray, QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gmtool.core.errors import GmtoolError
@@ -30,11 +22,7 @@ from gmtool.storage.lock import NotWritableError
 from gmtool.storage.paths import data_dir, default_campaign_path
 from gmtool.storage.settings import Settings, load_settings, save_settings
 from gmtool.storage.workspace import Workspace
-from gmtool.ui.campaign_dialogs import (
-    ask_after_bad_file,
-    choose_campaign_to_open,
-    choose_new_campaign,
-)
+from gmtool.ui.campaign_dialogs import ask_after_bad_file, choose_campaign_to_open, choose_new_campaign
 from gmtool.ui.encounter_dialogs import NewEncounterDialog, SwitchEncounterDialog
 from gmtool.ui.main_window import MainWindow
 from gmtool.ui.preferences import PreferencesDialog
@@ -226,11 +214,7 @@ class GmtoolApp:
 
     def request_player_view(self) -> None:
         """The second window for the players: ask its settings, then show it on the chosen screen."""
-        from gmtool.ui.player_view import (
-            PlayerView,
-            PlayerViewSettings,
-            choose_player_view_settings,
-        )
+        from gmtool.ui.player_view import PlayerView, PlayerViewSettings, choose_player_view_settings
 
         assert self.window is not None
         saved = None
