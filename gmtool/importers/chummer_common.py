@@ -303,7 +303,8 @@ def spells(root: ET.Element, report: ImportReport) -> list[Spell]:
     return found
 
 
-_RATING_TIMES = re.compile(r"^\(?Rating\s*\*\s*(?P<f>[\d.]+)\)?(?:\s*\+\s*(?P<add>[\d.]+))?$")
+_NUMBER = r"\d+(?:\.\d+)?"  # "1.2.3" is no number: that cost is reported unreadable, never a crash
+_RATING_TIMES = re.compile(rf"^\(?Rating\s*\*\s*(?P<f>{_NUMBER})\)?(?:\s*\+\s*(?P<add>{_NUMBER}))?$")
 _FIXED_VALUES = re.compile(r"^FixedValues\((?P<values>[\d.,\s]+)\)$")
 
 
@@ -328,9 +329,10 @@ def augmentations(root: ET.Element, report: ImportReport) -> list[Augmentation]:
     for element in _all(root.find("cyberwares"), "cyberware"):
         name = text(element, "name")
         rating = parse_int(text(element, "rating", "0")) or 0
-        cost = item_essence(text(element, "ess", "0"), rating)
+        raw_cost = text(element, "ess", "0")
+        cost = item_essence(raw_cost, rating)
         if cost is None:
-            report.warn("library.report.essence_unknown", name=name[:40] or "?")
+            report.warn("library.report.essence_unknown", name=name[:40] or "?", value=raw_cost[:40])
         kind = "bioware" if text(element, "improvementsource") == "Bioware" else "cyberware"
         item = build(report, "augmentation", name, Augmentation,
             name=name, kind=kind, rating=rating, essence=round(cost or 0.0, 4), grade=text(element, "grade")[:80],

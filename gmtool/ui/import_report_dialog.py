@@ -98,6 +98,10 @@ def import_path(campaign: Campaign, path: Path, current_encounter: int | None = 
         return ImportOutcome(path.name, True, result.report.lines(), template_ids=[template_id])
     except GmtoolError as exc:
         return ImportOutcome(path.name, False, [tr("libui.report.failed", source=path.name), exc.message()])
+    except Exception as exc:  # noqa: BLE001 - one file's surprise must not stop the rest of a drop
+        detail = f"{type(exc).__name__}: {exc}"[:300]
+        return ImportOutcome(path.name, False, [tr("libui.report.failed", source=path.name),
+                                                tr("libui.report.unexpected", detail=detail)])
 
 
 class ImportReportDialog(QDialog):
