@@ -35,6 +35,7 @@ KIND_ENCOUNTER = "gmtool.encounter"
 MAX_BYTES = 32 * 1024 * 1024
 MAX_MEMBERS = 24  # as many as a grunt group holds (gmtool.rulesets.sr5.groups)
 MAX_TEMPLATES = 2000
+MAX_COMBATANTS = 500  # in one encounter plan, runners included: far past any table, short of a frozen window
 
 
 class EncounterEntry(BaseModel):
@@ -64,6 +65,10 @@ class EncounterPlan(BaseModel):
         editions = {entry.template.edition for entry in self.entries} | {r.edition for r in self.runners}
         if editions - {self.edition}:
             raise PydanticCustomError("library_edition_mix", "templates of another edition")
+        combatants = sum(entry.count for entry in self.entries) + len(self.runners)
+        if combatants > MAX_COMBATANTS:
+            raise PydanticCustomError("library_too_many_combatants", "{count} combatants, at most {high}",
+                                      {"count": combatants, "high": MAX_COMBATANTS})
         return self
 
 

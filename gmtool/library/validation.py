@@ -48,6 +48,7 @@ MESSAGE_KEYS: dict[str, str] = {
     "library_filled_range": "library.invalid.filled_range",
     "library_duplicate": "library.invalid.duplicate",
     "library_edition_mix": "library.invalid.edition_mix",
+    "library_too_many_combatants": "library.invalid.too_many_combatants",
 }
 GENERIC_KEY = "library.invalid.generic"
 # The fields each message may use, taken from pydantic's error context.
@@ -62,6 +63,7 @@ CONTEXT_FIELDS: dict[str, tuple[str, ...]] = {
     "library.invalid.attributes_incomplete": ("expected",),
     "library.invalid.attribute_range": ("attribute", "low", "high"),
     "library.invalid.filled_range": ("high",),
+    "library.invalid.too_many_combatants": ("count", "high"),
 }
 
 _ADAPTER: TypeAdapter[AnyTemplate] = TypeAdapter(NpcTemplate)

@@ -19,6 +19,7 @@ import secrets
 from pathlib import Path
 
 from PySide6.QtCore import Signal
+from pydantic import ValidationError
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -46,6 +47,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.session import EncounterSession
 from gmtool.library.documents import template_from_document
 from gmtool.library.exchange import (
+    MAX_COMBATANTS,
     MAX_MEMBERS,
     EncounterEntry,
     EncounterPlan,
@@ -338,12 +340,16 @@ class EncounterBuilder(QDialog):
         return names
 
     def _check(self) -> bool:
-        ok = bool(self.name.text().strip()) and bool(self.entries or self.runners)
+        combatants = sum(count for count, _group, _rating in self._keep_table()) + len(self.runners)
+        too_many = combatants > MAX_COMBATANTS
+        ok = bool(self.name.text().strip()) and bool(self.entries or self.runners) and not too_many
         self.save_button.setEnabled(ok)
         if not self.name.text().strip():
             self.message.setText(tr("libui.builder.need_name"))
         elif not (self.entries or self.runners):
             self.message.setText(tr("libui.builder.need_combatants"))
+        elif too_many:
+            self.message.setText(tr("library.invalid.too_many_combatants", count=combatants, high=MAX_COMBATANTS))
         else:
             self.message.setText("")
         return ok
@@ -357,8 +363,8 @@ class EncounterBuilder(QDialog):
         except GmtoolError as exc:
             self.message.setText(exc.message())
             return None
-        except ValueError as exc:  # pydantic: a plan the exchange format refuses
-            self.message.setText(tr("libui.builder.invalid", detail=str(exc).splitlines()[0]))
+        except ValidationError as exc:  # a plan the exchange format refuses, said in the GM's language
+            self.message.setText(tr("libui.builder.invalid", detail=_first_problem(exc)))
             return None
         self.encounterSaved.emit(encounter_id)
         self.accept()
@@ -373,10 +379,20 @@ class EncounterBuilder(QDialog):
             return None
         try:
             save_encounter(path, self.plan())
-        except (GmtoolError, OSError, ValueError) as exc:
+        except ValidationError as exc:
+            self.message.setText(tr("libui.builder.invalid", detail=_first_problem(exc)))
+            return None
+        except (GmtoolError, OSError) as exc:
             self.message.setText(exc.message() if isinstance(exc, GmtoolError) else str(exc))
             return None
         return path
+
+
+def _first_problem(exc: ValidationError) -> str:
+    """The first thing pydantic refused in a plan, translated."""
+    from gmtool.library.validation import field_errors
+
+    return next(iter(field_errors(exc).values()), str(exc).splitlines()[0])
 
 
 def ask_save_path(parent: QWidget, title: str, suggested: str) -> Path | None:

@@ -125,3 +125,35 @@ def test_the_builder_fits_the_screen(qtbot, workspace) -> None:
     hint = dialog.minimumSizeHint()
     assert hint.width() <= 1366 and hint.height() <= 820
     assert dialog.size().boundedTo(QSize(1366, 820)) == dialog.size()
+
+
+def test_an_encounter_plan_past_500_combatants_is_refused_naming_the_limit(qtbot, workspace, tmp_path: Path) -> None:
+    """Issue 13: before, a plan of 2,000 entries × 24 (48,000 combatants) was written and froze the window."""
+    import json
+
+    template = parse_template(template_data("Ganger")).model_dump(mode="json")
+    entries = [{"template": template, "count": 24} for _ in range(21)]  # 504 combatants
+    document = {"schema_version": 1, "kind": "gmtool.encounter",
+                "encounter": {"name": "Horde", "edition": "SR5", "entries": entries}}
+    path = tmp_path / "horde.json"
+    path.write_text(json.dumps(document))
+    before = len(workspace.encounters())
+    outcome = import_path(workspace.campaign, path, workspace.encounter_id)
+    assert not outcome.ok
+    assert any("at most 500 combatants" in line and "504" in line for line in outcome.lines), outcome.lines
+    assert len(workspace.encounters()) == before  # nothing written
+    entries.pop()  # 480: allowed
+    path.write_text(json.dumps(document))
+    assert import_path(workspace.campaign, path, workspace.encounter_id).ok
+
+
+def test_the_builder_says_the_limit_before_saving(qtbot, workspace) -> None:
+    ganger = add(workspace.campaign.library, "Ganger")
+    dialog = builder(qtbot, workspace)
+    dialog.name.setText("Horde")
+    for _ in range(21):
+        dialog.add_template(ganger, count=24)
+    assert not dialog.save_button.isEnabled()
+    assert "at most 500" in dialog.message.text() and "504" in dialog.message.text()
+    dialog._spin(0, 1).setValue(20)  # 500: allowed
+    assert dialog.save_button.isEnabled() and dialog.message.text() == ""
