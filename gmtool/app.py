@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTranslator
@@ -98,11 +99,38 @@ class GmtoolApp:
         if not workspace.read_only:  # a campaign looked at read-only is not where the next start opens
             self.settings.last_campaign = str(workspace.campaign.path)
             self._save_settings()
+        opening = old is None or old.campaign is not workspace.campaign
+        house = self.load_house_rules() if opening else None  # the panels plan with them from the first paint
         self.show_window()
-        if old is None or old.campaign is not workspace.campaign:
+        if opening:
             if old is not None:
                 old.close()  # another campaign file; encounters of the same campaign share it
             self.tell_opening_notices(workspace)
+            if house is not None and house.problems:
+                self.report_house_rules(house)
+
+    # -- house rules -------------------------------------------------------------
+    def load_house_rules(self) -> HouseRulesLoaded:
+        """The GM's house-rule tables from ``<data folder>/tables``, in use from now on."""
+        return load_house_rules(data_dir())
+
+    def reload_house_rules(self) -> HouseRulesLoaded:
+        """File → Reload house rules: read the files again, rebuild the panels on them, say what came of it."""
+        house = self.load_house_rules()
+        self.show_window()
+        if house.problems:
+            self.report_house_rules(house)
+        elif self.window is not None:
+            self.window.show_status(tr("house_rules.loaded", tables=house.tables, rows=house.rows) if house.found
+                                    else tr("house_rules.none", folder=str(house.folder)))
+        return house
+
+    def report_house_rules(self, house: HouseRulesLoaded) -> None:
+        """Each file left out, with its line and reason: in a dialog, and in the status line."""
+        window = self.window
+        if window is not None:
+            window.show_refusal(tr("house_rules.status", count=len({p.args_for_message.get("file") for p in house.problems})))
+        QTimer.singleShot(0, lambda: report_house_problems(window, house.problems))
 
     def tell_opening_notices(self, workspace: Workspace) -> None:
         """What opening the campaign could not do, told to the GM once: a failed backup, a journal
@@ -180,6 +208,7 @@ class GmtoolApp:
         window.newEncounterRequested.connect(self.request_new_encounter)
         window.switchEncounterRequested.connect(self.request_switch_encounter)
         window.preferencesRequested.connect(self.request_preferences)
+        window.reloadHouseRulesRequested.connect(self.reload_house_rules)
         window.playerViewRequested.connect(self.request_player_view)
         window.library_actions.restoreRequested.connect(self.request_restore)
         self._restore_layout(window)
@@ -318,23 +347,50 @@ def _readable_path(exc: GmtoolError, path: Path) -> Path | None:
     return path if isinstance(exc, NotWritableError) else None
 
 
-def use_house_tables(folder: Path) -> tuple[GmtoolError, ...]:
-    """Plan every attack with the GM's house-rule tables from ``<data folder>/tables``, if there are any.
+@dataclass(frozen=True)
+class HouseRulesLoaded:
+    """What loading the house rules found: the folder, whether it had files, what is in use, what was left out."""
 
-    Nothing is read when the folder does not exist (the usual case: the start pays nothing).
-    Returns what could not be loaded; the rest is used.
-    """
+    folder: Path
+    found: bool = False
+    tables: int = 0
+    rows: int = 0
+    problems: tuple[GmtoolError, ...] = ()
+
+
+def load_house_rules(data_folder: Path) -> HouseRulesLoaded:
+    """Plan every attack with the GM's house-rule tables from ``<data folder>/tables`` (replacing any
+    loaded before). Nothing is read when the folder does not exist (the usual case: the start pays
+    nothing). A file with problems is left out, the rest used."""
     from gmtool.rulesets.tables.loader import house_rules_folder
 
-    house = house_rules_folder(folder)
-    if not house.is_dir():
-        return ()
+    folder = house_rules_folder(data_folder)
+    if not folder.is_dir():
+        if _house_in_use[0]:
+            from gmtool.rulesets.attack.plan import use_tables
+            from gmtool.rulesets.tables.loader import load_tables
+
+            use_tables(load_tables())  # the folder went away: back to the shipped tables
+            _house_in_use[0] = False
+        return HouseRulesLoaded(folder)
     from gmtool.rulesets.attack.plan import use_tables
     from gmtool.rulesets.tables.loader import load_tables
 
-    tables = load_tables(house)
+    tables = load_tables(folder)
     use_tables(tables)
-    return tables.problems
+    _house_in_use[0] = True
+    house_rows = [row for table in tables for row in table.rows if row.source == "house"]
+    house_tables = [table for table in tables if table.rows and all(row.source == "house" for row in table.rows)]
+    return HouseRulesLoaded(folder, any(folder.glob("*.toml")), len(house_tables), len(house_rows),
+                            tables.problems)
+
+
+_house_in_use = [False]  # whether house tables replaced the shipped ones in this process
+
+
+def use_house_tables(folder: Path) -> tuple[GmtoolError, ...]:
+    """:func:`load_house_rules`, returning only what could not be loaded."""
+    return load_house_rules(folder).problems
 
 
 def report_house_problems(parent: MainWindow | None, problems: tuple[GmtoolError, ...]) -> None:
@@ -370,10 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     workspace = app.open_first(path)
     if workspace is None:
         return 1
-    house_problems = use_house_tables(data_dir())
-    app.switch_to(workspace)
-    if house_problems:
-        QTimer.singleShot(0, lambda: report_house_problems(app.window, house_problems))
+    app.switch_to(workspace)  # loads the house rules, as every campaign opened does
     if os.environ.get("GMTOOL_EXIT_AFTER_PAINT"):
         assert app.window is not None
         app.window.installEventFilter(_ExitAfterPaint(app.window))

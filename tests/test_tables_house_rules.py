@@ -123,7 +123,7 @@ def test_locate_follows_nested_arrays_of_tables() -> None:
     assert locate(text, ("tables", 0, "rows", 0, "value")) == 12
     assert locate(text, ("rows", 1, "value")) == 27
     assert locate(text, ("rows", 1, "label", "ja")) == 26
-    assert locate(text, ("rows", 5)) == 1
+    assert locate(text, ("rows", 5)) == 16  # no sixth row: the nearest enclosing value, the first [[rows]]
 
 
 def test_the_app_plans_with_the_house_tables_of_the_data_folder(tmp_path: Path) -> None:

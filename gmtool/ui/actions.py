@@ -74,6 +74,7 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("switch_encounter", "Ctrl+Alt+O"),
     ActionSpec("open_campaign", QKeySequence.StandardKey.Open),
     ActionSpec("preferences", "Ctrl+,"),
+    ActionSpec("reload_house_rules", None),
     ActionSpec("quit", QKeySequence.StandardKey.Quit),
     ActionSpec("about", None),
 )
@@ -81,7 +82,7 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
 MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("menu.file", (
         "new_campaign", "open_campaign", "-", "new_encounter", "switch_encounter", "-", "print_log", "-",
-        "preferences", "-", "quit",
+        "preferences", "reload_house_rules", "-", "quit",
     )),
     ("menu.edit", ("undo", "redo", "-", "add_combatant", "remove_combatant", "-", "add_grunt_group", "leave_group", "split_group")),
     (

@@ -54,7 +54,7 @@ LAYOUT_VERSION = 2  # saved dock layouts of another version are not restored (th
 # Actions that change nothing in the fight: usable while it is shown as it was (rewind).
 NOT_COMMANDS = frozenset({
     "new_campaign", "open_campaign", "new_encounter", "switch_encounter", "preferences", "quit", "about",
-    "attack", "print_log", "back_to_now", "player_view",
+    "reload_house_rules", "attack", "print_log", "back_to_now", "player_view",
 })
 # Default widths of the initiative, sheet and test docks on a 1366-px screen (the SR4 panel needs less
 # than the SR5 test box; its pass ladder more).
@@ -69,6 +69,7 @@ class MainWindow(QMainWindow):
     newEncounterRequested = Signal()
     switchEncounterRequested = Signal()
     preferencesRequested = Signal()
+    reloadHouseRulesRequested = Signal()
     playerViewRequested = Signal()
 
     def __init__(
@@ -213,6 +214,7 @@ class MainWindow(QMainWindow):
             "new_encounter": self.newEncounterRequested.emit,
             "switch_encounter": self.switchEncounterRequested.emit,
             "preferences": self.preferencesRequested.emit,
+            "reload_house_rules": self.reloadHouseRulesRequested.emit,
             "quit": self.close,
             "about": self.about,
             "attack": self.show_attack,
@@ -480,6 +482,10 @@ class MainWindow(QMainWindow):
 
     def show_refusal(self, message: str) -> None:
         self._show_status(message, error=True)
+
+    def show_status(self, message: str) -> None:
+        """A notice (not a refusal) in the status line."""
+        self._show_status(message)
 
     def _show_status(self, message: str, error: bool = False) -> None:
         self.status.setText(message)

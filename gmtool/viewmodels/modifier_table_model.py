@@ -231,7 +231,7 @@ class ModifierTableModel(QAbstractItemModel):
         if column == COUNT_COLUMN:
             return self._count_data(key, row, role)
         if role == Qt.ItemDataRole.DisplayRole:
-            return (row.label.text(active_language()), self._value_text(row, key), self._page_text(row))[column]
+            return (self._label(row), self._value_text(row, key), self._page_text(row))[column]
         if role == Qt.ItemDataRole.CheckStateRole and column == 0 and row.tickable:
             return Qt.CheckState.Checked if self._sheet.is_ticked(key) else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ToolTipRole and column in (0, 1):
@@ -260,6 +260,12 @@ class ModifierTableModel(QAbstractItemModel):
         if role == ROW_KEY:
             return key
         return None
+
+    @staticmethod
+    def _label(row: Row) -> str:
+        """The row's label; a house rule says so ("Acid rain (house rule)")."""
+        label = row.label.text(active_language())
+        return tr("tables.house_label", label=label) if row.source == "house" else label
 
     def _value_text(self, row: Row, key: str) -> str:
         if row.rule == "see_table":

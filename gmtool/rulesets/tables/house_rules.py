@@ -35,12 +35,20 @@ The format (``schema_version`` is required)::
 A row gives either ``value`` or ``rule`` (a named rule such as
 ``wound_modifier``, ``friends_in_melee`` with ``factor`` and ``cap``; see
 :mod:`gmtool.rulesets.tables.models`). Every house row is marked ``source = "house"``.
+
+A file is refused as a whole, with the file and line of each problem, when: it is not TOML, a
+value is out of bounds (every number has bounds, vision rows included), a table id is used twice
+in it or is already taken, a row points at a table that does not exist (``table``, ``see``,
+``shifted_by``), the same row is added twice, or tables point at each other in a circle. Lines
+are found for values in inline arrays and tables too (:mod:`toml_lines`).
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
+from collections import deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,7 +57,11 @@ from pydantic import Field, ValidationError
 
 from gmtool.core.errors import ResourceError
 from gmtool.rulesets.tables.models import TABLE_ID_PATTERN, Row, Strict, Table
+from gmtool.rulesets.tables.toml_lines import line_of, value_lines
 
+MAX_FILE_BYTES = 8 * 1024 * 1024  # far past any house-rule book; bounded before it is read
+MAX_TABLES = 1000
+MAX_ROWS = 50_000
 _LINE = re.compile(r"\s*\(at line (\d+), column \d+\)\s*$")
 
 
@@ -68,8 +80,8 @@ class HouseFile(Strict):
     """One house-rule TOML file."""
 
     schema_version: int = Field(ge=1, le=1)
-    tables: tuple[Table, ...] = ()
-    rows: tuple[HouseRow, ...] = ()
+    tables: tuple[Table, ...] = Field(default=(), max_length=MAX_TABLES)
+    rows: tuple[HouseRow, ...] = Field(default=(), max_length=MAX_ROWS)
 
 
 @dataclass(frozen=True)
@@ -82,40 +94,29 @@ class HouseRules:
 
 
 def locate(text: str, loc: tuple[Any, ...]) -> int:
-    """The 1-based line a pydantic error location points at (best effort; 1 if unknown)."""
-    lines = text.splitlines()
-    start, end, found, prefix = 0, len(lines), 0, ""
-    i = 0
-    while i < len(loc) and isinstance(loc[i], str):
-        key, following = loc[i], loc[i + 1] if i + 1 < len(loc) else None
-        header = f"[[{prefix}{key}]]"
-        hits = [n for n in range(start, end) if lines[n].strip() == header]
-        if isinstance(following, int) and following < len(hits):
-            start = found = hits[following]
-            deeper = f"[[{prefix}{key}."
-            end = next(
-                (n for n in range(start + 1, end) if lines[n].lstrip().startswith("[") and not lines[n].lstrip().startswith(deeper)),
-                end,
-            )
-            prefix, i = f"{prefix}{key}.", i + 2
-            continue
-        block_end = next((n for n in range(start + 1, end) if lines[n].lstrip().startswith("[")), end)
-        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
-        match = next((n for n in range(start, block_end) if pattern.match(lines[n])), None)
-        return (match if match is not None else found) + 1
-    return found + 1
+    """The 1-based line a pydantic error location points at (the nearest enclosing value found)."""
+    return line_of(value_lines(text), tuple(loc))
 
 
 def _problem(key: str, file: Path, line: int, reason: str) -> ResourceError:
     return ResourceError(key, file=file.name, line=line, reason=reason)
 
 
-def parse_file(path: Path) -> tuple[HouseFile | None, tuple[ResourceError, ...]]:
-    """One file, validated; on failure None and the problems found."""
+def read_text(path: Path) -> tuple[str | None, tuple[ResourceError, ...]]:
+    """A house-rule file's text (at most :data:`MAX_FILE_BYTES` read), or the problem."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            return None, (ResourceError("error.house_rule_too_large", file=path.name,
+                                        limit_mb=MAX_FILE_BYTES // (1024 * 1024)),)
+        return data.decode("utf-8"), ()
     except (OSError, UnicodeDecodeError) as exc:
         return None, (ResourceError("error.house_rule_unreadable", file=path.name, reason=str(exc)),)
+
+
+def parse_text(path: Path, text: str) -> tuple[HouseFile | None, tuple[ResourceError, ...]]:
+    """One file's text, validated; on failure None and the problems found (file and line each)."""
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -126,11 +127,23 @@ def parse_file(path: Path) -> tuple[HouseFile | None, tuple[ResourceError, ...]]
     try:
         return HouseFile.model_validate(raw), ()
     except ValidationError as exc:
-        problems = tuple(
-            _problem("error.house_rule_schema", path, locate(text, tuple(error["loc"])), _reason(error))
-            for error in exc.errors()
+        lines = value_lines(text)
+        errors = exc.errors()
+        inner = {tuple(error["loc"])[:depth] for error in errors for depth in range(len(error["loc"]))}
+        problems = tuple(  # "rows: at least 1 item" because its one row failed says nothing more
+            _problem("error.house_rule_schema", path, line_of(lines, tuple(error["loc"])), _reason(error))
+            for error in errors
+            if tuple(error["loc"]) not in inner
         )
         return None, problems
+
+
+def parse_file(path: Path) -> tuple[HouseFile | None, tuple[ResourceError, ...]]:
+    """One file, validated; on failure None and the problems found."""
+    text, problems = read_text(path)
+    if text is None:
+        return None, problems
+    return parse_text(path, text)
 
 
 def _reason(error: Any) -> str:
@@ -144,38 +157,126 @@ def _as_house_table(table: Table) -> Table:
 
 
 def _check_against(
-    path: Path, text: str, content: HouseFile, known: set[str]
+    path: Path, text: str, content: HouseFile, graph: Mapping[str, frozenset[str]]
 ) -> tuple[ResourceError, ...]:
-    """Ids that clash with known tables, rows for tables that do not exist."""
+    """What the file says that does not fit the tables already known (``graph``: each known table
+    and the tables it points at): ids used twice or taken, targets that do not exist, circles."""
+    lines = value_lines(text)
     problems: list[ResourceError] = []
+
+    def problem(key: str, loc: tuple[Any, ...], reason: str) -> None:
+        problems.append(_problem(key, path, line_of(lines, loc), reason))
+
+    new: dict[str, int] = {}
     for index, table in enumerate(content.tables):
-        if table.id in known:
-            line = locate(text, ("tables", index, "id"))
-            problems.append(_problem("error.house_rule_table_exists", path, line, table.id))
-    new = {table.id for table in content.tables}
+        if table.id in graph:
+            problem("error.house_rule_table_exists", ("tables", index, "id"), table.id)
+        elif table.id in new:
+            problem("error.house_rule_duplicate_table", ("tables", index, "id"), table.id)
+        new.setdefault(table.id, index)
+    known = set(graph) | set(new)
+    added: set[tuple[str, str]] = set()
     for index, row in enumerate(content.rows):
-        if row.table not in known | new:
-            line = locate(text, ("rows", index, "table"))
-            problems.append(_problem("error.house_rule_unknown_table", path, line, row.table))
+        if row.table not in known:
+            problem("error.house_rule_unknown_table", ("rows", index, "table"), row.table)
+        elif (row.table, row.id) in added:
+            problem("error.house_rule_duplicate_row", ("rows", index, "id"), f"{row.table} {row.id}")
+        added.add((row.table, row.id))
+    for loc, _source, target in _pointers(content):
+        if target not in known:
+            problem("error.house_rule_unknown_target", loc, target)
+    if not problems:
+        for loc, circle in _circles(content, graph):
+            problem("error.house_rule_recursion", loc, " → ".join(circle))
     return tuple(problems)
 
 
-def read_house_rules(folder: Path, known_tables: frozenset[str]) -> HouseRules:
-    """Every ``*.toml`` in ``folder`` (sorted by name); a missing folder holds no house rules."""
+def _pointers(content: HouseFile) -> list[tuple[tuple[Any, ...], str, str]]:
+    """Every ``see`` and ``shifted_by`` in the file: (where, the table it is in, the table it names)."""
+    found: list[tuple[tuple[Any, ...], str, str]] = []
+    for t, table in enumerate(content.tables):
+        if table.shifted_by is not None:
+            found.append((("tables", t, "shifted_by"), table.id, table.shifted_by))
+        for r, row in enumerate(table.rows):
+            if row.see is not None:
+                found.append((("tables", t, "rows", r, "see"), table.id, row.see))
+    for r, extra in enumerate(content.rows):
+        if extra.see is not None:
+            found.append((("rows", r, "see"), extra.table, extra.see))
+    return found
+
+
+def _circles(content: HouseFile, graph: Mapping[str, frozenset[str]]) -> list[tuple[tuple[Any, ...], list[str]]]:
+    """The file's pointers that close a circle of tables (a table that, pointer by pointer, names itself)."""
+    edges: dict[str, set[str]] = {source: set(targets) for source, targets in graph.items()}
+    pointers = _pointers(content)
+    for _loc, source, target in pointers:
+        edges.setdefault(source, set()).add(target)
+    circles = []
+    for loc, source, target in pointers:
+        way = _way(edges, target, source)
+        if way is not None:
+            circles.append((loc, [source, *way]))
+    return circles
+
+
+def _way(edges: Mapping[str, set[str]], start: str, goal: str) -> list[str] | None:
+    """Tables from ``start`` to ``goal`` following pointers (breadth first), or None."""
+    came_from: dict[str, str | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            way = [here]
+            while came_from[way[-1]] is not None:
+                way.append(came_from[way[-1]])  # type: ignore[arg-type]
+            return way[::-1]
+        for following in edges.get(here, ()):
+            if following not in came_from:
+                came_from[following] = here
+                queue.append(following)
+    return None
+
+
+def pointer_graph(tables: Iterable[Table]) -> dict[str, frozenset[str]]:
+    """Each table and the tables its rows ``see`` and it is ``shifted_by``."""
+    return {
+        table.id: frozenset(
+            [row.see for row in table.rows if row.see is not None]
+            + ([table.shifted_by] if table.shifted_by is not None else [])
+        )
+        for table in tables
+    }
+
+
+def read_house_rules(folder: Path, known_tables: Mapping[str, Table] | frozenset[str]) -> HouseRules:
+    """Every ``*.toml`` in ``folder`` (sorted by name); a missing folder holds no house rules.
+
+    ``known_tables``: the shipped tables (by id), which house files add to and may point at.
+    """
     if not folder.is_dir():
         return HouseRules()
-    known = set(known_tables)
+    if isinstance(known_tables, Mapping):
+        graph = pointer_graph(known_tables.values())
+    else:
+        graph = {table_id: frozenset() for table_id in known_tables}
     tables: list[Table] = []
     rows: list[HouseRow] = []
     problems: list[ResourceError] = []
     for path in sorted(folder.glob("*.toml")):
-        content, found = parse_file(path)
-        if content is not None:
-            found = _check_against(path, path.read_text(encoding="utf-8"), content, known)
+        text, found = read_text(path)
+        content = None
+        if text is not None:
+            content, found = parse_text(path, text)
+        if content is not None and text is not None:
+            found = _check_against(path, text, content, graph)
         if found or content is None:
             problems.extend(found)
             continue
         tables.extend(_as_house_table(table) for table in content.tables)
-        known |= {table.id for table in content.tables}
+        graph.update(pointer_graph(content.tables))
+        for extra in content.rows:
+            if extra.see is not None:
+                graph[extra.table] = graph[extra.table] | {extra.see}
         rows.extend(content.rows)
     return HouseRules(tables=tuple(tables), rows=tuple(rows), problems=tuple(problems))

@@ -19,7 +19,7 @@ from pathlib import Path
 from gmtool.core.errors import ResourceError
 from gmtool.core.resources import load_model, resource_path
 from gmtool.rulesets.tables.house_rules import HouseRules, read_house_rules
-from gmtool.rulesets.tables.models import Table, TableFile
+from gmtool.rulesets.tables.models import Row, Table, TableFile
 
 HOUSE_FOLDER = "tables"
 
@@ -85,17 +85,19 @@ def _check_references(tables: Mapping[str, Table]) -> None:
 
 
 def merge_house_rules(tables: Mapping[str, Table], house: HouseRules) -> dict[str, Table]:
-    """The shipped tables with the house tables added and the house rows put in (a row id replaces)."""
+    """The shipped tables with the house tables added and the house rows put in (a row id replaces;
+    of two files adding the same row, the later file's is kept). Linear in the rows."""
     merged = dict(tables)
     for table in house.tables:
         merged[table.id] = table
+    extras: dict[str, dict[str, Row]] = {}
     for extra in house.rows:
-        table = merged[extra.table]
-        row = extra.as_row()
-        rows = [row if old.id == row.id else old for old in table.rows]
-        if table.row(row.id) is None:
-            rows.append(row)
-        merged[table.id] = table.model_copy(update={"rows": tuple(rows)})
+        extras.setdefault(extra.table, {})[extra.id] = extra.as_row()
+    for table_id, rows_in in extras.items():
+        table = merged[table_id]
+        rows = [rows_in.pop(old.id, old) for old in table.rows]  # replaced where they stood
+        rows.extend(rows_in.values())  # new ones after, in the files' order
+        merged[table_id] = table.model_copy(update={"rows": tuple(rows)})
     return merged
 
 
@@ -104,5 +106,5 @@ def load_tables(house_folder: Path | None = None) -> TableSet:
     shipped = shipped_tables()
     if house_folder is None:
         return TableSet(tables=dict(shipped))
-    house = read_house_rules(house_folder, known_tables=frozenset(shipped))
+    house = read_house_rules(house_folder, known_tables=shipped)
     return TableSet(tables=merge_house_rules(shipped, house), problems=house.problems)

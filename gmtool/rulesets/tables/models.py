@@ -18,7 +18,8 @@ rows whose ``shifts`` move a condition up or down its levels (SR5-T4).
 
 from __future__ import annotations
 
-from typing import Literal
+from collections import Counter
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -26,6 +27,8 @@ Game = Literal["sr4", "sr5"]
 Action = Literal["ranged_attack", "melee_attack", "ranged_defence", "melee_defence", "perception"]
 ACTIONS: tuple[str, ...] = ("ranged_attack", "melee_attack", "ranged_defence", "melee_defence", "perception")
 VisionMode = Literal["normal", "low_light", "thermographic", "ultrasound"]
+Modifier = Annotated[int, Field(ge=-99, le=99)]  # every dice modifier a table can give
+Level = Annotated[int, Field(ge=0, le=3)]  # a row of an environment condition (SR5-T4)
 VISION_MODES: tuple[str, ...] = ("normal", "low_light", "thermographic", "ultrasound")
 Source = Literal["digest", "rulebook", "house", "effect"]
 
@@ -103,8 +106,8 @@ class Shift(Strict):
 
     condition: str = Field(pattern=ID_PATTERN)
     by: int = Field(default=0, ge=-3, le=3)
-    map: dict[int, int] = Field(default_factory=dict)
-    within_metres: float | None = Field(default=None, gt=0)
+    map: dict[Level, Level] = Field(default_factory=dict)
+    within_metres: float | None = Field(default=None, gt=0, le=100_000, allow_inf_nan=False)
 
 
 class Row(Strict):
@@ -115,8 +118,8 @@ class Row(Strict):
     value: int | None = Field(default=None, ge=-99, le=99)
     rule: RuleName | None = None
     factor: int = Field(default=1, ge=-10, le=10)
-    cap: int | None = Field(default=None, ge=0)
-    by_vision: dict[VisionMode, int] | None = None
+    cap: int | None = Field(default=None, ge=0, le=99)
+    by_vision: dict[VisionMode, Modifier] | None = None
     see: str | None = Field(default=None, pattern=TABLE_ID_PATTERN)
     page: int | None = Field(default=None, ge=1, le=999)
     page_source: Source | None = None
@@ -164,8 +167,7 @@ class Table(Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> Table:
-        ids = [row.id for row in self.rows]
-        twice = sorted({i for i in ids if ids.count(i) > 1})
+        twice = sorted(i for i, n in Counter(row.id for row in self.rows).items() if n > 1)  # linear
         if twice:
             raise ValueError(f"table {self.id}: row ids used twice: {twice}")
         if self.combine == "worst":
