@@ -103,6 +103,7 @@ def main() -> int:
     bench_named("benchmarks.library_search", "measure_library_search")
     bench_named("benchmarks.print_pdf", "measure_print_pdf")
     bench_named("benchmarks.rewind", "measure_rewind")
+    bench_named("benchmarks.house_rules", "measure_house_rules")
     bench_named("benchmarks.open_fuzz", "measure_open_fuzz")
     bench_startup()
     bench_kill_trials()
