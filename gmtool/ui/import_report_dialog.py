@@ -7,6 +7,11 @@ export becomes a new (not started) encounter of the campaign. It never raises
 for a bad file: the outcome carries the translated message instead.
 :class:`ImportReportDialog` shows the outcomes, one section per file, with the
 importer's report lines (what came in, what was skipped and why).
+
+:func:`import_paths` imports several files (a drop, a multiple choice) with a progress dialog
+that appears when the import takes long and can be cancelled. Each file is imported whole or
+not at all (one transaction), so a cancel stops after the file being imported: the files done
+stay whole, the rest are listed as not imported, nothing is half-written.
 """
 
 from __future__ import annotations
@@ -14,11 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
     QPlainTextEdit,
+    QProgressDialog,
     QVBoxLayout,
     QWidget,
 )
@@ -48,6 +55,10 @@ class ImportOutcome:
     lines: list[str]
     template_ids: list[int] = field(default_factory=list)
     encounter_id: int | None = None
+    cancelled: bool = False  # not imported because the GM cancelled the import before it
+
+
+PROGRESS_AFTER_MS = 400  # a shorter import shows no progress dialog at all
 
 
 def importable(path: Path) -> bool:
@@ -104,6 +115,34 @@ def import_path(campaign: Campaign, path: Path, current_encounter: int | None = 
                                                 tr("libui.report.unexpected", detail=detail)])
 
 
+def import_paths(
+    parent: QWidget | None, campaign: Campaign, paths: list[Path], current_encounter: int | None = None
+) -> list[ImportOutcome]:
+    """Import ``paths`` one by one with a cancellable progress dialog (shown when it takes long)."""
+    progress = QProgressDialog(tr("libui.import.progress_start"), tr("libui.import.cancel"), 0, len(paths), parent)
+    progress.setObjectName("importProgress")
+    progress.setWindowTitle(tr("libui.import.progress_title"))
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.setMinimumDuration(PROGRESS_AFTER_MS)
+    progress.setAutoClose(False)
+    progress.setAutoReset(False)
+    outcomes: list[ImportOutcome] = []
+    try:
+        for number, path in enumerate(paths):
+            progress.setLabelText(tr("libui.import.progress", name=path.name, number=number + 1, total=len(paths)))
+            progress.setValue(number)  # also lets the Cancel button be pressed
+            if progress.wasCanceled():
+                outcomes += [ImportOutcome(p.name, False, [tr("libui.report.cancelled", source=p.name)], cancelled=True)
+                             for p in paths[number:]]
+                break
+            outcomes.append(import_path(campaign, path, current_encounter))
+        progress.setValue(len(paths))
+    finally:
+        progress.close()
+        progress.deleteLater()
+    return outcomes
+
+
 class ImportReportDialog(QDialog):
     """The reports of one or more imports, to read and close."""
 
@@ -113,7 +152,11 @@ class ImportReportDialog(QDialog):
         self.setWindowTitle(tr("libui.report.window_title"))
         self.outcomes = outcomes
         done = sum(1 for o in outcomes if o.ok)
-        summary = QLabel(tr("libui.report.summary", done=done, failed=len(outcomes) - done), self)
+        cancelled = sum(1 for o in outcomes if o.cancelled)
+        text = tr("libui.report.summary", done=done, failed=len(outcomes) - done - cancelled)
+        if cancelled:
+            text += " " + tr("libui.report.summary_cancelled", cancelled=cancelled)
+        summary = QLabel(text, self)
         summary.setObjectName("importSummary")
         summary.setWordWrap(True)
         self.text = QPlainTextEdit(self)

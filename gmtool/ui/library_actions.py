@@ -26,7 +26,7 @@ from gmtool.ui.encounter_builder import EncounterBuilder
 from gmtool.ui.import_report_dialog import (
     ImportOutcome,
     ImportReportDialog,
-    import_path,
+    import_paths,
     importable,
 )
 from gmtool.ui.library_window import LibraryWindow, ask_open_paths
@@ -155,7 +155,7 @@ class LibraryActions(QObject):
         if not paths:
             return []
         current = self.window.workspace.encounter_id
-        outcomes = [import_path(self.campaign, p, current) for p in paths]
+        outcomes = import_paths(self.window, self.campaign, paths, current)
         self.report = ImportReportDialog(outcomes, self.window)
         self.report.open()
         self._after_import(outcomes)

@@ -51,7 +51,7 @@ from gmtool.ui.encounter_builder import ask_save_path
 from gmtool.ui.import_report_dialog import (
     ImportOutcome,
     ImportReportDialog,
-    import_path,
+    import_paths,
 )
 from gmtool.ui.template_editor import TemplateEditor
 from gmtool.ui.theme import set_tone
@@ -386,7 +386,7 @@ class LibraryWindow(QWidget):
         if not paths:
             return []
         current = self.bridge.workspace.encounter_id if self.bridge is not None else None
-        outcomes = [import_path(self.campaign, p, current) for p in paths]
+        outcomes = import_paths(self, self.campaign, paths, current)
         self.refresh()
         for outcome in outcomes:
             for template_id in outcome.template_ids[-1:]:
