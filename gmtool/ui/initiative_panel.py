@@ -229,9 +229,13 @@ class InitiativePanel(QWidget):
         self.budget_label.setToolTip(budget)  # the whole text when the panel is narrow
         self._fill_targets()
         actor = self._bridge.current_actor()
-        self.current_label.setText(
-            tr("panel.current_actor", name=actor.sheet.name) if actor else tr("panel.no_current_actor")
-        )
+        self.current_label.setVisible(state.turn > 0)  # before the first roll the heading has the line
+        if state.turn == 0:
+            self.current_label.setText("")
+        else:
+            self.current_label.setText(
+                tr("panel.current_actor", name=actor.sheet.name) if actor else tr("panel.no_current_actor")
+            )
         self.current_label.setToolTip(self.current_label.text())  # whole when a long name is cut
 
     def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:

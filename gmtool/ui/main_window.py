@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QToolBar,
     QWidget,
 )
@@ -125,6 +126,8 @@ class MainWindow(QMainWindow):
         badge = QLabel(tr("status.read_only_badge"), self)
         badge.setObjectName("readOnlyBadge")
         badge.setToolTip(tr("status.read_only"))
+        badge.setContentsMargins(8, 0, 8, 0)
+        badge.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Maximum)
         set_tone(badge, "banner")
         self.statusBar().addPermanentWidget(badge)
         self._show_status(tr("status.read_only"))

@@ -110,3 +110,19 @@ def test_a_journal_file_set_aside_is_told_to_the_gm(qtbot, monkeypatch, tmp_path
     qtbot.waitUntil(lambda: bool(warned))
     assert "did not belong to it" in warned[0] and str(workspace.campaign.set_aside) in warned[0]
     gm.shutdown()
+
+
+def test_a_command_on_a_full_disk_is_refused_in_the_status_line(qtbot, window) -> None:
+    from gmtool.rulesets.sr5 import commands as cmd
+    from tests.test_full_and_read_only_disks import _fill_journal
+
+    workspace = window.workspace
+    _fill_journal(workspace)
+    for _ in range(500):  # the journal's last page may hold a few more: until the file says no
+        if not window.run(cmd.StartTurn()):
+            break
+    assert "is full" in window.status.text() and "nothing of this action was saved" in window.status.text()
+    entries = len(workspace.encounter.entries)
+    workspace.campaign._conn.execute("PRAGMA max_page_count = 1073741823")  # room again
+    assert window.run(cmd.StartTurn()) is True
+    assert len(workspace.encounter.entries) == entries + 1
