@@ -7,10 +7,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from gmtool.storage.campaign import Campaign
 from gmtool.ui.import_report_dialog import import_path
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "chummer" / "sr5"
+pytestmark = pytest.mark.skipif(not FIXTURES.is_dir(), reason=f"Chummer fixtures not found at {FIXTURES}")
 
 
 def _with_bad_essence(source: Path, target: Path) -> Path:

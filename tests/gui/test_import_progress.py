@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from PySide6.QtWidgets import QApplication, QLabel, QProgressDialog
 
 from gmtool.ui import import_report_dialog as report
 from gmtool.ui.import_report_dialog import ImportReportDialog, import_paths
 
 FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "chummer" / "sr5"
+pytestmark = pytest.mark.skipif(not FIXTURES.is_dir(), reason=f"Chummer fixtures not found at {FIXTURES}")
 
 
 def _progress() -> QProgressDialog | None:
