@@ -16,7 +16,7 @@ from gmtool.core.dice import DiceSource
 from gmtool.core.errors import RulesError
 from gmtool.core.journal import JournalEntry, UndoStacks
 from gmtool.core.messages import Command, Event
-from gmtool.rulesets.base import Ruleset
+from gmtool.core.game import GameRules as Ruleset
 
 
 SNAPSHOT_EVERY = 256  # commands between two kept states (rewind in long fights)

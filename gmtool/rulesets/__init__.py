@@ -1,8 +1,8 @@
-"""Game rulesets: one package per game, pure Python, each a :class:`Ruleset`."""
+"""Game rulesets (moving under ``gmtool/games``): :func:`get_ruleset` asks the game registry."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from gmtool.rulesets.base import Ruleset
 
@@ -11,16 +11,9 @@ if TYPE_CHECKING:
 
 
 def get_ruleset(key: str, readings: Readings | None = None) -> Ruleset:
-    """The ruleset registered under ``key`` (``"sr5"``, ``"sr4"`` …), deciding with the campaign's
-    rule ``readings`` (the digest's when not given)."""
-    if key == "sr5":
-        from gmtool.rulesets.sr5 import SR5Ruleset
+    """A new ruleset of the game registered under ``key`` (:mod:`gmtool.core.registry`), deciding
+    with the campaign's rule ``readings`` (the digest's when not given). An unknown key raises
+    ``FileFormatError("error.unknown_ruleset")``."""
+    from gmtool.core.registry import registry
 
-        return SR5Ruleset(readings)
-    if key == "sr4":
-        from gmtool.rulesets.sr4 import SR4Ruleset
-
-        return SR4Ruleset(readings)
-    from gmtool.core.errors import FileFormatError
-
-    raise FileFormatError("error.unknown_ruleset", ruleset=key)
+    return cast(Ruleset, registry().new_rules(key, readings))

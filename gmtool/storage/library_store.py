@@ -36,9 +36,9 @@ from typing import Any, Final
 
 from gmtool.core.errors import StorageError
 from gmtool.core.i18n import tr
+from gmtool.core.registry import registry
 from gmtool.storage.failures import storage_error
 
-GAMES: Final[tuple[str, ...]] = ("sr4", "sr5")
 NAME_MAX = 120
 TAG_MAX = 40
 TAGS_MAX = 32
@@ -90,8 +90,9 @@ def _now() -> str:
 
 # -- validation (before anything is written) -------------------------------------------------
 def check_game(game: object) -> str:
-    if game not in GAMES:
-        raise StorageError("storage.error.unknown_game", game=str(game), games=", ".join(GAMES))
+    known = registry().keys()
+    if game not in known:
+        raise StorageError("storage.error.unknown_game", game=str(game), games=", ".join(known))
     return str(game)
 
 

@@ -64,7 +64,7 @@ from gmtool.viewmodels.library_model import (
     LibraryFilterProxy,
     LibraryModel,
 )
-from gmtool.viewmodels.ruleset_view import GAMES, view_for
+from gmtool.viewmodels.ruleset_view import games, view_for
 
 PC_TAG = "pc"
 
@@ -124,8 +124,8 @@ class EncounterBuilder(QDialog):
         self.name.setMaxLength(ENCOUNTER_NAME_MAX)
         self.game = QComboBox(self)
         self.game.setObjectName("builderGame")
-        for key, label in GAMES:
-            self.game.addItem(tr(label), key)
+        for key, name in games():
+            self.game.addItem(name, key)
         self.game.setCurrentIndex(max(0, self.game.findData(game)))
         self.model = LibraryModel(self.store, self)
         self.proxy = LibraryFilterProxy(self)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.encounter_list_model import EncounterListModel
-from gmtool.viewmodels.ruleset_view import GAMES
+from gmtool.viewmodels.ruleset_view import games
 
 DIALOG_MIN_WIDTH = 440
 
@@ -34,8 +34,8 @@ class NewEncounterDialog(QDialog):
         self.name.selectAll()
         self.game = QComboBox(self)
         self.game.setObjectName("encounterGame")
-        for key, label in GAMES:
-            self.game.addItem(tr(label), key)
+        for key, name in games():
+            self.game.addItem(name, key)
         form = QFormLayout()
         form.addRow(tr("dialog.new_encounter.name"), self.name)
         form.addRow(tr("dialog.new_encounter.game"), self.game)

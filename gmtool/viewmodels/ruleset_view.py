@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Protocol
 
 from gmtool.core.errors import FileFormatError
-from gmtool.core.i18n import tr
+from gmtool.core.i18n import active_language, tr
 from gmtool.core.messages import Command
 
 Terms = tuple[tuple[str, int], ...]
@@ -27,12 +27,17 @@ MOVEMENT = "movement"  # walk / run / sprint (SR4-C6)
 SURPRISE = "surprise"  # the surprise test (SR4-C9)
 DAMAGE = "damage"  # a damage command (boxes added, stun overflow into physical: SR4-MT8)
 
-GAMES: tuple[tuple[str, str], ...] = (("sr5", "game.sr5"), ("sr4", "game.sr4"))  # ruleset key, name key
+def games() -> tuple[tuple[str, str], ...]:
+    """Every registered game: (key, name in the active language), in the registry's order."""
+    from gmtool.core.registry import registry
+
+    language = active_language()
+    return tuple((manifest.key, manifest.name(language)) for manifest in registry().manifests())
 
 
 def game_name(ruleset_key: str) -> str:
     """The game's name in the active language (the key itself for an unknown game)."""
-    return tr(dict(GAMES).get(ruleset_key, ruleset_key))
+    return dict(games()).get(ruleset_key, ruleset_key)
 
 
 class ActionRow(NamedTuple):

@@ -1,0 +1,64 @@
+"""What a game is to gmtool: its manifest (plain data, loaded at start-up) and its rules protocol.
+
+A game registers one entry point in the group ``gmtool.games`` (:mod:`gmtool.core.registry`);
+the entry point's name is the game key stored in campaigns (``encounters.ruleset``) and library
+templates, kept for ever. It names a :class:`GameManifest`: the game's key, its names, the API
+version it was written for and the dotted names of its rules (and later its GUI), imported only
+when an encounter of that game is opened. The manifest module imports nothing of the game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gmtool.core.messages import Command, Event, MessageCodec
+
+GAME_API = 1  # the protocol version a manifest declares; another is refused, visibly
+KEY_PATTERN = r"^[a-z][a-z0-9_]{0,31}$"
+
+
+class GameManifest(BaseModel):
+    """A game as the shell knows it before anything of it is imported."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")  # a newer manifest's extra fields: not our business
+
+    key: str = Field(pattern=KEY_PATTERN)
+    api: int
+    names: dict[str, str]  # language -> the game's name, e.g. {"en": "Shadowrun 5", "ja": "シャドウラン5版"}
+    order: int = 100  # position in New encounter and the library's list
+    rules: str  # "package.module:factory": factory(readings | None) -> the game's rules
+    gui: str | None = None  # "package.module:contribute" (the game's docks and actions), when it has any
+
+    def name(self, language: str) -> str:
+        """The game's name in ``language`` (English when it has none in that language)."""
+        return self.names.get(language) or self.names.get("en") or self.key
+
+
+S = TypeVar("S")
+
+
+class GameRules(Protocol[S]):
+    """What the core needs from a game's rules (Qt-free): decide commands into events, fold them."""
+
+    key: str
+    commands: MessageCodec
+    events: MessageCodec
+
+    def initial_state(self) -> S:
+        """The state of an empty encounter."""
+        ...
+
+    def decide(self, state: S, command: Command, rng: random.Random) -> tuple[Event, ...]:
+        """Validate ``command`` against ``state``; raise RulesError or return its events."""
+        ...
+
+    def apply(self, state: S, event: Event) -> None:
+        """Fold one event into ``state`` (in place). Never rolls, never refuses."""
+        ...
+
+    def describe(self, event: Event) -> str:
+        """The event in words, in the active language."""
+        ...

@@ -1,0 +1,129 @@
+"""The one list of games: built from the ``gmtool.games`` entry points, reached through :func:`registry`.
+
+Start-up reads the manifests only (each a small data module); a game's rules are imported when
+an encounter of it is opened (:meth:`GameRegistry.new_rules`). A game that fails to load, names
+itself differently from its entry point, or declares another API version is left out and
+recorded in :meth:`GameRegistry.problems`; it never stops the program. Tests swap the registry
+with :func:`use_registry` (and may add a toy game through :meth:`GameRegistry.register`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib.metadata import EntryPoint, entry_points
+
+from gmtool.core.errors import FileFormatError
+from gmtool.core.game import GAME_API, GameManifest
+
+GROUP = "gmtool.games"
+
+
+@dataclass(frozen=True)
+class GameProblem:
+    """A game that could not be registered, and why (shown, never raised)."""
+
+    source: str
+    reason: str
+
+
+def load_object(dotted: str) -> object:
+    """``"package.module:attribute"`` → the attribute (imports the module)."""
+    module, _, attribute = dotted.partition(":")
+    target: object = importlib.import_module(module)
+    for part in attribute.split(".") if attribute else ():
+        target = getattr(target, part)
+    return target
+
+
+def _installed() -> Iterable[EntryPoint]:
+    return entry_points(group=GROUP)
+
+
+class GameRegistry:
+    """The games known to this process, by key."""
+
+    def __init__(self, source: Callable[[], Iterable[EntryPoint]] = _installed) -> None:
+        self._source = source
+        self._manifests: dict[str, GameManifest] | None = None
+        self._problems: list[GameProblem] = []
+
+    # -- discovery -----------------------------------------------------------------------------
+    def _loaded(self) -> dict[str, GameManifest]:
+        if self._manifests is None:
+            self._manifests = {}
+            for point in self._source():
+                self._add(point)
+        return self._manifests
+
+    def _add(self, point: EntryPoint) -> None:
+        assert self._manifests is not None
+        source = f"{point.name} = {point.value}"
+        try:
+            manifest = point.load()
+        except Exception as exc:  # noqa: BLE001 - a broken game is reported, the others load
+            self._problems.append(GameProblem(source, f"{type(exc).__name__}: {exc}"))
+            return
+        if not isinstance(manifest, GameManifest):
+            self._problems.append(GameProblem(source, "not a GameManifest"))
+        elif manifest.key != point.name:
+            self._problems.append(GameProblem(source, f"the manifest says its key is {manifest.key!r}"))
+        elif manifest.api != GAME_API:
+            self._problems.append(GameProblem(source, f"written for game API {manifest.api}, this gmtool has {GAME_API}"))
+        elif manifest.key in self._manifests and self._manifests[manifest.key] != manifest:
+            self._problems.append(GameProblem(source, f"a second game with the key {manifest.key!r}"))
+        else:
+            self._manifests[manifest.key] = manifest
+
+    # -- questions -----------------------------------------------------------------------------
+    def manifests(self) -> tuple[GameManifest, ...]:
+        """Every game, in its manifest's order."""
+        return tuple(sorted(self._loaded().values(), key=lambda m: (m.order, m.key)))
+
+    def keys(self) -> tuple[str, ...]:
+        return tuple(manifest.key for manifest in self.manifests())
+
+    def manifest(self, key: str) -> GameManifest:
+        """The game registered under ``key``; an unknown key is a file this gmtool cannot read."""
+        found = self._loaded().get(key)
+        if found is None:
+            raise FileFormatError("error.unknown_ruleset", ruleset=key)
+        return found
+
+    def new_rules(self, key: str, readings: object = None) -> object:
+        """A new rules object of the game (its modules imported now, on first use), deciding with
+        the campaign's rule ``readings`` (the game's defaults when None)."""
+        factory = load_object(self.manifest(key).rules)
+        if not callable(factory):
+            raise FileFormatError("error.unknown_ruleset", ruleset=key)
+        return factory(readings)
+
+    def problems(self) -> tuple[GameProblem, ...]:
+        self._loaded()
+        return tuple(self._problems)
+
+    def register(self, manifest: GameManifest) -> Callable[[], None]:
+        """Add a game directly (tests, tools); returns the function that removes it again."""
+        loaded = self._loaded()
+        loaded[manifest.key] = manifest
+        return lambda: loaded.pop(manifest.key, None) and None
+
+
+_CURRENT: list[GameRegistry] = [GameRegistry()]
+
+
+def registry() -> GameRegistry:
+    """The registry in use (the one accessor: never copy its list of games into a constant)."""
+    return _CURRENT[-1]
+
+
+@contextmanager
+def use_registry(replacement: GameRegistry) -> Iterator[GameRegistry]:
+    """Use ``replacement`` inside the block (tests)."""
+    _CURRENT.append(replacement)
+    try:
+        yield replacement
+    finally:
+        _CURRENT.remove(replacement)

@@ -1,0 +1,1 @@
+"""Shadowrun 4th edition. Imports nothing: the manifest must stay cheap to load."""

@@ -1,0 +1,11 @@
+"""Shadowrun 4 as the shell knows it at start-up (plain data; the rules load with an SR4 encounter)."""
+
+from gmtool.core.game import GAME_API, GameManifest
+
+MANIFEST = GameManifest(
+    key="sr4",
+    api=GAME_API,
+    names={"en": "Shadowrun 4", "ja": "シャドウラン4版"},
+    order=20,
+    rules="gmtool.rulesets.sr4:SR4Ruleset",
+)

@@ -1,0 +1,11 @@
+"""Shadowrun 5 as the shell knows it at start-up (plain data; the rules load with an SR5 encounter)."""
+
+from gmtool.core.game import GAME_API, GameManifest
+
+MANIFEST = GameManifest(
+    key="sr5",
+    api=GAME_API,
+    names={"en": "Shadowrun 5", "ja": "シャドウラン5版"},
+    order=10,
+    rules="gmtool.rulesets.sr5:SR5Ruleset",
+)

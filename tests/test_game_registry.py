@@ -1,0 +1,75 @@
+"""Issue 14, first step: the games come from the ``gmtool.games`` entry points through one registry;
+a broken, misnamed or wrong-API game is reported and left out, never raised; rules load lazily."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from importlib.metadata import EntryPoint
+
+import pytest
+
+from gmtool.core.errors import FileFormatError
+from gmtool.core.game import GAME_API, GameManifest
+from gmtool.core.registry import GROUP, GameRegistry, registry, use_registry
+
+COIN = GameManifest(key="coin", api=GAME_API, names={"en": "Coin duel", "ja": "コイン決闘"}, order=99,
+                    rules="gmtool.rulesets.sr4:SR4Ruleset")
+WRONG_API = COIN.model_copy(update={"key": "old", "api": GAME_API + 1})
+
+
+def test_the_installed_games_are_the_two_shadowrun_editions_in_order() -> None:
+    assert registry().keys() == ("sr5", "sr4")
+    assert registry().problems() == ()
+    assert registry().manifest("sr5").name("ja") == "シャドウラン5版"
+
+
+def test_an_unknown_key_is_a_file_this_gmtool_cannot_read() -> None:
+    with pytest.raises(FileFormatError) as refused:
+        registry().manifest("badlands_rally")
+    assert refused.value.key == "error.unknown_ruleset"
+
+
+def test_broken_misnamed_and_wrong_api_games_are_reported_and_left_out(monkeypatch) -> None:
+    points = [
+        EntryPoint("sr5", "gmtool.games.shadowrun.sr5.manifest:MANIFEST", GROUP),
+        EntryPoint("broken", "tests.no_such_module:MANIFEST", GROUP),
+        EntryPoint("misnamed", "tests.test_game_registry:COIN", GROUP),
+        EntryPoint("old", "tests.test_game_registry:WRONG_API", GROUP),
+        EntryPoint("text", "tests.test_game_registry:__doc__", GROUP),
+    ]
+    games = GameRegistry(source=lambda: points)
+    assert games.keys() == ("sr5",)
+    reasons = {problem.source.split(" = ")[0]: problem.reason for problem in games.problems()}
+    assert set(reasons) == {"broken", "misnamed", "old", "text"}
+    assert "ModuleNotFoundError" in reasons["broken"]
+    assert "'coin'" in reasons["misnamed"]
+    assert f"API {GAME_API + 1}" in reasons["old"]
+    assert reasons["text"] == "not a GameManifest"
+
+
+def test_a_registered_game_is_listed_and_its_rules_load_on_first_use() -> None:
+    games = GameRegistry(source=lambda: [EntryPoint("coin", "tests.test_game_registry:COIN", GROUP)])
+    with use_registry(games):
+        assert registry() is games and registry().keys() == ("coin",)
+        rules = registry().new_rules("coin")
+        assert type(rules).__name__ == "SR4Ruleset"
+    assert registry() is not games
+
+
+def test_reading_the_manifests_imports_no_game_rules() -> None:
+    """Start-up reads manifests only: no ruleset module is imported by listing the games."""
+    code = textwrap.dedent("""
+        import sys
+        from gmtool.core.registry import registry
+        print(registry().keys())
+        loaded = sorted(m for m in sys.modules if m.startswith(("gmtool.rulesets", "gmtool.games")))
+        print(loaded)
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    keys, loaded = done.stdout.splitlines()
+    assert keys == "('sr5', 'sr4')"
+    assert eval(loaded) == ["gmtool.games", "gmtool.games.shadowrun", "gmtool.games.shadowrun.sr4",  # noqa: S307
+                            "gmtool.games.shadowrun.sr4.manifest", "gmtool.games.shadowrun.sr5",
+                            "gmtool.games.shadowrun.sr5.manifest"]
