@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from benchmarks.next_phase import TARGET_MS, big_workspace, p95, settle, timed
-from gmtool.rulesets.attack.messages import Attack, Reload
+from gmtool.games.shadowrun.rules.attack.messages import Attack, Reload
 
 SAMPLES = 200
 WARMUP = 10
@@ -76,10 +76,10 @@ def measure_attack(samples: int = SAMPLES) -> dict[str, Any]:
 
 
 def _first_mode(workspace: Any, attacker: str) -> str:
-    from gmtool.rulesets.attack.plan import magazine_of
-    from gmtool.rulesets.weapons.firing import refusal
+    from gmtool.games.shadowrun.rules.attack.plan import magazine_of
+    from gmtool.games.shadowrun.rules.weapons.firing import refusal
 
-    from gmtool.rulesets.weapons.firing_modes_sr5 import sr5_modes
+    from gmtool.games.shadowrun.rules.weapons.firing_modes_sr5 import sr5_modes
 
     state = workspace.encounter.state
     weapon = state.combatants[attacker].sheet.weapons[0]

@@ -25,10 +25,10 @@ from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command
 from gmtool.core.session import EncounterSession, MemoryStore
-from gmtool.rulesets import get_ruleset
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5.initiative import current_actor
-from gmtool.rulesets.sr5.state import Combatant, EncounterState
+from gmtool.core.registry import get_ruleset
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
+from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 from gmtool.storage.demo import demo_definition
 
 DEFAULT_LENGTH = 400

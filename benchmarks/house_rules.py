@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from gmtool.rulesets.tables.loader import load_tables
+from gmtool.games.shadowrun.rules.tables.loader import load_tables
 
 ROUNDS = 5
 

@@ -25,7 +25,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-from gmtool.rulesets.sr5.commands import AddCombatant, NextPhase, StartTurn
+from gmtool.games.shadowrun.sr5.rules.commands import AddCombatant, NextPhase, StartTurn
 from gmtool.storage.demo import demo_definition
 from gmtool.storage.workspace import Workspace
 
@@ -155,9 +155,9 @@ EFFECTS = 100
 def grouped_workspace(groups: int = GROUPS, size: int = GROUP_SIZE, effects: int = EFFECTS) -> Iterator[Workspace]:
     """200 combatants as 20 grunt groups of 10, 100 of them holding an effect, first turn started."""
     from gmtool.core.effects import Duration
-    from gmtool.rulesets.sr5.commands import RemoveCombatant
-    from gmtool.rulesets.sr5.effect_messages import AddEffect
-    from gmtool.rulesets.sr5.groups import AddGruntGroup
+    from gmtool.games.shadowrun.sr5.rules.commands import RemoveCombatant
+    from gmtool.games.shadowrun.sr5.rules.effect_messages import AddEffect
+    from gmtool.games.shadowrun.sr5.rules.groups import AddGruntGroup
 
     with tempfile.TemporaryDirectory(prefix="gmtool-bench-") as tmp, data_dir_env(Path(tmp)):
         workspace = Workspace.open_default()

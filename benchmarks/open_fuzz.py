@@ -33,8 +33,8 @@ JSON = Any  # a decoded journal record
 
 def make_base(path: Path) -> Path:
     """A campaign as a GM leaves it: both demo encounters fought a little, an NPC in the library."""
-    from gmtool.rulesets.sr4 import commands as sr4
-    from gmtool.rulesets.sr5 import commands as sr5
+    from gmtool.games.shadowrun.sr4.rules import commands as sr4
+    from gmtool.games.shadowrun.sr5.rules import commands as sr5
     from gmtool.storage.workspace import Workspace
 
     workspace = Workspace.create(path)

@@ -36,8 +36,8 @@ def events_in_effect(encounter: Encounter) -> int:
 def sr5_fight(events: int = EVENTS, seed: int = FIGHT_SEED) -> Encounter:
     """The SR5 demo encounter after the benchmarks' scripted fight, with ≥ ``events`` events in effect."""
     from benchmarks.fight_script import play_step
-    from gmtool.rulesets import get_ruleset
-    from gmtool.rulesets.sr5.commands import AddCombatant
+    from gmtool.core.registry import get_ruleset
+    from gmtool.games.shadowrun.sr5.rules.commands import AddCombatant
     from gmtool.storage.demo import demo_definition
 
     demo = demo_definition()
@@ -51,9 +51,9 @@ def sr5_fight(events: int = EVENTS, seed: int = FIGHT_SEED) -> Encounter:
 
 def sr4_fight(commands: int = 120, seed: int = FIGHT_SEED) -> Encounter:
     """The SR4 demo encounter after a scripted fight: surprise, phases, actions, damage, Edge, undo."""
-    from gmtool.rulesets import get_ruleset
-    from gmtool.rulesets.sr4 import commands as cmd
-    from gmtool.rulesets.sr4.turn import current_actor
+    from gmtool.core.registry import get_ruleset
+    from gmtool.games.shadowrun.sr4.rules import commands as cmd
+    from gmtool.games.shadowrun.sr4.rules.turn import current_actor
     from gmtool.storage.demo_sr4 import sr4_demo_definition
 
     demo = sr4_demo_definition()

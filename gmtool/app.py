@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, set_language, tr
-from gmtool.rulesets.readings import Readings
+from gmtool.games.shadowrun.rules.readings import Readings
 from gmtool.storage.lock import NotWritableError
 from gmtool.storage.paths import data_dir, default_campaign_path
 from gmtool.storage.settings import Settings, load_settings, save_settings
@@ -362,19 +362,19 @@ def load_house_rules(data_folder: Path) -> HouseRulesLoaded:
     """Plan every attack with the GM's house-rule tables from ``<data folder>/tables`` (replacing any
     loaded before). Nothing is read when the folder does not exist (the usual case: the start pays
     nothing). A file with problems is left out, the rest used."""
-    from gmtool.rulesets.tables.loader import house_rules_folder
+    from gmtool.games.shadowrun.rules.tables.loader import house_rules_folder
 
     folder = house_rules_folder(data_folder)
     if not folder.is_dir():
         if _house_in_use[0]:
-            from gmtool.rulesets.attack.plan import use_tables
-            from gmtool.rulesets.tables.loader import load_tables
+            from gmtool.games.shadowrun.rules.attack.plan import use_tables
+            from gmtool.games.shadowrun.rules.tables.loader import load_tables
 
             use_tables(load_tables())  # the folder went away: back to the shipped tables
             _house_in_use[0] = False
         return HouseRulesLoaded(folder)
-    from gmtool.rulesets.attack.plan import use_tables
-    from gmtool.rulesets.tables.loader import load_tables
+    from gmtool.games.shadowrun.rules.attack.plan import use_tables
+    from gmtool.games.shadowrun.rules.tables.loader import load_tables
 
     tables = load_tables(folder)
     use_tables(tables)

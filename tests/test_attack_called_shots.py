@@ -14,9 +14,9 @@ import pytest
 
 from gmtool.core.errors import NotImplementedRuleError, RulesError
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.attack.describe import breakdown_lines
-from gmtool.rulesets.attack.messages import Attack, AttackResolved, CalledShotResolved
-from gmtool.rulesets.readings import Readings
+from gmtool.games.shadowrun.rules.attack.describe import breakdown_lines
+from gmtool.games.shadowrun.rules.attack.messages import Attack, AttackResolved, CalledShotResolved
+from gmtool.games.shadowrun.rules.readings import Readings
 from tests.test_attack_flow import blanks, resolved, run, sixes, sr4_fight, sr5_fight
 
 CATALOGUES = Path(__file__).resolve().parents[1] / "resources" / "i18n"
@@ -74,7 +74,7 @@ def test_a_called_shot_costs_four_dice_and_a_free_action_and_vitals_add_two_dv()
 
 @pytest.mark.rule("SR5-CS8")
 def test_the_called_shot_row_stays_ticked_when_the_gm_stored_other_choices() -> None:
-    from gmtool.rulesets.attack.messages import TableChoices
+    from gmtool.games.shadowrun.rules.attack.messages import TableChoices
 
     enc = sr5_fight()
     e = resolved(run(enc, shot(called_shot="vitals", attack_choices=TableChoices())))
@@ -262,7 +262,7 @@ def test_multiple_attacks_as_the_book_reads_them_split_without_the_minus_four() 
 @pytest.mark.rule("SR5-CS9")
 def test_a_changed_reading_never_rewrites_an_attack_already_in_the_journal() -> None:
     from gmtool.core.encounter import Encounter
-    from gmtool.rulesets.sr5 import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
 
     enc = sr5_fight(target_armour=9)
     first = run(enc, knife(called_shot="multiple_attacks", attacks=2, attack_faces=faces(1, 3),
@@ -290,7 +290,7 @@ def test_multiple_attacks_are_refused_when_they_do_not_fit() -> None:
 
 @pytest.mark.rule("SR5-CS9")
 def test_the_multiple_attacks_row_without_the_called_shot_asks_for_it() -> None:
-    from gmtool.rulesets.attack.messages import TableChoices
+    from gmtool.games.shadowrun.rules.attack.messages import TableChoices
 
     enc = sr5_fight()
     with pytest.raises(RulesError) as info:
@@ -362,10 +362,10 @@ def test_attack_resolved_keeps_loading_without_the_new_fields() -> None:
 def two_gun_fight(readings: Readings | None = None):  # noqa: ANN201
     """The shooter holds a pistol in each hand (two of the same model) and a knife."""
     from gmtool.core.encounter import Encounter
-    from gmtool.rulesets.sr5 import SR5Ruleset
-    from gmtool.rulesets.sr5 import commands as cmd
-    from gmtool.rulesets.sr5.sheet import Sheet
-    from gmtool.rulesets.weapons.catalogue import weapon
+    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
+    from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
     from tests.test_attack_flow import ATTR
 
     enc = Encounter(SR5Ruleset(readings), 7)

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.attack.edge import TestStreams
-from gmtool.rulesets.attack.messages import Attack, AttackResolved
-from gmtool.rulesets.attack.plan import plan, plan_odds
-from gmtool.rulesets.weapons.catalogue import weapon
+from gmtool.games.shadowrun.rules.attack.edge import TestStreams
+from gmtool.games.shadowrun.rules.attack.messages import Attack, AttackResolved
+from gmtool.games.shadowrun.rules.attack.plan import plan, plan_odds
+from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
 from tests.test_attack_flow import ATTR, blanks, resolved, run, sixes
 
 EDGE = 3
@@ -31,9 +31,9 @@ def english() -> None:
 
 
 def sr5_fight(seed: int = 7, target_points: int = EDGE) -> Encounter:
-    from gmtool.rulesets.sr5 import SR5Ruleset
-    from gmtool.rulesets.sr5 import commands as cmd
-    from gmtool.rulesets.sr5.sheet import Sheet
+    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     enc = Encounter(SR5Ruleset(), seed)
     shooter = Sheet(
@@ -48,9 +48,9 @@ def sr5_fight(seed: int = 7, target_points: int = EDGE) -> Encounter:
 
 
 def sr4_fight(seed: int = 7) -> Encounter:
-    from gmtool.rulesets.sr4 import SR4Ruleset
-    from gmtool.rulesets.sr4 import commands as cmd
-    from gmtool.rulesets.sr4.sheet import Sheet
+    from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
+    from gmtool.games.shadowrun.sr4.rules import commands as cmd
+    from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
     enc = Encounter(SR4Ruleset(), seed)
     shooter = Sheet(
@@ -168,7 +168,7 @@ def test_one_undo_gives_the_points_back() -> None:
 @pytest.mark.rule("SR5-E1")
 def test_edge_raises_the_exact_odds_of_a_hit() -> None:
     enc = sr5_fight()
-    from gmtool.rulesets.sr5.attack import ADAPTER as adapter
+    from gmtool.games.shadowrun.sr5.rules.attack import ADAPTER as adapter
     plain = plan_odds(adapter, plan(adapter, enc.state, shot())).hit.hit
     pushed = plan_odds(adapter, plan(adapter, enc.state, shot(attack_edge="add_before"))).hit.hit
     second = plan_odds(adapter, plan(adapter, enc.state, shot(attack_edge="reroll_failures"))).hit.hit
@@ -221,7 +221,7 @@ def test_sr4_edge_before_adds_the_attribute_and_every_six_rolls_again() -> None:
 
 @pytest.mark.rule("SR4-E5")
 def test_sr4_an_attack_with_no_dice_left_rolls_edge_alone() -> None:
-    from gmtool.rulesets.attack.messages import FreeTerm, TableChoices
+    from gmtool.games.shadowrun.rules.attack.messages import FreeTerm, TableChoices
 
     enc = sr4_fight()
     hopeless = TableChoices(free=(FreeTerm(label="Smoke and a bad angle", value=-9),))

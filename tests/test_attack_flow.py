@@ -12,17 +12,17 @@ from hypothesis import strategies as st
 
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.attack.messages import Attack, AttackResolved
-from gmtool.rulesets.weapons.catalogue import weapon
+from gmtool.games.shadowrun.rules.attack.messages import Attack, AttackResolved
+from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
 
 ATTR = {"BOD": 4, "AGI": 5, "REA": 4, "STR": 4, "WIL": 3, "LOG": 3, "INT": 4, "CHA": 3, "EDG": 3}
 
 
 def sr5_fight(seed: int = 7, target_armour: int = 9, readings=None, **target_skills: int) -> Encounter:  # noqa: ANN001
     """The shooter against the target; ``readings``: the campaign's rule readings (the digest's by default)."""
-    from gmtool.rulesets.sr5 import SR5Ruleset
-    from gmtool.rulesets.sr5 import commands as cmd
-    from gmtool.rulesets.sr5.sheet import Sheet
+    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     enc = Encounter(SR5Ruleset(readings), seed)
     shooter = Sheet(
@@ -37,9 +37,9 @@ def sr5_fight(seed: int = 7, target_armour: int = 9, readings=None, **target_ski
 
 
 def sr4_fight(seed: int = 7) -> Encounter:
-    from gmtool.rulesets.sr4 import SR4Ruleset
-    from gmtool.rulesets.sr4 import commands as cmd
-    from gmtool.rulesets.sr4.sheet import Sheet
+    from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
+    from gmtool.games.shadowrun.sr4.rules import commands as cmd
+    from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
     enc = Encounter(SR4Ruleset(), seed)
     shooter = Sheet(
@@ -62,8 +62,8 @@ def run(enc: Encounter, command):  # noqa: ANN001, ANN201
 
 def next_own_phase(enc: Encounter, cid: str) -> None:
     """Press Next phase until ``cid`` acts again (SR5: its next action phase)."""
-    from gmtool.rulesets.sr5 import commands as cmd
-    from gmtool.rulesets.sr5.initiative import current_actor
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
 
     run(enc, cmd.NextPhase())
     while (actor := current_actor(enc.state)) is None or actor.id != cid:
@@ -153,7 +153,7 @@ def test_sr5_rounds_recoil_and_an_empty_magazine() -> None:
 
 @pytest.mark.rule("SR5-N6")
 def test_sr5_full_defence_adds_willpower_to_the_defence() -> None:
-    from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
+    from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
 
     enc = sr5_fight()
     run(enc, DeclareInterrupt(combatant="c2", interrupt="full_defence"))
@@ -163,7 +163,7 @@ def test_sr5_full_defence_adds_willpower_to_the_defence() -> None:
 
 @pytest.mark.rule("SR5-N1")
 def test_sr5_block_adds_to_one_melee_defence_and_is_used_up() -> None:
-    from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
+    from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
 
     enc = sr5_fight(unarmed_combat=3)
     run(enc, DeclareInterrupt(combatant="c2", interrupt="block", bonus=3))
@@ -246,7 +246,7 @@ def test_sr4_melee_uses_impact_armour_and_the_chosen_defence() -> None:
 
 @pytest.mark.rule("SR4-MT6")
 def test_sr4_recoil_counts_within_the_phase() -> None:
-    from gmtool.rulesets.sr4 import commands as cmd
+    from gmtool.games.shadowrun.sr4.rules import commands as cmd
 
     enc = sr4_fight()
     first = resolved(run(enc, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4)))
@@ -261,7 +261,7 @@ def test_sr4_recoil_counts_within_the_phase() -> None:
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10_000), shots=st.integers(1, 4), armour=st.integers(0, 15))
 def test_same_seed_same_fight_and_damage_is_never_negative(seed: int, shots: int, armour: int) -> None:
-    from gmtool.rulesets.sr5 import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
 
     enc = sr5_fight(seed=seed, target_armour=armour)
     physical = 0
@@ -285,7 +285,7 @@ def test_same_seed_same_fight_and_damage_is_never_negative(seed: int, shots: int
 
 @pytest.mark.rule("SR5-T2")
 def test_reloading_a_clip_is_a_simple_action_and_fills_the_magazine() -> None:
-    from gmtool.rulesets.attack.messages import Reload
+    from gmtool.games.shadowrun.rules.attack.messages import Reload
 
     enc = sr5_fight()
     with pytest.raises(RulesError) as info:
@@ -302,14 +302,14 @@ def test_reloading_a_clip_is_a_simple_action_and_fills_the_magazine() -> None:
 
 def test_loaded_ammunition_changes_dv_and_ap_in_the_breakdown() -> None:
     """APDS (SR5 p. 434): AP −4 more; reloading another type empties the old load first."""
-    from gmtool.rulesets.attack.messages import Reload
+    from gmtool.games.shadowrun.rules.attack.messages import Reload
 
     enc = sr5_fight(target_armour=12)
     run(enc, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4))
     events = run(enc, Reload(combatant="c1", weapon=0, ammo_type="apds", charge_action=False))
     assert events[-1].ammo_type == "apds" and enc.state.magazines["c1:0"].rounds == 15
-    from gmtool.rulesets.attack.plan import plan
-    from gmtool.rulesets.sr5.attack import ADAPTER
+    from gmtool.games.shadowrun.rules.attack.plan import plan
+    from gmtool.games.shadowrun.sr5.rules.attack import ADAPTER
 
     planned = plan(ADAPTER, enc.state, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4,
                                               charge_action=False))  # the phase's shot is fired
@@ -322,7 +322,7 @@ def test_loaded_ammunition_changes_dv_and_ap_in_the_breakdown() -> None:
 
 def test_the_log_counts_one_round_and_several_rounds_in_words() -> None:
     from gmtool.core.i18n import set_language
-    from gmtool.rulesets.attack.messages import RoundsFired
+    from gmtool.games.shadowrun.rules.attack.messages import RoundsFired
 
     set_language("en")
     enc = sr5_fight()

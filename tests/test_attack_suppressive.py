@@ -11,14 +11,14 @@ import pytest
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.attack.messages import (
+from gmtool.games.shadowrun.rules.attack.messages import (
     Attack,
     MarkSuppressed,
     SuppressionTest,
     SuppressionTested,
 )
-from gmtool.rulesets.attack.suppression import suppressed, zones_in_force
-from gmtool.rulesets.weapons.catalogue import weapon
+from gmtool.games.shadowrun.rules.attack.suppression import suppressed, zones_in_force
+from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
 from tests.test_attack_flow import ATTR, blanks, resolved, run, sixes
 
 
@@ -28,9 +28,9 @@ def english() -> None:
 
 
 def fight(seed: int = 3) -> Encounter:
-    from gmtool.rulesets.sr5 import SR5Ruleset
-    from gmtool.rulesets.sr5 import commands as cmd
-    from gmtool.rulesets.sr5.sheet import Sheet
+    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     enc = Encounter(SR5Ruleset(), seed)
     rook = Sheet(name="Rook", attributes=ATTR, initiative_bonus=10, skills={"automatics": 5, "pistols": 4},
@@ -78,7 +78,7 @@ def test_suppressive_fire_needs_a_full_auto_weapon() -> None:
 @pytest.mark.rule("SR5-F8")
 @pytest.mark.rule("SR5-F9")
 def test_the_zone_ends_with_the_turn_with_a_log_line() -> None:
-    from gmtool.rulesets.sr5 import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
 
     enc = fight()
     zone = suppress(enc)
@@ -96,7 +96,7 @@ def test_the_zone_ends_with_the_turn_with_a_log_line() -> None:
 
 @pytest.mark.rule("SR5-F8")
 def test_removing_the_zone_marker_stops_the_zone() -> None:
-    from gmtool.rulesets.effect_messages import RemoveEffect
+    from gmtool.games.shadowrun.rules.effect_messages import RemoveEffect
 
     enc = fight()
     zone = suppress(enc)
@@ -158,7 +158,7 @@ def test_failing_the_test_takes_the_base_dv_soaked_as_usual() -> None:
 
 @pytest.mark.rule("SR5-F9")
 def test_full_defence_adds_its_bonus_to_the_test() -> None:
-    from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
+    from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
 
     enc = fight()
     zone = suppress(enc, hits=4)

@@ -14,8 +14,8 @@ import pytest
 from gmtool.core.errors import FileFormatError, StorageError
 from gmtool.core.i18n import catalogue, set_language
 from gmtool.core.session import EncounterSession
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5.sheet import ATTRIBUTES, Sheet
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES, Sheet
 from gmtool.storage.backups import (
     DEFAULT_KEEP,
     KEEP_MAX,

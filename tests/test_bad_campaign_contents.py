@@ -16,7 +16,7 @@ from gmtool.storage.workspace import Workspace
 
 def _campaign_with(path: Path, record) -> str:  # noqa: ANN001 - a text, or a function of the last record
     """A real campaign (its last command edits a sheet) whose last journal entry is replaced; its digest."""
-    from gmtool.rulesets.sr5 import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
 
     workspace = Workspace.create(path)
     cid = next(iter(workspace.encounter.state.combatants))

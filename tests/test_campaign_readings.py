@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gmtool.rulesets.readings import OPTIONS, Readings
+from gmtool.games.shadowrun.rules.readings import OPTIONS, Readings
 from gmtool.storage.campaign import RULE_READINGS
 from gmtool.storage.workspace import Workspace
 

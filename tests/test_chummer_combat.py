@@ -11,7 +11,7 @@ import pytest
 
 from gmtool.importers.dispatch import import_chummer_file
 from gmtool.library.to_sheet import to_sheet
-from gmtool.rulesets.attack.skills import weapon_skill
+from gmtool.games.shadowrun.rules.attack.skills import weapon_skill
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "chummer"
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason=f"Chummer fixtures not found at {SHARED}")
@@ -44,10 +44,10 @@ def test_natural_weapons_use_unarmed_combat() -> None:
 
 def test_the_fangs_attack_rolls_the_unarmed_combat_skill_not_defaulting() -> None:
     from gmtool.core.encounter import Encounter
-    from gmtool.rulesets.attack.messages import Attack
-    from gmtool.rulesets.sr5 import SR5Ruleset
-    from gmtool.rulesets.sr5 import commands as cmd
-    from gmtool.rulesets.sr5.sheet import Sheet
+    from gmtool.games.shadowrun.rules.attack.messages import Attack
+    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     skink = sheet_of("sr5", "Skink.chum5")
     encounter = Encounter(SR5Ruleset(), 3)
@@ -93,7 +93,7 @@ def test_bonus_monitor_boxes_reach_the_combat_sheet() -> None:
 
 @pytest.mark.rule("SR5-A6")
 def test_the_bonus_boxes_count_in_the_fight_damage_and_wounds() -> None:
-    from gmtool.rulesets.damage.monitors import apply_damage, monitor_of
+    from gmtool.games.shadowrun.rules.damage.monitors import apply_damage, monitor_of
 
     blue = sheet_of("sr5", "BLUE.chum5")  # 14 physical boxes, overflow Body 4
     after = apply_damage(monitor_of(blue), "physical", 14, 2).after

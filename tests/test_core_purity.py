@@ -2,7 +2,7 @@
 
 A fresh interpreter gets an import hook that makes PySide6 and shiboken6
 unimportable, then imports every module under ``gmtool.core`` and
-``gmtool.rulesets``. Running it in a subprocess keeps this test's own process
+every game's ``rules`` package. Running it in a subprocess keeps this test's own process
 (where Qt may already be loaded by GUI tests) out of the picture.
 """
 
@@ -42,7 +42,8 @@ SCRIPT = textwrap.dedent(
 
     imported = []
     failures = {}
-    for package_name in ("gmtool.core", "gmtool.rulesets", "gmtool.library", "gmtool.importers"):
+    rules = [f"gmtool.games.shadowrun.{part}" for part in ("rules", "sr4.rules", "sr5.rules")]
+    for package_name in ("gmtool.core", *rules, "gmtool.library", "gmtool.importers"):
         package = importlib.import_module(package_name)
         imported.append(package_name)
         for info in pkgutil.walk_packages(package.__path__, package_name + "."):
@@ -90,9 +91,9 @@ def test_core_and_rulesets_import_without_qt() -> None:
         "gmtool.core.encounter",
         "gmtool.core.session",
         "gmtool.core.i18n",
-        "gmtool.rulesets.sr5.decide",
-        "gmtool.rulesets.sr5.fold",
-        "gmtool.rulesets.sr5.initiative",
-        "gmtool.rulesets.sr5.describe",
+        "gmtool.games.shadowrun.sr5.rules.decide",
+        "gmtool.games.shadowrun.sr5.rules.fold",
+        "gmtool.games.shadowrun.sr5.rules.initiative",
+        "gmtool.games.shadowrun.sr5.rules.describe",
     ):
         assert module in imported

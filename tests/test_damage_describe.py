@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from gmtool.core.i18n import catalogue, set_language
-from gmtool.rulesets.damage.damage_value import TrackReason
-from gmtool.rulesets.damage.describe import describe_resolution
-from gmtool.rulesets.damage.inputs import Attacker, SR4AttackInputs, SR4Defender, Weapon
-from gmtool.rulesets.damage.monitors import Monitor, MonitorState
-from gmtool.rulesets.damage.resolve import resolve_attack_sr4
+from gmtool.games.shadowrun.rules.damage.damage_value import TrackReason
+from gmtool.games.shadowrun.rules.damage.describe import describe_resolution
+from gmtool.games.shadowrun.rules.damage.inputs import Attacker, SR4AttackInputs, SR4Defender, Weapon
+from gmtool.games.shadowrun.rules.damage.monitors import Monitor, MonitorState
+from gmtool.games.shadowrun.rules.damage.resolve import resolve_attack_sr4
 
 SHOT = SR4AttackInputs(
     kind="ranged",

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.damage.monitors import (
+from gmtool.games.shadowrun.rules.damage.monitors import (
     SR4_STUN_OVERFLOW_RATIO,
     SR5_STUN_OVERFLOW_RATIO,
     Monitor,
@@ -18,9 +18,9 @@ from gmtool.rulesets.damage.monitors import (
     monitor_of,
     wound_modifier_of,
 )
-from gmtool.rulesets.sr4.decide_sheet import damage_after
-from gmtool.rulesets.sr4.sheet import Sheet as SR4Sheet
-from gmtool.rulesets.sr5.sheet import Sheet as SR5Sheet
+from gmtool.games.shadowrun.sr4.rules.decide_sheet import damage_after
+from gmtool.games.shadowrun.sr4.rules.sheet import Sheet as SR4Sheet
+from gmtool.games.shadowrun.sr5.rules.sheet import Sheet as SR5Sheet
 
 ATTRIBUTES = {"BOD": 5, "AGI": 3, "REA": 3, "STR": 3, "WIL": 3, "LOG": 3, "INT": 3, "CHA": 3, "EDG": 3}
 FRESH = Monitor(physical_boxes=11, stun_boxes=10, overflow=5)

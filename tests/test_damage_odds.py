@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gmtool.core.dice_tests import EdgeUse, Edition, TestSpec, test_odds
-from gmtool.rulesets.damage.inputs import (
+from gmtool.games.shadowrun.rules.damage.inputs import (
     Attacker,
     SR4AttackInputs,
     SR4Defender,
@@ -20,15 +20,15 @@ from gmtool.rulesets.damage.inputs import (
     SR5Defender,
     Weapon,
 )
-from gmtool.rulesets.damage.odds import (
+from gmtool.games.shadowrun.rules.damage.odds import (
     DamageOdds,
     hit_odds,
     soak_odds,
     sr4_attack_odds,
     sr5_attack_odds,
 )
-from gmtool.rulesets.damage.pools import sr4_pools, sr5_pools
-from gmtool.rulesets.damage.resolve import (
+from gmtool.games.shadowrun.rules.damage.pools import sr4_pools, sr5_pools
+from gmtool.games.shadowrun.rules.damage.resolve import (
     AttackResolution,
     resolve_attack_sr4,
     resolve_attack_sr5,

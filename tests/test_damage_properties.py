@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gmtool.rulesets.damage.inputs import (
+from gmtool.games.shadowrun.rules.damage.inputs import (
     Attacker,
     SR4AttackInputs,
     SR4Defender,
@@ -14,8 +14,8 @@ from gmtool.rulesets.damage.inputs import (
     SR5Defender,
     Weapon,
 )
-from gmtool.rulesets.damage.monitors import Monitor
-from gmtool.rulesets.damage.resolve import (
+from gmtool.games.shadowrun.rules.damage.monitors import Monitor
+from gmtool.games.shadowrun.rules.damage.resolve import (
     AttackResolution,
     resolve_attack_sr4,
     resolve_attack_sr5,

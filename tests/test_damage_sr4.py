@@ -7,19 +7,19 @@ from dataclasses import replace
 import pytest
 
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.damage.from_sheet import sr4_defender_of
-from gmtool.rulesets.damage.inputs import (
+from gmtool.games.shadowrun.rules.damage.from_sheet import sr4_defender_of
+from gmtool.games.shadowrun.rules.damage.inputs import (
     Attacker,
     Modifiers,
     SR4AttackInputs,
     SR4Defender,
     Weapon,
 )
-from gmtool.rulesets.damage.monitors import Monitor
-from gmtool.rulesets.damage.pools import sr4_pools
-from gmtool.rulesets.damage.resolve import resolve_attack_sr4
-from gmtool.rulesets.damage.terms import Term, pairs
-from gmtool.rulesets.sr4.sheet import Sheet as SR4Sheet
+from gmtool.games.shadowrun.rules.damage.monitors import Monitor
+from gmtool.games.shadowrun.rules.damage.pools import sr4_pools
+from gmtool.games.shadowrun.rules.damage.resolve import resolve_attack_sr4
+from gmtool.games.shadowrun.rules.damage.terms import Term, pairs
+from gmtool.games.shadowrun.sr4.rules.sheet import Sheet as SR4Sheet
 
 SAMURAI = Attacker(attribute=4, skill=5)  # Agility 4, Pistols 5
 GANGER = SR4Defender(

@@ -11,7 +11,7 @@ import pytest
 
 from gmtool.core.errors import StorageError
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.sr5 import commands as cmd
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.storage.lock import NotWritableError
 from gmtool.storage.paths import default_campaign_path
 from gmtool.storage.workspace import Workspace

@@ -15,7 +15,7 @@ from gmtool.core.game import GAME_API, GameManifest
 from gmtool.core.registry import GROUP, GameRegistry, registry, use_registry
 
 COIN = GameManifest(key="coin", api=GAME_API, names={"en": "Coin duel", "ja": "コイン決闘"}, order=99,
-                    rules="gmtool.rulesets.sr4:SR4Ruleset")
+                    rules="gmtool.games.shadowrun.sr4.rules:SR4Ruleset")
 WRONG_API = COIN.model_copy(update={"key": "old", "api": GAME_API + 1})
 
 
@@ -64,7 +64,7 @@ def test_reading_the_manifests_imports_no_game_rules() -> None:
         import sys
         from gmtool.core.registry import registry
         print(registry().keys())
-        loaded = sorted(m for m in sys.modules if m.startswith(("gmtool.rulesets", "gmtool.games")))
+        loaded = sorted(m for m in sys.modules if m.startswith("gmtool.games"))
         print(loaded)
     """)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.tables.loader import load_tables
+from gmtool.games.shadowrun.rules.tables.loader import load_tables
 
 HEADER = 'schema_version = 1\n'
 

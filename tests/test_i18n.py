@@ -30,10 +30,10 @@ from gmtool.core.i18n import (
     system_language,
     tr,
 )
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5.sheet import ATTRIBUTES, Sheet, metatypes
-from gmtool.rulesets.sr5.simple_test import simple_test_terms
-from gmtool.rulesets.sr5.state import RULE_OPTIONS
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES, Sheet, metatypes
+from gmtool.games.shadowrun.sr5.rules.simple_test import simple_test_terms
+from gmtool.games.shadowrun.sr5.rules.state import RULE_OPTIONS
 
 REPO = Path(__file__).resolve().parents[1]
 SOURCE = REPO / "gmtool"
@@ -225,7 +225,7 @@ def test_action_kind_labels() -> None:
 def test_edge_purpose_labels() -> None:
     purposes = {
         call.args[1].value
-        for call in _calls_in(SOURCE / "rulesets" / "sr5" / "decide.py", "_spend_edge")
+        for call in _calls_in(SOURCE / "games" / "shadowrun" / "sr5" / "rules" / "decide.py", "_spend_edge")
         if len(call.args) > 1 and isinstance(call.args[1], ast.Constant)
     }
     assert {"seize", "blitz"} <= purposes
@@ -239,12 +239,12 @@ def test_rule_option_labels() -> None:
 def test_score_adjustment_reasons() -> None:
     reasons = {
         keyword.value.value
-        for module in sorted((SOURCE / "rulesets" / "sr5").glob("*.py"))
+        for module in sorted((SOURCE / "games" / "shadowrun" / "sr5" / "rules").glob("*.py"))
         for call in _calls_in(module, "ScoreAdjusted")
         for keyword in call.keywords
         if keyword.arg == "reason" and isinstance(keyword.value, ast.Constant)
     }
-    from gmtool.rulesets.sr5.attack import SHAKE_UP_REASON  # passed as a named constant
+    from gmtool.games.shadowrun.sr5.rules.attack import SHAKE_UP_REASON  # passed as a named constant
 
     reasons.add(SHAKE_UP_REASON)
     assert reasons == {"manual", "initiative_attribute", "interrupt", "shake_up"}

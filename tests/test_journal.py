@@ -28,16 +28,16 @@ from gmtool.core.i18n import catalogue
 from gmtool.core.journal import JournalEntry, UndoStacks
 from gmtool.core.messages import Command
 from gmtool.core.session import EncounterSession, MemoryStore
-from gmtool.rulesets.sr5 import SR5Ruleset
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5.commands import COMMAND_CLASSES
-from gmtool.rulesets.sr5.initiative import current_actor
-from gmtool.rulesets.sr5.sheet import ATTRIBUTES, Sheet, attribute_range, metatypes
-from gmtool.rulesets.sr5.state import RULE_OPTIONS, EncounterState
+from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.commands import COMMAND_CLASSES
+from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
+from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES, Sheet, attribute_range, metatypes
+from gmtool.games.shadowrun.sr5.rules.state import RULE_OPTIONS, EncounterState
 
 RULESET = SR5Ruleset()
 # The package re-exports the function ``decide``, which hides the module of that name.
-sr5_decide = importlib.import_module("gmtool.rulesets.sr5.decide")
+sr5_decide = importlib.import_module("gmtool.games.shadowrun.sr5.rules.decide")
 
 
 def canonical(state: EncounterState) -> str:

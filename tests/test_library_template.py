@@ -31,8 +31,8 @@ from gmtool.library.validation import (
     MESSAGE_KEYS,
     validate_template,
 )
-from gmtool.rulesets.sr4.sheet import Sheet as SR4Sheet
-from gmtool.rulesets.sr5.sheet import Sheet as SR5Sheet
+from gmtool.games.shadowrun.sr4.rules.sheet import Sheet as SR4Sheet
+from gmtool.games.shadowrun.sr5.rules.sheet import Sheet as SR5Sheet
 
 ATTRS = {"BOD": 4, "AGI": 4, "REA": 3, "STR": 4, "WIL": 3, "LOG": 2, "INT": 3, "CHA": 2, "EDG": 2}
 

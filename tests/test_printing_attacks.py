@@ -27,10 +27,10 @@ from gmtool.printing.html import render_html
 from gmtool.printing.markdown import md_escape, render_markdown
 from gmtool.printing.report import EventLine, Report, ReportOptions, build_report
 from gmtool.printing.scripts import has_japanese, report_has_japanese
-from gmtool.rulesets.attack.messages import Attack, AttackResolved, FreeTerm, TableChoices
-from gmtool.rulesets.attack.plan import use_tables
-from gmtool.rulesets.tables.loader import load_tables
-from gmtool.rulesets.weapons.catalogue import weapon
+from gmtool.games.shadowrun.rules.attack.messages import Attack, AttackResolved, FreeTerm, TableChoices
+from gmtool.games.shadowrun.rules.attack.plan import use_tables
+from gmtool.games.shadowrun.rules.tables.loader import load_tables
+from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
 
 HOUSE_RULES = """\
 schema_version = 1
@@ -95,9 +95,9 @@ def _run(enc: Encounter, command) -> None:  # noqa: ANN001
 
 
 def sr5_encounter(attack: Attack | None = None, seed: int = 11) -> Encounter:
-    from gmtool.rulesets.sr5 import SR5Ruleset
-    from gmtool.rulesets.sr5 import commands as cmd
-    from gmtool.rulesets.sr5.sheet import Sheet
+    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     enc = Encounter(SR5Ruleset(), seed)
     shooter = Sheet(name="Shooter", attributes=SR5_ATTR, initiative_bonus=10, skills={"pistols": 5}, edge_points=3,
@@ -109,9 +109,9 @@ def sr5_encounter(attack: Attack | None = None, seed: int = 11) -> Encounter:
 
 
 def sr4_encounter(seed: int = 11) -> Encounter:
-    from gmtool.rulesets.sr4 import SR4Ruleset
-    from gmtool.rulesets.sr4 import commands as cmd
-    from gmtool.rulesets.sr4.sheet import Sheet
+    from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
+    from gmtool.games.shadowrun.sr4.rules import commands as cmd
+    from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
     enc = Encounter(SR4Ruleset(), seed)
     shooter = Sheet(name="Shooter", attributes=SR4_ATTR | {"REA": 6, "INT": 6}, initiative_bonus=4,
@@ -381,7 +381,7 @@ def test_a_suppression_test_prints_its_test_threshold_soak_and_damage() -> None:
     """Rook's zone has 4 hits (four sixes of ten dice, Accuracy 5); Ganger A (Reaction 4, Edge 3, Body 4,
     armour 6) fails the Reaction + Edge test and soaks the Ares Alpha's 11P, AP −2 (001, 制圧射撃:
     【反応力】+【エッジ】でテスト, 難易度は攻撃側のヒットと同じ, 失敗: 銃の基本ダメージ)."""
-    from gmtool.rulesets.attack.messages import MarkSuppressed, SuppressionTest, SuppressionTested
+    from gmtool.games.shadowrun.rules.attack.messages import MarkSuppressed, SuppressionTest, SuppressionTested
     from tests.test_attack_suppressive import fight, run, suppress
 
     enc = fight()

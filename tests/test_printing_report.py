@@ -28,8 +28,8 @@ from gmtool.printing.export import export_report
 from gmtool.printing.html import render_html
 from gmtool.printing.markdown import md_escape, render_markdown
 from gmtool.printing.report import Report, ReportOptions, build_report, effective_entries, round_numbers
-from gmtool.rulesets import get_ruleset
-from gmtool.rulesets.sr5 import commands as cmd
+from gmtool.core.registry import get_ruleset
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.storage.demo import demo_definition
 
 
@@ -81,7 +81,7 @@ def _check_snapshots(encounter: Encounter, report: Report, queries: Any) -> int:
 
 
 def test_sr5_report_has_one_section_per_turn_each_with_the_state_at_its_start(sr5: Encounter) -> None:
-    from gmtool.rulesets.sr5 import initiative
+    from gmtool.games.shadowrun.sr5.rules import initiative
 
     class Queries:
         pass_order = staticmethod(initiative.pass_order)
@@ -99,7 +99,7 @@ def test_sr5_report_has_one_section_per_turn_each_with_the_state_at_its_start(sr
 
 
 def test_sr4_report_snapshots_show_the_passes_each_acts_in(sr4: Encounter) -> None:
-    from gmtool.rulesets.sr4 import turn
+    from gmtool.games.shadowrun.sr4.rules import turn
 
     class Queries:
         pass_order = staticmethod(turn.pass_order)
@@ -272,8 +272,8 @@ def test_odds_recorded_at_the_roll_are_printed() -> None:
 
 
 def test_events_without_a_roll_have_no_breakdown_and_movement_limits_are_not_dice_limits() -> None:
-    from gmtool.rulesets.sr4 import commands as sr4
-    from gmtool.rulesets.sr4.turn import current_actor
+    from gmtool.games.shadowrun.sr4.rules import commands as sr4
+    from gmtool.games.shadowrun.sr4.rules.turn import current_actor
     from gmtool.storage.demo_sr4 import sr4_demo_definition
 
     demo = sr4_demo_definition()
@@ -382,9 +382,9 @@ def test_the_report_and_its_text_renderers_need_no_qt() -> None:
 def test_sr4_snapshots_list_effects_with_their_time_left() -> None:
     """Both editions keep effects alike; the SR4 report shows them as the SR5 one does."""
     from gmtool.printing.snapshot import queries_for, take_snapshot
-    from gmtool.rulesets.effect_messages import AddEffect
-    from gmtool.rulesets.sr4 import commands as cmd
-    from gmtool.rulesets.sr4.sheet import ATTRIBUTES, Sheet
+    from gmtool.games.shadowrun.rules.effect_messages import AddEffect
+    from gmtool.games.shadowrun.sr4.rules import commands as cmd
+    from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet
 
     session = EncounterSession(Encounter(get_ruleset("sr4"), 3), MemoryStore(), 1)
     session.execute(cmd.AddCombatant(sheet=Sheet(name="Wren", attributes={a: 3 for a in ATTRIBUTES})))

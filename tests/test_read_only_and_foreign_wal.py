@@ -15,7 +15,7 @@ import pytest
 
 from gmtool.core.errors import StorageError
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.sr5 import commands as cmd
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.storage.backups import list_backups, restore_backup
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.lock import CampaignInUseError, NotWritableError, lock_path
@@ -26,7 +26,7 @@ from gmtool.storage.workspace import Workspace
 OTHER = textwrap.dedent("""
     import os, sys
     from pathlib import Path
-    from gmtool.rulesets.sr5 import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
     from gmtool.storage.workspace import Workspace
     workspace = Workspace.open(Path(sys.argv[1]))
     print("open", flush=True)

@@ -11,9 +11,9 @@ from gmtool.core import encounter as encounter_module
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.journal import JournalEntry
-from gmtool.rulesets.sr5 import SR5Ruleset
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5.sheet import ATTRIBUTES, Sheet
+from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES, Sheet
 
 
 def fight(steps: int, seed: int = 3) -> Encounter:

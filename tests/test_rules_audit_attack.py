@@ -17,7 +17,7 @@ from gmtool.core.effects import Duration
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.attack.messages import (
+from gmtool.games.shadowrun.rules.attack.messages import (
     Attack,
     MarkSuppressed,
     Reload,
@@ -25,10 +25,10 @@ from gmtool.rulesets.attack.messages import (
     SuppressiveFireEnded,
     TableChoices,
 )
-from gmtool.rulesets.attack.plan import plan
-from gmtool.rulesets.attack.suppression import suppressed, zones_in_force
-from gmtool.rulesets.readings import Readings
-from gmtool.rulesets.weapons.catalogue import weapon
+from gmtool.games.shadowrun.rules.attack.plan import plan
+from gmtool.games.shadowrun.rules.attack.suppression import suppressed, zones_in_force
+from gmtool.games.shadowrun.rules.readings import Readings
+from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
 from tests.test_attack_flow import ATTR, blanks, next_own_phase, resolved, run, sixes, sr4_fight, sr5_fight
 from tests.test_attack_suppressive import fight as suppression_fight
 from tests.test_attack_suppressive import suppress
@@ -58,8 +58,8 @@ def kinds(events) -> list[str]:  # noqa: ANN001
 @pytest.mark.rule("SR5-A1")
 @pytest.mark.rule("SR5-F2")
 def test_a_second_semi_automatic_shot_in_the_same_phase_is_refused_before_any_die() -> None:
-    from gmtool.rulesets.sr5.actions import budget_left
-    from gmtool.rulesets.sr5.attack import ADAPTER
+    from gmtool.games.shadowrun.sr5.rules.actions import budget_left
+    from gmtool.games.shadowrun.sr5.rules.attack import ADAPTER
 
     enc = sr5_fight()
     run(enc, shot())
@@ -78,9 +78,9 @@ def test_a_second_semi_automatic_shot_in_the_same_phase_is_refused_before_any_di
 
 def single_shot_fight() -> Encounter:
     """The shooter with a Ruger Super Warhawk (single shot only)."""
-    from gmtool.rulesets.sr5 import SR5Ruleset
-    from gmtool.rulesets.sr5 import commands as cmd
-    from gmtool.rulesets.sr5.sheet import Sheet
+    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     enc = Encounter(SR5Ruleset(), 7)
     run(enc, cmd.AddCombatant(sheet=Sheet(name="Shooter", attributes=ATTR, initiative_bonus=10,
@@ -93,7 +93,7 @@ def single_shot_fight() -> Encounter:
 # 発射モード SS: "シングルショットは、同じ行動タイミングで他の攻撃動作と組合すことが出来ない単純動作として扱います。"
 @pytest.mark.rule("SR5-F1")
 def test_a_single_shot_is_combined_with_no_other_attack_action_either_way() -> None:
-    from gmtool.rulesets.sr5 import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
 
     enc = single_shot_fight()
     run(enc, shot(mode="SS"))
@@ -129,7 +129,7 @@ def test_a_semi_automatic_burst_split_by_multiple_attacks_stays_one_attack_actio
 @pytest.mark.rule("SR5-F8")
 @pytest.mark.rule("SR5-F9")
 def test_the_zone_ends_when_its_shooter_takes_another_action_and_the_minus_hits_with_it() -> None:
-    from gmtool.rulesets.sr5 import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
 
     enc = suppression_fight()
     zone = suppress(enc, hits=4)
@@ -152,8 +152,8 @@ def test_the_zone_ends_when_its_shooter_takes_another_action_and_the_minus_hits_
 
 @pytest.mark.rule("SR5-F8")
 def test_the_shooters_interrupt_ends_the_zone_but_the_end_of_its_phase_does_not() -> None:
-    from gmtool.rulesets.sr5 import commands as cmd
-    from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
 
     enc = suppression_fight()
     suppress(enc)
@@ -167,8 +167,8 @@ def test_the_shooters_interrupt_ends_the_zone_but_the_end_of_its_phase_does_not(
 @pytest.mark.rule("SR5-F8")
 @pytest.mark.rule("SR5-F9")
 def test_the_turns_end_and_a_stopped_gun_end_the_zone_with_their_own_line() -> None:
-    from gmtool.rulesets.effect_messages import RemoveEffect
-    from gmtool.rulesets.sr5 import commands as cmd
+    from gmtool.games.shadowrun.rules.effect_messages import RemoveEffect
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
 
     enc = suppression_fight()
     zone = suppress(enc)
@@ -200,7 +200,7 @@ def test_the_sr5_attacker_table_has_laser_sight_and_tracer_rows_suppressive_fire
                              attack_faces=blanks(11)))
     started = next(e for e in events if e.kind == "suppressive_fire_started")
     assert started.attack.pool == 5 + 5 + 1  # Agility + Automatics + laser sight
-    from gmtool.rulesets.tables.loader import load_tables
+    from gmtool.games.shadowrun.rules.tables.loader import load_tables
 
     table = load_tables().tables["sr5.attacker"]
     laser_row, tracer = table.row("laser_sight"), table.row("tracer_full_auto")
@@ -210,8 +210,8 @@ def test_the_sr5_attacker_table_has_laser_sight_and_tracer_rows_suppressive_fire
 
 # -- rows with a count (SR4-MT1, SR4-MT3, SR5 reach) ------------------------------------------------
 def sr4_ranged_sheet():  # noqa: ANN201
-    from gmtool.rulesets.tables.context import ActionContext
-    from gmtool.rulesets.tables.engine import build_sheet
+    from gmtool.games.shadowrun.rules.tables.context import ActionContext
+    from gmtool.games.shadowrun.rules.tables.engine import build_sheet
 
     return build_sheet(ActionContext(game="sr4", action="ranged_attack"))
 
@@ -238,8 +238,8 @@ def test_take_aim_and_multiple_targets_take_their_count() -> None:
 # 000 digest 近接戦闘修正表: "味方がいる 1 人当たり +1(最高 +4)".
 @pytest.mark.rule("SR4-MT3")
 def test_friends_in_the_melee_count_one_each_up_to_four() -> None:
-    from gmtool.rulesets.tables.context import ActionContext
-    from gmtool.rulesets.tables.engine import Choices, build_sheet
+    from gmtool.games.shadowrun.rules.tables.context import ActionContext
+    from gmtool.games.shadowrun.rules.tables.engine import Choices, build_sheet
 
     sheet = build_sheet(ActionContext(game="sr4", action="melee_attack"))
     assert sheet.set_count("sr4.melee/friends_in_melee", 3).row_value("sr4.melee/friends_in_melee") == 3
@@ -264,10 +264,10 @@ def test_an_attack_takes_the_count_the_gm_gave_and_the_journal_keeps_it() -> Non
 # SR5 reach: the rulebook's attacker row (p. 187, ±1 per point of net reach; not in the 001 digest).
 @pytest.mark.rule("SR5-A1")
 def test_sr5_reach_counts_the_weapons_difference_unless_the_gm_gives_another() -> None:
-    from gmtool.rulesets.sr5 import SR5Ruleset
-    from gmtool.rulesets.sr5 import commands as cmd
-    from gmtool.rulesets.sr5.attack import ADAPTER
-    from gmtool.rulesets.sr5.sheet import Sheet
+    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.attack import ADAPTER
+    from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     enc = Encounter(SR5Ruleset(), 7)
     run(enc, cmd.AddCombatant(sheet=Sheet(name="Blade", attributes=ATTR, initiative_bonus=10, skills={"blades": 4},
@@ -306,7 +306,7 @@ def test_sr4_split_rows_split_the_pool_instead_of_refusing() -> None:
 # 3.2 複雑動作: "全力防御".
 @pytest.mark.rule("SR4-R1")
 def test_sr4_full_defence_costs_the_defenders_next_action_and_covers_every_attack_till_then() -> None:
-    from gmtool.rulesets.sr4 import commands as cmd
+    from gmtool.games.shadowrun.sr4.rules import commands as cmd
 
     enc = sr4_fight()
     first = run(enc, shot(full_defence=True, attack_faces=blanks(9), defence_faces=blanks(3)))
@@ -330,8 +330,8 @@ def test_sr4_full_defence_costs_the_defenders_next_action_and_covers_every_attac
 
 @pytest.mark.rule("SR4-R1")
 def test_sr4_full_defence_in_ones_own_phase_is_paid_at_once_and_not_twice() -> None:
-    from gmtool.rulesets.effect_messages import RemoveEffect
-    from gmtool.rulesets.sr4 import commands as cmd
+    from gmtool.games.shadowrun.rules.effect_messages import RemoveEffect
+    from gmtool.games.shadowrun.sr4.rules import commands as cmd
 
     enc = sr4_fight()
     events = run(enc, cmd.TakeAction(combatant="c1", action="full_defense"))
@@ -410,9 +410,9 @@ def test_harder_knock_as_the_book_reads_it_turns_a_stun_weapons_damage_physical(
 # or more also knock down.
 @pytest.mark.rule("SR5-A5")
 def test_ten_boxes_knock_down_only_as_the_book_reads_it() -> None:
-    from gmtool.rulesets.sr5 import SR5Ruleset
-    from gmtool.rulesets.sr5 import commands as cmd
-    from gmtool.rulesets.sr5.sheet import Sheet
+    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     troll = Sheet(name="Troll", metatype="troll", attributes=ATTR | {"STR": 10, "BOD": 10}, armour=1)
     outcomes = {}
@@ -438,7 +438,7 @@ def test_ten_boxes_knock_down_only_as_the_book_reads_it() -> None:
 @pytest.mark.rule("SR5-T3")
 def test_beyond_the_extreme_range_an_attack_is_refused() -> None:
     from gmtool.core.errors import RulesError as Refused
-    from gmtool.rulesets.attack.messages import Attack
+    from gmtool.games.shadowrun.rules.attack.messages import Attack
     from tests.test_attack_flow import run, sr5_fight
 
     enc = sr5_fight()

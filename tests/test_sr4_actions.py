@@ -11,12 +11,12 @@ from pydantic import ValidationError
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
-from gmtool.rulesets.sr4 import SR4Ruleset
-from gmtool.rulesets.sr4 import commands as cmd
-from gmtool.rulesets.sr4 import events as ev
-from gmtool.rulesets.sr4.actions import ActionList, action_kind, action_label, action_list, actions_of_kind
-from gmtool.rulesets.sr4.budget import can_pay
-from gmtool.rulesets.sr4.movement import (
+from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
+from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules import events as ev
+from gmtool.games.shadowrun.sr4.rules.actions import ActionList, action_kind, action_label, action_list, actions_of_kind
+from gmtool.games.shadowrun.sr4.rules.budget import can_pay
+from gmtool.games.shadowrun.sr4.rules.movement import (
     can_intercept,
     interceptors,
     melee_available,
@@ -25,9 +25,9 @@ from gmtool.rulesets.sr4.movement import (
     sprint_terms,
     walk_rate,
 )
-from gmtool.rulesets.sr4.sheet import ATTRIBUTES, Sheet
-from gmtool.rulesets.sr4.surprise import surprise_terms, surprised_by
-from gmtool.rulesets.sr4.turn import current_actor
+from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet
+from gmtool.games.shadowrun.sr4.rules.surprise import surprise_terms, surprised_by
+from gmtool.games.shadowrun.sr4.rules.turn import current_actor
 
 
 def sheet(name: str, rea: int = 3, int_: int = 3, metatype: str = "human", **attrs: int) -> Sheet:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.sr4.edge import SR4EdgeState, cheat_death, dead_mans_trigger
+from gmtool.games.shadowrun.sr4.rules.edge import SR4EdgeState, cheat_death, dead_mans_trigger
 
 
 def runner(**kw) -> SR4EdgeState:  # noqa: ANN003

@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 from gmtool.core.effects import Duration
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.effect_messages import AddEffect, RemoveEffect
-from gmtool.rulesets.effect_rules import effect_terms
-from gmtool.rulesets.grunt_groups import LeaveGroup, SplitGroup, group_of
-from gmtool.rulesets.sr4 import SR4Ruleset
-from gmtool.rulesets.sr4 import commands as cmd
-from gmtool.rulesets.sr4.describe import describe
-from gmtool.rulesets.sr4.effects_groups import AddGruntGroup, effect_table
-from gmtool.rulesets.sr4.turn import SCORE_FLOOR, current_actor, effective_score
+from gmtool.games.shadowrun.rules.effect_messages import AddEffect, RemoveEffect
+from gmtool.games.shadowrun.rules.effect_rules import effect_terms
+from gmtool.games.shadowrun.rules.grunt_groups import LeaveGroup, SplitGroup, group_of
+from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
+from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules.describe import describe
+from gmtool.games.shadowrun.sr4.rules.effects_groups import AddGruntGroup, effect_table
+from gmtool.games.shadowrun.sr4.rules.turn import SCORE_FLOOR, current_actor, effective_score
 from tests.test_sr4_turn import fight, refused, run, sheet
 
 

@@ -7,11 +7,11 @@ import pytest
 
 from gmtool.core.encounter import Encounter
 from gmtool.core.messages import Command
-from gmtool.rulesets.sr4 import SR4Ruleset
-from gmtool.rulesets.sr4 import commands as cmd
-from gmtool.rulesets.sr4.budget import budget_left, can_pay, can_take
-from gmtool.rulesets.sr4.sheet import ATTRIBUTES, Sheet
-from gmtool.rulesets.sr4.turn import current_actor, pass_ladder
+from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
+from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules.budget import budget_left, can_pay, can_take
+from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet
+from gmtool.games.shadowrun.sr4.rules.turn import current_actor, pass_ladder
 
 
 def sheet(name: str, rea: int = 3, int_: int = 3, passes: int = 1) -> Sheet:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.sr4.initiative import SR4Initiative, gain_extra_pass, go_first, new_turn, pass_order
+from gmtool.games.shadowrun.sr4.rules.initiative import SR4Initiative, gain_extra_pass, go_first, new_turn, pass_order
 
 
 def crew() -> list[SR4Initiative]:

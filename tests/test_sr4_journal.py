@@ -30,18 +30,18 @@ from gmtool.core.i18n import LANGUAGES, catalogue, set_language
 from gmtool.core.journal import JournalEntry
 from gmtool.core.messages import Command
 from gmtool.core.session import EncounterSession, MemoryStore
-from gmtool.rulesets.sr4 import SR4Ruleset
-from gmtool.rulesets.sr4 import commands as cmd
-from gmtool.rulesets.sr4.actions import action_list
-from gmtool.rulesets.sr4.commands import COMMAND_CLASSES
-from gmtool.rulesets.sr4.flow import initiative_pool
-from gmtool.rulesets.sr4.events import EVENT_CLASSES
-from gmtool.rulesets.sr4.sheet import ATTRIBUTES, Sheet, attribute_range, metatypes
-from gmtool.rulesets.sr4.state import RULE_OPTIONS, EncounterState
-from gmtool.rulesets.sr4.turn import PHASE_SIMPLE_SLOTS, SCORE_FLOOR, current_actor, effective_score
+from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
+from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules.actions import action_list
+from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES
+from gmtool.games.shadowrun.sr4.rules.flow import initiative_pool
+from gmtool.games.shadowrun.sr4.rules.events import EVENT_CLASSES
+from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet, attribute_range, metatypes
+from gmtool.games.shadowrun.sr4.rules.state import RULE_OPTIONS, EncounterState
+from gmtool.games.shadowrun.sr4.rules.turn import PHASE_SIMPLE_SLOTS, SCORE_FLOOR, current_actor, effective_score
 
 RULESET = SR4Ruleset()
-sr4_decide = importlib.import_module("gmtool.rulesets.sr4.decide")
+sr4_decide = importlib.import_module("gmtool.games.shadowrun.sr4.rules.decide")
 RAW_KEY = re.compile(r"\b(log|edge|action|field|option|sr4|pool|attr|error|common)\.[a-z_]")
 
 

@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
-from gmtool.rulesets.sr4 import SR4Ruleset
-from gmtool.rulesets.sr4 import commands as cmd
-from gmtool.rulesets.sr4 import events as ev
-from gmtool.rulesets.sr4.decide_sheet import damage_after
-from gmtool.rulesets.sr4.sheet import ATTRIBUTES, Sheet, attribute_range, check_sheet, metatypes
+from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
+from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules import events as ev
+from gmtool.games.shadowrun.sr4.rules.decide_sheet import damage_after
+from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet, attribute_range, check_sheet, metatypes
 
 METATYPES = sorted(metatypes().metatypes)
 

@@ -16,12 +16,12 @@ from gmtool.core.dice import count_hits
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
-from gmtool.rulesets.sr4 import SR4Ruleset
-from gmtool.rulesets.sr4 import commands as cmd
-from gmtool.rulesets.sr4 import events as ev
-from gmtool.rulesets.sr4.flow import initiative_pool
-from gmtool.rulesets.sr4.sheet import ATTRIBUTES, Sheet
-from gmtool.rulesets.sr4.turn import (
+from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
+from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules import events as ev
+from gmtool.games.shadowrun.sr4.rules.flow import initiative_pool
+from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet
+from gmtool.games.shadowrun.sr4.rules.turn import (
     SCORE_FLOOR,
     current_actor,
     effective_score,

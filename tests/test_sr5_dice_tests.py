@@ -8,10 +8,10 @@ import pytest
 from gmtool.core.dice_tests import EdgeUse
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.sr5 import SR5Ruleset
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5 import test_commands as tc
-from gmtool.rulesets.sr5.sheet import Sheet
+from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
+from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
 TROLL = {"BOD": 8, "AGI": 3, "REA": 4, "STR": 8, "WIL": 3, "LOG": 2, "INT": 3, "CHA": 2, "EDG": 3}
 ELF = {"BOD": 3, "AGI": 6, "REA": 5, "STR": 2, "WIL": 4, "LOG": 3, "INT": 5, "CHA": 4, "EDG": 4}
@@ -201,7 +201,7 @@ def test_extended_test_accumulates_hits_time_and_stops_at_the_roll_limit() -> No
 
 
 def test_ones_on_extras_option_reaches_the_spec() -> None:
-    from gmtool.rulesets.sr5.preview import preview_test
+    from gmtool.games.shadowrun.sr5.rules.preview import preview_test
 
     enc = encounter()
     assert preview_test(enc.state, "c1", pool(), edge_use=EdgeUse.ADD_BEFORE).spec.extras_ones_count

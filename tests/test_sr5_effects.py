@@ -10,12 +10,12 @@ from gmtool.core.effects import Duration
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import catalogue
-from gmtool.rulesets.sr5 import SR5Ruleset
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5 import effect_messages as em
-from gmtool.rulesets.sr5 import test_commands as tc
-from gmtool.rulesets.sr5.effects import effect_table
-from gmtool.rulesets.sr5.initiative import current_actor, effective_score
+from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules import effect_messages as em
+from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
+from gmtool.games.shadowrun.sr5.rules.effects import effect_table
+from gmtool.games.shadowrun.sr5.rules.initiative import current_actor, effective_score
 from gmtool.storage.demo import demo_definition
 
 
@@ -63,7 +63,7 @@ def test_full_defence_costs_ten_once_and_adds_willpower_to_every_defence() -> No
     assert effective_score(enc.state, kestrel) == before - 10
     assert refused(enc, em.DeclareInterrupt(combatant="c1", interrupt="full_defence")).key == "error.interrupt_active"
     # Every defence test against an attack this turn, not just one: the target's WIL 3 in each.
-    from gmtool.rulesets.attack.messages import Attack
+    from gmtool.games.shadowrun.rules.attack.messages import Attack
 
     shots = duel()
     run(shots, em.DeclareInterrupt(combatant="c2", interrupt="full_defence"))

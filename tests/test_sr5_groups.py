@@ -6,9 +6,9 @@ import pytest
 
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.sr5 import SR5Ruleset
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5.groups import AddGruntGroup, LeaveGroup, SplitGroup
+from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.groups import AddGruntGroup, LeaveGroup, SplitGroup
 from gmtool.storage.demo import demo_definition
 
 

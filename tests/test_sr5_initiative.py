@@ -13,13 +13,13 @@ from gmtool.core.errors import RulesError
 from gmtool.core.i18n import catalogue, tr
 from gmtool.core.messages import Command, Event
 from gmtool.core.session import EncounterSession, MemoryStore
-from gmtool.rulesets.sr5 import SR5Ruleset
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5 import events as ev
-from gmtool.rulesets.sr5.describe import describe
-from gmtool.rulesets.sr5.initiative import current_actor, effective_score, pass_order, passes_left
-from gmtool.rulesets.sr5.sheet import ATTRIBUTES, Sheet
-from gmtool.rulesets.sr5.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules import events as ev
+from gmtool.games.shadowrun.sr5.rules.describe import describe
+from gmtool.games.shadowrun.sr5.rules.initiative import current_actor, effective_score, pass_order, passes_left
+from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES, Sheet
+from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 
 
 class Fight:
@@ -671,8 +671,8 @@ def test_every_event_of_a_fight_reads_in_both_languages() -> None:
 def test_a_reroll_in_the_same_turn_keeps_earlier_score_changes() -> None:
     """Typed dice or Blitz replace the dice, not the effects already applied this turn."""
     from gmtool.core.encounter import Encounter
-    from gmtool.rulesets import get_ruleset
-    from gmtool.rulesets.sr5 import commands as c
+    from gmtool.core.registry import get_ruleset
+    from gmtool.games.shadowrun.sr5.rules import commands as c
     from gmtool.storage.demo import demo_definition
 
     enc = Encounter(get_ruleset("sr5"), 5)
@@ -693,8 +693,8 @@ def test_a_reroll_in_the_same_turn_keeps_earlier_score_changes() -> None:
 def test_an_edit_that_changes_nothing_is_refused_not_journaled() -> None:
     from gmtool.core.encounter import Encounter
     from gmtool.core.errors import RulesError
-    from gmtool.rulesets import get_ruleset
-    from gmtool.rulesets.sr5 import commands as c
+    from gmtool.core.registry import get_ruleset
+    from gmtool.games.shadowrun.sr5.rules import commands as c
     from gmtool.storage.demo import demo_definition
 
     enc = Encounter(get_ruleset("sr5"), 5)
@@ -707,7 +707,7 @@ def test_an_edit_that_changes_nothing_is_refused_not_journaled() -> None:
 
 @pytest.mark.rule("SR5-I3")
 def test_the_pass_ladder_follows_the_score_down_ten_per_pass() -> None:
-    from gmtool.rulesets.sr5.initiative import pass_ladder
+    from gmtool.games.shadowrun.sr5.rules.initiative import pass_ladder
     from gmtool.storage.demo import demo_definition
 
     enc = Encounter(SR5Ruleset(), seed=4)

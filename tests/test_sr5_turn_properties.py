@@ -7,10 +7,10 @@ from hypothesis import strategies as st
 
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.sr5 import SR5Ruleset
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5 import effect_messages as em
-from gmtool.rulesets.sr5.initiative import current_actor, effective_score
+from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules import effect_messages as em
+from gmtool.games.shadowrun.sr5.rules.initiative import current_actor, effective_score
 from gmtool.storage.demo import demo_definition
 
 INTERRUPTS = ("block", "dodge", "hit_the_dirt", "intercept", "parry", "full_defence")

@@ -15,16 +15,16 @@ from pydantic import ValidationError
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import NotImplementedRuleError, RulesError
 from gmtool.core.i18n import set_language, tr
-from gmtool.rulesets.attack import common
-from gmtool.rulesets.attack.messages import Attack
-from gmtool.rulesets.attack.plan import plan
-from gmtool.rulesets.weapons.chummer_fields import (
+from gmtool.games.shadowrun.rules.attack import common
+from gmtool.games.shadowrun.rules.attack.messages import Attack
+from gmtool.games.shadowrun.rules.attack.plan import plan
+from gmtool.games.shadowrun.rules.weapons.chummer_fields import (
     range_category_for,
     weapon_from_chummer,
 )
-from gmtool.rulesets.weapons.damage_code import DamageCode
-from gmtool.rulesets.weapons.ranges import RangeRow, bands_for, range_table
-from gmtool.rulesets.weapons.weapon import AmmoFeed, Weapon
+from gmtool.games.shadowrun.rules.weapons.damage_code import DamageCode
+from gmtool.games.shadowrun.rules.weapons.ranges import RangeRow, bands_for, range_table
+from gmtool.games.shadowrun.rules.weapons.weapon import AmmoFeed, Weapon
 
 EDITIONS = ("sr4", "sr5")
 # The books' multipliers of Strength for the far end of short / medium / long / extreme.
@@ -225,15 +225,15 @@ def test_a_chummer_bow_ranges_with_strength() -> None:
 # -- the attack flow ----------------------------------------------------------------------------------------
 def _fight(edition: str, strength: int) -> tuple[Encounter, Any]:
     if edition == "sr5":
-        from gmtool.rulesets.sr5 import SR5Ruleset as Ruleset
-        from gmtool.rulesets.sr5 import commands as cmd
-        from gmtool.rulesets.sr5.attack import ADAPTER
-        from gmtool.rulesets.sr5.sheet import Sheet
+        from gmtool.games.shadowrun.sr5.rules import SR5Ruleset as Ruleset
+        from gmtool.games.shadowrun.sr5.rules import commands as cmd
+        from gmtool.games.shadowrun.sr5.rules.attack import ADAPTER
+        from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
     else:
-        from gmtool.rulesets.sr4 import SR4Ruleset as Ruleset  # type: ignore[assignment]
-        from gmtool.rulesets.sr4 import commands as cmd  # type: ignore[no-redef]
-        from gmtool.rulesets.sr4.attack import ADAPTER  # type: ignore[assignment]
-        from gmtool.rulesets.sr4.sheet import Sheet  # type: ignore[assignment]
+        from gmtool.games.shadowrun.sr4.rules import SR4Ruleset as Ruleset  # type: ignore[assignment]
+        from gmtool.games.shadowrun.sr4.rules import commands as cmd  # type: ignore[no-redef]
+        from gmtool.games.shadowrun.sr4.rules.attack import ADAPTER  # type: ignore[assignment]
+        from gmtool.games.shadowrun.sr4.rules.sheet import Sheet  # type: ignore[assignment]
     enc = Encounter(Ruleset(), 7)
     thrower = Sheet(name="Thrower", attributes=ATTR | {"STR": strength}, skills={"throwing_weapons": 4},
                     weapons=(_knife(edition),))

@@ -6,8 +6,8 @@ import pytest
 
 from gmtool.core.errors import ResourceError
 from gmtool.core.resources import load_model
-from gmtool.rulesets.tables.loader import load_tables, shipped_tables
-from gmtool.rulesets.tables.models import TableFile
+from gmtool.games.shadowrun.rules.tables.loader import load_tables, shipped_tables
+from gmtool.games.shadowrun.rules.tables.models import TableFile
 
 TABLES = shipped_tables()
 

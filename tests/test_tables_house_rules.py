@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.tables.context import ActionContext
-from gmtool.rulesets.tables.engine import build_sheet
-from gmtool.rulesets.tables.house_rules import locate
-from gmtool.rulesets.tables.loader import house_rules_folder, load_tables
+from gmtool.games.shadowrun.rules.tables.context import ActionContext
+from gmtool.games.shadowrun.rules.tables.engine import build_sheet
+from gmtool.games.shadowrun.rules.tables.house_rules import locate
+from gmtool.games.shadowrun.rules.tables.loader import house_rules_folder, load_tables
 from gmtool.storage.paths import data_dir
 
 GOOD = """\
@@ -129,7 +129,7 @@ def test_locate_follows_nested_arrays_of_tables() -> None:
 def test_the_app_plans_with_the_house_tables_of_the_data_folder(tmp_path: Path) -> None:
     """README: TOML files in <data folder>/tables/ are used; a broken one is reported and the rest used."""
     from gmtool.app import use_house_tables
-    from gmtool.rulesets.attack.plan import sheet_for, use_tables
+    from gmtool.games.shadowrun.rules.attack.plan import sheet_for, use_tables
 
     assert use_house_tables(tmp_path) == ()  # no folder: nothing read, nothing reported
     write(house_rules_folder(tmp_path), "a.toml", GOOD)

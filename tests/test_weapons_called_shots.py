@@ -7,10 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gmtool.core.errors import NotImplementedRuleError, RulesError
-from gmtool.rulesets.weapons import called_shots_sr4 as sr4
-from gmtool.rulesets.weapons import called_shots_sr5 as cs
-from gmtool.rulesets.weapons.catalogue import weapon
-from gmtool.rulesets.weapons.firing_modes_sr5 import mode
+from gmtool.games.shadowrun.rules.weapons import called_shots_sr4 as sr4
+from gmtool.games.shadowrun.rules.weapons import called_shots_sr5 as cs
+from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
+from gmtool.games.shadowrun.rules.weapons.firing_modes_sr5 import mode
 
 KATANA = weapon("sr5", "katana")
 PREDATOR = weapon("sr5", "ares_predator_v")

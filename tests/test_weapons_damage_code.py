@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from gmtool.core.errors import FileFormatError, RulesError
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.weapons.damage_code import DamageCode
+from gmtool.games.shadowrun.rules.weapons.damage_code import DamageCode
 
 
 @pytest.mark.parametrize(

@@ -7,10 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.weapons import firing_modes_sr4, firing_modes_sr5
-from gmtool.rulesets.weapons.catalogue import weapon
-from gmtool.rulesets.weapons.firing_modes_sr5 import MODE_KEYS, available_modes, fire, mode
-from gmtool.rulesets.weapons.magazine import Magazine
+from gmtool.games.shadowrun.rules.weapons import firing_modes_sr4, firing_modes_sr5
+from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
+from gmtool.games.shadowrun.rules.weapons.firing_modes_sr5 import MODE_KEYS, available_modes, fire, mode
+from gmtool.games.shadowrun.rules.weapons.magazine import Magazine
 
 ALPHA = weapon("sr5", "ares_alpha")  # SA/BF/FA, 42(c)
 

@@ -6,15 +6,15 @@ import re
 from pathlib import Path
 
 from gmtool.core.i18n import catalogue
-from gmtool.rulesets.weapons.ammo import ammo_table
-from gmtool.rulesets.weapons.called_shots_sr5 import called_shot_rules
-from gmtool.rulesets.weapons.firing_modes_sr4 import sr4_modes
-from gmtool.rulesets.weapons.firing_modes_sr5 import sr5_modes
-from gmtool.rulesets.weapons.labels import Label
-from gmtool.rulesets.weapons.ranges import range_table
-from gmtool.rulesets.weapons.reload import reload_table
+from gmtool.games.shadowrun.rules.weapons.ammo import ammo_table
+from gmtool.games.shadowrun.rules.weapons.called_shots_sr5 import called_shot_rules
+from gmtool.games.shadowrun.rules.weapons.firing_modes_sr4 import sr4_modes
+from gmtool.games.shadowrun.rules.weapons.firing_modes_sr5 import sr5_modes
+from gmtool.games.shadowrun.rules.weapons.labels import Label
+from gmtool.games.shadowrun.rules.weapons.ranges import range_table
+from gmtool.games.shadowrun.rules.weapons.reload import reload_table
 
-SOURCE = Path(__file__).resolve().parents[1] / "gmtool" / "rulesets" / "weapons"
+SOURCE = Path(__file__).resolve().parents[1] / "gmtool" / "games" / "shadowrun" / "rules" / "weapons"
 
 
 def test_every_weapons_key_is_in_both_catalogues() -> None:

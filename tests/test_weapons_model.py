@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gmtool.core.errors import FileFormatError, RulesError
-from gmtool.rulesets.weapons.ammo import ammo_table, ammunition, apply_ammo
-from gmtool.rulesets.weapons.catalogue import catalogue, weapon
-from gmtool.rulesets.weapons.chummer_fields import (
+from gmtool.games.shadowrun.rules.weapons.ammo import ammo_table, ammunition, apply_ammo
+from gmtool.games.shadowrun.rules.weapons.catalogue import catalogue, weapon
+from gmtool.games.shadowrun.rules.weapons.chummer_fields import (
     parse_accuracy,
     parse_ammo,
     parse_ap,
@@ -20,8 +20,8 @@ from gmtool.rulesets.weapons.chummer_fields import (
     parse_pair,
     weapon_from_chummer,
 )
-from gmtool.rulesets.weapons.magazine import Magazine
-from gmtool.rulesets.weapons.weapon import Weapon
+from gmtool.games.shadowrun.rules.weapons.magazine import Magazine
+from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "chummer"
 

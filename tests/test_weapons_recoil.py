@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.weapons.recoil import PhaseRecoilSR4, RecoilTracker, recoil_compensation_sr5
+from gmtool.games.shadowrun.rules.weapons.recoil import PhaseRecoilSR4, RecoilTracker, recoil_compensation_sr5
 
 
 def test_sr5_recoil_compensation() -> None:

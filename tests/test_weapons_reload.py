@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.weapons.catalogue import weapon
-from gmtool.rulesets.weapons.chummer_fields import weapon_from_chummer
-from gmtool.rulesets.weapons.magazine import Magazine
-from gmtool.rulesets.weapons.reload import reload, reload_methods, reload_table
+from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
+from gmtool.games.shadowrun.rules.weapons.chummer_fields import weapon_from_chummer
+from gmtool.games.shadowrun.rules.weapons.magazine import Magazine
+from gmtool.games.shadowrun.rules.weapons.reload import reload, reload_methods, reload_table
 
 
 def _gun(ammo: str) -> object:

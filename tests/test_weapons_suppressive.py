@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from gmtool.core.errors import RulesError
-from gmtool.rulesets.weapons.catalogue import weapon
-from gmtool.rulesets.weapons.magazine import Magazine
-from gmtool.rulesets.weapons.recoil import RecoilTracker
-from gmtool.rulesets.weapons.suppressive import is_hit, must_test, start_suppressive_fire, suppression_pool
+from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
+from gmtool.games.shadowrun.rules.weapons.magazine import Magazine
+from gmtool.games.shadowrun.rules.weapons.recoil import RecoilTracker
+from gmtool.games.shadowrun.rules.weapons.suppressive import is_hit, must_test, start_suppressive_fire, suppression_pool
 
 ALPHA = weapon("sr5", "ares_alpha")
 

@@ -16,7 +16,7 @@ def shoot(out_dir: Path, language: str) -> Path:
     from PySide6.QtWidgets import QApplication
 
     from gmtool.core.i18n import set_language
-    from gmtool.rulesets.sr5 import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
     from gmtool.storage.workspace import Workspace
     from gmtool.ui.main_window import MainWindow
 

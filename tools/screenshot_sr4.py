@@ -15,7 +15,7 @@ from pathlib import Path
 
 
 def play(window) -> None:  # noqa: ANN001 - a MainWindow on the SR4 demo
-    from gmtool.rulesets.sr4 import commands as cmd
+    from gmtool.games.shadowrun.sr4.rules import commands as cmd
 
     run = window.bridge.execute
     entries = tuple(  # the runners lie in ambush; the dice are the encounter's
@@ -31,7 +31,7 @@ def play(window) -> None:  # noqa: ANN001 - a MainWindow on the SR4 demo
     run(cmd.ApplyDamage(combatant="c3", track="stun", boxes=2))
     actor = window.bridge.current_actor()
     run(cmd.TakeAction(combatant=actor.id, action="take_aim", target="c4"))
-    from gmtool.rulesets.effect_messages import AddEffect
+    from gmtool.games.shadowrun.rules.effect_messages import AddEffect
 
     run(AddEffect(combatant=actor.id, key="aimed"))
     run(AddEffect(combatant="c4", key="full_defence", modifier=3))

@@ -14,9 +14,10 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
+from typing import cast
 
 from gmtool.core.errors import FileFormatError
-from gmtool.core.game import GAME_API, GameManifest
+from gmtool.core.game import GAME_API, GameManifest, GameRules
 
 GROUP = "gmtool.games"
 
@@ -112,6 +113,12 @@ class GameRegistry:
 
 
 _CURRENT: list[GameRegistry] = [GameRegistry()]
+
+
+def get_ruleset(key: str, readings: object = None) -> GameRules:  # type: ignore[type-arg]
+    """A new rules object of the game ``key`` deciding with ``readings`` (:meth:`GameRegistry.new_rules`).
+    An unknown key raises ``FileFormatError("error.unknown_ruleset")``."""
+    return cast("GameRules", registry().new_rules(key, readings))  # type: ignore[type-arg]
 
 
 def registry() -> GameRegistry:

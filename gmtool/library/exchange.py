@@ -33,7 +33,7 @@ SCHEMA_VERSION = 1
 KIND_NPCS = "gmtool.npcs"
 KIND_ENCOUNTER = "gmtool.encounter"
 MAX_BYTES = 32 * 1024 * 1024
-MAX_MEMBERS = 24  # as many as a grunt group holds (gmtool.rulesets.sr5.groups)
+MAX_MEMBERS = 24  # as many as a grunt group holds (gmtool.games.shadowrun.sr5.rules.groups)
 MAX_TEMPLATES = 2000
 MAX_COMBATANTS = 500  # in one encounter plan, runners included: far past any table, short of a frozen window
 

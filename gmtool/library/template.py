@@ -19,7 +19,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from gmtool.rulesets.shadowrun import ATTRIBUTES, INITIATIVE_BONUS_MAX, NAME_MAX
+from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES, INITIATIVE_BONUS_MAX, NAME_MAX
 
 Edition = Literal["SR4", "SR5"]
 METATYPES: tuple[str, ...] = ("human", "elf", "dwarf", "ork", "troll")

@@ -5,7 +5,7 @@ already taken, combat skills, weapons, armour); the template keeps the rest.
 
 - **Weapons.** A template keeps each weapon's codes as text (``(STR+2)P``,
   ``-half``, ``15(c)``); each is read with
-  :func:`gmtool.rulesets.weapons.chummer_fields.weapon_from_chummer` into the
+  :func:`gmtool.games.shadowrun.rules.weapons.chummer_fields.weapon_from_chummer` into the
   rules' :class:`Weapon`. A weapon whose text cannot be read (a smoke grenade's
   ``(10m Radius)``, a missile launcher's ``Missile``) is left off the sheet and
   its name returned in :attr:`SheetConversion.skipped_weapons`; it never stops
@@ -42,11 +42,11 @@ from gmtool.library.template import (
     standard_monitors,
 )
 from gmtool.library.template import Weapon as TemplateWeapon
-from gmtool.rulesets.shadowrun import MONITOR_BONUS_MAX, NAME_MAX, SKILL_KEY, SKILL_MAX
-from gmtool.rulesets.sr4 import sheet as sr4_sheet
-from gmtool.rulesets.sr5 import sheet as sr5_sheet
-from gmtool.rulesets.weapons.chummer_fields import weapon_from_chummer
-from gmtool.rulesets.weapons.weapon import Weapon
+from gmtool.games.shadowrun.rules.shadowrun import MONITOR_BONUS_MAX, NAME_MAX, SKILL_KEY, SKILL_MAX
+from gmtool.games.shadowrun.sr4.rules import sheet as sr4_sheet
+from gmtool.games.shadowrun.sr5.rules import sheet as sr5_sheet
+from gmtool.games.shadowrun.rules.weapons.chummer_fields import weapon_from_chummer
+from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
 
 AnySheet = sr4_sheet.Sheet | sr5_sheet.Sheet
 _NOT_KEY = re.compile(r"[^a-z0-9]+")

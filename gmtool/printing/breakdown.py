@@ -19,13 +19,13 @@ that uses the same names is printed without a change here:
 An exchange of tests (an attack) holds its tests as records in ``attack``,
 ``defence``, ``test`` and ``soak``: each has ``terms`` recorded with their source
 (``label``, ``value``, ``ja``, ``source``, ``page``, ``table_title``, ``house``, as
-:class:`gmtool.rulesets.attack.messages.TermRecord`), ``pool``, ``limit``, ``faces``,
+:class:`gmtool.games.shadowrun.rules.attack.messages.TermRecord`), ``pool``, ``limit``, ``faces``,
 ``hits``, the glitches, ``typed`` and the Edge used. The figures between them are
 ``net_hits`` with ``hit``, ``damage_value`` (terms) with ``dv``, ``armour`` (terms)
 with ``modified_armour``, and the damage ``applied`` on ``track`` with each track's
 ``*_before`` and ``*_after``. :func:`exchange_facts` reads them, :func:`word_parts`
 words them; the recorded terms are worded by the attack's own describer
-(:mod:`gmtool.rulesets.attack.describe`), as the log's tooltip words them.
+(:mod:`gmtool.games.shadowrun.rules.attack.describe`), as the log's tooltip words them.
 
 :func:`roll_facts` computes (numbers only); :func:`word_breakdown` words them in
 the active language. Nothing is recomputed: the report prints what the journal holds.
@@ -179,7 +179,7 @@ def _is_record(term: Any) -> bool:
 
 def _split_records(terms: tuple[Any, ...]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """Recorded terms split into base terms and modifiers (ticked or typed rows)."""
-    from gmtool.rulesets.attack.describe import is_table_row
+    from gmtool.games.shadowrun.rules.attack.describe import is_table_row
 
     return tuple(t for t in terms if not is_table_row(t)), tuple(t for t in terms if is_table_row(t))
 
@@ -286,7 +286,7 @@ def _signed(value: int) -> str:
 
 def _record_text(term: Any) -> str:
     """A recorded term: its words, its signed value, where it comes from."""
-    from gmtool.rulesets.attack.describe import term_source, term_words
+    from gmtool.games.shadowrun.rules.attack.describe import term_source, term_words
 
     source = term_source(term)
     return f"{term_words(term)} {_signed(int(term.value))}" + (f" ({source})" if source else "")
@@ -326,18 +326,18 @@ def _modifier_line(fact: ModifierFact) -> ModifierLine:
 
 
 def _record_modifier(term: Any) -> ModifierLine:
-    from gmtool.rulesets.attack.describe import term_source, term_words
+    from gmtool.games.shadowrun.rules.attack.describe import term_source, term_words
 
     return ModifierLine(term_words(term), _signed(int(term.value)), term_source(term))
 
 
 def _faces_text(facts: RollFacts) -> str:
     if facts.dice:
-        from gmtool.rulesets.sr5.describe_tests import dice_text
+        from gmtool.games.shadowrun.sr5.rules.describe_tests import dice_text
 
         return dice_text(facts.dice)
     if facts.records or facts.rows or facts.edge_dice or facts.rerolls:
-        from gmtool.rulesets.attack.describe import faces_words
+        from gmtool.games.shadowrun.rules.attack.describe import faces_words
 
         return faces_words(facts)  # type: ignore[arg-type]  # read by field name: faces, pool, Edge dice, rerolls
     return " ".join(str(f) for f in facts.faces)

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gmtool.rulesets.shadowrun import LADDER_OFF
-from gmtool.rulesets.shared_describe import effect_badge
+from gmtool.games.shadowrun.rules.shadowrun import LADDER_OFF
+from gmtool.games.shadowrun.rules.shared_describe import effect_badge
 
 
 @dataclass(frozen=True)
@@ -59,12 +59,12 @@ def _effects(state: Any, c: Any) -> tuple[str, ...]:
 def queries_for(ruleset_key: str) -> GameQueries:
     """The queries of a game (its modules are imported on demand)."""
     if ruleset_key == "sr5":
-        from gmtool.rulesets.sr5 import initiative as sr5
+        from gmtool.games.shadowrun.sr5.rules import initiative as sr5
 
         return GameQueries(sr5.pass_order, sr5.current_actor, sr5.effective_score, sr5.passes_left,
                            sr5.pass_ladder, _effects)
     if ruleset_key == "sr4":
-        from gmtool.rulesets.sr4 import turn as sr4
+        from gmtool.games.shadowrun.sr4.rules import turn as sr4
 
         return GameQueries(sr4.pass_order, sr4.current_actor, sr4.effective_score, sr4.passes_left,
                            sr4.pass_ladder, _effects)

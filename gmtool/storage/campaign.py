@@ -19,7 +19,7 @@ it as ``.<name>.set-aside-<time>-wal``, :attr:`Campaign.set_aside`), never appli
 
 Campaign settings live in the ``meta`` table (there since the first schema, so no
 migration): ``rule_readings`` holds the rule readings the GM chose in Preferences
-(:mod:`gmtool.rulesets.readings`) as JSON; a file without it, or with an entry gmtool
+(:mod:`gmtool.games.shadowrun.rules.readings`) as JSON; a file without it, or with an entry gmtool
 cannot read, uses the digest's readings. The encounters loaded decide with them.
 """
 
@@ -38,8 +38,8 @@ from pathlib import Path
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import FileFormatError, StorageError
 from gmtool.core.journal import JournalEntry
-from gmtool.rulesets import get_ruleset
-from gmtool.rulesets.readings import Readings
+from gmtool.core.registry import get_ruleset
+from gmtool.games.shadowrun.rules.readings import Readings
 from gmtool.storage.backups import DEFAULT_KEEP, BackupOutcome, backup_quietly
 from gmtool.storage.failures import storage_error
 from gmtool.storage.library_store import LibraryStore

@@ -11,14 +11,14 @@ from pydantic import BaseModel, Field, field_validator
 from gmtool.core.resources import load_model
 from gmtool.core.messages import Command
 from gmtool.core.session import EncounterSession
-from gmtool.rulesets.sr5.commands import AddCombatant
-from gmtool.rulesets.sr5.sheet import Sheet
+from gmtool.games.shadowrun.sr5.rules.commands import AddCombatant
+from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 from gmtool.storage.campaign import Campaign
 
 
 def with_catalogue_weapons(edition: str, combatants: Any) -> Any:
     """``weapon_keys`` in a demo entry name weapons of the edition's catalogue (resources/weapons)."""
-    from gmtool.rulesets.weapons.catalogue import weapon
+    from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
 
     if not isinstance(combatants, list):
         return combatants

@@ -7,8 +7,8 @@ from typing import Any
 from pydantic import BaseModel, Field, field_validator
 
 from gmtool.core.resources import load_model
-from gmtool.rulesets.sr4.commands import AddCombatant
-from gmtool.rulesets.sr4.sheet import Sheet
+from gmtool.games.shadowrun.sr4.rules.commands import AddCombatant
+from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.demo import add_demo, with_catalogue_weapons
 

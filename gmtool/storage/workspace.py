@@ -16,7 +16,7 @@ from typing import TypeVar
 from gmtool.core.errors import FileFormatError, GmtoolError, RulesError
 from gmtool.core.i18n import active_language
 from gmtool.core.session import EncounterSession
-from gmtool.rulesets.readings import Readings
+from gmtool.games.shadowrun.rules.readings import Readings
 from gmtool.storage.campaign import Campaign, EncounterInfo
 from gmtool.storage.demo import create_demo_encounter, create_demo_encounters
 from gmtool.storage.paths import default_campaign_path

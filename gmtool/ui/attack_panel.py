@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import tr
-from gmtool.rulesets.attack.describe import (
+from gmtool.games.shadowrun.rules.attack.describe import (
     RENDERERS,
     attack_line,
     breakdown_lines,
@@ -665,7 +665,7 @@ class RefusingCombo(QComboBox):
 
 def _records(terms, rows):  # noqa: ANN001, ANN202 - damage terms; the plan's table-row records
     """The pool's terms as records, each table row with its words in both languages (as logged)."""
-    from gmtool.rulesets.attack.records import from_damage, table_rows
+    from gmtool.games.shadowrun.rules.attack.records import from_damage, table_rows
 
     return from_damage(terms, table_rows(rows))
 

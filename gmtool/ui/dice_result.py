@@ -6,7 +6,7 @@ from html import escape
 from typing import Any
 
 from gmtool.core.i18n import tr
-from gmtool.rulesets.sr5.describe import describe
+from gmtool.games.shadowrun.sr5.rules.describe import describe
 from gmtool.viewmodels.tones import tone_hex
 
 

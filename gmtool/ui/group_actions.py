@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gmtool.core.i18n import tr
-from gmtool.rulesets.grunt_groups import LeaveGroup, SplitGroup, group_of
+from gmtool.games.shadowrun.rules.grunt_groups import LeaveGroup, SplitGroup, group_of
 from gmtool.ui.group_dialog import GroupDialog
 from gmtool.viewmodels.ruleset_view import SHARED_MONITOR
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import tr
-from gmtool.rulesets.grunt_groups import MAX_MEMBERS
+from gmtool.games.shadowrun.rules.grunt_groups import MAX_MEMBERS
 
 
 class GroupDialog(QDialog):

@@ -258,7 +258,7 @@ class MainWindow(QMainWindow):
     def _make_game_panel(self) -> QWidget:
         """The SR5 test box, or the SR4 movement-and-surprise panel in its place."""
         if self.bridge.has(DICE_TESTS):
-            from gmtool.ui.test_panel import TestPanel
+            from gmtool.ui.dice_test_panel import TestPanel
 
             return TestPanel(self.bridge, self)
         from gmtool.ui.sr4_panel import SR4Panel

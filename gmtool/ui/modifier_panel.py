@@ -4,7 +4,7 @@ Shows a :class:`~gmtool.viewmodels.modifier_table_model.ModifierTableModel` as a
 of check boxes, a spin box in the row of each counted modifier (take aim, multiple
 targets, friends in the melee, reach …); every change (a tick, a count, a free modifier
 added or removed) emits :attr:`ModifierPanel.modifiersChanged` with the new
-:class:`~gmtool.rulesets.tables.engine.ModifierSheet`. Holds no rules.
+:class:`~gmtool.games.shadowrun.rules.tables.engine.ModifierSheet`. Holds no rules.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import active_language, tr
-from gmtool.rulesets.tables.engine import (
+from gmtool.games.shadowrun.rules.tables.engine import (
     COUNT_MAX,
     FREE_TABLE,
     FREE_VALUE_MAX,

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import LANGUAGES, catalogue, tr
-from gmtool.rulesets.readings import OPTIONS, READINGS, Readings
+from gmtool.games.shadowrun.rules.readings import OPTIONS, READINGS, Readings
 from gmtool.ui.actions import ACTION_SPECS, ActionSpec
 from gmtool.ui.theme import THEMES, set_tone
 

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QInputDialog
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
-from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
-from gmtool.rulesets.sr5.surprise import SurpriseEntry, SurpriseTest, surprise_terms
-from gmtool.rulesets.sr5.test_commands import RefreshEdge
+from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
+from gmtool.games.shadowrun.sr5.rules.surprise import SurpriseEntry, SurpriseTest, surprise_terms
+from gmtool.games.shadowrun.sr5.rules.dice_test_commands import RefreshEdge
 from gmtool.ui.actions import ASKS_FOR_SKILL, INTERRUPTS
 from gmtool.ui.surprise_dialog import SurpriseDialog
 from gmtool.viewmodels.surprise_model import SurpriseModel
@@ -54,7 +54,7 @@ class SR5Actions:
 
     def _update_blitz(self) -> None:
         """SR5-I5: declared before an initiative roll (also before the first), so no turn is needed."""
-        from gmtool.rulesets.sr5.decide import check_blitz
+        from gmtool.games.shadowrun.sr5.rules.decide import check_blitz
 
         bridge = self.window.bridge
         act = self.window.action("blitz")

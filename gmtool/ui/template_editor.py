@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import active_language, tr
 from gmtool.library.template import METATYPES, AnyTemplate
 from gmtool.library.to_sheet import sheet_weapons
-from gmtool.rulesets.shadowrun import ATTRIBUTES
+from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.template_form_model import (
     LIST_COLUMNS,
@@ -76,7 +76,7 @@ def error_label(parent: QWidget, path: str) -> QLabel:
 
 
 def metatype_label(key: str) -> str:
-    from gmtool.rulesets.sr5.sheet import metatypes
+    from gmtool.games.shadowrun.sr5.rules.sheet import metatypes
 
     info = metatypes().metatypes.get(key)
     return info.label.get(active_language(), info.label["en"]) if info else key

@@ -1,7 +1,7 @@
 """The attack being prepared in the main window: a draft of the Attack command, its plan
 (the modifier sheets and the exact odds) and, after a roll, the prepared result.
 
-An adapter only: the rules are in :mod:`gmtool.rulesets.attack`. The draft always
+An adapter only: the rules are in :mod:`gmtool.games.shadowrun.rules.attack`. The draft always
 belongs to the state shown: after any change (a phase, undo/redo, rewind, a sheet
 edit) the attacker follows the acting combatant, and a weapon, mode or target that
 no longer exists is chosen afresh, so the lists shown are the attacker's own.
@@ -23,17 +23,17 @@ from gmtool.core.dice_odds import test_odds
 from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
-from gmtool.rulesets.attack import called
-from gmtool.rulesets.attack.decide import check_ready
-from gmtool.rulesets.attack.describe import called_shot_name
-from gmtool.rulesets.attack.messages import (
+from gmtool.games.shadowrun.rules.attack import called
+from gmtool.games.shadowrun.rules.attack.decide import check_ready
+from gmtool.games.shadowrun.rules.attack.describe import called_shot_name
+from gmtool.games.shadowrun.rules.attack.messages import (
     Attack,
     AttackResolved,
     MarkSuppressed,
     Reload,
     SuppressionTest,
 )
-from gmtool.rulesets.attack.plan import (
+from gmtool.games.shadowrun.rules.attack.plan import (
     SUPPRESSIVE,
     AttackPlan,
     magazine_of,
@@ -42,11 +42,11 @@ from gmtool.rulesets.attack.plan import (
     situation,
     stored_choices,
 )
-from gmtool.rulesets.attack.suppression import suppressed, zones_in_force
-from gmtool.rulesets.damage.odds import DamageOdds
-from gmtool.rulesets.tables.engine import ModifierSheet
-from gmtool.rulesets.weapons.called_shots_sr5 import max_multiple_attacks
-from gmtool.rulesets.weapons.firing import refusal
+from gmtool.games.shadowrun.rules.attack.suppression import suppressed, zones_in_force
+from gmtool.games.shadowrun.rules.damage.odds import DamageOdds
+from gmtool.games.shadowrun.rules.tables.engine import ModifierSheet
+from gmtool.games.shadowrun.rules.weapons.called_shots_sr5 import max_multiple_attacks
+from gmtool.games.shadowrun.rules.weapons.firing import refusal
 from gmtool.viewmodels.bridge import EncounterBridge
 
 OPTION_DEFAULTS: dict[str, Any] = {
@@ -451,7 +451,7 @@ class AttackModel(QObject):
 
     def ammo_types(self) -> list[tuple[str, str]]:
         """(key, label) of the edition's ammunition (the loaded one first is the GM's default)."""
-        from gmtool.rulesets.weapons.ammo import ammo_table
+        from gmtool.games.shadowrun.rules.weapons.ammo import ammo_table
 
         table = ammo_table(self._adapter().game)
         return [(key, ammo.label.text()) for key, ammo in table.ammunition.items()]

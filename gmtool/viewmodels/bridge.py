@@ -108,7 +108,7 @@ class EncounterBridge(QObject):
 
     def interrupt_refusal(self, combatant_id: str, interrupt: str) -> str | None:
         """Why an SR5 interrupt cannot be declared now (translated), or None when it can."""
-        from gmtool.rulesets.sr5.decide_effects import check_interrupt
+        from gmtool.games.shadowrun.sr5.rules.decide_effects import check_interrupt
 
         try:
             check_interrupt(self.state, combatant_id, interrupt)

@@ -30,8 +30,8 @@ from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import term_label, tr
 from gmtool.core.messages import Command
-from gmtool.rulesets.sr5 import test_commands as tc
-from gmtool.rulesets.sr5.preview import TestPreview, plain_pool_spec, preview_test
+from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
+from gmtool.games.shadowrun.sr5.rules.preview import TestPreview, plain_pool_spec, preview_test
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.faces import parse_faces

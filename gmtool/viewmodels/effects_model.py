@@ -17,10 +17,10 @@ from gmtool.core.effects import Duration, Effect
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
-from gmtool.rulesets import effect_messages as em
-from gmtool.rulesets.effect_rules import holder_effects
-from gmtool.rulesets.grunt_groups import group_of
-from gmtool.rulesets.shared_describe import effect_badge
+from gmtool.games.shadowrun.rules import effect_messages as em
+from gmtool.games.shadowrun.rules.effect_rules import holder_effects
+from gmtool.games.shadowrun.rules.grunt_groups import group_of
+from gmtool.games.shadowrun.rules.shared_describe import effect_badge
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 

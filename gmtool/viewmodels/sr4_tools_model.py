@@ -1,6 +1,6 @@
 """SR4 movement (SR4-C6) and surprise marks (SR4-C9) for the SR4 panel and its actions.
 
-The figures come from :mod:`gmtool.rulesets.sr4.movement` and the state; the
+The figures come from :mod:`gmtool.games.shadowrun.sr4.rules.movement` and the state; the
 intents become SR4 commands sent through the bridge (refusals go to its
 ``refused`` signal, so they appear in the status bar like any other).
 """
@@ -13,8 +13,8 @@ from PySide6.QtCore import QObject
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
-from gmtool.rulesets.sr4 import commands as cmd
-from gmtool.rulesets.sr4.movement import move_limit, run_rate, walk_rate
+from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules.movement import move_limit, run_rate, walk_rate
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.faces import parse_faces
 

@@ -6,20 +6,20 @@ from typing import Any
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
-from gmtool.rulesets.sr4 import commands as cmd
-from gmtool.rulesets.sr4.actions import action_list
-from gmtool.rulesets.sr4.budget import budget_left, can_take
-from gmtool.rulesets.sr4.effects_groups import AddGruntGroup, effect_table
-from gmtool.rulesets.sr4.initiative import MAX_PASSES
-from gmtool.rulesets.sr4.sheet import (
+from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules.actions import action_list
+from gmtool.games.shadowrun.sr4.rules.budget import budget_left, can_take
+from gmtool.games.shadowrun.sr4.rules.effects_groups import AddGruntGroup, effect_table
+from gmtool.games.shadowrun.sr4.rules.initiative import MAX_PASSES
+from gmtool.games.shadowrun.sr4.rules.sheet import (
     ATTRIBUTES,
     INITIATIVE_BONUS_MAX,
     Sheet,
     attribute_range,
     metatypes,
 )
-from gmtool.rulesets.sr4.state import Combatant, EncounterState
-from gmtool.rulesets.sr4.turn import (
+from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr4.rules.turn import (
     acts_in_pass,
     current_actor,
     effective_score,
@@ -200,6 +200,6 @@ class SR4View:
         self._ruleset = ruleset  # the encounter's (no rule reading concerns SR4 attacks yet)
 
     def attack_adapter(self) -> Any:
-        from gmtool.rulesets.sr4.attack import ADAPTER
+        from gmtool.games.shadowrun.sr4.rules.attack import ADAPTER
 
         return ADAPTER

@@ -6,11 +6,11 @@ from typing import Any
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.messages import Command
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5.actions import action_list, budget_left, check_action
-from gmtool.rulesets.sr5.effects import effect_table
-from gmtool.rulesets.sr5.groups import AddGruntGroup
-from gmtool.rulesets.sr5.initiative import (
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.actions import action_list, budget_left, check_action
+from gmtool.games.shadowrun.sr5.rules.effects import effect_table
+from gmtool.games.shadowrun.sr5.rules.groups import AddGruntGroup
+from gmtool.games.shadowrun.sr5.rules.initiative import (
     current_actor,
     effective_score,
     in_pass,
@@ -18,8 +18,8 @@ from gmtool.rulesets.sr5.initiative import (
     pass_order,
     passes_left,
 )
-from gmtool.rulesets.sr5.score import score_terms
-from gmtool.rulesets.sr5.sheet import (
+from gmtool.games.shadowrun.sr5.rules.score import score_terms
+from gmtool.games.shadowrun.sr5.rules.sheet import (
     ATTRIBUTES,
     INITIATIVE_BONUS_MAX,
     INITIATIVE_DICE_MAX,
@@ -27,7 +27,7 @@ from gmtool.rulesets.sr5.sheet import (
     attribute_range,
     metatypes,
 )
-from gmtool.rulesets.sr5.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 from gmtool.viewmodels import ruleset_view as rv
 from gmtool.viewmodels.effects_model import combatant_badges
 
@@ -201,7 +201,7 @@ class SR5View:
         self._ruleset = ruleset  # the encounter's: its rule readings decide the attacks
 
     def attack_adapter(self) -> Any:
-        from gmtool.rulesets.readings import DIGEST
-        from gmtool.rulesets.sr5.attack import adapter_for
+        from gmtool.games.shadowrun.rules.readings import DIGEST
+        from gmtool.games.shadowrun.sr5.rules.attack import adapter_for
 
         return adapter_for(getattr(self._ruleset, "readings", DIGEST))

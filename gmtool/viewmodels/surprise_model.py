@@ -23,8 +23,8 @@ from PySide6.QtCore import (
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import term_label, tr
 from gmtool.core.messages import Command
-from gmtool.rulesets.sr4 import commands as cmd
-from gmtool.rulesets.sr4.surprise import AWARENESS_BONUS, surprise_terms
+from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules.surprise import AWARENESS_BONUS, surprise_terms
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.faces import parse_faces
 

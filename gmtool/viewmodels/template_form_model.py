@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.core.errors import GmtoolError
 from gmtool.library.template import AnyTemplate, standard_monitors
 from gmtool.library.validation import validate_template
-from gmtool.rulesets.shadowrun import ATTRIBUTES
+from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
 
 LIST_FIELDS: tuple[str, ...] = ("skills", "weapons", "spells", "programs", "augmentations")
 
@@ -115,7 +115,7 @@ def damage_code_messages(template: AnyTemplate) -> dict[str, str]:
     "Grenade" for a launcher — is no code at all: the weapon deals no damage of its own and the
     combat sheet leaves it off (the form says so), but saving is allowed.
     """
-    from gmtool.rulesets.weapons.damage_code import DamageCode
+    from gmtool.games.shadowrun.rules.weapons.damage_code import DamageCode
 
     messages: dict[str, str] = {}
     for n, weapon in enumerate(template.weapons):

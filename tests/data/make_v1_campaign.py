@@ -21,8 +21,8 @@ import sys
 from pathlib import Path
 
 from gmtool.core.session import EncounterSession
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5.sheet import ATTRIBUTES, Sheet
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES, Sheet
 from gmtool.storage.campaign import SCHEMA_VERSION, Campaign
 
 

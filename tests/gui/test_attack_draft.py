@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-import gmtool.rulesets.attack.decide as decide_module
+import gmtool.games.shadowrun.rules.attack.decide as decide_module
 import gmtool.viewmodels.attack_model as attack_model_module
-from gmtool.rulesets.attack.messages import AttackResolved
-from gmtool.rulesets.sr5 import commands as cmd
+from gmtool.games.shadowrun.rules.attack.messages import AttackResolved
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
 
 GUARD = "Demo Corp Guard Lt."
 

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.attack.messages import AttackResolved
+from gmtool.games.shadowrun.rules.attack.messages import AttackResolved
 from gmtool.storage.workspace import Workspace
 from tests.gui.test_attack_panel import ATTR, aim, choose
 
@@ -26,21 +26,21 @@ def english():
 
 
 def panel_on(qtbot, workspace: Workspace, ruleset: str):
-    from gmtool.rulesets.weapons.catalogue import weapon
+    from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
     from gmtool.ui.attack_panel import AttackPanel
     from gmtool.viewmodels.bridge import EncounterBridge
 
     bridge = EncounterBridge(workspace.with_new_encounter("Edge", ruleset))
     if ruleset == "sr5":
-        from gmtool.rulesets.sr5 import commands as cmd
-        from gmtool.rulesets.sr5.sheet import Sheet
+        from gmtool.games.shadowrun.sr5.rules import commands as cmd
+        from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
         shooter = Sheet(name="Shooter", attributes=ATTR, initiative_bonus=10, skills={"pistols": 6},
                         edge_points=EDGE, weapons=(weapon("sr5", "ares_predator_v"),))
         target = Sheet(name="Target", attributes=ATTR, armour=9, edge_points=EDGE)
     else:
-        from gmtool.rulesets.sr4 import commands as cmd
-        from gmtool.rulesets.sr4.sheet import Sheet
+        from gmtool.games.shadowrun.sr4.rules import commands as cmd
+        from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
         shooter = Sheet(name="Shooter", attributes=ATTR | {"REA": 6, "INT": 6}, initiative_bonus=4,
                         skills={"pistols": 4}, edge_points=EDGE, weapons=(weapon("sr4", "ares_predator_iv"),))

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox
 
 from gmtool.core.i18n import set_language, tr
-from gmtool.rulesets.attack.messages import (
+from gmtool.games.shadowrun.rules.attack.messages import (
     Attack,
     AttackResolved,
     CalledShotResolved,
@@ -42,11 +42,11 @@ def panel_on(qtbot, workspace: Workspace, ruleset: str):
 
 
 def _add_fighters(bridge, ruleset: str) -> None:
-    from gmtool.rulesets.weapons.catalogue import weapon
+    from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
 
     if ruleset == "sr5":
-        from gmtool.rulesets.sr5 import commands as cmd
-        from gmtool.rulesets.sr5.sheet import Sheet
+        from gmtool.games.shadowrun.sr5.rules import commands as cmd
+        from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
         shooter = Sheet(name="Shooter", attributes=ATTR, initiative_bonus=10,
                         skills={"pistols": 6, "blades": 4, "automatics": 5},
@@ -54,8 +54,8 @@ def _add_fighters(bridge, ruleset: str) -> None:
                                  weapon("sr5", "ares_alpha")))
         target = Sheet(name="Target", attributes=ATTR, armour=9)
     else:
-        from gmtool.rulesets.sr4 import commands as cmd
-        from gmtool.rulesets.sr4.sheet import Sheet
+        from gmtool.games.shadowrun.sr4.rules import commands as cmd
+        from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
         shooter = Sheet(name="Shooter", attributes=ATTR | {"REA": 6, "INT": 6}, initiative_bonus=4,
                         skills={"pistols": 4}, weapons=(weapon("sr4", "ares_predator_iv"),))

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason=f"Chummer fixtures n
 
 def test_the_sheet_panel_shows_the_bonus_boxes(qtbot, workspace) -> None:
     """BLUE.chum5's 14 physical boxes on the character sheet the GM sees (pytest-qt)."""
-    from gmtool.rulesets.sr5 import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
     from gmtool.ui.main_window import MainWindow
 
     window = MainWindow(workspace.with_new_encounter("Chummer", "sr5"))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from gmtool.rulesets.sr5 import commands as cmd
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.viewmodels import roles
-from gmtool.rulesets.sr5.initiative import effective_score
+from gmtool.games.shadowrun.sr5.rules.initiative import effective_score
 
 
 def _prepare(window, combatant: str, score: int) -> None:  # noqa: ANN001

@@ -56,8 +56,8 @@ def _show_attack(window) -> None:  # noqa: ANN001 - the attack of the actor on B
 
 
 def _restore_shipped_tables() -> None:
-    from gmtool.rulesets.attack.plan import use_tables
-    from gmtool.rulesets.tables.loader import load_tables
+    from gmtool.games.shadowrun.rules.attack.plan import use_tables
+    from gmtool.games.shadowrun.rules.tables.loader import load_tables
 
     use_tables(load_tables())
 

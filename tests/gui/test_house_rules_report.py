@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.attack.plan import use_tables
-from gmtool.rulesets.tables.loader import house_rules_folder, load_tables
+from gmtool.games.shadowrun.rules.attack.plan import use_tables
+from gmtool.games.shadowrun.rules.tables.loader import house_rules_folder, load_tables
 from tests.test_tables_house_rules import BAD_SCHEMA, write
 
 

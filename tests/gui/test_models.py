@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from gmtool.rulesets.sr5 import commands as cmd
-from gmtool.rulesets.sr5.initiative import pass_order
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.initiative import pass_order
 from gmtool.storage.demo import demo_definition
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -159,8 +159,8 @@ def test_rows_read_again_only_where_needed_equal_a_fresh_read(qtbot, window, ste
     """The pass view re-reads only the rows an event concerns; the result must equal reading all."""
     import random
 
-    from gmtool.rulesets.attack.messages import Attack
-    from gmtool.rulesets.effect_messages import AddEffect
+    from gmtool.games.shadowrun.rules.attack.messages import Attack
+    from gmtool.games.shadowrun.rules.effect_messages import AddEffect
     from gmtool.viewmodels.initiative_model import CombatantsModel
 
     draw = random.Random(7)

@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.tables.context import ActionContext
-from gmtool.rulesets.tables.engine import build_sheet
+from gmtool.games.shadowrun.rules.tables.context import ActionContext
+from gmtool.games.shadowrun.rules.tables.engine import build_sheet
 from gmtool.ui.modifier_panel import ModifierPanel
 from gmtool.viewmodels.modifier_table_model import IS_TICKED, ROW_KEY, ROW_VALUE, ModifierTableModel
 

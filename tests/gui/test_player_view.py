@@ -13,7 +13,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from gmtool.core.i18n import set_language
-from gmtool.rulesets.sr5 import commands as cmd
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.storage.demo import demo_definition
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.player_view import PlayerView, PlayerViewDialog, screen_named

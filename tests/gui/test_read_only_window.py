@@ -50,7 +50,7 @@ def test_a_second_gmtool_opens_read_only_and_the_window_says_so(qtbot, monkeypat
         act = window._actions["roll_initiative"]  # what would write is disabled, saying why
         assert not act.isEnabled() and "read-only" in act.toolTip()
         before = len(workspace.encounter.entries)
-        from gmtool.rulesets.sr5 import commands as cmd
+        from gmtool.games.shadowrun.sr5.rules import commands as cmd
 
         assert window.run(cmd.StartTurn()) is False
         assert "read-only" in window.status.text()
@@ -113,7 +113,7 @@ def test_a_journal_file_set_aside_is_told_to_the_gm(qtbot, monkeypatch, tmp_path
 
 
 def test_a_command_on_a_full_disk_is_refused_in_the_status_line(qtbot, window) -> None:
-    from gmtool.rulesets.sr5 import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
     from tests.test_full_and_read_only_disks import _fill_journal
 
     workspace = window.workspace

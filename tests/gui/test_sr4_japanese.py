@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.rulesets.sr4 import commands as cmd
+from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.storage.workspace import Workspace
 
 # Words that stay as they are in Japanese: names, abbreviations, key names in shortcuts.

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from gmtool.rulesets.sr4 import commands as cmd
-from gmtool.rulesets.sr4.turn import pass_order
+from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules.turn import pass_order
 from gmtool.storage.demo_sr4 import sr4_demo_definition
 from gmtool.storage.workspace import Workspace
 from gmtool.viewmodels import roles
@@ -98,7 +98,7 @@ def test_sheet_model_shows_and_edits_the_sr4_sheet(model_testers, qtbot, bridge)
 
 @pytest.mark.rule("SR4-C8")
 def test_action_list_model_offers_the_sr4_list_with_the_budget(model_testers, bridge) -> None:
-    from gmtool.rulesets.sr4.actions import action_list
+    from gmtool.games.shadowrun.sr4.rules.actions import action_list
     from gmtool.viewmodels.action_list_model import ActionListModel
 
     model = ActionListModel(bridge)

@@ -174,8 +174,8 @@ def test_opponents_leave_out_the_selected_combatant_and_follow_the_roster(qtbot,
 @pytest.mark.rule("SR5-N6")
 def test_an_opposed_test_in_the_box_neither_adds_nor_spends_the_opponents_interrupts(qtbot, window) -> None:
     """A Con against Negotiation: the opponent's Full Defence and Block stay out of it and stay in force."""
-    from gmtool.rulesets.sr5 import commands as cmd
-    from gmtool.rulesets.sr5.effect_messages import DeclareInterrupt
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
 
     window.action("roll_initiative").trigger()
     assert window.bridge.execute(cmd.AdjustInitiative(combatant="c4", delta=20))  # enough to pay −10 and −5

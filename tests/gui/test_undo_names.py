@@ -52,8 +52,8 @@ def test_every_command_kind_has_undo_words_in_both_languages() -> None:
     from gmtool.core.i18n import catalogue
     from gmtool.core.messages import Command
 
-    import gmtool.rulesets.sr4  # noqa: F401 - every game's commands
-    import gmtool.rulesets.sr5  # noqa: F401
+    import gmtool.games.shadowrun.sr4.rules  # noqa: F401 - every game's commands
+    import gmtool.games.shadowrun.sr5.rules  # noqa: F401
 
     def kinds(cls):  # noqa: ANN001, ANN202
         for sub in cls.__subclasses__():

@@ -1,0 +1,64 @@
+"""Editing one field of a Shadowrun sheet, for both editions: coerce, validate, clamp, diff."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from pydantic import ValidationError
+
+from gmtool.core.errors import RulesError
+from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES, NAME_MAX, ShadowrunSheet
+
+SheetT = TypeVar("SheetT", bound=ShadowrunSheet)
+Value = int | str | bool
+
+
+def coerce_field(field: str, value: Value) -> Value:
+    """The value as the field's type, or a refusal naming the field."""
+    if field in ("name", "metatype"):
+        if not isinstance(value, str):
+            raise RulesError("error.bad_value", field=field)
+        return value.strip() if field == "name" else value
+    if field == "is_npc":
+        if not isinstance(value, bool):
+            raise RulesError("error.bad_value", field=field)
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError("error.bad_value", field=field)
+    return value
+
+
+def sheet_with(sheet: SheetT, field: str, value: Value) -> SheetT:
+    """A copy of ``sheet`` with one field set, validated by the sheet's own model."""
+    data = sheet.model_dump()
+    model = type(sheet)
+    if field.startswith("attr.") and field[5:] in ATTRIBUTES:
+        data["attributes"] = {**sheet.attributes, field[5:]: value}
+    elif field in model.model_fields and field != "attributes":
+        data[field] = value
+    else:
+        raise RulesError("error.unknown_field", field=field)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        if field == "name":
+            raise RulesError("error.name_invalid", field=field, high=NAME_MAX) from exc
+        raise RulesError("error.field_invalid", field=field, value=value) from exc
+
+
+def clamped_to_metatype(sheet: SheetT, attribute_range: Callable[[str, str], tuple[int, int]]) -> SheetT:
+    """A new metatype keeps what it can and clamps attributes into its limits."""
+    attrs = {}
+    for attribute, value in sheet.attributes.items():
+        low, high = attribute_range(sheet.metatype, attribute)
+        attrs[attribute] = min(max(value, low), high)
+    edge = min(sheet.edge_points, attrs["EDG"])
+    return sheet.model_copy(update={"attributes": attrs, "edge_points": edge})
+
+
+def changed_fields(old: ShadowrunSheet, new: ShadowrunSheet) -> list[tuple[str, Value, Value]]:
+    """(field, before, after) for every field that differs, attributes as ``attr.XXX``."""
+    pairs: list[tuple[str, Value, Value]] = [(f"attr.{a}", old.attributes[a], new.attributes[a]) for a in ATTRIBUTES]
+    pairs += [(f, getattr(old, f), getattr(new, f)) for f in type(new).model_fields if f != "attributes"]
+    return [(field, before, after) for field, before, after in pairs if before != after]

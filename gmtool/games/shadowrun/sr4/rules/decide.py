@@ -1,0 +1,30 @@
+"""SR4 command dispatch: validate a command against the state, return its events.
+
+Nothing here changes the state; :mod:`gmtool.games.shadowrun.sr4.rules.fold` does that.
+The handlers live in decide_turn, decide_sheet, decide_actions and effects_groups.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from gmtool.core.errors import RulesError
+from gmtool.core.messages import Command, Event
+from gmtool.games.shadowrun.sr4.rules import attack, decide_actions, decide_sheet, decide_turn, effects_groups
+from gmtool.games.shadowrun.sr4.rules.state import EncounterState
+
+Handler = Callable[[EncounterState, Any, random.Random], list[Event]]
+
+HANDLERS: dict[str, Handler] = {
+    **decide_sheet.HANDLERS, **decide_turn.HANDLERS, **decide_actions.HANDLERS, **effects_groups.HANDLERS,
+    **attack.HANDLERS,
+}
+
+
+def decide(state: EncounterState, command: Command, rng: random.Random) -> tuple[Event, ...]:
+    handler = HANDLERS.get(command.kind)
+    if handler is None:
+        raise RulesError("error.unknown_command", kind=command.kind)
+    return tuple(handler(state, command, rng))

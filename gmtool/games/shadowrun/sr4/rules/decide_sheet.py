@@ -1,0 +1,103 @@
+"""SR4 roster and sheet commands: add, remove, edit a sheet, take damage, rule options.
+
+A combatant joining during a turn rolls initiative at once and acts from the
+current pass on if it has passes enough (SR4 has no per-pass score reduction).
+Damage (SR4-MT8) lowers the wound modifier, and so the initiative score, at once.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gmtool.core.errors import RulesError
+from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.effect_rules import effects_of_removed
+from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules import events as ev
+from gmtool.games.shadowrun.sr4.rules.common import combatant, preview
+from gmtool.games.shadowrun.sr4.rules.flow import initiative_roll, phase_start, rolls_with_ties
+from gmtool.games.shadowrun.rules.sheet_edits import changed_fields, clamped_to_metatype, coerce_field, sheet_with
+from gmtool.games.shadowrun.sr4.rules.sheet import Sheet, attribute_range, check_sheet, metatypes
+from gmtool.games.shadowrun.sr4.rules.state import RULE_OPTIONS, Combatant, EncounterState
+from gmtool.games.shadowrun.rules.damage.monitors import apply_damage as apply_damage_to
+from gmtool.games.shadowrun.rules.damage.monitors import SR4_STUN_OVERFLOW_RATIO, monitor_of
+
+
+def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.Random) -> list[Event]:
+    check_sheet(command.sheet)
+    new_id = f"c{state.next_number}"
+    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=command.sheet)]
+    if state.turn > 0:
+        newcomer = Combatant(id=new_id, sheet=command.sheet)
+        events += rolls_with_ties(preview(state, events), [initiative_roll(state, newcomer, rng)])
+    return events
+
+
+def remove_combatant(state: EncounterState, command: cmd.RemoveCombatant, rng: random.Random) -> list[Event]:
+    c = combatant(state, command.combatant)
+    events: list[Event] = [*effects_of_removed(state, c.id), ev.CombatantRemoved(combatant=c.id, name=c.sheet.name)]
+    if state.actor == c.id:  # its phase passes to the next one waiting, if any
+        events += phase_start(preview(state, events))
+    return events
+
+
+def _diff(c: Combatant, new: Sheet) -> list[Event]:
+    return [
+        ev.SheetChanged(combatant=c.id, name=new.name, field=field, old=before, new=after)
+        for field, before, after in changed_fields(c.sheet, new)
+    ]
+
+
+def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random) -> list[Event]:
+    c = combatant(state, command.combatant)
+    if command.field == "metatype" and command.value not in metatypes().metatypes:
+        raise RulesError("error.unknown_metatype", field="metatype", metatype=command.value)
+    new = sheet_with(c.sheet, command.field, coerce_field(command.field, command.value))
+    if command.field == "metatype":
+        new = clamped_to_metatype(new, attribute_range)
+    check_sheet(new)
+    events = _diff(c, new)
+    if not events:
+        raise RulesError("error.no_change")
+    return events
+
+
+def damage_after(sheet: Sheet, track: str, boxes: int) -> tuple[int, int]:
+    """SR4-MT8: (physical, stun) after ``boxes``, as the shared monitors work it out (stun beyond
+    its monitor spills into physical box for box; physical stops at the box of death)."""
+    after = apply_damage_to(monitor_of(sheet), track, boxes, SR4_STUN_OVERFLOW_RATIO).after  # type: ignore[arg-type]
+    return after.stored_physical, after.stun
+
+
+def apply_damage(state: EncounterState, command: cmd.ApplyDamage, rng: random.Random) -> list[Event]:
+    c = combatant(state, command.combatant)
+    sheet = c.sheet
+    physical, stun = damage_after(sheet, command.track, command.boxes)
+    if (physical, stun) == (sheet.physical_damage, sheet.stun_damage):
+        raise RulesError("error.no_change")
+    after = sheet.model_copy(update={"physical_damage": physical, "stun_damage": stun})
+    return [
+        ev.DamageApplied(
+            combatant=c.id, name=sheet.name, track=command.track, boxes=command.boxes,
+            physical_before=sheet.physical_damage, physical_after=physical,
+            stun_before=sheet.stun_damage, stun_after=stun, wound_after=after.wound_modifier,
+        )
+    ]
+
+
+def set_rule_option(state: EncounterState, command: cmd.SetRuleOption, rng: random.Random) -> list[Event]:
+    if command.option not in RULE_OPTIONS:
+        raise RulesError("error.unknown_option", option=command.option)
+    old = state.options[command.option]
+    if old == command.value:
+        raise RulesError("error.no_change")
+    return [ev.RuleOptionChanged(option=command.option, old=old, new=command.value)]
+
+
+HANDLERS = {
+    "add_combatant": add_combatant,
+    "remove_combatant": remove_combatant,
+    "edit_sheet": edit_sheet,
+    "apply_damage": apply_damage,
+    "set_rule_option": set_rule_option,
+}

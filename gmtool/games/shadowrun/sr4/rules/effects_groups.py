@@ -1,0 +1,87 @@
+"""SR4 effects with durations and grunt groups.
+
+Effects use the shared timing rules (:mod:`gmtool.games.shadowrun.rules.effect_rules`) with
+the SR4 catalogue (``resources/sr4/effects.json``: prone, full defence, aiming,
+sustaining a spell, astral perception (SR4-S7: −2 on physical actions), or the
+GM's own). Full defence lasts to the end of the turn (SR4 p. 161); its bonus is
+the defender's Dodge rating, which the GM types in (SR4 sheets hold no skills).
+
+Grunt groups (SR4 p. 281): the group rolls one initiative test for all its
+members unless split; SR4 keeps one condition monitor per member (the shared
+monitor is an SR5 option and is refused here).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from pydantic import Field
+
+from gmtool.core.errors import RulesError
+from gmtool.core.messages import Command, Event
+from gmtool.core.resources import cached_model
+from gmtool.games.shadowrun.rules import effect_rules
+from gmtool.games.shadowrun.rules.effect_messages import AddEffect, RemoveEffect
+from gmtool.games.shadowrun.rules.effect_rules import EffectTable
+from gmtool.games.shadowrun.rules.grunt_groups import MAX_MEMBERS, formed, leave_group, split_group
+from gmtool.games.shadowrun.sr4.rules import events as ev
+from gmtool.games.shadowrun.sr4.rules.common import combatant, preview
+from gmtool.games.shadowrun.sr4.rules.flow import initiative_roll, rolls_with_ties
+from gmtool.games.shadowrun.sr4.rules.sheet import Sheet, check_sheet
+from gmtool.games.shadowrun.sr4.rules.state import EncounterState
+
+
+class AddGruntGroup(Command):
+    kind: Literal["add_grunt_group"] = "add_grunt_group"
+    sheet: Sheet
+    count: int = Field(ge=2, le=MAX_MEMBERS)
+    professional_rating: int = Field(default=0, ge=0, le=6)
+    shared_monitor: bool = False
+
+
+def effect_table() -> EffectTable:
+    return cached_model(EffectTable, "sr4", "effects.json")
+
+
+def add_effect(state: EncounterState, command: AddEffect, rng: random.Random) -> list[Event]:
+    c = combatant(state, command.combatant)
+    acting = state.actor == c.id
+    return [
+        effect_rules.new_effect(
+            effect_table(), state, c, acting, command.key, command.modifier, command.duration, command.turns, command.label
+        )
+    ]
+
+
+def remove_effect(state: EncounterState, command: RemoveEffect, rng: random.Random) -> list[Event]:
+    return effect_rules.removal(state, command.effect)
+
+
+def add_grunt_group(state: EncounterState, command: AddGruntGroup, rng: random.Random) -> list[Event]:
+    """N identical NPCs as one group; joining mid-turn, the group rolls once at once."""
+    if command.shared_monitor:
+        raise RulesError("error.sr4_no_shared_monitor")
+    check_sheet(command.sheet)
+    members = [
+        (f"c{state.next_number + i}", command.sheet.model_copy(update={"name": f"{command.sheet.name} {i + 1}"[:60], "is_npc": True}))
+        for i in range(command.count)
+    ]
+    events: list[Event] = [ev.CombatantAdded(combatant=cid, sheet=sheet) for cid, sheet in members]
+    if state.turn > 0:
+        joined = preview(state, events)
+        first = joined.combatants[members[0][0]]
+        roll = initiative_roll(joined, first, rng)
+        rolls = [roll.model_copy(update={"combatant": cid, "name": sheet.name}) for cid, sheet in members]
+        events += rolls_with_ties(joined, rolls)
+    group_id = f"g{state.next_group}"
+    return events + [formed(group_id, command.sheet.name, command.professional_rating, False, tuple(c for c, _ in members))]
+
+
+HANDLERS = {
+    "add_effect": add_effect,
+    "remove_effect": remove_effect,
+    "add_grunt_group": add_grunt_group,
+    "leave_group": leave_group,
+    "split_group": split_group,
+}

@@ -1,0 +1,256 @@
+"""SR4 events: the facts an SR4 encounter's state is folded from.
+
+Every die face is in an event; folding never needs to roll.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from gmtool.core.messages import Event
+from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
+
+Terms = tuple[tuple[str, int], ...]
+
+
+class CombatantAdded(Event):
+    kind: Literal["combatant_added"] = "combatant_added"
+    combatant: str
+    sheet: Sheet
+
+
+class CombatantRemoved(Event):
+    kind: Literal["combatant_removed"] = "combatant_removed"
+    combatant: str
+    name: str
+
+
+class SheetChanged(Event):
+    kind: Literal["sheet_changed"] = "sheet_changed"
+    combatant: str
+    name: str
+    field: str
+    old: int | str | bool
+    new: int | str | bool
+
+
+class DamageApplied(Event):
+    kind: Literal["damage_applied"] = "damage_applied"
+    combatant: str
+    name: str
+    track: Literal["physical", "stun"]
+    boxes: int
+    physical_before: int
+    physical_after: int
+    stun_before: int
+    stun_after: int
+    wound_after: int
+
+
+class TurnStarted(Event):
+    kind: Literal["turn_started"] = "turn_started"
+    turn: int
+
+
+class InitiativeRolled(Event):
+    """SR4-C1: pool = Initiative attribute (+ wound modifier); score = attribute + wound + hits."""
+
+    kind: Literal["initiative_rolled"] = "initiative_rolled"
+    combatant: str
+    name: str
+    attribute: int
+    wound: int  # the wound modifier applied to the attribute at the roll
+    pool: int
+    faces: tuple[int, ...]
+    hits: int
+    glitch: bool
+    critical_glitch: bool
+    tiebreak: int
+    typed: bool = False
+
+
+class TiesDrawn(Event):
+    """Combatants tied on score, Edge and Reaction, in the order of their draw."""
+
+    kind: Literal["ties_drawn"] = "ties_drawn"
+    names: tuple[str, ...]
+    draws: tuple[int, ...]
+
+
+class PassStarted(Event):
+    kind: Literal["pass_started"] = "pass_started"
+    turn: int
+    pass_number: int
+
+
+class PhaseStarted(Event):
+    kind: Literal["phase_started"] = "phase_started"
+    combatant: str
+    name: str
+
+
+class ActionPhaseEnded(Event):
+    kind: Literal["action_phase_ended"] = "action_phase_ended"
+    combatant: str
+    name: str
+
+
+class PhaseDelayed(Event):
+    kind: Literal["phase_delayed"] = "phase_delayed"
+    combatant: str
+    name: str
+
+
+class DelayedActionTaken(Event):
+    kind: Literal["delayed_action_taken"] = "delayed_action_taken"
+    combatant: str
+    name: str
+    interrupted: str | None  # the actor whose phase resumes afterwards
+
+
+class TurnEnded(Event):
+    kind: Literal["turn_ended"] = "turn_ended"
+    turn: int
+
+
+class EdgeSpent(Event):
+    kind: Literal["edge_spent"] = "edge_spent"
+    combatant: str
+    name: str
+    purpose: str
+    before: int
+    after: int
+
+
+class FirstInPass(Event):
+    kind: Literal["first_in_pass"] = "first_in_pass"
+    combatant: str
+    name: str
+    pass_number: int
+
+
+class ExtraPassGained(Event):
+    kind: Literal["extra_pass_gained"] = "extra_pass_gained"
+    combatant: str
+    name: str
+    passes: int  # this turn's passes, the extra one included
+
+
+class ScoreAdjusted(Event):
+    kind: Literal["score_adjusted"] = "score_adjusted"
+    combatant: str
+    name: str
+    delta: int
+    reason: str
+
+
+class ActionTaken(Event):
+    """``paid``: the budget used: free (between phases), slot (a free action paid
+    with a simple action's slot), simple or complex."""
+
+    kind: Literal["action_taken"] = "action_taken"
+    combatant: str
+    name: str
+    action: str
+    action_kind: Literal["free", "simple", "complex"]
+    paid: Literal["free", "slot", "simple", "complex"]
+    target: str | None = None
+    target_name: str | None = None
+
+
+class Moved(Event):
+    kind: Literal["moved"] = "moved"
+    combatant: str
+    name: str
+    mode: Literal["walk", "run"]
+    metres: int
+    total: int  # metres this turn after the move
+    limit: int
+
+
+class Sprinted(Event):
+    kind: Literal["sprinted"] = "sprinted"
+    combatant: str
+    name: str
+    terms: Terms
+    pool: int
+    faces: tuple[int, ...]
+    hits: int
+    glitch: bool
+    critical_glitch: bool
+    typed: bool
+    bonus: int  # metres added to this turn's run limit
+    limit: int  # the run limit after the sprint
+
+
+class SurpriseRolled(Event):
+    kind: Literal["surprise_rolled"] = "surprise_rolled"
+    combatant: str
+    name: str
+    side: Literal["a", "b"]
+    terms: Terms
+    pool: int
+    faces: tuple[int, ...]
+    hits: int
+    glitch: bool
+    critical_glitch: bool
+    typed: bool
+
+
+class SurpriseMark(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    combatant: str
+    name: str
+    by: tuple[str, ...]
+    by_names: tuple[str, ...]
+
+
+class SurpriseDecided(Event):
+    """Who is surprised by whom, for the first initiative pass of ``turn``."""
+
+    kind: Literal["surprise_decided"] = "surprise_decided"
+    turn: int
+    marks: tuple[SurpriseMark, ...]
+
+
+class SurpriseEnded(Event):
+    kind: Literal["surprise_ended"] = "surprise_ended"
+    turn: int
+
+
+class RuleOptionChanged(Event):
+    kind: Literal["rule_option_changed"] = "rule_option_changed"
+    option: str
+    old: bool
+    new: bool
+
+
+EVENT_CLASSES = (
+    CombatantAdded,
+    CombatantRemoved,
+    SheetChanged,
+    DamageApplied,
+    TurnStarted,
+    InitiativeRolled,
+    TiesDrawn,
+    PassStarted,
+    PhaseStarted,
+    ActionPhaseEnded,
+    PhaseDelayed,
+    DelayedActionTaken,
+    TurnEnded,
+    EdgeSpent,
+    FirstInPass,
+    ExtraPassGained,
+    ScoreAdjusted,
+    ActionTaken,
+    Moved,
+    Sprinted,
+    SurpriseRolled,
+    SurpriseDecided,
+    SurpriseEnded,
+    RuleOptionChanged,
+)
