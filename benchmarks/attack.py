@@ -60,7 +60,7 @@ def measure_attack(samples: int = SAMPLES) -> dict[str, Any]:
             _reload_if_low(core_ws.session.execute, core_ws.encounter.state, core_attacker)
             command = Attack(attacker=core_attacker, target=core_targets[n % len(core_targets)], weapon=0,
                              mode=_first_mode(core_ws, core_attacker), distance=10.0, charge_action=False)
-            core_elapsed = timed(lambda: core_ws.session.execute(command))
+            core_elapsed = timed(lambda command=command: core_ws.session.execute(command))
             if n >= WARMUP:
                 gui_ms.append(elapsed)
                 core_ms.append(core_elapsed)
@@ -78,7 +78,6 @@ def measure_attack(samples: int = SAMPLES) -> dict[str, Any]:
 def _first_mode(workspace: Any, attacker: str) -> str:
     from gmtool.games.shadowrun.rules.attack.plan import magazine_of
     from gmtool.games.shadowrun.rules.weapons.firing import refusal
-
     from gmtool.games.shadowrun.rules.weapons.firing_modes_sr5 import sr5_modes
 
     state = workspace.encounter.state

@@ -24,8 +24,8 @@ from typing import Any
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command
-from gmtool.core.session import EncounterSession, MemoryStore
 from gmtool.core.registry import get_ruleset
+from gmtool.core.session import EncounterSession, MemoryStore
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState

@@ -262,7 +262,7 @@ def test_multiple_attacks_as_the_book_reads_them_split_without_the_minus_four() 
 @pytest.mark.rule("SR5-CS9")
 def test_a_changed_reading_never_rewrites_an_attack_already_in_the_journal() -> None:
     from gmtool.core.encounter import Encounter
-    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
 
     enc = sr5_fight(target_armour=9)
     first = run(enc, knife(called_shot="multiple_attacks", attacks=2, attack_faces=faces(1, 3),
@@ -362,10 +362,10 @@ def test_attack_resolved_keeps_loading_without_the_new_fields() -> None:
 def two_gun_fight(readings: Readings | None = None):  # noqa: ANN201
     """The shooter holds a pistol in each hand (two of the same model) and a knife."""
     from gmtool.core.encounter import Encounter
-    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
-    from gmtool.games.shadowrun.sr5.rules import commands as cmd
-    from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
     from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
     from tests.test_attack_flow import ATTR
 
     enc = Encounter(SR5Ruleset(readings), 7)

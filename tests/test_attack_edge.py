@@ -31,8 +31,8 @@ def english() -> None:
 
 
 def sr5_fight(seed: int = 7, target_points: int = EDGE) -> Encounter:
-    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     enc = Encounter(SR5Ruleset(), seed)
@@ -48,8 +48,8 @@ def sr5_fight(seed: int = 7, target_points: int = EDGE) -> Encounter:
 
 
 def sr4_fight(seed: int = 7) -> Encounter:
-    from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
     from gmtool.games.shadowrun.sr4.rules import commands as cmd
+    from gmtool.games.shadowrun.sr4.rules.game import SR4Ruleset
     from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
     enc = Encounter(SR4Ruleset(), seed)

@@ -20,8 +20,8 @@ ATTR = {"BOD": 4, "AGI": 5, "REA": 4, "STR": 4, "WIL": 3, "LOG": 3, "INT": 4, "C
 
 def sr5_fight(seed: int = 7, target_armour: int = 9, readings=None, **target_skills: int) -> Encounter:  # noqa: ANN001
     """The shooter against the target; ``readings``: the campaign's rule readings (the digest's by default)."""
-    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     enc = Encounter(SR5Ruleset(readings), seed)
@@ -37,8 +37,8 @@ def sr5_fight(seed: int = 7, target_armour: int = 9, readings=None, **target_ski
 
 
 def sr4_fight(seed: int = 7) -> Encounter:
-    from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
     from gmtool.games.shadowrun.sr4.rules import commands as cmd
+    from gmtool.games.shadowrun.sr4.rules.game import SR4Ruleset
     from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
     enc = Encounter(SR4Ruleset(), seed)
@@ -261,7 +261,7 @@ def test_sr4_recoil_counts_within_the_phase() -> None:
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10_000), shots=st.integers(1, 4), armour=st.integers(0, 15))
 def test_same_seed_same_fight_and_damage_is_never_negative(seed: int, shots: int, armour: int) -> None:
-    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
 
     enc = sr5_fight(seed=seed, target_armour=armour)
     physical = 0

@@ -28,8 +28,8 @@ def english() -> None:
 
 
 def fight(seed: int = 3) -> Encounter:
-    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     enc = Encounter(SR5Ruleset(), seed)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from gmtool.games.shadowrun.rules.attack.skills import weapon_skill
 from gmtool.importers.dispatch import import_chummer_file
 from gmtool.library.to_sheet import to_sheet
-from gmtool.games.shadowrun.rules.attack.skills import weapon_skill
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "chummer"
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason=f"Chummer fixtures not found at {SHARED}")
@@ -45,8 +45,8 @@ def test_natural_weapons_use_unarmed_combat() -> None:
 def test_the_fangs_attack_rolls_the_unarmed_combat_skill_not_defaulting() -> None:
     from gmtool.core.encounter import Encounter
     from gmtool.games.shadowrun.rules.attack.messages import Attack
-    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     skink = sheet_of("sr5", "Skink.chum5")

@@ -15,7 +15,7 @@ from gmtool.core.game import GAME_API, GameManifest
 from gmtool.core.registry import GROUP, GameRegistry, registry, use_registry
 
 COIN = GameManifest(key="coin", api=GAME_API, names={"en": "Coin duel", "ja": "コイン決闘"}, order=99,
-                    rules="gmtool.games.shadowrun.sr4.rules:SR4Ruleset")
+                    rules="gmtool.games.shadowrun.sr4.rules.game:SR4Ruleset")
 WRONG_API = COIN.model_copy(update={"key": "old", "api": GAME_API + 1})
 
 

@@ -9,8 +9,8 @@ literal, must be in both catalogues. Keys built at run time (``field.{name}``,
 from __future__ import annotations
 
 import ast
-import json
 import inspect
+import json
 import re
 import string
 import typing

@@ -20,8 +20,8 @@ def workspace(tmp_path: Path):  # noqa: ANN201
 
 def _templates(count: int) -> list[dict]:
     from gmtool.library.documents import store_fields
-    from tests.gui.test_library_window import template_data
     from gmtool.library.validation import parse_template
+    from tests.gui.test_library_window import template_data
 
     return [store_fields(parse_template(template_data(f"Ganger {n}"))) for n in range(count)]
 

@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gmtool.core.errors import RulesError
-from gmtool.core.i18n import choose_plurals, catalogue, set_language
+from gmtool.core.i18n import catalogue, choose_plurals, set_language
+from gmtool.games.shadowrun.sr4.rules.sheet import Sheet as SR4Sheet
+from gmtool.games.shadowrun.sr5.rules.sheet import Sheet as SR5Sheet
 from gmtool.library.documents import (
     TEMPLATE_VERSION,
     store_fields,
@@ -31,8 +33,6 @@ from gmtool.library.validation import (
     MESSAGE_KEYS,
     validate_template,
 )
-from gmtool.games.shadowrun.sr4.rules.sheet import Sheet as SR4Sheet
-from gmtool.games.shadowrun.sr5.rules.sheet import Sheet as SR5Sheet
 
 ATTRS = {"BOD": 4, "AGI": 4, "REA": 3, "STR": 4, "WIL": 3, "LOG": 2, "INT": 3, "CHA": 2, "EDG": 2}
 

@@ -23,14 +23,14 @@ from pathlib import Path
 import pytest
 
 from gmtool.core.encounter import Encounter
-from gmtool.printing.html import render_html
-from gmtool.printing.markdown import md_escape, render_markdown
-from gmtool.printing.report import EventLine, Report, ReportOptions, build_report
-from gmtool.printing.scripts import has_japanese, report_has_japanese
 from gmtool.games.shadowrun.rules.attack.messages import Attack, AttackResolved, FreeTerm, TableChoices
 from gmtool.games.shadowrun.rules.attack.plan import use_tables
 from gmtool.games.shadowrun.rules.tables.loader import load_tables
 from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
+from gmtool.printing.html import render_html
+from gmtool.printing.markdown import md_escape, render_markdown
+from gmtool.printing.report import EventLine, Report, ReportOptions, build_report
+from gmtool.printing.scripts import has_japanese, report_has_japanese
 
 HOUSE_RULES = """\
 schema_version = 1
@@ -95,8 +95,8 @@ def _run(enc: Encounter, command) -> None:  # noqa: ANN001
 
 
 def sr5_encounter(attack: Attack | None = None, seed: int = 11) -> Encounter:
-    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     enc = Encounter(SR5Ruleset(), seed)
@@ -109,8 +109,8 @@ def sr5_encounter(attack: Attack | None = None, seed: int = 11) -> Encounter:
 
 
 def sr4_encounter(seed: int = 11) -> Encounter:
-    from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
     from gmtool.games.shadowrun.sr4.rules import commands as cmd
+    from gmtool.games.shadowrun.sr4.rules.game import SR4Ruleset
     from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
     enc = Encounter(SR4Ruleset(), seed)

@@ -21,15 +21,15 @@ from gmtool.core.errors import StorageError
 from gmtool.core.i18n import active_language
 from gmtool.core.journal import JournalEntry
 from gmtool.core.messages import Event
+from gmtool.core.registry import get_ruleset
 from gmtool.core.session import EncounterSession, MemoryStore
-from gmtool.printing import export as export_module
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.printing.breakdown import roll_facts, word_breakdown
 from gmtool.printing.export import export_report
 from gmtool.printing.html import render_html
 from gmtool.printing.markdown import md_escape, render_markdown
 from gmtool.printing.report import Report, ReportOptions, build_report, effective_entries, round_numbers
-from gmtool.core.registry import get_ruleset
-from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.storage import atomic as atomic_module
 from gmtool.storage.demo import demo_definition
 
 
@@ -71,7 +71,7 @@ def _check_snapshots(encounter: Encounter, report: Report, queries: Any) -> int:
         assert [row.score for row in section.snapshot] == [str(s) if s is not None else "—" for s in scores]
         actor = queries.current_actor(state)
         assert [row.current for row in section.snapshot] == [actor is not None and c.id == actor.id for c in order]
-        for row, c in zip(section.snapshot, order):
+        for row, c in zip(section.snapshot, order, strict=False):
             sheet = c.sheet
             assert f"{sheet.physical_damage}/{sheet.physical_boxes}" in row.condition
             assert f"{sheet.stun_damage}/{sheet.stun_boxes}" in row.condition
@@ -112,7 +112,7 @@ def test_sr4_report_snapshots_show_the_passes_each_acts_in(sr4: Encounter) -> No
     assert {"surprise_rolled", "surprise_decided"} <= kinds  # the surprise test came before turn 1
     first = report.rounds[1]
     state = _replayed_to(sr4, first.events[0].seq).state
-    for row, c in zip(first.snapshot, turn.pass_order(state)):
+    for row, c in zip(first.snapshot, turn.pass_order(state), strict=False):
         passes = ", ".join(str(p) for p in range(1, turn.passes_this_turn(c) + 1))
         assert row.passes == f"{passes} ({turn.passes_left(state, c)} left)"
 
@@ -196,7 +196,7 @@ def test_a_tests_pool_terms_threshold_faces_and_hits_are_printed() -> None:
     line = [line for s in build_report(session.encounter, "Demo").rounds for line in s.events][-1]
     assert line.breakdown is not None
     pool = line.breakdown.pool
-    for label_key, value in event.terms:
+    for _label_key, value in event.terms:
         assert f"{value:+d}".replace("-", "−") in pool
     assert f"= {event.pool} dice · threshold {event.threshold}" in pool
     assert line.breakdown.dice.startswith(" ".join(map(str, event.faces)))
@@ -334,7 +334,7 @@ def test_a_failed_export_keeps_the_old_file_and_leaves_no_temp_file(
     def refuse(_src: str, _dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(export_module.os, "replace", refuse)
+    monkeypatch.setattr(atomic_module.os, "replace", refuse)  # the atomic writer export uses
     with pytest.raises(StorageError) as caught:
         export_report(build_report(sr5, "Demo"), target, "md")
     assert "No space left on device" in caught.value.message()
@@ -381,10 +381,10 @@ def test_the_report_and_its_text_renderers_need_no_qt() -> None:
 
 def test_sr4_snapshots_list_effects_with_their_time_left() -> None:
     """Both editions keep effects alike; the SR4 report shows them as the SR5 one does."""
-    from gmtool.printing.snapshot import queries_for, take_snapshot
     from gmtool.games.shadowrun.rules.effect_messages import AddEffect
     from gmtool.games.shadowrun.sr4.rules import commands as cmd
     from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet
+    from gmtool.printing.snapshot import queries_for, take_snapshot
 
     session = EncounterSession(Encounter(get_ruleset("sr4"), 3), MemoryStore(), 1)
     session.execute(cmd.AddCombatant(sheet=Sheet(name="Wren", attributes={a: 3 for a in ATTRIBUTES})))

@@ -11,8 +11,8 @@ from gmtool.core import encounter as encounter_module
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.journal import JournalEntry
-from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES, Sheet
 
 

@@ -78,8 +78,8 @@ def test_a_second_semi_automatic_shot_in_the_same_phase_is_refused_before_any_di
 
 def single_shot_fight() -> Encounter:
     """The shooter with a Ruger Super Warhawk (single shot only)."""
-    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     enc = Encounter(SR5Ruleset(), 7)
@@ -264,9 +264,9 @@ def test_an_attack_takes_the_count_the_gm_gave_and_the_journal_keeps_it() -> Non
 # SR5 reach: the rulebook's attacker row (p. 187, ±1 per point of net reach; not in the 001 digest).
 @pytest.mark.rule("SR5-A1")
 def test_sr5_reach_counts_the_weapons_difference_unless_the_gm_gives_another() -> None:
-    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules import commands as cmd
     from gmtool.games.shadowrun.sr5.rules.attack import ADAPTER
+    from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     enc = Encounter(SR5Ruleset(), 7)
@@ -410,8 +410,8 @@ def test_harder_knock_as_the_book_reads_it_turns_a_stun_weapons_damage_physical(
 # or more also knock down.
 @pytest.mark.rule("SR5-A5")
 def test_ten_boxes_knock_down_only_as_the_book_reads_it() -> None:
-    from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
     from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
     troll = Sheet(name="Troll", metatype="troll", attributes=ATTR | {"STR": 10, "BOD": 10}, armour=1)

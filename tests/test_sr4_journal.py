@@ -30,12 +30,12 @@ from gmtool.core.i18n import LANGUAGES, catalogue, set_language
 from gmtool.core.journal import JournalEntry
 from gmtool.core.messages import Command
 from gmtool.core.session import EncounterSession, MemoryStore
-from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules.actions import action_list
 from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES
-from gmtool.games.shadowrun.sr4.rules.flow import initiative_pool
 from gmtool.games.shadowrun.sr4.rules.events import EVENT_CLASSES
+from gmtool.games.shadowrun.sr4.rules.flow import initiative_pool
+from gmtool.games.shadowrun.sr4.rules.game import SR4Ruleset
 from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet, attribute_range, metatypes
 from gmtool.games.shadowrun.sr4.rules.state import RULE_OPTIONS, EncounterState
 from gmtool.games.shadowrun.sr4.rules.turn import PHASE_SIMPLE_SLOTS, SCORE_FLOOR, current_actor, effective_score

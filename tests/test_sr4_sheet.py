@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
-from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.decide_sheet import damage_after
+from gmtool.games.shadowrun.sr4.rules.game import SR4Ruleset
 from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet, attribute_range, check_sheet, metatypes
 
 METATYPES = sorted(metatypes().metatypes)

@@ -12,8 +12,8 @@ from pydantic import BaseModel
 
 from gmtool.core.dice import DiceSource
 from gmtool.core.session import EncounterSession
-from gmtool.games.shadowrun.sr4.rules import SR4Ruleset
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules.game import SR4Ruleset
 from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet
 from gmtool.games.shadowrun.sr4.rules.turn import current_actor
 from gmtool.storage.campaign import Campaign

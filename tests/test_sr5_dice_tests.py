@@ -8,9 +8,9 @@ import pytest
 from gmtool.core.dice_tests import EdgeUse
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
-from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
+from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
 TROLL = {"BOD": 8, "AGI": 3, "REA": 4, "STR": 8, "WIL": 3, "LOG": 2, "INT": 3, "CHA": 2, "EDG": 3}

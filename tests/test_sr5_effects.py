@@ -10,11 +10,11 @@ from gmtool.core.effects import Duration
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import catalogue
-from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
-from gmtool.games.shadowrun.sr5.rules import effect_messages as em
 from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
+from gmtool.games.shadowrun.sr5.rules import effect_messages as em
 from gmtool.games.shadowrun.sr5.rules.effects import effect_table
+from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules.initiative import current_actor, effective_score
 from gmtool.storage.demo import demo_definition
 

@@ -13,10 +13,10 @@ from gmtool.core.errors import RulesError
 from gmtool.core.i18n import catalogue, tr
 from gmtool.core.messages import Command, Event
 from gmtool.core.session import EncounterSession, MemoryStore
-from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.describe import describe
+from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules.initiative import current_actor, effective_score, pass_order, passes_left
 from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES, Sheet
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
@@ -117,11 +117,11 @@ def three_fighters(scores: tuple[int, int, int] = (25, 14, 8)) -> Fight:
     giving ``scores`` (each has just enough initiative dice for its score)."""
     fight = Fight()
     names = ("Ann", "Bob", "Cy")
-    dice = {name: max(1, -(-(score - 6) // 6)) for name, score in zip(names, scores)}
+    dice = {name: max(1, -(-(score - 6) // 6)) for name, score in zip(names, scores, strict=False)}
     for name in names:
         fight.add(name, dice=dice[name], edge_points=2)
     fight.do(cmd.StartTurn())
-    for name, score in zip(names, scores):
+    for name, score in zip(names, scores, strict=False):
         fight.type_dice(name, *_faces_for(score - 6, dice[name]))
         assert fight.score(name) == score
     return fight
@@ -269,10 +269,10 @@ def test_a_full_tie_goes_to_the_random_draw_which_is_logged() -> None:
     first, second = fight.c("First"), fight.c("Second")
     assert sorted(tie.names) == ["First", "Second"]
     assert list(tie.draws) == sorted(tie.draws, reverse=True)
-    assert dict(zip(tie.names, tie.draws)) == {"First": first.tiebreak, "Second": second.tiebreak}
+    assert dict(zip(tie.names, tie.draws, strict=False)) == {"First": first.tiebreak, "Second": second.tiebreak}
     assert fight.order() == list(tie.names)  # the draw decides the order
     text = describe(tie)
-    assert all(f"{name} ({draw})" in text for name, draw in zip(tie.names, tie.draws))
+    assert all(f"{name} ({draw})" in text for name, draw in zip(tie.names, tie.draws, strict=False))
 
 
 @pytest.mark.rule("SR5-I2")

@@ -18,9 +18,9 @@ from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import catalogue
 from gmtool.core.messages import Command, Event
-from gmtool.games.shadowrun.sr5.rules import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import events as ev
+from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES, Sheet, attribute_range, check_sheet, metatypes
 from gmtool.games.shadowrun.sr5.rules.simple_test import pool_of, simple_test_terms
 

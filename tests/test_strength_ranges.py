@@ -225,14 +225,14 @@ def test_a_chummer_bow_ranges_with_strength() -> None:
 # -- the attack flow ----------------------------------------------------------------------------------------
 def _fight(edition: str, strength: int) -> tuple[Encounter, Any]:
     if edition == "sr5":
-        from gmtool.games.shadowrun.sr5.rules import SR5Ruleset as Ruleset
         from gmtool.games.shadowrun.sr5.rules import commands as cmd
         from gmtool.games.shadowrun.sr5.rules.attack import ADAPTER
+        from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset as Ruleset
         from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
     else:
-        from gmtool.games.shadowrun.sr4.rules import SR4Ruleset as Ruleset  # type: ignore[assignment]
         from gmtool.games.shadowrun.sr4.rules import commands as cmd  # type: ignore[no-redef]
         from gmtool.games.shadowrun.sr4.rules.attack import ADAPTER  # type: ignore[assignment]
+        from gmtool.games.shadowrun.sr4.rules.game import SR4Ruleset as Ruleset  # type: ignore[assignment]
         from gmtool.games.shadowrun.sr4.rules.sheet import Sheet  # type: ignore[assignment]
     enc = Encounter(Ruleset(), 7)
     thrower = Sheet(name="Thrower", attributes=ATTR | {"STR": strength}, skills={"throwing_weapons": 4},

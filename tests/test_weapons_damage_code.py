@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from gmtool.core.errors import FileFormatError, RulesError
 from gmtool.core.i18n import set_language
@@ -54,7 +55,7 @@ def test_text_round_trips() -> None:
 def test_serialisable_and_frozen() -> None:
     code = DamageCode.parse("(STR+3)P")
     assert DamageCode.model_validate_json(code.model_dump_json()) == code
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):  # frozen
         code.value = "9"  # type: ignore[misc]
 
 

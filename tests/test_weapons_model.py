@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from gmtool.core.errors import FileFormatError, RulesError
 from gmtool.games.shadowrun.rules.weapons.ammo import ammo_table, ammunition, apply_ammo
@@ -128,7 +129,7 @@ def test_range_bands() -> None:
 def test_weapon_is_frozen_and_serialisable() -> None:
     gun = weapon("sr5", "ares_alpha")
     assert Weapon.model_validate_json(gun.model_dump_json()) == gun
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):  # frozen
         gun.ap = 0  # type: ignore[misc]
     with pytest.raises(ValueError):
         Weapon(name="Odd", edition="sr5", category="Blades", kind="melee", damage=gun.damage, modes=("SA",))

@@ -59,7 +59,7 @@ def convolve(a: list[float], b: list[float]) -> list[float]:
     out = [0.0] * (len(a) + len(b) - 1)
     for i, x in enumerate(a):
         if x:
-            out[i : i + len(b)] = [o + x * y for o, y in zip(out[i : i + len(b)], b)]
+            out[i : i + len(b)] = [o + x * y for o, y in zip(out[i : i + len(b)], b, strict=False)]
     return out
 
 
@@ -107,7 +107,7 @@ def mixed_hits(plain: int, exploding: int, length: int) -> list[float]:
     row = binomial(plain, HIT)[:length]
     row += [0.0] * (length - len(row))
     for _ in range(exploding):
-        row = [(4.0 * x + y) / 5.0 for x, y in zip(row, [0.0] + row[:-1])]
+        row = [(4.0 * x + y) / 5.0 for x, y in zip(row, [0.0] + row[:-1], strict=False)]
     for _ in range(exploding):
         acc = 0.0
         for k, x in enumerate(row):

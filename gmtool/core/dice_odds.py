@@ -118,7 +118,7 @@ def opposed_odds(actor: TestSpec, defender: TestSpec) -> OpposedOdds:
         excess -= 1.0 - below
     net = [0.0] * length
     for k in range(1, length):
-        net[k] = sum(x * y for x, y in zip(pd, pa[k:]))
+        net[k] = sum(x * y for x, y in zip(pd, pa[k:], strict=False))
     wins = min(1.0, max(0.0, wins))
     net[0] = 1.0 - wins
     _trim_tail(net, wins)
@@ -176,11 +176,11 @@ def _reroll_law(spec: TestSpec, n: int, g: int) -> tuple[list[float], float]:
     for m in range(g, n + 1):
         h = n - m
         w = first[h] * tail
-        pmf[h : n + 1] = [p - w * r for p, r in zip(pmf[h : n + 1], rerolled)]
+        pmf[h : n + 1] = [p - w * r for p, r in zip(pmf[h : n + 1], rerolled, strict=False)]
         pmf[h] += w
         tail += 0.25 * point
         point = point * 0.75 * (m + 1) / (m + 2 - g)
-        rerolled = [(2 * x + y) / 3 for x, y in zip(rerolled + [0.0], [0.0] + rerolled)]
+        rerolled = [(2 * x + y) / 3 for x, y in zip(rerolled + [0.0], [0.0] + rerolled, strict=False)]
     return [max(p, 0.0) for p in pmf], glitch
 
 

@@ -14,10 +14,9 @@ from typing import Any
 
 from gmtool.core.dice import DiceSource
 from gmtool.core.errors import RulesError
+from gmtool.core.game import GameRules as Ruleset
 from gmtool.core.journal import JournalEntry, UndoStacks
 from gmtool.core.messages import Command, Event
-from gmtool.core.game import GameRules as Ruleset
-
 
 SNAPSHOT_EVERY = 256  # commands between two kept states (rewind in long fights)
 

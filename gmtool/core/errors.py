@@ -26,7 +26,7 @@ class GmtoolError(Exception):
     def __str__(self) -> str:  # readable in tracebacks and logs
         try:
             return self.message()
-        except Exception:  # pragma: no cover - catalogue broken while formatting
+        except Exception:  # noqa: BLE001 - a broken catalogue must not hide the error itself
             return f"{self.key} {self.args_for_message}"
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import locale
 import os
 import re
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -43,7 +43,7 @@ class Fragment(BaseModel):
 _active: str = DEFAULT_LANGUAGE
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(language: str) -> Catalogue:
     """The validated catalogue of a language, fragments merged in."""
     main = cached_model(Catalogue, "i18n", f"{language}.json")

@@ -7,7 +7,7 @@ installs it as ``gmtool.resources`` so it is always found through the package.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources as importlib_resources
 from importlib.resources.abc import Traversable
 from typing import TypeVar
@@ -42,7 +42,7 @@ def load_model(model: type[ModelT], *parts: str) -> ModelT:
         raise ResourceError("error.resource_invalid", name=name, detail=str(exc)) from exc
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cached(model: type[BaseModel], parts: tuple[str, ...]) -> BaseModel:
     return load_model(model, *parts)
 

@@ -6,38 +6,15 @@ to disk, then ``os.replace`` — a crash leaves the old file or the new one.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
-from gmtool.core.errors import StorageError
 from gmtool.printing.html import render_html
 from gmtool.printing.markdown import render_markdown
 from gmtool.printing.report import Report
+from gmtool.storage.atomic import write_bytes_atomic
 
 FORMATS: tuple[str, ...] = ("pdf", "html", "md")
 SUFFIXES = {"pdf": ".pdf", "html": ".html", "md": ".md"}
-
-
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temp file in the same folder and ``os.replace``."""
-    path = Path(path)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise StorageError("error.save_failed", path=str(path), detail=exc.strerror or str(exc)) from exc
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise StorageError("error.save_failed", path=str(path), detail=exc.strerror or str(exc)) from exc
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def render_text(report: Report, fmt: str) -> str:

@@ -27,17 +27,17 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
 from PySide6.QtGui import (
     QFont,
     QFontDatabase,
+    QPagedPaintDevice,
     QPageLayout,
     QPageSize,
-    QPagedPaintDevice,
     QPdfWriter,
     QRawFont,
     QTextDocument,
 )
 
-from gmtool.printing.export import write_bytes_atomic
 from gmtool.printing.html import FONT_FAMILIES, render_html
 from gmtool.printing.report import Report
+from gmtool.storage.atomic import write_bytes_atomic
 
 PageSizeName = Literal["a4", "letter"]
 PAGE_SIZES: dict[str, QPageSize.PageSizeId] = {

@@ -1,10 +1,12 @@
-"""Writing a file so that a crash leaves either the old or the new version."""
+"""Writing a file so that a crash leaves either the old or the new version (a failure: StorageError)."""
 
 from __future__ import annotations
 
 import os
 import tempfile
 from pathlib import Path
+
+from gmtool.core.errors import StorageError
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -16,6 +18,27 @@ def write_atomic(path: Path, text: str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temp file in the same folder and ``os.replace``."""
+    path = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise StorageError("error.save_failed", path=str(path), detail=exc.strerror or str(exc)) from exc
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise StorageError("error.save_failed", path=str(path), detail=exc.strerror or str(exc)) from exc
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

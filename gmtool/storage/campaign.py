@@ -32,7 +32,7 @@ import struct
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from gmtool.core.encounter import Encounter
@@ -82,7 +82,7 @@ class EncounterInfo:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -178,7 +178,7 @@ def set_aside_foreign_wal(path: Path, lock: CampaignLock) -> Path | None:
     salts = wal_salts(path)
     if salts is None or salts == lock.noted_wal:
         return None
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
     kept = path.with_name(f".{path.name}.set-aside-{stamp}-wal")
     try:
         os.replace(wal_path(path), kept)

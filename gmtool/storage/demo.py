@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
 
-from gmtool.core.resources import load_model
 from gmtool.core.messages import Command
+from gmtool.core.resources import load_model
 from gmtool.core.session import EncounterSession
 from gmtool.games.shadowrun.sr5.rules.commands import AddCombatant
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet

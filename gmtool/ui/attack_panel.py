@@ -175,7 +175,7 @@ class AttackPanel(QWidget):
         self.paired.setVisible(False)
         order = (self.attacker, self.target, self.weapon, self.mode, self.ammo, self.reload_button, self.distance,
                  self.called_shot, self.attacks, self.pool_share, self.outside_combat, self.paired)
-        for first, second in zip(order, order[1:]):  # Tab goes as the GM reads: who, whom, with what
+        for first, second in zip(order, order[1:], strict=False):  # Tab goes as the GM reads: who, whom, with what
             QWidget.setTabOrder(first, second)
         return box
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from PySide6.QtCore import Signal
 from pydantic import ValidationError
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QInputDialog
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.sr5.rules.dice_test_commands import RefreshEdge
 from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
 from gmtool.games.shadowrun.sr5.rules.surprise import SurpriseEntry, SurpriseTest, surprise_terms
-from gmtool.games.shadowrun.sr5.rules.dice_test_commands import RefreshEdge
 from gmtool.ui.actions import ASKS_FOR_SKILL, INTERRUPTS
 from gmtool.ui.surprise_dialog import SurpriseDialog
 from gmtool.viewmodels.surprise_model import SurpriseModel

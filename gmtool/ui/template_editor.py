@@ -41,9 +41,9 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import active_language, tr
+from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
 from gmtool.library.template import METATYPES, AnyTemplate
 from gmtool.library.to_sheet import sheet_weapons
-from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.template_form_model import (
     LIST_COLUMNS,

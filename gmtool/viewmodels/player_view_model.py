@@ -156,7 +156,7 @@ class PlayerViewModel(QAbstractListModel):
             self._rows = old[: len(fresh)]
             self.endRemoveRows()
         before, self._rows = self._rows, fresh
-        for row, (a, b) in enumerate(zip(before, fresh)):
+        for row, (a, b) in enumerate(zip(before, fresh, strict=False)):
             changed = [role for role in ROW_ROLES if a.get(role) != b.get(role)]
             if changed:
                 if set(changed) & {IS_CURRENT, ACTED, OUT_OF_PASS}:

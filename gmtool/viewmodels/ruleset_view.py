@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Protocol
 
 from gmtool.core.errors import FileFormatError
-from gmtool.core.i18n import active_language, tr
+from gmtool.core.i18n import active_language
 from gmtool.core.messages import Command
 
 Terms = tuple[tuple[str, int], ...]

@@ -20,9 +20,9 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.core.errors import GmtoolError
+from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
 from gmtool.library.template import AnyTemplate, standard_monitors
 from gmtool.library.validation import validate_template
-from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
 
 LIST_FIELDS: tuple[str, ...] = ("skills", "weapons", "spells", "programs", "augmentations")
 

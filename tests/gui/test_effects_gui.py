@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
-from gmtool.viewmodels import roles
 from gmtool.games.shadowrun.sr5.rules.initiative import effective_score
+from gmtool.viewmodels import roles
 
 
 def _prepare(window, combatant: str, score: int) -> None:  # noqa: ANN001

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from PySide6.QtWidgets import QApplication, QLabel, QProgressDialog
 
 from gmtool.ui import import_report_dialog as report

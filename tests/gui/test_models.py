@@ -10,11 +10,11 @@ from gmtool.games.shadowrun.sr5.rules.initiative import pass_order
 from gmtool.storage.demo import demo_definition
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.dice_test_model import DiceTestModel
+from gmtool.viewmodels.faces import parse_faces
 from gmtool.viewmodels.initiative_model import CombatantsModel, PassOrderProxy
 from gmtool.viewmodels.log_model import LogModel
 from gmtool.viewmodels.sheet_model import SheetModel
-from gmtool.viewmodels.dice_test_model import DiceTestModel
-from gmtool.viewmodels.faces import parse_faces
 
 
 def _play(bridge: EncounterBridge) -> None:

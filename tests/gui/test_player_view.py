@@ -17,10 +17,10 @@ from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.storage.demo import demo_definition
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.player_view import PlayerView, PlayerViewDialog, screen_named
-from gmtool.viewmodels.tones import tone
 from gmtool.viewmodels import player_view_model as pvm
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.player_view_model import PlayerViewModel, PlayerViewSettings
+from gmtool.viewmodels.tones import tone
 
 
 def _column(model: PlayerViewModel, role: int) -> list[object]:

@@ -10,10 +10,10 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
 from PySide6.QtWidgets import QFileDialog, QPushButton
 
 from gmtool.core.i18n import set_language
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.printing.html import render_html
 from gmtool.printing.markdown import render_markdown
 from gmtool.printing.report import ReportOptions, build_report, round_numbers
-from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.report_dialog import ReportDialog, file_stem
 
@@ -156,9 +156,9 @@ def test_print_preview_prints_the_attack_breakdown(qtbot, tmp_path: Path) -> Non
     import shutil
     import subprocess
 
-    from gmtool.printing.pdf import page_layout
     from gmtool.games.shadowrun.rules.attack.plan import use_tables
     from gmtool.games.shadowrun.rules.tables.loader import load_tables
+    from gmtool.printing.pdf import page_layout
     from tests.test_printing_attacks import HOUSE_RULES, flat, resolved, sr5_encounter, sr5_expected
 
     if shutil.which("pdftotext") is None:

@@ -8,9 +8,9 @@ import re
 from PySide6.QtCore import QAbstractItemModel, QAbstractListModel, QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QApplication,
     QAbstractItemView,
     QAbstractSpinBox,
+    QApplication,
     QComboBox,
     QDockWidget,
     QGroupBox,

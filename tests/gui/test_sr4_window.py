@@ -110,9 +110,9 @@ def test_a_new_sr4_encounter_from_the_file_menu_takes_combatants_and_initiative(
 
 
 def test_switching_to_the_sr5_encounter_and_back(qtbot, monkeypatch, gm) -> None:
+    from gmtool.ui.dice_test_panel import TestPanel
     from gmtool.ui.encounter_dialogs import SwitchEncounterDialog
     from gmtool.ui.sr4_panel import SR4Panel
-    from gmtool.ui.dice_test_panel import TestPanel
 
     campaign = gm.workspace.campaign
     sr5, sr4 = encounter_id(gm.workspace, "sr5"), encounter_id(gm.workspace, "sr4")

@@ -7,5 +7,5 @@ MANIFEST = GameManifest(
     api=GAME_API,
     names={"en": "Shadowrun 4", "ja": "シャドウラン4版"},
     order=20,
-    rules="gmtool.games.shadowrun.sr4.rules:SR4Ruleset",
+    rules="gmtool.games.shadowrun.sr4.rules.game:SR4Ruleset",
 )

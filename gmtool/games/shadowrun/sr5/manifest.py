@@ -7,5 +7,5 @@ MANIFEST = GameManifest(
     api=GAME_API,
     names={"en": "Shadowrun 5", "ja": "シャドウラン5版"},
     order=10,
-    rules="gmtool.games.shadowrun.sr5.rules:SR5Ruleset",
+    rules="gmtool.games.shadowrun.sr5.rules.game:SR5Ruleset",
 )

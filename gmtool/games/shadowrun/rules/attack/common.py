@@ -13,13 +13,13 @@ from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.attack.messages import AttackResolved, Reloaded, RoundsFired
 from gmtool.games.shadowrun.rules.damage.inputs import Weapon as StrikeWeapon
 from gmtool.games.shadowrun.rules.damage.terms import Term
-from gmtool.games.shadowrun.rules.weapons.ammo import ammunition, apply_ammo
 from gmtool.games.shadowrun.rules.effect_rules import (
     EffectTable,
     holder_effects,
     new_effect,
     term_label,
 )
+from gmtool.games.shadowrun.rules.weapons.ammo import ammunition, apply_ammo
 from gmtool.games.shadowrun.rules.weapons.magazine import Magazine
 from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
 

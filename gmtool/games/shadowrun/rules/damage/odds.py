@@ -57,7 +57,7 @@ class DamageOdds:
     def applied(self) -> tuple[float, ...]:
         """P(k boxes applied, either track); a miss counts as 0."""
         size = max(len(self.physical), len(self.stun))
-        law = [a + b for a, b in zip(_padded(self.physical, size), _padded(self.stun, size))]
+        law = [a + b for a, b in zip(_padded(self.physical, size), _padded(self.stun, size), strict=False)]
         law[0] += self.hit.net_hits[0]
         return tuple(law)
 

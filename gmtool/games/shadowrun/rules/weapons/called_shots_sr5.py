@@ -196,7 +196,7 @@ def multiple_attacks_refusal(
     same = weapons[0] == weapons[-1] if same_weapon is None else same_weapon
     if len(weapons) == 2 and same:
         return Refusal(key="weapons.refusal.multiple_same_weapon")
-    for weapon, mode in zip(weapons, modes):
+    for weapon, mode in zip(weapons, modes, strict=False):
         if weapon.melee:
             continue
         allowed = ("yes",) if len(weapons) == 1 else ("yes", "two_weapons")

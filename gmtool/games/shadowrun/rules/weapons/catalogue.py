@@ -8,13 +8,19 @@ catalogue and imported weapons agree.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.errors import FileFormatError, ResourceError, RulesError
 from gmtool.core.resources import cached_model
-from gmtool.games.shadowrun.rules.weapons.chummer_fields import parse_accuracy, parse_ammo, parse_ap, parse_modes, parse_pair
+from gmtool.games.shadowrun.rules.weapons.chummer_fields import (
+    parse_accuracy,
+    parse_ammo,
+    parse_ap,
+    parse_modes,
+    parse_pair,
+)
 from gmtool.games.shadowrun.rules.weapons.damage_code import DamageCode
 from gmtool.games.shadowrun.rules.weapons.labels import Label
 from gmtool.games.shadowrun.rules.weapons.ranges import Edition, range_table
@@ -79,7 +85,7 @@ def _weapon(edition: Edition, key: str, entry: CatalogueEntry, book: str) -> Wea
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(edition: Edition) -> dict[str, Weapon]:
     """The edition's weapons by key; ResourceError naming the entry when one is malformed."""
     data = cached_model(WeaponCatalogue, "weapons", f"{edition}_weapons.json")

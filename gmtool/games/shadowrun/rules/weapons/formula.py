@@ -17,7 +17,7 @@ from typing import Union
 
 from gmtool.core.errors import FileFormatError
 
-Node = Union[tuple[str, Fraction], tuple[str], tuple[str, "Node", "Node"]]
+Node = Union[tuple[str, Fraction], tuple[str], tuple[str, "Node", "Node"]]  # noqa: UP007 - a recursive alias needs Union
 _TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|(STR|MIN|MAX)|([-+*/(),]))")
 
 

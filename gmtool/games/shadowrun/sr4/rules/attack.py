@@ -36,17 +36,17 @@ from gmtool.games.shadowrun.rules.damage.resolve import AttackResolution, resolv
 from gmtool.games.shadowrun.rules.damage.terms import Term
 from gmtool.games.shadowrun.rules.effect_rules import holder_effects, new_effect
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
+from gmtool.games.shadowrun.rules.tables.context import ActionContext
+from gmtool.games.shadowrun.rules.weapons.firing import FiringModeTable, Shot
+from gmtool.games.shadowrun.rules.weapons.firing_modes_sr4 import sr4_modes
+from gmtool.games.shadowrun.rules.weapons.recoil import PhaseRecoilSR4
+from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.actions import action_kind
 from gmtool.games.shadowrun.sr4.rules.budget import payment
 from gmtool.games.shadowrun.sr4.rules.common import combatant
 from gmtool.games.shadowrun.sr4.rules.effects_groups import effect_table
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
-from gmtool.games.shadowrun.rules.tables.context import ActionContext
-from gmtool.games.shadowrun.rules.weapons.firing import FiringModeTable, Shot
-from gmtool.games.shadowrun.rules.weapons.firing_modes_sr4 import sr4_modes
-from gmtool.games.shadowrun.rules.weapons.recoil import PhaseRecoilSR4
-from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
 
 # The shared flow's action names → the SR4 action list's (SR4-C8).
 SR4_ACTIONS = {

@@ -11,16 +11,16 @@ import random
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.damage.monitors import SR4_STUN_OVERFLOW_RATIO, monitor_of
+from gmtool.games.shadowrun.rules.damage.monitors import apply_damage as apply_damage_to
 from gmtool.games.shadowrun.rules.effect_rules import effects_of_removed
+from gmtool.games.shadowrun.rules.sheet_edits import changed_fields, clamped_to_metatype, coerce_field, sheet_with
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.common import combatant, preview
 from gmtool.games.shadowrun.sr4.rules.flow import initiative_roll, phase_start, rolls_with_ties
-from gmtool.games.shadowrun.rules.sheet_edits import changed_fields, clamped_to_metatype, coerce_field, sheet_with
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet, attribute_range, check_sheet, metatypes
 from gmtool.games.shadowrun.sr4.rules.state import RULE_OPTIONS, Combatant, EncounterState
-from gmtool.games.shadowrun.rules.damage.monitors import apply_damage as apply_damage_to
-from gmtool.games.shadowrun.rules.damage.monitors import SR4_STUN_OVERFLOW_RATIO, monitor_of
 
 
 def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.Random) -> list[Event]:

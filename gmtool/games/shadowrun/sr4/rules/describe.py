@@ -11,9 +11,9 @@ from typing import Any
 
 from gmtool.core.i18n import active_language, term_label, tr
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.attack.describe import RENDERERS as ATTACK_RENDERERS
 from gmtool.games.shadowrun.rules.shadowrun import faces_text, field_label
 from gmtool.games.shadowrun.rules.shadowrun import value_text as shared_value_text
-from gmtool.games.shadowrun.rules.attack.describe import RENDERERS as ATTACK_RENDERERS
 from gmtool.games.shadowrun.rules.shared_describe import SHARED_LINES
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.actions import action_label
@@ -99,7 +99,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     "turn_started": lambda e: tr("log.turn_started", turn=e.turn),
     "initiative_rolled": _initiative,
     "ties_drawn": lambda e: tr(
-        "log.ties_drawn", entries=", ".join(f"{n} ({d})" for n, d in zip(e.names, e.draws))
+        "log.ties_drawn", entries=", ".join(f"{n} ({d})" for n, d in zip(e.names, e.draws, strict=False))
     ),
     "pass_started": lambda e: tr("log.sr4.pass_started", turn=e.turn, pass_number=e.pass_number),
     "phase_started": lambda e: tr("log.sr4.phase_started", name=e.name),

@@ -8,9 +8,20 @@ from typing import Any
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.attack.common import fold_attack, fold_reloaded, fold_rounds_fired
 from gmtool.games.shadowrun.rules.attack.messages import FullDefenceDeclared
-from gmtool.games.shadowrun.rules.attack.suppression import fold_nothing, fold_suppression_test, fold_zone, fold_zone_ended, fold_zone_marked
+from gmtool.games.shadowrun.rules.attack.suppression import (
+    fold_nothing,
+    fold_suppression_test,
+    fold_zone,
+    fold_zone_ended,
+    fold_zone_marked,
+)
 from gmtool.games.shadowrun.rules.effect_rules import fold_effect_added, fold_effect_ended
-from gmtool.games.shadowrun.rules.grunt_groups import fold_group_formed, fold_group_left, fold_group_split, fold_member_removed
+from gmtool.games.shadowrun.rules.grunt_groups import (
+    fold_group_formed,
+    fold_group_left,
+    fold_group_split,
+    fold_member_removed,
+)
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 

@@ -74,7 +74,7 @@ def passes_within(path: Sequence[Point], point: Point, metres: float = INTERCEPT
         return False
     if len(path) == 1:
         return _distance_to_segment(point, path[0], path[0]) <= metres
-    return any(_distance_to_segment(point, a, b) <= metres for a, b in zip(path, path[1:]))
+    return any(_distance_to_segment(point, a, b) <= metres for a, b in zip(path, path[1:], strict=False))
 
 
 def can_intercept(path: Sequence[Point], interceptor_at: Point, melee_available: bool) -> bool:

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.core.effects import Effect
-
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
 RULE_OPTIONS: dict[str, bool] = {

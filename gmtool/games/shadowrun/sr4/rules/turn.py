@@ -14,7 +14,14 @@ Everything here is derived from the state. Rules and choices:
 
 from __future__ import annotations
 
-from gmtool.games.shadowrun.rules.shadowrun import LADDER_ACTED, LADDER_ACTING, LADDER_DUE, LADDER_LATER, LADDER_OFF, LADDER_PAST
+from gmtool.games.shadowrun.rules.shadowrun import (
+    LADDER_ACTED,
+    LADDER_ACTING,
+    LADDER_DUE,
+    LADDER_LATER,
+    LADDER_OFF,
+    LADDER_PAST,
+)
 from gmtool.games.shadowrun.sr4.rules.initiative import MAX_PASSES
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 

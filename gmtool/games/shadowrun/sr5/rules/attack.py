@@ -38,18 +38,18 @@ from gmtool.games.shadowrun.rules.damage.resolve import AttackResolution, resolv
 from gmtool.games.shadowrun.rules.effect_rules import ended, holder_effects, new_effect
 from gmtool.games.shadowrun.rules.grunt_groups import members_sharing_damage
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
-from gmtool.games.shadowrun.sr5.rules import events as ev
-from gmtool.games.shadowrun.sr5.rules.actions import check_action
-from gmtool.games.shadowrun.sr5.rules.effects import effect_table, used_by_defence
-from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
-from gmtool.games.shadowrun.sr5.rules.lookup import combatant
-from gmtool.games.shadowrun.sr5.rules.state import EncounterState
 from gmtool.games.shadowrun.rules.tables.context import ActionContext
 from gmtool.games.shadowrun.rules.weapons.called_shots import CalledShotResult
 from gmtool.games.shadowrun.rules.weapons.firing import FiringModeTable, Shot
 from gmtool.games.shadowrun.rules.weapons.firing_modes_sr5 import sr5_modes
 from gmtool.games.shadowrun.rules.weapons.recoil import RecoilTracker, recoil_compensation_sr5
 from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
+from gmtool.games.shadowrun.sr5.rules import events as ev
+from gmtool.games.shadowrun.sr5.rules.actions import check_action
+from gmtool.games.shadowrun.sr5.rules.effects import effect_table, used_by_defence
+from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
+from gmtool.games.shadowrun.sr5.rules.lookup import combatant
+from gmtool.games.shadowrun.sr5.rules.state import EncounterState
 
 INTERRUPT_EFFECTS = ("full_defence", "block", "dodge", "parry")
 BURST_FLAGS = {-2: "burst_fire", -5: "long_burst", -9: "full_auto_complex"}

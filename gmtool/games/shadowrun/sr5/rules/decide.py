@@ -10,7 +10,6 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import groupby
 
-
 from gmtool.core.dice import GlitchRule, roll_d6, success_test, validate_faces
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
@@ -41,11 +40,11 @@ from gmtool.games.shadowrun.sr5.rules.initiative import (
     effective_score,
     waiting,
 )
-from gmtool.games.shadowrun.sr5.rules.sheet import Sheet, check_sheet
 from gmtool.games.shadowrun.sr5.rules.lookup import combatant as _combatant
-from gmtool.games.shadowrun.sr5.rules.surprise import surprise_test
-from gmtool.games.shadowrun.sr5.rules.state import RULE_OPTIONS, Combatant, EncounterState
+from gmtool.games.shadowrun.sr5.rules.sheet import Sheet, check_sheet
 from gmtool.games.shadowrun.sr5.rules.simple_test import pool_of, simple_test_terms
+from gmtool.games.shadowrun.sr5.rules.state import RULE_OPTIONS, Combatant, EncounterState
+from gmtool.games.shadowrun.sr5.rules.surprise import surprise_test
 
 TIEBREAK_MAX = 1_000_000
 Handler = Callable[[EncounterState, Command, random.Random], list[Event]]

@@ -23,7 +23,13 @@ from gmtool.games.shadowrun.rules.effect_rules import (  # re-exported: the SR5 
     holder_effects,
 )
 from gmtool.games.shadowrun.sr5.rules import events as ev
-from gmtool.games.shadowrun.sr5.rules.effect_messages import AddEffect, DeclareInterrupt, EffectAdded, InterruptDeclared, RemoveEffect
+from gmtool.games.shadowrun.sr5.rules.effect_messages import (
+    AddEffect,
+    DeclareInterrupt,
+    EffectAdded,
+    InterruptDeclared,
+    RemoveEffect,
+)
 from gmtool.games.shadowrun.sr5.rules.effects import effect_table
 from gmtool.games.shadowrun.sr5.rules.initiative import current_actor, effective_score
 from gmtool.games.shadowrun.sr5.rules.lookup import combatant as _combatant

@@ -11,11 +11,11 @@ import random
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.sheet_edits import changed_fields, clamped_to_metatype, coerce_field, sheet_with
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.groups import DAMAGE_FIELDS, members_sharing_damage
 from gmtool.games.shadowrun.sr5.rules.lookup import combatant as _combatant
-from gmtool.games.shadowrun.rules.sheet_edits import changed_fields, clamped_to_metatype, coerce_field, sheet_with
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet, attribute_range, check_sheet, metatypes
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 

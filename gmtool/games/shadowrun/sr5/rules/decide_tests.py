@@ -14,12 +14,13 @@ from gmtool.core.dice import roll_d6
 from gmtool.core.dice_tests import EdgeUse, Edition, TestOutcome, TestSpec, buy_hits, roll_test, typed_test
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.sr5.rules import dice_test_events as te
+from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.effects import Side, effect_terms
-from gmtool.games.shadowrun.sr5.rules.simple_test import Terms, limit_of, pool_of, pool_terms, retry_key
+from gmtool.games.shadowrun.sr5.rules.lookup import check_not_surprised_by
 from gmtool.games.shadowrun.sr5.rules.lookup import combatant as _combatant
+from gmtool.games.shadowrun.sr5.rules.simple_test import Terms, limit_of, pool_of, pool_terms, retry_key
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 
 AFTER_USES = (EdgeUse.ADD_AFTER, EdgeUse.REROLL_FAILURES, EdgeUse.NEGATE_GLITCH)
@@ -143,8 +144,6 @@ def roll_opposed(state: EncounterState, command: tc.RollOpposedTest, rng: random
     events: list[Event] = [*_spend(c, command.edge_use), _event(c, command.label, "actor", terms, actor)]
     if command.opponent is not None:
         o = _combatant(state, command.opponent)
-        from gmtool.games.shadowrun.sr5.rules.surprise import check_not_surprised_by
-
         check_not_surprised_by(state, c.id, o.id)
         if command.opponent_pool is None:
             raise RulesError("error.opponent_pool_missing")

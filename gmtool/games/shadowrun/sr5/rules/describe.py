@@ -7,9 +7,9 @@ from typing import Any
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.attack.describe import RENDERERS as ATTACK_RENDERERS
 from gmtool.games.shadowrun.rules.shadowrun import faces_text, field_label
 from gmtool.games.shadowrun.rules.shadowrun import value_text as shared_value_text
-from gmtool.games.shadowrun.rules.attack.describe import RENDERERS as ATTACK_RENDERERS
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.describe_tests import RENDERERS as TEST_RENDERERS
 from gmtool.games.shadowrun.sr5.rules.sheet import metatypes
@@ -72,7 +72,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     "turn_started": lambda e: tr("log.turn_started", turn=e.turn),
     "initiative_rolled": _rolled,
     "ties_drawn": lambda e: tr(
-        "log.ties_drawn", entries=", ".join(f"{n} ({d})" for n, d in zip(e.names, e.draws))
+        "log.ties_drawn", entries=", ".join(f"{n} ({d})" for n, d in zip(e.names, e.draws, strict=False))
     ),
     "pass_started": lambda e: tr("log.pass_started", turn=e.turn, pass_number=e.pass_number),
     "scores_reduced": lambda e: tr("log.scores_reduced", amount=e.amount),

@@ -7,7 +7,13 @@ from typing import Any
 
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.attack.common import ATTACK_ACTIONS, fold_attack, fold_reloaded, fold_rounds_fired
-from gmtool.games.shadowrun.rules.attack.suppression import fold_nothing, fold_suppression_test, fold_zone, fold_zone_ended, fold_zone_marked
+from gmtool.games.shadowrun.rules.attack.suppression import (
+    fold_nothing,
+    fold_suppression_test,
+    fold_zone,
+    fold_zone_ended,
+    fold_zone_marked,
+)
 from gmtool.games.shadowrun.rules.grunt_groups import fold_member_removed
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.fold_tests import FOLDERS as TEST_FOLDERS

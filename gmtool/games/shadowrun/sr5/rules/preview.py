@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from gmtool.core.dice_tests import EdgeUse, TestSpec
 from gmtool.games.shadowrun.sr5.rules.decide_tests import spec_for, terms_for
+from gmtool.games.shadowrun.sr5.rules.dice_test_commands import PoolSpec
 from gmtool.games.shadowrun.sr5.rules.effects import Side
 from gmtool.games.shadowrun.sr5.rules.simple_test import Terms, limit_of, pool_of, retry_key
 from gmtool.games.shadowrun.sr5.rules.state import EncounterState
-from gmtool.games.shadowrun.sr5.rules.dice_test_commands import PoolSpec
 
 
 @dataclass(frozen=True)

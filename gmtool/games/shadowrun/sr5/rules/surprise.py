@@ -91,10 +91,3 @@ def surprise_test(state: EncounterState, command: SurpriseTest, rng: random.Rand
             names = tuple(state.combatants[o].sheet.name for o in by)
             events.append(Surprised(combatant=cid, name=state.combatants[cid].sheet.name, by=by, by_names=names))
     return events
-
-
-def check_not_surprised_by(state: EncounterState, actor: str, target: str) -> None:
-    """Refuse an action against a surpriser during the first pass."""
-    c = state.combatants.get(actor)
-    if c is not None and state.pass_number <= 1 and target in c.surprised_by:
-        raise RulesError("error.surprised_by_target", name=c.sheet.name, target=state.combatants[target].sheet.name)

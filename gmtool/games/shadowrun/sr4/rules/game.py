@@ -1,0 +1,50 @@
+"""Shadowrun 4th edition: the SR4 combat turn (initiative passes, phases, Edge on
+initiative, the action list, movement, surprise) through the event journal, and
+the core API of Edge uses on initiative and beyond (initiative.py, edge.py), effects with
+durations and grunt groups (effects_groups.py)."""
+
+from __future__ import annotations
+
+import random
+
+from gmtool.core.messages import Command, Event, MessageCodec
+from gmtool.games.shadowrun.rules import effect_messages
+from gmtool.games.shadowrun.rules.attack import messages as attack_messages
+from gmtool.games.shadowrun.rules.grunt_groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
+from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
+from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES
+from gmtool.games.shadowrun.sr4.rules.decide import decide
+from gmtool.games.shadowrun.sr4.rules.describe import describe
+from gmtool.games.shadowrun.sr4.rules.effects_groups import AddGruntGroup
+from gmtool.games.shadowrun.sr4.rules.events import EVENT_CLASSES
+from gmtool.games.shadowrun.sr4.rules.fold import apply
+from gmtool.games.shadowrun.sr4.rules.state import EncounterState
+
+# Effects and grunt groups: the messages both editions share (SR4 forms a group from its own sheet).
+SHARED_COMMANDS = (
+    *effect_messages.COMMAND_CLASSES, AddGruntGroup, *GROUP_COMMAND_CLASSES, *attack_messages.COMMAND_CLASSES,
+)
+SHARED_EVENTS = (*effect_messages.EVENT_CLASSES, *GROUP_EVENT_CLASSES, *attack_messages.EVENT_CLASSES)
+
+
+class SR4Ruleset:
+    """The SR4 ruleset as the core sees it."""
+
+    key = "sr4"
+    commands = MessageCodec(COMMAND_CLASSES + SHARED_COMMANDS)
+    events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS)
+
+    def __init__(self, readings: Readings | None = None) -> None:
+        self.readings = readings or DIGEST  # the campaign's rule readings (none concern SR4 yet)
+
+    def initial_state(self) -> EncounterState:
+        return EncounterState()
+
+    def decide(self, state: EncounterState, command: Command, rng: random.Random) -> tuple[Event, ...]:
+        return decide(state, command, rng)
+
+    def apply(self, state: EncounterState, event: Event) -> None:
+        apply(state, event)
+
+    def describe(self, event: Event) -> str:
+        return describe(event)

@@ -1,0 +1,49 @@
+"""Shadowrun 5th edition: initiative passes, Edge, tests, effects, grunt groups and attacks."""
+
+from __future__ import annotations
+
+import random
+
+from gmtool.core.messages import Command, Event, MessageCodec
+from gmtool.games.shadowrun.rules.attack import messages as attack_messages
+from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
+from gmtool.games.shadowrun.sr5.rules.commands import COMMAND_CLASSES
+from gmtool.games.shadowrun.sr5.rules.decide import decide
+from gmtool.games.shadowrun.sr5.rules.describe import describe
+from gmtool.games.shadowrun.sr5.rules.dice_test_commands import TEST_COMMAND_CLASSES
+from gmtool.games.shadowrun.sr5.rules.dice_test_events import TEST_EVENT_CLASSES
+from gmtool.games.shadowrun.sr5.rules.effect_messages import EFFECT_COMMAND_CLASSES, EFFECT_EVENT_CLASSES
+from gmtool.games.shadowrun.sr5.rules.events import EVENT_CLASSES
+from gmtool.games.shadowrun.sr5.rules.fold import apply
+from gmtool.games.shadowrun.sr5.rules.groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
+from gmtool.games.shadowrun.sr5.rules.state import EncounterState
+from gmtool.games.shadowrun.sr5.rules.surprise import Surprised, SurpriseTest
+
+
+class SR5Ruleset:
+    """The SR5 ruleset as the core sees it."""
+
+    key = "sr5"
+    commands = MessageCodec(
+        COMMAND_CLASSES + TEST_COMMAND_CLASSES + EFFECT_COMMAND_CLASSES + GROUP_COMMAND_CLASSES + (SurpriseTest,)
+        + attack_messages.COMMAND_CLASSES
+    )
+    events = MessageCodec(
+        EVENT_CLASSES + TEST_EVENT_CLASSES + EFFECT_EVENT_CLASSES + GROUP_EVENT_CLASSES + (Surprised,)
+        + attack_messages.EVENT_CLASSES
+    )
+
+    def __init__(self, readings: Readings | None = None) -> None:
+        self.readings = readings or DIGEST  # the campaign's rule readings (gmtool.games.shadowrun.rules.readings)
+
+    def initial_state(self) -> EncounterState:
+        return EncounterState()
+
+    def decide(self, state: EncounterState, command: Command, rng: random.Random) -> tuple[Event, ...]:
+        return decide(state, command, rng, self.readings)
+
+    def apply(self, state: EncounterState, event: Event) -> None:
+        apply(state, event)
+
+    def describe(self, event: Event) -> str:
+        return describe(event)
