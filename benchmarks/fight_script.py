@@ -27,9 +27,9 @@ from gmtool.core.messages import Command
 from gmtool.core.registry import get_ruleset
 from gmtool.core.session import EncounterSession, MemoryStore
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
-from gmtool.storage.demo import demo_definition
 
 DEFAULT_LENGTH = 400
 Step = Callable[[EncounterSession, random.Random], None]

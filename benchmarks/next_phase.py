@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from gmtool.games.shadowrun.sr5.rules.commands import AddCombatant, NextPhase, StartTurn
-from gmtool.storage.demo import demo_definition
+from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.storage.workspace import Workspace
 
 COMBATANTS = 200

@@ -38,7 +38,7 @@ def sr5_fight(events: int = EVENTS, seed: int = FIGHT_SEED) -> Encounter:
     from benchmarks.fight_script import play_step
     from gmtool.core.registry import get_ruleset
     from gmtool.games.shadowrun.sr5.rules.commands import AddCombatant
-    from gmtool.storage.demo import demo_definition
+    from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 
     demo = demo_definition()
     session = EncounterSession(Encounter(get_ruleset("sr5"), demo.seed), MemoryStore(), 1)
@@ -53,8 +53,8 @@ def sr4_fight(commands: int = 120, seed: int = FIGHT_SEED) -> Encounter:
     """The SR4 demo encounter after a scripted fight: surprise, phases, actions, damage, Edge, undo."""
     from gmtool.core.registry import get_ruleset
     from gmtool.games.shadowrun.sr4.rules import commands as cmd
+    from gmtool.games.shadowrun.sr4.rules.demo import sr4_demo_definition
     from gmtool.games.shadowrun.sr4.rules.turn import current_actor
-    from gmtool.storage.demo_sr4 import sr4_demo_definition
 
     demo = sr4_demo_definition()
     session = EncounterSession(Encounter(get_ruleset("sr4"), demo.seed), MemoryStore(), 1)

@@ -24,13 +24,13 @@ from gmtool.core.messages import Event
 from gmtool.core.registry import get_ruleset
 from gmtool.core.session import EncounterSession, MemoryStore
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.printing.breakdown import roll_facts, word_breakdown
 from gmtool.printing.export import export_report
 from gmtool.printing.html import render_html
 from gmtool.printing.markdown import md_escape, render_markdown
 from gmtool.printing.report import Report, ReportOptions, build_report, effective_entries, round_numbers
 from gmtool.storage import atomic as atomic_module
-from gmtool.storage.demo import demo_definition
 
 
 @pytest.fixture(scope="module")
@@ -273,8 +273,8 @@ def test_odds_recorded_at_the_roll_are_printed() -> None:
 
 def test_events_without_a_roll_have_no_breakdown_and_movement_limits_are_not_dice_limits() -> None:
     from gmtool.games.shadowrun.sr4.rules import commands as sr4
+    from gmtool.games.shadowrun.sr4.rules.demo import sr4_demo_definition
     from gmtool.games.shadowrun.sr4.rules.turn import current_actor
-    from gmtool.storage.demo_sr4 import sr4_demo_definition
 
     demo = sr4_demo_definition()
     session = EncounterSession(Encounter(get_ruleset("sr4"), demo.seed), MemoryStore(), 1)

@@ -9,9 +9,9 @@ import pytest
 
 from gmtool.core.errors import RulesError
 from gmtool.core.resources import resource_path
+from gmtool.games.shadowrun.sr4.rules.demo import SR4DemoEncounter, sr4_demo_definition
 from gmtool.games.shadowrun.sr4.rules.sheet import check_sheet
-from gmtool.storage.demo import demo_definition
-from gmtool.storage.demo_sr4 import SR4DemoEncounter, sr4_demo_definition
+from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.storage.workspace import Workspace
 
 

@@ -8,9 +8,9 @@ from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules.actions import action_list, budget_left
+from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
-from gmtool.storage.demo import demo_definition
 
 
 def fight() -> Encounter:

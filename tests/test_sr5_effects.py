@@ -13,10 +13,10 @@ from gmtool.core.i18n import catalogue
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.sr5.rules import effect_messages as em
+from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.games.shadowrun.sr5.rules.effects import effect_table
 from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules.initiative import current_actor, effective_score
-from gmtool.storage.demo import demo_definition
 
 
 def fight(seed: int = 3) -> Encounter:

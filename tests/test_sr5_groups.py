@@ -7,9 +7,9 @@ import pytest
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules.groups import AddGruntGroup, LeaveGroup, SplitGroup
-from gmtool.storage.demo import demo_definition
 
 
 def run(enc: Encounter, command):  # noqa: ANN001, ANN201

@@ -673,7 +673,7 @@ def test_a_reroll_in_the_same_turn_keeps_earlier_score_changes() -> None:
     from gmtool.core.encounter import Encounter
     from gmtool.core.registry import get_ruleset
     from gmtool.games.shadowrun.sr5.rules import commands as c
-    from gmtool.storage.demo import demo_definition
+    from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 
     enc = Encounter(get_ruleset("sr5"), 5)
     for sheet in demo_definition().combatants:
@@ -695,7 +695,7 @@ def test_an_edit_that_changes_nothing_is_refused_not_journaled() -> None:
     from gmtool.core.errors import RulesError
     from gmtool.core.registry import get_ruleset
     from gmtool.games.shadowrun.sr5.rules import commands as c
-    from gmtool.storage.demo import demo_definition
+    from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 
     enc = Encounter(get_ruleset("sr5"), 5)
     enc.commit(enc.prepare(c.AddCombatant(sheet=demo_definition().combatants[0])))
@@ -707,8 +707,8 @@ def test_an_edit_that_changes_nothing_is_refused_not_journaled() -> None:
 
 @pytest.mark.rule("SR5-I3")
 def test_the_pass_ladder_follows_the_score_down_ten_per_pass() -> None:
+    from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
     from gmtool.games.shadowrun.sr5.rules.initiative import pass_ladder
-    from gmtool.storage.demo import demo_definition
 
     enc = Encounter(SR5Ruleset(), seed=4)
     sheet = demo_definition().combatants[0]

@@ -9,9 +9,9 @@ from gmtool.core.errors import RulesError
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.sr5.rules import effect_messages as em
+from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
 from gmtool.games.shadowrun.sr5.rules.surprise import SurpriseEntry, SurpriseTest
-from gmtool.storage.demo import demo_definition
 
 
 def run(enc: Encounter, command):  # noqa: ANN001, ANN201

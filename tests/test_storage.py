@@ -23,9 +23,9 @@ from gmtool.core.i18n import catalogue, set_language
 from gmtool.core.journal import JournalEntry
 from gmtool.core.session import EncounterSession
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES, Sheet
 from gmtool.storage.campaign import SCHEMA_VERSION, Campaign, inspect
-from gmtool.storage.demo import demo_definition
 from gmtool.storage.paths import DEFAULT_CAMPAIGN, data_dir, default_campaign_path
 from gmtool.storage.workspace import Workspace
 

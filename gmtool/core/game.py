@@ -10,6 +10,7 @@ when an encounter of that game is opened. The manifest module imports nothing of
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -31,10 +32,23 @@ class GameManifest(BaseModel):
     order: int = 100  # position in New encounter and the library's list
     rules: str  # "package.module:factory": factory(readings | None) -> the game's rules
     gui: str | None = None  # "package.module:contribute" (the game's docks and actions), when it has any
+    demo: str | None = None  # "package.module:demo": () -> GameDemo, the encounter a new campaign starts with
 
     def name(self, language: str) -> str:
         """The game's name in ``language`` (English when it has none in that language)."""
         return self.names.get(language) or self.names.get("en") or self.key
+
+
+@dataclass(frozen=True)
+class GameDemo:
+    """A game's demo encounter (made-up data): its name per language, dice seed and the commands that fill it."""
+
+    names: dict[str, str]
+    seed: int
+    commands: tuple[Command, ...]
+
+    def name(self, language: str) -> str:
+        return self.names.get(language) or self.names["en"]
 
 
 S = TypeVar("S")

@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from gmtool.core.errors import FileFormatError, StorageError
+from gmtool.storage.inspection import inspect
 from gmtool.storage.lock import CampaignLock
 from gmtool.storage.paths import data_dir
 
@@ -211,8 +212,6 @@ def _keep_damaged(campaign_path: Path, folder: Path) -> Path:
 
 def _keep_current(campaign_path: Path, keep: int, folder: Path) -> Path | None:
     """Keep the campaign about to be replaced: a normal backup if it reads, else its raw bytes."""
-    from gmtool.storage.campaign import inspect
-
     if not campaign_path.exists():
         return None
     try:
@@ -242,8 +241,6 @@ def restore_backup(
     The campaign's lock is held throughout: while another gmtool has it open the restore is
     refused (:class:`~gmtool.storage.lock.CampaignInUseError`), so no command of theirs is lost.
     """
-    from gmtool.storage.campaign import inspect
-
     check_keep(keep)
     folder = backup_folder() if folder is None else folder
     inspect(backup)

@@ -28,7 +28,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import struct
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -42,15 +41,13 @@ from gmtool.core.registry import get_ruleset
 from gmtool.games.shadowrun.rules.readings import Readings
 from gmtool.storage.backups import DEFAULT_KEEP, BackupOutcome, backup_quietly
 from gmtool.storage.failures import storage_error
+from gmtool.storage.inspection import APPLICATION_ID, check_header, inspect
 from gmtool.storage.library_store import LibraryStore
 from gmtool.storage.lock import CampaignLock, NotWritableError, wal_path, wal_salts
 from gmtool.storage.migrations import FIRST_VERSION, LATEST_VERSION, migrate
 
 SCHEMA_VERSION = LATEST_VERSION
 RULE_READINGS = "rule_readings"  # meta key: the campaign's rule readings (JSON)
-APPLICATION_ID = 0x474D5431  # "GMT1"
-SQLITE_MAGIC = b"SQLite format 3\x00"
-HEADER_SIZE = 100
 
 # The first schema (version 1), frozen; later versions come from migrations.py.
 SCHEMA = """
@@ -97,57 +94,6 @@ def _fsync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
-
-
-def check_header(path: Path) -> None:
-    """Refuse, without opening it as a database, a file that cannot be a whole campaign."""
-    try:
-        size = path.stat().st_size
-        with path.open("rb") as handle:
-            header = handle.read(HEADER_SIZE)
-    except OSError as exc:
-        raise FileFormatError("error.file_unreadable", path=str(path), detail=exc.strerror or str(exc)) from exc
-    if len(header) < HEADER_SIZE or not header.startswith(SQLITE_MAGIC):
-        raise FileFormatError("error.not_a_campaign", path=str(path))
-    page_size = struct.unpack(">H", header[16:18])[0]
-    page_size = 65536 if page_size == 1 else page_size
-    page_count = struct.unpack(">I", header[28:32])[0]
-    if struct.unpack(">I", header[68:72])[0] != APPLICATION_ID:
-        raise FileFormatError("error.not_a_campaign", path=str(path))
-    header_size_valid = header[24:28] == header[92:96]
-    wal = path.with_name(path.name + "-wal")
-    # A crash during a checkpoint can leave the file shorter than its header says
-    # while the WAL still holds every page: only without a WAL is that truncation.
-    if header_size_valid and page_count and page_size * page_count > size and not wal.exists():
-        raise FileFormatError("error.campaign_truncated", path=str(path))
-
-
-def inspect(path: Path) -> int:
-    """Validate a campaign read-only; return its schema version."""
-    check_header(path)
-    # Without a WAL the main file holds everything: open it immutable, so that
-    # reading it does not leave -wal/-shm files behind. With a WAL (a crash
-    # before a checkpoint) the WAL must be read, and it is already there.
-    wal = path.with_name(path.name + "-wal")
-    immutable = "" if wal.exists() else "&immutable=1"
-    try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro{immutable}", uri=True)
-    except sqlite3.Error as exc:
-        raise FileFormatError("error.campaign_damaged", path=str(path), detail=str(exc)) from exc
-    try:
-        status = conn.execute("PRAGMA quick_check").fetchone()[0]
-        if status != "ok":
-            raise FileFormatError("error.campaign_damaged", path=str(path), detail=status)
-        version = conn.execute("SELECT max(version) FROM schema_version").fetchone()[0]
-    except sqlite3.DatabaseError as exc:
-        raise FileFormatError("error.campaign_damaged", path=str(path), detail=str(exc)) from exc
-    finally:
-        conn.close()
-    if not isinstance(version, int) or version < FIRST_VERSION:
-        raise FileFormatError("error.not_a_campaign", path=str(path))
-    if version > SCHEMA_VERSION:
-        raise FileFormatError("error.campaign_newer", path=str(path), version=version, supported=SCHEMA_VERSION)
-    return version
 
 
 def _check_writable(path: Path) -> None:

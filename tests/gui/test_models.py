@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.games.shadowrun.sr5.rules.initiative import pass_order
-from gmtool.storage.demo import demo_definition
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.dice_test_model import DiceTestModel

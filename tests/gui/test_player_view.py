@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from gmtool.core.i18n import set_language
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
-from gmtool.storage.demo import demo_definition
+from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.player_view import PlayerView, PlayerViewDialog, screen_named
 from gmtool.viewmodels import player_view_model as pvm

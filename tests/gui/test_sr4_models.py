@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules.demo import sr4_demo_definition
 from gmtool.games.shadowrun.sr4.rules.turn import pass_order
-from gmtool.storage.demo_sr4 import sr4_demo_definition
 from gmtool.storage.workspace import Workspace
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge

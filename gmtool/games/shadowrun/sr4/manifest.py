@@ -8,4 +8,5 @@ MANIFEST = GameManifest(
     names={"en": "Shadowrun 4", "ja": "シャドウラン4版"},
     order=20,
     rules="gmtool.games.shadowrun.sr4.rules.game:SR4Ruleset",
+    demo="gmtool.games.shadowrun.sr4.rules.demo:demo",
 )

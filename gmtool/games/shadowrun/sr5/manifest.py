@@ -8,4 +8,5 @@ MANIFEST = GameManifest(
     names={"en": "Shadowrun 5", "ja": "シャドウラン5版"},
     order=10,
     rules="gmtool.games.shadowrun.sr5.rules.game:SR5Ruleset",
+    demo="gmtool.games.shadowrun.sr5.rules.demo:demo",
 )

@@ -6,11 +6,11 @@ from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
 
+from gmtool.core.game import GameDemo
 from gmtool.core.resources import load_model
+from gmtool.games.shadowrun.rules.demo import with_catalogue_weapons
 from gmtool.games.shadowrun.sr4.rules.commands import AddCombatant
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
-from gmtool.storage.campaign import Campaign
-from gmtool.storage.demo import add_demo, with_catalogue_weapons
 
 
 class SR4DemoEncounter(BaseModel):
@@ -30,6 +30,7 @@ def sr4_demo_definition() -> SR4DemoEncounter:
     return load_model(SR4DemoEncounter, "sr4", "demo_encounter.json")
 
 
-def create_sr4_demo_encounter(campaign: Campaign, language: str = "en") -> int:
-    """Add the SR4 demo encounter to ``campaign`` (it becomes the current one)."""
-    return add_demo(campaign, "sr4", sr4_demo_definition(), lambda sheet: AddCombatant(sheet=sheet), language)
+def demo() -> GameDemo:
+    """The demo as the storage adds it: each combatant joins through a journaled command."""
+    definition = sr4_demo_definition()
+    return GameDemo(dict(definition.name), definition.seed, tuple(AddCombatant(sheet=s) for s in definition.combatants))
