@@ -23,6 +23,8 @@ run: $(STAMP_RUN)
 	$(PY) -m gmtool
 
 test: $(STAMP_TEST)
+	$(PY) -m ruff check gmtool tests benchmarks tools
+	$(VENV)/bin/lint-imports
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 bench: $(STAMP_TEST)

@@ -14,6 +14,7 @@ from typing import Any
 
 from gmtool.core.dice import DiceSource
 from gmtool.core.errors import RulesError
+from gmtool.core.game import EVERYTHING, NOTHING, Touched
 from gmtool.core.game import GameRules as Ruleset
 from gmtool.core.journal import JournalEntry, UndoStacks
 from gmtool.core.messages import Command, Event
@@ -46,7 +47,8 @@ class Change:
     entry: JournalEntry
     command_entry: JournalEntry  # the command done, undone or redone
     events: tuple[Event, ...]  # events newly in effect (empty for undo)
-    reset: bool  # state was rebuilt: listeners refresh everything
+    reset: bool  # state was rebuilt from the journal (a rewind): listeners refresh everything
+    touched: Touched = EVERYTHING  # what the entry may have changed (undo: what the undone command did)
 
 
 @dataclass(frozen=True)
@@ -171,16 +173,30 @@ class Encounter:
         self._check_seq(entry)
         command_entry = self._stacks.push(entry)
         self.entries.append(entry)
-        if entry.action in ("undo", "rewind"):
+        if entry.action == "rewind":
             self.state = self._fold()
             change = Change(entry, command_entry, (), reset=True)
+        elif entry.action == "undo":
+            self.state = self._fold()  # the undone command's events no longer in effect
+            change = Change(entry, command_entry, (), reset=False, touched=self._touched(command_entry.events))
         else:
             for event in command_entry.events:
                 self.ruleset.apply(self.state, event)
-            change = Change(entry, command_entry, command_entry.events, reset=False)
+            change = Change(entry, command_entry, command_entry.events, reset=False,
+                            touched=self._touched(command_entry.events))
         for listener in list(self._listeners):
             listener(change)
         return change
+
+    def _touched(self, events: Iterable[Event]) -> Touched:
+        """What these events may have changed, as the game says (everything when it cannot say)."""
+        says = getattr(self.ruleset, "touched", None)
+        if says is None:
+            return EVERYTHING
+        found = NOTHING
+        for event in events:
+            found = found | says(event)
+        return found
 
     def _check_seq(self, entry: JournalEntry) -> None:
         if entry.seq != len(self.entries) + 1:

@@ -1,12 +1,27 @@
 """gmtool's own exception hierarchy.
 
 Every error carries a translation key and its arguments, so the GUI can show a
-translated message without the core knowing which language is active.
+translated message without the core knowing which language is active. The translation itself
+comes from :mod:`gmtool.core.i18n`, which installs its ``tr`` here when it is imported (it
+imports this module for its own errors, so this one cannot import it back).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+
+def _untranslated(key: str, /, **args: Any) -> str:
+    return f"{key} {args}" if args else key
+
+
+_TRANSLATE: list[Callable[..., str]] = [_untranslated]
+
+
+def use_translator(translate: Callable[..., str]) -> None:
+    """Give the errors their messages' language (:mod:`gmtool.core.i18n` calls it on import)."""
+    _TRANSLATE[0] = translate
 
 
 class GmtoolError(Exception):
@@ -19,9 +34,7 @@ class GmtoolError(Exception):
 
     def message(self) -> str:
         """The error in the current language."""
-        from gmtool.core.i18n import tr
-
-        return tr(self.key, **self.args_for_message)
+        return _TRANSLATE[0](self.key, **self.args_for_message)
 
     def __str__(self) -> str:  # readable in tracebacks and logs
         try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -32,6 +32,7 @@ class GameManifest(BaseModel):
     order: int = 100  # position in New encounter and the library's list
     rules: str  # "package.module:factory": factory(readings | None) -> the game's rules
     gui: str | None = None  # "package.module:contribute" (the game's docks and actions), when it has any
+    view: str | None = None  # "package.module:View": View(rules) -> the adapter the window draws the encounter with
     demo: str | None = None  # "package.module:demo": () -> GameDemo, the encounter a new campaign starts with
 
     def name(self, language: str) -> str:
@@ -49,6 +50,34 @@ class GameDemo:
 
     def name(self, language: str) -> str:
         return self.names.get(language) or self.names["en"]
+
+
+Part = Literal["roster", "order", "heading", "tracks", "badges", "sheet", "effects", "options", "map"]
+
+
+@dataclass(frozen=True)
+class Touched:
+    """What an event may have changed (the game says it; each view decides what to redraw).
+
+    ``combatants``: whose rows or sheets may differ; ``parts``: which kinds of thing ("order"
+    when ranks or the current mark may differ, "roster" when someone joins or leaves …);
+    ``extra``: topics of a game's own docks; ``everything``: redraw all (a new turn, a rewind).
+    Rows of combatants not named are unchanged, except their rank and current mark when
+    "order" is among the parts.
+    """
+
+    combatants: frozenset[str] = frozenset()
+    parts: frozenset[Part] = frozenset()
+    extra: frozenset[str] = frozenset()
+    everything: bool = False
+
+    def __or__(self, other: Touched) -> Touched:
+        return Touched(self.combatants | other.combatants, self.parts | other.parts, self.extra | other.extra,
+                       self.everything or other.everything)
+
+
+NOTHING = Touched()
+EVERYTHING = Touched(everything=True)
 
 
 S = TypeVar("S")
@@ -75,4 +104,8 @@ class GameRules(Protocol[S]):
 
     def describe(self, event: Event) -> str:
         """The event in words, in the active language."""
+        ...
+
+    def touched(self, event: Event) -> Touched:
+        """What ``event`` may have changed (:class:`Touched`); the views redraw that and no more."""
         ...

@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from gmtool.core.errors import ResourceError
+from gmtool.core.errors import ResourceError, use_translator
 from gmtool.core.resources import cached_model, load_model, resource_path
 
 LANGUAGES: tuple[str, ...] = ("en", "ja")
@@ -121,3 +121,6 @@ def tr(key: str, /, **fields: Any) -> str:
     if isinstance(attribute, str) and f"attr.{attribute}" in messages:  # "BOD" reads "Body", 「体力」
         fields = {**fields, "attribute": messages[f"attr.{attribute}"]}
     return choose_plurals(text, fields).format(**fields)
+
+
+use_translator(tr)  # every GmtoolError.message() speaks the active language from now on

@@ -268,10 +268,10 @@ class MainWindow(QMainWindow):
     def _make_game_actions(self):  # noqa: ANN202 - SR5Actions | SR4Actions
         """The game's own actions: SR5 interrupts, surprise and Edge refresh, or SR4 surprise and movement."""
         if self.bridge.has(INTERRUPTS):
-            from gmtool.ui.sr5_actions import SR5Actions
+            from gmtool.games.shadowrun.sr5.gui.actions import SR5Actions
 
             return SR5Actions(self)
-        from gmtool.ui.sr4_actions import SR4Actions
+        from gmtool.games.shadowrun.sr4.gui.actions import SR4Actions
 
         return SR4Actions(self)
 

@@ -106,16 +106,6 @@ class EncounterBridge(QObject):
         """Whether the encounter's game offers a GUI feature (``ruleset_view`` constants)."""
         return feature in self.view.features
 
-    def interrupt_refusal(self, combatant_id: str, interrupt: str) -> str | None:
-        """Why an SR5 interrupt cannot be declared now (translated), or None when it can."""
-        from gmtool.games.shadowrun.sr5.rules.decide_effects import check_interrupt
-
-        try:
-            check_interrupt(self.state, combatant_id, interrupt)
-        except GmtoolError as exc:
-            return exc.message()
-        return None
-
     # -- selection -----------------------------------------------------------
     @property
     def selected(self) -> str | None:

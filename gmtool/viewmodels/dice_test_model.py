@@ -151,8 +151,8 @@ class DiceTestModel(QAbstractTableModel):
         return preview_test(state, i.opponent, pool).spec
 
     def _on_change(self, change: Change) -> None:
-        if change.reset or any(e.kind != "action_phase_ended" for e in change.events):
-            self._recompute()  # a phase ending changes no pool; anything else may
+        if change.reset or not change.events or any(e.kind != "action_phase_ended" for e in change.events):
+            self._recompute()  # a phase ending changes no pool; anything else (an undo too) may
         c = self.combatant
         if c is None:
             return

@@ -73,7 +73,7 @@ class EffectsModel(QAbstractListModel):
         fresh = self._read()
         if [e.id for e in fresh] != [e.id for e in self._effects]:
             self._refresh()
-        elif fresh and change.events:
+        elif fresh and (change.events or change.entry.action == "undo"):
             self._effects = fresh  # time left may have changed with the turn
             self.dataChanged.emit(self.index(0), self.index(len(fresh) - 1), [int(Qt.ItemDataRole.DisplayRole)])
 

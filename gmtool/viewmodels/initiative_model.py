@@ -46,17 +46,6 @@ ROW_ROLES = (
 )
 
 
-# Events that change only the combatants they name (their rows are read again; a change of
-# place in the order, of the current actor or of badges still reaches every row concerned).
-LOCAL_EVENTS = frozenset({
-    "attack_resolved", "rounds_fired", "reloaded", "action_taken", "sheet_changed", "damage_applied",
-    "effect_added", "effect_ended", "edge_spent", "moved", "sprinted", "dice_test_rolled",
-    # a phase passing from one combatant to the next within a pass (the new actor's row is
-    # re-read as its current mark changes; a new pass or turn is not local)
-    "action_phase_ended", "phase_started", "phase_delayed", "delayed_action_taken", "ties_drawn",
-})
-
-
 class CombatantsModel(QAbstractTableModel):
     """One row per combatant, in joining order."""
 
@@ -114,43 +103,20 @@ class CombatantsModel(QAbstractTableModel):
         self._rows = fresh
         return old
 
-    @staticmethod
-    def _concerned(change: Change) -> set[str] | None:
-        """The combatants a change can have touched, when its events touch only those (else None)."""
-        ids: set[str] = set()
-        for event in change.events:
-            if event.kind not in LOCAL_EVENTS:
-                return None
-            for name in ("combatant", "attacker", "target"):
-                value = getattr(event, name, None)
-                if isinstance(value, str):
-                    ids.add(value)
-            ids.update(getattr(event, "shared_with", ()) or ())
-        return ids
-
     # -- core changes --------------------------------------------------------
     def _on_change(self, change: Change) -> None:
-        state_ids = list(self._bridge.state.combatants)
         if change.reset:
             self.beginResetModel()
-            self._ids = state_ids
+            self._ids = list(self._bridge.state.combatants)
             self._snapshot_all()
             self.endResetModel()
             return
-        old = self._snapshot_all(self._concerned(change))
+        touched = change.touched  # what the game says the entry (or the command undone) changed
+        only = None if touched.everything or "roster" in touched.parts else set(touched.combatants)
+        old = self._snapshot_all(only)
         fresh = self._rows
         self._rows = {**old, **fresh}  # rows being removed stay readable until they are gone
-        for event in change.events:
-            if event.kind == "combatant_added":
-                row = len(self._ids)
-                self.beginInsertRows(QModelIndex(), row, row)
-                self._ids.append(event.combatant)  # type: ignore[attr-defined]
-                self.endInsertRows()
-            elif event.kind == "combatant_removed":
-                row = self._ids.index(event.combatant)  # type: ignore[attr-defined]
-                self.beginRemoveRows(QModelIndex(), row, row)
-                del self._ids[row]
-                self.endRemoveRows()
+        self._follow_roster(list(self._bridge.state.combatants))
         self._rows = fresh
         for row, cid in enumerate(self._ids):
             before = old.get(cid)
@@ -159,6 +125,20 @@ class CombatantsModel(QAbstractTableModel):
             changed = [role for role in self._row_roles if before.get(role) != fresh[cid].get(role)]
             if changed:
                 self._emit_row_changed(row, changed)
+
+    def _follow_roster(self, state_ids: list[str]) -> None:
+        """Rows removed and inserted where the roster changed (a join, a removal, or one undone)."""
+        for cid in [cid for cid in self._ids if cid not in set(state_ids)]:
+            row = self._ids.index(cid)
+            self.beginRemoveRows(QModelIndex(), row, row)
+            del self._ids[row]
+            self.endRemoveRows()
+        present = set(self._ids)
+        for position, cid in enumerate(state_ids):
+            if cid not in present:
+                self.beginInsertRows(QModelIndex(), position, position)
+                self._ids.insert(position, cid)
+                self.endInsertRows()
 
     def _emit_row_changed(self, row: int, changed: list[int]) -> None:
         """One ``dataChanged`` with the custom roles that changed and the Qt roles they show through."""

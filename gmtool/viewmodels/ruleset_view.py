@@ -7,7 +7,7 @@ the adapter of the encounter's game only, so an SR5 window never loads SR4 code.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, cast
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import active_language
@@ -111,12 +111,10 @@ class RulesetView(Protocol):
 def view_for(ruleset_key: str, ruleset: Any = None) -> RulesetView:
     """The adapter of a game (imported on demand); given the encounter's ``ruleset``, its attack
     side decides with the same rule readings as the ruleset (what the panel plans is what is decided)."""
-    if ruleset_key == "sr5":
-        from gmtool.viewmodels.sr5_view import SR5View
+    from gmtool.core.registry import load_object, registry
 
-        return SR5View(ruleset)
-    if ruleset_key == "sr4":
-        from gmtool.viewmodels.sr4_view import SR4View
-
-        return SR4View(ruleset)
-    raise FileFormatError("error.unknown_ruleset", ruleset=ruleset_key)
+    dotted = registry().manifest(ruleset_key).view
+    make = load_object(dotted) if dotted is not None else None
+    if not callable(make):
+        raise FileFormatError("error.unknown_ruleset", ruleset=ruleset_key)
+    return cast(RulesetView, make(ruleset))

@@ -9,7 +9,7 @@ turns the rows into the ``surprise_test`` command; the ruleset judges it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import (
@@ -23,8 +23,6 @@ from PySide6.QtCore import (
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import term_label, tr
 from gmtool.core.messages import Command
-from gmtool.games.shadowrun.sr4.rules import commands as cmd
-from gmtool.games.shadowrun.sr4.rules.surprise import AWARENESS_BONUS, surprise_terms
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.faces import parse_faces
 
@@ -35,14 +33,6 @@ SIDES = ("a", "b")
 AWARENESS = ("none", "aware", "ambush")
 
 
-def _sr4_terms(state: Any, cid: str, awareness: str) -> tuple[tuple[str, int], ...]:
-    return surprise_terms(state.combatants[cid].sheet, awareness)
-
-
-def _sr4_command(entries: list[dict[str, Any]]) -> Command:
-    return cmd.SurpriseTest(entries=tuple(cmd.SurpriseEntry(**entry) for entry in entries))
-
-
 class SurpriseModel(QAbstractTableModel):
     """Rows: every combatant of the encounter, players on side A and NPCs on side B at first."""
 
@@ -50,15 +40,19 @@ class SurpriseModel(QAbstractTableModel):
         self,
         state: Any,
         parent: QObject | None = None,
-        terms_for: Callable[[Any, str, str], tuple[tuple[str, int], ...]] | None = None,
-        make_command: Callable[[list[dict[str, Any]]], Command] | None = None,
+        *,
+        terms_for: Callable[[Any, str, str], tuple[tuple[str, int], ...]],
+        make_command: Callable[[list[dict[str, Any]]], Command],
+        awareness_bonus: Mapping[str, int],
     ) -> None:
         """``terms_for(state, combatant, awareness)`` and ``make_command(entries)`` come from the
-        game (SR4 by default); the model only collects the GM's choices."""
+        game, with the dice each awareness adds (``awareness_bonus``, for the labels); the model only
+        collects the GM's choices."""
         super().__init__(parent)
         self._state = state
-        self._terms_for = terms_for or _sr4_terms
-        self._make_command = make_command or _sr4_command
+        self._terms_for = terms_for
+        self._make_command = make_command
+        self._awareness_bonus = dict(awareness_bonus)
         self._ids = list(state.combatants)
         self._rows = {
             cid: {"part": True, "side": "b" if c.sheet.is_npc else "a", "awareness": "none", "faces": ""}
@@ -149,11 +143,10 @@ class SurpriseModel(QAbstractTableModel):
             return " ".join(f"{term_label(label)} {value:+d}" for label, value in terms)
         return None
 
-    @staticmethod
-    def _label(key: str, value: str) -> str:
+    def _label(self, key: str, value: str) -> str:
         if key == "side":
             return tr(f"surprise.side.{value}")
-        return tr(f"surprise.awareness.{value}", bonus=AWARENESS_BONUS[value])
+        return tr(f"surprise.awareness.{value}", bonus=self._awareness_bonus[value])
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if not index.isValid():

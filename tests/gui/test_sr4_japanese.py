@@ -99,11 +99,12 @@ def test_an_sr4_window_and_its_dialogs_in_japanese(qtbot, workspace: Workspace) 
 
 
 def check_window_and_dialogs(qtbot, workspace: Workspace, sr4: Workspace) -> None:  # noqa: ANN001
+    from gmtool.games.shadowrun.sr4.gui.actions import sr4_surprise_model
     from gmtool.ui.encounter_dialogs import NewEncounterDialog, SwitchEncounterDialog
     from gmtool.ui.main_window import MainWindow
     from gmtool.ui.surprise_dialog import SurpriseDialog
     from gmtool.viewmodels.encounter_list_model import EncounterListModel
-    from gmtool.viewmodels.surprise_model import SurpriseModel
+    from gmtool.viewmodels.surprise_model import SurpriseModel  # noqa: F401
 
     window = MainWindow(sr4)
     qtbot.addWidget(window)
@@ -130,7 +131,7 @@ def check_window_and_dialogs(qtbot, workspace: Workspace, sr4: Workspace) -> Non
     dialogs = [
         NewEncounterDialog("遭遇 3", window),
         SwitchEncounterDialog(EncounterListModel(workspace.encounters(), sr4.encounter_id), sr4.encounter_id, window),
-        SurpriseDialog(SurpriseModel(window.bridge.state), window.bridge.attempt, window),
+        SurpriseDialog(sr4_surprise_model(window.bridge.state), window.bridge.attempt, window),
     ]
     for dialog in dialogs:
         qtbot.addWidget(dialog)

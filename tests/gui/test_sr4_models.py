@@ -132,15 +132,16 @@ def test_log_model_renders_sr4_events(model_testers, bridge) -> None:
 
 
 def test_encounter_list_and_surprise_models(model_testers, workspace, bridge) -> None:
+    from gmtool.games.shadowrun.sr4.gui.actions import sr4_surprise_model
     from gmtool.viewmodels.encounter_list_model import EncounterListModel
-    from gmtool.viewmodels.surprise_model import COL_AWARENESS, COL_FACES, COL_NAME, COL_POOL, COL_SIDE, SurpriseModel
+    from gmtool.viewmodels.surprise_model import COL_AWARENESS, COL_FACES, COL_NAME, COL_POOL, COL_SIDE
 
     encounters = EncounterListModel(workspace.encounters(), bridge.workspace.encounter_id)
     model_testers(encounters)
     texts = [encounters.index(r, 0).data() for r in range(encounters.rowCount())]
     assert texts[1].startswith("▶ ") and "Shadowrun 4" in texts[1] and "Shadowrun 5" in texts[0]
     assert encounters.index(0, 0).data(roles.RULESET) == "sr5"
-    surprise = SurpriseModel(bridge.state)
+    surprise = sr4_surprise_model(bridge.state)
     model_testers(surprise)
     row = list(bridge.state.combatants).index("c4")
     assert surprise.index(row, COL_SIDE).data(Qt.ItemDataRole.EditRole) == "b"  # an NPC

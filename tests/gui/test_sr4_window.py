@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QToolButton
 
+from gmtool.games.shadowrun.sr4.gui.actions import sr4_surprise_model
 from gmtool.games.shadowrun.sr4.rules.turn import pass_order
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.condition_track import ConditionTrack
@@ -260,10 +261,9 @@ def test_surprise_test_marks_the_surprised_and_refuses_actions_against_surpriser
 @pytest.mark.rule("SR4-C9")
 def test_surprise_dialog_keeps_a_refusal_in_place(qtbot, sr4_window) -> None:
     from gmtool.ui.surprise_dialog import SurpriseDialog
-    from gmtool.viewmodels.surprise_model import SurpriseModel
 
     bridge = sr4_window.bridge
-    dialog = SurpriseDialog(SurpriseModel(bridge.state), bridge.attempt, sr4_window)
+    dialog = SurpriseDialog(sr4_surprise_model(bridge.state), bridge.attempt, sr4_window)
     qtbot.addWidget(dialog)
     for cid in bridge.state.combatants:
         dialog.model.choose(cid, side="a")

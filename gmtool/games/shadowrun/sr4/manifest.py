@@ -9,4 +9,5 @@ MANIFEST = GameManifest(
     order=20,
     rules="gmtool.games.shadowrun.sr4.rules.game:SR4Ruleset",
     demo="gmtool.games.shadowrun.sr4.rules.demo:demo",
+    view="gmtool.games.shadowrun.sr4.gui.view:SR4View",
 )

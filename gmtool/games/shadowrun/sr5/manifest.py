@@ -9,4 +9,5 @@ MANIFEST = GameManifest(
     order=10,
     rules="gmtool.games.shadowrun.sr5.rules.game:SR5Ruleset",
     demo="gmtool.games.shadowrun.sr5.rules.demo:demo",
+    view="gmtool.games.shadowrun.sr5.gui.view:SR5View",
 )

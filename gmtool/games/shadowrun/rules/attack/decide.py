@@ -67,7 +67,7 @@ def attack_events(adapter: EditionAttack, state: Any, command: Attack, rng: rand
         assert p.specs is not None
         soak = roll(p.specs.soak, command.soak_faces, streams.soak)
         resolution = adapter.resolve(p.inputs, attack_hits, defence_hits, hits(soak))
-    events += edge_events(adapter.game, command, s.attacker, s.target, soaked=soak is not None)
+    events += edge_events(adapter, command, s.attacker, s.target, soaked=soak is not None)
     net = resolution.outcome.net_hits
     result = called.outcome(
         adapter.game, s, command, p.attack_sheet, net,

@@ -112,8 +112,10 @@ def test_specs(pools: AttackPools, command: Attack, attacker: Any, target: Any, 
     return AttackSpecs(attack, defence, pools.soak_spec(edge_attribute(target), EdgeUse(command.soak_edge)))
 
 
-def edge_events(game: str, command: Attack, attacker: Any, target: Any, soaked: bool) -> list[Event]:
-    """The Edge points the attack spends, in order (refused when a combatant has none left)."""
+def edge_events(edition: Any, command: Attack, attacker: Any, target: Any, soaked: bool) -> list[Event]:
+    """The Edge points the attack spends, in order (refused when a combatant has none left), as the
+    edition's ``EdgeSpent`` events (its attack adapter's ``edge_spent``)."""
+    event_class = edition.edge_spent
     spent: list[tuple[Any, str]] = []
     if command.attack_edge != "none" and not (split_with_edge(command) and command.pool_share > 0):
         spent.append((attacker, command.attack_edge))
@@ -121,7 +123,6 @@ def edge_events(game: str, command: Attack, attacker: Any, target: Any, soaked: 
         spent.append((target, command.defence_edge))
     if command.soak_edge != "none" and soaked:
         spent.append((target, command.soak_edge))
-    event_class = _edge_spent_class(game)
     left: dict[str, int] = {}
     events: list[Event] = []
     for combatant, use in spent:
@@ -130,16 +131,6 @@ def edge_events(game: str, command: Attack, attacker: Any, target: Any, soaked: 
             raise RulesError("error.no_edge", name=combatant.sheet.name)
         left[combatant.id] = points - 1
         events.append(event_class(
-            combatant=combatant.id, name=combatant.sheet.name, purpose=EDGE_PURPOSE[game][use], before=points, after=points - 1,
+            combatant=combatant.id, name=combatant.sheet.name, purpose=EDGE_PURPOSE[edition.game][use], before=points, after=points - 1,
         ))
     return events
-
-
-def _edge_spent_class(game: str) -> Any:
-    if game == "sr4":
-        from gmtool.games.shadowrun.sr4.rules.events import EdgeSpent as SR4EdgeSpent
-
-        return SR4EdgeSpent
-    from gmtool.games.shadowrun.sr5.rules.events import EdgeSpent as SR5EdgeSpent
-
-    return SR5EdgeSpent

@@ -55,6 +55,7 @@ class EditionAttack(Protocol):
 
     game: Literal["sr4", "sr5"]
     readings: Readings  # the campaign's rule readings (gmtool.games.shadowrun.rules.readings)
+    edge_spent: type[Event]  # the edition's EdgeSpent event (an Edge point paid during the attack)
 
     def combatant(self, state: Any, cid: str) -> Any: ...
     def mode_table(self) -> FiringModeTable: ...

@@ -7,9 +7,13 @@ condition monitors come from the sheet, so they are never computed twice.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gmtool.games.shadowrun.rules.damage.inputs import Attacker, SR4Defender, SR5Defender
 from gmtool.games.shadowrun.rules.shadowrun import ShadowrunSheet
-from gmtool.games.shadowrun.sr5.rules.sheet import Sheet as SR5Sheet
+
+if TYPE_CHECKING:
+    from gmtool.games.shadowrun.sr5.rules.sheet import Sheet as SR5Sheet
 
 
 def attacker_of(sheet: ShadowrunSheet, skill: int, attribute: str = "AGI") -> Attacker:

@@ -46,6 +46,7 @@ from gmtool.games.shadowrun.sr4.rules.actions import action_kind
 from gmtool.games.shadowrun.sr4.rules.budget import payment
 from gmtool.games.shadowrun.sr4.rules.common import combatant
 from gmtool.games.shadowrun.sr4.rules.effects_groups import effect_table
+from gmtool.games.shadowrun.sr4.rules.events import EdgeSpent
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
 # The shared flow's action names → the SR4 action list's (SR4-C8).
@@ -61,6 +62,7 @@ NARROW_BURST_PAGE = 154
 
 class SR4Attack:
     game: Literal["sr4"] = "sr4"
+    edge_spent = EdgeSpent
 
     def __init__(self, readings: Readings = DIGEST) -> None:
         self.readings = readings

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import random
 
+from gmtool.core.game import Touched
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules import effect_messages
 from gmtool.games.shadowrun.rules.attack import messages as attack_messages
 from gmtool.games.shadowrun.rules.grunt_groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
+from gmtool.games.shadowrun.rules.touched import touched as shadowrun_touched
 from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES
 from gmtool.games.shadowrun.sr4.rules.decide import decide
 from gmtool.games.shadowrun.sr4.rules.describe import describe
@@ -48,3 +50,6 @@ class SR4Ruleset:
 
     def describe(self, event: Event) -> str:
         return describe(event)
+
+    def touched(self, event: Event) -> Touched:
+        return shadowrun_touched(event)

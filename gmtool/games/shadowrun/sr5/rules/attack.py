@@ -47,6 +47,7 @@ from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.actions import check_action
 from gmtool.games.shadowrun.sr5.rules.effects import effect_table, used_by_defence
+from gmtool.games.shadowrun.sr5.rules.events import EdgeSpent
 from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
 from gmtool.games.shadowrun.sr5.rules.lookup import combatant
 from gmtool.games.shadowrun.sr5.rules.state import EncounterState
@@ -58,6 +59,7 @@ SHAKE_UP_REASON = "shake_up"  # the ScoreAdjusted reason (log.score_adjusted.sha
 
 class SR5Attack:
     game: Literal["sr5"] = "sr5"
+    edge_spent = EdgeSpent
 
     def __init__(self, readings: Readings = DIGEST) -> None:
         self.readings = readings  # the campaign's rule readings (SR5-CS3, CS9, A5)

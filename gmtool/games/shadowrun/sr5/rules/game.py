@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
+from gmtool.core.game import Touched
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules.attack import messages as attack_messages
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
+from gmtool.games.shadowrun.rules.touched import touched as shadowrun_touched
 from gmtool.games.shadowrun.sr5.rules.commands import COMMAND_CLASSES
 from gmtool.games.shadowrun.sr5.rules.decide import decide
 from gmtool.games.shadowrun.sr5.rules.describe import describe
@@ -47,3 +49,6 @@ class SR5Ruleset:
 
     def describe(self, event: Event) -> str:
         return describe(event)
+
+    def touched(self, event: Event) -> Touched:
+        return shadowrun_touched(event)

@@ -6,11 +6,13 @@ view like SR5's Seize the Initiative and Blitz; these are the rest.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QInputDialog
 
 from gmtool.core.i18n import tr
+from gmtool.core.messages import Command
 from gmtool.ui.actions import MOVEMENT_ACTIONS
 from gmtool.ui.surprise_dialog import SurpriseDialog
 from gmtool.viewmodels.surprise_model import SurpriseModel
@@ -45,7 +47,7 @@ class SR4Actions:
 
     def surprise_test(self) -> None:
         window = self.window
-        dialog = SurpriseDialog(SurpriseModel(window.bridge.state), window.bridge.attempt, window)
+        dialog = SurpriseDialog(sr4_surprise_model(window.bridge.state), window.bridge.attempt, window)
         if dialog.exec():
             window.status.clear()
 
@@ -78,3 +80,16 @@ class SR4Actions:
         if ok and tools.sprint(skill):
             window.status.clear()
 
+
+def sr4_surprise_model(state: Any, parent: QObject | None = None) -> SurpriseModel:
+    """The surprise test's table for an SR4 encounter (SR4-C9): its terms and its command."""
+    from gmtool.games.shadowrun.sr4.rules import commands as cmd
+    from gmtool.games.shadowrun.sr4.rules.surprise import AWARENESS_BONUS, surprise_terms
+
+    def terms_for(state: Any, cid: str, awareness: str) -> tuple[tuple[str, int], ...]:
+        return surprise_terms(state.combatants[cid].sheet, awareness)
+
+    def make_command(entries: list[dict[str, Any]]) -> Command:
+        return cmd.SurpriseTest(entries=tuple(cmd.SurpriseEntry(**entry) for entry in entries))
+
+    return SurpriseModel(state, parent, terms_for=terms_for, make_command=make_command, awareness_bonus=AWARENESS_BONUS)

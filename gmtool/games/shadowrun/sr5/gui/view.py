@@ -205,3 +205,14 @@ class SR5View:
         from gmtool.games.shadowrun.sr5.rules.attack import adapter_for
 
         return adapter_for(getattr(self._ruleset, "readings", DIGEST))
+
+
+def interrupt_refusal(state: EncounterState, combatant_id: str, interrupt: str) -> str | None:
+    """Why an SR5 interrupt cannot be declared now (translated), or None when it can (SR5-N*)."""
+    from gmtool.games.shadowrun.sr5.rules.decide_effects import check_interrupt
+
+    try:
+        check_interrupt(state, combatant_id, interrupt)
+    except GmtoolError as exc:
+        return exc.message()
+    return None

@@ -13,9 +13,16 @@ from PySide6.QtWidgets import QInputDialog
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.sr5.gui.view import interrupt_refusal
 from gmtool.games.shadowrun.sr5.rules.dice_test_commands import RefreshEdge
 from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
-from gmtool.games.shadowrun.sr5.rules.surprise import SurpriseEntry, SurpriseTest, surprise_terms
+from gmtool.games.shadowrun.sr5.rules.surprise import (
+    AMBUSH_BONUS,
+    AWARE_BONUS,
+    SurpriseEntry,
+    SurpriseTest,
+    surprise_terms,
+)
 from gmtool.ui.actions import ASKS_FOR_SKILL, INTERRUPTS
 from gmtool.ui.surprise_dialog import SurpriseDialog
 from gmtool.viewmodels.surprise_model import SurpriseModel
@@ -41,7 +48,8 @@ class SR5Actions:
     def surprise_test(self) -> None:
         """SR4-C9's surprise test, which SR5 encounters use (the SR5 digest has none)."""
         window = self.window
-        model = SurpriseModel(window.bridge.state, terms_for=surprise_terms, make_command=_surprise_command)
+        model = SurpriseModel(window.bridge.state, terms_for=surprise_terms, make_command=_surprise_command,
+                              awareness_bonus={"none": 0, "aware": AWARE_BONUS, "ambush": AMBUSH_BONUS})
         dialog = SurpriseDialog(model, window.bridge.attempt, window)
         if dialog.exec():
             window.status.clear()
@@ -76,7 +84,7 @@ class SR5Actions:
         cid = bridge.selected
         for kind in INTERRUPTS:
             act = self.window.action(f"interrupt_{kind}")
-            reason = bridge.interrupt_refusal(cid, kind) if cid else tr("error.select_combatant")
+            reason = interrupt_refusal(bridge.state, cid, kind) if cid else tr("error.select_combatant")
             shortcut = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             tooltip = f"{act.text()} ({shortcut})" + (f"\n{reason}" if reason else "")
             if act.isEnabled() != (reason is None):  # each change re-syncs every button showing it

@@ -1,0 +1,1 @@
+"""Shadowrun 5 in the window: the view adapter the shell draws the encounter with."""
