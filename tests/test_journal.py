@@ -325,9 +325,10 @@ def test_listeners_hear_commands_undo_and_redo() -> None:
     session.redo()
     assert [(c.entry.action, c.reset, len(c.events)) for c in heard] == [
         ("do", False, 1),
-        ("undo", True, 0),
+        ("undo", False, 0),  # not a reset (issue 14): it says what the undone command touched
         ("redo", False, 1),
     ]
+    assert heard[1].touched == heard[0].touched and "roster" in heard[1].touched.parts
     assert all(c.command_entry.seq == 1 for c in heard)
     session.encounter.unsubscribe(heard.append)
     session.execute(cmd.AddCombatant(sheet=make_sheet("Bram")))
