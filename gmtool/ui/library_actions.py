@@ -15,21 +15,19 @@ emits ``restoreRequested(Path)`` for it to connect.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QDropEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QWidget
 
 from gmtool.core.i18n import tr
-from gmtool.ui.backup_dialog import BackupDialog
-from gmtool.ui.encounter_builder import EncounterBuilder
-from gmtool.ui.import_report_dialog import (
-    ImportOutcome,
-    ImportReportDialog,
-    import_paths,
-    importable,
-)
-from gmtool.ui.library_window import LibraryWindow, ask_open_paths
+
+if TYPE_CHECKING:  # each loads on first use: the first screen shows none of them
+    from gmtool.ui.backup_dialog import BackupDialog
+    from gmtool.ui.encounter_builder import EncounterBuilder
+    from gmtool.ui.import_report_dialog import ImportOutcome, ImportReportDialog
+    from gmtool.ui.library_window import LibraryWindow
 
 FILE_MENU = "menu_file"
 # name, label key, shortcut
@@ -48,6 +46,8 @@ def dropped_paths(event: QDropEvent) -> list[Path]:
     if not mime.hasUrls():
         return []
     paths = [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
+    from gmtool.ui.import_report_dialog import importable
+
     return [p for p in paths if importable(p)]
 
 
@@ -123,6 +123,8 @@ class LibraryActions(QObject):
 
     # -- windows -----------------------------------------------------------------------------------
     def show_library(self) -> LibraryWindow:
+        from gmtool.ui.library_window import LibraryWindow
+
         if self.library is None:
             self.library = LibraryWindow(self.campaign, getattr(self.window, "bridge", None), self.window)
             self.library.imported.connect(self._after_import)
@@ -131,6 +133,8 @@ class LibraryActions(QObject):
         return self.library
 
     def show_builder(self, game: str | None = None) -> EncounterBuilder:
+        from gmtool.ui.encounter_builder import EncounterBuilder
+
         workspace = self.window.workspace
         builder = EncounterBuilder(self.campaign, workspace.encounter_id, game or workspace.ruleset_key, self.window)
         builder.encounterSaved.connect(self._encounter_saved)
@@ -139,6 +143,8 @@ class LibraryActions(QObject):
         return builder
 
     def show_backups(self, folder: Path | None = None) -> BackupDialog:
+        from gmtool.ui.backup_dialog import BackupDialog
+
         dialog = BackupDialog(self.campaign.path, folder, self.window)
         dialog.restoreRequested.connect(self.restoreRequested.emit)
         self.backups = dialog
@@ -147,11 +153,15 @@ class LibraryActions(QObject):
 
     # -- files ---------------------------------------------------------------------------------------
     def ask_import(self) -> list[ImportOutcome]:
+        from gmtool.ui.library_window import ask_open_paths
+
         paths = ask_open_paths(self.window, tr("libui.action.import_title"), tr("libui.filter.importable"))
         return self.import_files(paths)
 
     def import_files(self, paths: list[Path]) -> list[ImportOutcome]:
         """Import files into the campaign and show the report dialog."""
+        from gmtool.ui.import_report_dialog import ImportReportDialog, import_paths
+
         if not paths:
             return []
         current = self.window.workspace.encounter_id

@@ -13,6 +13,17 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.messages import Command
+from gmtool.games.shadowrun.rules.turn_messages import (  # noqa: F401 - part of this edition's commands
+    ActNow,
+    AdjustInitiative,
+    DelayPhase,
+    EditSheet,
+    EnterInitiativeDice,
+    NextPhase,
+    RemoveCombatant,
+    SetRuleOption,
+    StartTurn,
+)
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
 Faces = tuple[int, ...]
@@ -23,21 +34,6 @@ class AddCombatant(Command):
     sheet: Sheet
 
 
-class RemoveCombatant(Command):
-    kind: Literal["remove_combatant"] = "remove_combatant"
-    combatant: str
-
-
-class EditSheet(Command):
-    """Set one field: name, metatype, is_npc, attr.XXX, initiative_bonus,
-    initiative_passes, edge_points, physical_damage, stun_damage."""
-
-    kind: Literal["edit_sheet"] = "edit_sheet"
-    combatant: str
-    field: str
-    value: int | str | bool
-
-
 class ApplyDamage(Command):
     """SR4-MT8: boxes of damage; stun beyond its monitor spills into physical."""
 
@@ -45,38 +41,6 @@ class ApplyDamage(Command):
     combatant: str
     track: Literal["physical", "stun"]
     boxes: int = Field(ge=1, le=50)
-
-
-class AdjustInitiative(Command):
-    """Change a score now: the GM's correction or an effect."""
-
-    kind: Literal["adjust_initiative"] = "adjust_initiative"
-    combatant: str
-    delta: int
-
-
-class StartTurn(Command):
-    """Roll initiative for everyone: the first turn, or a new turn now (SR4-C5)."""
-
-    kind: Literal["start_turn"] = "start_turn"
-
-
-class NextPhase(Command):
-    """End the current actor's phase; starts the next phase, pass or turn (SR4-C2..C5)."""
-
-    kind: Literal["next_phase"] = "next_phase"
-
-
-class DelayPhase(Command):
-    kind: Literal["delay_phase"] = "delay_phase"
-    combatant: str
-
-
-class ActNow(Command):
-    """A delayed combatant steps in now, before the current actor goes on."""
-
-    kind: Literal["act_now"] = "act_now"
-    combatant: str
 
 
 class GoFirst(Command):
@@ -91,14 +55,6 @@ class ExtraPass(Command):
 
     kind: Literal["extra_pass"] = "extra_pass"
     combatant: str
-
-
-class EnterInitiativeDice(Command):
-    """X-2: the faces of the initiative test rolled at the table replace this turn's."""
-
-    kind: Literal["enter_initiative_dice"] = "enter_initiative_dice"
-    combatant: str
-    faces: Faces
 
 
 class TakeAction(Command):
@@ -144,12 +100,6 @@ class SurpriseTest(Command):
 
     kind: Literal["surprise_test"] = "surprise_test"
     entries: tuple[SurpriseEntry, ...]
-
-
-class SetRuleOption(Command):
-    kind: Literal["set_rule_option"] = "set_rule_option"
-    option: str
-    value: bool
 
 
 COMMAND_CLASSES = (

@@ -10,6 +10,19 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.turn_messages import (  # noqa: F401 - part of this edition's events
+    ActionPhaseEnded,
+    CombatantRemoved,
+    EdgeSpent,
+    PassStarted,
+    PhaseDelayed,
+    RuleOptionChanged,
+    ScoreAdjusted,
+    SheetChanged,
+    TiesDrawn,
+    TurnEnded,
+    TurnStarted,
+)
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
 Terms = tuple[tuple[str, int], ...]
@@ -19,21 +32,6 @@ class CombatantAdded(Event):
     kind: Literal["combatant_added"] = "combatant_added"
     combatant: str
     sheet: Sheet
-
-
-class CombatantRemoved(Event):
-    kind: Literal["combatant_removed"] = "combatant_removed"
-    combatant: str
-    name: str
-
-
-class SheetChanged(Event):
-    kind: Literal["sheet_changed"] = "sheet_changed"
-    combatant: str
-    name: str
-    field: str
-    old: int | str | bool
-    new: int | str | bool
 
 
 class DamageApplied(Event):
@@ -47,11 +45,6 @@ class DamageApplied(Event):
     stun_before: int
     stun_after: int
     wound_after: int
-
-
-class TurnStarted(Event):
-    kind: Literal["turn_started"] = "turn_started"
-    turn: int
 
 
 class InitiativeRolled(Event):
@@ -71,34 +64,8 @@ class InitiativeRolled(Event):
     typed: bool = False
 
 
-class TiesDrawn(Event):
-    """Combatants tied on score, Edge and Reaction, in the order of their draw."""
-
-    kind: Literal["ties_drawn"] = "ties_drawn"
-    names: tuple[str, ...]
-    draws: tuple[int, ...]
-
-
-class PassStarted(Event):
-    kind: Literal["pass_started"] = "pass_started"
-    turn: int
-    pass_number: int
-
-
 class PhaseStarted(Event):
     kind: Literal["phase_started"] = "phase_started"
-    combatant: str
-    name: str
-
-
-class ActionPhaseEnded(Event):
-    kind: Literal["action_phase_ended"] = "action_phase_ended"
-    combatant: str
-    name: str
-
-
-class PhaseDelayed(Event):
-    kind: Literal["phase_delayed"] = "phase_delayed"
     combatant: str
     name: str
 
@@ -108,20 +75,6 @@ class DelayedActionTaken(Event):
     combatant: str
     name: str
     interrupted: str | None  # the actor whose phase resumes afterwards
-
-
-class TurnEnded(Event):
-    kind: Literal["turn_ended"] = "turn_ended"
-    turn: int
-
-
-class EdgeSpent(Event):
-    kind: Literal["edge_spent"] = "edge_spent"
-    combatant: str
-    name: str
-    purpose: str
-    before: int
-    after: int
 
 
 class FirstInPass(Event):
@@ -136,14 +89,6 @@ class ExtraPassGained(Event):
     combatant: str
     name: str
     passes: int  # this turn's passes, the extra one included
-
-
-class ScoreAdjusted(Event):
-    kind: Literal["score_adjusted"] = "score_adjusted"
-    combatant: str
-    name: str
-    delta: int
-    reason: str
 
 
 class ActionTaken(Event):
@@ -219,13 +164,6 @@ class SurpriseDecided(Event):
 class SurpriseEnded(Event):
     kind: Literal["surprise_ended"] = "surprise_ended"
     turn: int
-
-
-class RuleOptionChanged(Event):
-    kind: Literal["rule_option_changed"] = "rule_option_changed"
-    option: str
-    old: bool
-    new: bool
 
 
 EVENT_CLASSES = (

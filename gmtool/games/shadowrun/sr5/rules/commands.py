@@ -7,59 +7,23 @@ from typing import Literal
 from pydantic import Field
 
 from gmtool.core.messages import Command
+from gmtool.games.shadowrun.rules.turn_messages import (  # noqa: F401 - part of this edition's commands
+    ActNow,
+    AdjustInitiative,
+    DelayPhase,
+    EditSheet,
+    EnterInitiativeDice,
+    NextPhase,
+    RemoveCombatant,
+    SetRuleOption,
+    StartTurn,
+)
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
 
 class AddCombatant(Command):
     kind: Literal["add_combatant"] = "add_combatant"
     sheet: Sheet
-
-
-class RemoveCombatant(Command):
-    kind: Literal["remove_combatant"] = "remove_combatant"
-    combatant: str
-
-
-class EditSheet(Command):
-    """Set one field: name, metatype, is_npc, attr.XXX, initiative_bonus,
-    initiative_dice, edge_points, physical_damage, stun_damage."""
-
-    kind: Literal["edit_sheet"] = "edit_sheet"
-    combatant: str
-    field: str
-    value: int | str | bool
-
-
-class AdjustInitiative(Command):
-    """Change a score now (SR5-I1): the GM's correction or an effect."""
-
-    kind: Literal["adjust_initiative"] = "adjust_initiative"
-    combatant: str
-    delta: int
-
-
-class StartTurn(Command):
-    """Roll initiative for everyone: the first turn, or a new turn now (SR5-I3)."""
-
-    kind: Literal["start_turn"] = "start_turn"
-
-
-class NextPhase(Command):
-    """End the current actor's phase; advances pass and turn as needed."""
-
-    kind: Literal["next_phase"] = "next_phase"
-
-
-class DelayPhase(Command):
-    kind: Literal["delay_phase"] = "delay_phase"
-    combatant: str
-
-
-class ActNow(Command):
-    """A delayed combatant takes its action now."""
-
-    kind: Literal["act_now"] = "act_now"
-    combatant: str
 
 
 class SeizeInitiative(Command):
@@ -70,14 +34,6 @@ class SeizeInitiative(Command):
 class Blitz(Command):
     kind: Literal["blitz"] = "blitz"
     combatant: str
-
-
-class EnterInitiativeDice(Command):
-    """The faces a player rolled at the table replace this turn's initiative dice."""
-
-    kind: Literal["enter_initiative_dice"] = "enter_initiative_dice"
-    combatant: str
-    faces: tuple[int, ...]
 
 
 class TakeAction(Command):
@@ -99,12 +55,6 @@ class RollSimpleTest(Command):
     modifier: int = Field(ge=-50, le=50)
     threshold: int = Field(ge=0, le=30)
     faces: tuple[int, ...] | None = None
-
-
-class SetRuleOption(Command):
-    kind: Literal["set_rule_option"] = "set_rule_option"
-    option: str
-    value: bool
 
 
 COMMAND_CLASSES = (
