@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QApplication, QMenu
 from gmtool.storage.backups import list_backups
 from gmtool.storage.workspace import Workspace
 from gmtool.ui import backup_dialog as bd
-from gmtool.ui import library_actions as la
 from gmtool.ui.backup_dialog import restore_and_reopen
 from gmtool.ui.library_actions import LibraryActions
 from tests.gui.test_library_window import add
@@ -60,7 +59,9 @@ def test_the_library_action_opens_one_window_on_the_campaign(window, actions: Li
 
 @needs_fixtures
 def test_import_through_the_action_shows_the_report(window, actions: LibraryActions, monkeypatch) -> None:
-    monkeypatch.setattr(la, "ask_open_paths", lambda *_a: [SR5_FILE, SR4_FILE])
+    from gmtool.ui import library_window
+
+    monkeypatch.setattr(library_window, "ask_open_paths", lambda *_a: [SR5_FILE, SR4_FILE])  # asked on first use
     actions.actions["library"].trigger()
     actions.actions["import"].trigger()
     store = window.workspace.campaign.library
