@@ -15,6 +15,7 @@ from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gmtool.core.display import Audience, Heading, OrderLayout, OrderRow, Snapshot
 from gmtool.core.messages import Command, Event, MessageCodec
 
 GAME_API = 1  # the protocol version a manifest declares; another is refused, visibly
@@ -108,4 +109,21 @@ class GameRules(Protocol[S]):
 
     def touched(self, event: Event) -> Touched:
         """What ``event`` may have changed (:class:`Touched`); the views redraw that and no more."""
+        ...
+
+    # -- what the shell draws for any game (gmtool.core.display) -----------------------------------
+    def heading(self, state: S) -> Heading:
+        """Where the fight stands ("Turn 2 · Pass 1")."""
+        ...
+
+    def order_layout(self) -> OrderLayout:
+        """The order's columns, known before any row: the score's name, each track's."""
+        ...
+
+    def order(self, state: S) -> tuple[OrderRow, ...]:
+        """Every combatant in the order of play."""
+        ...
+
+    def snapshot(self, state: S, audience: Audience = "gm") -> Snapshot:
+        """The fight now, for the players' screen (``"players"``: public items only) and the report."""
         ...

@@ -75,7 +75,7 @@ def _snapshot_table(rows: tuple[SnapshotRow, ...], labels: ReportLabels) -> str:
     body = []
     for row in rows:
         name = f"{labels.current} {row.name}" if row.current else row.name
-        cells = (row.order, name, row.score, row.passes, row.condition, row.edge, row.effects)
+        cells = (row.order, name, row.score, *row.cells, row.badges)
         css = ' class="current"' if row.current else ""
         body.append(f"<tr{css}>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
     return (

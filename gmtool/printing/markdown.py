@@ -48,7 +48,7 @@ def _table(rows: tuple[SnapshotRow, ...], labels: ReportLabels) -> list[str]:
         name = md_escape(row.name)
         if row.current:
             name = f"**{md_escape(labels.current)} {name}**"
-        cells = (md_escape(row.order), name, *(md_escape(c) for c in (row.score, row.passes, row.condition, row.edge, row.effects)))
+        cells = (md_escape(row.order), name, *(md_escape(c) for c in (row.score, *row.cells, row.badges)))
         out.append("| " + " | ".join(cells) + " |")
     return out
 

@@ -25,14 +25,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from gmtool.core.display import OrderLayout, OrderRow, Snapshot
 from gmtool.core.i18n import active_language, set_language, tr
 from gmtool.core.journal import JournalEntry, UndoStacks
+from gmtool.core.registry import registry
 from gmtool.printing.breakdown import Breakdown, BreakdownPart, exchange_facts, roll_facts, word_breakdown, word_parts
-from gmtool.printing.snapshot import CombatantSnapshot, StateSnapshot, queries_for, take_snapshot
 
 SETUP_ROUND = 0
 HEADING_KINDS = frozenset({"turn_started", "pass_started"})
-GAME_KEYS = {"sr5": "game.sr5", "sr4": "game.sr4"}
 
 
 @dataclass(frozen=True)
@@ -51,15 +51,14 @@ class ReportOptions:
 
 @dataclass(frozen=True)
 class SnapshotRow:
-    """One combatant at the start of a turn, in words."""
+    """One combatant at the start of a turn, in words: its place, name, score, one cell per track
+    of the game's layout, and its badges."""
 
     order: str
     name: str
     score: str
-    passes: str
-    condition: str
-    edge: str
-    effects: str
+    cells: tuple[str, ...]
+    badges: str
     current: bool
 
 
@@ -86,7 +85,7 @@ class RoundSection:
 class ReportLabels:
     """The fixed words of the document, in the report's language."""
 
-    columns: tuple[str, ...]  # order, name, score, passes, condition, Edge, effects
+    columns: tuple[str, ...]  # order, name, the game's score, its tracks, its badges
     events: str
     no_events: str
     pool: str
@@ -158,7 +157,7 @@ def build_report(encounter: Any, name: str, options: ReportOptions | None = None
 
 def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
     ruleset = encounter.ruleset
-    queries = queries_for(ruleset.key)
+    layout: OrderLayout = ruleset.order_layout()
     state = ruleset.initial_state()
     done, undone = effective_entries(encounter.entries)
     drafts: list[_Draft] = [_Draft(SETUP_ROUND)]
@@ -172,14 +171,14 @@ def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
             if options.includes(drafts[-1].number):
                 drafts[-1].events.append(_event_line(entry.seq, event, ruleset))
         if started and options.includes(drafts[-1].number):
-            drafts[-1].snapshot = _snapshot_rows(take_snapshot(queries, state))
+            drafts[-1].snapshot = _snapshot_rows(ruleset.snapshot(state, "gm"), layout)
     sections = tuple(_section(d) for d in drafts if options.includes(d.number) and (d.events or d.number))
     return Report(
         language=options.language,
         title=tr("report.title", name=name),
-        subtitle=tr("report.subtitle", game=tr(GAME_KEYS.get(ruleset.key, ruleset.key)), seed=encounter.seed,
-                    undone=undone),
-        labels=_labels(),
+        subtitle=tr("report.subtitle", game=registry().manifest(ruleset.key).name(options.language),
+                    seed=encounter.seed, undone=undone),
+        labels=_labels(layout),
         rounds=sections,
         event_count=sum(len(s.events) for s in sections),
     )
@@ -201,32 +200,30 @@ def _section(draft: _Draft) -> RoundSection:
     )
 
 
-def _snapshot_rows(snapshot: StateSnapshot) -> tuple[SnapshotRow, ...]:
-    return tuple(_row(rank, c) for rank, c in enumerate(snapshot.combatants, 1))
+def _snapshot_rows(snapshot: Snapshot, layout: OrderLayout) -> tuple[SnapshotRow, ...]:
+    return tuple(_row(row, layout) for row in snapshot.rows)
 
 
-def _row(rank: int, c: CombatantSnapshot) -> SnapshotRow:
-    physical, physical_max = c.physical
-    stun, stun_max = c.stun
-    passes = ", ".join(str(p) for p in c.passes) if c.passes else "—"
+def _row(row: OrderRow, layout: OrderLayout) -> SnapshotRow:
+    cells = []
+    for key, _label in layout.track_columns:
+        track = row.track(key)
+        cells.append("—" if track is None else track.text())
     return SnapshotRow(
-        order=str(rank),
-        name=c.name + (tr("report.npc_mark") if c.is_npc else ""),
-        score="—" if c.score is None else str(c.score),
-        passes=tr("report.passes", passes=passes, left=c.passes_left),
-        condition=tr("report.condition", physical=physical, physical_max=physical_max, stun=stun, stun_max=stun_max),
-        edge=tr("report.edge", points=c.edge[0], attribute=c.edge[1]),
-        effects=" · ".join(c.effects) if c.effects else "—",
-        current=c.current,
+        order=str(row.rank + 1),
+        name=row.name + (tr("report.npc_mark") if row.npc else ""),
+        score="—" if row.score is None else row.score,
+        cells=tuple(cells),
+        badges=" · ".join(badge.text for badge in row.badges) if row.badges else "—",
+        current=row.current,
     )
 
 
-def _labels() -> ReportLabels:
+def _labels(layout: OrderLayout) -> ReportLabels:
     return ReportLabels(
         columns=(
-            tr("report.column.order"), tr("report.column.name"), tr("report.column.score"),
-            tr("report.column.passes"), tr("report.column.condition"), tr("report.column.edge"),
-            tr("report.column.effects"),
+            tr("report.column.order"), tr("report.column.name"), layout.score_label,
+            *(label for _key, label in layout.track_columns), layout.badge_label,
         ),
         events=tr("report.events"),
         no_events=tr("report.no_events"),

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import random
 
+from gmtool.core.display import Audience, Heading, OrderLayout, OrderRow, Snapshot
 from gmtool.core.game import Touched
 from gmtool.core.messages import Command, Event, MessageCodec
-from gmtool.games.shadowrun.rules import effect_messages
+from gmtool.games.shadowrun.rules import display, effect_messages
 from gmtool.games.shadowrun.rules.attack import messages as attack_messages
 from gmtool.games.shadowrun.rules.grunt_groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
 from gmtool.games.shadowrun.rules.touched import touched as shadowrun_touched
+from gmtool.games.shadowrun.sr4.rules import turn
 from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES
 from gmtool.games.shadowrun.sr4.rules.decide import decide
 from gmtool.games.shadowrun.sr4.rules.describe import describe
@@ -27,6 +29,10 @@ SHARED_COMMANDS = (
     *effect_messages.COMMAND_CLASSES, AddGruntGroup, *GROUP_COMMAND_CLASSES, *attack_messages.COMMAND_CLASSES,
 )
 SHARED_EVENTS = (*effect_messages.EVENT_CLASSES, *GROUP_EVENT_CLASSES, *attack_messages.EVENT_CLASSES)
+
+QUERIES = display.EditionQueries(
+    turn.pass_order, turn.current_actor, turn.effective_score, turn.passes_left, turn.pass_ladder
+)
 
 
 class SR4Ruleset:
@@ -53,3 +59,16 @@ class SR4Ruleset:
 
     def touched(self, event: Event) -> Touched:
         return shadowrun_touched(event)
+
+    # -- what the shell draws (gmtool.core.display) ----------------------------------------------
+    def heading(self, state: EncounterState) -> Heading:
+        return display.heading(state)
+
+    def order_layout(self) -> OrderLayout:
+        return display.order_layout()
+
+    def order(self, state: EncounterState) -> tuple[OrderRow, ...]:
+        return display.order(QUERIES, state)
+
+    def snapshot(self, state: EncounterState, audience: Audience = "gm") -> Snapshot:
+        return display.snapshot(QUERIES, state, audience)

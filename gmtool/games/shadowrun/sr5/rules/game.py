@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 
+from gmtool.core.display import Audience, Heading, OrderLayout, OrderRow, Snapshot
 from gmtool.core.game import Touched
 from gmtool.core.messages import Command, Event, MessageCodec
+from gmtool.games.shadowrun.rules import display
 from gmtool.games.shadowrun.rules.attack import messages as attack_messages
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
 from gmtool.games.shadowrun.rules.touched import touched as shadowrun_touched
+from gmtool.games.shadowrun.sr5.rules import initiative
 from gmtool.games.shadowrun.sr5.rules.commands import COMMAND_CLASSES
 from gmtool.games.shadowrun.sr5.rules.decide import decide
 from gmtool.games.shadowrun.sr5.rules.describe import describe
@@ -20,6 +23,10 @@ from gmtool.games.shadowrun.sr5.rules.fold import apply
 from gmtool.games.shadowrun.sr5.rules.groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
 from gmtool.games.shadowrun.sr5.rules.state import EncounterState
 from gmtool.games.shadowrun.sr5.rules.surprise import Surprised, SurpriseTest
+
+QUERIES = display.EditionQueries(
+    initiative.pass_order, initiative.current_actor, initiative.effective_score, initiative.passes_left, initiative.pass_ladder
+)
 
 
 class SR5Ruleset:
@@ -52,3 +59,16 @@ class SR5Ruleset:
 
     def touched(self, event: Event) -> Touched:
         return shadowrun_touched(event)
+
+    # -- what the shell draws (gmtool.core.display) ----------------------------------------------
+    def heading(self, state: EncounterState) -> Heading:
+        return display.heading(state)
+
+    def order_layout(self) -> OrderLayout:
+        return display.order_layout()
+
+    def order(self, state: EncounterState) -> tuple[OrderRow, ...]:
+        return display.order(QUERIES, state)
+
+    def snapshot(self, state: EncounterState, audience: Audience = "gm") -> Snapshot:
+        return display.snapshot(QUERIES, state, audience)

@@ -1,0 +1,114 @@
+"""What the shell draws for any game: plain, frozen values a game's rules hand out.
+
+The order of play, a combatant's tracks (condition monitors, passes, hull, power points …) and
+badges, the heading of the moment, and a snapshot for the players' screen and the printed report.
+Texts are already in the active language; ``key``s are stable (tests, styling). A ``Tone`` names a
+meaning, never a colour (the theme decides the colour). Values compare with ``==``, so a view
+emits ``dataChanged`` only for rows that differ. Items with ``public=False`` stay off the players'
+screen. The map, an attack's breakdown and a game's own boxes are that game's docks, not these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Tone = Literal["harm", "fatigue", "armour", "resource", "warning", "good", "neutral"]
+TrackKind = Literal["boxes", "bar", "meter", "pips"]
+Audience = Literal["gm", "players"]
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """A quantity drawn as boxes, a bar, a meter or pips: ``value`` of ``max``.
+
+    ``reading``: "taken" (boxes filled with damage) or "left" (what remains); ``marks``: places
+    worth marking (a wound step, the current pass); ``detail``: the words a table prints for it.
+    """
+
+    key: str
+    label: str
+    kind: TrackKind
+    value: int
+    max: int
+    tone: Tone = "neutral"
+    reading: Literal["taken", "left"] = "taken"
+    overflow: int = 0
+    marks: tuple[int, ...] = ()
+    detail: str = ""
+    tooltip: str = ""
+    public: bool = True
+
+    def text(self) -> str:
+        """As a table prints it: the game's own words, else "value/max"."""
+        return self.detail or f"{self.value}/{self.max}"
+
+
+@dataclass(frozen=True, slots=True)
+class Badge:
+    """A short state shown beside a name (an effect with its time left, "Seized", "Rattled")."""
+
+    key: str
+    text: str
+    tone: Tone = "neutral"
+    tooltip: str = ""
+    public: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """Where the fight stands: "Turn 2 · Pass 1", "Round 3 · Activation: Jerboa"."""
+
+    text: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OrderLayout:
+    """The columns of the order before any row: the score's name and each track's (key, label)."""
+
+    score_label: str
+    track_columns: tuple[tuple[str, str], ...]
+    badge_label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OrderRow:
+    """One combatant in the order of play (``rank`` 0 acts first; ``current``: acting now)."""
+
+    id: str
+    name: str
+    rank: int
+    score: str | None
+    current: bool
+    out: bool
+    npc: bool
+    badges: tuple[Badge, ...] = ()
+    tracks: tuple[Track, ...] = ()
+
+    def track(self, key: str) -> Track | None:
+        return next((track for track in self.tracks if track.key == key), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The fight at one moment, for the players' screen and the printed report."""
+
+    heading: Heading
+    layout: OrderLayout
+    rows: tuple[OrderRow, ...]
+    notes: tuple[str, ...] = ()
+
+
+def for_players(snapshot: Snapshot) -> Snapshot:
+    """The snapshot without what the GM keeps to themself (``public=False`` tracks and badges)."""
+    rows = tuple(
+        OrderRow(row.id, row.name, row.rank, row.score, row.current, row.out, row.npc,
+                 tuple(b for b in row.badges if b.public), tuple(t for t in row.tracks if t.public))
+        for row in snapshot.rows
+    )
+    columns = {t.key for row in rows for t in row.tracks}
+    layout = OrderLayout(snapshot.layout.score_label,
+                         tuple(c for c in snapshot.layout.track_columns if c[0] in columns or not snapshot.rows),
+                         snapshot.layout.badge_label)
+    return Snapshot(snapshot.heading, layout, rows, snapshot.notes)
