@@ -81,6 +81,7 @@ class TestPanel(QWidget):
         self.model.refused.connect(self._show_error)
         bridge.selectionChanged.connect(lambda _c: self._on_selection())
         bridge.changed.connect(lambda _c: self._refresh_state())
+        bridge.pastChanged.connect(self._refresh_state)  # rewound or back: what can be rolled changes
         self._syncing = False
         self._on_selection()
         self._show_type()  # only the rows of the chosen test type: nothing is pushed before the first edit
@@ -380,18 +381,20 @@ class TestPanel(QWidget):
         self._fill_people_if_needed()  # the roster may have changed
         c = self.model.combatant
         self.title.setText(tr("test.title", name=c.sheet.name) if c else tr("test.no_selection"))
-        enabled = c is not None
+        refusal = self.model.bridge_refusal()  # shown as it was, or open read-only: nothing can be rolled
+        enabled = c is not None and refusal is None
         for widget in (self.roll_button, self.enter_button, self.faces_edit, self.burn_button, self.refresh_button):
             widget.setEnabled(enabled)
+            widget.setToolTip(refusal or "")
         self.edge_label.setText(
             tr("test.edge_points", points=c.sheet.edge_points, attribute=c.sheet.attributes["EDG"]) if c else ""
         )
-        can_after = self.model.can_use_edge_after()
+        can_after = self.model.can_use_edge_after() and refusal is None
         for button in self.after_buttons.values():
             button.setEnabled(can_after)
         retries = self.model.preview.retries if self.model.preview else 0
         self.retry.setText(tr("test.retry_hint", count=retries, penalty=2 * retries))
-        self.clear_retries.setEnabled(bool(c and c.retries))
+        self.clear_retries.setEnabled(bool(c and c.retries) and refusal is None)
         self._fill_extended()
 
     def _fill_extended(self) -> None:

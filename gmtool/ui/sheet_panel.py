@@ -71,9 +71,18 @@ class SheetPanel(QWidget):
         self.model.dataChanged.connect(lambda *_: self.refresh())
         self.model.fieldRefused.connect(self._show_refusal)
         self.model.fieldAccepted.connect(self._clear_refusal)
+        bridge.pastChanged.connect(self._follow_refusal)
+        self._follow_refusal()
         self.refresh()
 
     # -- building ------------------------------------------------------------
+    def _follow_refusal(self) -> None:
+        """While nothing can be changed (the fight shown as it was, a campaign open read-only) the
+        sheet is read, not edited: its fields are greyed and say why."""
+        refusal = self._bridge.acting_refusal()
+        self.body.setEnabled(refusal is None)
+        self.body.setToolTip(refusal or "")
+
     def _error_label(self, field: str) -> QLabel:
         label = QLabel(self)
         label.setObjectName(f"error_{field}")

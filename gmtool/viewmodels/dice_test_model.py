@@ -150,6 +150,10 @@ class DiceTestModel(QAbstractTableModel):
         pool = tc.PoolSpec(attribute=i.opponent_attribute, skill=i.opponent_skill)
         return preview_test(state, i.opponent, pool).spec
 
+    def bridge_refusal(self) -> str | None:
+        """Why nothing can be rolled now (the fight shown as it was, a campaign open read-only), or None."""
+        return self._bridge.acting_refusal()
+
     def _on_change(self, change: Change) -> None:
         if change.reset or not change.events or any(e.kind != "action_phase_ended" for e in change.events):
             self._recompute()  # a phase ending changes no pool; anything else (an undo too) may
