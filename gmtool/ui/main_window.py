@@ -34,12 +34,12 @@ from PySide6.QtWidgets import (
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
+from gmtool.games.shadowrun.gui.attack_panel import AttackPanel
+from gmtool.games.shadowrun.gui.group_actions import GroupActions
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.actions import ACTION_SPECS, MENUS, SHOWN_DISABLED_ELSEWHERE, ActionSpec
-from gmtool.ui.attack_panel import AttackPanel
 from gmtool.ui.fight_bar import fight_bar
 from gmtool.ui.fit import never_sideways
-from gmtool.ui.group_actions import GroupActions
 from gmtool.ui.initiative_panel import InitiativePanel
 from gmtool.ui.library_actions import install_library_actions
 from gmtool.ui.log_panel import LogPanel
@@ -258,10 +258,10 @@ class MainWindow(QMainWindow):
     def _make_game_panel(self) -> QWidget:
         """The SR5 test box, or the SR4 movement-and-surprise panel in its place."""
         if self.bridge.has(DICE_TESTS):
-            from gmtool.ui.dice_test_panel import TestPanel
+            from gmtool.games.shadowrun.sr5.gui.dice_test_panel import TestPanel
 
             return TestPanel(self.bridge, self)
-        from gmtool.ui.sr4_panel import SR4Panel
+        from gmtool.games.shadowrun.sr4.gui.panel import SR4Panel
 
         return SR4Panel(self.bridge, self._actions, self)
 

@@ -54,7 +54,7 @@ class SheetPanel(QWidget):
         body_layout.addWidget(self._monitors_box())
         self.effects_box = None
         if bridge.has(EFFECTS):
-            from gmtool.ui.effects_box import EffectsBox
+            from gmtool.games.shadowrun.gui.effects_box import EffectsBox
 
             self.effects_box = EffectsBox(bridge, self)
             body_layout.addWidget(self.effects_box)

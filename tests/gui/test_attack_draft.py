@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+import gmtool.games.shadowrun.gui.attack_model as attack_model_module
 import gmtool.games.shadowrun.rules.attack.decide as decide_module
-import gmtool.viewmodels.attack_model as attack_model_module
 from gmtool.games.shadowrun.rules.attack.messages import AttackResolved
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 

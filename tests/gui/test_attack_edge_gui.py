@@ -26,8 +26,8 @@ def english():
 
 
 def panel_on(qtbot, workspace: Workspace, ruleset: str):
+    from gmtool.games.shadowrun.gui.attack_panel import AttackPanel
     from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
-    from gmtool.ui.attack_panel import AttackPanel
     from gmtool.viewmodels.bridge import EncounterBridge
 
     bridge = EncounterBridge(workspace.with_new_encounter("Edge", ruleset))

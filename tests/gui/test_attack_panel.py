@@ -30,7 +30,7 @@ def english():
 
 
 def panel_on(qtbot, workspace: Workspace, ruleset: str):
-    from gmtool.ui.attack_panel import AttackPanel
+    from gmtool.games.shadowrun.gui.attack_panel import AttackPanel
     from gmtool.viewmodels.bridge import EncounterBridge
 
     bridge = EncounterBridge(workspace.with_new_encounter("Called shots", ruleset))

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
 
+from gmtool.games.shadowrun.gui.modifier_table_model import ROW_KEY
 from gmtool.storage.paths import data_dir
 from gmtool.storage.settings import Settings
 from gmtool.storage.workspace import Workspace
-from gmtool.viewmodels.modifier_table_model import ROW_KEY
 
 GLARE = """\
 schema_version = 1

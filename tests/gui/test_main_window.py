@@ -296,7 +296,7 @@ def test_taking_a_listed_action_from_the_panel(qtbot, window) -> None:
 
 
 def test_adding_a_grunt_group_from_the_selected_sheet(qtbot, monkeypatch, window) -> None:
-    from gmtool.ui.group_dialog import GroupDialog
+    from gmtool.games.shadowrun.gui.group_dialog import GroupDialog
 
     window.bridge.select("c4")
     monkeypatch.setattr(GroupDialog, "exec", lambda self: (self.count.setValue(3), self.shared.setChecked(True), 1)[-1])

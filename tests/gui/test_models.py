@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from gmtool.games.shadowrun.sr5.gui.dice_test_model import DiceTestModel
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.games.shadowrun.sr5.rules.initiative import pass_order
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.dice_test_model import DiceTestModel
 from gmtool.viewmodels.faces import parse_faces
 from gmtool.viewmodels.initiative_model import CombatantsModel, PassOrderProxy
 from gmtool.viewmodels.log_model import LogModel

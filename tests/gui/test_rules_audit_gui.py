@@ -8,11 +8,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 
 from gmtool.core.i18n import set_language
+from gmtool.games.shadowrun.gui.modifier_panel import ModifierPanel
 from gmtool.games.shadowrun.rules.attack.messages import RowCount
 from gmtool.games.shadowrun.rules.readings import Readings
 from gmtool.games.shadowrun.rules.tables.context import ActionContext
 from gmtool.games.shadowrun.rules.tables.engine import build_sheet
-from gmtool.ui.modifier_panel import ModifierPanel
 from tests.gui.test_attack_panel import aim, choose, last_command, panel_on
 
 

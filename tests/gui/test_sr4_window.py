@@ -111,9 +111,9 @@ def test_a_new_sr4_encounter_from_the_file_menu_takes_combatants_and_initiative(
 
 
 def test_switching_to_the_sr5_encounter_and_back(qtbot, monkeypatch, gm) -> None:
-    from gmtool.ui.dice_test_panel import TestPanel
+    from gmtool.games.shadowrun.sr4.gui.panel import SR4Panel
+    from gmtool.games.shadowrun.sr5.gui.dice_test_panel import TestPanel
     from gmtool.ui.encounter_dialogs import SwitchEncounterDialog
-    from gmtool.ui.sr4_panel import SR4Panel
 
     campaign = gm.workspace.campaign
     sr5, sr4 = encounter_id(gm.workspace, "sr5"), encounter_id(gm.workspace, "sr4")
@@ -324,7 +324,7 @@ def test_the_sr4_sheet_edits_passes_and_takes_damage(qtbot, sr4_window) -> None:
 
 
 def test_sr5_only_actions_are_disabled_with_the_reason(qtbot, sr4_window, window) -> None:
-    from gmtool.ui.sr4_panel import SR4Panel
+    from gmtool.games.shadowrun.sr4.gui.panel import SR4Panel
 
     for name in ("seize", "blitz", "interrupt_full_defence", "interrupt_block", "refresh_edge_all", "ones_on_extras"):
         act = sr4_window.action(name)
@@ -360,7 +360,7 @@ def test_sr4_effects_box_adds_an_effect_with_a_badge_and_it_expires(qtbot, sr4_w
 
 
 def test_sr4_grunt_group_dialog_has_no_shared_monitor(qtbot, monkeypatch, sr4_window) -> None:
-    from gmtool.ui import group_dialog
+    from gmtool.games.shadowrun.gui import group_dialog
 
     seen = {}
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
+from gmtool.games.shadowrun.gui.effects_model import combatant_badges
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules.actions import action_list
 from gmtool.games.shadowrun.sr4.rules.budget import budget_left, can_take
@@ -29,7 +30,6 @@ from gmtool.games.shadowrun.sr4.rules.turn import (
     score_breakdown,
 )
 from gmtool.viewmodels import ruleset_view as rv
-from gmtool.viewmodels.effects_model import combatant_badges
 
 NEW_ATTRIBUTES = {a: 3 for a in ATTRIBUTES} | {"EDG": 2}
 TRACK_FIELDS = {"physical_damage": "physical", "stun_damage": "stun"}

@@ -6,6 +6,7 @@ from typing import Any
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.messages import Command
+from gmtool.games.shadowrun.gui.effects_model import combatant_badges
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules.actions import action_list, budget_left, check_action
 from gmtool.games.shadowrun.sr5.rules.effects import effect_table
@@ -29,7 +30,6 @@ from gmtool.games.shadowrun.sr5.rules.sheet import (
 )
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 from gmtool.viewmodels import ruleset_view as rv
-from gmtool.viewmodels.effects_model import combatant_badges
 
 NEW_ATTRIBUTES = {a: 3 for a in ATTRIBUTES} | {"EDG": 2}
 

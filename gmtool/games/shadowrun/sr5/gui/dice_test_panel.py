@@ -31,13 +31,13 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.dice_tests import EdgeUse
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.sr5.gui.dice_result import results_html
+from gmtool.games.shadowrun.sr5.gui.dice_test_model import TEST_TYPES, DiceTestModel
 from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES
-from gmtool.ui.dice_result import results_html
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.pinned import ResultArea, scrolled
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.dice_test_model import TEST_TYPES, DiceTestModel
 
 CHART_WIDTH = 150  # the odds chart beside the odds' words, as in the attack panel
 

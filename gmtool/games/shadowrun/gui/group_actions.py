@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.gui.group_dialog import GroupDialog
 from gmtool.games.shadowrun.rules.grunt_groups import LeaveGroup, SplitGroup, group_of
-from gmtool.ui.group_dialog import GroupDialog
 from gmtool.viewmodels.ruleset_view import SHARED_MONITOR
 
 if TYPE_CHECKING:

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.effects import Duration
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.gui.effects_model import EffectsModel
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.effects_model import EffectsModel
 
 DEFAULT_MODIFIER = -31  # the spin box's minimum shows "default"
 

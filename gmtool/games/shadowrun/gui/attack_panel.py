@@ -1,7 +1,7 @@
 """The attack, resolved in place: attacker → weapon and mode → target → modifiers → roll or
 typed faces → defence → damage → soak → applied, each step with its breakdown and odds.
 
-Nothing here decides a rule: the :class:`~gmtool.viewmodels.attack_model.AttackModel`
+Nothing here decides a rule: the :class:`~gmtool.games.shadowrun.gui.attack_model.AttackModel`
 plans and prepares the command; the modifier panels show the edition's tables.
 """
 
@@ -32,18 +32,18 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.gui.attack_model import EDGE_TESTS, AttackModel
+from gmtool.games.shadowrun.gui.modifier_panel import ModifierPanel
 from gmtool.games.shadowrun.rules.attack.describe import (
     RENDERERS,
     attack_line,
     breakdown_lines,
     term_text,
 )
-from gmtool.ui.modifier_panel import ModifierPanel
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.page_tabs import PageTabs
 from gmtool.ui.pinned import ResultArea, scrolled
 from gmtool.ui.theme import set_tone
-from gmtool.viewmodels.attack_model import EDGE_TESTS, AttackModel
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.ruleset_view import INTERRUPTS
 

@@ -1,6 +1,6 @@
 """The modifier-table panel: the tables that fit the action, a free modifier, the breakdown and total.
 
-Shows a :class:`~gmtool.viewmodels.modifier_table_model.ModifierTableModel` as a tree
+Shows a :class:`~gmtool.games.shadowrun.gui.modifier_table_model.ModifierTableModel` as a tree
 of check boxes, a spin box in the row of each counted modifier (take aim, multiple
 targets, friends in the melee, reach …); every change (a tick, a count, a free modifier
 added or removed) emits :attr:`ModifierPanel.modifiersChanged` with the new
@@ -34,19 +34,19 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import active_language, tr
+from gmtool.games.shadowrun.gui.modifier_table_model import (
+    COUNT_COLUMN,
+    COUNT_RANGE,
+    ROW_COUNT,
+    ROW_KEY,
+    ModifierTableModel,
+)
 from gmtool.games.shadowrun.rules.tables.engine import (
     COUNT_MAX,
     FREE_TABLE,
     FREE_VALUE_MAX,
     ModifierSheet,
     Term,
-)
-from gmtool.viewmodels.modifier_table_model import (
-    COUNT_COLUMN,
-    COUNT_RANGE,
-    ROW_COUNT,
-    ROW_KEY,
-    ModifierTableModel,
 )
 
 FREE_INDEX = int(Qt.ItemDataRole.UserRole) + 1  # int: a free modifier's position in the breakdown list
