@@ -1,8 +1,17 @@
-"""What both editions' demo encounters share: weapons named by catalogue key."""
+"""What both editions' demo encounters share: the file's shape (``resources/<edition>/demo_encounter.json``,
+made-up combatants only), weapons named by catalogue key, and the commands that add them."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, Field, field_validator
+
+from gmtool.core.game import GameDemo
+from gmtool.core.messages import Command
+
+SheetT = TypeVar("SheetT", bound=BaseModel)
 
 
 def with_catalogue_weapons(edition: str, combatants: Any) -> Any:
@@ -18,3 +27,23 @@ def with_catalogue_weapons(edition: str, combatants: Any) -> Any:
             entry["weapons"] = [weapon(edition, key).model_dump() for key in entry.pop("weapon_keys")]
         out.append(entry)
     return out
+
+
+class DemoDefinition(BaseModel, Generic[SheetT]):
+    """A demo encounter file of one edition (``edition`` names its weapon catalogue)."""
+
+    edition: ClassVar[str]
+    schema_version: int = Field(ge=1, le=1)
+    name: dict[str, str]
+    note: str
+    seed: int
+    combatants: list[SheetT] = Field(min_length=4, max_length=6)
+
+    @field_validator("combatants", mode="before")
+    @classmethod
+    def _weapons(cls, combatants: Any) -> Any:
+        return with_catalogue_weapons(cls.edition, combatants)
+
+    def game_demo(self, add: Callable[[SheetT], Command]) -> GameDemo:
+        """The demo as the storage adds it: each combatant joins through a journaled command."""
+        return GameDemo(dict(self.name), self.seed, tuple(add(sheet) for sheet in self.combatants))

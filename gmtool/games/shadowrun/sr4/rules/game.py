@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import random
 
-from gmtool.core.display import Audience, Heading, OrderLayout, OrderRow, Snapshot
-from gmtool.core.game import Touched
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules import display, effect_messages
 from gmtool.games.shadowrun.rules.attack import messages as attack_messages
+from gmtool.games.shadowrun.rules.game import ShadowrunRules
 from gmtool.games.shadowrun.rules.grunt_groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
-from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
-from gmtool.games.shadowrun.rules.touched import touched as shadowrun_touched
 from gmtool.games.shadowrun.sr4.rules import turn
 from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES
 from gmtool.games.shadowrun.sr4.rules.decide import decide
@@ -35,15 +32,13 @@ QUERIES = display.EditionQueries(
 )
 
 
-class SR4Ruleset:
+class SR4Ruleset(ShadowrunRules):
     """The SR4 ruleset as the core sees it."""
 
     key = "sr4"
     commands = MessageCodec(COMMAND_CLASSES + SHARED_COMMANDS)
+    queries = QUERIES
     events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS)
-
-    def __init__(self, readings: Readings | None = None) -> None:
-        self.readings = readings or DIGEST  # the campaign's rule readings (none concern SR4 yet)
 
     def initial_state(self) -> EncounterState:
         return EncounterState()
@@ -56,19 +51,3 @@ class SR4Ruleset:
 
     def describe(self, event: Event) -> str:
         return describe(event)
-
-    def touched(self, event: Event) -> Touched:
-        return shadowrun_touched(event)
-
-    # -- what the shell draws (gmtool.core.display) ----------------------------------------------
-    def heading(self, state: EncounterState) -> Heading:
-        return display.heading(state)
-
-    def order_layout(self) -> OrderLayout:
-        return display.order_layout()
-
-    def order(self, state: EncounterState) -> tuple[OrderRow, ...]:
-        return display.order(QUERIES, state)
-
-    def snapshot(self, state: EncounterState, audience: Audience = "gm") -> Snapshot:
-        return display.snapshot(QUERIES, state, audience)

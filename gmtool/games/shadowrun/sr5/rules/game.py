@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import random
 
-from gmtool.core.display import Audience, Heading, OrderLayout, OrderRow, Snapshot
-from gmtool.core.game import Touched
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules import display
 from gmtool.games.shadowrun.rules.attack import messages as attack_messages
-from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
-from gmtool.games.shadowrun.rules.touched import touched as shadowrun_touched
+from gmtool.games.shadowrun.rules.game import ShadowrunRules
 from gmtool.games.shadowrun.sr5.rules import initiative
 from gmtool.games.shadowrun.sr5.rules.commands import COMMAND_CLASSES
 from gmtool.games.shadowrun.sr5.rules.decide import decide
@@ -29,7 +26,7 @@ QUERIES = display.EditionQueries(
 )
 
 
-class SR5Ruleset:
+class SR5Ruleset(ShadowrunRules):
     """The SR5 ruleset as the core sees it."""
 
     key = "sr5"
@@ -37,13 +34,11 @@ class SR5Ruleset:
         COMMAND_CLASSES + TEST_COMMAND_CLASSES + EFFECT_COMMAND_CLASSES + GROUP_COMMAND_CLASSES + (SurpriseTest,)
         + attack_messages.COMMAND_CLASSES
     )
+    queries = QUERIES
     events = MessageCodec(
         EVENT_CLASSES + TEST_EVENT_CLASSES + EFFECT_EVENT_CLASSES + GROUP_EVENT_CLASSES + (Surprised,)
         + attack_messages.EVENT_CLASSES
     )
-
-    def __init__(self, readings: Readings | None = None) -> None:
-        self.readings = readings or DIGEST  # the campaign's rule readings (gmtool.games.shadowrun.rules.readings)
 
     def initial_state(self) -> EncounterState:
         return EncounterState()
@@ -56,19 +51,3 @@ class SR5Ruleset:
 
     def describe(self, event: Event) -> str:
         return describe(event)
-
-    def touched(self, event: Event) -> Touched:
-        return shadowrun_touched(event)
-
-    # -- what the shell draws (gmtool.core.display) ----------------------------------------------
-    def heading(self, state: EncounterState) -> Heading:
-        return display.heading(state)
-
-    def order_layout(self) -> OrderLayout:
-        return display.order_layout()
-
-    def order(self, state: EncounterState) -> tuple[OrderRow, ...]:
-        return display.order(QUERIES, state)
-
-    def snapshot(self, state: EncounterState, audience: Audience = "gm") -> Snapshot:
-        return display.snapshot(QUERIES, state, audience)

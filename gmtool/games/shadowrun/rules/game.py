@@ -1,0 +1,39 @@
+"""What both Shadowrun rulesets are to the core beyond deciding and folding: the campaign's rule
+readings, what an event touched, and the fight as the shell draws it. Each edition's
+``rules/game.py`` subclasses :class:`ShadowrunRules` with its codecs, state, decide, fold and words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gmtool.core.display import Audience, Heading, OrderLayout, OrderRow, Snapshot
+from gmtool.core.game import Touched
+from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules import display
+from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
+from gmtool.games.shadowrun.rules.touched import touched as shadowrun_touched
+
+
+class ShadowrunRules:
+    """The parts of a Shadowrun ruleset both editions share; ``queries`` is the edition's own."""
+
+    queries: display.EditionQueries
+
+    def __init__(self, readings: Readings | None = None) -> None:
+        self.readings = readings or DIGEST  # the campaign's rule readings (gmtool.games.shadowrun.rules.readings)
+
+    def touched(self, event: Event) -> Touched:
+        return shadowrun_touched(event)
+
+    # -- what the shell draws (gmtool.core.display) ----------------------------------------------
+    def heading(self, state: Any) -> Heading:
+        return display.heading(state)
+
+    def order_layout(self) -> OrderLayout:
+        return display.order_layout()
+
+    def order(self, state: Any) -> tuple[OrderRow, ...]:
+        return display.order(self.queries, state)
+
+    def snapshot(self, state: Any, audience: Audience = "gm") -> Snapshot:
+        return display.snapshot(self.queries, state, audience)
