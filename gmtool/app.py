@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, set_language, tr
-from gmtool.games.shadowrun.rules.readings import Readings
+from gmtool.core.readings import RuleReadings
 from gmtool.storage.lock import NotWritableError
 from gmtool.storage.paths import data_dir, default_campaign_path
 from gmtool.storage.settings import Settings, load_settings, save_settings
@@ -294,7 +294,7 @@ class GmtoolApp:
         if rebuild:
             self.show_window()
 
-    def _use_rule_readings(self, readings: Readings | None) -> bool:
+    def _use_rule_readings(self, readings: RuleReadings | None) -> bool:
         """The campaign's rule readings from Preferences; True when they changed (the panels plan anew)."""
         if readings is None or self.workspace is None:
             return False

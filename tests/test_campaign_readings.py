@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from gmtool.core.readings import RuleReadings
+from gmtool.core.registry import registry
 from gmtool.games.shadowrun.rules.readings import OPTIONS, Readings
 from gmtool.storage.campaign import RULE_READINGS
 from gmtool.storage.workspace import Workspace
@@ -22,7 +24,7 @@ SCHEMA_1 = Path(__file__).parent / "data" / "campaign_schema1.gmtool"
 def test_a_new_campaign_reads_every_rule_as_the_digest_does(tmp_path: Path) -> None:
     workspace = Workspace.create(tmp_path / "new.gmtool")
     try:
-        assert workspace.campaign.rule_readings() == Readings()
+        assert workspace.campaign.rule_readings() == RuleReadings()
         assert all(not workspace.campaign.rule_readings().book(o.key) for o in OPTIONS)
         assert workspace.encounter.ruleset.readings == Readings()
     finally:
@@ -33,10 +35,11 @@ def test_a_new_campaign_reads_every_rule_as_the_digest_does(tmp_path: Path) -> N
 def test_the_books_reading_is_kept_in_the_campaign_and_its_encounters_decide_with_it(tmp_path: Path) -> None:
     path = tmp_path / "kept.gmtool"
     workspace = Workspace.create(path)
-    book = Readings(sr5_multiple_attacks="book", sr5_knockdown="book")
+    chosen = RuleReadings.of({"sr5_multiple_attacks": "book", "sr5_knockdown": "book"})
+    book = Readings(sr5_multiple_attacks="book", sr5_knockdown="book")  # as the SR5 rules read it
     try:
-        assert workspace.use_rule_readings(book) is True
-        assert workspace.use_rule_readings(book) is False  # nothing changed
+        assert workspace.use_rule_readings(chosen) is True
+        assert workspace.use_rule_readings(chosen) is False  # nothing changed
         assert workspace.encounter.ruleset.readings == book  # the open encounter decides with it at once
         assert workspace.campaign.meta(RULE_READINGS) == (
             '{"sr5_knockdown": "book", "sr5_multiple_attacks": "book"}'
@@ -45,7 +48,7 @@ def test_the_books_reading_is_kept_in_the_campaign_and_its_encounters_decide_wit
         workspace.close()
     again = Workspace.open(path)
     try:
-        assert again.campaign.rule_readings() == book
+        assert again.campaign.rule_readings() == chosen
         assert again.encounter.ruleset.readings == book
         other = again.with_new_encounter("Another fight", "sr5")
         assert other.encounter.ruleset.readings == book  # every encounter of the campaign
@@ -59,7 +62,7 @@ def test_an_old_campaign_without_readings_opens_with_the_digests(tmp_path: Path)
     workspace = Workspace.open(path)
     try:
         assert workspace.campaign.meta(RULE_READINGS) is None
-        assert workspace.campaign.rule_readings() == Readings()
+        assert workspace.campaign.rule_readings() == RuleReadings()
     finally:
         workspace.close()
 
@@ -68,10 +71,10 @@ def test_a_damaged_or_foreign_entry_falls_back_to_the_digests_readings(tmp_path:
     workspace = Workspace.create(tmp_path / "odd.gmtool")
     try:
         for text, expected in (
-            ("not json", Readings()),
-            ('["a list"]', Readings()),
-            ('{"sr5_multiple_attacks": "sideways", "unknown_rule": "book"}', Readings()),
-            ('{"sr5_harder_knock": "book", "unknown_rule": "book"}', Readings(sr5_harder_knock="book")),
+            ("not json", RuleReadings()),
+            ('["a list"]', RuleReadings()),
+            ('{"sr5_multiple_attacks": "sideways", "unknown_rule": "book"}', RuleReadings()),
+            ('{"sr5_harder_knock": "book", "unknown_rule": "book"}', RuleReadings.of({"sr5_harder_knock": "book"})),
         ):
             workspace.campaign.set_meta(RULE_READINGS, text)
             assert workspace.campaign.rule_readings() == expected, text
@@ -89,3 +92,10 @@ def test_every_option_names_its_rule_and_both_readings_in_both_languages() -> No
                 assert f"readings.{option.key}.{part}" in messages, (language, option.key, part)
         assert all(option.rule in messages[f"readings.{option.key}.name"] for option in OPTIONS)
         assert all(str(option.page) in messages[f"readings.{option.key}.book"] for option in OPTIONS)
+
+
+def test_the_sr5_manifest_lists_the_options_its_rules_read() -> None:
+    """The manifest (data, read at start-up) and the rules (loaded with an SR5 encounter) agree."""
+    listed = {(o.key, o.rule, o.page) for o in registry().manifest("sr5").readings}
+    assert listed == {(o.key, o.rule, o.page) for o in OPTIONS if o.game == "sr5"}
+    assert registry().manifest("sr4").readings == ()

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.display import Audience, Heading, OrderLayout, OrderRow, Snapshot
 from gmtool.core.messages import Command, Event, MessageCodec
+from gmtool.core.readings import ReadingOption, RuleReadings
 
 GAME_API = 1  # the protocol version a manifest declares; another is refused, visibly
 KEY_PATTERN = r"^[a-z][a-z0-9_]{0,31}$"
@@ -34,6 +35,7 @@ class GameManifest(BaseModel):
     rules: str  # "package.module:factory": factory(readings | None) -> the game's rules
     gui: str | None = None  # "package.module:contribute" (the game's docks and actions), when it has any
     view: str | None = None  # "package.module:View": View(rules) -> the adapter the window draws the encounter with
+    readings: tuple[ReadingOption, ...] = ()  # where the digest and the book disagree (Preferences → Rules)
     demo: str | None = None  # "package.module:demo": () -> GameDemo, the encounter a new campaign starts with
 
     def name(self, language: str) -> str:
@@ -109,6 +111,10 @@ class GameRules(Protocol[S]):
 
     def touched(self, event: Event) -> Touched:
         """What ``event`` may have changed (:class:`Touched`); the views redraw that and no more."""
+        ...
+
+    def use_readings(self, readings: RuleReadings) -> None:
+        """Decide from now on with the campaign's rule readings (the journal keeps what was decided)."""
         ...
 
     # -- what the shell draws for any game (gmtool.core.display) -----------------------------------

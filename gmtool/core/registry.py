@@ -18,6 +18,7 @@ from typing import cast
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.game import GAME_API, GameManifest, GameRules
+from gmtool.core.readings import ReadingOption
 
 GROUP = "gmtool.games"
 
@@ -100,6 +101,10 @@ class GameRegistry:
         if not callable(factory):
             raise FileFormatError("error.unknown_ruleset", ruleset=key)
         return factory(readings)
+
+    def reading_options(self) -> tuple[tuple[GameManifest, ReadingOption], ...]:
+        """Every game's rule-reading options, game by game (Preferences → Rules)."""
+        return tuple((manifest, option) for manifest in self.manifests() for option in manifest.readings)
 
     def problems(self) -> tuple[GameProblem, ...]:
         self._loaded()

@@ -37,8 +37,8 @@ from pathlib import Path
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import FileFormatError, StorageError
 from gmtool.core.journal import JournalEntry
-from gmtool.core.registry import get_ruleset
-from gmtool.games.shadowrun.rules.readings import Readings
+from gmtool.core.readings import RuleReadings
+from gmtool.core.registry import get_ruleset, registry
 from gmtool.storage.backups import DEFAULT_KEEP, BackupOutcome, backup_quietly
 from gmtool.storage.failures import storage_error
 from gmtool.storage.inspection import APPLICATION_ID, check_header, inspect
@@ -404,18 +404,20 @@ class Campaign:
         return int(row.fetchone()[0])
 
     # -- campaign settings ---------------------------------------------------
-    def rule_readings(self) -> Readings:
-        """The rule readings chosen for this campaign (the digest's where none was chosen)."""
+    def rule_readings(self) -> RuleReadings:
+        """The rule readings chosen for this campaign (the digest's where none was chosen, or where
+        the stored entry cannot be read); only the registered games' options count."""
         text = self.meta(RULE_READINGS)
+        known = [option.key for _game, option in registry().reading_options()]
         if not text:
-            return Readings()
+            return RuleReadings()
         try:
-            return Readings.from_data(json.loads(text))
-        except json.JSONDecodeError:
-            return Readings()
+            return RuleReadings.from_data(json.loads(text), known)
+        except (json.JSONDecodeError, RecursionError):
+            return RuleReadings()
 
-    def set_rule_readings(self, readings: Readings) -> None:
-        """Keep the campaign's rule readings (only those that differ from the digest are written)."""
+    def set_rule_readings(self, readings: RuleReadings) -> None:
+        """Keep the campaign's rule readings (only the book's, where chosen, are written)."""
         self.set_meta(RULE_READINGS, json.dumps(readings.to_data(), sort_keys=True))
 
     # -- meta ----------------------------------------------------------------

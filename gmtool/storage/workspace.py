@@ -15,8 +15,8 @@ from typing import TypeVar
 
 from gmtool.core.errors import FileFormatError, GmtoolError, RulesError
 from gmtool.core.i18n import active_language
+from gmtool.core.readings import RuleReadings
 from gmtool.core.session import EncounterSession
-from gmtool.games.shadowrun.rules.readings import Readings
 from gmtool.storage.campaign import Campaign, EncounterInfo
 from gmtool.storage.demo import create_demo_encounter, create_demo_encounters
 from gmtool.storage.paths import default_campaign_path
@@ -48,13 +48,13 @@ class Workspace:
     def ruleset_key(self) -> str:
         return str(self.encounter.ruleset.key)
 
-    def use_rule_readings(self, readings: Readings) -> bool:
+    def use_rule_readings(self, readings: RuleReadings) -> bool:
         """Keep the campaign's rule readings (Preferences → Rules); the encounter decides with them
         from now on. True when they changed. The journal keeps what earlier commands decided."""
         if readings == self.campaign.rule_readings():
             return False
         self.campaign.set_rule_readings(readings)
-        self.encounter.ruleset.readings = readings
+        self.encounter.ruleset.use_readings(readings)
         return True
 
     def encounters(self) -> list[EncounterInfo]:

@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import LANGUAGES, catalogue, tr
-from gmtool.games.shadowrun.rules.readings import OPTIONS, READINGS, Readings
+from gmtool.core.readings import READINGS, RuleReadings
+from gmtool.core.registry import registry
 from gmtool.ui.actions import ACTION_SPECS, ActionSpec
 from gmtool.ui.theme import THEMES, set_tone
 
@@ -185,7 +186,7 @@ class ShortcutsPage(QWidget):
 class RulesPage(QWidget):
     """The open campaign's rule readings: one choice per rule, the digest's reading or the book's."""
 
-    def __init__(self, readings: Readings, campaign: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, readings: RuleReadings, campaign: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         intro = QLabel(tr("preferences.rules.intro"), self)
         intro.setWordWrap(True)
@@ -194,17 +195,17 @@ class RulesPage(QWidget):
         if campaign:
             form.addRow(QLabel(tr("preferences.rules.campaign", name=campaign), self))
         self.choices: dict[str, QComboBox] = {}
-        for option in OPTIONS:
+        for _game, option in registry().reading_options():  # every game's, from its manifest
             combo = QComboBox(self)
             combo.setObjectName(f"reading_{option.key}")
             for reading in READINGS:
                 combo.addItem(tr(f"readings.{option.key}.{reading}"), reading)
-            combo.setCurrentIndex(combo.findData(getattr(readings, option.key)))
+            combo.setCurrentIndex(combo.findData(readings.reading(option.key)))
             self.choices[option.key] = combo
             form.addRow(tr(f"readings.{option.key}.name"), combo)
 
-    def readings(self) -> Readings:
-        return Readings(**{key: combo.currentData() for key, combo in self.choices.items()})
+    def readings(self) -> RuleReadings:
+        return RuleReadings.of({key: combo.currentData() for key, combo in self.choices.items()})
 
 
 class PreferencesDialog(QDialog):
@@ -214,7 +215,7 @@ class PreferencesDialog(QDialog):
         parent: QWidget | None = None,
         theme: str = "system",
         shortcuts: dict[str, str] | None = None,
-        readings: Readings | None = None,
+        readings: RuleReadings | None = None,
         campaign: str = "",
     ) -> None:
         super().__init__(parent)
@@ -264,6 +265,6 @@ class PreferencesDialog(QDialog):
     def chosen_shortcuts(self) -> dict[str, str]:
         return self.shortcut_page.shortcuts()
 
-    def chosen_readings(self) -> Readings | None:
+    def chosen_readings(self) -> RuleReadings | None:
         """The campaign's rule readings as chosen (None: no campaign was open)."""
         return self.rules_page.readings() if self.rules_page is not None else None

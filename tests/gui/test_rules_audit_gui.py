@@ -8,9 +8,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 
 from gmtool.core.i18n import set_language
+from gmtool.core.readings import RuleReadings
 from gmtool.games.shadowrun.gui.modifier_panel import ModifierPanel
 from gmtool.games.shadowrun.rules.attack.messages import RowCount
-from gmtool.games.shadowrun.rules.readings import Readings
 from gmtool.games.shadowrun.rules.tables.context import ActionContext
 from gmtool.games.shadowrun.rules.tables.engine import build_sheet
 from tests.gui.test_attack_panel import aim, choose, last_command, panel_on
@@ -78,7 +78,7 @@ def test_the_rules_page_names_both_readings_and_the_choice_reaches_the_attacks(q
     from gmtool.storage.settings import Settings
     from gmtool.ui.preferences import PreferencesDialog
 
-    dialog = PreferencesDialog(None, readings=Readings(), campaign="Demo")
+    dialog = PreferencesDialog(None, readings=RuleReadings(), campaign="Demo")
     qtbot.addWidget(dialog)
     titles = [dialog.tabs.tabText(n) for n in range(dialog.tabs.count())]
     assert titles[-1] == "Rules"
@@ -88,7 +88,7 @@ def test_the_rules_page_names_both_readings_and_the_choice_reaches_the_attacks(q
     ]
     assert combo.currentData() == "digest"
     choose(combo, "book")
-    assert dialog.chosen_readings() == Readings(sr5_multiple_attacks="book")
+    assert dialog.chosen_readings() == RuleReadings.of({"sr5_multiple_attacks": "book"})
     assert PreferencesDialog(None).chosen_readings() is None  # no campaign open: no Rules page
 
     gm = app_module.GmtoolApp(QApplication.instance(), Settings(), False)
@@ -96,12 +96,12 @@ def test_the_rules_page_names_both_readings_and_the_choice_reaches_the_attacks(q
     qtbot.addWidget(gm.window)
     monkeypatch.setattr(app_module.PreferencesDialog, "exec", lambda self: 1)
     monkeypatch.setattr(app_module.PreferencesDialog, "chosen_readings",
-                        lambda self: Readings(sr5_multiple_attacks="book"))
+                        lambda self: RuleReadings.of({"sr5_multiple_attacks": "book"}))
     old = gm.window
     gm.request_preferences()
     qtbot.addWidget(gm.window)
     assert gm.window is not old  # rebuilt: the panels plan with the new reading
-    assert workspace.campaign.rule_readings() == Readings(sr5_multiple_attacks="book")
+    assert workspace.campaign.rule_readings() == RuleReadings.of({"sr5_multiple_attacks": "book"})
     assert gm.window.bridge.view.attack_adapter().readings.book("sr5_multiple_attacks")
     assert workspace.encounter.ruleset.readings.book("sr5_multiple_attacks")
     gm.window.close()
@@ -109,7 +109,7 @@ def test_the_rules_page_names_both_readings_and_the_choice_reaches_the_attacks(q
 
 @pytest.mark.rule("SR5-CS9")
 def test_the_attack_panel_splits_as_the_campaign_reads_multiple_attacks(qtbot, workspace) -> None:
-    workspace.use_rule_readings(Readings(sr5_multiple_attacks="book"))
+    workspace.use_rule_readings(RuleReadings.of({"sr5_multiple_attacks": "book"}))
     _bridge, panel = panel_on(qtbot, workspace, "sr5")  # a new encounter of the same campaign
     aim(panel, 1)  # the knife: Agility 5 + Blades 4 = 9
     choose(panel.called_shot, "multiple_attacks")
@@ -124,7 +124,7 @@ def test_harder_knock_greyed_in_the_list_as_the_campaign_reads_it(qtbot, workspa
     aim(panel, 0)  # the Ares Predator V: physical damage
     digest = next(refused for kind, _label, refused in panel.model.called_shots() if kind == "harder_knock")
     assert digest is None  # the digest's reading: any weapon may, its damage turns stun
-    workspace.use_rule_readings(Readings(sr5_harder_knock="book"))
+    workspace.use_rule_readings(RuleReadings.of({"sr5_harder_knock": "book"}))
     _bridge, panel = panel_on(qtbot, workspace, "sr5")
     aim(panel, 0)
     book = next(refused for kind, _label, refused in panel.model.called_shots() if kind == "harder_knock")

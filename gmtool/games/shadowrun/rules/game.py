@@ -9,6 +9,7 @@ from typing import Any
 from gmtool.core.display import Audience, Heading, OrderLayout, OrderRow, Snapshot
 from gmtool.core.game import Touched
 from gmtool.core.messages import Event
+from gmtool.core.readings import RuleReadings
 from gmtool.games.shadowrun.rules import display
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
 from gmtool.games.shadowrun.rules.touched import touched as shadowrun_touched
@@ -19,8 +20,15 @@ class ShadowrunRules:
 
     queries: display.EditionQueries
 
-    def __init__(self, readings: Readings | None = None) -> None:
-        self.readings = readings or DIGEST  # the campaign's rule readings (gmtool.games.shadowrun.rules.readings)
+    def __init__(self, readings: Readings | RuleReadings | None = None) -> None:
+        self.readings = DIGEST  # the campaign's rule readings, as Shadowrun reads them
+        if isinstance(readings, RuleReadings):
+            self.use_readings(readings)
+        elif readings is not None:
+            self.readings = readings
+
+    def use_readings(self, readings: RuleReadings) -> None:
+        self.readings = Readings.from_rule_readings(readings)
 
     def touched(self, event: Event) -> Touched:
         return shadowrun_touched(event)

@@ -24,6 +24,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from gmtool.core.readings import RuleReadings
+
 Reading = Literal["digest", "book"]
 READINGS: tuple[Reading, ...] = ("digest", "book")
 
@@ -77,6 +79,12 @@ class Readings(BaseModel):
             return cls()
         known = {o.key for o in OPTIONS}
         return cls(**{k: v for k, v in data.items() if k in known and v in READINGS})
+
+
+    @classmethod
+    def from_rule_readings(cls, readings: RuleReadings) -> Readings:
+        """The campaign's readings (all games') as Shadowrun reads them."""
+        return cls(**{o.key: readings.reading(o.key) for o in OPTIONS})
 
 
 DIGEST = Readings()

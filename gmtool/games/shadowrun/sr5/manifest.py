@@ -1,6 +1,7 @@
 """Shadowrun 5 as the shell knows it at start-up (plain data; the rules load with an SR5 encounter)."""
 
 from gmtool.core.game import GAME_API, GameManifest
+from gmtool.core.readings import ReadingOption
 
 MANIFEST = GameManifest(
     key="sr5",
@@ -10,4 +11,9 @@ MANIFEST = GameManifest(
     rules="gmtool.games.shadowrun.sr5.rules.game:SR5Ruleset",
     demo="gmtool.games.shadowrun.sr5.rules.demo:demo",
     view="gmtool.games.shadowrun.sr5.gui.view:SR5View",
+    readings=(
+        ReadingOption(key="sr5_multiple_attacks", rule="SR5-CS9", page=196),
+        ReadingOption(key="sr5_harder_knock", rule="SR5-CS3", page=195),
+        ReadingOption(key="sr5_knockdown", rule="SR5-A5", page=194),
+    ),
 )
