@@ -220,10 +220,7 @@ class InitiativePanel(QWidget):
 
     def refresh_heading(self) -> None:
         state = self._bridge.state
-        if state.turn == 0:
-            self.heading.setText(tr("panel.not_started"))
-        else:
-            self.heading.setText(tr("panel.turn_pass", turn=state.turn, pass_number=state.pass_number))
+        self.heading.setText(self._bridge.ruleset.heading(state).text)  # as the game words it
         budget = self.action_model.budget_text()
         self.budget_label.setText(budget)
         self.budget_label.setToolTip(budget)  # the whole text when the panel is narrow

@@ -170,11 +170,8 @@ class PlayerViewModel(QAbstractListModel):
 
     # -- the heading -------------------------------------------------------------------
     def heading(self) -> str:
-        """"Turn N · Pass M", or that initiative is not rolled yet."""
-        state = self.bridge.state
-        if state.turn == 0:
-            return tr("panel.not_started")
-        return tr("panel.turn_pass", turn=state.turn, pass_number=state.pass_number)
+        """Where the fight stands, as the game words it ("Turn N · Pass M", or not started yet)."""
+        return self.bridge.ruleset.heading(self.bridge.state).text
 
     def current_name(self) -> str:
         """The current actor's name as players see it ('' when nobody acts)."""
