@@ -44,6 +44,7 @@ from gmtool.viewmodels.player_view_model import PlayerViewModel, PlayerViewSetti
 from gmtool.viewmodels.tones import tone, tone_hex
 
 BAR_HEIGHT_RATIO = 0.16  # of the font's height
+BAR_TONES = {"harm": "player_physical", "fatigue": "player_stun"}  # a track's meaning → the theme's colour
 
 
 def screen_named(name: str | None, fallback: QScreen | None = None) -> QScreen:
@@ -63,12 +64,13 @@ class PlaceDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
         metrics = QFontMetrics(self.font)
-        bars = 2 * round(metrics.height() * BAR_HEIGHT_RATIO) + 6 if index.data(pvm.CONDITION) else 0
+        tracks = index.data(pvm.TRACKS) or ()
+        bars = len(tracks) * round(metrics.height() * BAR_HEIGHT_RATIO) + 6 if tracks else 0
         return QSize(metrics.horizontalAdvance("M") * 16, round(metrics.height() * 1.35) + bars)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         current = bool(index.data(pvm.IS_CURRENT))
-        done = bool(index.data(pvm.ACTED) or index.data(pvm.OUT_OF_PASS))
+        done = bool(index.data(pvm.DONE))
         rect = option.rect
         painter.save()
         painter.fillRect(rect, tone("player_current_back") if current else tone(("player_row", "player_row_alt")[index.row() % 2]))
@@ -91,16 +93,17 @@ class PlaceDelegate(QStyledItemDelegate):
                          metrics.elidedText(name, Qt.TextElideMode.ElideRight, name_rect.width()))
         if score_text:
             painter.drawText(line, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, score_text)
-        condition = index.data(pvm.CONDITION)
-        if condition:
+        tracks = index.data(pvm.TRACKS)
+        if tracks:
             area = QRect(name_rect.left(), line.bottom() + 1, line.right() - name_rect.left(), rect.bottom() - line.bottom() - 4)
-            self._bars(painter, area, condition)
+            self._bars(painter, area, tracks)
         painter.restore()
 
-    def _bars(self, painter: QPainter, area: QRect, condition: tuple[int, int, int, int]) -> None:
-        physical, physical_max, stun, stun_max = condition
-        height = max((area.height() - 2) // 2, 2)
-        for row, (value, top, color) in enumerate(((physical, physical_max, tone("player_physical")), (stun, stun_max, tone("player_stun")))):
+    def _bars(self, painter: QPainter, area: QRect, tracks: tuple[tuple[int, int, str], ...]) -> None:
+        """One thin bar a track (a condition monitor, hull …), filled to its value, coloured by its tone."""
+        height = max((area.height() - 2 * (len(tracks) - 1)) // len(tracks), 2)
+        for row, (value, top, meaning) in enumerate(tracks):
+            color = tone(BAR_TONES.get(meaning, "player_physical"))
             bar = QRect(area.left(), area.top() + row * (height + 2), area.width(), height)
             painter.fillRect(bar, color.darker(250))
             if top:

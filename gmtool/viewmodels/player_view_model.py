@@ -8,9 +8,10 @@ row insertions or removals at the end.
 
 What players see is the GM's choice (:class:`PlayerViewSettings`): an NPC's name
 can be replaced by "NPC 1", "NPC 2" … (numbered in the order NPCs joined, so the
-label does not follow the initiative order), and the figures (score, condition
-monitors) of NPCs — and of player characters — can be hidden; a hidden figure
-reads as ``None`` in every role. Every value comes from the game's ruleset view.
+label does not follow the initiative order), and the figures (score, tracks such as the
+condition monitors) of NPCs — and of player characters — can be hidden; a hidden figure
+reads as ``None`` in every role. Every value comes from the game's snapshot for the players
+(``rules.snapshot(state, "players")``: public tracks and badges only), so any game shows here.
 """
 
 from __future__ import annotations
@@ -40,23 +41,21 @@ PLAYER_VIEW_SCHEMA = 1
 # Roles of this model (``UserRole + n``); the shared ones keep their meaning from :mod:`roles`.
 COMBATANT_ID = roles.COMBATANT_ID  # str
 IS_CURRENT = roles.IS_CURRENT  # bool
-SCORE = roles.SCORE  # int | None (None: not rolled, or hidden)
-CONDITION = roles.CONDITION  # (physical, boxes, stun, boxes) | None when hidden
+SCORE = roles.SCORE  # str | None (None: not rolled, or hidden)
+TRACKS = roles.USER + 106  # tuple[(value, max, tone), ...]: the bars under the name | None when hidden
 IS_NPC = roles.IS_NPC  # bool
 PLACE = roles.USER + 101  # int: 1-based place in the pass order
 SHOWN_NAME = roles.USER + 102  # str: the name, or "NPC n" when NPC names are hidden
 NAME_HIDDEN = roles.USER + 103  # bool
-ACTED = roles.USER + 104  # bool: acted in this pass
-OUT_OF_PASS = roles.USER + 105  # bool: does not act in this pass
+DONE = roles.USER + 104  # bool: acted in this pass, or does not act in it
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+BAR_KINDS = frozenset({"boxes", "bar", "meter"})  # drawn as bars; pips (passes, Edge) stay off the screen
 
-ROW_ROLES: tuple[int, ...] = (
-    COMBATANT_ID, IS_CURRENT, SCORE, CONDITION, IS_NPC, PLACE, SHOWN_NAME, NAME_HIDDEN, ACTED, OUT_OF_PASS, DISPLAY,
-)
+ROW_ROLES: tuple[int, ...] = (COMBATANT_ID, IS_CURRENT, SCORE, TRACKS, IS_NPC, PLACE, SHOWN_NAME, NAME_HIDDEN, DONE, DISPLAY)
 ROLE_NAMES = {
-    COMBATANT_ID: b"combatantId", IS_CURRENT: b"isCurrent", SCORE: b"score", CONDITION: b"condition",
+    COMBATANT_ID: b"combatantId", IS_CURRENT: b"isCurrent", SCORE: b"score", TRACKS: b"tracks",
     IS_NPC: b"isNpc", PLACE: b"place", SHOWN_NAME: b"shownName", NAME_HIDDEN: b"nameHidden",
-    ACTED: b"acted", OUT_OF_PASS: b"outOfPass", DISPLAY: b"display",
+    DONE: b"done", DISPLAY: b"display",
 }
 SCREEN_FONT_MIN, SCREEN_FONT_MAX = 12, 96
 
@@ -115,30 +114,33 @@ class PlayerViewModel(QAbstractListModel):
     # -- recomputing -----------------------------------------------------------------
     def _snapshot(self) -> list[dict[int, Any]]:
         bridge = self.bridge
-        view, state = bridge.view, bridge.state
-        actor = view.current_actor(state)
-        npc_numbers = {cid: n for n, cid in enumerate((c.id for c in state.combatants.values() if view.is_npc(c)), 1)}
+        snapshot = bridge.ruleset.snapshot(bridge.state, "players")
+        joined = sorted(snapshot.rows, key=lambda r: self._joined.get(r.id, len(self._joined)))
+        npc_numbers = {r.id: n for n, r in enumerate((r for r in joined if r.npc), 1)}  # in joining order
         rows = []
-        for place, c in enumerate(view.pass_order(state), 1):
-            npc = view.is_npc(c)
-            name_hidden = npc and not self._settings.show_npc_names
-            shown = self._settings.show_npc_figures if npc else self._settings.show_pc_figures
-            flags = view.flags(state, c, actor.id if actor else None)
-            name = tr("player.npc_name", number=npc_numbers[c.id]) if name_hidden else c.sheet.name
+        for row in snapshot.rows:
+            name_hidden = row.npc and not self._settings.show_npc_names
+            shown = self._settings.show_npc_figures if row.npc else self._settings.show_pc_figures
+            name = tr("player.npc_name", number=npc_numbers[row.id]) if name_hidden else row.name
+            bars = tuple((t.value, t.max, t.tone) for t in row.tracks if t.kind in BAR_KINDS)
             rows.append({
-                COMBATANT_ID: c.id,
-                IS_CURRENT: actor is not None and actor.id == c.id,
-                SCORE: view.score(state, c) if shown else None,
-                CONDITION: view.condition(c) if shown else None,
-                IS_NPC: npc,
-                PLACE: place,
+                COMBATANT_ID: row.id,
+                IS_CURRENT: row.current,
+                SCORE: row.score if shown else None,
+                TRACKS: (bars or None) if shown else None,
+                IS_NPC: row.npc,
+                PLACE: row.rank + 1,
                 SHOWN_NAME: name,
                 NAME_HIDDEN: name_hidden,
-                ACTED: "acted" in flags,
-                OUT_OF_PASS: "out" in flags,
+                DONE: row.out,
                 DISPLAY: name,
             })
         return rows
+
+    @property
+    def _joined(self) -> dict[str, int]:
+        """Each combatant's place in the order they joined (NPC numbers do not follow the initiative)."""
+        return {cid: n for n, cid in enumerate(getattr(self.bridge.state, "combatants", {}))}
 
     def _on_change(self, _change: Change) -> None:
         self.refresh()
@@ -159,7 +161,7 @@ class PlayerViewModel(QAbstractListModel):
         for row, (a, b) in enumerate(zip(before, fresh, strict=False)):
             changed = [role for role in ROW_ROLES if a.get(role) != b.get(role)]
             if changed:
-                if set(changed) & {IS_CURRENT, ACTED, OUT_OF_PASS}:
+                if set(changed) & {IS_CURRENT, DONE}:
                     changed += [int(Qt.ItemDataRole.FontRole), int(Qt.ItemDataRole.ForegroundRole)]
                 index = self.index(row, 0)
                 self.dataChanged.emit(index, index, sorted(changed))
@@ -204,6 +206,6 @@ class PlayerViewModel(QAbstractListModel):
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and (row[ACTED] or row[OUT_OF_PASS]) and not row[IS_CURRENT]:
+        if role == Qt.ItemDataRole.ForegroundRole and row[DONE] and not row[IS_CURRENT]:
             return brush("player_done")
         return None

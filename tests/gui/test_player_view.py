@@ -76,11 +76,13 @@ def test_rows_are_this_pass_order_with_npcs_hidden_by_default(workspace) -> None
         if c.sheet.is_npc:
             assert index.data(pvm.SHOWN_NAME) == index.data() == f"NPC {numbers[c.id]}"
             assert index.data(pvm.NAME_HIDDEN) is True
-            assert index.data(pvm.SCORE) is None and index.data(pvm.CONDITION) is None
+            assert index.data(pvm.SCORE) is None and index.data(pvm.TRACKS) is None
         else:
             assert index.data(pvm.SHOWN_NAME) == c.sheet.name
-            assert index.data(pvm.SCORE) == view.score(state, c)
-            assert index.data(pvm.CONDITION) == view.condition(c)
+            assert index.data(pvm.SCORE) == str(view.score(state, c))
+            sheet = c.sheet  # the condition monitors as bars; passes and Edge (pips) stay off the screen
+            assert index.data(pvm.TRACKS) == ((sheet.physical_damage, sheet.physical_boxes, "harm"),
+                                              (sheet.stun_damage, sheet.stun_boxes, "fatigue"))
     if actor.sheet.is_npc:
         assert model.current_name() == f"NPC {numbers[actor.id]}"
     else:
@@ -99,9 +101,9 @@ def test_the_gm_can_show_npc_names_and_figures_and_hide_the_players_figures(qtbo
         index = model.index(row, 0)
         assert index.data(pvm.SHOWN_NAME) == c.sheet.name
         if c.sheet.is_npc:
-            assert index.data(pvm.SCORE) == bridge.view.score(bridge.state, c)
+            assert index.data(pvm.SCORE) == str(bridge.view.score(bridge.state, c))
         else:
-            assert index.data(pvm.SCORE) is None and index.data(pvm.CONDITION) is None
+            assert index.data(pvm.SCORE) is None and index.data(pvm.TRACKS) is None
     assert npc_rows
     stored = PlayerViewSettings.model_validate(model.settings.model_dump())
     assert stored == model.settings and stored.schema_version == pvm.PLAYER_VIEW_SCHEMA

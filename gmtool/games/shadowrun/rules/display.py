@@ -27,6 +27,7 @@ class EditionQueries:
     score: Callable[[Any, Any], int | None]
     passes_left: Callable[[Any, Any], int]
     ladder: Callable[[Any, Any], tuple[str, ...]]
+    done: Callable[[Any, Any], bool]  # acted, or does not act, in this pass
 
 
 def heading(state: Any) -> Heading:
@@ -70,7 +71,7 @@ def order(queries: EditionQueries, state: Any) -> tuple[OrderRow, ...]:
                        for e in state.effects.values() if e.holder == c.id)
         rows.append(OrderRow(
             id=c.id, name=c.sheet.name, rank=rank, score=None if score is None else str(score),
-            current=actor is not None and actor.id == c.id, out=False, npc=c.sheet.is_npc,
+            current=actor is not None and actor.id == c.id, out=queries.done(state, c), npc=c.sheet.is_npc,
             badges=badges, tracks=_tracks(queries, state, c),
         ))
     return tuple(rows)

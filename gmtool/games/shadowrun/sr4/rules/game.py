@@ -6,6 +6,7 @@ durations and grunt groups (effects_groups.py)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules import display, effect_messages
@@ -27,8 +28,13 @@ SHARED_COMMANDS = (
 )
 SHARED_EVENTS = (*effect_messages.EVENT_CLASSES, *GROUP_EVENT_CLASSES, *attack_messages.EVENT_CLASSES)
 
+def _done(state: EncounterState, c: Any) -> bool:
+    """Acted in this pass, or does not act in it."""
+    return bool(c.acted or (c.hits is not None and state.turn and not turn.acts_in_pass(c, state.pass_number)))
+
+
 QUERIES = display.EditionQueries(
-    turn.pass_order, turn.current_actor, turn.effective_score, turn.passes_left, turn.pass_ladder
+    turn.pass_order, turn.current_actor, turn.effective_score, turn.passes_left, turn.pass_ladder, _done,
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules import display
@@ -21,8 +22,15 @@ from gmtool.games.shadowrun.sr5.rules.groups import GROUP_COMMAND_CLASSES, GROUP
 from gmtool.games.shadowrun.sr5.rules.state import EncounterState
 from gmtool.games.shadowrun.sr5.rules.surprise import Surprised, SurpriseTest
 
+
+def _done(state: EncounterState, c: Any) -> bool:
+    """Acted in this pass, or does not act in it."""
+    return bool(c.acted or (c.score is not None and not initiative.in_pass(state, c)))
+
+
 QUERIES = display.EditionQueries(
-    initiative.pass_order, initiative.current_actor, initiative.effective_score, initiative.passes_left, initiative.pass_ladder
+    initiative.pass_order, initiative.current_actor, initiative.effective_score, initiative.passes_left,
+    initiative.pass_ladder, _done,
 )
 
 
