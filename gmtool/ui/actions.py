@@ -103,15 +103,4 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
 # The fight bar under the menus, by game: the actions a GM presses all fight long, one row.
 # "-" separates groups; a tuple is one drop-down button (its first name keys its label).
 INTERRUPT_GROUP: tuple[str, ...] = tuple(f"interrupt_{kind}" for kind in INTERRUPTS)
-FIGHT_BAR: dict[str, tuple[str | tuple[str, ...], ...]] = {
-    "sr5": (
-        "next_phase", "delay", "act_now", "-", "free_action", "simple_action", "complex_action", "-",
-        "roll_initiative", "new_turn", "-", "seize", "blitz", INTERRUPT_GROUP, "-", "attack", "-", "undo", "redo",
-    ),
-    "sr4": (
-        "next_phase", "delay", "act_now", "-", "free_action", "simple_action", "complex_action", "-",
-        "roll_initiative", "new_turn", "-", "go_first", "extra_pass", "surprise_test", "-", "attack", "-",
-        "undo", "redo",
-    ),
-}
 MOVEMENT_ACTIONS: tuple[str, ...] = ("walk", "run", "sprint")

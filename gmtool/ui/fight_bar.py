@@ -12,18 +12,17 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QToolBar, QToolButton, QWidget
 
 from gmtool.core.i18n import tr
-from gmtool.ui.actions import FIGHT_BAR
 
 
-def fight_bar(game: str, actions: dict[str, QAction], parent: QWidget) -> QToolBar:
-    """The bar of a game's window (actions it does not have are left out)."""
+def fight_bar(items: tuple[str | tuple[str, ...], ...], actions: dict[str, QAction], parent: QWidget) -> QToolBar:
+    """The bar of a game's window: ``items`` as the game lists them (actions it does not have are left out)."""
     bar = QToolBar(tr("toolbar.fight"), parent)
     bar.setObjectName("fightBar")
     bar.setMovable(False)
     bar.setFloatable(False)
     bar.setIconSize(QSize(0, 0))
     bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-    for item in FIGHT_BAR.get(game, ()):
+    for item in items:
         if item == "-":
             bar.addSeparator()
         elif isinstance(item, tuple):

@@ -1,9 +1,10 @@
 """The main window: four dockable panels, menus and shortcuts for every action.
 
 The window turns actions into core commands through the :class:`EncounterBridge`
-and the game's ruleset view (SR5 or SR4), and shows refusals in the status bar.
-Game-only actions live in :mod:`sr5_actions` / :mod:`sr4_actions`; in an SR4
-window the SR5-only ones are disabled with the reason. File-level requests
+and the game's view adapter (named in its manifest), and shows refusals in the status bar.
+The game builds its own parts through that adapter: the panel beside the order, the attack
+panel, its actions and the fight bar's order; the window imports no game. In an SR4 window
+the SR5-only actions are still disabled with the reason (issue 14 moves them into the game). File-level requests
 (new/open campaign, new/switch encounter, preferences) are signals for the
 application controller.
 """
@@ -34,8 +35,6 @@ from PySide6.QtWidgets import (
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
-from gmtool.games.shadowrun.gui.attack_panel import AttackPanel
-from gmtool.games.shadowrun.gui.group_actions import GroupActions
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.actions import ACTION_SPECS, MENUS, SHOWN_DISABLED_ELSEWHERE, ActionSpec
 from gmtool.ui.fight_bar import fight_bar
@@ -47,7 +46,7 @@ from gmtool.ui.sheet_panel import SheetPanel
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.faces import parse_faces
-from gmtool.viewmodels.ruleset_view import DICE_TESTS, INTERRUPTS, game_name
+from gmtool.viewmodels.ruleset_view import game_name
 
 DEFAULT_SIZE = QSize(1366, 820)
 FRAME_HEIGHT = 30  # a title bar, which the screen's free area does not subtract
@@ -57,9 +56,6 @@ NOT_COMMANDS = frozenset({
     "new_campaign", "open_campaign", "new_encounter", "switch_encounter", "preferences", "quit", "about",
     "reload_house_rules", "attack", "print_log", "back_to_now", "player_view",
 })
-# Default widths of the initiative, sheet and test docks on a 1366-px screen (the SR4 panel needs less
-# than the SR5 test box; its pass ladder more).
-DOCK_WIDTHS = {"sr5": (440, 400, 520), "sr4": (470, 400, 490)}
 
 
 class MainWindow(QMainWindow):
@@ -93,11 +89,11 @@ class MainWindow(QMainWindow):
         self.initiative_panel = InitiativePanel(self.bridge, self)
         self.sheet_panel = SheetPanel(self.bridge, self)
         self.test_panel = self._make_game_panel()
-        self.attack_panel = AttackPanel(self.bridge, self._actions, self)
+        self.attack_panel = self.view.attack_panel(self)
         self.log_panel = LogPanel(self.bridge, workspace.encounter_name, self)
         self.extras = self._make_game_actions()
-        self.groups = GroupActions(self)
-        self.fight_bar = fight_bar(self.view.key, self._actions, self)
+        self.groups = self.view.group_actions(self)
+        self.fight_bar = fight_bar(self.view.fight_bar, self._actions, self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.fight_bar)
         self._make_docks()
         for panel in (self.sheet_panel, self.test_panel, self.attack_panel):
@@ -256,24 +252,12 @@ class MainWindow(QMainWindow):
         return act
 
     def _make_game_panel(self) -> QWidget:
-        """The SR5 test box, or the SR4 movement-and-surprise panel in its place."""
-        if self.bridge.has(DICE_TESTS):
-            from gmtool.games.shadowrun.sr5.gui.dice_test_panel import TestPanel
+        """The game's panel beside the order (the view adapter builds it)."""
+        return self.view.work_panel(self)
 
-            return TestPanel(self.bridge, self)
-        from gmtool.games.shadowrun.sr4.gui.panel import SR4Panel
-
-        return SR4Panel(self.bridge, self._actions, self)
-
-    def _make_game_actions(self):  # noqa: ANN202 - SR5Actions | SR4Actions
-        """The game's own actions: SR5 interrupts, surprise and Edge refresh, or SR4 surprise and movement."""
-        if self.bridge.has(INTERRUPTS):
-            from gmtool.games.shadowrun.sr5.gui.actions import SR5Actions
-
-            return SR5Actions(self)
-        from gmtool.games.shadowrun.sr4.gui.actions import SR4Actions
-
-        return SR4Actions(self)
+    def _make_game_actions(self):  # noqa: ANN202 - the game's own actions object
+        """The game's own actions (the view adapter builds them)."""
+        return self.view.game_actions(self)
 
     def _make_docks(self) -> None:
         self.setDockNestingEnabled(True)
@@ -285,7 +269,7 @@ class MainWindow(QMainWindow):
             ("attack", self.attack_panel, Qt.DockWidgetArea.RightDockWidgetArea),
             ("log", self.log_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
         )
-        titles = {"test": "dock.test" if self.bridge.has(DICE_TESTS) else "dock.sr4_tools"}
+        titles = {"test": self.view.work_title}
         for name, widget, area in placements:
             dock = QDockWidget(tr(titles.get(name, f"dock.{name}")), self)
             dock.setObjectName(f"dock_{name}")
@@ -307,7 +291,7 @@ class MainWindow(QMainWindow):
             self._sized = True
             if not self._layout_restored:
                 docks = self.docks
-                widths = DOCK_WIDTHS.get(self.view.key, DOCK_WIDTHS["sr5"])
+                widths = self.view.dock_widths
                 self.resizeDocks([docks["initiative"], docks["sheet"], docks["test"]], list(widths), Qt.Orientation.Horizontal)
                 tall = self.height()
                 self.resizeDocks([docks["initiative"], docks["log"]], [tall * 3 // 5, tall * 2 // 5], Qt.Orientation.Vertical)

@@ -102,6 +102,15 @@ class RulesetView(Protocol):
     def rule_option(self, option: str, value: bool) -> Command: ...
     def grunt_group(self, sheet: Any, count: int, rating: int, shared_monitor: bool) -> Command: ...
 
+    # -- the window's game parts (built by the game: the shell names no game) ---------------------
+    fight_bar: tuple[str | tuple[str, ...], ...]  # the bar's actions in order ("-": a separator, a tuple: a drop-down)
+    dock_widths: tuple[int, int, int]  # order, sheet and work panel widths on a 1366-px screen
+    work_title: str  # the message key of the panel beside the order
+    def work_panel(self, window: Any) -> Any: ...  # that panel (the SR5 test box, the SR4 tools)
+    def game_actions(self, window: Any) -> Any: ...  # the game's own actions, kept up to date by .update()
+    def attack_panel(self, window: Any) -> Any: ...  # the attack, resolved in place (a tab behind the work panel)
+    def group_actions(self, window: Any) -> Any: ...  # grunt groups (add, leave, split)
+
     # -- effects and attacks ---------------------------------------------------------------
     def effect_keys(self) -> tuple[str, ...]: ...  # the game's effect catalogue
     def effect_default(self, key: str) -> tuple[int, str | None]: ...  # its modifier, or the attribute giving it

@@ -7,6 +7,7 @@ from typing import Any
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.games.shadowrun.gui.effects_model import combatant_badges
+from gmtool.games.shadowrun.gui.window_parts import ShadowrunWindowParts
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules.actions import action_list
 from gmtool.games.shadowrun.sr4.rules.budget import budget_left, can_take
@@ -57,12 +58,31 @@ def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None)
     return tuple(flags)
 
 
-class SR4View:
+class SR4View(ShadowrunWindowParts):
     key = "sr4"
     game_key = "game.sr4"
     features = frozenset({rv.EFFECTS, rv.PASS_LADDER, rv.MOVEMENT, rv.SURPRISE, rv.DAMAGE})
     edge_actions = ("go_first", "extra_pass")
     rule_options = {"wound_on_initiative": "wound_modifier_on_initiative"}
+    fight_bar = (
+        "next_phase", "delay", "act_now", "-", "free_action", "simple_action", "complex_action", "-",
+        "roll_initiative", "new_turn", "-", "go_first", "extra_pass", "surprise_test", "-", "attack", "-",
+        "undo", "redo",
+    )
+    dock_widths = (470, 400, 490)  # the pass ladder needs more than the movement panel
+    work_title = "dock.sr4_tools"
+
+    def work_panel(self, window: Any) -> Any:
+        """Movement and surprise beside the order."""
+        from gmtool.games.shadowrun.sr4.gui.panel import SR4Panel
+
+        return SR4Panel(window.bridge, window._actions, window)
+
+    def game_actions(self, window: Any) -> Any:
+        """Surprise and movement."""
+        from gmtool.games.shadowrun.sr4.gui.actions import SR4Actions
+
+        return SR4Actions(window)
     attributes = ATTRIBUTES
     initiative_fields = ("initiative_bonus", "initiative_passes", "edge_points")
     editable_fields = (

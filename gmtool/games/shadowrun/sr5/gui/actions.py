@@ -6,14 +6,13 @@ commands come from the SR5 ruleset, the enabled state and reasons from it too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QInputDialog
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
-from gmtool.games.shadowrun.sr5.gui.view import interrupt_refusal
 from gmtool.games.shadowrun.sr5.rules.dice_test_commands import RefreshEdge
 from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
 from gmtool.games.shadowrun.sr5.rules.surprise import (
@@ -106,3 +105,14 @@ class SR5Actions:
             if not ok:
                 return
         window.run(DeclareInterrupt(combatant=cid, interrupt=kind, bonus=bonus))  # type: ignore[arg-type]
+
+
+def interrupt_refusal(state: Any, combatant_id: str, interrupt: str) -> str | None:
+    """Why an SR5 interrupt cannot be declared now (translated), or None when it can (SR5-N*)."""
+    from gmtool.games.shadowrun.sr5.rules.decide_effects import check_interrupt
+
+    try:
+        check_interrupt(state, combatant_id, interrupt)
+    except GmtoolError as exc:
+        return exc.message()
+    return None

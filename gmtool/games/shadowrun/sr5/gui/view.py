@@ -7,6 +7,7 @@ from typing import Any
 from gmtool.core.errors import GmtoolError
 from gmtool.core.messages import Command
 from gmtool.games.shadowrun.gui.effects_model import combatant_badges
+from gmtool.games.shadowrun.gui.window_parts import ShadowrunWindowParts
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules.actions import action_list, budget_left, check_action
 from gmtool.games.shadowrun.sr5.rules.effects import effect_table
@@ -29,6 +30,7 @@ from gmtool.games.shadowrun.sr5.rules.sheet import (
     metatypes,
 )
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
+from gmtool.ui.actions import INTERRUPT_GROUP
 from gmtool.viewmodels import ruleset_view as rv
 
 NEW_ATTRIBUTES = {a: 3 for a in ATTRIBUTES} | {"EDG": 2}
@@ -58,12 +60,30 @@ def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None)
     return tuple(flags)
 
 
-class SR5View:
+class SR5View(ShadowrunWindowParts):
     key = "sr5"
     game_key = "game.sr5"
     features = frozenset({rv.EFFECTS, rv.SHARED_MONITOR, rv.INTERRUPTS, rv.DICE_TESTS, rv.SURPRISE, rv.PASS_LADDER})
     edge_actions = ("seize", "blitz")
     rule_options = {"wound_on_initiative": "wound_modifier_on_initiative", "ones_on_extras": "ones_on_extras_count"}
+    fight_bar = (
+        "next_phase", "delay", "act_now", "-", "free_action", "simple_action", "complex_action", "-",
+        "roll_initiative", "new_turn", "-", "seize", "blitz", INTERRUPT_GROUP, "-", "attack", "-", "undo", "redo",
+    )
+    dock_widths = (440, 400, 520)  # the test box needs room
+    work_title = "dock.test"
+
+    def work_panel(self, window: Any) -> Any:
+        """The dice-test box beside the order."""
+        from gmtool.games.shadowrun.sr5.gui.dice_test_panel import TestPanel
+
+        return TestPanel(window.bridge, window)
+
+    def game_actions(self, window: Any) -> Any:
+        """Interrupts, surprise and refreshing Edge."""
+        from gmtool.games.shadowrun.sr5.gui.actions import SR5Actions
+
+        return SR5Actions(window)
     attributes = ATTRIBUTES
     initiative_fields = ("initiative_bonus", "initiative_dice", "edge_points")
     editable_fields = (
@@ -205,14 +225,3 @@ class SR5View:
         from gmtool.games.shadowrun.sr5.rules.attack import adapter_for
 
         return adapter_for(getattr(self._ruleset, "readings", DIGEST))
-
-
-def interrupt_refusal(state: EncounterState, combatant_id: str, interrupt: str) -> str | None:
-    """Why an SR5 interrupt cannot be declared now (translated), or None when it can (SR5-N*)."""
-    from gmtool.games.shadowrun.sr5.rules.decide_effects import check_interrupt
-
-    try:
-        check_interrupt(state, combatant_id, interrupt)
-    except GmtoolError as exc:
-        return exc.message()
-    return None

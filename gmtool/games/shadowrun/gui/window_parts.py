@@ -1,0 +1,19 @@
+"""The window parts both Shadowrun editions build alike: the attack panel and the grunt-group actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ShadowrunWindowParts:
+    """Mixed into each edition's view adapter (the shell asks the adapter, never the game by name)."""
+
+    def attack_panel(self, window: Any) -> Any:
+        from gmtool.games.shadowrun.gui.attack_panel import AttackPanel
+
+        return AttackPanel(window.bridge, window._actions, window)
+
+    def group_actions(self, window: Any) -> Any:
+        from gmtool.games.shadowrun.gui.group_actions import GroupActions
+
+        return GroupActions(window)
