@@ -10,13 +10,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gmtool.core.errors import GmtoolError
+from gmtool.core.game import HouseRulesLoaded
 from gmtool.core.i18n import active_language, set_language, tr
 from gmtool.core.readings import RuleReadings
 from gmtool.storage.lock import NotWritableError
@@ -347,45 +347,21 @@ def _readable_path(exc: GmtoolError, path: Path) -> Path | None:
     return path if isinstance(exc, NotWritableError) else None
 
 
-@dataclass(frozen=True)
-class HouseRulesLoaded:
-    """What loading the house rules found: the folder, whether it had files, what is in use, what was left out."""
-
-    folder: Path
-    found: bool = False
-    tables: int = 0
-    rows: int = 0
-    problems: tuple[GmtoolError, ...] = ()
-
-
 def load_house_rules(data_folder: Path) -> HouseRulesLoaded:
-    """Plan every attack with the GM's house-rule tables from ``<data folder>/tables`` (replacing any
-    loaded before). Nothing is read when the folder does not exist (the usual case: the start pays
-    nothing). A file with problems is left out, the rest used."""
-    from gmtool.games.shadowrun.rules.tables.loader import house_rules_folder
+    """Every game's house rules from the data folder (each loader once), as one report."""
+    from gmtool.core.registry import load_object, registry
 
-    folder = house_rules_folder(data_folder)
-    if not folder.is_dir():
-        if _house_in_use[0]:
-            from gmtool.games.shadowrun.rules.attack.plan import use_tables
-            from gmtool.games.shadowrun.rules.tables.loader import load_tables
-
-            use_tables(load_tables())  # the folder went away: back to the shipped tables
-            _house_in_use[0] = False
-        return HouseRulesLoaded(folder)
-    from gmtool.games.shadowrun.rules.attack.plan import use_tables
-    from gmtool.games.shadowrun.rules.tables.loader import load_tables
-
-    tables = load_tables(folder)
-    use_tables(tables)
-    _house_in_use[0] = True
-    house_rows = [row for table in tables for row in table.rows if row.source == "house"]
-    house_tables = [table for table in tables if table.rows and all(row.source == "house" for row in table.rows)]
-    return HouseRulesLoaded(folder, any(folder.glob("*.toml")), len(house_tables), len(house_rows),
-                            tables.problems)
-
-
-_house_in_use = [False]  # whether house tables replaced the shipped ones in this process
+    reports = []
+    for dotted in dict.fromkeys(m.house_rules for m in registry().manifests() if m.house_rules):
+        load = load_object(dotted)
+        if callable(load):
+            reports.append(load(data_folder))
+    if not reports:
+        return HouseRulesLoaded(data_folder)
+    return HouseRulesLoaded(
+        reports[0].folder, any(r.found for r in reports), sum(r.tables for r in reports), sum(r.rows for r in reports),
+        tuple(problem for r in reports for problem in r.problems),
+    )
 
 
 def use_house_tables(folder: Path) -> tuple[GmtoolError, ...]:

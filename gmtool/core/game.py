@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.display import Audience, Heading, OrderLayout, OrderRow, Snapshot
+from gmtool.core.errors import GmtoolError
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import ReadingOption, RuleReadings
 
@@ -36,6 +38,7 @@ class GameManifest(BaseModel):
     gui: str | None = None  # "package.module:contribute" (the game's docks and actions), when it has any
     view: str | None = None  # "package.module:View": View(rules) -> the adapter the window draws the encounter with
     readings: tuple[ReadingOption, ...] = ()  # where the digest and the book disagree (Preferences → Rules)
+    house_rules: str | None = None  # "package.module:load": load(data folder) -> HouseRulesLoaded (the GM's tables)
     demo: str | None = None  # "package.module:demo": () -> GameDemo, the encounter a new campaign starts with
 
     def name(self, language: str) -> str:
@@ -81,6 +84,18 @@ class Touched:
 
 NOTHING = Touched()
 EVERYTHING = Touched(everything=True)
+
+
+@dataclass(frozen=True)
+class HouseRulesLoaded:
+    """What loading a game's house rules found: the folder, whether it had files, the tables and rows of
+    the GM's own now in use, and each file left out (file, line, reason) — reported, never raised."""
+
+    folder: Path
+    found: bool = False
+    tables: int = 0
+    rows: int = 0
+    problems: tuple[GmtoolError, ...] = ()
 
 
 S = TypeVar("S")

@@ -109,8 +109,9 @@ class EncounterBuilder(QDialog):
 
     encounterSaved = Signal(int)  # the new encounter's id
 
-    def __init__(self, campaign: Campaign, current_encounter: int | None, game: str = "sr5",
+    def __init__(self, campaign: Campaign, current_encounter: int | None, game: str | None = None,
                  parent: QWidget | None = None) -> None:
+        """``game``: the game chosen at first (None: the first registered game)."""
         super().__init__(parent)
         self.setObjectName("encounterBuilder")
         self.setWindowTitle(tr("libui.builder.title"))

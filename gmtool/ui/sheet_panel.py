@@ -27,7 +27,7 @@ from gmtool.core.i18n import term_label, tr
 from gmtool.ui.condition_track import ConditionTrack
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.ruleset_view import DAMAGE, EFFECTS
+from gmtool.viewmodels.ruleset_view import DAMAGE
 from gmtool.viewmodels.sheet_model import SheetModel
 
 SPIN_LIMIT = 99  # wide on purpose: the core, not the widget, refuses bad values
@@ -52,11 +52,8 @@ class SheetPanel(QWidget):
         body_layout.addWidget(self._attributes_box())
         body_layout.addWidget(self._initiative_box())
         body_layout.addWidget(self._monitors_box())
-        self.effects_box = None
-        if bridge.has(EFFECTS):
-            from gmtool.games.shadowrun.gui.effects_box import EffectsBox
-
-            self.effects_box = EffectsBox(bridge, self)
+        self.effects_box = bridge.view.sheet_extras(self)  # the game's own part of the sheet (effects), if any
+        if self.effects_box is not None:
             body_layout.addWidget(self.effects_box)
         body_layout.addStretch(1)
         scroll = QScrollArea(self)

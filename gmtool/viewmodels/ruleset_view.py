@@ -110,6 +110,7 @@ class RulesetView(Protocol):
     def game_actions(self, window: Any) -> Any: ...  # the game's own actions, kept up to date by .update()
     def attack_panel(self, window: Any) -> Any: ...  # the attack, resolved in place (a tab behind the work panel)
     def group_actions(self, window: Any) -> Any: ...  # grunt groups (add, leave, split)
+    def sheet_extras(self, panel: Any) -> Any: ...  # the game's own box under the sheet (None: none)
 
     # -- effects and attacks ---------------------------------------------------------------
     def effect_keys(self) -> tuple[str, ...]: ...  # the game's effect catalogue

@@ -13,6 +13,12 @@ class ShadowrunWindowParts:
 
         return AttackPanel(window.bridge, window._actions, window)
 
+    def sheet_extras(self, panel: Any) -> Any:
+        """The effects in force on the selected combatant, under its sheet."""
+        from gmtool.games.shadowrun.gui.effects_box import EffectsBox
+
+        return EffectsBox(panel._bridge, panel)
+
     def group_actions(self, window: Any) -> Any:
         from gmtool.games.shadowrun.gui.group_actions import GroupActions
 

@@ -9,5 +9,6 @@ MANIFEST = GameManifest(
     order=20,
     rules="gmtool.games.shadowrun.sr4.rules.game:SR4Ruleset",
     demo="gmtool.games.shadowrun.sr4.rules.demo:demo",
+    house_rules="gmtool.games.shadowrun.rules.house:load",  # both editions' tables: loaded once
     view="gmtool.games.shadowrun.sr4.gui.view:SR4View",
 )

@@ -10,6 +10,7 @@ MANIFEST = GameManifest(
     order=10,
     rules="gmtool.games.shadowrun.sr5.rules.game:SR5Ruleset",
     demo="gmtool.games.shadowrun.sr5.rules.demo:demo",
+    house_rules="gmtool.games.shadowrun.rules.house:load",  # both editions' tables: loaded once
     view="gmtool.games.shadowrun.sr5.gui.view:SR5View",
     readings=(
         ReadingOption(key="sr5_multiple_attacks", rule="SR5-CS9", page=196),
