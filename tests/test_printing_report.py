@@ -23,9 +23,9 @@ from gmtool.core.journal import JournalEntry
 from gmtool.core.messages import Event
 from gmtool.core.registry import get_ruleset
 from gmtool.core.session import EncounterSession, MemoryStore
+from gmtool.games.shadowrun.rules.breakdown import roll_facts, word_breakdown
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
-from gmtool.printing.breakdown import roll_facts, word_breakdown
 from gmtool.printing.export import export_report
 from gmtool.printing.html import render_html
 from gmtool.printing.markdown import md_escape, render_markdown

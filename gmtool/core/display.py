@@ -5,7 +5,8 @@ badges, the heading of the moment, and a snapshot for the players' screen and th
 Texts are already in the active language; ``key``s are stable (tests, styling). A ``Tone`` names a
 meaning, never a colour (the theme decides the colour). Values compare with ``==``, so a view
 emits ``dataChanged`` only for rows that differ. Items with ``public=False`` stay off the players'
-screen. The map, an attack's breakdown and a game's own boxes are that game's docks, not these.
+screen. A rolled event's breakdown in words (pool, modifiers, dice, odds) is printed under its line
+in the report; the map and a game's own boxes are that game's docks, not these.
 """
 
 from __future__ import annotations
@@ -112,3 +113,30 @@ def for_players(snapshot: Snapshot) -> Snapshot:
                          tuple(c for c in snapshot.layout.track_columns if c[0] in columns or not snapshot.rows),
                          snapshot.layout.badge_label)
     return Snapshot(snapshot.heading, layout, rows, snapshot.notes)
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierLine:
+    label: str
+    value: str  # signed
+    source: str  # "table, p. 178" or ""
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """A rolled event's breakdown in words (empty strings: nothing to show)."""
+
+    pool: str
+    modifiers: tuple[ModifierLine, ...]
+    dice: str
+    odds: str
+    edge: str = ""  # the Edge used on the test
+
+
+@dataclass(frozen=True, slots=True)
+class BreakdownPart:
+    """One figure of an exchange in words: a title and either a roll's breakdown or a line."""
+
+    title: str
+    text: str = ""
+    roll: Breakdown | None = None

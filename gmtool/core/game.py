@@ -16,7 +16,7 @@ from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gmtool.core.display import Audience, Heading, OrderLayout, OrderRow, Snapshot
+from gmtool.core.display import Audience, Breakdown, BreakdownPart, Heading, OrderLayout, OrderRow, Snapshot
 from gmtool.core.errors import GmtoolError
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import ReadingOption, RuleReadings
@@ -147,4 +147,12 @@ class GameRules(Protocol[S]):
 
     def snapshot(self, state: S, audience: Audience = "gm") -> Snapshot:
         """The fight now, for the players' screen (``"players"``: public items only) and the report."""
+        ...
+
+    def breakdown(self, event: Event) -> Breakdown | None:
+        """A rolled event in words for the report: pool, modifiers, dice, odds (None: nothing rolled)."""
+        ...
+
+    def breakdown_parts(self, event: Event) -> tuple[BreakdownPart, ...]:
+        """An exchange of tests (an attack) figure by figure for the report (empty: none)."""
         ...

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from gmtool.printing.breakdown import Breakdown, BreakdownPart
+from gmtool.core.display import Breakdown, BreakdownPart
 from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow
 
 # Font families tried in order: a Latin face first (its digits and letters map back to text in a

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from gmtool.printing.breakdown import Breakdown, BreakdownPart
+from gmtool.core.display import Breakdown, BreakdownPart
 from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow
 
 _SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|!~])")

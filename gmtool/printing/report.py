@@ -25,11 +25,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from gmtool.core.display import OrderLayout, OrderRow, Snapshot
+from gmtool.core.display import Breakdown, BreakdownPart, OrderLayout, OrderRow, Snapshot
 from gmtool.core.i18n import active_language, set_language, tr
 from gmtool.core.journal import JournalEntry, UndoStacks
 from gmtool.core.registry import registry
-from gmtool.printing.breakdown import Breakdown, BreakdownPart, exchange_facts, roll_facts, word_breakdown, word_parts
 
 SETUP_ROUND = 0
 HEADING_KINDS = frozenset({"turn_started", "pass_started"})
@@ -187,7 +186,7 @@ def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
 def _event_line(seq: int, event: Any, ruleset: Any) -> EventLine:
     return EventLine(
         seq=seq, kind=event.kind, text=ruleset.describe(event), heading=event.kind in HEADING_KINDS,
-        breakdown=word_breakdown(roll_facts(event)), parts=word_parts(exchange_facts(event)),
+        breakdown=ruleset.breakdown(event), parts=ruleset.breakdown_parts(event),
     )
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.core.display import Audience, Heading, OrderLayout, OrderRow, Snapshot
+from gmtool.core.display import Audience, Breakdown, BreakdownPart, Heading, OrderLayout, OrderRow, Snapshot
 from gmtool.core.game import Touched
 from gmtool.core.messages import Event
 from gmtool.core.readings import RuleReadings
 from gmtool.games.shadowrun.rules import display
+from gmtool.games.shadowrun.rules.breakdown import exchange_facts, roll_facts, word_breakdown, word_parts
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
 from gmtool.games.shadowrun.rules.touched import touched as shadowrun_touched
 
@@ -45,3 +46,11 @@ class ShadowrunRules:
 
     def snapshot(self, state: Any, audience: Audience = "gm") -> Snapshot:
         return display.snapshot(self.queries, state, audience)
+
+    def breakdown(self, event: Event) -> Breakdown | None:
+        """A rolled event in words for the report (None: nothing rolled)."""
+        return word_breakdown(roll_facts(event))
+
+    def breakdown_parts(self, event: Event) -> tuple[BreakdownPart, ...]:
+        """An exchange of tests (an attack), figure by figure, for the report."""
+        return word_parts(exchange_facts(event))

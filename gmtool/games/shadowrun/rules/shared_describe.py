@@ -39,3 +39,18 @@ SHARED_LINES: dict[str, Callable[[Any], str]] = {
     "group_left": lambda e: tr("log.group_left", name=e.name),
     "group_split_changed": lambda e: tr("log.group_split" if e.split else "log.group_joined", name=e.name),
 }
+
+
+def dice_text(dice: tuple[tuple[int, str, bool], ...]) -> str:
+    """Pool faces, replaced ones in (brackets), rerolls after →, Edge dice after |, extras after +."""
+    groups: dict[str, list[str]] = {"pool": [], "reroll": [], "edge": [], "extra": []}
+    for face, source, replaced in dice:
+        groups[source].append(f"({face})" if replaced else str(face))
+    text = " ".join(groups["pool"])
+    if groups["reroll"]:
+        text += " → " + " ".join(groups["reroll"])
+    if groups["edge"]:
+        text += " | " + " ".join(groups["edge"])
+    if groups["extra"]:
+        text += " + " + " ".join(groups["extra"])
+    return text

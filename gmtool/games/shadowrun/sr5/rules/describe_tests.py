@@ -6,23 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.i18n import term_label, tr
-from gmtool.games.shadowrun.rules.shared_describe import SHARED_LINES
+from gmtool.games.shadowrun.rules.shared_describe import (
+    SHARED_LINES,
+    dice_text,
+)
 from gmtool.games.shadowrun.sr5.rules import dice_test_events as te
-
-
-def dice_text(dice: tuple[tuple[int, str, bool], ...]) -> str:
-    """Pool faces, replaced ones in (brackets), rerolls after →, Edge dice after |, extras after +."""
-    groups: dict[str, list[str]] = {"pool": [], "reroll": [], "edge": [], "extra": []}
-    for face, source, replaced in dice:
-        groups[source].append(f"({face})" if replaced else str(face))
-    text = " ".join(groups["pool"])
-    if groups["reroll"]:
-        text += " → " + " ".join(groups["reroll"])
-    if groups["edge"]:
-        text += " | " + " ".join(groups["edge"])
-    if groups["extra"]:
-        text += " + " + " ".join(groups["extra"])
-    return text
 
 
 def terms_text(terms: tuple[tuple[str, int], ...]) -> str:

@@ -1,4 +1,5 @@
-"""The breakdown of a rolled event for the report: the facts it carries, then in words.
+"""The breakdown of a rolled Shadowrun event for the report: the facts it carries, then in words
+(:class:`gmtool.core.display.Breakdown`, which the report prints for any game).
 
 Events are read by their field names, whatever the game, so a new event kind
 that uses the same names is printed without a change here:
@@ -37,6 +38,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, is_dataclass, replace
 from typing import Any
 
+from gmtool.core.display import Breakdown, BreakdownPart, ModifierLine
 from gmtool.core.i18n import term_label, tr
 
 ODDS_KEYS: dict[str, str] = {
@@ -109,33 +111,6 @@ class PartFacts:
     total: int | None = None  # net hits, DV, modified armour, boxes applied
     hit: bool | None = None
     changes: tuple[TrackChange, ...] = ()
-
-
-@dataclass(frozen=True)
-class ModifierLine:
-    label: str
-    value: str  # signed
-    source: str  # "table, p. 178" or ""
-
-
-@dataclass(frozen=True)
-class Breakdown:
-    """A rolled event's breakdown in words (empty strings: nothing to show)."""
-
-    pool: str
-    modifiers: tuple[ModifierLine, ...]
-    dice: str
-    odds: str
-    edge: str = ""  # the Edge used on the test
-
-
-@dataclass(frozen=True)
-class BreakdownPart:
-    """One figure of an exchange in words: a title and either a roll's breakdown or a line."""
-
-    title: str
-    text: str = ""
-    roll: Breakdown | None = None
 
 
 def _field(item: Any, name: str, default: Any = None) -> Any:
@@ -333,7 +308,7 @@ def _record_modifier(term: Any) -> ModifierLine:
 
 def _faces_text(facts: RollFacts) -> str:
     if facts.dice:
-        from gmtool.games.shadowrun.sr5.rules.describe_tests import dice_text
+        from gmtool.games.shadowrun.rules.shared_describe import dice_text
 
         return dice_text(facts.dice)
     if facts.records or facts.rows or facts.edge_dice or facts.rerolls:
