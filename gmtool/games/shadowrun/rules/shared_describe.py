@@ -54,3 +54,19 @@ def dice_text(dice: tuple[tuple[int, str, bool], ...]) -> str:
     if groups["extra"]:
         text += " + " + " ".join(groups["extra"])
     return text
+
+
+# The turn's events both editions share (games/shadowrun/rules/turn_messages.py), worded once.
+TURN_LINES: dict[str, Callable[[Any], str]] = {
+    "turn_started": lambda e: tr("log.turn_started", turn=e.turn),
+    "ties_drawn": lambda e: tr(
+        "log.ties_drawn", entries=", ".join(f"{n} ({d})" for n, d in zip(e.names, e.draws, strict=False))
+    ),
+    "turn_ended": lambda e: tr("log.turn_ended", turn=e.turn),
+    "action_phase_ended": lambda e: tr("log.phase_ended", name=e.name),
+    "phase_delayed": lambda e: tr("log.phase_delayed", name=e.name),
+    "delayed_action_taken": lambda e: tr("log.act_now", name=e.name),
+    "edge_spent": lambda e: tr(
+        "log.edge_spent", name=e.name, purpose=tr(f"edge.{e.purpose}"), before=e.before, after=e.after
+    ),
+}

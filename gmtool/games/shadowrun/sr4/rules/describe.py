@@ -14,7 +14,7 @@ from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.attack.describe import RENDERERS as ATTACK_RENDERERS
 from gmtool.games.shadowrun.rules.shadowrun import faces_text, field_label
 from gmtool.games.shadowrun.rules.shadowrun import value_text as shared_value_text
-from gmtool.games.shadowrun.rules.shared_describe import SHARED_LINES
+from gmtool.games.shadowrun.rules.shared_describe import SHARED_LINES, TURN_LINES
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.actions import action_label
 from gmtool.games.shadowrun.sr4.rules.sheet import metatypes
@@ -88,6 +88,7 @@ def _damage(e: ev.DamageApplied) -> str:
 
 RENDERERS: dict[str, Callable[[Any], str]] = {
     **SHARED_LINES,
+    **TURN_LINES,
     **ATTACK_RENDERERS,
     "combatant_added": lambda e: tr("log.combatant_added", name=e.sheet.name),
     "combatant_removed": lambda e: tr("log.combatant_removed", name=e.name),
@@ -96,20 +97,9 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
         old=value_text(e.field, e.old), new=value_text(e.field, e.new),
     ),
     "damage_applied": _damage,
-    "turn_started": lambda e: tr("log.turn_started", turn=e.turn),
     "initiative_rolled": _initiative,
-    "ties_drawn": lambda e: tr(
-        "log.ties_drawn", entries=", ".join(f"{n} ({d})" for n, d in zip(e.names, e.draws, strict=False))
-    ),
     "pass_started": lambda e: tr("log.sr4.pass_started", turn=e.turn, pass_number=e.pass_number),
     "phase_started": lambda e: tr("log.sr4.phase_started", name=e.name),
-    "action_phase_ended": lambda e: tr("log.phase_ended", name=e.name),
-    "phase_delayed": lambda e: tr("log.phase_delayed", name=e.name),
-    "delayed_action_taken": lambda e: tr("log.act_now", name=e.name),
-    "turn_ended": lambda e: tr("log.turn_ended", turn=e.turn),
-    "edge_spent": lambda e: tr(
-        "log.edge_spent", name=e.name, purpose=tr(f"edge.{e.purpose}"), before=e.before, after=e.after
-    ),
     "first_in_pass": lambda e: tr("log.sr4.first_in_pass", name=e.name, pass_number=e.pass_number),
     "extra_pass_gained": lambda e: tr("log.sr4.extra_pass", name=e.name, passes=e.passes),
     "score_adjusted": lambda e: tr(f"log.score_adjusted.{e.reason}", name=e.name, delta=f"{e.delta:+d}"),

@@ -10,6 +10,7 @@ from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.attack.describe import RENDERERS as ATTACK_RENDERERS
 from gmtool.games.shadowrun.rules.shadowrun import faces_text, field_label
 from gmtool.games.shadowrun.rules.shadowrun import value_text as shared_value_text
+from gmtool.games.shadowrun.rules.shared_describe import TURN_LINES
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.describe_tests import RENDERERS as TEST_RENDERERS
 from gmtool.games.shadowrun.sr5.rules.sheet import metatypes
@@ -63,26 +64,16 @@ def _action_taken(e: ev.ActionTaken) -> str:
 
 
 RENDERERS: dict[str, Callable[[Any], str]] = {
+    **TURN_LINES,
     "combatant_added": lambda e: tr("log.combatant_added", name=e.sheet.name),
     "combatant_removed": lambda e: tr("log.combatant_removed", name=e.name),
     "sheet_changed": lambda e: tr(
         "log.sheet_changed", name=e.name, field=field_label(e.field),
         old=value_text(e.field, e.old), new=value_text(e.field, e.new),
     ),
-    "turn_started": lambda e: tr("log.turn_started", turn=e.turn),
     "initiative_rolled": _rolled,
-    "ties_drawn": lambda e: tr(
-        "log.ties_drawn", entries=", ".join(f"{n} ({d})" for n, d in zip(e.names, e.draws, strict=False))
-    ),
     "pass_started": lambda e: tr("log.pass_started", turn=e.turn, pass_number=e.pass_number),
     "scores_reduced": lambda e: tr("log.scores_reduced", amount=e.amount),
-    "turn_ended": lambda e: tr("log.turn_ended", turn=e.turn),
-    "action_phase_ended": lambda e: tr("log.phase_ended", name=e.name),
-    "phase_delayed": lambda e: tr("log.phase_delayed", name=e.name),
-    "delayed_action_taken": lambda e: tr("log.act_now", name=e.name),
-    "edge_spent": lambda e: tr(
-        "log.edge_spent", name=e.name, purpose=tr(f"edge.{e.purpose}"), before=e.before, after=e.after
-    ),
     "initiative_seized": lambda e: tr("log.seized", name=e.name),
     "blitz_declared": lambda e: tr("log.blitz_declared", name=e.name),
     "score_adjusted": lambda e: tr(f"log.score_adjusted.{e.reason}", name=e.name, delta=f"{e.delta:+d}"),
