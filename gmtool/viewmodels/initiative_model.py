@@ -128,7 +128,8 @@ class CombatantsModel(QAbstractTableModel):
 
     def _follow_roster(self, state_ids: list[str]) -> None:
         """Rows removed and inserted where the roster changed (a join, a removal, or one undone)."""
-        for cid in [cid for cid in self._ids if cid not in set(state_ids)]:
+        staying = set(state_ids)
+        for cid in [cid for cid in self._ids if cid not in staying]:
             row = self._ids.index(cid)
             self.beginRemoveRows(QModelIndex(), row, row)
             del self._ids[row]
