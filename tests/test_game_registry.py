@@ -73,3 +73,11 @@ def test_reading_the_manifests_imports_no_game_rules() -> None:
     assert eval(loaded) == ["gmtool.games", "gmtool.games.shadowrun", "gmtool.games.shadowrun.sr4",  # noqa: S307
                             "gmtool.games.shadowrun.sr4.manifest", "gmtool.games.shadowrun.sr5",
                             "gmtool.games.shadowrun.sr5.manifest"]
+
+
+def test_a_game_registered_directly_is_listed_until_its_undo() -> None:
+    games = GameRegistry(source=lambda: [EntryPoint("sr5", "gmtool.games.shadowrun.sr5.manifest:MANIFEST", GROUP)])
+    undo = games.register(COIN)
+    assert games.keys() == ("sr5", "coin") and games.manifest("coin").name("ja") == "コイン決闘"
+    undo()
+    assert games.keys() == ("sr5",)

@@ -114,7 +114,11 @@ class GameRegistry:
         """Add a game directly (tests, tools); returns the function that removes it again."""
         loaded = self._loaded()
         loaded[manifest.key] = manifest
-        return lambda: loaded.pop(manifest.key, None) and None
+
+        def unregister() -> None:
+            loaded.pop(manifest.key, None)
+
+        return unregister
 
 
 _CURRENT: list[GameRegistry] = [GameRegistry()]
