@@ -40,9 +40,9 @@ def measure_attack(samples: int = SAMPLES) -> dict[str, Any]:
     with big_workspace() as gui_ws, big_workspace() as core_ws:
         window = MainWindow(gui_ws)
         window.show()
-        window.show_attack()  # the GM sees the attack panel while resolving
+        window.parts.show_attack()  # the GM sees the attack panel while resolving
         app.processEvents()
-        panel = window.attack_panel
+        panel = window.parts.attack_panel
         attacker = window.bridge.current_actor().id
         panel.model.set_attacker(attacker)
         panel.model.set_distance(10.0)

@@ -192,7 +192,7 @@ def measure_grouped(presses: int = PRESSES) -> dict[str, Any]:
         window = main_window(workspace)
         window.show()
         app.processEvents()
-        counter = PaintCounter(window.initiative_panel.view.viewport())
+        counter = PaintCounter(window.parts.initiative_panel.view.viewport())
         press = _checked(gui_step(window, app, full_repaint=False), counter)
         for _ in range(WARMUP_PRESSES):
             press()
@@ -223,7 +223,7 @@ def measure_next_phase(presses: int = PRESSES, combatants: int = COMBATANTS) -> 
             stack.callback(window.close)
             window.show()
             app.processEvents()
-            counter = PaintCounter(window.initiative_panel.view.viewport())
+            counter = PaintCounter(window.parts.initiative_panel.view.viewport())
             gui = _checked(gui_step(window, app, full_repaint=False), counter)
             full = gui_step(window, app, full_repaint=True)
         core_ms, gui_ms, full_ms = _alternate(core, gui, full, presses)

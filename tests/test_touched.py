@@ -17,7 +17,7 @@ from gmtool.core.game import Touched
 from gmtool.core.messages import Command
 from gmtool.core.registry import get_ruleset
 from gmtool.core.session import EncounterSession, MemoryStore
-from gmtool.viewmodels.ruleset_view import view_for
+from gmtool.viewmodels.game_view import view_for
 
 ORDER_ONLY = ("rank", "current", "flags", "ladder")  # who acts when: may differ for anyone when the order does
 

@@ -34,8 +34,8 @@ def shoot(out_dir: Path, language: str) -> Path:
         target = next(c for c in window.bridge.state.combatants.values() if c.sheet.is_npc != actor.sheet.is_npc)
         window.bridge.select(target.id)
         window.action("attack").trigger()
-        window.attack_panel.distance.setValue(15)
-        window.attack_panel.model.roll()
+        window.parts.attack_panel.distance.setValue(15)
+        window.parts.attack_panel.model.roll()
         app.processEvents()
         path = out_dir / f"attack-{language}.png"
         window.grab().save(str(path))

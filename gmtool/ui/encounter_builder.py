@@ -59,12 +59,12 @@ from gmtool.storage.campaign import Campaign
 from gmtool.storage.library_store import LibraryStore, fold
 from gmtool.storage.workspace import ENCOUNTER_NAME_MAX
 from gmtool.ui.theme import set_tone
+from gmtool.viewmodels.game_view import games, view_for
 from gmtool.viewmodels.library_model import (
     TEMPLATE_ID,
     LibraryFilterProxy,
     LibraryModel,
 )
-from gmtool.viewmodels.ruleset_view import games, view_for
 
 PC_TAG = "pc"
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.encounter_list_model import EncounterListModel
-from gmtool.viewmodels.ruleset_view import games
+from gmtool.viewmodels.game_view import games
 
 DIALOG_MIN_WIDTH = 440
 

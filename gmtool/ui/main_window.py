@@ -1,12 +1,13 @@
-"""The main window: four dockable panels, menus and shortcuts for every action.
+"""The main window: the shell around one encounter, whatever its game.
 
-The window turns actions into core commands through the :class:`EncounterBridge`
-and the game's view adapter (named in its manifest), and shows refusals in the status bar.
-The game builds its own parts through that adapter: the panel beside the order, the attack
-panel, its actions and the fight bar's order; the window imports no game. In an SR4 window
-the SR5-only actions are still disabled with the reason (issue 14 moves them into the game). File-level requests
-(new/open campaign, new/switch encounter, preferences) are signals for the
-application controller.
+The shell owns the log dock, the rewind banner, the status line, the File, Edit, View and Help
+menus and its own actions (files, undo and redo, the report, the player view). The encounter's
+game adds the rest through its view adapter (named in its manifest): its docks, its actions and
+menus, the fight bar's order, and what is enabled after each change
+(:class:`~gmtool.ui.window_parts.WindowParts`). The window imports no game. Every action runs a
+command through the :class:`EncounterBridge` and shows a refusal in the status bar. File-level
+requests (new/open campaign, new/switch encounter, preferences) are signals for the application
+controller.
 """
 
 from __future__ import annotations
@@ -21,41 +22,30 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QDockWidget,
-    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QToolBar,
     QWidget,
 )
 
-from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
-from gmtool.ui.actions import ACTION_SPECS, MENUS, SHOWN_DISABLED_ELSEWHERE, ActionSpec
+from gmtool.ui.actions import ACTION_SPECS, EDIT_MENU, FILE_MENU, HELP_MENU, SHELL_MENUS, VIEW_MENU, ActionSpec
 from gmtool.ui.fight_bar import fight_bar
-from gmtool.ui.fit import never_sideways
-from gmtool.ui.initiative_panel import InitiativePanel
 from gmtool.ui.library_actions import install_library_actions
 from gmtool.ui.log_panel import LogPanel
-from gmtool.ui.sheet_panel import SheetPanel
 from gmtool.ui.theme import set_tone
+from gmtool.ui.window_parts import WindowParts
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.faces import parse_faces
-from gmtool.viewmodels.ruleset_view import game_name
+from gmtool.viewmodels.game_view import game_name
 
 DEFAULT_SIZE = QSize(1366, 820)
 FRAME_HEIGHT = 30  # a title bar, which the screen's free area does not subtract
 LAYOUT_VERSION = 2  # saved dock layouts of another version are not restored (the panels changed)
-# Actions that change nothing in the fight: usable while it is shown as it was (rewind).
-NOT_COMMANDS = frozenset({
-    "new_campaign", "open_campaign", "new_encounter", "switch_encounter", "preferences", "quit", "about",
-    "reload_house_rules", "attack", "print_log", "back_to_now", "player_view",
-})
 
 
 class MainWindow(QMainWindow):
@@ -84,37 +74,33 @@ class MainWindow(QMainWindow):
         )
         self.setWindowTitle(tr("window.read_only", title=title) if workspace.read_only else title)
         self._actions: dict[str, QAction] = {}
+        self._not_commands: set[str] = set()  # actions usable while the fight is shown as it was
         self._layout_restored = False
-        self._make_actions()
-        self.initiative_panel = InitiativePanel(self.bridge, self)
-        self.sheet_panel = SheetPanel(self.bridge, self)
-        self.test_panel = self._make_game_panel()
-        self.attack_panel = self.view.attack_panel(self)
-        self.log_panel = LogPanel(self.bridge, workspace.encounter_name, self)
-        self.extras = self._make_game_actions()
-        self.groups = self.view.group_actions(self)
-        self.fight_bar = fight_bar(self.view.fight_bar, self._actions, self)
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.fight_bar)
-        self._make_docks()
-        for panel in (self.sheet_panel, self.test_panel, self.attack_panel):
-            for area in panel.findChildren(QScrollArea):
-                if area.objectName() != "attackResultArea":  # the result wraps to the panel's width
-                    never_sideways(area)
-        self._make_menus()
-        self.library_actions = install_library_actions(self)  # File: library, import, build, restore
-        self.rewind_bar = self._make_rewind_bar()
-        self.bridge.pastChanged.connect(self._show_rewind_bar)
+        self._sized = False
+        self.docks: dict[str, QDockWidget] = {}
+        self.setDockNestingEnabled(True)
         self.status = QLabel(self)
         self.status.setObjectName("statusMessage")
         self.status.setWordWrap(True)  # a long refusal takes a second line rather than being cut
         self.statusBar().addWidget(self.status, 1)
+        self._make_actions()
+        self.parts: WindowParts = self.view.window_parts(self)  # type: ignore[assignment]
+        self.parts.build()  # the game's docks (the first takes the keyboard), and its actions connected
+        self.log_panel = LogPanel(self.bridge, workspace.encounter_name, self)
+        self.add_dock("log", tr("dock.log"), self.log_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.parts.arrange()  # the game's docks placed around the log
+        self.fight_bar = fight_bar(self.parts.fight_bar, self._actions, self)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.fight_bar)
+        self._make_menus()
+        self.library_actions = install_library_actions(self)  # File: library, import, build, restore
+        self.rewind_bar = self._make_rewind_bar()
+        self.bridge.pastChanged.connect(self._show_rewind_bar)
         if workspace.read_only:
             self._show_read_only()
         self.bridge.refused.connect(self.show_refusal)
         self.bridge.changed.connect(lambda _c: self.update_actions())
         self.bridge.selectionChanged.connect(lambda _c: self.update_actions())
         self.resize(first_size(self))
-        self._follow_current_actor()
         self.update_actions()
 
     def _show_read_only(self) -> None:
@@ -168,18 +154,6 @@ class MainWindow(QMainWindow):
         dialog.exported.connect(lambda path: self._show_status(tr("status.exported", path=path)))
         dialog.exec()
 
-    def show_attack(self) -> None:
-        """Ctrl+K: the attack panel, the current actor attacking the selected combatant."""
-        self.attack_panel.start_from_turn()  # before showing: a hidden panel plans once, when shown
-        self._raise_attack()
-        self.attack_panel.focus_first_missing()
-
-    def _raise_attack(self) -> None:
-        """The attack dock in front (Roll and Apply from the keyboard show what they did, or why not)."""
-        dock = self.docks["attack"]
-        dock.show()
-        dock.raise_()
-
     # -- actions -------------------------------------------------------------
     def action(self, name: str) -> QAction:
         return self._actions[name]
@@ -188,26 +162,18 @@ class MainWindow(QMainWindow):
         """Whether this window has the action (an SR4-only one exists in SR4 windows only)."""
         return name in self._actions
 
+    def action_map(self) -> dict[str, QAction]:
+        """Every action of this window by name (the shell's and the game's)."""
+        return self._actions
+
     def _make_actions(self) -> None:
-        for spec in ACTION_SPECS:
-            if spec.game in (None, self.view.key) or spec.game in SHOWN_DISABLED_ELSEWHERE:
-                self._actions[spec.name] = self._make_action(spec)
-        view = self.view
+        for spec in (*ACTION_SPECS, *self.view.action_specs):
+            self._actions[spec.name] = self._make_action(spec)  # type: ignore[arg-type]
+            if not spec.changes_fight:  # type: ignore[attr-defined]
+                self._not_commands.add(spec.name)  # type: ignore[attr-defined]
         handlers = {
-            "next_phase": self.next_phase,
-            "delay": lambda: self._on_current(view.delay),
-            "act_now": lambda: self.on_selected(view.act_now),
-            "free_action": lambda: self.on_selected(lambda c: view.take_action(c, "free")),
-            "simple_action": lambda: self._on_current(lambda c: view.take_action(c, "simple")),
-            "complex_action": lambda: self._on_current(lambda c: view.take_action(c, "complex")),
-            "roll_initiative": self.start_turn,
-            "new_turn": self.start_turn,
-            "enter_initiative": self.enter_initiative,
-            "adjust_initiative": self.adjust_initiative,
             "undo": self.bridge.undo,
             "redo": self.bridge.redo,
-            "add_combatant": self.add_combatant,
-            "remove_combatant": lambda: self.on_selected(view.remove),
             "new_campaign": self.newCampaignRequested.emit,
             "open_campaign": self.openCampaignRequested.emit,
             "new_encounter": self.newEncounterRequested.emit,
@@ -216,20 +182,12 @@ class MainWindow(QMainWindow):
             "reload_house_rules": self.reloadHouseRulesRequested.emit,
             "quit": self.close,
             "about": self.about,
-            "attack": self.show_attack,
             "print_log": self.print_log,
             "back_to_now": self.bridge.back_to_now,
             "player_view": self.playerViewRequested.emit,
-            "roll_attack": lambda: (self._raise_attack(), self.attack_panel.model.roll()),
-            "apply_attack": lambda: (self._raise_attack(), self.attack_panel.model.apply()),
-            "reload_weapon": lambda: self.attack_panel.model.reload(),
         }
-        for name in view.edge_actions:  # SR5: seize, blitz; SR4: go first (E6), extra pass (E7)
-            handlers[name] = lambda n=name: self.on_selected(lambda c: view.edge_on_initiative(n, c))
         for name, handler in handlers.items():
             self._actions[name].triggered.connect(lambda _checked=False, h=handler: h())
-        for name, option in view.rule_options.items():
-            self._actions[name].triggered.connect(lambda checked, o=option: self._toggle_option(o, checked))
 
     def _make_action(self, spec: ActionSpec) -> QAction:
         act = QAction(tr(f"action.{spec.name}"), self)
@@ -244,57 +202,24 @@ class MainWindow(QMainWindow):
             act.setToolTip(f"{act.text()} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
         act.setCheckable(spec.checkable)
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        if spec.game is not None and spec.game != self.view.key:  # an SR5-only action in an SR4 window
-            act.setEnabled(False)
-            act.setToolTip(f"{act.text()}\n{tr(f'tooltip.{spec.game}_only')}")
-            act.setStatusTip(tr(f"tooltip.{spec.game}_only"))
         self.addAction(act)
         return act
 
-    def _make_game_panel(self) -> QWidget:
-        """The game's panel beside the order (the view adapter builds it)."""
-        return self.view.work_panel(self)
-
-    def _make_game_actions(self):  # noqa: ANN202 - the game's own actions object
-        """The game's own actions (the view adapter builds them)."""
-        return self.view.game_actions(self)
-
-    def _make_docks(self) -> None:
-        self.setDockNestingEnabled(True)
-        self.docks: dict[str, QDockWidget] = {}
-        placements = (
-            ("initiative", self.initiative_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
-            ("test", self.test_panel, Qt.DockWidgetArea.RightDockWidgetArea),
-            ("sheet", self.sheet_panel, Qt.DockWidgetArea.RightDockWidgetArea),
-            ("attack", self.attack_panel, Qt.DockWidgetArea.RightDockWidgetArea),
-            ("log", self.log_panel, Qt.DockWidgetArea.LeftDockWidgetArea),
-        )
-        titles = {"test": self.view.work_title}
-        for name, widget, area in placements:
-            dock = QDockWidget(tr(titles.get(name, f"dock.{name}")), self)
-            dock.setObjectName(f"dock_{name}")
-            dock.setWidget(widget)
-            self.addDockWidget(area, dock)
-            self.docks[name] = dock
-        self.splitDockWidget(self.docks["initiative"], self.docks["log"], Qt.Orientation.Vertical)
-        # The order at the left, the work of the moment (test box, attack) beside it, the sheet at the right.
-        self.splitDockWidget(self.docks["test"], self.docks["sheet"], Qt.Orientation.Horizontal)
-        self.tabifyDockWidget(self.docks["test"], self.docks["attack"])
-        self.docks["attack"].visibilityChanged.connect(self.attack_panel.set_shown)  # hidden: no work
-        self.attack_panel.set_shown(False)  # a tab behind the test box until raised
-        self.docks["test"].raise_()
-        self._sized = False
+    def add_dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        """A dock of this window (``dock_<name>``: saved layouts find it by that name)."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock_{name}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        self.docks[name] = dock
+        return dock
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if not self._sized:  # default proportions, unless a saved layout was restored
+        if not self._sized:  # the game's default proportions, unless a saved layout was restored
             self._sized = True
             if not self._layout_restored:
-                docks = self.docks
-                widths = self.view.dock_widths
-                self.resizeDocks([docks["initiative"], docks["sheet"], docks["test"]], list(widths), Qt.Orientation.Horizontal)
-                tall = self.height()
-                self.resizeDocks([docks["initiative"], docks["log"]], [tall * 3 // 5, tall * 2 // 5], Qt.Orientation.Vertical)
+                self.parts.first_layout()
 
     def layout_state(self) -> QByteArray:
         """The docks and bars as placed now, tagged with this window's layout version."""
@@ -308,15 +233,19 @@ class MainWindow(QMainWindow):
         self.rewind_bar.setVisible(self.bridge.past is not None)  # a saved layout never brings the banner back
 
     def _make_menus(self) -> None:
+        """The shell's menus with the game's items added to Edit and View, its own menus after Edit."""
+        game_menus = dict(self.parts.menus)
+        shell = {"menu.file": FILE_MENU, "menu.edit": EDIT_MENU, "menu.view": VIEW_MENU, "menu.help": HELP_MENU}
+        order = ["menu.file", "menu.edit", *(k for k in game_menus if k not in SHELL_MENUS), "menu.view", "menu.help"]
         bar = self.menuBar()
-        for key, names in MENUS:
+        for key in order:
             menu = bar.addMenu(tr(key))
             menu.setObjectName(key.replace(".", "_"))
-            if key == "menu.view":
-                for dock in self.docks.values():
+            if key == "menu.view":  # the game's docks, then the log
+                for _name, dock in sorted(self.docks.items(), key=lambda item: item[0] == "log"):
                     menu.addAction(dock.toggleViewAction())
-            menu.setToolTipsVisible(True)  # the reason an action of another game is disabled
-            for name in names:
+            menu.setToolTipsVisible(True)  # the reason an action is disabled
+            for name in (*shell.get(key, ()), *game_menus.get(key, ())):
                 if name == "-":
                     menu.addSeparator()
                 elif name in self._actions:
@@ -324,22 +253,8 @@ class MainWindow(QMainWindow):
 
     def update_actions(self) -> None:
         self._release_rewound()
-        state = self.bridge.state
-        encounter = self.bridge.encounter
-        selected = self.bridge.selected is not None
-        started = state.turn > 0
-        self._name_undo_redo(encounter)
-        self._actions["roll_initiative"].setEnabled(not started)
-        self._actions["new_turn"].setEnabled(started)
-        for name in ("next_phase", "delay", "simple_action", "complex_action"):
-            self._actions[name].setEnabled(started)
-        for name in ("act_now", *self.view.edge_actions, "free_action", "enter_initiative", "adjust_initiative"):
-            self._actions[name].setEnabled(started and selected)
-        self._actions["remove_combatant"].setEnabled(selected)
-        self.extras.update()
-        self.groups.update()
-        for name, option in self.view.rule_options.items():
-            self._actions[name].setChecked(state.options[option])
+        self._name_undo_redo(self.bridge.encounter)
+        self.parts.update()
         self._refuse_while_rewound()
 
     def _name_undo_redo(self, encounter) -> None:  # noqa: ANN001 - core Encounter
@@ -373,7 +288,7 @@ class MainWindow(QMainWindow):
         if reason is None:
             return
         for name, act in self._actions.items():
-            if name not in NOT_COMMANDS and act.isEnabled():  # one disabled already keeps its own reason
+            if name not in self._not_commands and act.isEnabled():  # one disabled already keeps its own reason
                 act.setProperty("tipBeforeRewind", act.toolTip())
                 act.setEnabled(False)
                 act.setToolTip(f"{act.text()}\n{reason}")
@@ -391,78 +306,6 @@ class MainWindow(QMainWindow):
             self.show_refusal(tr("error.select_combatant"))
             return
         self.run(make(cid))
-
-    def _on_current(self, make) -> None:  # noqa: ANN001
-        actor = self.bridge.current_actor()
-        if actor is None:
-            self.show_refusal(tr("error.no_current_actor"))
-            return
-        self.run(make(actor.id))
-
-    def _follow_current_actor(self) -> None:
-        actor = self.bridge.current_actor()
-        if actor is not None:
-            self.bridge.select(actor.id)
-
-    def next_phase(self) -> None:
-        if self.run(self.view.next_phase()):
-            self._follow_current_actor()
-
-    def start_turn(self) -> None:
-        if self.run(self.view.start_turn()):
-            self._follow_current_actor()
-
-    def add_combatant(self) -> None:
-        number = len(self.bridge.state.combatants) + 1
-        sheet = self.view.new_sheet(tr("combatant.new_name", number=number))
-        before = set(self.bridge.state.combatants)
-        if self.run(self.view.add(sheet)):
-            (new_id,) = set(self.bridge.state.combatants) - before
-            self.bridge.select(new_id)
-            self.docks["sheet"].show()
-            name_edit = self.sheet_panel.editors["name"]
-            name_edit.setFocus()
-            name_edit.selectAll()  # type: ignore[attr-defined]
-
-    def selected_with_name(self) -> tuple[str, str] | None:
-        """The selected combatant's id and name, or a refusal shown when nobody is selected."""
-        cid = self.bridge.selected
-        if cid is None:
-            self.show_refusal(tr("error.select_combatant"))
-            return None
-        return cid, self.bridge.state.combatants[cid].sheet.name
-
-    def enter_initiative(self) -> None:
-        chosen = self.selected_with_name()
-        if chosen is None:
-            return
-        cid, name = chosen
-        text, ok = QInputDialog.getText(
-            self, tr("dialog.enter_initiative.title"), tr("dialog.enter_initiative.label", name=name)
-        )
-        if not ok:
-            return
-        try:
-            faces = parse_faces(text)
-        except GmtoolError as exc:
-            self.show_refusal(exc.message())
-            return
-        self.run(self.view.enter_dice(cid, faces))
-
-    def adjust_initiative(self) -> None:
-        chosen = self.selected_with_name()
-        if chosen is None:
-            return
-        cid, name = chosen
-        delta, ok = QInputDialog.getInt(
-            self, tr("dialog.adjust_initiative.title"), tr("dialog.adjust_initiative.label", name=name), 0, -99, 99
-        )
-        if ok:
-            self.run(self.view.adjust(cid, delta))
-
-    def _toggle_option(self, option: str, checked: bool) -> None:
-        if not self.run(self.view.rule_option(option, checked)):
-            self.update_actions()
 
     def about(self) -> None:
         QMessageBox.about(self, tr("dialog.about.title"), tr("dialog.about.text"))

@@ -1,7 +1,7 @@
 """The preferences dialog: language and theme (General), the keyboard shortcuts, and the open
 campaign's rule readings (Rules: where the digest and the book disagree, which one it follows).
 
-The shortcuts page lists every action of :data:`gmtool.ui.actions.ACTION_SPECS` with its
+The shortcuts page lists every action (:func:`gmtool.ui.actions.all_action_specs`: the shell's and each game's) with its
 key; a key already bound to another action is refused with a message. The result is
 the GM's changes only (action name → key text, "" for no key): an action left at its
 default keeps following gmtool's default.
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import LANGUAGES, catalogue, tr
 from gmtool.core.readings import READINGS, RuleReadings
 from gmtool.core.registry import registry
-from gmtool.ui.actions import ACTION_SPECS, ActionSpec
+from gmtool.ui.actions import ActionSpec, all_action_specs
 from gmtool.ui.theme import THEMES, set_tone
 
 PORTABLE = QKeySequence.SequenceFormat.PortableText
@@ -53,7 +53,7 @@ def default_keys(spec: ActionSpec) -> tuple[str, ...]:
 def effective_keys(overrides: dict[str, str]) -> dict[str, tuple[str, ...]]:
     """Every action's keys once the GM's changes replace the defaults."""
     keys = {}
-    for spec in ACTION_SPECS:
+    for spec in all_action_specs():
         if spec.name in overrides:
             text = key_text(QKeySequence(overrides[spec.name]))
             keys[spec.name] = (text,) if text else ()
@@ -74,9 +74,10 @@ class ShortcutsPage(QWidget):
 
     def __init__(self, overrides: dict[str, str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        known = {spec.name for spec in ACTION_SPECS}
+        self._specs = all_action_specs()
+        known = {spec.name for spec in self._specs}
         self._keys = effective_keys({k: v for k, v in overrides.items() if k in known})
-        self.table = QTableWidget(len(ACTION_SPECS), 3, self)
+        self.table = QTableWidget(len(self._specs), 3, self)
         self.table.setObjectName("shortcutTable")
         self.table.setHorizontalHeaderLabels([tr("shortcuts.column.action"), tr("shortcuts.column.key"), ""])
         self.table.verticalHeader().hide()
@@ -86,7 +87,7 @@ class ShortcutsPage(QWidget):
         self.table.setColumnWidth(1, 190)
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.edits: dict[str, QKeySequenceEdit] = {}
-        for row, spec in enumerate(ACTION_SPECS):
+        for row, spec in enumerate(self._specs):
             item = QTableWidgetItem(tr(f"action.{spec.name}"))
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.table.setItem(row, 0, item)
@@ -176,7 +177,7 @@ class ShortcutsPage(QWidget):
     def shortcuts(self) -> dict[str, str]:
         """The GM's changes: action name → key text ("" for none), defaults left out."""
         changed = {}
-        for spec in ACTION_SPECS:
+        for spec in self._specs:
             keys = self._keys[spec.name]
             if keys != default_keys(spec):
                 changed[spec.name] = keys[0] if keys else ""

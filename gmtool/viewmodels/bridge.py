@@ -18,7 +18,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.journal import JournalEntry
 from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
-from gmtool.viewmodels.ruleset_view import RulesetView, view_for
+from gmtool.viewmodels.game_view import GameView, view_for
 
 
 class EncounterBridge(QObject):
@@ -36,7 +36,7 @@ class EncounterBridge(QObject):
         self._selected: str | None = None
         self._past: tuple[int, int, Any] | None = None  # entry seq, events shown, that state
         self._detached = False
-        self.view: RulesetView = view_for(workspace.encounter.ruleset.key, workspace.encounter.ruleset)
+        self.view: GameView = view_for(workspace.encounter.ruleset.key, workspace.encounter.ruleset)
         workspace.encounter.subscribe(self._on_change)
 
     def detach(self) -> None:
@@ -103,7 +103,7 @@ class EncounterBridge(QObject):
         return self.view.current_actor(self.state)
 
     def has(self, feature: str) -> bool:
-        """Whether the encounter's game offers a GUI feature (``ruleset_view`` constants)."""
+        """Whether the encounter's game offers a GUI feature (names the game chooses)."""
         return feature in self.view.features
 
     # -- selection -----------------------------------------------------------

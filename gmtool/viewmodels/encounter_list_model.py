@@ -16,7 +16,7 @@ from PySide6.QtGui import QFont
 from gmtool.core.i18n import tr
 from gmtool.storage.campaign import EncounterInfo
 from gmtool.viewmodels import roles
-from gmtool.viewmodels.ruleset_view import game_name
+from gmtool.viewmodels.game_view import game_name
 
 Index = QModelIndex | QPersistentModelIndex
 

@@ -28,7 +28,7 @@ def _shown_weapons(panel) -> list[str]:  # noqa: ANN001
 
 
 def _assert_lists_belong_to_the_attacker(window) -> None:  # noqa: ANN001
-    panel = window.attack_panel
+    panel = window.parts.attack_panel
     cid = panel.attacker.currentData()
     assert cid == panel.model.attacker
     sheet = window.bridge.state.combatants[cid].sheet
@@ -46,7 +46,7 @@ def _assert_lists_belong_to_the_attacker(window) -> None:  # noqa: ANN001
 
 
 def _apply_and_logged_weapon(window) -> str:  # noqa: ANN001
-    panel = window.attack_panel
+    panel = window.parts.attack_panel
     shown = panel.weapon.currentText().split(" — ")[0]
     before = len(window.bridge.encounter.entries)
     window.action("apply_attack").trigger()
@@ -65,7 +65,7 @@ def _start(window, target: str = "Brick (demo runner)") -> None:  # noqa: ANN001
 
 def test_the_steps_of_the_audit_space_then_ctrl_k_show_and_roll_the_next_actors_weapons(qtbot, window) -> None:
     _start(window)
-    panel = window.attack_panel
+    panel = window.parts.attack_panel
     assert panel.attacker.currentText() == "Kestrel (demo runner)"
     _assert_lists_belong_to_the_attacker(window)
     window.action("next_phase").trigger()
@@ -81,7 +81,7 @@ def test_the_steps_of_the_audit_space_then_ctrl_k_show_and_roll_the_next_actors_
 def test_choosing_an_attacker_with_as_many_weapons_shows_its_own_and_rolls_the_one_chosen(qtbot, window) -> None:
     _start(window)
     window.action("next_phase").trigger()  # the guard acts now
-    panel = window.attack_panel
+    panel = window.parts.attack_panel
     panel.attacker.setCurrentIndex(panel.attacker.findData(_id(window, "Kestrel (demo runner)")))
     assert _shown_weapons(panel) == ["Ares Predator V", "Combat knife"]  # two weapons, like the guard
     _assert_lists_belong_to_the_attacker(window)
@@ -98,7 +98,7 @@ def test_choosing_an_attacker_with_as_many_weapons_shows_its_own_and_rolls_the_o
 
 def test_undo_and_redo_bring_the_attacker_and_its_lists_back(qtbot, window) -> None:
     _start(window)
-    panel = window.attack_panel
+    panel = window.parts.attack_panel
     window.action("next_phase").trigger()
     assert panel.attacker.currentText() == GUARD
     window.action("undo").trigger()
@@ -112,7 +112,7 @@ def test_undo_and_redo_bring_the_attacker_and_its_lists_back(qtbot, window) -> N
 
 def test_while_rewound_the_panel_shows_that_moment_and_acts_on_nothing(qtbot, window) -> None:
     _start(window)
-    panel = window.attack_panel
+    panel = window.parts.attack_panel
     window.action("next_phase").trigger()  # the guard acts now; Kestrel acted before
     encounter = window.bridge.encounter
     start_turn = next(e.seq for e in encounter.done if e.command.kind == "start_turn")
@@ -141,7 +141,7 @@ def test_while_rewound_the_panel_shows_that_moment_and_acts_on_nothing(qtbot, wi
 
 def test_sheet_edits_reach_the_lists_names_strength_and_a_removed_target(qtbot, window) -> None:
     _start(window)
-    panel = window.attack_panel
+    panel = window.parts.attack_panel
     kestrel = _id(window, "Kestrel (demo runner)")
     window.bridge.execute(cmd.EditSheet(combatant=kestrel, field="name", value="Kestrel"))
     assert panel.attacker.currentText() == "Kestrel"
@@ -163,7 +163,7 @@ def test_a_hidden_panel_follows_too_and_ctrl_return_shows_it(qtbot, window) -> N
     window.action("next_phase").trigger()
     window.bridge.select(_id(window, "Brick (demo runner)"))
     window.action("roll_attack").trigger()  # raises the panel, plans on the state now, rolls
-    panel = window.attack_panel
+    panel = window.parts.attack_panel
     assert panel.isVisible() and panel.attacker.currentText() == GUARD
     _assert_lists_belong_to_the_attacker(window)
     assert panel.model.result is not None and panel.model.result.weapon_name == "AK-97"
@@ -191,7 +191,7 @@ def test_planned_once_per_change_and_decided_once_per_roll(qtbot, window, counte
     counted.update(plan=0, decide=0)
     window.action("attack").trigger()  # attacker and target chosen, the panel shown: one plan
     assert counted == {"plan": 1, "decide": 0}
-    panel = window.attack_panel
+    panel = window.parts.attack_panel
     panel.target.setCurrentIndex(panel.target.findData(_id(window, GUARD)))
     assert counted == {"plan": 2, "decide": 0}
     window.action("roll_attack").trigger()
@@ -206,7 +206,7 @@ def test_planned_once_per_change_and_decided_once_per_roll(qtbot, window, counte
 
 def test_roll_is_disabled_with_the_reason_once_the_phases_actions_are_spent(qtbot, window) -> None:
     _start(window)
-    panel = window.attack_panel
+    panel = window.parts.attack_panel
     assert panel.roll_button.isEnabled()
     window.action("complex_action").trigger()  # Kestrel spends the phase on something else
     assert not panel.roll_button.isEnabled() and not panel.apply_button.isEnabled()

@@ -196,7 +196,7 @@ def test_reloading_another_ammunition_from_the_panel(qtbot, window) -> None:  # 
     window.action("roll_initiative").trigger()
     actor = window.bridge.current_actor()
     window.action("attack").trigger()
-    panel = window.attack_panel
+    panel = window.parts.attack_panel
     panel.model.set_attacker(actor.id)
     panel.model.set_weapon(0)
     assert panel.ammo.isEnabled() and panel.ammo.currentData() == "regular"

@@ -18,5 +18,5 @@ def test_the_sheet_panel_shows_the_bonus_boxes(qtbot, workspace) -> None:
     qtbot.addWidget(window)
     assert window.bridge.execute(cmd.AddCombatant(sheet=sheet_of("sr5", "BLUE.chum5")))
     window.bridge.select(next(iter(window.bridge.state.combatants)))
-    track = window.sheet_panel.editors["physical_damage"]
+    track = window.parts.sheet_panel.editors["physical_damage"]
     assert track._boxes == 14

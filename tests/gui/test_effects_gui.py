@@ -22,19 +22,19 @@ def test_full_defence_button_pays_ten_and_shows_a_badge(qtbot, window) -> None:
     _prepare(window, "c1", 24)
     act = window.action("interrupt_full_defence")
     assert act.isEnabled() and act.shortcut().toString() == "Alt+1"
-    window.initiative_panel.view.setFocus()
-    qtbot.keyClick(window.initiative_panel.view, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+    window.parts.initiative_panel.view.setFocus()
+    qtbot.keyClick(window.parts.initiative_panel.view, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
     assert effective_score(window.bridge.state, window.bridge.state.combatants["c1"]) == 14
-    model = window.initiative_panel.model
+    model = window.parts.initiative_panel.model
     flags = model.index(model.row_of("c1"), 3).data()
     assert "Full Defence" in flags and "this turn" in flags
     assert not act.isEnabled() and "already" in act.toolTip()  # paid once per turn
-    assert window.sheet_panel.effects_box.model.rowCount() == 1
+    assert window.parts.sheet_panel.effects_box.model.rowCount() == 1
 
 
 @pytest.mark.rule("SR5-N1")
 def test_unaffordable_interrupts_are_disabled_with_the_reason(qtbot, monkeypatch, window) -> None:
-    from gmtool.ui import main_window as mw
+    from gmtool.games.shadowrun.gui import window as mw
 
     _prepare(window, "c2", 7)
     assert not window.action("interrupt_full_defence").isEnabled()
@@ -50,7 +50,7 @@ def test_unaffordable_interrupts_are_disabled_with_the_reason(qtbot, monkeypatch
 
 def test_effects_box_adds_and_removes_an_own_effect(qtbot, window) -> None:
     _prepare(window, "c3", 12)
-    box = window.sheet_panel.effects_box
+    box = window.parts.sheet_panel.effects_box
     box.key.setCurrentIndex(box.key.findData("custom"))
     box.add_button.click()
     assert "Name the effect" in box.error.text()
@@ -61,8 +61,8 @@ def test_effects_box_adds_and_removes_an_own_effect(qtbot, window) -> None:
     box.add_button.click()
     assert box.model.rowCount() == 1
     assert "Blinded by flare -3 (2 turns)" == box.model.index(0, 0).data()
-    window.test_panel.skill.setValue(2)
-    labels = [window.test_panel.model.index(r, 0).data() for r in range(window.test_panel.model.rowCount())]
+    window.parts.test_panel.skill.setValue(2)
+    labels = [window.parts.test_panel.model.index(r, 0).data() for r in range(window.parts.test_panel.model.rowCount())]
     assert "Blinded by flare" in labels  # the modifier feeds the pool breakdown
     box.list.setCurrentIndex(box.model.index(0, 0))
     box.remove_button.click()
@@ -72,8 +72,8 @@ def test_effects_box_adds_and_removes_an_own_effect(qtbot, window) -> None:
 @pytest.mark.rule("SR4-C9")
 def test_surprise_test_in_an_sr5_encounter(qtbot, monkeypatch, window) -> None:
     """SR5 encounters use the SR4 digest's surprise rule through the same dialog."""
-    from gmtool.ui.surprise_dialog import SurpriseDialog
-    from gmtool.viewmodels.surprise_model import COL_POOL
+    from gmtool.games.shadowrun.gui.surprise_dialog import SurpriseDialog
+    from gmtool.games.shadowrun.gui.surprise_model import COL_POOL
 
     def ambush(dialog: SurpriseDialog) -> int:
         model = dialog.model
@@ -87,11 +87,11 @@ def test_surprise_test_in_an_sr5_encounter(qtbot, monkeypatch, window) -> None:
         return dialog.result()
 
     monkeypatch.setattr(SurpriseDialog, "exec", ambush)
-    window.initiative_panel.view.setFocus()
-    qtbot.keyClick(window.initiative_panel.view, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier)
+    window.parts.initiative_panel.view.setFocus()
+    qtbot.keyClick(window.parts.initiative_panel.view, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier)
     state = window.bridge.state
     assert state.combatants["c4"].surprised_by == ("c1", "c2", "c3")
-    model = window.initiative_panel.model
+    model = window.parts.initiative_panel.model
     assert "surprised" in model.index(model.row_of("c4"), 3).data()
     log = window.log_panel.model
     assert any("is surprised by" in log.index(r, 0).data() for r in range(log.rowCount()))
@@ -101,7 +101,7 @@ def test_the_effects_form_is_labelled_and_starts_again_from_the_entrys_own_modif
     from PySide6.QtWidgets import QFormLayout, QLabel
 
     _prepare(window, "c3", 12)
-    box = window.sheet_panel.effects_box
+    box = window.parts.sheet_panel.effects_box
     form = box.findChild(QFormLayout)
     labels = {form.labelForField(field).text() for field in (box.key, box.label, box.modifier, box.duration)}
     assert labels == {"Effect", "Name", "Modifier", "Duration"}

@@ -24,7 +24,7 @@ BROKEN = 'schema_version = 1\n\n[[rows]]\ntable = "sr5.attacker"\nid = "x"\nlabe
 
 
 def _labels(window) -> dict[str, str]:  # noqa: ANN001
-    model = window.attack_panel.attack_tables.model
+    model = window.parts.attack_panel.attack_tables.model
     found = {}
     for t in range(model.rowCount()):
         parent = model.index(t, 0)

@@ -72,10 +72,10 @@ def test_no_english_in_the_japanese_window_after_an_attack(qtbot, workspace, gam
         actor = window.bridge.current_actor()
         window.bridge.select(next(cid for cid in window.bridge.state.combatants if cid != actor.id))
         window.action("attack").trigger()
-        window.attack_panel.distance.setValue(30)  # a range row in the breakdown (long)
+        window.parts.attack_panel.distance.setValue(30)  # a range row in the breakdown (long)
         window.action("roll_attack").trigger()
         QApplication.processEvents()
-        assert window.attack_panel.result.text()
+        assert window.parts.attack_panel.result.text()
         allowed = set(CODES) | set(LATIN.findall(window.workspace.encounter_name))  # the GM's own names
         for c in window.bridge.state.combatants.values():
             allowed |= set(LATIN.findall(c.sheet.name))

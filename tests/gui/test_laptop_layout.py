@@ -54,7 +54,7 @@ def _laptop_window(qtbot, workspace: Workspace, game: str):  # noqa: ANN001, ANN
 
 
 def _rows_in_view(window) -> list[int]:  # noqa: ANN001
-    view = window.initiative_panel.view
+    view = window.parts.initiative_panel.view
     shown = view.viewport().rect()
     return [row for row in range(view.model().rowCount()) if shown.contains(view.visualRect(view.model().index(row, 0)))]
 
@@ -84,15 +84,15 @@ def test_ten_combatants_in_view_and_the_acting_one_always(qtbot, workspace, look
     window = _laptop_window(qtbot, workspace, game)
     assert len(_rows_in_view(window)) >= 10
     _no_sideways_scroll(window)
-    view = window.initiative_panel.view
+    view = window.parts.initiative_panel.view
     for _ in range(COMBATANTS + 3):  # through the pass and into the next
         window.action("next_phase").trigger()
         QApplication.processEvents()
         actor = window.bridge.current_actor()
         if actor is None:
             continue
-        row = window.initiative_panel.proxy.mapFromSource(
-            window.initiative_panel.model.index(window.initiative_panel.model.row_of(actor.id), 0)
+        row = window.parts.initiative_panel.proxy.mapFromSource(
+            window.parts.initiative_panel.model.index(window.parts.initiative_panel.model.row_of(actor.id), 0)
         ).row()
         assert row in _rows_in_view(window), actor.sheet.name
     assert view.isVisible()
@@ -107,7 +107,7 @@ def test_after_roll_the_result_its_odds_and_apply_are_in_view(qtbot, workspace, 
     window.action("attack").trigger()
     window.action("roll_attack").trigger()
     QApplication.processEvents()
-    panel = window.attack_panel
+    panel = window.parts.attack_panel
     assert panel.model.result is not None
     for widget in (panel.result, panel.summary, panel.chart, panel.apply_button, panel.roll_button):
         assert _in_view(widget, window), widget.objectName()
@@ -132,7 +132,7 @@ def test_after_a_dice_test_its_result_odds_and_edge_are_in_view(qtbot, workspace
     """The SR5 test box keeps its odds, Roll, the Edge-after buttons and the result in view after Roll."""
     window = _laptop_window(qtbot, workspace, "sr5")
     window.docks["test"].raise_()
-    panel = window.test_panel
+    panel = window.parts.test_panel
     panel.skill.setValue(6)
     panel.threshold.setValue(2)
     panel.roll_button.click()

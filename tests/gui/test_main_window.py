@@ -15,8 +15,8 @@ from gmtool.ui.condition_track import ConditionTrack
 
 
 def _press(qtbot, window, key: Qt.Key, modifiers=Qt.KeyboardModifier.NoModifier) -> None:  # noqa: ANN001
-    window.initiative_panel.view.setFocus()
-    qtbot.keyClick(window.initiative_panel.view, key, modifiers)
+    window.parts.initiative_panel.view.setFocus()
+    qtbot.keyClick(window.parts.initiative_panel.view, key, modifiers)
 
 
 @pytest.mark.rule("SR5-I3")
@@ -24,7 +24,7 @@ def test_space_steps_through_phases_passes_and_turns(qtbot, window) -> None:
     window.action("roll_initiative").trigger()
     state = window.bridge.state
     assert state.turn == 1 and state.pass_number == 1
-    heading = window.initiative_panel.heading
+    heading = window.parts.initiative_panel.heading
     assert heading.text() == "Turn 1 · Pass 1"
     first = window.bridge.current_actor().id
     _press(qtbot, window, Qt.Key.Key_Space)
@@ -55,20 +55,20 @@ def test_add_combatant_key_selects_it_and_focuses_its_name(qtbot, window) -> Non
     assert len(window.bridge.state.combatants) == before + 1
     new_id = window.bridge.selected
     assert window.bridge.state.combatants[new_id].sheet.name == f"New combatant {before + 1}"
-    name_edit = window.sheet_panel.editors["name"]
+    name_edit = window.parts.sheet_panel.editors["name"]
     assert QApplication.focusWidget() is name_edit
     name_edit.setText("Razor")
     qtbot.keyClick(name_edit, Qt.Key.Key_Return)  # editingFinished → EditSheet
     assert window.bridge.state.combatants[new_id].sheet.name == "Razor"
-    assert window.initiative_panel.model.index(window.initiative_panel.model.row_of(new_id), 0).data() == "Razor"
+    assert window.parts.initiative_panel.model.index(window.parts.initiative_panel.model.row_of(new_id), 0).data() == "Razor"
 
 
 def test_sheet_refuses_an_impossible_attribute_in_place(qtbot, window) -> None:
     window.bridge.select("c3")  # a human
-    spin = window.sheet_panel.editors["attr.AGI"]
+    spin = window.parts.sheet_panel.editors["attr.AGI"]
     before = window.bridge.state.combatants["c3"].sheet.attributes["AGI"]
     spin.setValue(14)
-    error = window.sheet_panel.errors["attr.AGI"]
+    error = window.parts.sheet_panel.errors["attr.AGI"]
     assert error.isVisible() and "between 1 and 10" in error.text()
     assert spin.value() == before
     assert window.bridge.state.combatants["c3"].sheet.attributes["AGI"] == before
@@ -79,24 +79,24 @@ def test_sheet_refuses_an_impossible_attribute_in_place(qtbot, window) -> None:
 
 def test_empty_name_is_refused_and_put_back(qtbot, window) -> None:
     window.bridge.select("c1")
-    name_edit = window.sheet_panel.editors["name"]
+    name_edit = window.parts.sheet_panel.editors["name"]
     name_edit.setText("   ")
     name_edit.editingFinished.emit()
-    assert window.sheet_panel.errors["name"].isVisible()
+    assert window.parts.sheet_panel.errors["name"].isVisible()
     assert name_edit.text() == window.bridge.state.combatants["c1"].sheet.name != ""
 
 
 def test_clicking_condition_boxes_marks_damage_and_wound_modifier(qtbot, window) -> None:
     window.action("roll_initiative").trigger()
     window.bridge.select("c2")
-    track: ConditionTrack = window.sheet_panel.editors["physical_damage"]  # type: ignore[assignment]
+    track: ConditionTrack = window.parts.sheet_panel.editors["physical_damage"]  # type: ignore[assignment]
     score_before = window.bridge.state.combatants["c2"].score
     rect = track._rect(5)  # the sixth box
     qtbot.mouseClick(track, Qt.MouseButton.LeftButton, pos=rect.center())
     sheet = window.bridge.state.combatants["c2"].sheet
     assert sheet.physical_damage == 6 and sheet.wound_modifier == -2
-    assert window.sheet_panel.wound_label.text() == "-2"
-    score_text = window.sheet_panel.score_label.text()
+    assert window.parts.sheet_panel.wound_label.text() == "-2"
+    score_text = window.parts.sheet_panel.score_label.text()
     assert score_text.startswith(f"{score_before - 2} ") and "Wound modifier -2" in score_text  # in the breakdown
     qtbot.mouseClick(track, Qt.MouseButton.LeftButton, pos=rect.center())  # the last marked box clears
     assert window.bridge.state.combatants["c2"].sheet.physical_damage == 5
@@ -105,7 +105,7 @@ def test_clicking_condition_boxes_marks_damage_and_wound_modifier(qtbot, window)
 
 def test_typed_faces_resolve_the_simple_test_and_bad_faces_are_refused(qtbot, window) -> None:
     window.bridge.select("c1")
-    panel = window.test_panel
+    panel = window.parts.test_panel
     panel.skill.setValue(3)
     panel.threshold.setValue(2)
     pool = panel.model.pool
@@ -138,11 +138,11 @@ def test_seize_and_blitz_from_the_panel_spend_edge_or_say_why_not(qtbot, window)
     assert pass_order(state)[0].id == last.id
     window.action("seize").trigger()
     assert "already seized" in window.status.text()
-    window.sheet_panel.editors["edge_points"].setValue(0)
+    window.parts.sheet_panel.editors["edge_points"].setValue(0)
     blitz = window.action("blitz")
     assert not blitz.isEnabled() and "no Edge points" in blitz.toolTip()
     assert state.combatants[last.id].sheet.edge_points == 0
-    window.sheet_panel.editors["edge_points"].setValue(1)
+    window.parts.sheet_panel.editors["edge_points"].setValue(1)
     assert blitz.isEnabled() and "before an initiative roll" in blitz.toolTip()
     faces = state.combatants[last.id].faces
     blitz.trigger()  # this turn's roll was seen: Blitz is for the next one
@@ -163,7 +163,7 @@ def test_blitz_declared_before_the_first_roll_from_the_fight_bar(qtbot, window) 
     blitz = window.action("blitz")
     assert window.bridge.state.turn == 0 and blitz.isEnabled()
     blitz.trigger()
-    rows = window.initiative_panel.model
+    rows = window.parts.initiative_panel.model
     row = rows.row_of(first.id)
     assert "blitz next roll" in rows.index(row, rows.columnCount() - 2).data()
     window.action("roll_initiative").trigger()
@@ -190,8 +190,8 @@ def test_main_window_in_japanese(qtbot, workspace) -> None:
     assert win.action("next_phase").text() == "次の行動フェイズ"
     assert win.docks["log"].windowTitle() == "ターンログ"
     win.action("roll_initiative").trigger()
-    assert win.initiative_panel.heading.text() == "ターン 1 · パス 1"
-    header = win.initiative_panel.model.headerData(1, Qt.Orientation.Horizontal)
+    assert win.parts.initiative_panel.heading.text() == "ターン 1 · パス 1"
+    header = win.parts.initiative_panel.model.headerData(1, Qt.Orientation.Horizontal)
     assert header == "イニシアティブ値"
 
 
@@ -200,7 +200,7 @@ def test_everything_is_as_it_was_after_a_restart(qtbot, window, workspace) -> No
     for _ in range(3):
         window.action("next_phase").trigger()
     window.bridge.select("c4")
-    window.sheet_panel.editors["attr.BOD"].setValue(6)
+    window.parts.sheet_panel.editors["attr.BOD"].setValue(6)
     order = [c.id for c in pass_order(window.bridge.state)]
     scores = {c.id: c.score for c in window.bridge.state.combatants.values()}
     path = workspace.campaign.path
@@ -259,7 +259,7 @@ def test_choosing_japanese_in_preferences_rebuilds_the_window(qtbot, monkeypatch
 
 @pytest.mark.rule("SR5-I1")
 def test_typed_initiative_dice_and_score_adjustment_from_the_menu(qtbot, monkeypatch, window) -> None:
-    from gmtool.ui import main_window as mw
+    from gmtool.games.shadowrun.gui import window as mw
 
     window.action("roll_initiative").trigger()
     window.bridge.select("c2")
@@ -284,7 +284,7 @@ def test_taking_a_listed_action_from_the_panel(qtbot, window) -> None:
     from gmtool.viewmodels import roles
 
     window.action("roll_initiative").trigger()
-    panel = window.initiative_panel
+    panel = window.parts.initiative_panel
     keys = [panel.action_model.index(r, 0).data(roles.ACTION_KEY) for r in range(panel.action_model.rowCount())]
     panel.action_combo.setCurrentIndex(keys.index("take_aim"))
     panel.take_button.click()
@@ -305,7 +305,7 @@ def test_adding_a_grunt_group_from_the_selected_sheet(qtbot, monkeypatch, window
     state = window.bridge.state
     assert len(state.combatants) == before + 3
     (group,) = state.groups.values()
-    model = window.initiative_panel.model
+    model = window.parts.initiative_panel.model
     flags = model.index(model.row_of(group.members[0]), 3).data()
     assert "PR 2" in flags and "shared monitor" in flags
     window.bridge.select(group.members[0])

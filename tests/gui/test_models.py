@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from gmtool.games.shadowrun.gui.initiative_model import CombatantsModel, PassOrderProxy
+from gmtool.games.shadowrun.gui.sheet_model import SheetModel
 from gmtool.games.shadowrun.sr5.gui.dice_test_model import DiceTestModel
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
@@ -12,9 +14,7 @@ from gmtool.games.shadowrun.sr5.rules.initiative import pass_order
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.faces import parse_faces
-from gmtool.viewmodels.initiative_model import CombatantsModel, PassOrderProxy
 from gmtool.viewmodels.log_model import LogModel
-from gmtool.viewmodels.sheet_model import SheetModel
 
 
 def _play(bridge: EncounterBridge) -> None:
@@ -137,7 +137,7 @@ def test_parse_faces_accepts_common_ways_of_typing_dice() -> None:
 
 @pytest.mark.rule("SR5-T1")
 def test_action_list_model_enables_what_the_budget_can_pay(model_testers, workspace) -> None:
-    from gmtool.viewmodels.action_list_model import ActionListModel
+    from gmtool.games.shadowrun.gui.action_list_model import ActionListModel
 
     bridge = EncounterBridge(workspace)
     model = ActionListModel(bridge)
@@ -159,9 +159,9 @@ def test_rows_read_again_only_where_needed_equal_a_fresh_read(qtbot, window, ste
     """The pass view re-reads only the rows an event concerns; the result must equal reading all."""
     import random
 
+    from gmtool.games.shadowrun.gui.initiative_model import CombatantsModel
     from gmtool.games.shadowrun.rules.attack.messages import Attack
     from gmtool.games.shadowrun.rules.effect_messages import AddEffect
-    from gmtool.viewmodels.initiative_model import CombatantsModel
 
     draw = random.Random(7)
     window.action("roll_initiative").trigger()
@@ -176,6 +176,6 @@ def test_rows_read_again_only_where_needed_equal_a_fresh_read(qtbot, window, ste
             window.bridge.attempt(AddEffect(combatant=cid, key="custom", label="x", modifier=-1))
         else:
             window.action("next_phase").trigger()
-    live = window.initiative_panel.model
+    live = window.parts.initiative_panel.model
     fresh = CombatantsModel(window.bridge)
     assert fresh._rows == live._rows  # noqa: SLF001 - the rows each model read

@@ -50,9 +50,9 @@ def test_a_second_gmtool_opens_read_only_and_the_window_says_so(qtbot, monkeypat
         act = window._actions["roll_initiative"]  # what would write is disabled, saying why
         assert not act.isEnabled() and "read-only" in act.toolTip()
         window.bridge.select(next(iter(workspace.encounter.state.combatants)))
-        roll = window.test_panel.roll_button  # the SR5 test box: nothing to roll
+        roll = window.parts.test_panel.roll_button  # the SR5 test box: nothing to roll
         assert not roll.isEnabled() and "read-only" in roll.toolTip()
-        assert not window.sheet_panel.body.isEnabled() and "read-only" in window.sheet_panel.body.toolTip()
+        assert not window.parts.sheet_panel.body.isEnabled() and "read-only" in window.parts.sheet_panel.body.toolTip()
         before = len(workspace.encounter.entries)
         from gmtool.games.shadowrun.sr5.rules import commands as cmd
 

@@ -99,12 +99,12 @@ def test_an_sr4_window_and_its_dialogs_in_japanese(qtbot, workspace: Workspace) 
 
 
 def check_window_and_dialogs(qtbot, workspace: Workspace, sr4: Workspace) -> None:  # noqa: ANN001
+    from gmtool.games.shadowrun.gui.surprise_dialog import SurpriseDialog
+    from gmtool.games.shadowrun.gui.surprise_model import SurpriseModel  # noqa: F401
     from gmtool.games.shadowrun.sr4.gui.actions import sr4_surprise_model
     from gmtool.ui.encounter_dialogs import NewEncounterDialog, SwitchEncounterDialog
     from gmtool.ui.main_window import MainWindow
-    from gmtool.ui.surprise_dialog import SurpriseDialog
     from gmtool.viewmodels.encounter_list_model import EncounterListModel
-    from gmtool.viewmodels.surprise_model import SurpriseModel  # noqa: F401
 
     window = MainWindow(sr4)
     qtbot.addWidget(window)
@@ -125,7 +125,7 @@ def check_window_and_dialogs(qtbot, workspace: Workspace, sr4: Workspace) -> Non
     window.bridge.select("c4")
     names = [c.sheet.name for c in window.bridge.state.combatants.values()]
     names += [info.name for info in workspace.encounters()] + [workspace.campaign.path.name]
-    assert window.initiative_panel.heading.text() == "ターン 1 · パス 1"
+    assert window.parts.initiative_panel.heading.text() == "ターン 1 · パス 1"
     assert window.action("go_first").text() == "最初に行動（エッジ）"
     assert english_left(widget_texts(window) + menu_texts(window), names) == []
     dialogs = [

@@ -6,13 +6,19 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from gmtool.games.shadowrun.gui.initiative_model import (
+    COL_FLAGS,
+    COL_PASSES,
+    COL_SCORE,
+    CombatantsModel,
+    PassOrderProxy,
+)
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules.demo import sr4_demo_definition
 from gmtool.games.shadowrun.sr4.rules.turn import pass_order
 from gmtool.storage.workspace import Workspace
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.initiative_model import COL_FLAGS, COL_PASSES, COL_SCORE, CombatantsModel, PassOrderProxy
 
 
 @pytest.fixture
@@ -78,7 +84,7 @@ def test_rows_show_the_ladder_flags_and_score_breakdown(bridge) -> None:
 
 
 def test_sheet_model_shows_and_edits_the_sr4_sheet(model_testers, qtbot, bridge) -> None:
-    from gmtool.viewmodels.sheet_model import SheetModel
+    from gmtool.games.shadowrun.gui.sheet_model import SheetModel
 
     model = SheetModel(bridge)
     model_testers(model)
@@ -98,8 +104,8 @@ def test_sheet_model_shows_and_edits_the_sr4_sheet(model_testers, qtbot, bridge)
 
 @pytest.mark.rule("SR4-C8")
 def test_action_list_model_offers_the_sr4_list_with_the_budget(model_testers, bridge) -> None:
+    from gmtool.games.shadowrun.gui.action_list_model import ActionListModel
     from gmtool.games.shadowrun.sr4.rules.actions import action_list
-    from gmtool.viewmodels.action_list_model import ActionListModel
 
     model = ActionListModel(bridge)
     model_testers(model)
@@ -132,9 +138,9 @@ def test_log_model_renders_sr4_events(model_testers, bridge) -> None:
 
 
 def test_encounter_list_and_surprise_models(model_testers, workspace, bridge) -> None:
+    from gmtool.games.shadowrun.gui.surprise_model import COL_AWARENESS, COL_FACES, COL_NAME, COL_POOL, COL_SIDE
     from gmtool.games.shadowrun.sr4.gui.actions import sr4_surprise_model
     from gmtool.viewmodels.encounter_list_model import EncounterListModel
-    from gmtool.viewmodels.surprise_model import COL_AWARENESS, COL_FACES, COL_NAME, COL_POOL, COL_SIDE
 
     encounters = EncounterListModel(workspace.encounters(), bridge.workspace.encounter_id)
     model_testers(encounters)

@@ -14,7 +14,7 @@ def _choose(combo, data) -> None:  # noqa: ANN001
 
 def _panel(window, combatant: str = "c1"):  # noqa: ANN001, ANN202
     window.bridge.select(combatant)
-    return window.test_panel
+    return window.parts.test_panel
 
 
 @pytest.mark.rule("X-4")
@@ -198,7 +198,7 @@ def test_an_opposed_test_in_the_box_neither_adds_nor_spends_the_opponents_interr
 
 def test_the_first_screen_shows_only_the_success_tests_rows(qtbot, window) -> None:
     """Before any edit: no second attribute, no opponent box, no custom limit (they belong to other types)."""
-    panel = window.test_panel
+    panel = window.parts.test_panel
     assert panel.test_type.currentData() == "success"
     for hidden in (panel.second_attribute, panel.opposed_box, panel.teamwork_box, panel.extended_box,
                    panel.custom_limit):

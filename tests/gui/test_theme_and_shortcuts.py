@@ -13,9 +13,10 @@ from PySide6.QtWidgets import QApplication, QToolButton
 
 from gmtool.core.i18n import set_language
 from gmtool.storage.settings import Settings, load_settings, save_settings, settings_path
-from gmtool.ui.actions import ACTION_SPECS
+from gmtool.ui.actions import ACTION_SPECS, all_action_specs
 from gmtool.ui.preferences import PreferencesDialog, ShortcutsPage, default_keys
 from gmtool.ui.theme import apply_theme
+from gmtool.viewmodels.game_view import view_for
 
 WINDOW = QPalette.ColorRole.Window
 
@@ -53,16 +54,24 @@ def test_undone_lines_are_muted_in_either_theme(qtbot, app, window) -> None:
         assert abs(muted.lightness() - base.lightness()) > 60  # ... yet readable on the background
 
 
-def test_the_default_shortcuts_do_not_clash() -> None:
-    keys = Counter(key for spec in ACTION_SPECS for key in default_keys(spec))
-    assert keys and not [key for key, count in keys.items() if count > 1]
+@pytest.mark.parametrize("game", ["sr5", "sr4"])
+def test_the_default_shortcuts_do_not_clash(game: str) -> None:
+    specs = ACTION_SPECS + view_for(game).action_specs  # one window's actions: the shell's and its game's
+    keys = Counter(key for spec in specs for key in default_keys(spec))
+    assert len(keys) > 30 and not [key for key, count in keys.items() if count > 1]
+
+
+def test_the_shortcuts_page_lists_each_action_once_across_the_games() -> None:
+    names = [spec.name for spec in all_action_specs()]
+    assert len(names) == len(set(names))
+    assert {"undo", "seize", "go_first", "attack"} <= set(names)  # the shell's, SR5's, SR4's, shared
 
 
 def test_every_action_is_listed_with_its_name_and_key(qtbot) -> None:
     set_language("ja")
     page = ShortcutsPage({})
     qtbot.addWidget(page)
-    assert page.table.rowCount() == len(ACTION_SPECS)
+    assert page.table.rowCount() == len(all_action_specs())
     names = [page.table.item(r, 0).text() for r in range(page.table.rowCount())]
     assert "取り消し" in names and all(not n.startswith("action.") for n in names)
     assert page.edits["attack"].keySequence() == QKeySequence("Ctrl+K")
@@ -120,13 +129,13 @@ def test_a_rebound_shortcut_triggers_its_action(qtbot, workspace) -> None:
     assert attack.shortcut() == QKeySequence("Ctrl+J") and "Ctrl+J" in attack.toolTip()
     assert window.action("delay").shortcut().isEmpty() and "(" not in window.action("delay").toolTip()
     assert window.action("undo").shortcuts() == QKeySequence.keyBindings(QKeySequence.StandardKey.Undo)
-    window.initiative_panel.view.setFocus()
+    window.parts.initiative_panel.view.setFocus()
     with qtbot.wait_signal(attack.triggered, timeout=1000):
-        qtbot.keyClick(window.initiative_panel.view, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClick(window.parts.initiative_panel.view, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)
     fired: list[bool] = []
     attack.triggered.connect(lambda: fired.append(True))
-    window.initiative_panel.view.setFocus()
-    qtbot.keyClick(window.initiative_panel.view, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    window.parts.initiative_panel.view.setFocus()
+    qtbot.keyClick(window.parts.initiative_panel.view, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
     assert fired == []  # the old key no longer reaches it
 
 

@@ -80,7 +80,7 @@ def test_error_text_is_readable(themed) -> None:  # noqa: ANN001
 
 def test_tick_boxes_are_readable_ticked_or_not(themed) -> None:  # noqa: ANN001
     window = themed
-    box = next(b for b in window.sheet_panel.findChildren(QCheckBox) if b.isVisible())
+    box = next(b for b in window.parts.sheet_panel.findChildren(QCheckBox) if b.isVisible())
     option = QStyleOptionButton()
     box.initStyleOption(option)
     indicator = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
@@ -99,7 +99,7 @@ def test_a_modifier_rows_tick_box_is_readable(themed) -> None:  # noqa: ANN001
     window.bridge.select(next(cid for cid in window.bridge.state.combatants if cid != actor.id))
     window.action("attack").trigger()
     QApplication.processEvents()
-    view = next(v for v in window.attack_panel.findChildren(QTreeView) if v.isVisible() and v.model().rowCount())
+    view = next(v for v in window.parts.attack_panel.findChildren(QTreeView) if v.isVisible() and v.model().rowCount())
     model = view.model()
     rows = [model.index(r, 0, model.index(t, 0)) for t in range(model.rowCount()) for r in range(model.rowCount(model.index(t, 0)))]
     index = next(i for i in rows if i.data(Qt.ItemDataRole.CheckStateRole) is not None and view.visualRect(i).isValid())

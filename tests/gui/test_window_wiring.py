@@ -60,4 +60,4 @@ def test_ctrl_k_shows_the_attack_panel_with_the_current_actor(qtbot, window) -> 
     actor = window.bridge.current_actor()
     window.action("attack").trigger()
     assert window.docks["attack"].isVisible()
-    assert window.attack_panel.attacker.currentData() == actor.id
+    assert window.parts.attack_panel.attacker.currentData() == actor.id

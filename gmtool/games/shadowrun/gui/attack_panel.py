@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.gui.attack_model import EDGE_TESTS, AttackModel
 from gmtool.games.shadowrun.gui.modifier_panel import ModifierPanel
+from gmtool.games.shadowrun.gui.view_protocol import INTERRUPTS
 from gmtool.games.shadowrun.rules.attack.describe import (
     RENDERERS,
     attack_line,
@@ -45,7 +46,6 @@ from gmtool.ui.page_tabs import PageTabs
 from gmtool.ui.pinned import ResultArea, scrolled
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.ruleset_view import INTERRUPTS
 
 NO_DISTANCE = -1.0
 RESULT_EXTRAS = ("called_shot_resolved", "suppressive_fire_started")  # shown under the attack's line

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.gui.group_dialog import GroupDialog
+from gmtool.games.shadowrun.gui.view_protocol import SHARED_MONITOR
 from gmtool.games.shadowrun.rules.grunt_groups import LeaveGroup, SplitGroup, group_of
-from gmtool.viewmodels.ruleset_view import SHARED_MONITOR
 
 if TYPE_CHECKING:
     from gmtool.ui.main_window import MainWindow

@@ -8,10 +8,16 @@ from typing import Any
 class ShadowrunWindowParts:
     """Mixed into each edition's view adapter (the shell asks the adapter, never the game by name)."""
 
+    def window_parts(self, window: Any) -> Any:
+        """The order, sheet, work and attack docks with the edition's actions and menus."""
+        from gmtool.games.shadowrun.gui.window import ShadowrunWindow
+
+        return ShadowrunWindow(window, self)  # type: ignore[arg-type]
+
     def attack_panel(self, window: Any) -> Any:
         from gmtool.games.shadowrun.gui.attack_panel import AttackPanel
 
-        return AttackPanel(window.bridge, window._actions, window)
+        return AttackPanel(window.bridge, window.action_map(), window)
 
     def sheet_extras(self, panel: Any) -> Any:
         """The effects in force on the selected combatant, under its sheet."""

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QInputDialog
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
-from gmtool.ui.actions import MOVEMENT_ACTIONS
-from gmtool.ui.surprise_dialog import SurpriseDialog
-from gmtool.viewmodels.surprise_model import SurpriseModel
+from gmtool.games.shadowrun.gui.actions import MOVEMENT_ACTIONS
+from gmtool.games.shadowrun.gui.surprise_dialog import SurpriseDialog
+from gmtool.games.shadowrun.gui.surprise_model import SurpriseModel
 
 if TYPE_CHECKING:
     from gmtool.ui.main_window import MainWindow
@@ -36,7 +36,7 @@ class SR4Actions:
 
     @property
     def tools(self):  # noqa: ANN201 - the SR4 panel's SR4ToolsModel
-        return self.window.test_panel.model
+        return self.window.parts.test_panel.model
 
     def update(self) -> None:
         window = self.window

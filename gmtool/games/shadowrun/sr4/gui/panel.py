@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.gui.actions import MOVEMENT_ACTIONS
 from gmtool.games.shadowrun.sr4.gui.tools_model import SR4ToolsModel
-from gmtool.ui.actions import MOVEMENT_ACTIONS
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 

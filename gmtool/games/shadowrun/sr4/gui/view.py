@@ -1,4 +1,4 @@
-"""The SR4 adapter of :class:`~gmtool.viewmodels.ruleset_view.RulesetView`: forwards to the SR4 ruleset."""
+"""The SR4 adapter of :class:`~gmtool.games.shadowrun.gui.view_protocol.RulesetView`: forwards to the SR4 ruleset."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from typing import Any
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
+from gmtool.games.shadowrun.gui import view_protocol as rv
+from gmtool.games.shadowrun.gui.actions import MOVEMENT_ACTIONS, SR4_SPECS, build_combat_menu
 from gmtool.games.shadowrun.gui.effects_model import combatant_badges
 from gmtool.games.shadowrun.gui.window_parts import ShadowrunWindowParts
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
@@ -30,7 +32,6 @@ from gmtool.games.shadowrun.sr4.rules.turn import (
     passes_left,
     score_breakdown,
 )
-from gmtool.viewmodels import ruleset_view as rv
 
 NEW_ATTRIBUTES = {a: 3 for a in ATTRIBUTES} | {"EDG": 2}
 TRACK_FIELDS = {"physical_damage": "physical", "stun_damage": "stun"}
@@ -69,6 +70,8 @@ class SR4View(ShadowrunWindowParts):
         "roll_initiative", "new_turn", "-", "go_first", "extra_pass", "surprise_test", "-", "attack", "-",
         "undo", "redo",
     )
+    action_specs = SR4_SPECS
+    combat_menu = build_combat_menu(("go_first", "extra_pass"), ("-", *MOVEMENT_ACTIONS), (), ("wound_on_initiative",))
     dock_widths = (470, 400, 490)  # the pass ladder needs more than the movement panel
     work_title = "dock.sr4_tools"
 
@@ -76,7 +79,7 @@ class SR4View(ShadowrunWindowParts):
         """Movement and surprise beside the order."""
         from gmtool.games.shadowrun.sr4.gui.panel import SR4Panel
 
-        return SR4Panel(window.bridge, window._actions, window)
+        return SR4Panel(window.bridge, window.action_map(), window)
 
     def game_actions(self, window: Any) -> Any:
         """Surprise and movement."""

@@ -13,6 +13,9 @@ from PySide6.QtWidgets import QInputDialog
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.gui.actions import ASKS_FOR_SKILL, INTERRUPTS
+from gmtool.games.shadowrun.gui.surprise_dialog import SurpriseDialog
+from gmtool.games.shadowrun.gui.surprise_model import SurpriseModel
 from gmtool.games.shadowrun.sr5.rules.dice_test_commands import RefreshEdge
 from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
 from gmtool.games.shadowrun.sr5.rules.surprise import (
@@ -22,9 +25,6 @@ from gmtool.games.shadowrun.sr5.rules.surprise import (
     SurpriseTest,
     surprise_terms,
 )
-from gmtool.ui.actions import ASKS_FOR_SKILL, INTERRUPTS
-from gmtool.ui.surprise_dialog import SurpriseDialog
-from gmtool.viewmodels.surprise_model import SurpriseModel
 
 if TYPE_CHECKING:
     from gmtool.ui.main_window import MainWindow
@@ -93,7 +93,7 @@ class SR5Actions:
 
     def declare_interrupt(self, kind: str) -> None:
         window = self.window
-        chosen = window.selected_with_name()
+        chosen = window.parts.selected_with_name()
         if chosen is None:
             return
         cid, name = chosen

@@ -1,4 +1,4 @@
-"""The SR5 adapter of :class:`~gmtool.viewmodels.ruleset_view.RulesetView`: forwards to the SR5 ruleset."""
+"""The SR5 adapter of :class:`~gmtool.games.shadowrun.gui.view_protocol.RulesetView`: forwards to the SR5 ruleset."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from typing import Any
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.messages import Command
+from gmtool.games.shadowrun.gui import view_protocol as rv
+from gmtool.games.shadowrun.gui.actions import INTERRUPT_GROUP, SR5_SPECS, build_combat_menu
 from gmtool.games.shadowrun.gui.effects_model import combatant_badges
 from gmtool.games.shadowrun.gui.window_parts import ShadowrunWindowParts
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
@@ -30,8 +32,6 @@ from gmtool.games.shadowrun.sr5.rules.sheet import (
     metatypes,
 )
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
-from gmtool.ui.actions import INTERRUPT_GROUP
-from gmtool.viewmodels import ruleset_view as rv
 
 NEW_ATTRIBUTES = {a: 3 for a in ATTRIBUTES} | {"EDG": 2}
 
@@ -70,6 +70,9 @@ class SR5View(ShadowrunWindowParts):
         "next_phase", "delay", "act_now", "-", "free_action", "simple_action", "complex_action", "-",
         "roll_initiative", "new_turn", "-", "seize", "blitz", INTERRUPT_GROUP, "-", "attack", "-", "undo", "redo",
     )
+    action_specs = SR5_SPECS
+    combat_menu = build_combat_menu(("seize", "blitz", "refresh_edge_all"), (), ("-", *INTERRUPT_GROUP),
+                                    ("wound_on_initiative", "ones_on_extras"))
     dock_widths = (440, 400, 520)  # the test box needs room
     work_title = "dock.test"
 

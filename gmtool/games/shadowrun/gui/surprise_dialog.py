@@ -21,15 +21,15 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
-from gmtool.ui.theme import set_tone
-from gmtool.viewmodels import roles
-from gmtool.viewmodels.surprise_model import (
+from gmtool.games.shadowrun.gui.surprise_model import (
     COL_AWARENESS,
     COL_FACES,
     COL_NAME,
     COL_SIDE,
     SurpriseModel,
 )
+from gmtool.ui.theme import set_tone
+from gmtool.viewmodels import roles
 
 Index = QModelIndex | QPersistentModelIndex
 FACES_WIDTH = 150

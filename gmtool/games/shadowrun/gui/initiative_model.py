@@ -4,7 +4,7 @@ Rows stay in the order combatants joined; a :class:`PassOrderProxy` sorts them
 by this pass's order (role ``ORDER``). After each core change the model
 recomputes every row's values and emits ``dataChanged`` for exactly the rows
 and roles that differ; joins and departures are row insertions and removals.
-Every value comes from the game's :class:`~gmtool.viewmodels.ruleset_view.RulesetView`.
+Every value comes from the game's :class:`~gmtool.games.shadowrun.gui.view_protocol.RulesetView`.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from PySide6.QtGui import QFont
 
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import term_label, tr
+from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.ruleset_view import PASS_LADDER
 from gmtool.viewmodels.tones import brush
 
 Index = QModelIndex | QPersistentModelIndex

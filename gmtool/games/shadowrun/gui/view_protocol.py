@@ -1,23 +1,21 @@
-"""What the view models and the window ask of a game: one small protocol, one adapter per game.
+"""What the Shadowrun panels ask of an edition: one protocol, one adapter per edition.
 
-The adapters (:mod:`sr5_view`, :mod:`sr4_view`) only forward to their ruleset's
-queries and build its commands; they decide nothing. :func:`view_for` imports
-the adapter of the encounter's game only, so an SR5 window never loads SR4 code.
+The adapters (``sr5/gui/view.py``, ``sr4/gui/view.py``) only forward to their ruleset's
+queries and build its commands; they decide nothing. The shell sees them as a
+:class:`~gmtool.viewmodels.game_view.GameView` (named in the edition's manifest).
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Protocol, cast
+from typing import Any, NamedTuple, Protocol
 
-from gmtool.core.errors import FileFormatError
-from gmtool.core.i18n import active_language
 from gmtool.core.messages import Command
 
 Terms = tuple[tuple[str, int], ...]
 Condition = tuple[int, int, int, int]  # physical, physical boxes, stun, stun boxes
 
-# Features a game's GUI may offer; the window builds panels by them (single actions of one
-# game are marked in gmtool.ui.actions).
+# Features an edition's GUI may offer; the panels are built by them (each edition lists its
+# own actions in gmtool.games.shadowrun.gui.actions).
 EFFECTS = "effects"  # effects with durations
 SHARED_MONITOR = "shared_monitor"  # a grunt group may share one condition monitor (SR5)
 INTERRUPTS = "interrupts"  # SR5-N1 to N6
@@ -26,18 +24,6 @@ PASS_LADDER = "pass_ladder"  # passes 1-4 drawn per combatant (SR4)
 MOVEMENT = "movement"  # walk / run / sprint (SR4-C6)
 SURPRISE = "surprise"  # the surprise test (SR4-C9)
 DAMAGE = "damage"  # a damage command (boxes added, stun overflow into physical: SR4-MT8)
-
-def games() -> tuple[tuple[str, str], ...]:
-    """Every registered game: (key, name in the active language), in the registry's order."""
-    from gmtool.core.registry import registry
-
-    language = active_language()
-    return tuple((manifest.key, manifest.name(language)) for manifest in registry().manifests())
-
-
-def game_name(ruleset_key: str) -> str:
-    """The game's name in the active language (the key itself for an unknown game)."""
-    return dict(games()).get(ruleset_key, ruleset_key)
 
 
 class ActionRow(NamedTuple):
@@ -103,6 +89,9 @@ class RulesetView(Protocol):
     def grunt_group(self, sheet: Any, count: int, rating: int, shared_monitor: bool) -> Command: ...
 
     # -- the window's game parts (built by the game: the shell names no game) ---------------------
+    action_specs: tuple[Any, ...]  # gmtool.ui.actions.ActionSpec: the edition's actions
+    combat_menu: tuple[str, ...]  # the Combat menu, in order ("-": a separator)
+    def window_parts(self, window: Any) -> Any: ...  # gmtool.games.shadowrun.gui.window.ShadowrunWindow
     fight_bar: tuple[str | tuple[str, ...], ...]  # the bar's actions in order ("-": a separator, a tuple: a drop-down)
     dock_widths: tuple[int, int, int]  # order, sheet and work panel widths on a 1366-px screen
     work_title: str  # the message key of the panel beside the order
@@ -116,15 +105,3 @@ class RulesetView(Protocol):
     def effect_keys(self) -> tuple[str, ...]: ...  # the game's effect catalogue
     def effect_default(self, key: str) -> tuple[int, str | None]: ...  # its modifier, or the attribute giving it
     def attack_adapter(self) -> Any: ...  # the edition's side of the attack flow (EditionAttack)
-
-
-def view_for(ruleset_key: str, ruleset: Any = None) -> RulesetView:
-    """The adapter of a game (imported on demand); given the encounter's ``ruleset``, its attack
-    side decides with the same rule readings as the ruleset (what the panel plans is what is decided)."""
-    from gmtool.core.registry import load_object, registry
-
-    dotted = registry().manifest(ruleset_key).view
-    make = load_object(dotted) if dotted is not None else None
-    if not callable(make):
-        raise FileFormatError("error.unknown_ruleset", ruleset=ruleset_key)
-    return cast(RulesetView, make(ruleset))

@@ -28,12 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import tr
-from gmtool.ui.opaque_scroll_bars import fill_opaque
-from gmtool.ui.pass_ladder import PassLadderDelegate, ladder_width
-from gmtool.viewmodels import roles
-from gmtool.viewmodels.action_list_model import ActionListModel
-from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.initiative_model import (
+from gmtool.games.shadowrun.gui.action_list_model import ActionListModel
+from gmtool.games.shadowrun.gui.initiative_model import (
     COL_CONDITION,
     COL_FLAGS,
     COL_NAME,
@@ -42,7 +38,11 @@ from gmtool.viewmodels.initiative_model import (
     CombatantsModel,
     PassOrderProxy,
 )
-from gmtool.viewmodels.ruleset_view import PASS_LADDER
+from gmtool.games.shadowrun.gui.pass_ladder import PassLadderDelegate, ladder_width
+from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
+from gmtool.ui.opaque_scroll_bars import fill_opaque
+from gmtool.viewmodels import roles
+from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.tones import shade, tone
 
 NAME_CHARS = 11  # the name column's width in wide letters; longer names are elided (whole in the tooltip)

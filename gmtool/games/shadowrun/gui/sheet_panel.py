@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import term_label, tr
+from gmtool.games.shadowrun.gui.sheet_model import SheetModel
+from gmtool.games.shadowrun.gui.view_protocol import DAMAGE
 from gmtool.ui.condition_track import ConditionTrack
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.ruleset_view import DAMAGE
-from gmtool.viewmodels.sheet_model import SheetModel
 
 SPIN_LIMIT = 99  # wide on purpose: the core, not the widget, refuses bad values
 ATTRIBUTE_SPIN_WIDTH = 54

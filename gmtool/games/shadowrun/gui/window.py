@@ -1,0 +1,218 @@
+"""Both Shadowrun editions' part of the main window: the order, the sheet, the work panel, the attack.
+
+The shell's window asks the edition's view adapter for these parts (``window_parts``); they add
+their docks, connect their actions (:mod:`gmtool.games.shadowrun.gui.actions`) and keep them
+enabled or disabled with the reason after every change. Every action becomes a command built by
+the view adapter and runs through the window (bridge → session → journal).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QInputDialog, QScrollArea
+
+from gmtool.core.errors import GmtoolError
+from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.gui.actions import edit_menu
+from gmtool.games.shadowrun.gui.initiative_panel import InitiativePanel
+from gmtool.games.shadowrun.gui.sheet_panel import SheetPanel
+from gmtool.ui.fit import never_sideways
+from gmtool.viewmodels.faces import parse_faces
+
+if TYPE_CHECKING:
+    from gmtool.games.shadowrun.gui.view_protocol import RulesetView
+    from gmtool.ui.main_window import MainWindow
+
+LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
+RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
+
+
+class ShadowrunWindow:
+    """The docks, actions and menus of a Shadowrun encounter's window (either edition)."""
+
+    def __init__(self, window: MainWindow, view: RulesetView) -> None:
+        self.window = window
+        self.view = view
+        self.menus = (("menu.edit", edit_menu()), ("menu.combat", view.combat_menu))
+        self.fight_bar = view.fight_bar
+
+    # -- building ------------------------------------------------------------------------
+    def build(self) -> None:
+        """The panels and their docks, then every action's handler."""
+        window = self.window
+        self.initiative_panel = InitiativePanel(window.bridge, window)
+        self.sheet_panel = SheetPanel(window.bridge, window)
+        self.test_panel = self.view.work_panel(window)
+        self.attack_panel = self.view.attack_panel(window)
+        self.extras = self.view.game_actions(window)
+        self.groups = self.view.group_actions(window)
+        self._make_docks()
+        for panel in (self.sheet_panel, self.test_panel, self.attack_panel):
+            for area in panel.findChildren(QScrollArea):
+                if area.objectName() != "attackResultArea":  # the result wraps to the panel's width
+                    never_sideways(area)
+        self._connect()
+        self.follow_current_actor()
+
+    def _make_docks(self) -> None:
+        window = self.window
+        window.add_dock("initiative", tr("dock.initiative"), self.initiative_panel, LEFT)
+        window.add_dock("test", tr(self.view.work_title), self.test_panel, RIGHT)
+        window.add_dock("sheet", tr("dock.sheet"), self.sheet_panel, RIGHT)
+        window.add_dock("attack", tr("dock.attack"), self.attack_panel, RIGHT)
+
+    def arrange(self) -> None:
+        """The order above the log, the work of the moment beside it, the sheet at the right."""
+        window = self.window
+        docks = window.docks
+        test, attack = docks["test"], docks["attack"]
+        window.splitDockWidget(docks["initiative"], docks["log"], Qt.Orientation.Vertical)
+        window.splitDockWidget(test, docks["sheet"], Qt.Orientation.Horizontal)
+        window.tabifyDockWidget(test, attack)
+        attack.visibilityChanged.connect(self.attack_panel.set_shown)  # hidden: no work
+        self.attack_panel.set_shown(False)  # a tab behind the test box until raised
+        test.raise_()
+
+    def first_layout(self) -> None:
+        """Default proportions (unless a saved layout was restored)."""
+        window, docks = self.window, self.window.docks
+        window.resizeDocks([docks["initiative"], docks["sheet"], docks["test"]], list(self.view.dock_widths),
+                           Qt.Orientation.Horizontal)
+        tall = window.height()
+        window.resizeDocks([docks["initiative"], docks["log"]], [tall * 3 // 5, tall * 2 // 5], Qt.Orientation.Vertical)
+
+    def _connect(self) -> None:
+        window, view = self.window, self.view
+        handlers = {
+            "next_phase": self.next_phase,
+            "delay": lambda: self._on_current(view.delay),
+            "act_now": lambda: window.on_selected(view.act_now),
+            "free_action": lambda: window.on_selected(lambda c: view.take_action(c, "free")),
+            "simple_action": lambda: self._on_current(lambda c: view.take_action(c, "simple")),
+            "complex_action": lambda: self._on_current(lambda c: view.take_action(c, "complex")),
+            "roll_initiative": self.start_turn,
+            "new_turn": self.start_turn,
+            "enter_initiative": self.enter_initiative,
+            "adjust_initiative": self.adjust_initiative,
+            "add_combatant": self.add_combatant,
+            "remove_combatant": lambda: window.on_selected(view.remove),
+            "attack": self.show_attack,
+            "roll_attack": lambda: (self.raise_attack(), self.attack_panel.model.roll()),
+            "apply_attack": lambda: (self.raise_attack(), self.attack_panel.model.apply()),
+            "reload_weapon": lambda: self.attack_panel.model.reload(),
+        }
+        for name in view.edge_actions:  # SR5: seize, blitz; SR4: go first (E6), extra pass (E7)
+            handlers[name] = lambda n=name: window.on_selected(lambda c: view.edge_on_initiative(n, c))
+        for name, handler in handlers.items():
+            window.action(name).triggered.connect(lambda _checked=False, h=handler: h())
+        for name, option in view.rule_options.items():
+            window.action(name).triggered.connect(lambda checked, o=option: self._toggle_option(o, checked))
+
+    # -- keeping the actions true ---------------------------------------------------------------
+    def update(self) -> None:
+        """Enabled by the state of the fight (the shell then disables what a rewind forbids)."""
+        window = self.window
+        state = window.bridge.state
+        selected = window.bridge.selected is not None
+        started = state.turn > 0
+        window.action("roll_initiative").setEnabled(not started)
+        window.action("new_turn").setEnabled(started)
+        for name in ("next_phase", "delay", "simple_action", "complex_action"):
+            window.action(name).setEnabled(started)
+        for name in ("act_now", *self.view.edge_actions, "free_action", "enter_initiative", "adjust_initiative"):
+            window.action(name).setEnabled(started and selected)
+        window.action("remove_combatant").setEnabled(selected)
+        self.extras.update()
+        self.groups.update()
+        for name, option in self.view.rule_options.items():
+            window.action(name).setChecked(state.options[option])
+
+    # -- intents ---------------------------------------------------------------------------
+    def show_attack(self) -> None:
+        """Ctrl+K: the attack panel, the current actor attacking the selected combatant."""
+        self.attack_panel.start_from_turn()  # before showing: a hidden panel plans once, when shown
+        self.raise_attack()
+        self.attack_panel.focus_first_missing()
+
+    def raise_attack(self) -> None:
+        """The attack dock in front (Roll and Apply from the keyboard show what they did, or why not)."""
+        dock = self.window.docks["attack"]
+        dock.show()
+        dock.raise_()
+
+    def _on_current(self, make) -> None:  # noqa: ANN001 - combatant id -> Command
+        actor = self.window.bridge.current_actor()
+        if actor is None:
+            self.window.show_refusal(tr("error.no_current_actor"))
+            return
+        self.window.run(make(actor.id))
+
+    def follow_current_actor(self) -> None:
+        actor = self.window.bridge.current_actor()
+        if actor is not None:
+            self.window.bridge.select(actor.id)
+
+    def next_phase(self) -> None:
+        if self.window.run(self.view.next_phase()):
+            self.follow_current_actor()
+
+    def start_turn(self) -> None:
+        if self.window.run(self.view.start_turn()):
+            self.follow_current_actor()
+
+    def add_combatant(self) -> None:
+        bridge = self.window.bridge
+        number = len(bridge.state.combatants) + 1
+        sheet = self.view.new_sheet(tr("combatant.new_name", number=number))
+        before = set(bridge.state.combatants)
+        if self.window.run(self.view.add(sheet)):
+            (new_id,) = set(bridge.state.combatants) - before
+            bridge.select(new_id)
+            self.window.docks["sheet"].show()
+            name_edit = self.sheet_panel.editors["name"]
+            name_edit.setFocus()
+            name_edit.selectAll()  # type: ignore[attr-defined]
+
+    def selected_with_name(self) -> tuple[str, str] | None:
+        """The selected combatant's id and name, or a refusal shown when nobody is selected."""
+        bridge = self.window.bridge
+        cid = bridge.selected
+        if cid is None:
+            self.window.show_refusal(tr("error.select_combatant"))
+            return None
+        return cid, bridge.state.combatants[cid].sheet.name
+
+    def enter_initiative(self) -> None:
+        chosen = self.selected_with_name()
+        if chosen is None:
+            return
+        cid, name = chosen
+        text, ok = QInputDialog.getText(
+            self.window, tr("dialog.enter_initiative.title"), tr("dialog.enter_initiative.label", name=name)
+        )
+        if not ok:
+            return
+        try:
+            faces = parse_faces(text)
+        except GmtoolError as exc:
+            self.window.show_refusal(exc.message())
+            return
+        self.window.run(self.view.enter_dice(cid, faces))
+
+    def adjust_initiative(self) -> None:
+        chosen = self.selected_with_name()
+        if chosen is None:
+            return
+        cid, name = chosen
+        delta, ok = QInputDialog.getInt(
+            self.window, tr("dialog.adjust_initiative.title"), tr("dialog.adjust_initiative.label", name=name),
+            0, -99, 99,
+        )
+        if ok:
+            self.window.run(self.view.adjust(cid, delta))
+
+    def _toggle_option(self, option: str, checked: bool) -> None:
+        if not self.window.run(self.view.rule_option(option, checked)):
+            self.window.update_actions()
