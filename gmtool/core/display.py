@@ -140,3 +140,21 @@ class BreakdownPart:
     title: str
     text: str = ""
     roll: Breakdown | None = None
+
+
+@dataclass(frozen=True)
+class LogShape:
+    """How a game's log is read: which event kinds head a turn or pass, and the families the GM filters by.
+
+    ``families``: (family key, event kinds) in the filter's order (``log_filter.kind.<key>`` is its label);
+    a kind may be in several. ``headings``: event kind → level (0: a turn or round, 1: a pass or
+    activation). ``field_families``: a hand edit of a sheet field (``sheet_changed``) counts in that family.
+    The shell adds "history" (undo, redo, rewind) and "other" (a line in no family).
+    """
+
+    families: tuple[tuple[str, frozenset[str]], ...] = ()
+    headings: tuple[tuple[str, int], ...] = ()
+    field_families: tuple[tuple[str, str], ...] = ()
+
+    def heading_level(self, kind: str) -> int | None:
+        return dict(self.headings).get(kind)

@@ -16,7 +16,16 @@ from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gmtool.core.display import Audience, Breakdown, BreakdownPart, Heading, OrderLayout, OrderRow, Snapshot
+from gmtool.core.display import (
+    Audience,
+    Breakdown,
+    BreakdownPart,
+    Heading,
+    LogShape,
+    OrderLayout,
+    OrderRow,
+    Snapshot,
+)
 from gmtool.core.errors import GmtoolError
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import ReadingOption, RuleReadings
@@ -130,6 +139,14 @@ class GameRules(Protocol[S]):
 
     def use_readings(self, readings: RuleReadings) -> None:
         """Decide from now on with the campaign's rule readings (the journal keeps what was decided)."""
+        ...
+
+    def round_started(self, event: Event) -> int | None:
+        """The number of the turn or round ``event`` starts (the report's sections), else None."""
+        ...
+
+    def log_shape(self) -> LogShape:
+        """Which events head the log's turns and passes, and the families its filter offers."""
         ...
 
     # -- what the shell draws for any game (gmtool.core.display) -----------------------------------

@@ -15,7 +15,7 @@ Choices (said here because the rules do not say them):
   i.e. with initiative rolled and the first pass begun: the order and scores exist
   only then. Events before the first turn form a "before the first turn" section.
 - A journal entry that ends one turn and starts the next is split at the
-  ``turn_started`` event: what comes before it belongs to the turn that ends.
+  event that starts the turn (the game's ``round_started``): what comes before it belongs to the turn that ends.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ from gmtool.core.journal import JournalEntry, UndoStacks
 from gmtool.core.registry import registry
 
 SETUP_ROUND = 0
-HEADING_KINDS = frozenset({"turn_started", "pass_started"})
 
 
 @dataclass(frozen=True)
@@ -140,8 +139,9 @@ def round_numbers(encounter: Any) -> list[int]:
     numbers: list[int] = []
     for entry in done:
         for event in entry.events:
-            if event.kind == "turn_started":
-                numbers.append(event.turn)  # type: ignore[attr-defined]
+            started = encounter.ruleset.round_started(event)
+            if started is not None:
+                numbers.append(started)
             elif not numbers:
                 numbers.append(SETUP_ROUND)
     return numbers
@@ -163,8 +163,9 @@ def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
     for entry in done:
         started = False
         for event in entry.events:
-            if event.kind == "turn_started":
-                drafts.append(_Draft(event.turn))  # type: ignore[attr-defined]
+            number = ruleset.round_started(event)
+            if number is not None:
+                drafts.append(_Draft(number))
                 started = True
             ruleset.apply(state, event)
             if options.includes(drafts[-1].number):
@@ -185,7 +186,7 @@ def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
 
 def _event_line(seq: int, event: Any, ruleset: Any) -> EventLine:
     return EventLine(
-        seq=seq, kind=event.kind, text=ruleset.describe(event), heading=event.kind in HEADING_KINDS,
+        seq=seq, kind=event.kind, text=ruleset.describe(event), heading=ruleset.log_shape().heading_level(event.kind) is not None,
         breakdown=ruleset.breakdown(event), parts=ruleset.breakdown_parts(event),
     )
 

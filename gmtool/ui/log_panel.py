@@ -24,7 +24,7 @@ from gmtool.core.i18n import tr
 from gmtool.ui.opaque_scroll_bars import fill_opaque
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.log_filter import FAMILIES, LogFilterModel
+from gmtool.viewmodels.log_filter import LogFilterModel
 from gmtool.viewmodels.log_model import LogModel
 
 Index = QModelIndex | QPersistentModelIndex
@@ -123,7 +123,7 @@ class LogPanel(QWidget):
         self.kind.setObjectName("logKind")
         self.kind.setToolTip(tr("log_filter.kind_tip"))
         self.kind.addItem(tr("log_filter.kind.all"), None)
-        for family in FAMILIES:
+        for family in self.proxy.families:
             self.kind.addItem(tr(f"log_filter.kind.{family}"), family)
         self.kind.currentIndexChanged.connect(
             lambda _i: (self.proxy.set_family(self.kind.currentData()), self.view.follow_filter())
@@ -138,8 +138,9 @@ class LogPanel(QWidget):
     def combatant_choices(self) -> list[tuple[str, str]]:
         """(id, name) of everyone the log names, today's name first, in the order they came in."""
         names = self.model.combatant_names()
-        for cid, combatant in self._bridge.encounter.state.combatants.items():
-            names[cid] = combatant.sheet.name
+        encounter = self._bridge.encounter
+        for row in encounter.ruleset.order(encounter.state):  # as the game names them now
+            names[row.id] = row.name
         return list(names.items())
 
     def _fill_combatants(self) -> None:

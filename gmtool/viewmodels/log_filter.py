@@ -18,51 +18,29 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
 )
 
-from gmtool.viewmodels.log_model import HEADING_KINDS, LogLine, LogModel
+from gmtool.core.display import LogShape
+from gmtool.viewmodels.log_model import LogLine, LogModel
 
 Index = QModelIndex | QPersistentModelIndex
 
-# The families of lines the GM can keep, in the kind combo's order. A kind may be in several
-# (an attack is a test and deals damage); a kind in none is in "other".
-FAMILY_KINDS: dict[str, frozenset[str]] = {
-    "initiative": frozenset({
-        "turn_started", "pass_started", "turn_ended", "initiative_rolled", "ties_drawn", "scores_reduced",
-        "score_adjusted", "phase_started", "action_phase_ended", "phase_delayed", "delayed_action_taken",
-        "initiative_seized", "first_in_pass", "extra_pass_gained", "surprise_rolled", "surprise_decided",
-        "surprise_ended", "surprised", "blitz_declared",
-    }),
-    "actions": frozenset({
-        "action_taken", "delayed_action_taken", "moved", "sprinted", "interrupt_declared", "rounds_fired",
-        "reloaded", "full_defence_declared", "suppressive_fire_started",
-    }),
-    "tests": frozenset({
-        "test_rolled", "dice_test_rolled", "opposed_test_resolved", "retry_counted", "retries_cleared",
-        "extended_test_started", "extended_test_progressed", "extended_test_ended", "attack_resolved",
-        "sprinted", "surprise_rolled", "called_shot_resolved", "suppression_tested",
-    }),
-    "damage": frozenset({"damage_applied", "attack_resolved"}),
-    "effects": frozenset({
-        "effect_added", "effect_ended", "interrupt_declared", "full_defence_declared", "suppressive_fire_started",
-        "suppressive_fire_ended", "zone_marked",
-    }),
-    "edge": frozenset({
-        "edge_spent", "edge_burnt", "edge_refreshed", "initiative_seized", "first_in_pass", "extra_pass_gained",
-        "blitz_declared",
-    }),
-    "history": frozenset({"undo", "redo", "rewind", "abandoned"}),
-}
-FAMILIES: tuple[str, ...] = (*FAMILY_KINDS, "other")
-# A sheet edit belongs to a family by the field it edits (a GM typing damage or Edge by hand).
-FIELD_FAMILIES: dict[str, str] = {"physical_damage": "damage", "stun_damage": "damage", "edge_points": "edge"}
-HEADING_LEVEL = {"turn_started": 0, "pass_started": 1}
+# The shell's own families, after the game's (gmtool.core.display.LogShape): undo, redo, rewind;
+# and every line in no family.
+HISTORY = ("history", frozenset({"undo", "redo", "rewind", "abandoned"}))
+OTHER = "other"
 
 
-def line_families(line: LogLine) -> frozenset[str]:
+def families(shape: LogShape) -> tuple[str, ...]:
+    """The families the kind combo offers, in its order."""
+    return (*(key for key, _kinds in shape.families), HISTORY[0], OTHER)
+
+
+def line_families(line: LogLine, shape: LogShape) -> frozenset[str]:
     """The families a log line belongs to ("other" when none)."""
-    found = {family for family, kinds in FAMILY_KINDS.items() if line.kind in kinds}
-    if line.kind == "sheet_changed" and line.field in FIELD_FAMILIES:
-        found.add(FIELD_FAMILIES[line.field])
-    return frozenset(found or {"other"})
+    found = {family for family, kinds in (*shape.families, HISTORY) if line.kind in kinds}
+    fields = dict(shape.field_families)
+    if line.kind == "sheet_changed" and line.field in fields:
+        found.add(fields[line.field])
+    return frozenset(found or {OTHER})
 
 
 def search_form(text: str) -> str:
@@ -82,6 +60,8 @@ class LogFilterModel(QSortFilterProxyModel):
         self._folded: list[str] = []  # search_form of each source line, filled as needed
         self._verdicts: dict[int, bool] = {}  # source row -> passes the filters now (lines never change)
         self.setSourceModel(source)
+        self.families = families(source.shape)  # the kind combo's choices, in order
+        self._levels = source.levels  # heading kind -> level (0: turn or round, 1: pass)
         source.rowsInserted.connect(self._after_insert)  # after the proxy's own handler
         source.rowsAboutToBeInserted.connect(self._before_insert)
         source.modelAboutToBeReset.connect(self._forget)
@@ -109,8 +89,8 @@ class LogFilterModel(QSortFilterProxyModel):
         self._change(lambda: setattr(self, "_combatant", combatant or None))
 
     def set_family(self, family: str | None) -> None:
-        """Keep one family of lines (see :data:`FAMILIES`; None: every kind)."""
-        if family is not None and family not in FAMILIES:
+        """Keep one family of lines (see :attr:`families`; None: every kind)."""
+        if family is not None and family not in self.families:
             raise ValueError(family)
         self._change(lambda: setattr(self, "_family", family))
 
@@ -134,7 +114,7 @@ class LogFilterModel(QSortFilterProxyModel):
         line = self.log().line(source_row)
         if line.kind == "header":
             return True
-        if line.kind in HEADING_KINDS:
+        if line.kind in self._levels:
             return self._matches(source_row) or self._match_under(source_row)
         return self._matches(source_row)
 
@@ -153,16 +133,16 @@ class LogFilterModel(QSortFilterProxyModel):
         line = self.log().line(row)
         if self._combatant is not None and self._combatant not in line.combatants:
             return False
-        if self._family is not None and self._family not in line_families(line):
+        if self._family is not None and self._family not in line_families(line, self.log().shape):
             return False
         return not self._words or self._words in self._folded_text(row)
 
     def _match_under(self, heading_row: int) -> bool:
         """Whether a line under this turn or pass heading (up to the next one of its level) passes."""
         log = self.log()
-        level = HEADING_LEVEL[log.line(heading_row).kind]
+        level = self._levels[log.line(heading_row).kind]
         for row in range(heading_row + 1, log.rowCount()):
-            if HEADING_LEVEL.get(log.line(row).kind, 99) <= level:
+            if self._levels.get(log.line(row).kind, 99) <= level:
                 return False
             if self._matches(row):
                 return True
@@ -187,10 +167,10 @@ class LogFilterModel(QSortFilterProxyModel):
         level = 99  # walking back: the nearest pass heading, then the nearest turn heading
         for row in range(first - 1, 0, -1):
             kind = log.line(row).kind
-            if HEADING_LEVEL.get(kind, 99) >= level:
+            if self._levels.get(kind, 99) >= level:
                 continue  # an earlier pass of the same turn: not above the new lines
-            if kind in HEADING_LEVEL:
-                level = HEADING_LEVEL[kind]
+            if kind in self._levels:
+                level = self._levels[kind]
                 if not self.mapFromSource(log.index(row, 0)).isValid():
                     self._change(lambda: None)  # re-filter; happens once per heading at most
                     return

@@ -21,6 +21,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
+from gmtool.core.display import LogShape
 from gmtool.core.encounter import Change, ViewChange
 from gmtool.core.i18n import tr
 from gmtool.core.journal import JournalEntry, UndoStacks
@@ -29,7 +30,6 @@ from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 
 Index = QModelIndex | QPersistentModelIndex
-HEADING_KINDS = frozenset({"turn_started", "pass_started"})
 MUTED_KINDS = frozenset({"undo", "redo", "rewind"})
 ABANDONED = "abandoned"  # the heading above a branch that Continue from here took out of effect
 # Event fields holding one combatant id, and the field holding that combatant's name.
@@ -96,6 +96,8 @@ class LogModel(QAbstractListModel):
         super().__init__(parent)
         self._bridge = bridge
         encounter = bridge.encounter
+        self.shape: LogShape = encounter.ruleset.log_shape()  # the game's headings and filter families
+        self.levels: dict[str, int] = dict(self.shape.headings)
         self._names: dict[str, str] = {}
         self._stacks = UndoStacks()  # which commands are in effect, as the log has followed them
         self._done: set[int] = set()  # the seqs of those commands
@@ -216,7 +218,7 @@ class LogModel(QAbstractListModel):
 
     def _font(self, line: LogLine) -> QFont | None:
         """Headings bold; the abandoned-branch heading bold and slanted; lines out of effect slanted."""
-        heading = line.kind in HEADING_KINDS or line.kind in ("header", ABANDONED)
+        heading = line.kind in self.levels or line.kind in ("header", ABANDONED)
         slanted = line.kind == ABANDONED or not self.in_effect(line)
         if not heading and not slanted:
             return None

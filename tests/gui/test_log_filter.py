@@ -6,9 +6,12 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex
 
 from gmtool.core.i18n import set_language
+from gmtool.games.shadowrun.rules.log_shape import LOG_SHAPE
 from gmtool.viewmodels import roles
-from gmtool.viewmodels.log_filter import FAMILIES, line_families, search_form
-from gmtool.viewmodels.log_model import HEADING_KINDS
+from gmtool.viewmodels.log_filter import families, line_families, search_form
+
+HEADING_KINDS = frozenset(kind for kind, _level in LOG_SHAPE.headings)
+FAMILIES = families(LOG_SHAPE)
 
 
 def _fight(window, phases: int = 4) -> None:  # noqa: ANN001
@@ -172,10 +175,10 @@ def test_every_family_has_a_label_and_an_unknown_kind_is_other() -> None:
 
     for language in ("en", "ja"):
         assert all(f"log_filter.kind.{family}" in catalogue(language).messages for family in FAMILIES)
-    assert line_families(LogLine(1, "something_new", "", 0, ())) == {"other"}
-    assert line_families(LogLine(1, "attack_resolved", "", 0, ())) == {"tests", "damage"}
-    assert line_families(LogLine(1, "sheet_changed", "", 0, (), "stun_damage")) == {"damage"}
-    assert line_families(LogLine(1, "sheet_changed", "", 0, (), "name")) == {"other"}
+    assert line_families(LogLine(1, "something_new", "", 0, ()), LOG_SHAPE) == {"other"}
+    assert line_families(LogLine(1, "attack_resolved", "", 0, ()), LOG_SHAPE) == {"tests", "damage"}
+    assert line_families(LogLine(1, "sheet_changed", "", 0, (), "stun_damage"), LOG_SHAPE) == {"damage"}
+    assert line_families(LogLine(1, "sheet_changed", "", 0, (), "name"), LOG_SHAPE) == {"other"}
 
 
 def test_zones_full_defence_and_called_shots_are_kept_with_their_families() -> None:
@@ -183,7 +186,7 @@ def test_zones_full_defence_and_called_shots_are_kept_with_their_families() -> N
     from gmtool.viewmodels.log_model import LogLine
 
     def families(kind: str) -> frozenset[str]:
-        return line_families(LogLine(1, kind, "", 0, ()))
+        return line_families(LogLine(1, kind, "", 0, ()), LOG_SHAPE)
 
     assert families("suppressive_fire_started") == {"actions", "effects"}
     assert families("suppressive_fire_ended") == {"effects"}

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.core.display import Audience, Breakdown, BreakdownPart, Heading, OrderLayout, OrderRow, Snapshot
+from gmtool.core.display import Audience, Breakdown, BreakdownPart, Heading, LogShape, OrderLayout, OrderRow, Snapshot
 from gmtool.core.game import Touched
 from gmtool.core.messages import Event
 from gmtool.core.readings import RuleReadings
 from gmtool.games.shadowrun.rules import display
 from gmtool.games.shadowrun.rules.breakdown import exchange_facts, roll_facts, word_breakdown, word_parts
+from gmtool.games.shadowrun.rules.log_shape import LOG_SHAPE
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
 from gmtool.games.shadowrun.rules.touched import touched as shadowrun_touched
 
@@ -37,6 +38,12 @@ class ShadowrunRules:
     # -- what the shell draws (gmtool.core.display) ----------------------------------------------
     def heading(self, state: Any) -> Heading:
         return display.heading(state)
+
+    def round_started(self, event: Event) -> int | None:
+        return event.turn if event.kind == "turn_started" else None  # type: ignore[attr-defined]
+
+    def log_shape(self) -> LogShape:
+        return LOG_SHAPE
 
     def order_layout(self) -> OrderLayout:
         return display.order_layout()
