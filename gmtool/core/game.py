@@ -44,11 +44,11 @@ class GameManifest(BaseModel):
     names: dict[str, str]  # language -> the game's name, e.g. {"en": "Shadowrun 5", "ja": "シャドウラン5版"}
     order: int = 100  # position in New encounter and the library's list
     rules: str  # "package.module:factory": factory(readings | None) -> the game's rules
-    gui: str | None = None  # "package.module:contribute" (the game's docks and actions), when it has any
     view: str | None = None  # "package.module:View": View(rules) -> the adapter the window draws the encounter with
     readings: tuple[ReadingOption, ...] = ()  # where the digest and the book disagree (Preferences → Rules)
     house_rules: str | None = None  # "package.module:load": load(data folder) -> HouseRulesLoaded (the GM's tables)
     demo: str | None = None  # "package.module:demo": () -> GameDemo, the encounter a new campaign starts with
+    messages: str | None = None  # "package:folder": the game's own en.json / ja.json message fragments
 
     def name(self, language: str) -> str:
         """The game's name in ``language`` (English when it has none in that language)."""

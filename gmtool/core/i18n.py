@@ -13,6 +13,7 @@ import locale
 import os
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -41,6 +42,32 @@ class Fragment(BaseModel):
 
 
 _active: str = DEFAULT_LANGUAGE
+_game_folders: list[Path] = []  # games' own messages: <folder>/<lang>.json fragments
+
+
+def add_game_messages(folder: Path) -> None:
+    """A game's own messages (``<folder>/en.json``, ``ja.json``: fragments), merged into every catalogue
+    like gmtool's own; a key gmtool or another game defines already is an error."""
+    if folder not in _game_folders:
+        _game_folders.append(folder)
+        catalogue.cache_clear()
+
+
+def drop_game_messages(folder: Path) -> None:
+    """Forget a game's messages (a registry swapped in by a test is gone again)."""
+    if folder in _game_folders:
+        _game_folders.remove(folder)
+        catalogue.cache_clear()
+
+
+def _game_fragment(folder: Path, language: str) -> Fragment | None:
+    path = folder / f"{language}.json"
+    if not path.is_file():
+        return None
+    try:
+        return Fragment.model_validate_json(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:  # ValidationError is a ValueError
+        raise ResourceError("error.resource_invalid", name=str(path), detail=str(exc)) from exc
 
 
 @cache
@@ -48,18 +75,22 @@ def catalogue(language: str) -> Catalogue:
     """The validated catalogue of a language, fragments merged in."""
     main = cached_model(Catalogue, "i18n", f"{language}.json")
     folder = resource_path("i18n", language)
-    if not folder.is_dir():
+    fragments: list[tuple[str, Fragment]] = []
+    if folder.is_dir():
+        for entry in sorted(folder.iterdir(), key=lambda node: node.name):
+            if entry.name.endswith(".json"):
+                fragments.append((f"i18n/{language}/{entry.name}", load_model(Fragment, "i18n", language, entry.name)))
+    for game_folder in _game_folders:
+        fragment = _game_fragment(game_folder, language)
+        if fragment is not None:
+            fragments.append((str(game_folder / f"{language}.json"), fragment))
+    if not fragments:
         return main
     messages = dict(main.messages)
-    for entry in sorted(folder.iterdir(), key=lambda node: node.name):
-        if not entry.name.endswith(".json"):
-            continue
-        fragment = load_model(Fragment, "i18n", language, entry.name)
+    for name, fragment in fragments:
         twice = sorted(messages.keys() & fragment.messages.keys())
         if twice:
-            raise ResourceError(
-                "error.resource_invalid", name=f"i18n/{language}/{entry.name}", detail=f"duplicate keys: {twice}"
-            )
+            raise ResourceError("error.resource_invalid", name=name, detail=f"duplicate keys: {twice}")
         messages.update(fragment.messages)
     return main.model_copy(update={"messages": messages})
 

@@ -14,10 +14,13 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
+from importlib.resources import files
+from pathlib import Path
 from typing import cast
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.game import GAME_API, GameManifest, GameRules
+from gmtool.core.i18n import add_game_messages, drop_game_messages
 from gmtool.core.readings import ReadingOption
 
 GROUP = "gmtool.games"
@@ -51,6 +54,7 @@ class GameRegistry:
         self._source = source
         self._manifests: dict[str, GameManifest] | None = None
         self._problems: list[GameProblem] = []
+        self._message_folders: list[Path] = []
 
     # -- discovery -----------------------------------------------------------------------------
     def _loaded(self) -> dict[str, GameManifest]:
@@ -78,6 +82,24 @@ class GameRegistry:
             self._problems.append(GameProblem(source, f"a second game with the key {manifest.key!r}"))
         else:
             self._manifests[manifest.key] = manifest
+            if manifest.messages is not None:
+                self._add_messages(source, manifest.messages)
+
+    def _add_messages(self, source: str, dotted: str) -> None:
+        """The game's own message fragments join the translation layer (its package is imported, not its rules)."""
+        package, _, folder = dotted.partition(":")
+        try:
+            path = Path(str(files(package).joinpath(folder)))
+        except (ImportError, TypeError, ValueError) as exc:
+            self._problems.append(GameProblem(source, f"messages {dotted!r}: {exc}"))
+            return
+        self._message_folders.append(path)
+        add_game_messages(path)
+
+    def forget_messages(self) -> None:
+        """Take this registry's games' messages out of the translation layer again."""
+        for path in self._message_folders:
+            drop_game_messages(path)
 
     # -- questions -----------------------------------------------------------------------------
     def manifests(self) -> tuple[GameManifest, ...]:
@@ -143,3 +165,4 @@ def use_registry(replacement: GameRegistry) -> Iterator[GameRegistry]:
         yield replacement
     finally:
         _CURRENT.remove(replacement)
+        replacement.forget_messages()

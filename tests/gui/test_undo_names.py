@@ -56,7 +56,7 @@ def test_every_command_kind_has_undo_words_in_both_languages() -> None:
 
     def kinds(cls):  # noqa: ANN001, ANN202
         for sub in cls.__subclasses__():
-            if "kind" in sub.model_fields:
+            if "kind" in sub.model_fields and sub.__module__.startswith("gmtool."):  # gmtool's games (the test game has its own)
                 yield sub.model_fields["kind"].default
             yield from kinds(sub)
 

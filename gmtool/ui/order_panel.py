@@ -1,0 +1,57 @@
+"""A dock any game can use for its order of play: the heading of the moment above the order table.
+
+Built on :class:`~gmtool.viewmodels.order_model.OrderModel` (the game's display types only).
+Selecting a row selects that combatant in the window (the bridge); the current combatant is bold.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+
+from gmtool.core.encounter import Change
+from gmtool.viewmodels import roles
+from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.order_model import OrderModel
+
+
+class OrderPanel(QWidget):
+    """The heading and the order, the selection shared with the window."""
+
+    def __init__(self, bridge: EncounterBridge, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._bridge = bridge
+        self.model = OrderModel(bridge, self)
+        self.heading = QLabel(self)
+        self.heading.setObjectName("orderHeading")
+        self.view = QTableView(self)
+        self.view.setObjectName("orderView")
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.verticalHeader().setVisible(False)
+        self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.view.selectionModel().currentRowChanged.connect(self._row_changed)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.view)
+        bridge.changed.connect(self._on_change)
+        bridge.selectionChanged.connect(self._show_selected)
+        self._on_change(None)
+
+    def _on_change(self, _change: Change | None) -> None:
+        self.heading.setText(self._bridge.ruleset.heading(self._bridge.state).text)
+        self._show_selected(self._bridge.selected)
+
+    def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._bridge.select(current.data(roles.COMBATANT_ID) if current.isValid() else None)
+
+    def _show_selected(self, combatant_id: str | None) -> None:
+        row = self.model.row_of(combatant_id) if combatant_id is not None else -1
+        if row < 0:
+            return
+        index = self.model.index(row, 0)
+        if self.view.currentIndex().row() != row:
+            self.view.setCurrentIndex(index)

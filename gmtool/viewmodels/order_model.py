@@ -1,0 +1,103 @@
+"""The order of play of any game, as a table: drawn from the game's display types only.
+
+Columns: the name, the score (the game names it), one per track of the game's order layout, and
+the badges. Rows follow ``rules.order(state)`` by rank. After each change the model reads the
+order again and signals ``dataChanged`` for exactly the rows that differ (display values compare
+with ``==``), or resets when someone joined or left. A game with a richer order of its own (the
+Shadowrun pass view) builds its own dock; this one serves any game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from gmtool.core.display import OrderLayout, OrderRow
+from gmtool.core.encounter import Change
+from gmtool.viewmodels import roles
+from gmtool.viewmodels.bridge import EncounterBridge
+
+Index = QModelIndex | QPersistentModelIndex
+DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+FONT = int(Qt.ItemDataRole.FontRole)
+
+
+class OrderModel(QAbstractTableModel):
+    """One row per combatant in the order of play, as the game words it."""
+
+    def __init__(self, bridge: EncounterBridge, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._bridge = bridge
+        self.layout: OrderLayout = bridge.ruleset.order_layout()
+        self._rows: tuple[OrderRow, ...] = self._read()
+        bridge.changed.connect(self._on_change)
+
+    def _read(self) -> tuple[OrderRow, ...]:
+        return tuple(sorted(self._bridge.ruleset.order(self._bridge.state), key=lambda row: row.rank))
+
+    def _on_change(self, _change: Change) -> None:
+        fresh = self._read()
+        if [row.id for row in fresh] != [row.id for row in self._rows]:
+            self.beginResetModel()
+            self._rows = fresh
+            self.endResetModel()
+            return
+        before, self._rows = self._rows, fresh
+        for number, (old, new) in enumerate(zip(before, fresh, strict=True)):
+            if old != new:
+                self.dataChanged.emit(self.index(number, 0), self.index(number, self.columnCount() - 1))
+
+    # -- the table ---------------------------------------------------------------------
+    def columns(self) -> tuple[str, ...]:
+        """The headers: the name, the score, each track, the badges."""
+        tracks = tuple(label for _key, label in self.layout.track_columns)
+        return ("", self.layout.score_label, *tracks, self.layout.badge_label)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.columns())
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == DISPLAY and 0 <= section < self.columnCount():
+            return self.columns()[section]
+        return None
+
+    def row(self, number: int) -> OrderRow:
+        return self._rows[number]
+
+    def row_of(self, combatant_id: str) -> int:
+        return next((n for n, row in enumerate(self._rows) if row.id == combatant_id), -1)
+
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        if role == roles.COMBATANT_ID:
+            return row.id
+        if role == roles.IS_CURRENT:
+            return row.current
+        if role == FONT and row.current:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role in (DISPLAY, TOOLTIP):
+            return self._text(row, index.column(), role == TOOLTIP)
+        return None
+
+    def _text(self, row: OrderRow, column: int, tooltip: bool) -> str | None:
+        tracks = self.layout.track_columns
+        if column == 0:
+            return row.name
+        if column == 1:
+            return row.score or ""
+        if column - 2 < len(tracks):
+            track = row.track(tracks[column - 2][0])
+            if track is None:
+                return ""
+            return (track.tooltip or track.text()) if tooltip else track.text()
+        return ", ".join((badge.tooltip or badge.text) if tooltip else badge.text for badge in row.badges)

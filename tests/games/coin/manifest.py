@@ -1,0 +1,14 @@
+"""The coin duel as the shell knows it before anything of it is imported."""
+
+from gmtool.core.game import GAME_API, GameManifest
+
+MANIFEST = GameManifest(
+    key="coin",
+    api=GAME_API,
+    names={"en": "Coin duel", "ja": "コイン決闘"},
+    order=90,
+    rules="tests.games.coin.rules:CoinRules",
+    view="tests.games.coin.gui:CoinView",
+    demo="tests.games.coin.rules:demo",
+    messages="tests.games.coin:messages",
+)

@@ -1,0 +1,218 @@
+"""The coin duel's rules (Qt-free): commands, events, the state and what the shell draws of it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Literal
+
+from gmtool.core.display import (
+    Audience,
+    Breakdown,
+    BreakdownPart,
+    Heading,
+    LogShape,
+    OrderLayout,
+    OrderRow,
+    Snapshot,
+    Track,
+    for_players,
+)
+from gmtool.core.errors import RulesError
+from gmtool.core.game import NOTHING, GameDemo, Touched
+from gmtool.core.i18n import tr
+from gmtool.core.messages import Command, Event, MessageCodec
+from gmtool.core.readings import RuleReadings
+
+COINS = 3
+HEADS, TAILS = 1, 2
+
+
+# -- messages ----------------------------------------------------------------------------------
+class AddDuelist(Command):
+    kind: Literal["add_duelist"] = "add_duelist"
+    name: str
+    coins: int = COINS
+
+
+class StartRound(Command):
+    kind: Literal["start_round"] = "start_round"
+
+
+class Flip(Command):
+    kind: Literal["flip"] = "flip"
+    by: str
+
+
+class DuelistAdded(Event):
+    kind: Literal["duelist_added"] = "duelist_added"
+    id: str
+    name: str
+    coins: int
+
+
+class RoundStarted(Event):
+    kind: Literal["round_started"] = "round_started"
+    round: int
+    first: str
+
+
+class CoinFlipped(Event):
+    kind: Literal["coin_flipped"] = "coin_flipped"
+    by: str
+    name: str
+    face: int  # HEADS or TAILS
+
+
+class CoinLost(Event):
+    kind: Literal["coin_lost"] = "coin_lost"
+    who: str
+    name: str
+    left: int
+
+
+class GoPassed(Event):
+    kind: Literal["go_passed"] = "go_passed"
+    to: str | None  # None: the duel is over
+
+
+# -- state ---------------------------------------------------------------------------------------
+@dataclass
+class Duelist:
+    id: str
+    name: str
+    coins: int
+    start: int
+
+
+@dataclass
+class CoinState:
+    combatants: dict[str, Duelist] = field(default_factory=dict)
+    turn: int = 0
+    current: str | None = None
+    last_face: int | None = None
+
+
+class CoinRules:
+    """The duel, as the core and the shell need it."""
+
+    key = "coin"
+    commands = MessageCodec((AddDuelist, StartRound, Flip))
+    events = MessageCodec((DuelistAdded, RoundStarted, CoinFlipped, CoinLost, GoPassed))
+
+    def __init__(self, readings: RuleReadings | None = None) -> None:
+        self.readings = readings
+
+    def initial_state(self) -> CoinState:
+        return CoinState()
+
+    def use_readings(self, readings: RuleReadings) -> None:
+        self.readings = readings  # the duel has no rule readings to follow
+
+    # -- deciding --------------------------------------------------------------------------
+    def decide(self, state: CoinState, command: Command, rng: random.Random) -> tuple[Event, ...]:
+        if isinstance(command, AddDuelist):
+            if len(state.combatants) >= 2:
+                raise RulesError("coin.error.full")
+            return (DuelistAdded(id=f"d{len(state.combatants) + 1}", name=command.name, coins=command.coins),)
+        standing = [d.id for d in state.combatants.values() if d.coins > 0]
+        if isinstance(command, StartRound):
+            if len(standing) < 2:
+                raise RulesError("coin.error.two_duelists")
+            return (RoundStarted(round=state.turn + 1, first=standing[0]),)
+        if isinstance(command, Flip):
+            if state.current != command.by:
+                name = state.combatants[command.by].name if command.by in state.combatants else command.by
+                raise RulesError("coin.error.not_your_go", name=name)
+            rival = next(cid for cid in state.combatants if cid != command.by)
+            face = rng.randint(HEADS, TAILS)
+            events: list[Event] = [CoinFlipped(by=command.by, name=state.combatants[command.by].name, face=face)]
+            left = state.combatants[rival].coins
+            if face == HEADS:
+                left -= 1
+                events.append(CoinLost(who=rival, name=state.combatants[rival].name, left=left))
+            events.append(GoPassed(to=rival if left > 0 else None))
+            return tuple(events)
+        raise RulesError("error.unknown_command", kind=command.kind)
+
+    def apply(self, state: CoinState, event: Event) -> None:
+        if isinstance(event, DuelistAdded):
+            state.combatants[event.id] = Duelist(event.id, event.name, event.coins, event.coins)
+        elif isinstance(event, RoundStarted):
+            state.turn, state.current = event.round, event.first
+        elif isinstance(event, CoinFlipped):
+            state.last_face = event.face
+        elif isinstance(event, CoinLost):
+            state.combatants[event.who].coins = event.left
+        elif isinstance(event, GoPassed):
+            state.current = event.to
+
+    # -- words ----------------------------------------------------------------------------------
+    def describe(self, event: Event) -> str:
+        if isinstance(event, DuelistAdded):
+            return tr("coin.event.added", name=event.name, coins=event.coins)
+        if isinstance(event, RoundStarted):
+            return tr("coin.event.round", round=event.round)
+        if isinstance(event, CoinFlipped):
+            return tr("coin.event.heads" if event.face == HEADS else "coin.event.tails", name=event.name)
+        if isinstance(event, CoinLost):
+            return tr("coin.event.lost", name=event.name, left=event.left)
+        return ""
+
+    def touched(self, event: Event) -> Touched:
+        if isinstance(event, DuelistAdded):
+            return Touched(frozenset({event.id}), frozenset({"roster", "order"}))
+        if isinstance(event, CoinLost):
+            return Touched(frozenset({event.who}), frozenset({"tracks"}))
+        if isinstance(event, GoPassed | RoundStarted):
+            return Touched(parts=frozenset({"order", "heading"}))
+        if isinstance(event, CoinFlipped):
+            return Touched(extra=frozenset({"coin_table"}))
+        return NOTHING
+
+    def round_started(self, event: Event) -> int | None:
+        return event.round if isinstance(event, RoundStarted) else None
+
+    def log_shape(self) -> LogShape:
+        return LogShape(families=(("flips", frozenset({"coin_flipped", "coin_lost"})),),
+                        headings=(("round_started", 0),))
+
+    # -- what the shell draws ----------------------------------------------------------------------
+    def heading(self, state: CoinState) -> Heading:
+        if state.turn == 0:
+            return Heading(tr("coin.heading.not_started"))
+        if state.current is None:
+            return Heading(tr("coin.heading.over", round=state.turn))
+        return Heading(tr("coin.heading.round", round=state.turn, name=state.combatants[state.current].name))
+
+    def order_layout(self) -> OrderLayout:
+        return OrderLayout(tr("coin.column.coins"), (("coins", tr("coin.column.coins")),))
+
+    def order(self, state: CoinState) -> tuple[OrderRow, ...]:
+        return tuple(
+            OrderRow(d.id, d.name, rank, str(d.coins), d.id == state.current, d.coins == 0, False, (),
+                     (Track("coins", tr("coin.column.coins"), "bar", d.coins, d.start, "resource", "left"),))
+            for rank, d in enumerate(state.combatants.values())
+        )
+
+    def snapshot(self, state: CoinState, audience: Audience = "gm") -> Snapshot:
+        snapshot = Snapshot(self.heading(state), self.order_layout(), self.order(state))
+        return for_players(snapshot) if audience == "players" else snapshot
+
+    def breakdown(self, event: Event) -> Breakdown | None:
+        if isinstance(event, CoinFlipped):
+            face = tr("coin.face.heads" if event.face == HEADS else "coin.face.tails")
+            return Breakdown(pool="1", modifiers=(), dice=face, odds="50%")
+        return None
+
+    def breakdown_parts(self, event: Event) -> tuple[BreakdownPart, ...]:
+        return ()
+
+
+def demo() -> GameDemo:
+    """Two made-up duelists, the first round begun."""
+    return GameDemo(
+        names={"en": "Demo: a coin duel", "ja": "デモ：コイン決闘"},
+        seed=7,
+        commands=(AddDuelist(name="Ada"), AddDuelist(name="Bo"), StartRound()),
+    )

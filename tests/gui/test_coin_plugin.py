@@ -1,0 +1,122 @@
+"""Issue 14's proof: a second game that lives outside gmtool (tests/games/coin), registered through
+the registry's entry points, is offered by New encounter, opens in the main window with its own
+dock and the shell's order dock, logs, undoes, prints and shows in the player view — without one
+line of gmtool naming it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from importlib.metadata import EntryPoint
+
+import pytest
+from PySide6.QtWidgets import QLabel, QMenu
+
+from gmtool.core.i18n import set_language
+from gmtool.core.registry import GROUP, GameRegistry, use_registry
+from gmtool.storage.workspace import Workspace
+from tests.games.coin.rules import Flip
+
+GAMES = (
+    EntryPoint("sr5", "gmtool.games.shadowrun.sr5.manifest:MANIFEST", GROUP),
+    EntryPoint("sr4", "gmtool.games.shadowrun.sr4.manifest:MANIFEST", GROUP),
+    EntryPoint("coin", "tests.games.coin.manifest:MANIFEST", GROUP),
+)
+
+
+@pytest.fixture
+def coin_games() -> Iterator[GameRegistry]:
+    games = GameRegistry(source=lambda: GAMES)
+    with use_registry(games):
+        yield games
+
+
+@pytest.fixture
+def duel(coin_games: GameRegistry) -> Iterator[Workspace]:
+    """A new campaign (every registered game's demo in it), at the coin duel's demo."""
+    workspace = Workspace.open_default()
+    coin = next(e.id for e in workspace.campaign.encounters() if e.ruleset == "coin")
+    duel = workspace.with_encounter(coin)
+    yield duel
+    duel.close()
+
+
+@pytest.fixture
+def duel_window(qtbot, duel: Workspace):  # noqa: ANN001, ANN201
+    from gmtool.ui.main_window import MainWindow
+
+    window = MainWindow(duel)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def test_the_coin_duel_is_registered_and_offered_by_new_encounter(qtbot, coin_games: GameRegistry) -> None:
+    from gmtool.ui.encounter_dialogs import NewEncounterDialog
+
+    assert coin_games.problems() == ()
+    dialog = NewEncounterDialog("Duel")
+    qtbot.addWidget(dialog)
+    offered = {dialog.game.itemData(i): dialog.game.itemText(i) for i in range(dialog.game.count())}
+    assert offered["coin"] == "Coin duel"
+    set_language("ja")
+    dialog = NewEncounterDialog("決闘")
+    qtbot.addWidget(dialog)
+    assert dialog.game.itemText(dialog.game.findData("coin")) == "コイン決闘"
+
+
+def test_its_window_has_its_dock_its_menu_and_the_order(duel_window) -> None:  # noqa: ANN001
+    window = duel_window
+    assert set(window.docks) == {"order", "coin_table", "log"}
+    assert window.docks["coin_table"].windowTitle() == "Coin table"
+    assert not window.has_action("next_phase") and not window.has_action("attack")  # no Shadowrun in it
+    menus = {menu.objectName(): menu for menu in window.menuBar().findChildren(QMenu)}
+    assert [a.text() for a in menus["menu_coin"].actions() if a.text()] == ["Add duelist", "Start the round", "Flip"]
+    order = window.parts.order_panel
+    assert [order.model.index(r, 0).data() for r in range(order.model.rowCount())] == ["Ada", "Bo"]
+    assert order.heading.text() == "Round 1 · Ada flips"  # the demo began the first round
+    assert order.model.index(0, 1).data() == "3"  # coins, as the game words its score
+
+
+def test_a_flip_is_logged_undone_and_refused_when_over(qtbot, duel_window) -> None:  # noqa: ANN001
+    window = duel_window
+    face = window.findChild(QLabel, "coinFace")
+    assert face.text() == "No coin flipped yet"
+    rows = window.log_panel.model.rowCount()
+    window.action("flip").trigger()
+    state = window.bridge.state
+    assert state.current == "d2" and state.last_face in (1, 2)
+    assert window.log_panel.model.rowCount() > rows
+    texts = [window.log_panel.model.index(r, 0).data() for r in range(window.log_panel.model.rowCount())]
+    assert any(t.startswith("Ada flips") for t in texts)
+    assert face.text().startswith("Last flip: ")
+    assert window.action("undo").isEnabled()
+    assert window.action("undo").text() == "Undo: the flip by Ada"  # the game's own undo words
+    window.action("undo").trigger()
+    assert window.bridge.state.current == "d1" and window.bridge.state.last_face is None
+    assert face.text() == "No coin flipped yet"
+    # Flipping until someone has no coin left ends the duel; the flip action is then disabled.
+    for _ in range(200):
+        if window.bridge.state.current is None:
+            break
+        window.action("flip").trigger()
+    assert window.bridge.state.current is None
+    assert not window.action("flip").isEnabled()
+    assert window.parts.order_panel.heading.text().endswith("the duel is over")
+    assert not window.bridge.execute(Flip(by="d1"))  # refused, in the game's own words
+    assert "not Ada's go" in window.status.text()
+
+
+def test_it_prints_and_shows_in_the_player_view(qtbot, duel_window) -> None:  # noqa: ANN001
+    from gmtool.printing.report import build_report
+    from gmtool.viewmodels.player_view_model import SHOWN_NAME, TRACKS, PlayerViewModel
+
+    window = duel_window
+    window.action("flip").trigger()
+    report = build_report(window.bridge.encounter, "Duel")
+    words = repr(report)
+    assert "Ada flips" in words and "Coin duel" in report.subtitle
+    model = PlayerViewModel(window.bridge)
+    names = [model.index(r, 0).data(SHOWN_NAME) for r in range(model.rowCount())]
+    assert names == ["Ada", "Bo"]
+    assert model.index(0, 0).data(TRACKS) == ((3, 3, "resource"),)
