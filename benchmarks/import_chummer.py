@@ -17,9 +17,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from gmtool.importers.chummer4 import import_chum
-from gmtool.importers.chummer5 import import_chum5
-from gmtool.importers.report import ImportResult
+from gmtool.games.shadowrun.importers.chummer4 import import_chum
+from gmtool.games.shadowrun.importers.chummer5 import import_chum5
+from gmtool.games.shadowrun.importers.report import ImportResult
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "chummer"
 ROUNDS = 10

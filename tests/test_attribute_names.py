@@ -6,8 +6,8 @@ import pytest
 
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import set_language, tr
+from gmtool.games.shadowrun.library.validation import validate_template
 from gmtool.games.shadowrun.sr5.rules.describe_tests import readable_key
-from gmtool.library.validation import validate_template
 
 
 @pytest.mark.parametrize(("language", "body", "agility"), [("en", "Body", "Agility"), ("ja", "強靱力", "敏捷力")])

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from gmtool.games.shadowrun.importers.dispatch import import_chummer_file
+from gmtool.games.shadowrun.library.to_sheet import to_sheet
 from gmtool.games.shadowrun.rules.attack.skills import weapon_skill
-from gmtool.importers.dispatch import import_chummer_file
-from gmtool.library.to_sheet import to_sheet
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "chummer"
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason=f"Chummer fixtures not found at {SHARED}")

@@ -12,8 +12,8 @@ import pytest
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import set_language
-from gmtool.importers.dispatch import import_chummer, import_chummer_file, sniff
-from gmtool.importers.xml_safe import parse_xml
+from gmtool.games.shadowrun.importers.dispatch import import_chummer, import_chummer_file, sniff
+from gmtool.games.shadowrun.importers.xml_safe import parse_xml
 
 MINIMAL_SR5 = """<?xml version="1.0" encoding="utf-8"?>
 <character><gameedition>SR5</gameedition><name>Test Ganger</name><metatype>Ork</metatype>

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from gmtool.core.errors import FileFormatError
-from gmtool.importers.chummer4 import import_chum
-from gmtool.importers.dispatch import import_chummer, import_chummer_file
-from gmtool.importers.report import ImportResult
-from gmtool.library.template import SR4Template, Weapon
-from gmtool.library.to_sheet import to_sheet
+from gmtool.games.shadowrun.importers.chummer4 import import_chum
+from gmtool.games.shadowrun.importers.dispatch import import_chummer, import_chummer_file
+from gmtool.games.shadowrun.importers.report import ImportResult
+from gmtool.games.shadowrun.library.template import SR4Template, Weapon
+from gmtool.games.shadowrun.library.to_sheet import to_sheet
 
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "chummer" / "sr4"
 pytestmark = pytest.mark.skipif(not FIXTURES.is_dir(), reason=f"Chummer fixtures not found at {FIXTURES}")

@@ -43,7 +43,7 @@ SCRIPT = textwrap.dedent(
     imported = []
     failures = {}
     rules = [f"gmtool.games.shadowrun.{part}" for part in ("rules", "sr4.rules", "sr5.rules")]
-    for package_name in ("gmtool.core", *rules, "gmtool.library", "gmtool.importers"):
+    for package_name in ("gmtool.core", *rules, "gmtool.games.shadowrun.library", "gmtool.games.shadowrun.importers"):
         package = importlib.import_module(package_name)
         imported.append(package_name)
         for info in pkgutil.walk_packages(package.__path__, package_name + "."):

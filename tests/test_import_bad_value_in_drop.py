@@ -38,16 +38,16 @@ def test_one_bad_essence_value_is_a_report_line_and_the_rest_of_the_drop_imports
 
 
 def test_a_file_the_importer_fails_on_unexpectedly_is_one_failed_line(tmp_path: Path, monkeypatch) -> None:
-    from gmtool.ui import import_report_dialog as dialog
+    from gmtool.games.shadowrun.importers import dispatch
 
-    real = dialog.import_chummer
+    real = dispatch.import_chummer
 
     def importer(data: bytes, name: str = ""):  # noqa: ANN202 - an importer bug on one file only
         if name.startswith("BLUE"):
             raise ValueError("could not convert string to float: '1.2.3'")
         return real(data, name)
 
-    monkeypatch.setattr(dialog, "import_chummer", importer)
+    monkeypatch.setattr(dispatch, "import_chummer", importer)
     campaign = Campaign.create(tmp_path / "c.gmtool")
     try:
         outcomes = [import_path(campaign, FIXTURES / n) for n in ("Apex Predator.chum5", "BLUE.chum5", "prime.chum5")]

@@ -23,10 +23,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gmtool.core.errors import FileFormatError
-from gmtool.importers.chummer4 import import_chum
-from gmtool.importers.chummer5 import import_chum5
-from gmtool.importers.dispatch import import_chummer
-from gmtool.library.exchange import (
+from gmtool.games.shadowrun.importers.chummer4 import import_chum
+from gmtool.games.shadowrun.importers.chummer5 import import_chum5
+from gmtool.games.shadowrun.importers.dispatch import import_chummer
+from gmtool.games.shadowrun.library.exchange import (
     EncounterEntry,
     EncounterPlan,
     export_encounter,
@@ -176,7 +176,7 @@ def xml_cases(count: int, seed: int) -> dict[str, int]:
 # -- JSON -------------------------------------------------------------------------------------------------
 @cache
 def json_documents() -> tuple[bytes, ...]:
-    from gmtool.importers.dispatch import import_chummer_file
+    from gmtool.games.shadowrun.importers.dispatch import import_chummer_file
 
     sr5 = [import_chummer_file(FIXTURES / "sr5" / name).template for name in SR5_FILES[:2]]
     sr4 = [import_chummer_file(FIXTURES / "sr4" / name).template for name in SR4_FILES[:2]]

@@ -19,8 +19,8 @@ def workspace(tmp_path: Path):  # noqa: ANN201
 
 
 def _templates(count: int) -> list[dict]:
-    from gmtool.library.documents import store_fields
-    from gmtool.library.validation import parse_template
+    from gmtool.games.shadowrun.library.documents import store_fields
+    from gmtool.games.shadowrun.library.validation import parse_template
     from tests.gui.test_library_window import template_data
 
     return [store_fields(parse_template(template_data(f"Ganger {n}"))) for n in range(count)]
@@ -48,9 +48,9 @@ def test_many_npcs_are_stored_in_one_transaction(workspace, monkeypatch) -> None
 
 def test_an_encounter_plan_refused_half_way_leaves_no_encounter(workspace, monkeypatch) -> None:
     from gmtool.core.session import EncounterSession
-    from gmtool.library.exchange import EncounterEntry, EncounterPlan
-    from gmtool.library.validation import parse_template
-    from gmtool.ui.encounter_builder import save_plan
+    from gmtool.games.shadowrun.gui.encounter_builder import save_plan
+    from gmtool.games.shadowrun.library.exchange import EncounterEntry, EncounterPlan
+    from gmtool.games.shadowrun.library.validation import parse_template
     from tests.gui.test_library_window import template_data
 
     campaign = workspace.campaign

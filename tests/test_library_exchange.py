@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gmtool.core.errors import FileFormatError
-from gmtool.library.exchange import (
+from gmtool.games.shadowrun.library.exchange import (
     EncounterEntry,
     EncounterPlan,
     export_encounter,
@@ -23,8 +23,8 @@ from gmtool.library.exchange import (
     save_encounter,
     save_npcs,
 )
-from gmtool.library.template import SR4Template, SR5Template
-from gmtool.library.validation import parse_template
+from gmtool.games.shadowrun.library.template import SR4Template, SR5Template
+from gmtool.games.shadowrun.library.validation import parse_template
 
 ATTRS = {"BOD": 5, "AGI": 3, "REA": 3, "STR": 4, "WIL": 3, "LOG": 2, "INT": 3, "CHA": 2, "EDG": 1}
 FIXTURES = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "chummer"
@@ -85,7 +85,7 @@ def test_files_are_written_and_read_back(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not FIXTURES.is_dir(), reason="Chummer fixtures not found")
 def test_imported_chummer_templates_round_trip() -> None:
-    from gmtool.importers.dispatch import import_chummer_file
+    from gmtool.games.shadowrun.importers.dispatch import import_chummer_file
 
     templates = [import_chummer_file(p).template for p in sorted(FIXTURES.glob("sr*/*.chum*"))]
     assert len(templates) == 50

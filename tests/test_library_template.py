@@ -11,28 +11,28 @@ from hypothesis import strategies as st
 
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import catalogue, choose_plurals, set_language
-from gmtool.games.shadowrun.sr4.rules.sheet import Sheet as SR4Sheet
-from gmtool.games.shadowrun.sr5.rules.sheet import Sheet as SR5Sheet
-from gmtool.library.documents import (
+from gmtool.games.shadowrun.library.documents import (
     TEMPLATE_VERSION,
     store_fields,
     template_from_document,
 )
-from gmtool.library.exchange import EncounterEntry, EncounterPlan
-from gmtool.library.template import SR4Template, SR5Template, monitor_sizes
-from gmtool.library.to_sheet import (
+from gmtool.games.shadowrun.library.exchange import EncounterEntry, EncounterPlan
+from gmtool.games.shadowrun.library.template import SR4Template, SR5Template, monitor_sizes
+from gmtool.games.shadowrun.library.to_sheet import (
     entry_sheets,
     member_names,
     monitor_bonus,
     plan_sheets,
     to_sheet,
 )
-from gmtool.library.validation import (
+from gmtool.games.shadowrun.library.validation import (
     CONTEXT_FIELDS,
     GENERIC_KEY,
     MESSAGE_KEYS,
     validate_template,
 )
+from gmtool.games.shadowrun.sr4.rules.sheet import Sheet as SR4Sheet
+from gmtool.games.shadowrun.sr5.rules.sheet import Sheet as SR5Sheet
 
 ATTRS = {"BOD": 4, "AGI": 4, "REA": 3, "STR": 4, "WIL": 3, "LOG": 2, "INT": 3, "CHA": 2, "EDG": 2}
 

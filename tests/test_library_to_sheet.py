@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 
 from gmtool.core.errors import RulesError
+from gmtool.games.shadowrun.importers.dispatch import import_chummer_file
+from gmtool.games.shadowrun.library.template import SR4Template, SR5Template
+from gmtool.games.shadowrun.library.to_sheet import convert, sheet_skills, skill_key, to_sheet
+from gmtool.games.shadowrun.library.validation import parse_template
 from gmtool.games.shadowrun.rules.attack.skills import weapon_skill
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet as SR4Sheet
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet as SR5Sheet
-from gmtool.importers.dispatch import import_chummer_file
-from gmtool.library.template import SR4Template, SR5Template
-from gmtool.library.to_sheet import convert, sheet_skills, skill_key, to_sheet
-from gmtool.library.validation import parse_template
 
 FIXTURES = Path("/work/shared/fixtures/chummer")
 ATTRS = {"BOD": 4, "AGI": 4, "REA": 3, "STR": 4, "WIL": 3, "LOG": 2, "INT": 3, "CHA": 2, "EDG": 2}

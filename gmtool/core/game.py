@@ -49,6 +49,8 @@ class GameManifest(BaseModel):
     house_rules: str | None = None  # "package.module:load": load(data folder) -> HouseRulesLoaded (the GM's tables)
     demo: str | None = None  # "package.module:demo": () -> GameDemo, the encounter a new campaign starts with
     messages: str | None = None  # "package:folder": the game's own en.json / ja.json message fragments
+    library: str | None = None  # "package.module:LIBRARY": its templates (gmtool.core.library.GameLibrary)
+    library_gui: str | None = None  # "package.module:LIBRARY_GUI": their editor and tools (gmtool.ui.library_parts)
 
     def name(self, language: str) -> str:
         """The game's name in ``language`` (English when it has none in that language)."""

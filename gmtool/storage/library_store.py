@@ -1,8 +1,8 @@
 """The NPC library inside the campaign file: templates stored as validated JSON documents.
 
-A template is a JSON object (``document``, built and read by :mod:`gmtool.library`;
+A template is a JSON object (``document``, built and read by its game's library, :mod:`gmtool.core.library`;
 this store never looks inside it) plus metadata kept in columns for listing and
-searching: game (``sr4``/``sr5``), name, tags, professional rating, notes, the
+searching: game (a registered game's key), name, tags, rating (Shadowrun's professional rating), notes, the
 document's schema version, created/updated times (UTC, ISO 8601).
 
 Every write (add, update, duplicate, delete) is one ``BEGIN IMMEDIATE … COMMIT``:

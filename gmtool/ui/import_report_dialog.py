@@ -1,10 +1,10 @@
 """Importing files into the campaign, and the dialog that reports what each import did.
 
-:func:`import_path` takes one file (a Chummer ``.chum5``/``.chum``, a gmtool NPC
-export or a gmtool encounter export, told apart by content) and stores what it
-holds: Chummer characters and NPC exports go into the library, an encounter
-export becomes a new (not started) encounter of the campaign. It never raises
-for a bad file: the outcome carries the translated message instead.
+:func:`import_path` takes one file and hands it to the game whose library claims it (by
+content: a Chummer character, a gmtool NPC or encounter export …), then stores what it
+holds: templates go into the library, a planned encounter becomes a new (not started)
+encounter of the campaign. It never raises for a bad file: the outcome carries the
+translated message instead.
 :class:`ImportReportDialog` shows the outcomes, one section per file, with the
 importer's report lines (what came in, what was skipped and why).
 
@@ -32,18 +32,10 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.errors import FileFormatError, GmtoolError
 from gmtool.core.i18n import tr
-from gmtool.importers.dispatch import import_chummer, sniff
-from gmtool.importers.xml_safe import MAX_BYTES
-from gmtool.library.documents import store_fields
-from gmtool.library.exchange import (
-    KIND_ENCOUNTER,
-    import_encounter,
-    import_npcs,
-    read_json,
-)
 from gmtool.storage.campaign import Campaign
+from gmtool.storage.templates import importable_suffixes, libraries, save_planned, store_fields
 
-SUFFIXES: tuple[str, ...] = (".chum5", ".chum", ".json")
+MAX_BYTES = 16 * 1024 * 1024  # read at most this much of a file (a Chummer file is well under 1 MB)
 
 
 @dataclass
@@ -62,8 +54,13 @@ PROGRESS_AFTER_MS = 400  # a shorter import shows no progress dialog at all
 
 
 def importable(path: Path) -> bool:
-    """Whether a file's name says it is something gmtool imports."""
-    return path.suffix.lower() in SUFFIXES
+    """Whether a file's name says it is something a registered game imports."""
+    return path.suffix.lower() in importable_suffixes()
+
+
+def import_filter() -> str:
+    """The open dialog's filter: every file name a registered game imports."""
+    return tr("libui.filter.any_importable", patterns=" ".join(f"*{s}" for s in importable_suffixes()))
 
 
 def _read(path: Path) -> bytes:
@@ -81,32 +78,19 @@ def _read(path: Path) -> bytes:
         raise FileFormatError("error.import_unreadable", name=path.name, detail=exc.strerror or str(exc)) from exc
 
 
-def _import_json(campaign: Campaign, data: bytes, source: str, current_encounter: int | None) -> ImportOutcome:
-    from gmtool.ui.encounter_builder import save_plan
-
-    if read_json(data).get("kind") == KIND_ENCOUNTER:
-        plan = import_encounter(data)
-        encounter_id = save_plan(campaign, plan, current_encounter)
-        count = len(plan.runners) + sum(entry.count for entry in plan.entries)
-        lines = [tr("libui.report.title", source=source),
-                 tr("libui.report.encounter", name=plan.name, count=count)]
-        return ImportOutcome(source, True, lines, encounter_id=encounter_id)
-    templates = import_npcs(data)
-    ids = campaign.library.add_many([store_fields(t) for t in templates])  # all or none
-    lines = [tr("libui.report.title", source=source), tr("libui.report.npcs", count=len(ids))]
-    lines += [tr("libui.report.npc", name=t.name, game=tr(f"game.{t.edition.lower()}")) for t in templates]
-    return ImportOutcome(source, True, lines, template_ids=ids)
-
-
 def import_path(campaign: Campaign, path: Path, current_encounter: int | None = None) -> ImportOutcome:
-    """Import one file into the campaign (never raises for a bad file)."""
+    """Import one file into the campaign through the game that reads it (never raises for a bad file)."""
     try:
         data = _read(path)
-        if sniff(data, path.name) == "json":
-            return _import_json(campaign, data, path.name, current_encounter)
-        result = import_chummer(data, path.name)
-        template_id = campaign.library.add(**store_fields(result.template))
-        return ImportOutcome(path.name, True, result.report.lines(), template_ids=[template_id])
+        library = next((library for library in libraries() if library.claims(data, path.name)), None)
+        if library is None:
+            raise FileFormatError("error.import_unknown_format", name=path.name)
+        found = library.import_file(data, path.name)
+        if found.encounter is not None:
+            encounter_id = save_planned(campaign, found.encounter, current_encounter)
+            return ImportOutcome(path.name, True, list(found.lines), encounter_id=encounter_id)
+        ids = campaign.library.add_many([store_fields(library, t) for t in found.templates])  # all or none
+        return ImportOutcome(path.name, True, list(found.lines), template_ids=ids)
     except GmtoolError as exc:
         return ImportOutcome(path.name, False, [tr("libui.report.failed", source=path.name), exc.message()])
     except Exception as exc:  # noqa: BLE001 - one file's surprise must not stop the rest of a drop

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QDropEvent, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QDialog, QInputDialog, QMainWindow, QMenu, QWidget
 
 from gmtool.core.i18n import tr
+from gmtool.viewmodels.game_view import game_name
 
 if TYPE_CHECKING:  # each loads on first use: the first screen shows none of them
     from gmtool.ui.backup_dialog import BackupDialog
-    from gmtool.ui.encounter_builder import EncounterBuilder
     from gmtool.ui.import_report_dialog import ImportOutcome, ImportReportDialog
     from gmtool.ui.library_window import LibraryWindow
 
@@ -83,7 +83,7 @@ class LibraryActions(QObject):
         self.actions: dict[str, QAction] = {}
         self.library: LibraryWindow | None = None
         self.report: ImportReportDialog | None = None
-        self.builder: EncounterBuilder | None = None
+        self.builder: QDialog | None = None
         self.backups: BackupDialog | None = None
         handlers = {
             "library": self.show_library, "import": self.ask_import, "export": self.ask_export,
@@ -132,12 +132,20 @@ class LibraryActions(QObject):
         self.library.search.setFocus()
         return self.library
 
-    def show_builder(self, game: str | None = None) -> EncounterBuilder:
-        from gmtool.ui.encounter_builder import EncounterBuilder
+    def show_builder(self, game: str | None = None) -> QDialog | None:
+        """The encounter builder of ``game`` (default: the current encounter's), if that game has one."""
+        from gmtool.ui.library_parts import library_gui_for
 
         workspace = self.window.workspace
-        builder = EncounterBuilder(self.campaign, workspace.encounter_id, game or workspace.ruleset_key, self.window)
-        builder.encounterSaved.connect(self._encounter_saved)
+        game = game or workspace.ruleset_key
+        gui = library_gui_for(game)
+        builder = gui.encounter_builder(self.campaign, workspace.encounter_id, game, self.window) if gui else None
+        if builder is None:
+            status = getattr(self.window, "show_refusal", None)
+            if status is not None:
+                status(tr("libui.error.no_builder", game=game_name(game)))
+            return None
+        builder.encounterSaved.connect(self._encounter_saved)  # type: ignore[attr-defined]
         self.builder = builder
         builder.open()
         return builder
@@ -153,9 +161,10 @@ class LibraryActions(QObject):
 
     # -- files ---------------------------------------------------------------------------------------
     def ask_import(self) -> list[ImportOutcome]:
+        from gmtool.ui.import_report_dialog import import_filter
         from gmtool.ui.library_window import ask_open_paths
 
-        paths = ask_open_paths(self.window, tr("libui.action.import_title"), tr("libui.filter.importable"))
+        paths = ask_open_paths(self.window, tr("libui.action.import_title"), import_filter())
         return self.import_files(paths)
 
     def import_files(self, paths: list[Path]) -> list[ImportOutcome]:

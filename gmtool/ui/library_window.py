@@ -1,12 +1,13 @@
-"""The NPC library window: search, filter by game and tag, edit, and put templates to use.
+"""The library window: search, filter by game and tag, edit, and put templates to use.
 
 A top-level window over the campaign's :class:`LibraryStore`: a search box (every
 word must appear in the name, tags or notes), game and tag filters, the list
 (:class:`LibraryModel` behind a :class:`LibraryFilterProxy`), a preview of the
-selected template, and buttons: New SR4 / New SR5, Edit, Duplicate, Delete
-(after confirmation), Tags, Import Chummer…, Import JSON…, Export JSON…, and
-Add to encounter (copies named ``Ganger 1…N`` or one grunt group, through the
-main window's bridge, so it is one journaled command each and undoable).
+selected template, and buttons: New (one entry per game that keeps templates), Edit,
+Duplicate, Delete (after confirmation), Tags, Import…, Export…, and Add to encounter.
+Each template is read, previewed, edited, exported and added through its game's library
+(:mod:`gmtool.core.library`, :mod:`gmtool.ui.library_parts`); adding runs the game's
+commands through the main window's bridge, one journaled command each, undoable.
 """
 
 from __future__ import annotations
@@ -16,22 +17,19 @@ from pathlib import Path
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QInputDialog,
     QLabel,
     QLineEdit,
+    QMenu,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
-    QSpinBox,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -40,27 +38,26 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
-from gmtool.library.documents import store_fields, template_from_document
-from gmtool.library.exchange import MAX_MEMBERS, save_npcs
-from gmtool.library.template import AnyTemplate
-from gmtool.library.to_sheet import convert, member_names
-from gmtool.library.validation import validate_template
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.library_store import LibraryStore
-from gmtool.ui.encounter_builder import ask_save_path
+from gmtool.storage.templates import Library, library_for, library_games, load_template, store_fields
 from gmtool.ui.import_report_dialog import (
     ImportOutcome,
     ImportReportDialog,
+    import_filter,
     import_paths,
 )
-from gmtool.ui.template_editor import TemplateEditor
+from gmtool.ui.library_parts import AddPlan, library_gui_for
 from gmtool.ui.theme import set_tone
+from gmtool.viewmodels.game_view import game_name
 from gmtool.viewmodels.library_model import (
     TEMPLATE_ID,
     LibraryFilterProxy,
     LibraryModel,
 )
-from gmtool.viewmodels.template_form_model import blank_document, split_items
+from gmtool.viewmodels.text_lists import split_items
+
+NAME_LENGTH = 60
 
 
 def confirm(parent: QWidget, title: str, text: str) -> bool:
@@ -75,63 +72,17 @@ def ask_open_paths(parent: QWidget, title: str, name_filter: str) -> list[Path]:
     return [Path(p) for p in chosen]
 
 
-def describe(template: AnyTemplate) -> str:
-    """The preview of a template: what the GM needs to recognise it."""
-    attributes = "  ".join(f"{tr(f'attr.{k}')[:3]} {v}" for k, v in template.attributes.items())
-    lines = [template.name, tr(f"game.{template.edition.lower()}"), attributes]
-    skills = [f"{s.name} {s.rating}" + (f" ({', '.join(s.specialisations)})" if s.specialisations else "")
-              for s in template.skills if not s.knowledge]
-    if skills:
-        lines.append(tr("libui.preview.skills", skills=", ".join(skills)))
-    for weapon in template.weapons:
-        lines.append(tr("libui.preview.weapon", name=weapon.name, damage=weapon.damage, ap=weapon.ap,
-                        modes="/".join(weapon.modes) or "—"))
-    if template.edition == "SR5":
-        lines.append(tr("libui.preview.armour_sr5", value=template.armour.value))
-    else:
-        lines.append(tr("libui.preview.armour_sr4", ballistic=template.armour.ballistic,
-                        impact=template.armour.impact))
-    if template.spells:
-        lines.append(tr("libui.preview.spells", spells=", ".join(s.name for s in template.spells)))
-    if template.notes:
-        lines += ["", template.notes]
-    return "\n".join(lines)
-
-
-class AddToEncounterDialog(QDialog):
-    """How many copies of a template join the encounter, and whether as a grunt group."""
-
-    def __init__(self, name: str, rating: int | None, shared_monitor: bool, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(tr("libui.add.title"))
-        self.count = QSpinBox(self)
-        self.count.setObjectName("addCount")
-        self.count.setRange(1, MAX_MEMBERS)
-        self.group = QCheckBox(tr("libui.add.group"), self)
-        self.group.setObjectName("addGroup")
-        self.rating = QSpinBox(self)
-        self.rating.setObjectName("addRating")
-        self.rating.setRange(0, 6)
-        self.rating.setValue(rating or 0)
-        self.shared = QCheckBox(tr("libui.add.shared"), self)
-        self.shared.setVisible(shared_monitor)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form = QFormLayout(self)
-        form.addRow(QLabel(tr("libui.add.template", name=name), self))
-        form.addRow(tr("libui.add.count"), self.count)
-        form.addRow(self.group)
-        form.addRow(tr("libui.add.rating"), self.rating)
-        form.addRow(self.shared)
-        form.addRow(buttons)
-
-    def chosen(self) -> tuple[int, bool, int, bool]:
-        return self.count.value(), self.group.isChecked(), self.rating.value(), self.shared.isChecked()
+def ask_save_path(parent: QWidget, title: str, suggested: str) -> Path | None:
+    """Where to save a JSON file (None when cancelled)."""
+    chosen, _ = QFileDialog.getSaveFileName(parent, title, suggested, tr("libui.filter.json"))
+    if not chosen:
+        return None
+    path = Path(chosen)
+    return path if path.suffix.lower() == ".json" else path.with_suffix(".json")
 
 
 class LibraryWindow(QWidget):
-    """The NPC library of the open campaign."""
+    """The template library of the open campaign (every game's)."""
 
     imported = Signal(object)  # list[ImportOutcome]
 
@@ -145,7 +96,8 @@ class LibraryWindow(QWidget):
         self.model = LibraryModel(self.store, self)
         self.proxy = LibraryFilterProxy(self)
         self.proxy.setSourceModel(self.model)
-        self.editor: TemplateEditor | None = None
+        self.editor: QDialog | None = None
+        self._read: dict[int, Library] = {}  # id(template) -> the library that read it (this window's loads)
         self.report: ImportReportDialog | None = None
         self._make_filters()
         self._make_list()
@@ -165,8 +117,8 @@ class LibraryWindow(QWidget):
         self.game = QComboBox(self)
         self.game.setObjectName("libraryGame")
         self.game.addItem(tr("libui.window.all_games"), None)
-        self.game.addItem(tr("game.sr5"), "sr5")
-        self.game.addItem(tr("game.sr4"), "sr4")
+        for key in library_games():
+            self.game.addItem(game_name(key), key)
         self.game.currentIndexChanged.connect(lambda _i: self.proxy.set_game(self.game.currentData()))
         self.tag = QComboBox(self)
         self.tag.setObjectName("libraryTag")
@@ -213,18 +165,28 @@ class LibraryWindow(QWidget):
 
     def _make_buttons(self) -> None:
         self.buttons = {
-            "new_sr5": self._button("libui.window.new_sr5", "libraryNewSr5", lambda: self.new_template("SR5")),
-            "new_sr4": self._button("libui.window.new_sr4", "libraryNewSr4", lambda: self.new_template("SR4")),
+            "new": self._new_button(),
             "edit": self._button("libui.window.edit", "libraryEdit", self.edit_selected),
             "duplicate": self._button("libui.window.duplicate", "libraryDuplicate", self.duplicate_selected),
             "delete": self._button("libui.window.delete", "libraryDelete", self.delete_selected),
             "tags": self._button("libui.window.tags", "libraryTags", self.edit_tags),
-            "import_chummer": self._button("libui.window.import_chummer", "libraryImportChummer", self.import_chummer),
-            "import_json": self._button("libui.window.import_json", "libraryImportJson", self.import_json),
+            "import": self._button("libui.window.import", "libraryImport", self.ask_import),
             "export_json": self._button("libui.window.export_json", "libraryExportJson", self.export_json),
             "add": self._button("libui.window.add_to_encounter", "libraryAddToEncounter", self.add_to_encounter),
         }
         self.buttons["add"].setDefault(True)
+
+    def _new_button(self) -> QPushButton:
+        """New…: a menu with one entry per game that keeps templates."""
+        button = QPushButton(tr("libui.window.new"), self)
+        button.setObjectName("libraryNew")
+        menu = QMenu(button)
+        for key in library_games():
+            action = menu.addAction(game_name(key))
+            action.setObjectName(f"libraryNew_{key}")
+            action.triggered.connect(lambda _c=False, k=key: self.new_template(k))
+        button.setMenu(menu)
+        return button
 
     def _layout(self) -> None:
         filters = QHBoxLayout()
@@ -239,8 +201,7 @@ class LibraryWindow(QWidget):
         splitter.addWidget(self.preview)
         splitter.setSizes([760, 400])
         grid = QGridLayout()
-        order = (("new_sr5", "new_sr4", "edit", "duplicate", "delete"),
-                 ("tags", "import_chummer", "import_json", "export_json", "add"))
+        order = (("new", "edit", "duplicate", "delete"), ("tags", "import", "export_json", "add"))
         for r, names in enumerate(order):
             for c, name in enumerate(names):
                 grid.addWidget(self.buttons[name], r, c)
@@ -272,16 +233,21 @@ class LibraryWindow(QWidget):
         self.buttons["add"].setEnabled(one and self.bridge is not None)
         self.buttons["delete"].setEnabled(bool(ids))
         template = self.load(ids[0]) if one else None
-        self.preview.setPlainText(describe(template) if template is not None else "")
+        self.preview.setPlainText(self.library_of(template).preview(template) if template is not None else "")
 
-    def load(self, template_id: int) -> AnyTemplate | None:
-        """A stored template, or None with the message shown."""
+    def load(self, template_id: int) -> object | None:
+        """A stored template, read by its game's library, or None with the message shown."""
         try:
-            record = self.store.get(template_id)
-            return template_from_document(record.document, record.document_version)
+            library, template = load_template(self.store, template_id)
         except GmtoolError as exc:
             self.show_message(exc.message(), error=True)
             return None
+        self._read[id(template)] = library
+        return template
+
+    def library_of(self, template: object) -> Library:
+        """The library that read (or made) ``template``."""
+        return self._read[id(template)]
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.setText(text)
@@ -293,27 +259,37 @@ class LibraryWindow(QWidget):
         self._selection_changed()
 
     # -- editing ---------------------------------------------------------------------------------------
-    def new_template(self, edition: str) -> TemplateEditor:
-        document = blank_document(edition, tr("libui.window.new_name"))
-        return self._open_editor(document, None)
+    def new_template(self, game: str) -> QDialog | None:
+        """A new template of ``game`` in its editor (not stored until saved)."""
+        game = game.lower()
+        library = library_for(game)
+        if library is None:
+            return None
+        return self._open_editor(game, library.blank(game, tr("libui.window.new_name")), None)
 
-    def edit_selected(self) -> TemplateEditor | None:
+    def edit_selected(self) -> QDialog | None:
         ids = self.selected_ids()
         template = self.load(ids[0]) if len(ids) == 1 else None
         if template is None:
             return None
-        return self._open_editor(template.model_dump(mode="json"), ids[0])
+        library = self.library_of(template)
+        return self._open_editor(library.game_of(template), library.document(template), ids[0])
 
-    def _open_editor(self, document: dict, template_id: int | None) -> TemplateEditor:
-        editor = TemplateEditor(document, self)
-        editor.saved.connect(lambda template: self.store_template(template, template_id))
+    def _open_editor(self, game: str, document: dict, template_id: int | None) -> QDialog | None:
+        gui = library_gui_for(game)
+        library = library_for(game)
+        if gui is None or library is None:
+            return None
+        editor = gui.editor(document, self)
+        editor.saved.connect(lambda template: self.store_template(template, template_id, library))  # type: ignore[attr-defined]
         self.editor = editor
         editor.open()
         return editor
 
-    def store_template(self, template: AnyTemplate, template_id: int | None) -> int | None:
+    def store_template(self, template: object, template_id: int | None, library: Library | None = None) -> int | None:
         """Add (``template_id`` None) or update a template in the store; its id."""
-        fields = store_fields(template)
+        library = library or self.library_of(template)
+        fields = store_fields(library, template)
         try:
             if template_id is None:
                 template_id = self.store.add(**fields)
@@ -325,7 +301,7 @@ class LibraryWindow(QWidget):
             return None
         self.refresh()
         self.select_template(template_id)
-        self.show_message(tr("libui.window.saved", name=template.name))
+        self.show_message(tr("libui.window.saved", name=fields["name"]))
         return template_id
 
     def duplicate_selected(self) -> int | None:
@@ -333,8 +309,9 @@ class LibraryWindow(QWidget):
         template = self.load(ids[0]) if len(ids) == 1 else None
         if template is None:
             return None
-        copy = template.model_copy(update={"name": tr("libui.window.copy_name", name=template.name)[:60]})
-        return self.store_template(copy, None)
+        library = self.library_of(template)
+        name = tr("libui.window.copy_name", name=library.columns(template).name)[:NAME_LENGTH]
+        return self.store_template(library.renamed(template, name), None, library)
 
     def delete_selected(self) -> bool:
         ids = self.selected_ids()
@@ -358,31 +335,30 @@ class LibraryWindow(QWidget):
         template = self.load(ids[0]) if len(ids) == 1 else None
         if template is None:
             return False
+        tags = self.library_of(template).columns(template).tags
         text, ok = QInputDialog.getText(self, tr("libui.window.tags_title"), tr("libui.window.tags_label"),
-                                        text=", ".join(template.tags))
+                                        text=", ".join(tags))
         return ok and self.set_tags(ids[0], split_items(text))
 
     def set_tags(self, template_id: int, tags: list[str]) -> bool:
         template = self.load(template_id)
         if template is None:
             return False
-        changed, messages = validate_template(dict(template.model_dump(mode="json"), tags=tags))
-        if changed is None:
-            self.show_message(next(iter(messages.values())), error=True)
+        library = self.library_of(template)
+        try:
+            changed = library.retagged(template, tuple(tags))
+        except GmtoolError as exc:
+            self.show_message(exc.message(), error=True)
             return False
-        return self.store_template(changed, template_id) is not None
+        return self.store_template(changed, template_id, library) is not None
 
     # -- files ----------------------------------------------------------------------------------------
-    def import_chummer(self) -> list[ImportOutcome]:
-        paths = ask_open_paths(self, tr("libui.window.import_chummer_title"), tr("libui.filter.chummer"))
-        return self.import_files(paths)
-
-    def import_json(self) -> list[ImportOutcome]:
-        paths = ask_open_paths(self, tr("libui.window.import_json_title"), tr("libui.filter.json"))
+    def ask_import(self) -> list[ImportOutcome]:
+        paths = ask_open_paths(self, tr("libui.action.import_title"), import_filter())
         return self.import_files(paths)
 
     def import_files(self, paths: list[Path]) -> list[ImportOutcome]:
-        """Import files (Chummer or gmtool JSON), refresh, and show the report."""
+        """Import files (each through the game that reads it), refresh, and show the report."""
         if not paths:
             return []
         current = self.bridge.workspace.encounter_id if self.bridge is not None else None
@@ -403,11 +379,15 @@ class LibraryWindow(QWidget):
         if not templates:
             self.show_message(tr("libui.window.nothing_to_export"), error=True)
             return None
+        libraries = {id(self.library_of(t)): self.library_of(t) for t in templates}
+        if len(libraries) > 1:  # one file holds one game's templates
+            self.show_message(tr("libui.window.export_one_game"), error=True)
+            return None
         path = ask_save_path(self, tr("libui.window.export_title"), "npcs.json")
         if path is None:
             return None
         try:
-            save_npcs(path, templates)
+            next(iter(libraries.values())).export(tuple(templates), path)
         except (GmtoolError, OSError) as exc:
             self.show_message(exc.message() if isinstance(exc, GmtoolError) else str(exc), error=True)
             return None
@@ -416,6 +396,7 @@ class LibraryWindow(QWidget):
 
     # -- the current encounter ---------------------------------------------------------------------
     def add_to_encounter(self) -> bool:
+        """Add the selected template to the current encounter: its game asks how (how many, as a group …)."""
         ids = self.selected_ids()
         template = self.load(ids[0]) if len(ids) == 1 and self.bridge is not None else None
         if template is None:
@@ -424,46 +405,31 @@ class LibraryWindow(QWidget):
         if refusal is not None:  # refused before asking how many
             self.show_message(refusal, error=True)
             return False
-        dialog = AddToEncounterDialog(template.name, template.professional_rating,
-                                      self.bridge.view.key == "sr5", self)
-        if not dialog.exec():
-            return False
-        return self.add_template_to_encounter(template, *dialog.chosen())
-
-    def _refusal_to_add(self, template: AnyTemplate) -> str | None:
-        """Why this NPC cannot join the current encounter (another game's NPC), or None."""
-        game = self.bridge.view.key
-        if template.edition.lower() != game:
-            return tr("libui.error.wrong_game", game=tr(f"game.{template.edition.lower()}"), encounter=tr(f"game.{game}"))
-        return None
-
-    def add_template_to_encounter(self, template: AnyTemplate, count: int, group: bool, rating: int,
-                                  shared: bool = False) -> bool:
-        """N copies (``Ganger 1…N``) or one grunt group of ``template`` join the current encounter."""
-        bridge = self.bridge
-        refusal = self._refusal_to_add(template)
-        if refusal is not None:
-            self.show_message(refusal, error=True)
-            return False
+        gui = library_gui_for(self.library_of(template).game_of(template))
         try:
-            conversion = convert(template)
-        except GmtoolError as exc:
+            plan = gui.ask_to_add(template, self) if gui is not None else None
+        except GmtoolError as exc:  # the game's sheet refuses the template
             self.show_message(exc.message(), error=True)
             return False
-        sheet = conversion.sheet
-        if group and count >= 2:
-            refusal = bridge.attempt(bridge.view.grunt_group(sheet, count, rating, shared))
-        else:
-            refusal = None
-            for name in member_names(template, count):
-                refusal = bridge.attempt(bridge.view.add(sheet.model_copy(update={"name": name})))
+        return plan is not None and self.add_template_to_encounter(template, plan)
+
+    def _refusal_to_add(self, template: object) -> str | None:
+        """Why this template cannot join the current encounter (another game's), or None."""
+        game, encounter = self.library_of(template).game_of(template), self.bridge.view.key
+        if game != encounter:
+            return tr("libui.error.wrong_game", game=game_name(game), encounter=game_name(encounter))
+        return None
+
+    def add_template_to_encounter(self, template: object, plan: AddPlan) -> bool:
+        """Run the game's commands for ``template`` through the bridge (each journaled, each undoable)."""
+        refusal = self._refusal_to_add(template)
+        if refusal is None:
+            for command in plan.commands:
+                refusal = self.bridge.attempt(command)
                 if refusal is not None:
                     break
         if refusal is not None:
             self.show_message(refusal, error=True)
             return False
-        text = tr("libui.window.added", count=count, name=template.name)
-        if conversion.skipped_weapons:
-            text += " " + tr("libui.window.skipped_weapons", names=", ".join(conversion.skipped_weapons))
-        self.show_message(text, error=bool(conversion.skipped_weapons))
+        self.show_message(plan.message, error=plan.warning)
         return True

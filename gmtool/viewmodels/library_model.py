@@ -27,6 +27,7 @@ from PySide6.QtCore import (
 
 from gmtool.core.i18n import tr
 from gmtool.storage.library_store import LibraryStore, TemplateSummary, fold
+from gmtool.viewmodels.game_view import game_name
 
 USER = int(Qt.ItemDataRole.UserRole)
 TEMPLATE_ID = USER + 101  # int: the template's id in the store
@@ -38,7 +39,6 @@ PROFESSIONAL_RATING = USER + 106  # int | None
 
 COLUMNS: tuple[str, ...] = ("name", "game", "rating", "tags", "updated")
 COLUMN_KEYS = {name: f"libui.column.{name}" for name in COLUMNS}
-GAME_KEYS = {"sr4": "game.sr4", "sr5": "game.sr5"}
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
 TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
 # Which summary field feeds which column and which roles (for exact dataChanged roles).
@@ -106,7 +106,7 @@ class LibraryModel(QAbstractTableModel):
         if column == "name":
             return summary.name
         if column == "game":
-            return tr(GAME_KEYS.get(summary.game, summary.game))
+            return game_name(summary.game)  # as its manifest names it
         if column == "rating":
             return "" if summary.professional_rating is None else str(summary.professional_rating)
         if column == "tags":

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QSize
 
-from gmtool.library.exchange import EncounterEntry, EncounterPlan, load_encounter
-from gmtool.library.validation import parse_template
-from gmtool.ui import encounter_builder as eb
-from gmtool.ui.encounter_builder import EncounterBuilder, is_runner, save_plan
+from gmtool.games.shadowrun.gui import encounter_builder as eb
+from gmtool.games.shadowrun.gui.encounter_builder import EncounterBuilder, is_runner, save_plan
+from gmtool.games.shadowrun.library.exchange import EncounterEntry, EncounterPlan, load_encounter
+from gmtool.games.shadowrun.library.validation import parse_template
 from gmtool.ui.import_report_dialog import import_path
 from gmtool.viewmodels.encounter_list_model import EncounterListModel
 from tests.gui.test_library_window import add, template_data

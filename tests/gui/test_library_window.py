@@ -11,11 +11,13 @@ import pytest
 from PySide6.QtCore import QSize, Qt
 
 from gmtool.core.i18n import set_language
-from gmtool.library.documents import store_fields
-from gmtool.library.exchange import load_npcs
-from gmtool.library.validation import parse_template
+from gmtool.games.shadowrun.library.documents import store_fields
+from gmtool.games.shadowrun.library.exchange import load_npcs
+from gmtool.games.shadowrun.library.kind import joining_commands
+from gmtool.games.shadowrun.library.validation import parse_template
 from gmtool.storage.library_store import LibraryStore
 from gmtool.ui import library_window as lw
+from gmtool.ui.library_parts import AddPlan
 from gmtool.ui.library_window import LibraryWindow
 from gmtool.viewmodels import library_model as lm
 from gmtool.viewmodels.library_model import LibraryFilterProxy, LibraryModel
@@ -34,6 +36,12 @@ def template_data(name: str, edition: str = "SR5", **changes: Any) -> dict[str, 
     }
     data.update(changes)
     return data
+
+
+def plan(template: Any, count: int, group: bool, rating: int) -> AddPlan:
+    """What the Shadowrun add dialog answers for these choices (the window runs it)."""
+    commands, skipped = joining_commands(template, count, group, rating)
+    return AddPlan(commands, f"added {count}", warning=bool(skipped))
 
 
 def add(store: LibraryStore, name: str, edition: str = "SR5", **changes: Any) -> int:
@@ -189,7 +197,7 @@ def test_add_to_encounter_copies_named_one_to_n(library: LibraryWindow, window, 
     template = library.load(ids["ganger"])
     before = len(window.bridge.state.combatants)
     journal = window.workspace.campaign.journal_length(window.workspace.encounter_id)
-    assert library.add_template_to_encounter(template, 3, False, 1)
+    assert library.add_template_to_encounter(template, plan(template, 3, False, 1))
     state = window.bridge.state
     added = [c.sheet for c in state.combatants.values()][before:]
     assert [s.name for s in added] == ["Ganger 1", "Ganger 2", "Ganger 3"]
@@ -202,10 +210,12 @@ def test_add_to_encounter_as_a_grunt_group_and_refusals(library: LibraryWindow, 
     _workspace, ids = stocked
     before = len(window.bridge.state.combatants)
     journal = window.workspace.campaign.journal_length(window.workspace.encounter_id)
-    assert library.add_template_to_encounter(library.load(ids["guard"]), 4, True, 3)
+    guard = library.load(ids["guard"])
+    assert library.add_template_to_encounter(guard, plan(guard, 4, True, 3))
     assert len(window.bridge.state.combatants) == before + 4
     assert window.workspace.campaign.journal_length(window.workspace.encounter_id) == journal + 1  # one command
-    assert not library.add_template_to_encounter(library.load(ids["sr4"]), 2, False, 0)
+    sr4 = library.load(ids["sr4"])
+    assert not library.add_template_to_encounter(sr4, plan(sr4, 2, False, 0))
     assert "Shadowrun 4" in library.message.text()
     assert len(window.bridge.state.combatants) == before + 4
 
@@ -227,7 +237,9 @@ def test_an_npc_of_the_other_game_is_refused_before_asking_how_many(
 ) -> None:
     _workspace, ids = stocked
     asked: list[str] = []
-    monkeypatch.setattr(lw, "AddToEncounterDialog", lambda name, *_a: asked.append(name))
+    from gmtool.games.shadowrun.gui import library_parts
+
+    monkeypatch.setattr(library_parts, "AddToEncounterDialog", lambda name, *_a: asked.append(name))
     monkeypatch.setattr(library, "selected_ids", lambda: [ids["sr4"]])
     before = len(window.bridge.state.combatants)
     assert not library.add_to_encounter()

@@ -10,13 +10,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from gmtool.core.i18n import catalogue, set_language
-from gmtool.library.template import SR4Template, SR5Template
-from gmtool.ui.template_editor import TemplateEditor
-from gmtool.viewmodels.template_form_model import (
+from gmtool.games.shadowrun.gui.template_editor import TemplateEditor
+from gmtool.games.shadowrun.gui.template_form_model import (
     LIST_COLUMNS,
     TemplateFormModel,
     blank_document,
 )
+from gmtool.games.shadowrun.library.template import SR4Template, SR5Template
 
 
 def editor(qtbot, document: dict[str, Any] | None = None) -> TemplateEditor:

@@ -135,9 +135,9 @@ def _shown_whole(label) -> bool:  # noqa: ANN001
 
 
 def test_messages_wrap_instead_of_clipping(qtbot, workspace) -> None:
+    from gmtool.games.shadowrun.gui.template_editor import TemplateEditor
+    from gmtool.games.shadowrun.gui.template_form_model import blank_document
     from gmtool.ui.main_window import MainWindow
-    from gmtool.ui.template_editor import TemplateEditor
-    from gmtool.viewmodels.template_form_model import blank_document
 
     window = MainWindow(workspace)
     qtbot.addWidget(window)

@@ -11,4 +11,6 @@ MANIFEST = GameManifest(
     demo="gmtool.games.shadowrun.sr4.rules.demo:demo",
     house_rules="gmtool.games.shadowrun.rules.house:load",  # both editions' tables: loaded once
     view="gmtool.games.shadowrun.sr4.gui.view:SR4View",
+    library="gmtool.games.shadowrun.library.kind:LIBRARY",  # both editions' templates: one library
+    library_gui="gmtool.games.shadowrun.gui.library_parts:LIBRARY_GUI",
 )

@@ -12,6 +12,8 @@ MANIFEST = GameManifest(
     demo="gmtool.games.shadowrun.sr5.rules.demo:demo",
     house_rules="gmtool.games.shadowrun.rules.house:load",  # both editions' tables: loaded once
     view="gmtool.games.shadowrun.sr5.gui.view:SR5View",
+    library="gmtool.games.shadowrun.library.kind:LIBRARY",  # both editions' templates: one library
+    library_gui="gmtool.games.shadowrun.gui.library_parts:LIBRARY_GUI",
     readings=(
         ReadingOption(key="sr5_multiple_attacks", rule="SR5-CS9", page=196),
         ReadingOption(key="sr5_harder_knock", rule="SR5-CS3", page=195),

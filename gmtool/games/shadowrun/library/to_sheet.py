@@ -34,19 +34,19 @@ import re
 from dataclasses import dataclass, field
 
 from gmtool.core.errors import GmtoolError, RulesError
-from gmtool.games.shadowrun.rules.shadowrun import MONITOR_BONUS_MAX, NAME_MAX, SKILL_KEY, SKILL_MAX
-from gmtool.games.shadowrun.rules.weapons.chummer_fields import weapon_from_chummer
-from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
-from gmtool.games.shadowrun.sr4.rules import sheet as sr4_sheet
-from gmtool.games.shadowrun.sr5.rules import sheet as sr5_sheet
-from gmtool.library.exchange import EncounterEntry, EncounterPlan
-from gmtool.library.template import (
+from gmtool.games.shadowrun.library.exchange import EncounterEntry, EncounterPlan
+from gmtool.games.shadowrun.library.template import (
     AnyTemplate,
     SR4Template,
     SR5Template,
     standard_monitors,
 )
-from gmtool.library.template import Weapon as TemplateWeapon
+from gmtool.games.shadowrun.library.template import Weapon as TemplateWeapon
+from gmtool.games.shadowrun.rules.shadowrun import MONITOR_BONUS_MAX, NAME_MAX, SKILL_KEY, SKILL_MAX
+from gmtool.games.shadowrun.rules.weapons.chummer_fields import weapon_from_chummer
+from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
+from gmtool.games.shadowrun.sr4.rules import sheet as sr4_sheet
+from gmtool.games.shadowrun.sr5.rules import sheet as sr5_sheet
 
 AnySheet = sr4_sheet.Sheet | sr5_sheet.Sheet
 _NOT_KEY = re.compile(r"[^a-z0-9]+")

@@ -2,14 +2,14 @@
 
 A template is richer than a combat sheet (skills, weapons, spells, augmentations,
 notes) and is what the library stores, the JSON exchange writes and the Chummer
-importers build. :mod:`gmtool.library.to_sheet` turns one into the edition's
+importers build. :mod:`gmtool.games.shadowrun.library.to_sheet` turns one into the edition's
 combat sheet. Every field is validated; a custom check raises a
 ``PydanticCustomError`` whose type is the translation key's last part, so
-:mod:`gmtool.library.validation` can show a translated message beside the field.
+:mod:`gmtool.games.shadowrun.library.validation` can show a translated message beside the field.
 
 Damage codes are kept as text exactly as the book (and Chummer) writes them:
 a melee weapon's ``(STR+2)P`` stays a formula and Strength is added once, when
-the attack is resolved (:mod:`gmtool.library.damage_code`).
+the attack is resolved (:mod:`gmtool.games.shadowrun.library.damage_code`).
 """
 
 from __future__ import annotations

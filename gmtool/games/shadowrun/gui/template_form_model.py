@@ -7,7 +7,7 @@ gives the translated message of one field path (``name``, ``attributes``,
 Text typed into list cells is turned into the document's shapes here
 (``SA/BF`` → ``["SA", "BF"]``, ``Batons, Knives`` → two specialisations, an
 empty optional number → none); a number that is not one is passed on as text
-so validation names it. No rules here: :mod:`gmtool.library.validation` decides.
+so validation names it. No rules here: :mod:`gmtool.games.shadowrun.library.validation` decides.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.core.errors import GmtoolError
-from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
-from gmtool.library.template import AnyTemplate, standard_monitors
-from gmtool.library.validation import validate_template
+from gmtool.games.shadowrun.library.documents import blank_document as blank_document
+from gmtool.games.shadowrun.library.template import AnyTemplate
+from gmtool.games.shadowrun.library.validation import validate_template
+from gmtool.viewmodels.text_lists import split_items
 
 LIST_FIELDS: tuple[str, ...] = ("skills", "weapons", "spells", "programs", "augmentations")
 
@@ -46,10 +47,6 @@ def _optional_number(value: str) -> int | float | str | None:
 
 def _optional_text(value: str) -> str | None:
     return value.strip() or None
-
-
-def split_items(value: str) -> list[str]:
-    return [part.strip() for part in re.split(r"[,、，]", value) if part.strip()]
 
 
 def _modes(value: str) -> list[str]:
@@ -78,21 +75,6 @@ NEW_ROWS: dict[str, dict[str, Any]] = {
     "programs": {"name": "", "kind": "program", "rating": None, "fading": ""},
     "augmentations": {"name": "", "kind": "cyberware", "rating": 0, "essence": 0.0, "grade": ""},
 }
-
-
-def blank_document(edition: str, name: str) -> dict[str, Any]:
-    """A new template of ``edition`` ("SR4"/"SR5"): every attribute 3, Edge 2, standard monitors."""
-    attributes = {attribute: 3 for attribute in ATTRIBUTES} | {"EDG": 2}
-    monitors = standard_monitors(attributes["BOD"], attributes["WIL"]).model_dump(mode="json")
-    document: dict[str, Any] = {
-        "edition": edition, "name": name, "metatype": "human", "attributes": attributes,
-        "monitors": monitors, "source": "manual",
-    }
-    if edition == "SR5":
-        document |= {"armour": {"value": 0}, "initiative_dice": 1}
-    else:
-        document |= {"armour": {"ballistic": 0, "impact": 0}, "initiative_passes": 1}
-    return document
 
 
 def cell_text(value: Any) -> str:

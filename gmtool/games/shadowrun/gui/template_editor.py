@@ -2,7 +2,7 @@
 
 Fields edit a :class:`TemplateFormModel`; after every change the model validates
 the whole template and each field's message (translated, from
-:mod:`gmtool.library.validation`) appears next to it in red. Lists (skills,
+:mod:`gmtool.games.shadowrun.library.validation`) appears next to it in red. Lists (skills,
 weapons, spells, programs, augmentations) are tables: an invalid cell turns red
 with its message as tooltip, and the list's messages are written under it. Save
 stays disabled while anything is invalid; a tab holding a problem shows a mark.
@@ -41,15 +41,15 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import active_language, tr
-from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
-from gmtool.library.template import METATYPES, AnyTemplate
-from gmtool.library.to_sheet import sheet_weapons
-from gmtool.ui.theme import set_tone
-from gmtool.viewmodels.template_form_model import (
+from gmtool.games.shadowrun.gui.template_form_model import (
     LIST_COLUMNS,
     TemplateFormModel,
     cell_text,
 )
+from gmtool.games.shadowrun.library.template import METATYPES, AnyTemplate
+from gmtool.games.shadowrun.library.to_sheet import sheet_weapons
+from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
+from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.tones import tone
 
 SPIN_LIMIT = 99  # spin boxes reach past the rules' limits, so a wrong value is shown, not hidden
@@ -348,7 +348,7 @@ class TemplateEditor(QDialog):
 
     # -- typing -------------------------------------------------------------------------------------
     def _tags_typed(self, text: str) -> None:
-        from gmtool.viewmodels.template_form_model import split_items
+        from gmtool.viewmodels.text_lists import split_items
 
         self.model.set_value("tags", split_items(text))
 

@@ -17,8 +17,8 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from gmtool.core.errors import FileFormatError
-from gmtool.importers.report import ImportReport
-from gmtool.library.template import (
+from gmtool.games.shadowrun.importers.report import ImportReport
+from gmtool.games.shadowrun.library.template import (
     METATYPES,
     NAME_MAX,
     NOTES_MAX,
@@ -27,7 +27,7 @@ from gmtool.library.template import (
     Spell,
     Weapon,
 )
-from gmtool.library.validation import field_errors
+from gmtool.games.shadowrun.library.validation import field_errors
 
 T = TypeVar("T")
 CORE_ATTRIBUTES: tuple[str, ...] = ("BOD", "AGI", "REA", "STR", "WIL", "LOG", "INT", "CHA", "EDG")

@@ -26,11 +26,11 @@ import xml.etree.ElementTree as ET
 from pydantic import ValidationError
 
 from gmtool.core.errors import FileFormatError
-from gmtool.importers import chummer_common as common
-from gmtool.importers.report import ImportReport, ImportResult
-from gmtool.importers.xml_safe import parse_xml
-from gmtool.library.template import Program, SkillEntry, SR4Template, monitor_sizes
-from gmtool.library.validation import field_errors
+from gmtool.games.shadowrun.importers import chummer_common as common
+from gmtool.games.shadowrun.importers.report import ImportReport, ImportResult
+from gmtool.games.shadowrun.importers.xml_safe import parse_xml
+from gmtool.games.shadowrun.library.template import Program, SkillEntry, SR4Template, monitor_sizes
+from gmtool.games.shadowrun.library.validation import field_errors
 
 PROGRAM_CATEGORIES = ("Matrix Programs", "ARE Programs")
 ATTRIBUTE_NAMES = ("BOD", "AGI", "REA", "STR", "WIL", "LOG", "INT", "CHA", "EDG", "MAG", "RES")

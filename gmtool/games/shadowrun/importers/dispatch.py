@@ -2,8 +2,8 @@
 
 A Chummer5a file says ``<gameedition>SR5</gameedition>`` (older ones at least
 hold ``<newskills>``); a ChummerGenSR4 file has neither. The file is parsed
-once (safely, :mod:`gmtool.importers.xml_safe`) and handed to the edition's
-importer. JSON exports of gmtool itself go to :mod:`gmtool.library.exchange`.
+once (safely, :mod:`gmtool.games.shadowrun.importers.xml_safe`) and handed to the edition's
+importer. JSON exports of gmtool itself go to :mod:`gmtool.games.shadowrun.library.exchange`.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Literal
 
 from gmtool.core.errors import FileFormatError
-from gmtool.importers import chummer4, chummer5
-from gmtool.importers.chummer_common import text
-from gmtool.importers.report import ImportResult
-from gmtool.importers.xml_safe import MAX_BYTES, parse_xml
+from gmtool.games.shadowrun.importers import chummer4, chummer5
+from gmtool.games.shadowrun.importers.chummer_common import text
+from gmtool.games.shadowrun.importers.report import ImportResult
+from gmtool.games.shadowrun.importers.xml_safe import MAX_BYTES, parse_xml
 
 Kind = Literal["chum5", "chum", "json"]
 EXTENSIONS: dict[str, Kind] = {".chum5": "chum5", ".chum": "chum", ".json": "json"}

@@ -25,8 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from pydantic_core import PydanticCustomError
 
 from gmtool.core.errors import FileFormatError
-from gmtool.library.template import AnyTemplate, Edition, NpcTemplate, Text
-from gmtool.library.validation import field_errors
+from gmtool.games.shadowrun.library.template import AnyTemplate, Edition, NpcTemplate, Text
+from gmtool.games.shadowrun.library.validation import field_errors
 from gmtool.storage.atomic import write_atomic
 
 SCHEMA_VERSION = 1

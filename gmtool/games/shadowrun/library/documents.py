@@ -13,8 +13,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from gmtool.core.errors import FileFormatError
-from gmtool.library.template import AnyTemplate
-from gmtool.library.validation import field_errors, parse_template
+from gmtool.games.shadowrun.library.template import AnyTemplate, standard_monitors
+from gmtool.games.shadowrun.library.validation import field_errors, parse_template
+from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
 
 TEMPLATE_VERSION = 1
 
@@ -42,3 +43,18 @@ def template_from_document(document: dict[str, Any], document_version: int = TEM
         errors = field_errors(exc)
         path, message = next(iter(errors.items()))
         raise FileFormatError("error.exchange_invalid", field=path, detail=message, count=len(errors)) from exc
+
+
+def blank_document(edition: str, name: str) -> dict[str, Any]:
+    """A new template of ``edition`` ("SR4"/"SR5"): every attribute 3, Edge 2, standard monitors."""
+    attributes = {attribute: 3 for attribute in ATTRIBUTES} | {"EDG": 2}
+    monitors = standard_monitors(attributes["BOD"], attributes["WIL"]).model_dump(mode="json")
+    document: dict[str, Any] = {
+        "edition": edition, "name": name, "metatype": "human", "attributes": attributes,
+        "monitors": monitors, "source": "manual",
+    }
+    if edition == "SR5":
+        document |= {"armour": {"value": 0}, "initiative_dice": 1}
+    else:
+        document |= {"armour": {"ballistic": 0, "impact": 0}, "initiative_passes": 1}
+    return document

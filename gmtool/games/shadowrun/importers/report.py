@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from gmtool.core.i18n import tr
-from gmtool.library.template import AnyTemplate
+from gmtool.games.shadowrun.library.template import AnyTemplate
 
 Format = Literal["chum5", "chum"]
 # What the counts count, in the order the report lists them.

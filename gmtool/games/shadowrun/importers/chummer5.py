@@ -31,16 +31,16 @@ from pydantic import BaseModel, Field, ValidationError
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.resources import cached_model
-from gmtool.importers import chummer_common as common
-from gmtool.importers.report import ImportReport, ImportResult
-from gmtool.importers.xml_safe import parse_xml
-from gmtool.library.template import (
+from gmtool.games.shadowrun.importers import chummer_common as common
+from gmtool.games.shadowrun.importers.report import ImportReport, ImportResult
+from gmtool.games.shadowrun.importers.xml_safe import parse_xml
+from gmtool.games.shadowrun.library.template import (
     Program,
     SkillEntry,
     SR5Template,
     monitor_sizes,
 )
-from gmtool.library.validation import field_errors
+from gmtool.games.shadowrun.library.validation import field_errors
 
 KNOWLEDGE_ATTRIBUTE = {"Academic": "LOG", "Professional": "LOG", "Street": "INT", "Interest": "INT", "Language": "INT"}
 PROGRAM_CATEGORIES = ("Common Programs", "Hacking Programs", "Software", "Commlink Apps", "Autosofts")

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from gmtool.core.i18n import tr
-from gmtool.library.template import AnyTemplate, NpcTemplate
+from gmtool.games.shadowrun.library.template import AnyTemplate, NpcTemplate
 
 # pydantic's error types (and ours, "library_*") → translation keys.
 MESSAGE_KEYS: dict[str, str] = {

@@ -15,7 +15,6 @@ the templates tagged ``PC`` (any case) or any template added with "Add as runner
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -25,7 +24,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -44,22 +42,24 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
-from gmtool.core.session import EncounterSession
-from gmtool.library.documents import template_from_document
-from gmtool.library.exchange import (
+from gmtool.games.shadowrun.library.documents import template_from_document
+from gmtool.games.shadowrun.library.exchange import (
     MAX_COMBATANTS,
     MAX_MEMBERS,
     EncounterEntry,
     EncounterPlan,
     save_encounter,
 )
-from gmtool.library.template import AnyTemplate
-from gmtool.library.to_sheet import member_names, to_sheet
+from gmtool.games.shadowrun.library.kind import LIBRARY, planned_encounter
+from gmtool.games.shadowrun.library.template import AnyTemplate
+from gmtool.games.shadowrun.library.to_sheet import member_names
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.library_store import LibraryStore, fold
+from gmtool.storage.templates import library_for, library_games, save_planned
 from gmtool.storage.workspace import ENCOUNTER_NAME_MAX
+from gmtool.ui.library_window import ask_save_path
 from gmtool.ui.theme import set_tone
-from gmtool.viewmodels.game_view import games, view_for
+from gmtool.viewmodels.game_view import games
 from gmtool.viewmodels.library_model import (
     TEMPLATE_ID,
     LibraryFilterProxy,
@@ -77,31 +77,11 @@ def is_runner(tags: tuple[str, ...] | list[str]) -> bool:
 def save_plan(campaign: Campaign, plan: EncounterPlan, keep_current: int | None, seed: int | None = None) -> int:
     """Write ``plan`` as a new encounter of ``campaign`` (not started); return its id.
 
-    ``keep_current`` is the encounter being run, which stays the campaign's
-    current one. Every sheet is built first, so a template the sheet refuses
-    (RulesError naming the field) creates nothing; the encounter is then written
-    in one transaction: a command the rules refuse, a kill or a full disk leaves none of it.
+    ``keep_current`` is the encounter being run, which stays the campaign's current one. Every
+    sheet is built first, so a template the sheet refuses (RulesError naming the field) creates
+    nothing; the encounter is then written in one transaction (:func:`save_planned`).
     """
-    ruleset = plan.edition.lower()
-    sheets_first = [to_sheet(t, is_npc=False) for t in plan.runners]  # refuse before creating anything
-    entries = [(entry, to_sheet(entry.template)) for entry in plan.entries]
-    with campaign.all_or_nothing():  # a kill or a refusal half-way leaves no half-built encounter
-        encounter_id = campaign.create_encounter(plan.name, ruleset, secrets.randbelow(2**31) if seed is None else seed)
-        if keep_current is not None:
-            campaign.set_meta("current_encounter", str(keep_current))
-        session = EncounterSession(campaign.load_encounter(encounter_id), campaign, encounter_id)
-        view = view_for(ruleset)
-        for sheet in sheets_first:
-            session.execute(view.add(sheet))
-        for entry, sheet in entries:
-            if entry.grunt_group and entry.count >= 2:
-                rating = entry.professional_rating if entry.professional_rating is not None else (
-                    entry.template.professional_rating or 0)
-                session.execute(view.grunt_group(sheet, entry.count, rating, False))
-                continue
-            for name in member_names(entry.template, entry.count):
-                session.execute(view.add(sheet.model_copy(update={"name": name})))
-    return encounter_id
+    return save_planned(campaign, planned_encounter(plan), keep_current, seed)
 
 
 class EncounterBuilder(QDialog):
@@ -126,7 +106,8 @@ class EncounterBuilder(QDialog):
         self.game = QComboBox(self)
         self.game.setObjectName("builderGame")
         for key, name in games():
-            self.game.addItem(name, key)
+            if key in library_games() and library_for(key) is LIBRARY:  # the games whose templates are ours
+                self.game.addItem(name, key)
         self.game.setCurrentIndex(max(0, self.game.findData(game)))
         self.model = LibraryModel(self.store, self)
         self.proxy = LibraryFilterProxy(self)
@@ -391,16 +372,6 @@ class EncounterBuilder(QDialog):
 
 def _first_problem(exc: ValidationError) -> str:
     """The first thing pydantic refused in a plan, translated."""
-    from gmtool.library.validation import field_errors
+    from gmtool.games.shadowrun.library.validation import field_errors
 
     return next(iter(field_errors(exc).values()), str(exc).splitlines()[0])
-
-
-def ask_save_path(parent: QWidget, title: str, suggested: str) -> Path | None:
-    """Where to save a JSON file (None when cancelled)."""
-    chosen, _ = QFileDialog.getSaveFileName(parent, title, suggested, tr("libui.filter.json"))
-    if not chosen:
-        return None
-    path = Path(chosen)
-    return path if path.suffix.lower() == ".json" else path.with_suffix(".json")
-

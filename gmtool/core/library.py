@@ -1,0 +1,91 @@
+"""What a game's templates are to the campaign library: the protocol its library object follows.
+
+The library store keeps, for every template, the game key, a few searchable columns and the game's
+own JSON document; it never looks inside. A game that keeps templates (NPCs, gear cards, machines)
+names a :class:`GameLibrary` in its manifest (``library``) and the GUI parts that edit them
+(``library_gui``). One library object may serve several games (both Shadowrun editions share one).
+Templates are the game's own validated values; the shell only passes them back to the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from gmtool.core.messages import Command
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class TemplateColumns:
+    """What the library lists and searches of a template (besides its game)."""
+
+    name: str
+    tags: tuple[str, ...] = ()
+    rating: int | None = None  # the game's own rating (Shadowrun's professional rating), if any
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class PlannedEncounter:
+    """An encounter prepared ahead (an imported plan): its name, game and the commands that fill it."""
+
+    name: str
+    game: str
+    commands: tuple[Command, ...]
+
+
+@dataclass(frozen=True)
+class FileImport:
+    """What one imported file holds: its report lines (active language), templates, or a planned encounter."""
+
+    lines: tuple[str, ...]
+    templates: tuple[object, ...] = ()
+    encounter: PlannedEncounter | None = None
+
+
+class GameLibrary(Protocol[T]):
+    """A game's templates as the library needs them (Qt-free). Bad documents raise FileFormatError."""
+
+    version: int  # the documents' schema version (the store's document_version)
+    suffixes: tuple[str, ...]  # the file names it imports (".chum5", ".json" …)
+
+    def blank(self, game: str, name: str) -> dict[str, object]:
+        """The document of a new template of ``game``."""
+        ...
+
+    def read(self, document: dict[str, object], version: int) -> T:
+        """The template a stored or edited document holds (FileFormatError if newer or invalid)."""
+        ...
+
+    def game_of(self, template: T) -> str:
+        """The game the template belongs to (its key)."""
+        ...
+
+    def columns(self, template: T) -> TemplateColumns: ...
+
+    def document(self, template: T) -> dict[str, object]: ...
+
+    def preview(self, template: T) -> str:
+        """What the GM needs to recognise it, in the active language."""
+        ...
+
+    def renamed(self, template: T, name: str) -> T: ...
+
+    def retagged(self, template: T, tags: tuple[str, ...]) -> T:
+        """The template with these tags (FileFormatError naming the bad one)."""
+        ...
+
+    def claims(self, data: bytes, filename: str) -> bool:
+        """Whether a file is one this library imports (by content; the name only to break a tie)."""
+        ...
+
+    def import_file(self, data: bytes, filename: str) -> FileImport:
+        """Everything in the file, or FileFormatError: nothing half-read."""
+        ...
+
+    def export(self, templates: tuple[T, ...], path: Path) -> None:
+        """Write templates to a file this library imports again (atomically)."""
+        ...
