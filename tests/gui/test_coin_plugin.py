@@ -120,3 +120,38 @@ def test_it_prints_and_shows_in_the_player_view(qtbot, duel_window) -> None:  # 
     names = [model.index(r, 0).data(SHOWN_NAME) for r in range(model.rowCount())]
     assert names == ["Ada", "Bo"]
     assert model.index(0, 0).data(TRACKS) == ((3, 3, "resource"),)
+
+
+def test_it_keeps_duelist_cards_in_the_library(qtbot, duel: Workspace, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    from gmtool.ui import library_window as lw
+    from gmtool.ui.import_report_dialog import import_path
+    from gmtool.ui.library_window import LibraryWindow
+    from gmtool.ui.main_window import MainWindow
+
+    empty = duel.with_new_encounter("Empty duel", "coin")
+    window = MainWindow(empty)
+    qtbot.addWidget(window)
+    library = LibraryWindow(empty.campaign, window.bridge, window)
+    qtbot.addWidget(library)
+    games = {library.game.itemData(i): library.game.itemText(i) for i in range(library.game.count())}
+    assert games["coin"] == "Coin duel" and "sr5" in games
+    new = {a.objectName() for a in library.buttons["new"].menu().actions()}
+    assert {"libraryNew_coin", "libraryNew_sr5", "libraryNew_sr4"} <= new
+    editor = library.new_template("coin")
+    editor.name.setText("Cy")
+    editor.coins.setValue(2)
+    editor.save()
+    (card_id,) = library.selected_ids()
+    row = library.proxy.index(0, 1)
+    assert library.store.get(card_id).game == "coin" and row.data() == "Coin duel"
+    assert library.preview.toPlainText() == "Cy: 2 coins"
+    assert library.add_to_encounter()  # the game's own command, through the bridge
+    assert [(d.name, d.coins) for d in window.bridge.state.combatants.values()] == [("Cy", 2)]
+    assert window.action("undo").isEnabled()
+    # Exported in the game's own file, and imported again through the game that claims it.
+    target = tmp_path / "duelists.coins"
+    monkeypatch.setattr(lw, "ask_save_path", lambda *_a: target)  # the file dialog, answered
+    assert library.export_json() == target
+    outcome = import_path(empty.campaign, target)
+    assert outcome.ok and outcome.lines == ["duelists.coins: 1 duelist cards"]
+    assert empty.campaign.library.get(outcome.template_ids[0]).name == "Cy"

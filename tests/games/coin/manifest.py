@@ -11,4 +11,6 @@ MANIFEST = GameManifest(
     view="tests.games.coin.gui:CoinView",
     demo="tests.games.coin.rules:demo",
     messages="tests.games.coin:messages",
+    library="tests.games.coin.library:LIBRARY",
+    library_gui="tests.games.coin.library_gui:LIBRARY_GUI",
 )
