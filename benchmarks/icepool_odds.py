@@ -21,7 +21,7 @@ from functools import reduce
 
 import icepool
 
-from gmtool.core.dice_tests import EdgeUse, Edition, TestSpec
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, Edition, TestSpec
 
 DEPTH = 15
 BASE = 10_000  # packing radix: every component sum stays below BASE / 2 in magnitude

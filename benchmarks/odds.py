@@ -20,8 +20,8 @@ import statistics
 import time
 from typing import Any
 
-from gmtool.core.dice_tests import EdgeUse, Edition, TestSpec, test_odds
 from gmtool.core.errors import RulesError
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, Edition, TestSpec, test_odds
 
 MAX_POOL = 60
 ICEPOOL_MAX_POOL = 20

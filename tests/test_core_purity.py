@@ -86,7 +86,7 @@ def test_core_and_rulesets_import_without_qt() -> None:
     # The walk really reached the modules that matter.
     for module in (
         "gmtool.core.dice",
-        "gmtool.core.odds",
+        "gmtool.games.shadowrun.rules.odds",
         "gmtool.core.journal",
         "gmtool.core.encounter",
         "gmtool.core.session",

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gmtool.core.dice_tests import EdgeUse, Edition, TestSpec, test_odds
 from gmtool.games.shadowrun.rules.damage.inputs import (
     Attacker,
     SR4AttackInputs,
@@ -33,6 +32,7 @@ from gmtool.games.shadowrun.rules.damage.resolve import (
     resolve_attack_sr4,
     resolve_attack_sr5,
 )
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, Edition, TestSpec, test_odds
 
 TOLERANCE = 1e-12
 

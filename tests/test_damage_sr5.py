@@ -6,7 +6,6 @@ from dataclasses import replace
 
 import pytest
 
-from gmtool.core.dice_tests import Edition
 from gmtool.core.errors import RulesError
 from gmtool.games.shadowrun.rules.damage.from_sheet import attacker_of, sr5_defender_of
 from gmtool.games.shadowrun.rules.damage.inputs import (
@@ -20,6 +19,7 @@ from gmtool.games.shadowrun.rules.damage.monitors import monitor_of
 from gmtool.games.shadowrun.rules.damage.pools import sr5_pools
 from gmtool.games.shadowrun.rules.damage.resolve import resolve_attack_sr5
 from gmtool.games.shadowrun.rules.damage.terms import Term, pairs
+from gmtool.games.shadowrun.rules.dice_tests import Edition
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
 ATTRIBUTES = {"BOD": 4, "AGI": 5, "REA": 4, "STR": 3, "WIL": 3, "LOG": 2, "INT": 3, "CHA": 2, "EDG": 2}

@@ -13,19 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gmtool.core.dice import (
-    DiceSource,
-    GlitchRule,
-    count_hits,
-    is_glitch,
-    opposed_test,
-    roll_d6,
-    success_test,
-    validate_faces,
-)
+from gmtool.core.dice import DiceSource, roll_d6, validate_faces
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
+from gmtool.games.shadowrun.rules.dice import GlitchRule, count_hits, is_glitch, opposed_test, success_test
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset

@@ -12,7 +12,8 @@ import random
 
 import pytest
 
-from gmtool.core.dice_tests import (
+from gmtool.core.errors import RulesError
+from gmtool.games.shadowrun.rules.dice_tests import (
     Die,
     EdgeUse,
     Edition,
@@ -22,7 +23,6 @@ from gmtool.core.dice_tests import (
     roll_test,
     typed_test,
 )
-from gmtool.core.errors import RulesError
 
 SR4, SR5 = Edition.SR4, Edition.SR5
 

@@ -14,8 +14,9 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from gmtool.core.dice_spec import explode_from, validate_spec
-from gmtool.core.dice_tests import (
+from gmtool.core.errors import RulesError
+from gmtool.games.shadowrun.rules.dice_spec import explode_from, validate_spec
+from gmtool.games.shadowrun.rules.dice_tests import (
     EdgeUse,
     Edition,
     TestOutcome,
@@ -26,7 +27,6 @@ from gmtool.core.dice_tests import (
     test_odds,
     typed_test,
 )
-from gmtool.core.errors import RulesError
 
 ROLLED_USES: list[EdgeUse] = [u for u in EdgeUse if u is not EdgeUse.CRITICAL_SUCCESS]
 

@@ -1,6 +1,6 @@
 """Exact odds of dice tests (X-4) against exact rational references, for pools up to 60.
 
-The references are written independently of :mod:`gmtool.core.dice_odds`, from the
+The references are written independently of :mod:`gmtool.games.shadowrun.rules.dice_odds`, from the
 closed forms: the hits of n exploding dice are the coefficients of
 ((4+x)/(6−x))^n, the (ones, dice rolled) of n exploding dice have
 P(O = o, R = r) = C(n,o)·4^(n−o)·C(r−1, r−n)/6^r, and tests without the rule of six
@@ -17,8 +17,9 @@ from math import comb, sqrt
 
 import pytest
 
-from gmtool.core.dice import GlitchRule
-from gmtool.core.dice_tests import (
+from gmtool.core.errors import RulesError
+from gmtool.games.shadowrun.rules.dice import GlitchRule
+from gmtool.games.shadowrun.rules.dice_tests import (
     EdgeUse,
     Edition,
     TestOdds,
@@ -27,8 +28,7 @@ from gmtool.core.dice_tests import (
     roll_test,
     test_odds,
 )
-from gmtool.core.errors import RulesError
-from gmtool.core.odds import success_test_odds
+from gmtool.games.shadowrun.rules.odds import success_test_odds
 
 SR4, SR5 = Edition.SR4, Edition.SR5
 TOL = 1e-12

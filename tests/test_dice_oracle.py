@@ -20,8 +20,8 @@ import icepool
 import pytest
 
 from benchmarks.icepool_odds import OracleOdds, evaluate, model, oracle_odds
-from gmtool.core.dice_tests import EdgeUse, Edition, TestOdds, TestSpec, test_odds
 from gmtool.core.errors import RulesError
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, Edition, TestOdds, TestSpec, test_odds
 
 TOL = 1e-9
 POOLS = range(13)

@@ -14,8 +14,8 @@ from itertools import product
 
 import pytest
 
-from gmtool.core.dice import GlitchRule, success_test
-from gmtool.core.odds import success_test_odds
+from gmtool.games.shadowrun.rules.dice import GlitchRule, success_test
+from gmtool.games.shadowrun.rules.odds import success_test_odds
 
 POOLS = range(1, 7)
 THRESHOLDS = (0, 1, 2, 3, 4, 7)

@@ -23,13 +23,14 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from pydantic import BaseModel
 
-from gmtool.core import dice, dice_engine
+from gmtool.core import dice
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import LANGUAGES, catalogue, set_language
 from gmtool.core.journal import JournalEntry
 from gmtool.core.messages import Command
 from gmtool.core.session import EncounterSession, MemoryStore
+from gmtool.games.shadowrun.rules import dice_engine
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules.actions import action_list
 from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES

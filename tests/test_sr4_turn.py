@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gmtool.core.dice import count_hits
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
+from gmtool.games.shadowrun.rules.dice import count_hits
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.flow import initiative_pool

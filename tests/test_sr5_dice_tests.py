@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from gmtool.core.dice_tests import EdgeUse
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset

@@ -41,7 +41,7 @@ class GameManifest(BaseModel):
 
     key: str = Field(pattern=KEY_PATTERN)
     api: int
-    names: dict[str, str]  # language -> the game's name, e.g. {"en": "Shadowrun 5", "ja": "シャドウラン5版"}
+    names: dict[str, str]  # language -> the game's name, e.g. {"en": "Coin duel", "ja": "コイン決闘"}
     order: int = 100  # position in New encounter and the library's list
     rules: str  # "package.module:factory": factory(readings | None) -> the game's rules
     view: str | None = None  # "package.module:View": View(rules) -> the adapter the window draws the encounter with

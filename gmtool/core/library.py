@@ -3,7 +3,7 @@
 The library store keeps, for every template, the game key, a few searchable columns and the game's
 own JSON document; it never looks inside. A game that keeps templates (NPCs, gear cards, machines)
 names a :class:`GameLibrary` in its manifest (``library``) and the GUI parts that edit them
-(``library_gui``). One library object may serve several games (both Shadowrun editions share one).
+(``library_gui``). One library object may serve several games (two editions of one game may share one).
 Templates are the game's own validated values; the shell only passes them back to the game.
 """
 
@@ -24,7 +24,7 @@ class TemplateColumns:
 
     name: str
     tags: tuple[str, ...] = ()
-    rating: int | None = None  # the game's own rating (Shadowrun's professional rating), if any
+    rating: int | None = None  # the game's own rating (a professional rating, a threat level), if any
     notes: str = ""
 
 

@@ -19,7 +19,7 @@ it as ``.<name>.set-aside-<time>-wal``, :attr:`Campaign.set_aside`), never appli
 
 Campaign settings live in the ``meta`` table (there since the first schema, so no
 migration): ``rule_readings`` holds the rule readings the GM chose in Preferences
-(:mod:`gmtool.games.shadowrun.rules.readings`) as JSON; a file without it, or with an entry gmtool
+(:mod:`gmtool.core.readings`; each game lists its own) as JSON; a file without it, or with an entry gmtool
 cannot read, uses the digest's readings. The encounters loaded decide with them.
 """
 

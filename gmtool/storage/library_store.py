@@ -2,7 +2,7 @@
 
 A template is a JSON object (``document``, built and read by its game's library, :mod:`gmtool.core.library`;
 this store never looks inside it) plus metadata kept in columns for listing and
-searching: game (a registered game's key), name, tags, rating (Shadowrun's professional rating), notes, the
+searching: game (a registered game's key), name, tags, rating (the game's own, if any), notes, the
 document's schema version, created/updated times (UTC, ISO 8601).
 
 Every write (add, update, duplicate, delete) is one ``BEGIN IMMEDIATE … COMMIT``:

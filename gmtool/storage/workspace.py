@@ -1,7 +1,7 @@
 """The open campaign and the encounter being run: what the GUI works on.
 
-Opening the default campaign creates it, with the demo encounters (SR5 current,
-SR4 beside it), on first start. Any other file is opened only if it validates
+Opening the default campaign creates it, with every registered game's demo encounter
+(the first game's current), on first start. Any other file is opened only if it validates
 (see :mod:`campaign`). A campaign holds several encounters; the one being run is
 remembered in the campaign's meta (``current_encounter``).
 """
@@ -99,7 +99,7 @@ class Workspace:
 
     @classmethod
     def create(cls, path: Path) -> Workspace:
-        """A new campaign file holding the demo encounters (the SR5 one current)."""
+        """A new campaign file holding every game's demo encounter (the first game's current)."""
         language = active_language()
         campaign = Campaign.create(path, populate=lambda new: create_demo_encounters(new, language))
         encounter_id = campaign.current_encounter_id()

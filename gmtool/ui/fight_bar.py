@@ -1,7 +1,7 @@
 """The fight bar: one compact row under the menus with the actions pressed all fight long.
 
 Each button shows its action (text, shortcut in the tooltip, enabled state and reason), so
-the bar, the menus and the keys always agree. SR5's six interrupt actions share one
+the bar, the menus and the keys always agree. A group of actions (a tuple) shares one
 drop-down button; the bar's overflow arrow keeps a narrow window usable.
 """
 

@@ -159,7 +159,7 @@ class MainWindow(QMainWindow):
         return self._actions[name]
 
     def has_action(self, name: str) -> bool:
-        """Whether this window has the action (an SR4-only one exists in SR4 windows only)."""
+        """Whether this window has the action (a game's own actions exist in its windows only)."""
         return name in self._actions
 
     def action_map(self) -> dict[str, QAction]:

@@ -31,7 +31,7 @@ from gmtool.viewmodels.game_view import game_name
 
 USER = int(Qt.ItemDataRole.UserRole)
 TEMPLATE_ID = USER + 101  # int: the template's id in the store
-GAME = USER + 102  # str: "sr4" / "sr5"
+GAME = USER + 102  # str: the game key
 TAGS = USER + 103  # tuple[str, ...]
 SEARCH_TEXT = USER + 104  # str: folded name, tags and notes
 SORT_KEY = USER + 105  # str: the column's value for sorting

@@ -61,7 +61,7 @@ def event_combatants(event: Event) -> tuple[str, ...]:
         value = getattr(event, field, None)
         if isinstance(value, tuple):
             found.extend(v for v in value if isinstance(v, str))
-    for mark in getattr(event, "marks", ()) or ():  # SR4 surprise: one mark per combatant
+    for mark in getattr(event, "marks", ()) or ():  # a game may mark each combatant (a surprise test)
         cid = getattr(mark, "combatant", None)
         if isinstance(cid, str):
             found.append(cid)

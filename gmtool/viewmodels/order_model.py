@@ -3,8 +3,8 @@
 Columns: the name, the score (the game names it), one per track of the game's order layout, and
 the badges. Rows follow ``rules.order(state)`` by rank. After each change the model reads the
 order again and signals ``dataChanged`` for exactly the rows that differ (display values compare
-with ``==``), or resets when someone joined or left. A game with a richer order of its own (the
-Shadowrun pass view) builds its own dock; this one serves any game.
+with ``==``), or resets when someone joined or left. A game with a richer order of its own (a
+pass ladder, condition monitors drawn as boxes) builds its own dock; this one serves any game.
 """
 
 from __future__ import annotations

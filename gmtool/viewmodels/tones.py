@@ -19,7 +19,7 @@ Shade = Literal["light", "dark"]
 TONES: dict[str, tuple[str, str]] = {
     "error": ("#b71c1c", "#ff8a80"),  # refusals, invalid fields
     "warning": ("#7a4a00", "#ffcc80"),  # saved, but something is left off
-    "muted": ("#5c5c5c", "#b0b0b0"),  # notes ("SR5 only")
+    "muted": ("#5c5c5c", "#b0b0b0"),  # notes, hints
     "success": ("#1b5e20", "#81c784"),  # a die showing six
     "struck": ("#757575", "#9a9a9a"),  # a die rerolled
     "indicator": ("#5a5a5a", "#b4b4b4"),  # the frame of a tick box

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from gmtool.core.dice_tests import EdgeUse
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 
 
 def _choose(combo, data) -> None:  # noqa: ANN001

@@ -6,7 +6,6 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from gmtool.core.dice_spec import TestOutcome
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.attack import called
 from gmtool.games.shadowrun.rules.attack.edge import TestStreams, edge_events
@@ -21,6 +20,7 @@ from gmtool.games.shadowrun.rules.attack.records import from_damage, table_rows,
 from gmtool.games.shadowrun.rules.attack.rolls import hits, roll
 from gmtool.games.shadowrun.rules.damage.monitors import MonitorChange, apply_damage
 from gmtool.games.shadowrun.rules.damage.resolve import AttackResolution
+from gmtool.games.shadowrun.rules.dice_spec import TestOutcome
 from gmtool.games.shadowrun.rules.weapons.called_shots_sr5 import split_damage
 
 

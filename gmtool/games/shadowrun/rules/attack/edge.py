@@ -20,11 +20,11 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gmtool.core.dice_tests import EdgeUse, TestSpec
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.attack.messages import Attack, TermRecord
 from gmtool.games.shadowrun.rules.damage.pools import AttackPools
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, TestSpec
 
 MULTIPLE = "multiple_attacks"  # SR5-CS9 (the called shot's key)
 EDGE_PURPOSE = {  # the EdgeSpent purpose (its log words) of each use, per edition

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from gmtool.core.dice_spec import edge_dice
-from gmtool.core.dice_tests import TestOutcome
 from gmtool.games.shadowrun.rules.attack.messages import TermRecord, TestRecord
 from gmtool.games.shadowrun.rules.damage.terms import Term as DamageTerm
+from gmtool.games.shadowrun.rules.dice_spec import edge_dice
+from gmtool.games.shadowrun.rules.dice_tests import TestOutcome
 from gmtool.games.shadowrun.rules.tables.engine import ModifierSheet
 from gmtool.games.shadowrun.rules.tables.engine import Term as TableTerm
 

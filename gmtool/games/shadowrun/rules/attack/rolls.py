@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from gmtool.core.dice_engine import expected_faces, roll_test, typed_test
-from gmtool.core.dice_spec import EdgeUse, TestOutcome, TestSpec
 from gmtool.core.errors import RulesError
 from gmtool.games.shadowrun.rules.damage.odds import rolls_dice
+from gmtool.games.shadowrun.rules.dice_engine import expected_faces, roll_test, typed_test
+from gmtool.games.shadowrun.rules.dice_spec import EdgeUse, TestOutcome, TestSpec
 
 
 def roll(spec: TestSpec, faces: tuple[int, ...] | None, rng: random.Random) -> TestOutcome | None:

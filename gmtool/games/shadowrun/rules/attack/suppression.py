@@ -34,7 +34,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gmtool.core.dice_spec import Edition, TestSpec
 from gmtool.core.effects import Duration, Scope
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
@@ -61,6 +60,7 @@ from gmtool.games.shadowrun.rules.damage.monitors import (
     monitor_of,
 )
 from gmtool.games.shadowrun.rules.damage.soak import soak, soak_pool, soak_terms
+from gmtool.games.shadowrun.rules.dice_spec import Edition, TestSpec
 from gmtool.games.shadowrun.rules.effect_messages import EffectAdded
 from gmtool.games.shadowrun.rules.effect_rules import EffectTable, ended, holder_effects, new_effect
 from gmtool.games.shadowrun.rules.weapons.suppressive import (

@@ -1,7 +1,7 @@
 """Exact odds of each attack step (X-4), computed from the core's exact laws, never sampled.
 
 - :func:`hit_odds`: P(the attack hits) and the law of the attacker's net hits, from
-  :func:`gmtool.core.dice_tests.opposed_odds` (counted hits: the SR5 Accuracy limit,
+  :func:`gmtool.games.shadowrun.rules.dice_tests.opposed_odds` (counted hits: the SR5 Accuracy limit,
   and the defence's physical limit, apply; ties go to the defender). A side that
   rolls no dice (pool ≤ 0 without Edge, or no defence at all) has 0 hits for sure.
 - :func:`soak_odds`: the law of the damage applied for a modified DV and a soak test.
@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gmtool.core.dice_odds import hit_law
-from gmtool.core.dice_spec import EdgeUse, first_dice
-from gmtool.core.dice_tests import TestSpec, opposed_odds, test_odds
 from gmtool.games.shadowrun.rules.damage.inputs import SR4AttackInputs, SR5AttackInputs
 from gmtool.games.shadowrun.rules.damage.knockdown import knockdown_figure, sr4_knockdown, sr5_knockdown
 from gmtool.games.shadowrun.rules.damage.pools import AttackPools, sr4_pools, sr5_pools
 from gmtool.games.shadowrun.rules.damage.resolve import DamageStep, sr4_damage_step, sr5_damage_step
+from gmtool.games.shadowrun.rules.dice_odds import hit_law
+from gmtool.games.shadowrun.rules.dice_spec import EdgeUse, first_dice
+from gmtool.games.shadowrun.rules.dice_tests import TestSpec, opposed_odds, test_odds
 
 
 @dataclass(frozen=True)

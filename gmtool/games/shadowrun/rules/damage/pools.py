@@ -4,19 +4,19 @@
 their breakdowns, the limits, and the modified armour (it depends on no roll). A
 pool below 0 counts as 0 dice; rolling it needs Edge (a longshot), which is the
 dice engine's business: :meth:`AttackPools.attack_spec` and friends build the
-:class:`~gmtool.core.dice_tests.TestSpec` with the Edge use the caller chose.
+:class:`~gmtool.games.shadowrun.rules.dice_tests.TestSpec` with the Edge use the caller chose.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gmtool.core.dice_tests import EdgeUse, Edition, TestSpec
 from gmtool.games.shadowrun.rules.damage import defence
 from gmtool.games.shadowrun.rules.damage.damage_value import Armour, modified_armour
 from gmtool.games.shadowrun.rules.damage.inputs import SR4AttackInputs, SR5AttackInputs
 from gmtool.games.shadowrun.rules.damage.soak import soak_pool, soak_terms
 from gmtool.games.shadowrun.rules.damage.terms import Terms, total
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, Edition, TestSpec
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gmtool.core.dice_tests import Edition
 from gmtool.core.errors import RulesError
 from gmtool.games.shadowrun.rules.damage.damage_value import (
     DamageValue,
@@ -35,6 +34,7 @@ from gmtool.games.shadowrun.rules.damage.monitors import Monitor, MonitorChange,
 from gmtool.games.shadowrun.rules.damage.outcome import Outcome, opposed_outcome
 from gmtool.games.shadowrun.rules.damage.pools import AttackPools, sr4_pools, sr5_pools
 from gmtool.games.shadowrun.rules.damage.soak import Soak, soak
+from gmtool.games.shadowrun.rules.dice_tests import Edition
 
 
 @dataclass(frozen=True)

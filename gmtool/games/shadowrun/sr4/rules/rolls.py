@@ -11,8 +11,8 @@ import random
 from dataclasses import dataclass
 
 from gmtool.core.dice import validate_faces
-from gmtool.core.dice_tests import Edition, TestSpec, roll_test, typed_test
 from gmtool.core.errors import RulesError
+from gmtool.games.shadowrun.rules.dice_tests import Edition, TestSpec, roll_test, typed_test
 
 
 @dataclass(frozen=True)

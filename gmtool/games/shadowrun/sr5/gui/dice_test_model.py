@@ -1,7 +1,7 @@
 """The test box of the modifier-table panel: inputs → pool breakdown, exact odds, commands.
 
 Every figure comes from the core: the breakdown and spec from the SR5 ruleset's
-preview, the odds from :mod:`gmtool.core.dice_tests`. The breakdown is a table
+preview, the odds from :mod:`gmtool.games.shadowrun.rules.dice_tests`. The breakdown is a table
 model (label, dice); rolling, typed faces and Edge after the roll are commands.
 """
 
@@ -19,17 +19,17 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from gmtool.core.dice_tests import (
+from gmtool.core.encounter import Change
+from gmtool.core.errors import GmtoolError
+from gmtool.core.i18n import term_label, tr
+from gmtool.core.messages import Command
+from gmtool.games.shadowrun.rules.dice_tests import (
     EdgeUse,
     OpposedOdds,
     TestOdds,
     opposed_odds,
     test_odds,
 )
-from gmtool.core.encounter import Change
-from gmtool.core.errors import GmtoolError
-from gmtool.core.i18n import term_label, tr
-from gmtool.core.messages import Command
 from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.sr5.rules.preview import TestPreview, plain_pool_spec, preview_test
 from gmtool.viewmodels import roles

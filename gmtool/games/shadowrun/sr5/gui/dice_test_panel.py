@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.core.dice_tests import EdgeUse
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 from gmtool.games.shadowrun.sr5.gui.dice_result import results_html
 from gmtool.games.shadowrun.sr5.gui.dice_test_model import TEST_TYPES, DiceTestModel
 from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES

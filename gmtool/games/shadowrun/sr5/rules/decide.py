@@ -10,11 +10,12 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import groupby
 
-from gmtool.core.dice import GlitchRule, roll_d6, success_test, validate_faces
+from gmtool.core.dice import roll_d6, validate_faces
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
 from gmtool.games.shadowrun.rules.attack.common import ATTACK_ACTIONS, check_one_attack
 from gmtool.games.shadowrun.rules.attack.suppression import zone_endings
+from gmtool.games.shadowrun.rules.dice import GlitchRule, success_test
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import events as ev

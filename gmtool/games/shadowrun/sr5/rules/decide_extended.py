@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 
-from gmtool.core.dice_tests import EdgeUse, TestOutcome
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, TestOutcome
 from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.sr5.rules import dice_test_events as te
 from gmtool.games.shadowrun.sr5.rules.decide_tests import _combatant, _event, _resolve, _spend, spec_for, terms_for

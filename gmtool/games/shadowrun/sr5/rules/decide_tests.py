@@ -1,6 +1,6 @@
 """SR5 handlers for dice tests and Edge bookkeeping (SR4-D4..D14, SR4-E1, SR5-E1..E3, X-1, X-2).
 
-The dice themselves are the core's (:mod:`gmtool.core.dice_tests`); this module
+The dice themselves are the core's (:mod:`gmtool.games.shadowrun.rules.dice_tests`); this module
 forms pools from sheets, spends and tracks Edge, and turns outcomes into events.
 One Edge point per action: a test takes at most one Edge use, before or after.
 """
@@ -11,9 +11,17 @@ import random
 from dataclasses import replace
 
 from gmtool.core.dice import roll_d6
-from gmtool.core.dice_tests import EdgeUse, Edition, TestOutcome, TestSpec, buy_hits, roll_test, typed_test
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.dice_tests import (
+    EdgeUse,
+    Edition,
+    TestOutcome,
+    TestSpec,
+    buy_hits,
+    roll_test,
+    typed_test,
+)
 from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.sr5.rules import dice_test_events as te
 from gmtool.games.shadowrun.sr5.rules import events as ev

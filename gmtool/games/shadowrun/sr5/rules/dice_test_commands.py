@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gmtool.core.dice_tests import EdgeUse
 from gmtool.core.messages import Command
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 
 LimitKind = Literal["none", "physical", "mental", "social", "custom"]
 

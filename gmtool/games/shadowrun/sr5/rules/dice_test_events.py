@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from gmtool.core.dice_tests import EdgeUse
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 from gmtool.games.shadowrun.sr5.rules.dice_test_commands import PoolSpec
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gmtool.core.dice_tests import EdgeUse
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 from gmtool.games.shadowrun.rules.effect_rules import fold_effect_added, fold_effect_ended
 from gmtool.games.shadowrun.rules.grunt_groups import fold_group_formed, fold_group_left, fold_group_split
 from gmtool.games.shadowrun.sr5.rules import dice_test_events as te

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gmtool.core.dice_tests import EdgeUse, TestSpec
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, TestSpec
 from gmtool.games.shadowrun.sr5.rules.decide_tests import spec_for, terms_for
 from gmtool.games.shadowrun.sr5.rules.dice_test_commands import PoolSpec
 from gmtool.games.shadowrun.sr5.rules.effects import Side
@@ -43,7 +43,7 @@ def preview_test(
 
 def plain_pool_spec(state: EncounterState, dice: int) -> TestSpec:
     """An opponent that is only a number of dice (no sheet)."""
-    from gmtool.core.dice_tests import Edition
+    from gmtool.games.shadowrun.rules.dice_tests import Edition
 
     return TestSpec(
         edition=Edition.SR5, pool=dice, extras_ones_count=state.options.get("ones_on_extras_count", True)

@@ -17,9 +17,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gmtool.core.dice_tests import EdgeUse, roll_test, typed_test
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, roll_test, typed_test
 from gmtool.games.shadowrun.sr5.rules.decide_tests import _event, spec_for
 from gmtool.games.shadowrun.sr5.rules.lookup import combatant
 from gmtool.games.shadowrun.sr5.rules.state import EncounterState

@@ -1,6 +1,6 @@
 """The data of Shadowrun dice tests (specs, dice, outcomes, odds) and what a valid spec is.
 
-The semantics are fixed in :mod:`gmtool.core.dice_tests`, which re-exports every
+The semantics are fixed in :mod:`gmtool.games.shadowrun.rules.dice_tests`, which re-exports every
 name here; import them from there. This module also answers the questions both
 the rolling engine and the odds need: how many dice are rolled first, which of
 them explode, whether the SR5 limit applies, and whether a spec can be tested.

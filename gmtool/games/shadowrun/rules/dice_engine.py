@@ -1,4 +1,4 @@
-"""Rolling, typing and buying Shadowrun dice tests (semantics: :mod:`gmtool.core.dice_tests`).
+"""Rolling, typing and buying Shadowrun dice tests (semantics: :mod:`gmtool.games.shadowrun.rules.dice_tests`).
 
 Rolled and typed faces go through the same code: a test's first roll is the
 initial dice followed by the rule-of-six extras (breadth first), then, for
@@ -11,8 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from gmtool.core.dice import FACES, HIT_MIN, GlitchRule, count_hits, is_glitch, roll_d6, validate_faces
-from gmtool.core.dice_spec import (
+from gmtool.core.dice import FACES, roll_d6, validate_faces
+from gmtool.core.errors import RulesError
+from gmtool.games.shadowrun.rules.dice import HIT_MIN, GlitchRule, count_hits, is_glitch
+from gmtool.games.shadowrun.rules.dice_spec import (
     Die,
     DieSource,
     EdgeUse,
@@ -25,7 +27,6 @@ from gmtool.core.dice_spec import (
     pool_dice,
     validate_spec,
 )
-from gmtool.core.errors import RulesError
 
 Draw = Callable[[int], tuple[int, ...]]
 

@@ -1,6 +1,6 @@
 """Exact odds of Shadowrun dice tests (X-4): computed from closed forms, never sampled.
 
-Semantics: :mod:`gmtool.core.dice_tests`; laws of dice: :mod:`gmtool.core.dice_dist`.
+Semantics: :mod:`gmtool.games.shadowrun.rules.dice_tests`; laws of dice: :mod:`gmtool.core.dice_dist`.
 For each spec the law of the counted hits, P(glitch) and P(critical glitch) are
 built as below (n dice, g = the fewest ones that glitch: ⌈n/2⌉ in SR4, ⌊n/2⌋+1 in SR5).
 
@@ -53,7 +53,8 @@ from gmtool.core.dice_dist import (
     sixes_cdf,
     tail_length,
 )
-from gmtool.core.dice_spec import (
+from gmtool.core.errors import RulesError
+from gmtool.games.shadowrun.rules.dice_spec import (
     MAX_ODDS_DICE,
     EdgeUse,
     Edition,
@@ -66,7 +67,6 @@ from gmtool.core.dice_spec import (
     pool_dice,
     validate_spec,
 )
-from gmtool.core.errors import RulesError
 
 LIST_TAIL = 1e-12  # TestOdds.hits stops listing once the tail is below this
 OPPOSED_TAIL = 1e-15  # proven bound on each law's tail left out by opposed_odds

@@ -65,14 +65,14 @@ Choices where the rules are silent (kept identical in rolling, typing and odds):
   K ≥ threshold + 4 whose tail P(counted ≥ K) < 1e-12, the last entry being that tail.
 - opposed_odds compares counted hits (limits apply, thresholds are ignored); see
   :class:`OpposedOdds` for ``net_hits[0]``. The maths and its truncation bound (the only
-  one: < 1e-12) are in :mod:`gmtool.core.dice_odds`.
+  one: < 1e-12) are in :mod:`gmtool.games.shadowrun.rules.dice_odds`.
 """
 
 from __future__ import annotations
 
-from gmtool.core.dice_engine import buy_hits, roll_test, typed_test
-from gmtool.core.dice_odds import opposed_odds, test_odds
-from gmtool.core.dice_spec import (
+from gmtool.games.shadowrun.rules.dice_engine import buy_hits, roll_test, typed_test
+from gmtool.games.shadowrun.rules.dice_odds import opposed_odds, test_odds
+from gmtool.games.shadowrun.rules.dice_spec import (
     Die,
     DieSource,
     EdgeUse,

@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from gmtool.core.dice import GlitchRule, is_glitch
+from gmtool.games.shadowrun.rules.dice import GlitchRule, is_glitch
 
 
 @dataclass(frozen=True)
