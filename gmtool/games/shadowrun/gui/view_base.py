@@ -1,0 +1,151 @@
+"""What both Shadowrun editions' view adapters share: the queries the panels ask, the commands they
+build, and the window parts (order, sheet, work panel, attack, grunt groups).
+
+Each edition's adapter (``sr4/gui/view.py``, ``sr5/gui/view.py``) names its own rules (``queries``,
+``commands``, ``group_command``, ``sheet_type``, ``sheet_rules``, ``effects``) and adds only what
+differs between the editions. Nothing here decides: every answer is the edition's rules' own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from gmtool.core.messages import Command
+from gmtool.games.shadowrun.gui import view_protocol as rv
+from gmtool.games.shadowrun.gui.effects_model import combatant_badges
+from gmtool.games.shadowrun.rules.display import EditionQueries
+
+NEW_EDGE = 2
+
+
+class ShadowrunView:
+    """The shared half of an edition's adapter (the shell asks it, never the game by name)."""
+
+    key: str
+    queries: EditionQueries  # the edition's pass order, current actor, scores, ladder
+    commands: ModuleType  # the edition's commands module
+    group_command: type[Command]  # its AddGruntGroup
+    sheet_type: type  # its Sheet
+    sheet_rules: ModuleType  # its sheet module (metatypes, attribute_range, ATTRIBUTES)
+    effects: Callable[[], Any]  # its effect catalogue
+
+    initiative_fields: tuple[str, ...]  # the numbers of the initiative box, in order
+    attributes: tuple[str, ...]  # set from sheet_rules for each edition
+    editable_fields: tuple[str, ...]  # sheet fields, in the sheet's order
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        attributes = tuple(cls.sheet_rules.ATTRIBUTES)
+        cls.attributes = attributes
+        cls.editable_fields = ("name", "metatype", "is_npc", *(f"attr.{a}" for a in attributes),
+                               *cls.initiative_fields, "physical_damage", "stun_damage")
+
+    def __init__(self, ruleset: Any = None) -> None:
+        self._ruleset = ruleset  # the encounter's: its rule readings decide the attacks
+
+    # -- the pass ----------------------------------------------------------------
+    def pass_order(self, state: Any) -> list[Any]:
+        return self.queries.pass_order(state)
+
+    def current_actor(self, state: Any) -> Any | None:
+        return self.queries.current_actor(state)
+
+    def score(self, state: Any, c: Any) -> int | None:
+        return self.queries.score(state, c)
+
+    def passes_left(self, state: Any, c: Any) -> int:
+        return self.queries.passes_left(state, c)
+
+    def ladder(self, state: Any, c: Any) -> tuple[str, ...] | None:
+        return self.queries.ladder(state, c)
+
+    def badges(self, state: Any) -> dict[str, tuple[str, ...]]:
+        """Group and effect badges by combatant (effects with their time left, who surprised whom)."""
+        return combatant_badges(state)
+
+    def condition(self, c: Any) -> rv.Condition:
+        sheet = c.sheet
+        return sheet.physical_damage, sheet.physical_boxes, sheet.stun_damage, sheet.stun_boxes
+
+    def is_npc(self, c: Any) -> bool:
+        return c.sheet.is_npc
+
+    # -- the sheet -------------------------------------------------------------------
+    def metatype_labels(self) -> dict[str, dict[str, str]]:
+        return {key: info.label for key, info in self.sheet_rules.metatypes().metatypes.items()}
+
+    def attribute_range(self, metatype: str, attribute: str) -> tuple[int, int]:
+        return self.sheet_rules.attribute_range(metatype, attribute)
+
+    def new_sheet(self, name: str) -> Any:
+        attributes = {a: 3 for a in self.sheet_rules.ATTRIBUTES} | {"EDG": NEW_EDGE}
+        return self.sheet_type(name=name, metatype="human", is_npc=True, attributes=attributes, edge_points=NEW_EDGE)
+
+    # -- commands ------------------------------------------------------------------------
+    def start_turn(self) -> Command:
+        return self.commands.StartTurn()
+
+    def next_phase(self) -> Command:
+        return self.commands.NextPhase()
+
+    def delay(self, cid: str) -> Command:
+        return self.commands.DelayPhase(combatant=cid)
+
+    def act_now(self, cid: str) -> Command:
+        return self.commands.ActNow(combatant=cid)
+
+    def add(self, sheet: Any) -> Command:
+        return self.commands.AddCombatant(sheet=sheet)
+
+    def remove(self, cid: str) -> Command:
+        return self.commands.RemoveCombatant(combatant=cid)
+
+    def edit(self, cid: str, field: str, value: int | str | bool) -> Command:
+        return self.commands.EditSheet(combatant=cid, field=field, value=value)
+
+    def enter_dice(self, cid: str, faces: tuple[int, ...]) -> Command:
+        return self.commands.EnterInitiativeDice(combatant=cid, faces=faces)
+
+    def adjust(self, cid: str, delta: int) -> Command:
+        return self.commands.AdjustInitiative(combatant=cid, delta=delta)
+
+    def rule_option(self, option: str, value: bool) -> Command:
+        return self.commands.SetRuleOption(option=option, value=value)
+
+    def grunt_group(self, sheet: Any, count: int, rating: int, shared_monitor: bool) -> Command:
+        return self.group_command(sheet=sheet, count=count, professional_rating=rating,  # type: ignore[call-arg]
+                                  shared_monitor=shared_monitor)
+
+    # -- effects -----------------------------------------------------------------------------
+    def effect_keys(self) -> tuple[str, ...]:
+        return tuple(self.effects().effects)
+
+    def effect_default(self, key: str) -> tuple[int, str | None]:
+        """A catalogue entry's own modifier, and the attribute it comes from instead (or None)."""
+        info = self.effects().effects[key]
+        return info.modifier, info.modifier_from
+
+    # -- the window's parts ---------------------------------------------------------------------
+    def window_parts(self, window: Any) -> Any:
+        """The order, sheet, work and attack docks with the edition's actions and menus."""
+        from gmtool.games.shadowrun.gui.window import ShadowrunWindow
+
+        return ShadowrunWindow(window, self)  # type: ignore[arg-type]
+
+    def attack_panel(self, window: Any) -> Any:
+        from gmtool.games.shadowrun.gui.attack_panel import AttackPanel
+
+        return AttackPanel(window.bridge, window.action_map(), window)
+
+    def sheet_extras(self, panel: Any) -> Any:
+        """The effects in force on the selected combatant, under its sheet."""
+        from gmtool.games.shadowrun.gui.effects_box import EffectsBox
+
+        return EffectsBox(panel._bridge, panel)
+
+    def group_actions(self, window: Any) -> Any:
+        from gmtool.games.shadowrun.gui.group_actions import GroupActions
+
+        return GroupActions(window)
