@@ -70,9 +70,9 @@ def test_reading_the_manifests_imports_no_game_rules() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     keys, loaded = done.stdout.splitlines()
     assert keys == "('sr5', 'sr4')"
-    assert eval(loaded) == ["gmtool.games", "gmtool.games.shadowrun", "gmtool.games.shadowrun.sr4",  # noqa: S307
-                            "gmtool.games.shadowrun.sr4.manifest", "gmtool.games.shadowrun.sr5",
-                            "gmtool.games.shadowrun.sr5.manifest"]
+    assert eval(loaded) == ["gmtool.games", "gmtool.games.shadowrun", "gmtool.games.shadowrun.editions",  # noqa: S307
+                            "gmtool.games.shadowrun.sr4", "gmtool.games.shadowrun.sr4.manifest",
+                            "gmtool.games.shadowrun.sr5", "gmtool.games.shadowrun.sr5.manifest"]
 
 
 def test_a_game_registered_directly_is_listed_until_its_undo() -> None:

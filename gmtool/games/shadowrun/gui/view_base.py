@@ -30,6 +30,10 @@ class ShadowrunView:
     sheet_type: type  # its Sheet
     sheet_rules: ModuleType  # its sheet module (metatypes, attribute_range, ATTRIBUTES)
     effects: Callable[[], Any]  # its effect catalogue
+    flag_names: Callable[[Any, Any, str | None], tuple[str, ...]]  # its flags shown beside a name
+    terms: Callable[[Any, Any], rv.Terms]  # its initiative score, term by term
+    budget_left: Callable[[Any], tuple[int, bool, bool]]  # simple actions left, complex ok, free ok
+    initiative_limit: tuple[int, int]  # the range of its second initiative field (dice or passes)
 
     initiative_fields: tuple[str, ...]  # the numbers of the initiative box, in order
     attributes: tuple[str, ...]  # set from sheet_rules for each edition
@@ -61,6 +65,15 @@ class ShadowrunView:
     def ladder(self, state: Any, c: Any) -> tuple[str, ...] | None:
         return self.queries.ladder(state, c)
 
+    def score_terms(self, state: Any, c: Any) -> rv.Terms:
+        return self.terms(state, c)
+
+    def flags(self, state: Any, c: Any, current_id: str | None) -> tuple[str, ...]:
+        return self.flag_names(state, c, current_id)
+
+    def budget(self, c: Any) -> tuple[int, bool, bool]:
+        return self.budget_left(c)
+
     def badges(self, state: Any) -> dict[str, tuple[str, ...]]:
         """Group and effect badges by combatant (effects with their time left, who surprised whom)."""
         return combatant_badges(state)
@@ -78,6 +91,21 @@ class ShadowrunView:
 
     def attribute_range(self, metatype: str, attribute: str) -> tuple[int, int]:
         return self.sheet_rules.attribute_range(metatype, attribute)
+
+    def field_range(self, field: str, sheet: Any) -> tuple[int, int] | None:
+        """What a sheet field may hold (the damage tracks to their last box, overflow included)."""
+        if field.startswith("attr."):
+            return self.attribute_range(sheet.metatype, field[5:])
+        limits = {
+            "initiative_bonus": (0, self.sheet_rules.INITIATIVE_BONUS_MAX),
+            self.initiative_fields[1]: self.initiative_limit,
+            "edge_points": (0, sheet.attributes["EDG"]),
+            "physical_damage": (0, sheet.physical_boxes + self.tracks(sheet)[1]),
+            "stun_damage": (0, sheet.stun_boxes),
+        }
+        return limits.get(field)
+
+    def tracks(self, sheet: Any) -> tuple[int, int, int]: ...  # physical boxes, overflow, stun boxes
 
     def new_sheet(self, name: str) -> Any:
         attributes = {a: 3 for a in self.sheet_rules.ATTRIBUTES} | {"EDG": NEW_EDGE}

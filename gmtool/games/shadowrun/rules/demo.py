@@ -44,6 +44,13 @@ class DemoDefinition(BaseModel, Generic[SheetT]):
     def _weapons(cls, combatants: Any) -> Any:
         return with_catalogue_weapons(cls.edition, combatants)
 
-    def game_demo(self, add: Callable[[SheetT], Command]) -> GameDemo:
-        """The demo as the storage adds it: each combatant joins through a journaled command."""
-        return GameDemo(dict(self.name), self.seed, tuple(add(sheet) for sheet in self.combatants))
+    @classmethod
+    def load(cls) -> Any:
+        """The edition's demo file (``resources/<edition>/demo_encounter.json``), validated."""
+        from gmtool.core.resources import load_model
+
+        return load_model(cls, cls.edition, "demo_encounter.json")
+
+    def game_demo(self, add: Callable[..., Command]) -> GameDemo:
+        """The demo as the storage adds it: each combatant joins through a journaled command (``add(sheet=…)``)."""
+        return GameDemo(dict(self.name), self.seed, tuple(add(sheet=sheet) for sheet in self.combatants))

@@ -16,7 +16,7 @@ from gmtool.games.shadowrun.sr4.rules.budget import budget_left, can_take
 from gmtool.games.shadowrun.sr4.rules.effects_groups import AddGruntGroup, effect_table
 from gmtool.games.shadowrun.sr4.rules.game import QUERIES
 from gmtool.games.shadowrun.sr4.rules.initiative import MAX_PASSES
-from gmtool.games.shadowrun.sr4.rules.sheet import INITIATIVE_BONUS_MAX, Sheet
+from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 from gmtool.games.shadowrun.sr4.rules.turn import acts_in_pass, score_breakdown
 
@@ -46,13 +46,13 @@ def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None)
 
 
 class SR4View(ShadowrunView):
+    """SR4: passes, movement, the damage command, going first and the extra pass."""
+
     key = "sr4"
-    queries = QUERIES
-    commands = cmd
-    group_command = AddGruntGroup
-    sheet_type = Sheet
-    sheet_rules = sheet_rules
-    effects = staticmethod(effect_table)
+    # The edition's own rules, which the shared adapter asks:
+    queries, commands, group_command, sheet_type, sheet_rules = QUERIES, cmd, AddGruntGroup, Sheet, sheet_rules
+    effects, flag_names, terms = staticmethod(effect_table), staticmethod(combatant_flags), staticmethod(score_breakdown)
+    budget_left, initiative_limit = staticmethod(budget_left), (1, MAX_PASSES)
     game_key = "game.sr4"
     features = frozenset({rv.EFFECTS, rv.PASS_LADDER, rv.MOVEMENT, rv.SURPRISE, rv.DAMAGE})
     edge_actions = ("go_first", "extra_pass")
@@ -81,26 +81,7 @@ class SR4View(ShadowrunView):
 
     initiative_fields = ("initiative_bonus", "initiative_passes", "edge_points")
 
-    # -- the pass ----------------------------------------------------------------
-    def score_terms(self, state: EncounterState, c: Combatant) -> rv.Terms:
-        return score_breakdown(state, c)
-
-    def flags(self, state: EncounterState, c: Combatant, current_id: str | None) -> tuple[str, ...]:
-        return combatant_flags(state, c, current_id)
-
     # -- the sheet -------------------------------------------------------------------
-    def field_range(self, field: str, sheet: Sheet) -> tuple[int, int] | None:
-        if field.startswith("attr."):
-            return self.attribute_range(sheet.metatype, field[5:])
-        limits = {
-            "initiative_bonus": (0, INITIATIVE_BONUS_MAX),
-            "initiative_passes": (1, MAX_PASSES),
-            "edge_points": (0, sheet.attributes["EDG"]),
-            "physical_damage": (0, sheet.physical_max),
-            "stun_damage": (0, sheet.stun_boxes),
-        }
-        return limits.get(field)
-
     def initiative_text(self, sheet: Sheet) -> str:
         return tr("sheet.sr4_initiative", attribute=sheet.initiative_attribute, passes=sheet.initiative_passes)
 
@@ -114,9 +95,6 @@ class SR4View(ShadowrunView):
 
     def can_take(self, state: EncounterState, c: Combatant, kind: str) -> bool:
         return can_take(state, c, kind)
-
-    def budget(self, c: Combatant) -> tuple[int, bool, bool]:
-        return budget_left(c)
 
     # -- commands ------------------------------------------------------------------------
     def damage(self, cid: str, field: str, before: int, wanted: int) -> Command:

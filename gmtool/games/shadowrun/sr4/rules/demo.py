@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from gmtool.core.game import GameDemo
-from gmtool.core.resources import load_model
 from gmtool.games.shadowrun.rules.demo import DemoDefinition
 from gmtool.games.shadowrun.sr4.rules.commands import AddCombatant
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
@@ -16,9 +15,9 @@ class SR4DemoEncounter(DemoDefinition[Sheet]):
 
 
 def sr4_demo_definition() -> SR4DemoEncounter:
-    return load_model(SR4DemoEncounter, "sr4", "demo_encounter.json")
+    return SR4DemoEncounter.load()  # type: ignore[no-any-return]
 
 
 def demo() -> GameDemo:
     """The SR4 demo as the storage adds it."""
-    return sr4_demo_definition().game_demo(lambda sheet: AddCombatant(sheet=sheet))
+    return sr4_demo_definition().game_demo(AddCombatant)

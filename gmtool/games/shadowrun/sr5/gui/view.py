@@ -17,7 +17,7 @@ from gmtool.games.shadowrun.sr5.rules.game import QUERIES
 from gmtool.games.shadowrun.sr5.rules.groups import AddGruntGroup
 from gmtool.games.shadowrun.sr5.rules.initiative import in_pass
 from gmtool.games.shadowrun.sr5.rules.score import score_terms
-from gmtool.games.shadowrun.sr5.rules.sheet import INITIATIVE_BONUS_MAX, INITIATIVE_DICE_MAX, Sheet
+from gmtool.games.shadowrun.sr5.rules.sheet import INITIATIVE_DICE_MAX, Sheet
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 
 
@@ -46,13 +46,13 @@ def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None)
 
 
 class SR5View(ShadowrunView):
+    """SR5: initiative dice, the dice-test box, interrupts, Seize the Initiative and Blitz."""
+
     key = "sr5"
-    queries = QUERIES
-    commands = cmd
-    group_command = AddGruntGroup
-    sheet_type = Sheet
-    sheet_rules = sheet_rules
-    effects = staticmethod(effect_table)
+    # The edition's own rules, which the shared adapter asks:
+    queries, commands, group_command, sheet_type, sheet_rules = QUERIES, cmd, AddGruntGroup, Sheet, sheet_rules
+    effects, flag_names, terms = staticmethod(effect_table), staticmethod(combatant_flags), staticmethod(score_terms)
+    budget_left, initiative_limit = staticmethod(budget_left), (1, INITIATIVE_DICE_MAX)
     game_key = "game.sr5"
     features = frozenset({rv.EFFECTS, rv.SHARED_MONITOR, rv.INTERRUPTS, rv.DICE_TESTS, rv.SURPRISE, rv.PASS_LADDER})
     edge_actions = ("seize", "blitz")
@@ -81,26 +81,7 @@ class SR5View(ShadowrunView):
 
     initiative_fields = ("initiative_bonus", "initiative_dice", "edge_points")
 
-    # -- the pass ----------------------------------------------------------------
-    def score_terms(self, state: EncounterState, c: Combatant) -> rv.Terms:
-        return score_terms(state, c)
-
-    def flags(self, state: EncounterState, c: Combatant, current_id: str | None) -> tuple[str, ...]:
-        return combatant_flags(state, c, current_id)
-
     # -- the sheet -------------------------------------------------------------------
-    def field_range(self, field: str, sheet: Sheet) -> tuple[int, int] | None:
-        if field.startswith("attr."):
-            return self.attribute_range(sheet.metatype, field[5:])
-        limits = {
-            "initiative_bonus": (0, INITIATIVE_BONUS_MAX),
-            "initiative_dice": (1, INITIATIVE_DICE_MAX),
-            "edge_points": (0, sheet.attributes["EDG"]),
-            "physical_damage": (0, sheet.physical_boxes + sheet.physical_overflow + 1),
-            "stun_damage": (0, sheet.stun_boxes),
-        }
-        return limits.get(field)
-
     def initiative_text(self, sheet: Sheet) -> str:
         return f"{sheet.initiative_attribute} + {sheet.initiative_dice}D6"
 
@@ -117,9 +98,6 @@ class SR5View(ShadowrunView):
         except GmtoolError:
             return False
         return True
-
-    def budget(self, c: Combatant) -> tuple[int, bool, bool]:
-        return budget_left(c)
 
     # -- commands ------------------------------------------------------------------------
     def damage(self, cid: str, field: str, before: int, wanted: int) -> Command:

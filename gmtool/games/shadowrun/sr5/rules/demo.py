@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from gmtool.core.game import GameDemo
-from gmtool.core.resources import load_model
 from gmtool.games.shadowrun.rules.demo import DemoDefinition
 from gmtool.games.shadowrun.sr5.rules.commands import AddCombatant
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
@@ -16,9 +15,9 @@ class DemoEncounter(DemoDefinition[Sheet]):
 
 
 def demo_definition() -> DemoEncounter:
-    return load_model(DemoEncounter, "sr5", "demo_encounter.json")
+    return DemoEncounter.load()  # type: ignore[no-any-return]
 
 
 def demo() -> GameDemo:
     """The SR5 demo as the storage adds it."""
-    return demo_definition().game_demo(lambda sheet: AddCombatant(sheet=sheet))
+    return demo_definition().game_demo(AddCombatant)
