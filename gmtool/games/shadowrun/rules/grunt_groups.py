@@ -11,12 +11,25 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, Field
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
 
 MAX_MEMBERS = 24
+SheetT = TypeVar("SheetT", bound=BaseModel)
+
+
+class AddGruntGroup(Command, Generic[SheetT]):
+    """A grunt group joins: ``count`` copies of one sheet (each edition fills in its Sheet)."""
+
+    kind: Literal["add_grunt_group"] = "add_grunt_group"
+    sheet: SheetT
+    count: int = Field(ge=2, le=MAX_MEMBERS)
+    professional_rating: int = Field(default=0, ge=0, le=6)
+    shared_monitor: bool = False
 DAMAGE_FIELDS = ("physical_damage", "stun_damage")
 
 

@@ -14,30 +14,21 @@ monitor is an SR5 option and is refused here).
 from __future__ import annotations
 
 import random
-from typing import Literal
-
-from pydantic import Field
 
 from gmtool.core.errors import RulesError
-from gmtool.core.messages import Command, Event
+from gmtool.core.messages import Event
 from gmtool.core.resources import cached_model
-from gmtool.games.shadowrun.rules import effect_rules
+from gmtool.games.shadowrun.rules import effect_rules, grunt_groups
 from gmtool.games.shadowrun.rules.effect_messages import AddEffect, RemoveEffect
 from gmtool.games.shadowrun.rules.effect_rules import EffectTable
-from gmtool.games.shadowrun.rules.grunt_groups import MAX_MEMBERS, formed, leave_group, split_group
+from gmtool.games.shadowrun.rules.grunt_groups import formed, leave_group, split_group
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.common import combatant, preview
 from gmtool.games.shadowrun.sr4.rules.flow import initiative_roll, rolls_with_ties
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet, check_sheet
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
-
-class AddGruntGroup(Command):
-    kind: Literal["add_grunt_group"] = "add_grunt_group"
-    sheet: Sheet
-    count: int = Field(ge=2, le=MAX_MEMBERS)
-    professional_rating: int = Field(default=0, ge=0, le=6)
-    shared_monitor: bool = False
+AddGruntGroup = grunt_groups.AddGruntGroup[Sheet]
 
 
 def effect_table() -> EffectTable:

@@ -4,14 +4,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
-from pydantic import Field
-
-from gmtool.core.messages import Command
+from gmtool.games.shadowrun.rules import grunt_groups
 from gmtool.games.shadowrun.rules.grunt_groups import (
     DAMAGE_FIELDS,
-    MAX_MEMBERS,
     GroupFormed,
     GroupLeft,
     GroupSplitChanged,
@@ -32,12 +27,7 @@ __all__ = [
 ]
 
 
-class AddGruntGroup(Command):
-    kind: Literal["add_grunt_group"] = "add_grunt_group"
-    sheet: Sheet
-    count: int = Field(ge=2, le=MAX_MEMBERS)
-    professional_rating: int = Field(default=0, ge=0, le=6)
-    shared_monitor: bool = False
+AddGruntGroup = grunt_groups.AddGruntGroup[Sheet]
 
 
 GROUP_COMMAND_CLASSES = (AddGruntGroup, LeaveGroup, SplitGroup)
