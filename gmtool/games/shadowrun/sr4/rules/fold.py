@@ -16,40 +16,25 @@ from gmtool.games.shadowrun.rules.attack.suppression import (
     fold_zone_marked,
 )
 from gmtool.games.shadowrun.rules.effect_rules import fold_effect_added, fold_effect_ended
-from gmtool.games.shadowrun.rules.grunt_groups import (
-    fold_group_formed,
-    fold_group_left,
-    fold_group_split,
-    fold_member_removed,
-)
+from gmtool.games.shadowrun.rules.grunt_groups import fold_group_formed, fold_group_left, fold_group_split
+from gmtool.games.shadowrun.rules.roster_fold import fold_added, fold_removed, fold_sheet_changed
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 
 
 def _added(state: EncounterState, e: ev.CombatantAdded) -> None:
-    state.combatants[e.combatant] = Combatant(id=e.combatant, sheet=e.sheet)
-    state.next_number = max(state.next_number, int(e.combatant[1:]) + 1)
+    fold_added(state, e, Combatant)
 
 
 def _removed(state: EncounterState, e: ev.CombatantRemoved) -> None:
-    del state.combatants[e.combatant]
-    fold_member_removed(state, e.combatant)
+    """SR4 also forgets who acted, was interrupted or surprised by the one who left."""
+    fold_removed(state, e)
     if state.actor == e.combatant:
         state.actor = None
-    if state.acting_now == e.combatant:
-        state.acting_now = None
     if state.interrupted == e.combatant:
         state.interrupted = None
     for c in state.combatants.values():
         c.surprised_by = tuple(other for other in c.surprised_by if other != e.combatant)
-
-
-def _sheet_changed(state: EncounterState, e: ev.SheetChanged) -> None:
-    c = state.combatants[e.combatant]
-    if e.field.startswith("attr."):
-        c.sheet = c.sheet.model_copy(update={"attributes": {**c.sheet.attributes, e.field[5:]: e.new}})
-    else:
-        c.sheet = c.sheet.model_copy(update={e.field: e.new})
 
 
 def _damage(state: EncounterState, e: ev.DamageApplied) -> None:
@@ -185,7 +170,7 @@ def _nothing(state: EncounterState, e: Any) -> None:
 FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "combatant_added": _added,
     "combatant_removed": _removed,
-    "sheet_changed": _sheet_changed,
+    "sheet_changed": fold_sheet_changed,
     "damage_applied": _damage,
     "turn_started": _turn_started,
     "initiative_rolled": _rolled,

@@ -14,31 +14,14 @@ from gmtool.games.shadowrun.rules.attack.suppression import (
     fold_zone_ended,
     fold_zone_marked,
 )
-from gmtool.games.shadowrun.rules.grunt_groups import fold_member_removed
+from gmtool.games.shadowrun.rules.roster_fold import fold_added, fold_removed, fold_sheet_changed
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.fold_tests import FOLDERS as TEST_FOLDERS
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 
 
 def _added(state: EncounterState, e: ev.CombatantAdded) -> None:
-    state.combatants[e.combatant] = Combatant(id=e.combatant, sheet=e.sheet)
-    state.next_number = max(state.next_number, int(e.combatant[1:]) + 1)
-
-
-def _removed(state: EncounterState, e: ev.CombatantRemoved) -> None:
-    del state.combatants[e.combatant]
-    fold_member_removed(state, e.combatant)
-    if state.acting_now == e.combatant:
-        state.acting_now = None
-
-
-def _sheet_changed(state: EncounterState, e: ev.SheetChanged) -> None:
-    c = state.combatants[e.combatant]
-    if e.field.startswith("attr."):
-        attrs = {**c.sheet.attributes, e.field[5:]: e.new}
-        c.sheet = c.sheet.model_copy(update={"attributes": attrs})
-    else:
-        c.sheet = c.sheet.model_copy(update={e.field: e.new})
+    fold_added(state, e, Combatant)
 
 
 def _turn_started(state: EncounterState, e: ev.TurnStarted) -> None:
@@ -140,8 +123,8 @@ def _nothing(state: EncounterState, e: Any) -> None:
 
 FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "combatant_added": _added,
-    "combatant_removed": _removed,
-    "sheet_changed": _sheet_changed,
+    "combatant_removed": fold_removed,
+    "sheet_changed": fold_sheet_changed,
     "turn_started": _turn_started,
     "initiative_rolled": _rolled,
     "ties_drawn": _nothing,
