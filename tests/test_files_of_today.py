@@ -1,0 +1,63 @@
+"""Issue 14: a campaign written by today's code (after the games became plug-ins) opens and replays
+to the very states that code folded, rolling no dice; its templates read back through their games.
+
+``tests/data/campaign_issue14.gmtool`` and ``campaign_issue14.json`` were written once by
+``tests/data/make_issue14_campaign.py``; tests only open copies. (The first release's file is
+``tests/test_storage_migrations.py``'s.)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gmtool.core.dice import DiceSource
+from gmtool.storage.campaign import Campaign
+from gmtool.storage.templates import load_template
+from gmtool.storage.workspace import Workspace
+from tests.data.make_issue14_campaign import canonical
+
+DATA = Path(__file__).parent / "data"
+
+
+def no_dice(self: DiceSource, seq: int) -> random.Random:
+    raise AssertionError("opening a campaign rolled dice")
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    path = tmp_path / "today.gmtool"
+    shutil.copyfile(DATA / "campaign_issue14.gmtool", path)
+    return path
+
+
+def test_todays_campaign_replays_to_the_states_it_was_written_with(copy: Path, monkeypatch) -> None:  # noqa: ANN001
+    golden = json.loads((DATA / "campaign_issue14.json").read_text(encoding="utf-8"))
+    monkeypatch.setattr(DiceSource, "for_command", no_dice)
+    campaign = Campaign.open(copy)
+    try:
+        encounters = campaign.encounters()
+        assert [(e.ruleset, e.name) for e in encounters] == [
+            ("sr5", "Demo: ambush at the Redmond loading dock"), ("sr4", "Demo (SR4): the Tacoma freight yard")]
+        assert campaign.current_encounter_id() == encounters[0].id
+        for encounter in encounters:
+            assert canonical(campaign.load_encounter(encounter.id).state) == golden[str(encounter.id)]
+        templates = [load_template(campaign.library, s.id) for s in campaign.library.search()]
+        assert sorted((library.game_of(t), library.columns(t).name) for library, t in templates) == [
+            ("sr4", "Yard guard"), ("sr5", "Halloweener")]
+    finally:
+        campaign.close()
+
+
+def test_its_undo_history_survives(copy: Path) -> None:
+    workspace = Workspace.open(copy)
+    try:
+        before = len(workspace.encounter.state.combatants)
+        assert workspace.session.undo()  # the grunt group, redone when the file was written
+        assert len(workspace.encounter.state.combatants) == before - 3
+    finally:
+        workspace.close()
