@@ -30,7 +30,8 @@ class ShadowrunView:
     sheet_type: type  # its Sheet
     sheet_rules: ModuleType  # its sheet module (metatypes, attribute_range, ATTRIBUTES)
     effects: Callable[[], Any]  # its effect catalogue
-    flag_names: Callable[[Any, Any, str | None], tuple[str, ...]]  # its flags shown beside a name
+    edition_flags: Callable[[Any, Any], tuple[str, ...]]  # its own flags (seized, extra pass …)
+    sits_out: Callable[[Any, Any], bool]  # rolled, yet does not act in this pass
     terms: Callable[[Any, Any], rv.Terms]  # its initiative score, term by term
     budget_left: Callable[[Any], tuple[int, bool, bool]]  # simple actions left, complex ok, free ok
     initiative_limit: tuple[int, int]  # the range of its second initiative field (dice or passes)
@@ -69,7 +70,12 @@ class ShadowrunView:
         return self.terms(state, c)
 
     def flags(self, state: Any, c: Any, current_id: str | None) -> tuple[str, ...]:
-        return self.flag_names(state, c, current_id)
+        """The flag names shown for a combatant (keys into ``flag.*``): both editions' then its own."""
+        shown = (("current", c.id == current_id), ("acted", c.acted), ("delayed", c.delayed),
+                 ("out", self.sits_out(state, c)))
+        common = tuple(name for name, on in shown if on)
+        last = tuple(name for name, on in (("surprised", bool(c.surprised_by)), ("typed", c.typed)) if on)
+        return common + self.edition_flags(state, c) + last
 
     def budget(self, c: Any) -> tuple[int, bool, bool]:
         return self.budget_left(c)

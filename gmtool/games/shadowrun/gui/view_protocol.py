@@ -39,7 +39,6 @@ class RulesetView(Protocol):
     """The queries and commands the GUI needs from one game."""
 
     key: str
-    game_key: str  # i18n key of the game's name
     features: frozenset[str]
     edge_actions: tuple[str, ...]  # window action names for Edge on initiative
     rule_options: dict[str, str]  # window action name → rule option

@@ -23,26 +23,14 @@ from gmtool.games.shadowrun.sr4.rules.turn import acts_in_pass, score_breakdown
 TRACK_FIELDS = {"physical_damage": "physical", "stun_damage": "stun"}
 
 
-def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None) -> tuple[str, ...]:
-    """The flag names shown for an SR4 combatant (keys into ``flag.*``)."""
-    flags = []
-    if c.id == current_id:
-        flags.append("current")
-    if c.acted:
-        flags.append("acted")
-    if c.delayed:
-        flags.append("delayed")
-    if c.hits is not None and state.turn and not acts_in_pass(c, state.pass_number):
-        flags.append("out")
-    if c.first_in_pass is not None and c.first_in_pass == state.pass_number:
-        flags.append("first_in_pass")
-    if c.extra_pass:
-        flags.append("extra_pass")
-    if c.surprised_by:
-        flags.append("surprised")
-    if c.typed:
-        flags.append("typed")
-    return tuple(flags)
+def sits_out(state: EncounterState, c: Combatant) -> bool:
+    return c.hits is not None and bool(state.turn) and not acts_in_pass(c, state.pass_number)
+
+
+def edition_flags(state: EncounterState, c: Combatant) -> tuple[str, ...]:
+    """SR4's own flags: going first in this pass (SR4-E6), the extra pass (SR4-E7)."""
+    first = c.first_in_pass is not None and c.first_in_pass == state.pass_number
+    return tuple(name for name, on in (("first_in_pass", first), ("extra_pass", c.extra_pass)) if on)
 
 
 class SR4View(ShadowrunView):
@@ -51,9 +39,8 @@ class SR4View(ShadowrunView):
     key = "sr4"
     # The edition's own rules, which the shared adapter asks:
     queries, commands, group_command, sheet_type, sheet_rules = QUERIES, cmd, AddGruntGroup, Sheet, sheet_rules
-    effects, flag_names, terms = staticmethod(effect_table), staticmethod(combatant_flags), staticmethod(score_breakdown)
-    budget_left, initiative_limit = staticmethod(budget_left), (1, MAX_PASSES)
-    game_key = "game.sr4"
+    effects, edition_flags, terms = staticmethod(effect_table), staticmethod(edition_flags), staticmethod(score_breakdown)
+    budget_left, sits_out, initiative_limit = staticmethod(budget_left), staticmethod(sits_out), (1, MAX_PASSES)
     features = frozenset({rv.EFFECTS, rv.PASS_LADDER, rv.MOVEMENT, rv.SURPRISE, rv.DAMAGE})
     edge_actions = ("go_first", "extra_pass")
     rule_options = {"wound_on_initiative": "wound_modifier_on_initiative"}

@@ -13,25 +13,14 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.messages import Command
-from gmtool.games.shadowrun.rules.turn_messages import (  # noqa: F401 - part of this edition's commands
-    ActNow,
-    AdjustInitiative,
-    DelayPhase,
-    EditSheet,
-    EnterInitiativeDice,
-    NextPhase,
-    RemoveCombatant,
-    SetRuleOption,
-    StartTurn,
-)
+from gmtool.games.shadowrun.rules import turn_commands
+from gmtool.games.shadowrun.rules.turn_commands import *  # noqa: F403 - the shared turn commands are this edition's too
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
 Faces = tuple[int, ...]
 
 
-class AddCombatant(Command):
-    kind: Literal["add_combatant"] = "add_combatant"
-    sheet: Sheet
+AddCombatant = turn_commands.AddCombatant[Sheet]
 
 
 class ApplyDamage(Command):
@@ -104,20 +93,12 @@ class SurpriseTest(Command):
 
 COMMAND_CLASSES = (
     AddCombatant,
-    RemoveCombatant,
-    EditSheet,
     ApplyDamage,
-    AdjustInitiative,
-    StartTurn,
-    NextPhase,
-    DelayPhase,
-    ActNow,
     GoFirst,
     ExtraPass,
-    EnterInitiativeDice,
     TakeAction,
     Move,
     Sprint,
     SurpriseTest,
-    SetRuleOption,
+    *turn_commands.TURN_COMMANDS,
 )

@@ -10,28 +10,14 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.rules.turn_messages import (  # noqa: F401 - part of this edition's events
-    ActionPhaseEnded,
-    CombatantRemoved,
-    EdgeSpent,
-    PassStarted,
-    PhaseDelayed,
-    RuleOptionChanged,
-    ScoreAdjusted,
-    SheetChanged,
-    TiesDrawn,
-    TurnEnded,
-    TurnStarted,
-)
+from gmtool.games.shadowrun.rules import turn_events
+from gmtool.games.shadowrun.rules.turn_events import *  # noqa: F403 - the shared turn events are this edition's too
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
 Terms = tuple[tuple[str, int], ...]
 
 
-class CombatantAdded(Event):
-    kind: Literal["combatant_added"] = "combatant_added"
-    combatant: str
-    sheet: Sheet
+CombatantAdded = turn_events.CombatantAdded[Sheet]
 
 
 class DamageApplied(Event):
@@ -168,27 +154,17 @@ class SurpriseEnded(Event):
 
 EVENT_CLASSES = (
     CombatantAdded,
-    CombatantRemoved,
-    SheetChanged,
     DamageApplied,
-    TurnStarted,
     InitiativeRolled,
-    TiesDrawn,
-    PassStarted,
     PhaseStarted,
-    ActionPhaseEnded,
-    PhaseDelayed,
     DelayedActionTaken,
-    TurnEnded,
-    EdgeSpent,
     FirstInPass,
     ExtraPassGained,
-    ScoreAdjusted,
     ActionTaken,
     Moved,
     Sprinted,
     SurpriseRolled,
     SurpriseDecided,
     SurpriseEnded,
-    RuleOptionChanged,
+    *turn_events.TURN_EVENTS,
 )

@@ -21,28 +21,14 @@ from gmtool.games.shadowrun.sr5.rules.sheet import INITIATIVE_DICE_MAX, Sheet
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 
 
-def combatant_flags(state: EncounterState, c: Combatant, current_id: str | None) -> tuple[str, ...]:
-    """The flag names shown for a combatant (keys into ``flag.*``)."""
-    flags = []
-    if c.id == current_id:
-        flags.append("current")
-    if c.acted:
-        flags.append("acted")
-    if c.delayed:
-        flags.append("delayed")
-    if c.score is not None and not in_pass(state, c):
-        flags.append("out")
-    if c.seized:
-        flags.append("seized")
-    if c.blitzed:
-        flags.append("blitzed")
-    if c.blitz_declared:
-        flags.append("blitz_declared")
-    if c.typed:
-        flags.append("typed")
-    if c.surprised_by:
-        flags.append("surprised")
-    return tuple(flags)
+def sits_out(state: EncounterState, c: Combatant) -> bool:
+    return c.score is not None and not in_pass(state, c)
+
+
+def edition_flags(state: EncounterState, c: Combatant) -> tuple[str, ...]:
+    """SR5's own flags: Seize the Initiative, Blitz (rolled or declared)."""
+    return tuple(name for name, on in (("seized", c.seized), ("blitzed", c.blitzed),
+                                       ("blitz_declared", c.blitz_declared)) if on)
 
 
 class SR5View(ShadowrunView):
@@ -51,9 +37,8 @@ class SR5View(ShadowrunView):
     key = "sr5"
     # The edition's own rules, which the shared adapter asks:
     queries, commands, group_command, sheet_type, sheet_rules = QUERIES, cmd, AddGruntGroup, Sheet, sheet_rules
-    effects, flag_names, terms = staticmethod(effect_table), staticmethod(combatant_flags), staticmethod(score_terms)
-    budget_left, initiative_limit = staticmethod(budget_left), (1, INITIATIVE_DICE_MAX)
-    game_key = "game.sr5"
+    effects, edition_flags, terms = staticmethod(effect_table), staticmethod(edition_flags), staticmethod(score_terms)
+    budget_left, sits_out, initiative_limit = staticmethod(budget_left), staticmethod(sits_out), (1, INITIATIVE_DICE_MAX)
     features = frozenset({rv.EFFECTS, rv.SHARED_MONITOR, rv.INTERRUPTS, rv.DICE_TESTS, rv.SURPRISE, rv.PASS_LADDER})
     edge_actions = ("seize", "blitz")
     rule_options = {"wound_on_initiative": "wound_modifier_on_initiative", "ones_on_extras": "ones_on_extras_count"}

@@ -7,23 +7,11 @@ from typing import Literal
 from pydantic import Field
 
 from gmtool.core.messages import Command
-from gmtool.games.shadowrun.rules.turn_messages import (  # noqa: F401 - part of this edition's commands
-    ActNow,
-    AdjustInitiative,
-    DelayPhase,
-    EditSheet,
-    EnterInitiativeDice,
-    NextPhase,
-    RemoveCombatant,
-    SetRuleOption,
-    StartTurn,
-)
+from gmtool.games.shadowrun.rules import turn_commands
+from gmtool.games.shadowrun.rules.turn_commands import *  # noqa: F403 - the shared turn commands are this edition's too
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
-
-class AddCombatant(Command):
-    kind: Literal["add_combatant"] = "add_combatant"
-    sheet: Sheet
+AddCombatant = turn_commands.AddCombatant[Sheet]
 
 
 class SeizeInitiative(Command):
@@ -59,17 +47,9 @@ class RollSimpleTest(Command):
 
 COMMAND_CLASSES = (
     AddCombatant,
-    RemoveCombatant,
-    EditSheet,
-    AdjustInitiative,
-    StartTurn,
-    NextPhase,
-    DelayPhase,
-    ActNow,
     SeizeInitiative,
     Blitz,
-    EnterInitiativeDice,
     TakeAction,
     RollSimpleTest,
-    SetRuleOption,
+    *turn_commands.TURN_COMMANDS,
 )

@@ -5,26 +5,11 @@ from __future__ import annotations
 from typing import Literal
 
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.rules.turn_messages import (  # noqa: F401 - part of this edition's events
-    ActionPhaseEnded,
-    CombatantRemoved,
-    EdgeSpent,
-    PassStarted,
-    PhaseDelayed,
-    RuleOptionChanged,
-    ScoreAdjusted,
-    SheetChanged,
-    TiesDrawn,
-    TurnEnded,
-    TurnStarted,
-)
+from gmtool.games.shadowrun.rules import turn_events
+from gmtool.games.shadowrun.rules.turn_events import *  # noqa: F403 - the shared turn events are this edition's too
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
-
-class CombatantAdded(Event):
-    kind: Literal["combatant_added"] = "combatant_added"
-    combatant: str
-    sheet: Sheet
+CombatantAdded = turn_events.CombatantAdded[Sheet]
 
 
 class InitiativeRolled(Event):
@@ -93,22 +78,12 @@ class TestRolled(Event):
 
 EVENT_CLASSES = (
     CombatantAdded,
-    CombatantRemoved,
-    SheetChanged,
-    TurnStarted,
     InitiativeRolled,
-    TiesDrawn,
-    PassStarted,
     ScoresReduced,
-    TurnEnded,
-    ActionPhaseEnded,
-    PhaseDelayed,
     DelayedActionTaken,
-    EdgeSpent,
     InitiativeSeized,
     BlitzDeclared,
-    ScoreAdjusted,
     ActionTaken,
     TestRolled,
-    RuleOptionChanged,
+    *turn_events.TURN_EVENTS,
 )
