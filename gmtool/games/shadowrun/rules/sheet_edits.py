@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from typing import TypeVar
 
 from pydantic import ValidationError
 
 from gmtool.core.errors import RulesError
 from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES, NAME_MAX, ShadowrunSheet
+from gmtool.games.shadowrun.rules.turn_events import RuleOptionChanged
 
 SheetT = TypeVar("SheetT", bound=ShadowrunSheet)
 Value = int | str | bool
@@ -62,3 +63,25 @@ def changed_fields(old: ShadowrunSheet, new: ShadowrunSheet) -> list[tuple[str, 
     pairs: list[tuple[str, Value, Value]] = [(f"attr.{a}", old.attributes[a], new.attributes[a]) for a in ATTRIBUTES]
     pairs += [(f, getattr(old, f), getattr(new, f)) for f in type(new).model_fields if f != "attributes"]
     return [(field, before, after) for field, before, after in pairs if before != after]
+
+
+def edited_sheet(sheet: SheetT, field: str, value: Value, metatype_names: Collection[str],
+                 attribute_range: Callable[[str, str], tuple[int, int]], check: Callable[[SheetT], None]) -> SheetT:
+    """The sheet with one field typed in: a metatype the edition knows (attributes clamped to its
+    limits), then the edition's own check of the whole sheet (RulesError naming the field)."""
+    if field == "metatype" and value not in metatype_names:
+        raise RulesError("error.unknown_metatype", field="metatype", metatype=value)
+    new = sheet_with(sheet, field, coerce_field(field, value))
+    if field == "metatype":
+        new = clamped_to_metatype(new, attribute_range)
+    check(new)
+    return new
+
+
+def option_changed(options: Mapping[str, bool], option: str, value: bool) -> RuleOptionChanged:
+    """A rule option set (refused when unknown or already so)."""
+    if option not in options:
+        raise RulesError("error.unknown_option", option=option)
+    if options[option] == value:
+        raise RulesError("error.no_change")
+    return RuleOptionChanged(option=option, old=options[option], new=value)

@@ -14,13 +14,17 @@ from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.damage.monitors import SR4_STUN_OVERFLOW_RATIO, monitor_of
 from gmtool.games.shadowrun.rules.damage.monitors import apply_damage as apply_damage_to
 from gmtool.games.shadowrun.rules.effect_rules import effects_of_removed
-from gmtool.games.shadowrun.rules.sheet_edits import changed_fields, clamped_to_metatype, coerce_field, sheet_with
+from gmtool.games.shadowrun.rules.sheet_edits import (
+    changed_fields,
+    edited_sheet,
+    option_changed,
+)
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.common import combatant, preview
 from gmtool.games.shadowrun.sr4.rules.flow import initiative_roll, phase_start, rolls_with_ties
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet, attribute_range, check_sheet, metatypes
-from gmtool.games.shadowrun.sr4.rules.state import RULE_OPTIONS, Combatant, EncounterState
+from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 
 
 def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.Random) -> list[Event]:
@@ -50,12 +54,7 @@ def _diff(c: Combatant, new: Sheet) -> list[Event]:
 
 def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random) -> list[Event]:
     c = combatant(state, command.combatant)
-    if command.field == "metatype" and command.value not in metatypes().metatypes:
-        raise RulesError("error.unknown_metatype", field="metatype", metatype=command.value)
-    new = sheet_with(c.sheet, command.field, coerce_field(command.field, command.value))
-    if command.field == "metatype":
-        new = clamped_to_metatype(new, attribute_range)
-    check_sheet(new)
+    new = edited_sheet(c.sheet, command.field, command.value, metatypes().metatypes, attribute_range, check_sheet)
     events = _diff(c, new)
     if not events:
         raise RulesError("error.no_change")
@@ -86,12 +85,7 @@ def apply_damage(state: EncounterState, command: cmd.ApplyDamage, rng: random.Ra
 
 
 def set_rule_option(state: EncounterState, command: cmd.SetRuleOption, rng: random.Random) -> list[Event]:
-    if command.option not in RULE_OPTIONS:
-        raise RulesError("error.unknown_option", option=command.option)
-    old = state.options[command.option]
-    if old == command.value:
-        raise RulesError("error.no_change")
-    return [ev.RuleOptionChanged(option=command.option, old=old, new=command.value)]
+    return [option_changed(state.options, command.option, command.value)]
 
 
 HANDLERS = {

@@ -6,18 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.rules.attack.common import fold_attack, fold_reloaded, fold_rounds_fired
 from gmtool.games.shadowrun.rules.attack.messages import FullDefenceDeclared
-from gmtool.games.shadowrun.rules.attack.suppression import (
-    fold_nothing,
-    fold_suppression_test,
-    fold_zone,
-    fold_zone_ended,
-    fold_zone_marked,
-)
 from gmtool.games.shadowrun.rules.effect_rules import fold_effect_added, fold_effect_ended
 from gmtool.games.shadowrun.rules.grunt_groups import fold_group_formed, fold_group_left, fold_group_split
-from gmtool.games.shadowrun.rules.roster_fold import fold_added, fold_removed, fold_sheet_changed
+from gmtool.games.shadowrun.rules.shared_folds import SHARED_FOLDERS, fold_added, fold_nothing, fold_removed
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 
@@ -159,28 +151,20 @@ def _surprise_ended(state: EncounterState, e: ev.SurpriseEnded) -> None:
         c.surprised_by = ()
 
 
-def _option(state: EncounterState, e: ev.RuleOptionChanged) -> None:
-    state.options[e.option] = e.new
-
-
-def _nothing(state: EncounterState, e: Any) -> None:
-    """Events that only inform the log (tie draws, turn ends, test rolls)."""
 
 
 FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
+    **SHARED_FOLDERS,
     "combatant_added": _added,
     "combatant_removed": _removed,
-    "sheet_changed": fold_sheet_changed,
     "damage_applied": _damage,
     "turn_started": _turn_started,
     "initiative_rolled": _rolled,
-    "ties_drawn": _nothing,
     "pass_started": _pass_started,
     "phase_started": _phase_started,
     "action_phase_ended": _phase_ended,
     "phase_delayed": _delayed,
     "delayed_action_taken": _act_now,
-    "turn_ended": _nothing,
     "edge_spent": _edge_spent,
     "first_in_pass": _first,
     "extra_pass_gained": _extra_pass,
@@ -188,24 +172,15 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "action_taken": _action,
     "moved": _moved,
     "sprinted": _sprinted,
-    "surprise_rolled": _nothing,
+    "surprise_rolled": fold_nothing,
     "surprise_decided": _surprise,
     "surprise_ended": _surprise_ended,
-    "rule_option_changed": _option,
     "effect_added": fold_effect_added,
     "effect_ended": fold_effect_ended,
     "group_formed": fold_group_formed,
     "group_left": fold_group_left,
     "group_split_changed": fold_group_split,
-    "attack_resolved": fold_attack,
-    "called_shot_resolved": fold_nothing,
-    "suppressive_fire_started": fold_zone,
-    "suppression_tested": fold_suppression_test,
-    "zone_marked": fold_zone_marked,
-    "suppressive_fire_ended": fold_zone_ended,
     "full_defence_declared": _full_defence,
-    "rounds_fired": fold_rounds_fired,
-    "reloaded": fold_reloaded,
 }
 
 

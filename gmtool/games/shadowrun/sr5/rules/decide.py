@@ -17,6 +17,7 @@ from gmtool.games.shadowrun.rules.attack.common import ATTACK_ACTIONS, check_one
 from gmtool.games.shadowrun.rules.attack.suppression import zone_endings
 from gmtool.games.shadowrun.rules.dice import GlitchRule, success_test
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
+from gmtool.games.shadowrun.rules.sheet_edits import option_changed
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.actions import action_list, check_action
@@ -44,7 +45,7 @@ from gmtool.games.shadowrun.sr5.rules.initiative import (
 from gmtool.games.shadowrun.sr5.rules.lookup import combatant as _combatant
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet, check_sheet
 from gmtool.games.shadowrun.sr5.rules.simple_test import pool_of, simple_test_terms
-from gmtool.games.shadowrun.sr5.rules.state import RULE_OPTIONS, Combatant, EncounterState
+from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 from gmtool.games.shadowrun.sr5.rules.surprise import surprise_test
 
 TIEBREAK_MAX = 1_000_000
@@ -358,12 +359,7 @@ def roll_simple_test(state: EncounterState, command: cmd.RollSimpleTest, rng: ra
 
 
 def set_rule_option(state: EncounterState, command: cmd.SetRuleOption, rng: random.Random) -> list[Event]:
-    if command.option not in RULE_OPTIONS:
-        raise RulesError("error.unknown_option", option=command.option)
-    old = state.options[command.option]
-    if old == command.value:
-        raise RulesError("error.no_change")
-    return [ev.RuleOptionChanged(option=command.option, old=old, new=command.value)]
+    return [option_changed(state.options, command.option, command.value)]
 
 
 HANDLERS: dict[str, Handler] = {

@@ -11,7 +11,12 @@ import random
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.rules.sheet_edits import changed_fields, clamped_to_metatype, coerce_field, sheet_with
+from gmtool.games.shadowrun.rules.sheet_edits import (
+    changed_fields,
+    coerce_field,
+    edited_sheet,
+    sheet_with,
+)
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.groups import DAMAGE_FIELDS, members_sharing_damage
@@ -31,12 +36,7 @@ def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random
     c = _combatant(state, command.combatant)
     if command.field in DAMAGE_FIELDS:
         return _shared_damage(state, c, command)
-    if command.field == "metatype" and command.value not in metatypes().metatypes:
-        raise RulesError("error.unknown_metatype", field="metatype", metatype=command.value)
-    new = sheet_with(c.sheet, command.field, coerce_field(command.field, command.value))
-    if command.field == "metatype":
-        new = clamped_to_metatype(new, attribute_range)
-    check_sheet(new)
+    new = edited_sheet(c.sheet, command.field, command.value, metatypes().metatypes, attribute_range, check_sheet)
     events = _diff(c, c.sheet, new)
     if not events:
         raise RulesError("error.no_change")

@@ -6,15 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.rules.attack.common import ATTACK_ACTIONS, fold_attack, fold_reloaded, fold_rounds_fired
-from gmtool.games.shadowrun.rules.attack.suppression import (
-    fold_nothing,
-    fold_suppression_test,
-    fold_zone,
-    fold_zone_ended,
-    fold_zone_marked,
-)
-from gmtool.games.shadowrun.rules.roster_fold import fold_added, fold_removed, fold_sheet_changed
+from gmtool.games.shadowrun.rules.attack.common import ATTACK_ACTIONS
+from gmtool.games.shadowrun.rules.shared_folds import SHARED_FOLDERS, fold_added, fold_nothing
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.fold_tests import FOLDERS as TEST_FOLDERS
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
@@ -113,24 +106,15 @@ def _action(state: EncounterState, e: ev.ActionTaken) -> None:
         c.complex_action = True
 
 
-def _option(state: EncounterState, e: ev.RuleOptionChanged) -> None:
-    state.options[e.option] = e.new
-
-
-def _nothing(state: EncounterState, e: Any) -> None:
-    """Events that only inform the log (test rolls, tie draws, turn ends)."""
 
 
 FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
+    **SHARED_FOLDERS,
     "combatant_added": _added,
-    "combatant_removed": fold_removed,
-    "sheet_changed": fold_sheet_changed,
     "turn_started": _turn_started,
     "initiative_rolled": _rolled,
-    "ties_drawn": _nothing,
     "pass_started": _pass_started,
     "scores_reduced": _reduced,
-    "turn_ended": _nothing,
     "action_phase_ended": _phase_ended,
     "phase_delayed": _delayed,
     "delayed_action_taken": _act_now,
@@ -139,17 +123,7 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "blitz_declared": _blitz_declared,
     "score_adjusted": _adjusted,
     "action_taken": _action,
-    "test_rolled": _nothing,
-    "rule_option_changed": _option,
-    "attack_resolved": fold_attack,
-    "called_shot_resolved": fold_nothing,
-    "suppressive_fire_started": fold_zone,
-    "suppression_tested": fold_suppression_test,
-    "zone_marked": fold_zone_marked,
-    "suppressive_fire_ended": fold_zone_ended,
-    "full_defence_declared": fold_nothing,  # SR4's (the codecs share the attack's events)
-    "rounds_fired": fold_rounds_fired,
-    "reloaded": fold_reloaded,
+    "test_rolled": fold_nothing,
 }
 
 FIRING_ACTIONS = frozenset({"fire_weapon", "fire_long_burst", "fire_full_auto", "fire_bow", "fire_mounted_weapon"})

@@ -1,0 +1,64 @@
+"""Folding what both editions share: a combatant joins, leaves or has a sheet field edited, a rule option
+changes, and every attack event (:data:`SHARED_FOLDERS`; each edition adds its own and may replace one)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gmtool.games.shadowrun.rules.attack.common import fold_attack, fold_reloaded, fold_rounds_fired
+from gmtool.games.shadowrun.rules.attack.suppression import (
+    fold_nothing as fold_nothing,
+)
+from gmtool.games.shadowrun.rules.attack.suppression import (
+    fold_suppression_test,
+    fold_zone,
+    fold_zone_ended,
+    fold_zone_marked,
+)
+from gmtool.games.shadowrun.rules.grunt_groups import fold_member_removed
+
+
+def fold_added(state: Any, e: Any, make: Callable[..., Any]) -> None:
+    """``make(id=…, sheet=…)``: the edition's Combatant; ids are "c<number>", never reused."""
+    state.combatants[e.combatant] = make(id=e.combatant, sheet=e.sheet)
+    state.next_number = max(state.next_number, int(e.combatant[1:]) + 1)
+
+
+def fold_removed(state: Any, e: Any) -> None:
+    """Gone from the roster and from its grunt group; no longer acting now."""
+    del state.combatants[e.combatant]
+    fold_member_removed(state, e.combatant)
+    if state.acting_now == e.combatant:
+        state.acting_now = None
+
+
+def fold_sheet_changed(state: Any, e: Any) -> None:
+    """One field (``attr.X`` for an attribute) takes its new value."""
+    c = state.combatants[e.combatant]
+    if e.field.startswith("attr."):
+        c.sheet = c.sheet.model_copy(update={"attributes": {**c.sheet.attributes, e.field[5:]: e.new}})
+    else:
+        c.sheet = c.sheet.model_copy(update={e.field: e.new})
+
+
+def fold_option(state: Any, e: Any) -> None:
+    state.options[e.option] = e.new
+
+
+SHARED_FOLDERS: dict[str, Callable[[Any, Any], None]] = {
+    "combatant_removed": fold_removed,
+    "sheet_changed": fold_sheet_changed,
+    "rule_option_changed": fold_option,
+    "ties_drawn": fold_nothing,  # the log's: ties, the turn's end
+    "turn_ended": fold_nothing,
+    "attack_resolved": fold_attack,
+    "called_shot_resolved": fold_nothing,
+    "suppressive_fire_started": fold_zone,
+    "suppression_tested": fold_suppression_test,
+    "zone_marked": fold_zone_marked,
+    "suppressive_fire_ended": fold_zone_ended,
+    "full_defence_declared": fold_nothing,  # SR4 replaces it (the codecs share the attack's events)
+    "rounds_fired": fold_rounds_fired,
+    "reloaded": fold_reloaded,
+}
