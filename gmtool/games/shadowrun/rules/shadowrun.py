@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from math import ceil
+from typing import Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -48,6 +49,17 @@ class MetatypeLimits(BaseModel):
         if any(lo < 1 or hi < lo for lo, hi in limits.values()):
             raise ValueError("every limit must be 1 <= min <= max")
         return limits
+
+
+InfoT = TypeVar("InfoT", bound=MetatypeLimits)
+
+
+class MetatypeTableBase(BaseModel, Generic[InfoT]):
+    """An edition's metatype table (``resources/<edition>/metatypes.json``); each adds its augmentation rule."""
+
+    schema_version: int = Field(ge=1, le=1)
+    source: str
+    metatypes: dict[str, InfoT]
 
 
 class ShadowrunSheet(BaseModel):

@@ -7,6 +7,7 @@ from typing import Any
 
 from gmtool.core.effects import Duration, Effect
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.rules.shadowrun import field_label
 
 
 def effect_name(key: str, label: str) -> str:
@@ -56,7 +57,7 @@ def dice_text(dice: tuple[tuple[int, str, bool], ...]) -> str:
     return text
 
 
-# The turn's events both editions share (games/shadowrun/rules/turn_messages.py), worded once.
+# The turn's events both editions share (games/shadowrun/rules/turn_events.py), worded once.
 TURN_LINES: dict[str, Callable[[Any], str]] = {
     "turn_started": lambda e: tr("log.turn_started", turn=e.turn),
     "ties_drawn": lambda e: tr(
@@ -70,3 +71,15 @@ TURN_LINES: dict[str, Callable[[Any], str]] = {
         "log.edge_spent", name=e.name, purpose=tr(f"edge.{e.purpose}"), before=e.before, after=e.after
     ),
 }
+
+
+def roster_lines(value_text: Callable[[str, Any], str]) -> dict[str, Callable[[Any], str]]:
+    """A combatant joining or leaving, a sheet field edited (the edition words a value: its metatypes)."""
+    return {
+        "combatant_added": lambda e: tr("log.combatant_added", name=e.sheet.name),
+        "combatant_removed": lambda e: tr("log.combatant_removed", name=e.name),
+        "sheet_changed": lambda e: tr(
+            "log.sheet_changed", name=e.name, field=field_label(e.field),
+            old=value_text(e.field, e.old), new=value_text(e.field, e.new),
+        ),
+    }

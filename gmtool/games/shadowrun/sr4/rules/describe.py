@@ -14,7 +14,7 @@ from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.attack.describe import RENDERERS as ATTACK_RENDERERS
 from gmtool.games.shadowrun.rules.shadowrun import faces_text, field_label
 from gmtool.games.shadowrun.rules.shadowrun import value_text as shared_value_text
-from gmtool.games.shadowrun.rules.shared_describe import SHARED_LINES, TURN_LINES
+from gmtool.games.shadowrun.rules.shared_describe import SHARED_LINES, TURN_LINES, roster_lines
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.actions import action_label
 from gmtool.games.shadowrun.sr4.rules.sheet import metatypes
@@ -90,12 +90,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     **SHARED_LINES,
     **TURN_LINES,
     **ATTACK_RENDERERS,
-    "combatant_added": lambda e: tr("log.combatant_added", name=e.sheet.name),
-    "combatant_removed": lambda e: tr("log.combatant_removed", name=e.name),
-    "sheet_changed": lambda e: tr(
-        "log.sheet_changed", name=e.name, field=field_label(e.field),
-        old=value_text(e.field, e.old), new=value_text(e.field, e.new),
-    ),
+    **roster_lines(value_text),
     "damage_applied": _damage,
     "initiative_rolled": _initiative,
     "pass_started": lambda e: tr("log.sr4.pass_started", turn=e.turn, pass_number=e.pass_number),

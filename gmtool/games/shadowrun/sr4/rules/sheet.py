@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from math import floor
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from gmtool.core.resources import cached_model
 from gmtool.games.shadowrun.rules.shadowrun import (  # noqa: F401 - re-exported for the SR4 modules
@@ -24,6 +24,7 @@ from gmtool.games.shadowrun.rules.shadowrun import (  # noqa: F401 - re-exported
     INITIATIVE_BONUS_MAX,
     NAME_MAX,
     MetatypeLimits,
+    MetatypeTableBase,
     ShadowrunSheet,
     check_common,
 )
@@ -38,11 +39,8 @@ class MetatypeInfo(MetatypeLimits):
     run: int = Field(ge=1)
 
 
-class MetatypeTable(BaseModel):
-    schema_version: int = Field(ge=1, le=1)
-    source: str
+class MetatypeTable(MetatypeTableBase[MetatypeInfo]):
     augmented_factor: float = Field(ge=1)
-    metatypes: dict[str, MetatypeInfo]
 
 
 def metatypes() -> MetatypeTable:

@@ -8,9 +8,9 @@ from typing import Any
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.attack.describe import RENDERERS as ATTACK_RENDERERS
-from gmtool.games.shadowrun.rules.shadowrun import faces_text, field_label
+from gmtool.games.shadowrun.rules.shadowrun import faces_text
 from gmtool.games.shadowrun.rules.shadowrun import value_text as shared_value_text
-from gmtool.games.shadowrun.rules.shared_describe import TURN_LINES
+from gmtool.games.shadowrun.rules.shared_describe import TURN_LINES, roster_lines
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.describe_tests import RENDERERS as TEST_RENDERERS
 from gmtool.games.shadowrun.sr5.rules.sheet import metatypes
@@ -65,12 +65,7 @@ def _action_taken(e: ev.ActionTaken) -> str:
 
 RENDERERS: dict[str, Callable[[Any], str]] = {
     **TURN_LINES,
-    "combatant_added": lambda e: tr("log.combatant_added", name=e.sheet.name),
-    "combatant_removed": lambda e: tr("log.combatant_removed", name=e.name),
-    "sheet_changed": lambda e: tr(
-        "log.sheet_changed", name=e.name, field=field_label(e.field),
-        old=value_text(e.field, e.old), new=value_text(e.field, e.new),
-    ),
+    **roster_lines(value_text),
     "initiative_rolled": _rolled,
     "pass_started": lambda e: tr("log.pass_started", turn=e.turn, pass_number=e.pass_number),
     "scores_reduced": lambda e: tr("log.scores_reduced", amount=e.amount),

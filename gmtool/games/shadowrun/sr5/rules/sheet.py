@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from math import ceil
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from gmtool.core.resources import cached_model
 from gmtool.games.shadowrun.rules.shadowrun import (  # noqa: F401 - re-exported for the SR5 modules
@@ -18,6 +18,7 @@ from gmtool.games.shadowrun.rules.shadowrun import (  # noqa: F401 - re-exported
     INITIATIVE_BONUS_MAX,
     NAME_MAX,
     MetatypeLimits,
+    MetatypeTableBase,
     ShadowrunSheet,
     check_common,
 )
@@ -31,11 +32,8 @@ class MetatypeInfo(MetatypeLimits):
     """An SR5 metatype: label and natural limits."""
 
 
-class MetatypeTable(BaseModel):
-    schema_version: int = Field(ge=1, le=1)
-    source: str
+class MetatypeTable(MetatypeTableBase[MetatypeInfo]):
     augmented_bonus_max: int = Field(ge=0)
-    metatypes: dict[str, MetatypeInfo]
 
 
 def metatypes() -> MetatypeTable:
