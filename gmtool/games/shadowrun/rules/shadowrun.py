@@ -28,6 +28,17 @@ LADDER_ACTING = "acting"  # the current pass, its phase now
 LADDER_DUE = "due"  # the current pass, still to act
 LADDER_LATER = "later"  # a later pass of this turn
 LADDER_PASSES = 4  # passes shown at least
+
+
+def ladder_step(pass_number: int, current: int, acts: bool, acted: bool, acting: bool) -> str:
+    """How a combatant stands in one pass of the ladder (the LADDER_* names), both editions alike."""
+    if not acts:
+        return LADDER_OFF
+    if pass_number != current:
+        return LADDER_PAST if pass_number < current else LADDER_LATER
+    if acted:
+        return LADDER_ACTED
+    return LADDER_ACTING if acting else LADDER_DUE
 NAME_MAX = 60
 SKILL_MAX = 12
 SKILL_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")

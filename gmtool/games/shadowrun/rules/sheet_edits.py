@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
 from gmtool.core.errors import RulesError
 from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES, NAME_MAX, ShadowrunSheet
-from gmtool.games.shadowrun.rules.turn_events import RuleOptionChanged
+from gmtool.games.shadowrun.rules.turn_events import RuleOptionChanged, ScoreAdjusted
 
 SheetT = TypeVar("SheetT", bound=ShadowrunSheet)
 Value = int | str | bool
@@ -85,3 +85,12 @@ def option_changed(options: Mapping[str, bool], option: str, value: bool) -> Rul
     if options[option] == value:
         raise RulesError("error.no_change")
     return RuleOptionChanged(option=option, old=options[option], new=value)
+
+
+def manual_adjustment(combatant: Any, rolled: bool, delta: int) -> ScoreAdjusted:
+    """The GM corrects a rolled score by hand (refused before the roll, or for a change of 0)."""
+    if not rolled:
+        raise RulesError("error.no_score", name=combatant.sheet.name)
+    if delta == 0:
+        raise RulesError("error.no_change")
+    return ScoreAdjusted(combatant=combatant.id, name=combatant.sheet.name, delta=delta, reason="manual")

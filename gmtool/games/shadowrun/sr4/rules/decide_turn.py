@@ -14,6 +14,7 @@ import random
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.effect_rules import expiry_after_phase
+from gmtool.games.shadowrun.rules.sheet_edits import manual_adjustment
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.common import combatant, preview, require_turn, spend_edge
@@ -126,11 +127,7 @@ def enter_initiative_dice(
 def adjust_initiative(state: EncounterState, command: cmd.AdjustInitiative, rng: random.Random) -> list[Event]:
     require_turn(state)
     c = combatant(state, command.combatant)
-    if c.hits is None:
-        raise RulesError("error.no_score", name=c.sheet.name)
-    if command.delta == 0:
-        raise RulesError("error.no_change")
-    return [ev.ScoreAdjusted(combatant=c.id, name=c.sheet.name, delta=command.delta, reason="manual")]
+    return [manual_adjustment(c, c.hits is not None, command.delta)]
 
 
 HANDLERS = {

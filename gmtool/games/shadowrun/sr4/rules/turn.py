@@ -14,14 +14,7 @@ Everything here is derived from the state. Rules and choices:
 
 from __future__ import annotations
 
-from gmtool.games.shadowrun.rules.shadowrun import (
-    LADDER_ACTED,
-    LADDER_ACTING,
-    LADDER_DUE,
-    LADDER_LATER,
-    LADDER_OFF,
-    LADDER_PAST,
-)
+from gmtool.games.shadowrun.rules.shadowrun import ladder_step
 from gmtool.games.shadowrun.sr4.rules.initiative import MAX_PASSES
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 
@@ -138,16 +131,6 @@ def pass_ladder(state: EncounterState, combatant: Combatant) -> tuple[str, ...]:
     if combatant.hits is None or state.turn == 0:
         return ()
     current = state.pass_number
-    out = []
-    for p in range(1, max(MAX_PASSES, passes_this_turn(combatant)) + 1):
-        if not acts_in_pass(combatant, p):
-            out.append(LADDER_OFF)
-        elif p < current:
-            out.append(LADDER_PAST)
-        elif p > current:
-            out.append(LADDER_LATER)
-        elif combatant.acted:
-            out.append(LADDER_ACTED)
-        else:
-            out.append(LADDER_ACTING if state.actor == combatant.id else LADDER_DUE)
-    return tuple(out)
+    acting = state.actor == combatant.id
+    return tuple(ladder_step(p, current, acts_in_pass(combatant, p), combatant.acted, acting)
+                 for p in range(1, max(MAX_PASSES, passes_this_turn(combatant)) + 1))

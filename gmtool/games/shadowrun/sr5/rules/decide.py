@@ -17,7 +17,7 @@ from gmtool.games.shadowrun.rules.attack.common import ATTACK_ACTIONS, check_one
 from gmtool.games.shadowrun.rules.attack.suppression import zone_endings
 from gmtool.games.shadowrun.rules.dice import GlitchRule, success_test
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
-from gmtool.games.shadowrun.rules.sheet_edits import option_changed
+from gmtool.games.shadowrun.rules.sheet_edits import manual_adjustment, option_changed
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.actions import action_list, check_action
@@ -203,11 +203,7 @@ def remove_combatant(state: EncounterState, command: cmd.RemoveCombatant, rng: r
 def adjust_initiative(state: EncounterState, command: cmd.AdjustInitiative, rng: random.Random) -> list[Event]:
     _require_turn(state)
     c = _combatant(state, command.combatant)
-    if c.score is None:
-        raise RulesError("error.no_score", name=c.sheet.name)
-    if command.delta == 0:
-        raise RulesError("error.no_change")
-    return [ev.ScoreAdjusted(combatant=c.id, name=c.sheet.name, delta=command.delta, reason="manual")]
+    return [manual_adjustment(c, c.score is not None, command.delta)]
 
 
 def start_turn(state: EncounterState, command: cmd.StartTurn, rng: random.Random) -> list[Event]:

@@ -5,15 +5,7 @@ Everything here is derived from the state; nothing is stored twice.
 
 from __future__ import annotations
 
-from gmtool.games.shadowrun.rules.shadowrun import (
-    LADDER_ACTED,
-    LADDER_ACTING,
-    LADDER_DUE,
-    LADDER_LATER,
-    LADDER_OFF,
-    LADDER_PASSES,
-    LADDER_PAST,
-)
+from gmtool.games.shadowrun.rules.shadowrun import LADDER_PASSES, ladder_step
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 
 PASS_REDUCTION = 10  # SR5-I3
@@ -138,20 +130,10 @@ def pass_ladder(state: EncounterState, combatant: Combatant) -> tuple[str, ...]:
         return ()
     current = state.pass_number
     last = current + max(score - 1, 0) // PASS_REDUCTION if score > 0 else current
-    out = []
-    for q in range(1, max(LADDER_PASSES, last) + 1):
-        if score + PASS_REDUCTION * (current - q) <= 0:
-            out.append(LADDER_OFF)
-        elif q < current:
-            out.append(LADDER_PAST)
-        elif q > current:
-            out.append(LADDER_LATER)
-        elif combatant.acted:
-            out.append(LADDER_ACTED)
-        else:
-            actor = current_actor(state)
-            out.append(LADDER_ACTING if actor is not None and actor.id == combatant.id else LADDER_DUE)
-    return tuple(out)
+    actor = current_actor(state) if score > 0 and not combatant.acted else None  # asked only when it matters
+    acting = actor is not None and actor.id == combatant.id
+    return tuple(ladder_step(q, current, score + PASS_REDUCTION * (current - q) > 0, combatant.acted, acting)
+                 for q in range(1, max(LADDER_PASSES, last) + 1))
 
 
 def passes_left(state: EncounterState, combatant: Combatant) -> int:
