@@ -28,6 +28,7 @@ from gmtool.core.effects import (
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.effect_messages import EffectAdded, EffectEnded
+from gmtool.games.shadowrun.rules.turn_events import ActionPhaseEnded
 
 Side = Literal["test", "attack", "defence"]
 TIMED = (Duration.NEXT_ACTION, Duration.END_OF_PASS, Duration.END_OF_TURN, Duration.TURNS)
@@ -115,6 +116,13 @@ def removal(state: Any, effect_id: int) -> list[Event]:
 def expiry_after_phase(state: Any, actor: Any) -> list[Event]:
     """Effects that end when ``actor`` finishes its action phase."""
     return ended(state, expired_by_phase_end(state.effects.values(), actor.id, actor.phases_ended + 1), "expired")
+
+
+def phase_ended(state: Any, actor: Any | None) -> list[Event]:
+    """The actor's phase ends (Next): its line, then the effects that end with it (none without an actor)."""
+    if actor is None:
+        return []
+    return [ActionPhaseEnded(combatant=actor.id, name=actor.sheet.name), *expiry_after_phase(state, actor)]
 
 
 def expiry_after_pass(state: Any, skip: set[int]) -> list[Event]:

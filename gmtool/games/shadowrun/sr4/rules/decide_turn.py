@@ -13,7 +13,7 @@ import random
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.rules.effect_rules import expiry_after_phase
+from gmtool.games.shadowrun.rules.effect_rules import phase_ended
 from gmtool.games.shadowrun.rules.sheet_edits import manual_adjustment
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import events as ev
@@ -37,10 +37,7 @@ def next_phase(state: EncounterState, command: cmd.NextPhase, rng: random.Random
     require_turn(state)
     if not state.combatants:
         raise RulesError("error.no_combatants")
-    actor = current_actor(state)
-    events: list[Event] = []
-    if actor is not None:
-        events += [ev.ActionPhaseEnded(combatant=actor.id, name=actor.sheet.name), *expiry_after_phase(state, actor)]
+    events = phase_ended(state, current_actor(state))
     return events + advance(preview(state, events), rng)
 
 

@@ -16,6 +16,7 @@ from gmtool.core.messages import Command, Event
 from gmtool.games.shadowrun.rules.attack.common import ATTACK_ACTIONS, check_one_attack
 from gmtool.games.shadowrun.rules.attack.suppression import zone_endings
 from gmtool.games.shadowrun.rules.dice import GlitchRule, success_test
+from gmtool.games.shadowrun.rules.effect_rules import phase_ended
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
 from gmtool.games.shadowrun.rules.sheet_edits import manual_adjustment, option_changed
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
@@ -24,7 +25,6 @@ from gmtool.games.shadowrun.sr5.rules.actions import action_list, check_action
 from gmtool.games.shadowrun.sr5.rules.decide_effects import (
     effects_of_removed,
     expiry_after_pass,
-    expiry_after_phase,
     expiry_after_turn,
 )
 from gmtool.games.shadowrun.sr5.rules.decide_sheet import edit_sheet
@@ -218,10 +218,7 @@ def next_phase(state: EncounterState, command: cmd.NextPhase, rng: random.Random
     if not state.combatants:
         raise RulesError("error.no_combatants")
     actor = current_actor(state)
-    events: list[Event] = []
-    if actor is not None:
-        events.append(ev.ActionPhaseEnded(combatant=actor.id, name=actor.sheet.name))
-        events += expiry_after_phase(state, actor)
+    events = phase_ended(state, actor)
     if not waiting(state, exclude=actor.id if actor else None):
         events += _after_pass(state, rng, {e.effect for e in events if e.kind == "effect_ended"})  # type: ignore[attr-defined]
     return events
