@@ -239,7 +239,8 @@ def test_rule_option_labels() -> None:
 def test_score_adjustment_reasons() -> None:
     reasons = {
         keyword.value.value
-        for module in sorted((SOURCE / "games" / "shadowrun" / "sr5" / "rules").glob("*.py"))
+        for folder in ("sr5/rules", "rules")  # the edition's own, and the shared (a manual adjustment)
+        for module in sorted((SOURCE / "games" / "shadowrun" / folder).glob("*.py"))
         for call in _calls_in(module, "ScoreAdjusted")
         for keyword in call.keywords
         if keyword.arg == "reason" and isinstance(keyword.value, ast.Constant)
