@@ -158,3 +158,47 @@ class LogShape:
 
     def heading_level(self, kind: str) -> int | None:
         return dict(self.headings).get(kind)
+
+
+FieldKind = Literal["number", "text", "flag", "choice"]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetField:
+    """One line of a combatant's sheet as the shell draws and edits it.
+
+    ``number``: ``low``..``high``; ``choice``: one of ``choices`` (key, label); ``editable=False``:
+    shown only. An edit becomes the game's command (``rules.edit``), never a change in place.
+    """
+
+    key: str
+    label: str
+    kind: FieldKind
+    value: int | str | bool
+    low: int = 0
+    high: int = 0
+    choices: tuple[tuple[str, str], ...] = ()
+    editable: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class SheetView:
+    """A combatant's sheet: its fields in order and its tracks."""
+
+    id: str
+    name: str
+    fields: tuple[SheetField, ...]
+    tracks: tuple[Track, ...] = ()
+
+    def field(self, key: str) -> SheetField | None:
+        return next((f for f in self.fields if f.key == key), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """Something a combatant may do now (``rules.take`` makes it a command), or why not."""
+
+    key: str
+    label: str
+    enabled: bool
+    reason: str = ""  # why it is not offered now (translated), when disabled

@@ -22,8 +22,10 @@ from gmtool.core.display import (
     BreakdownPart,
     Heading,
     LogShape,
+    Offer,
     OrderLayout,
     OrderRow,
+    SheetView,
     Snapshot,
 )
 from gmtool.core.errors import GmtoolError
@@ -162,6 +164,22 @@ class GameRules(Protocol[S]):
 
     def order(self, state: S) -> tuple[OrderRow, ...]:
         """Every combatant in the order of play."""
+        ...
+
+    def sheet(self, state: S, combatant_id: str) -> SheetView | None:
+        """A combatant's sheet (None: nobody by that id)."""
+        ...
+
+    def edit(self, combatant_id: str, field: str, value: int | str | bool) -> Command:
+        """The command a value typed into a sheet field becomes (``decide`` refuses a bad one)."""
+        ...
+
+    def offers(self, state: S, combatant_id: str) -> tuple[Offer, ...]:
+        """What the combatant may do now, each enabled or with the reason it is not."""
+        ...
+
+    def take(self, state: S, combatant_id: str, offer: str) -> Command:
+        """The command taking one of :meth:`offers` becomes."""
         ...
 
     def snapshot(self, state: S, audience: Audience = "gm") -> Snapshot:

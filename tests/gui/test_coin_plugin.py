@@ -67,7 +67,7 @@ def test_the_coin_duel_is_registered_and_offered_by_new_encounter(qtbot, coin_ga
 
 def test_its_window_has_its_dock_its_menu_and_the_order(duel_window) -> None:  # noqa: ANN001
     window = duel_window
-    assert set(window.docks) == {"order", "coin_table", "log"}
+    assert set(window.docks) == {"order", "coin_table", "sheet", "log"}
     assert window.docks["coin_table"].windowTitle() == "Coin table"
     assert not window.has_action("next_phase") and not window.has_action("attack")  # no Shadowrun in it
     menus = {menu.objectName(): menu for menu in window.menuBar().findChildren(QMenu)}
@@ -155,3 +155,27 @@ def test_it_keeps_duelist_cards_in_the_library(qtbot, duel: Workspace, tmp_path,
     outcome = import_path(empty.campaign, target)
     assert outcome.ok and outcome.lines == ["duelists.coins: 1 duelist cards"]
     assert empty.campaign.library.get(outcome.template_ids[0]).name == "Cy"
+
+
+def test_the_shells_sheet_dock_draws_and_edits_its_sheet_and_offers(qtbot, duel_window) -> None:  # noqa: ANN001
+    """The sheet and the offers come from the rules' display types; edits and offers become its commands."""
+    window = duel_window
+    dock = window.parts.sheet
+    window.bridge.select("d2")
+    assert dock.title.text() == "Bo"
+    coins = dock.editors["coins"]
+    assert (coins.minimum(), coins.maximum(), coins.value()) == (0, 3, 3)
+    flip = dock.offer_buttons["flip"]
+    assert not flip.isEnabled() and flip.toolTip() == "It is not Bo's go"  # Ada flips first
+    coins.setValue(1)
+    coins.editingFinished.emit()
+    assert window.bridge.state.combatants["d2"].coins == 1  # through the journal: undoable
+    assert window.action("undo").text() == "Undo: the edit"
+    window.bridge.select("d1")
+    assert dock.offer_buttons["flip"].isEnabled()
+    assert dock.take("flip") and window.bridge.state.current == "d2"
+    name = dock.editors["name"]
+    window.bridge.select("d2")
+    name.setText("")
+    name.editingFinished.emit()
+    assert "needs a name" in window.status.text() and name.text() == "Bo"  # refused: the fight's value again

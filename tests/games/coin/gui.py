@@ -11,6 +11,7 @@ from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.ui.actions import ActionSpec
 from gmtool.ui.order_panel import OrderPanel
+from gmtool.ui.sheet_dock import SheetDock
 from gmtool.viewmodels.bridge import EncounterBridge
 from tests.games.coin.rules import HEADS, AddDuelist, CoinRules, CoinState, Duelist, Flip, StartRound
 
@@ -59,12 +60,16 @@ class CoinWindow:
         self.table = CoinTable(window.bridge, flip, window)
         window.add_dock("order", tr("dock.initiative"), self.order_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.add_dock("coin_table", tr("coin.table"), self.table, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.sheet = SheetDock(window.bridge, window.run, window)  # the shell's, drawn from the rules' SheetView
+        window.add_dock("sheet", tr("coin.sheet"), self.sheet, Qt.DockWidgetArea.RightDockWidgetArea)
         window.action("add_duelist").triggered.connect(self.add_duelist)
         window.action("start_round").triggered.connect(lambda: window.run(StartRound()))
         window.action("flip").triggered.connect(self.flip)
 
     def arrange(self) -> None:
-        self.window.splitDockWidget(self.window.docks["order"], self.window.docks["log"], Qt.Orientation.Vertical)
+        docks = self.window.docks
+        self.window.splitDockWidget(docks["order"], docks["log"], Qt.Orientation.Vertical)
+        self.window.splitDockWidget(docks["coin_table"], docks["sheet"], Qt.Orientation.Vertical)
 
     def first_layout(self) -> None:
         docks = self.window.docks

@@ -12,8 +12,11 @@ from gmtool.core.display import (
     BreakdownPart,
     Heading,
     LogShape,
+    Offer,
     OrderLayout,
     OrderRow,
+    SheetField,
+    SheetView,
     Snapshot,
     Track,
     for_players,
@@ -42,6 +45,21 @@ class StartRound(Command):
 class Flip(Command):
     kind: Literal["flip"] = "flip"
     by: str
+
+
+class EditDuelist(Command):
+    kind: Literal["edit_duelist"] = "edit_duelist"
+    combatant: str
+    field: str
+    value: int | str | bool
+
+
+class DuelistEdited(Event):
+    kind: Literal["duelist_edited"] = "duelist_edited"
+    combatant: str
+    field: str
+    old: int | str
+    new: int | str
 
 
 class DuelistAdded(Event):
@@ -97,8 +115,8 @@ class CoinRules:
     """The duel, as the core and the shell need it."""
 
     key = "coin"
-    commands = MessageCodec((AddDuelist, StartRound, Flip))
-    events = MessageCodec((DuelistAdded, RoundStarted, CoinFlipped, CoinLost, GoPassed))
+    commands = MessageCodec((AddDuelist, StartRound, Flip, EditDuelist))
+    events = MessageCodec((DuelistAdded, RoundStarted, CoinFlipped, CoinLost, GoPassed, DuelistEdited))
 
     def __init__(self, readings: RuleReadings | None = None) -> None:
         self.readings = readings
@@ -133,7 +151,23 @@ class CoinRules:
                 events.append(CoinLost(who=rival, name=state.combatants[rival].name, left=left))
             events.append(GoPassed(to=rival if left > 0 else None))
             return tuple(events)
+        if isinstance(command, EditDuelist):
+            return (self._edited(state, command),)
         raise RulesError("error.unknown_command", kind=command.kind)
+
+    def _edited(self, state: CoinState, command: EditDuelist) -> DuelistEdited:
+        duelist = state.combatants.get(command.combatant)
+        if duelist is None or command.field not in ("name", "coins"):
+            raise RulesError("error.no_change")
+        value = command.value
+        if command.field == "coins" and not (isinstance(value, int) and 0 <= value <= duelist.start):
+            raise RulesError("coin.error.coins", high=duelist.start)
+        if command.field == "name" and not (isinstance(value, str) and value.strip()):
+            raise RulesError("coin.error.name")
+        old = getattr(duelist, command.field)
+        if old == value:
+            raise RulesError("error.no_change")
+        return DuelistEdited(combatant=duelist.id, field=command.field, old=old, new=value)  # type: ignore[arg-type]
 
     def apply(self, state: CoinState, event: Event) -> None:
         if isinstance(event, DuelistAdded):
@@ -146,6 +180,8 @@ class CoinRules:
             state.combatants[event.who].coins = event.left
         elif isinstance(event, GoPassed):
             state.current = event.to
+        elif isinstance(event, DuelistEdited):
+            setattr(state.combatants[event.combatant], event.field, event.new)
 
     # -- words ----------------------------------------------------------------------------------
     def describe(self, event: Event) -> str:
@@ -157,6 +193,8 @@ class CoinRules:
             return tr("coin.event.heads" if event.face == HEADS else "coin.event.tails", name=event.name)
         if isinstance(event, CoinLost):
             return tr("coin.event.lost", name=event.name, left=event.left)
+        if isinstance(event, DuelistEdited):
+            return tr("coin.event.edited", old=event.old, new=event.new)
         return ""
 
     def touched(self, event: Event) -> Touched:
@@ -164,6 +202,8 @@ class CoinRules:
             return Touched(frozenset({event.id}), frozenset({"roster", "order"}))
         if isinstance(event, CoinLost):
             return Touched(frozenset({event.who}), frozenset({"tracks"}))
+        if isinstance(event, DuelistEdited):
+            return Touched(frozenset({event.combatant}), frozenset({"sheet", "tracks"}))
         if isinstance(event, GoPassed | RoundStarted):
             return Touched(parts=frozenset({"order", "heading"}))
         if isinstance(event, CoinFlipped):
@@ -194,6 +234,28 @@ class CoinRules:
                      (Track("coins", tr("coin.column.coins"), "bar", d.coins, d.start, "resource", "left"),))
             for rank, d in enumerate(state.combatants.values())
         )
+
+    def sheet(self, state: CoinState, combatant_id: str) -> SheetView | None:
+        duelist = state.combatants.get(combatant_id)
+        if duelist is None:
+            return None
+        fields = (SheetField("name", tr("coin.card.name"), "text", duelist.name),
+                  SheetField("coins", tr("coin.column.coins"), "number", duelist.coins, 0, duelist.start))
+        return SheetView(duelist.id, duelist.name, fields, self.order(state)[list(state.combatants).index(duelist.id)].tracks)
+
+    def edit(self, combatant_id: str, field: str, value: int | str | bool) -> Command:
+        return EditDuelist(combatant=combatant_id, field=field, value=value)
+
+    def offers(self, state: CoinState, combatant_id: str) -> tuple[Offer, ...]:
+        duelist = state.combatants.get(combatant_id)
+        if duelist is None:
+            return ()
+        mine = state.current == combatant_id
+        reason = "" if mine else tr("coin.error.not_your_go", name=duelist.name)
+        return (Offer("flip", tr("action.flip"), mine, reason),)
+
+    def take(self, state: CoinState, combatant_id: str, offer: str) -> Command:
+        return Flip(by=combatant_id)
 
     def snapshot(self, state: CoinState, audience: Audience = "gm") -> Snapshot:
         snapshot = Snapshot(self.heading(state), self.order_layout(), self.order(state))

@@ -16,6 +16,7 @@ from gmtool.core.messages import Command
 from gmtool.games.shadowrun.gui import view_protocol as rv
 from gmtool.games.shadowrun.gui.effects_model import combatant_badges
 from gmtool.games.shadowrun.rules.display import EditionQueries
+from gmtool.games.shadowrun.rules.sheet_view import EditionSheet, field_range
 
 NEW_EDGE = 2
 
@@ -34,18 +35,18 @@ class ShadowrunView:
     sits_out: Callable[[Any, Any], bool]  # rolled, yet does not act in this pass
     terms: Callable[[Any, Any], rv.Terms]  # its initiative score, term by term
     budget_left: Callable[[Any], tuple[int, bool, bool]]  # simple actions left, complex ok, free ok
-    initiative_limit: tuple[int, int]  # the range of its second initiative field (dice or passes)
+    edition_sheet: EditionSheet  # its sheet's fields and limits (the rules')
 
     initiative_fields: tuple[str, ...]  # the numbers of the initiative box, in order
-    attributes: tuple[str, ...]  # set from sheet_rules for each edition
+    attributes: tuple[str, ...]  # set from the edition's sheet
     editable_fields: tuple[str, ...]  # sheet fields, in the sheet's order
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        attributes = tuple(cls.sheet_rules.ATTRIBUTES)
-        cls.attributes = attributes
-        cls.editable_fields = ("name", "metatype", "is_npc", *(f"attr.{a}" for a in attributes),
-                               *cls.initiative_fields, "physical_damage", "stun_damage")
+        sheet = cls.edition_sheet
+        cls.attributes = sheet.attributes
+        cls.initiative_fields = ("initiative_bonus", sheet.initiative_field, "edge_points")
+        cls.editable_fields = sheet.fields()
 
     def __init__(self, ruleset: Any = None) -> None:
         self._ruleset = ruleset  # the encounter's: its rule readings decide the attacks
@@ -99,17 +100,8 @@ class ShadowrunView:
         return self.sheet_rules.attribute_range(metatype, attribute)
 
     def field_range(self, field: str, sheet: Any) -> tuple[int, int] | None:
-        """What a sheet field may hold (the damage tracks to their last box, overflow included)."""
-        if field.startswith("attr."):
-            return self.attribute_range(sheet.metatype, field[5:])
-        limits = {
-            "initiative_bonus": (0, self.sheet_rules.INITIATIVE_BONUS_MAX),
-            self.initiative_fields[1]: self.initiative_limit,
-            "edge_points": (0, sheet.attributes["EDG"]),
-            "physical_damage": (0, sheet.physical_boxes + self.tracks(sheet)[1]),
-            "stun_damage": (0, sheet.stun_boxes),
-        }
-        return limits.get(field)
+        """What a sheet field may hold (the rules' limits: the damage tracks to their last box)."""
+        return field_range(self.edition_sheet, field, sheet)
 
     def tracks(self, sheet: Any) -> tuple[int, int, int]: ...  # physical boxes, overflow, stun boxes
 

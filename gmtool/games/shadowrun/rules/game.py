@@ -6,14 +6,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmtool.core.display import Audience, Breakdown, BreakdownPart, Heading, LogShape, OrderLayout, OrderRow, Snapshot
+from gmtool.core.display import (
+    Audience,
+    Breakdown,
+    BreakdownPart,
+    Heading,
+    LogShape,
+    Offer,
+    OrderLayout,
+    OrderRow,
+    SheetView,
+    Snapshot,
+)
 from gmtool.core.game import Touched
-from gmtool.core.messages import Event
+from gmtool.core.messages import Command, Event
 from gmtool.core.readings import RuleReadings
 from gmtool.games.shadowrun.rules import display
 from gmtool.games.shadowrun.rules.breakdown import exchange_facts, roll_facts, word_breakdown, word_parts
 from gmtool.games.shadowrun.rules.log_shape import LOG_SHAPE
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
+from gmtool.games.shadowrun.rules.sheet_view import EditionSheet, sheet_view
 from gmtool.games.shadowrun.rules.touched import touched as shadowrun_touched
 
 
@@ -21,6 +33,20 @@ class ShadowrunRules:
     """The parts of a Shadowrun ruleset both editions share; ``queries`` is the edition's own."""
 
     queries: display.EditionQueries
+    edition_sheet: EditionSheet  # its sheet's fields and limits
+    edit_sheet: type[Command]  # its EditSheet command
+
+    # -- an edition's actions (SR5-T1, SR4-C8) --------------------------------------------------------
+    def action_rows(self) -> tuple[tuple[str, str, str], ...]:
+        """Its action list: (key, kind, label in the active language)."""
+        raise NotImplementedError
+
+    def action_refusal(self, state: Any, c: Any, kind: str) -> str | None:
+        """Why the combatant cannot take an action of that kind now (translated), or None."""
+        raise NotImplementedError
+
+    def action_command(self, combatant_id: str, key: str, kind: str) -> Command:
+        raise NotImplementedError
 
     def __init__(self, readings: Readings | RuleReadings | None = None) -> None:
         self.readings = DIGEST  # the campaign's rule readings, as Shadowrun reads them
@@ -53,6 +79,29 @@ class ShadowrunRules:
 
     def snapshot(self, state: Any, audience: Audience = "gm") -> Snapshot:
         return display.snapshot(self.queries, state, audience)
+
+    def sheet(self, state: Any, combatant_id: str) -> SheetView | None:
+        c = state.combatants.get(combatant_id)
+        if c is None:
+            return None
+        row = next((row for row in self.order(state) if row.id == combatant_id), None)
+        return sheet_view(self.edition_sheet, c, row.tracks if row is not None else ())
+
+    def edit(self, combatant_id: str, field: str, value: int | str | bool) -> Command:
+        return self.edit_sheet(combatant=combatant_id, field=field, value=value)  # type: ignore[call-arg]
+
+    def offers(self, state: Any, combatant_id: str) -> tuple[Offer, ...]:
+        """The edition's action list, each payable now or with the reason (SR5-I6, SR4-C8)."""
+        c = state.combatants.get(combatant_id)
+        if c is None:
+            return ()
+        refusals = {kind: self.action_refusal(state, c, kind) for kind in ("free", "simple", "complex")}
+        return tuple(Offer(key, label, refusals[kind] is None, refusals[kind] or "")
+                     for key, kind, label in self.action_rows())
+
+    def take(self, state: Any, combatant_id: str, offer: str) -> Command:
+        kind = next(kind for key, kind, _label in self.action_rows() if key == offer)
+        return self.action_command(combatant_id, offer, kind)
 
     def breakdown(self, event: Event) -> Breakdown | None:
         """A rolled event in words for the report (None: nothing rolled)."""

@@ -14,8 +14,7 @@ from gmtool.games.shadowrun.sr4.rules import sheet as sheet_rules
 from gmtool.games.shadowrun.sr4.rules.actions import action_list
 from gmtool.games.shadowrun.sr4.rules.budget import budget_left, can_take
 from gmtool.games.shadowrun.sr4.rules.effects_groups import AddGruntGroup, effect_table
-from gmtool.games.shadowrun.sr4.rules.game import QUERIES
-from gmtool.games.shadowrun.sr4.rules.initiative import MAX_PASSES
+from gmtool.games.shadowrun.sr4.rules.game import QUERIES, SHEET
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 from gmtool.games.shadowrun.sr4.rules.turn import acts_in_pass, score_breakdown
@@ -40,7 +39,7 @@ class SR4View(ShadowrunView):
     # The edition's own rules, which the shared adapter asks:
     queries, commands, group_command, sheet_type, sheet_rules = QUERIES, cmd, AddGruntGroup, Sheet, sheet_rules
     effects, edition_flags, terms = staticmethod(effect_table), staticmethod(edition_flags), staticmethod(score_breakdown)
-    budget_left, sits_out, initiative_limit = staticmethod(budget_left), staticmethod(sits_out), (1, MAX_PASSES)
+    budget_left, sits_out, edition_sheet = staticmethod(budget_left), staticmethod(sits_out), SHEET
     features = frozenset({rv.EFFECTS, rv.PASS_LADDER, rv.MOVEMENT, rv.SURPRISE, rv.DAMAGE})
     edge_actions = ("go_first", "extra_pass")
     rule_options = {"wound_on_initiative": "wound_modifier_on_initiative"}
@@ -66,7 +65,6 @@ class SR4View(ShadowrunView):
 
         return SR4Actions(window)
 
-    initiative_fields = ("initiative_bonus", "initiative_passes", "edge_points")
 
     # -- the sheet -------------------------------------------------------------------
     def initiative_text(self, sheet: Sheet) -> str:

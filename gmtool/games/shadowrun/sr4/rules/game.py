@@ -8,18 +8,24 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from gmtool.core.errors import GmtoolError
+from gmtool.core.i18n import active_language, tr
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules import display, effect_messages
 from gmtool.games.shadowrun.rules.attack import messages as attack_messages
 from gmtool.games.shadowrun.rules.game import ShadowrunRules
 from gmtool.games.shadowrun.rules.grunt_groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
-from gmtool.games.shadowrun.sr4.rules import turn
-from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES
+from gmtool.games.shadowrun.rules.sheet_view import EditionSheet
+from gmtool.games.shadowrun.sr4.rules import sheet, turn
+from gmtool.games.shadowrun.sr4.rules.actions import action_list
+from gmtool.games.shadowrun.sr4.rules.budget import payment
+from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES, EditSheet, TakeAction
 from gmtool.games.shadowrun.sr4.rules.decide import decide
 from gmtool.games.shadowrun.sr4.rules.describe import describe
 from gmtool.games.shadowrun.sr4.rules.effects_groups import AddGruntGroup
 from gmtool.games.shadowrun.sr4.rules.events import EVENT_CLASSES
 from gmtool.games.shadowrun.sr4.rules.fold import apply
+from gmtool.games.shadowrun.sr4.rules.initiative import MAX_PASSES
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
 # Effects and grunt groups: the messages both editions share (SR4 forms a group from its own sheet).
@@ -38,12 +44,20 @@ QUERIES = display.EditionQueries(
 )
 
 
+SHEET = EditionSheet(
+    sheet.ATTRIBUTES, sheet.metatypes, sheet.attribute_range, sheet.INITIATIVE_BONUS_MAX, "initiative_passes",
+    (1, MAX_PASSES), lambda s: s.physical_max,  # Body overflow, then dead
+)
+
+
 class SR4Ruleset(ShadowrunRules):
     """The SR4 ruleset as the core sees it."""
 
     key = "sr4"
     commands = MessageCodec(COMMAND_CLASSES + SHARED_COMMANDS)
     queries = QUERIES
+    edition_sheet = SHEET
+    edit_sheet = EditSheet
     events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS)
 
     def initial_state(self) -> EncounterState:
@@ -57,3 +71,21 @@ class SR4Ruleset(ShadowrunRules):
 
     def describe(self, event: Event) -> str:
         return describe(event)
+
+    def action_rows(self) -> tuple[tuple[str, str, str], ...]:
+        language = active_language()
+        return tuple((a.id, a.kind, a.label.get(language, a.label["en"])) for a in action_list().actions)
+
+    def action_refusal(self, state: EncounterState, c: Any, kind: str) -> str | None:
+        if state.turn == 0:
+            return tr("error.no_initiative")
+        if c.hits is None:
+            return tr("error.no_score", name=c.sheet.name)
+        try:
+            payment(state, c, kind)
+        except GmtoolError as exc:
+            return exc.message()
+        return None
+
+    def action_command(self, combatant_id: str, key: str, kind: str) -> Command:
+        return TakeAction(combatant=combatant_id, action=key)

@@ -13,11 +13,11 @@ from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import sheet as sheet_rules
 from gmtool.games.shadowrun.sr5.rules.actions import action_list, budget_left, check_action
 from gmtool.games.shadowrun.sr5.rules.effects import effect_table
-from gmtool.games.shadowrun.sr5.rules.game import QUERIES
+from gmtool.games.shadowrun.sr5.rules.game import QUERIES, SHEET
 from gmtool.games.shadowrun.sr5.rules.groups import AddGruntGroup
 from gmtool.games.shadowrun.sr5.rules.initiative import in_pass
 from gmtool.games.shadowrun.sr5.rules.score import score_terms
-from gmtool.games.shadowrun.sr5.rules.sheet import INITIATIVE_DICE_MAX, Sheet
+from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 
 
@@ -38,7 +38,7 @@ class SR5View(ShadowrunView):
     # The edition's own rules, which the shared adapter asks:
     queries, commands, group_command, sheet_type, sheet_rules = QUERIES, cmd, AddGruntGroup, Sheet, sheet_rules
     effects, edition_flags, terms = staticmethod(effect_table), staticmethod(edition_flags), staticmethod(score_terms)
-    budget_left, sits_out, initiative_limit = staticmethod(budget_left), staticmethod(sits_out), (1, INITIATIVE_DICE_MAX)
+    budget_left, sits_out, edition_sheet = staticmethod(budget_left), staticmethod(sits_out), SHEET
     features = frozenset({rv.EFFECTS, rv.SHARED_MONITOR, rv.INTERRUPTS, rv.DICE_TESTS, rv.SURPRISE, rv.PASS_LADDER})
     edge_actions = ("seize", "blitz")
     rule_options = {"wound_on_initiative": "wound_modifier_on_initiative", "ones_on_extras": "ones_on_extras_count"}
@@ -64,7 +64,6 @@ class SR5View(ShadowrunView):
 
         return SR5Actions(window)
 
-    initiative_fields = ("initiative_bonus", "initiative_dice", "edge_points")
 
     # -- the sheet -------------------------------------------------------------------
     def initiative_text(self, sheet: Sheet) -> str:

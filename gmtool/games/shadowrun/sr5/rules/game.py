@@ -5,12 +5,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from gmtool.core.errors import GmtoolError
+from gmtool.core.i18n import active_language
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules import display
 from gmtool.games.shadowrun.rules.attack import messages as attack_messages
 from gmtool.games.shadowrun.rules.game import ShadowrunRules
-from gmtool.games.shadowrun.sr5.rules import initiative
-from gmtool.games.shadowrun.sr5.rules.commands import COMMAND_CLASSES
+from gmtool.games.shadowrun.rules.sheet_view import EditionSheet
+from gmtool.games.shadowrun.sr5.rules import initiative, sheet
+from gmtool.games.shadowrun.sr5.rules.actions import action_list, check_action
+from gmtool.games.shadowrun.sr5.rules.commands import COMMAND_CLASSES, EditSheet, TakeAction
 from gmtool.games.shadowrun.sr5.rules.decide import decide
 from gmtool.games.shadowrun.sr5.rules.describe import describe
 from gmtool.games.shadowrun.sr5.rules.dice_test_commands import TEST_COMMAND_CLASSES
@@ -34,6 +38,12 @@ QUERIES = display.EditionQueries(
 )
 
 
+SHEET = EditionSheet(
+    sheet.ATTRIBUTES, sheet.metatypes, sheet.attribute_range, sheet.INITIATIVE_BONUS_MAX, "initiative_dice",
+    (1, sheet.INITIATIVE_DICE_MAX), lambda s: s.physical_boxes + s.physical_overflow + 1,  # then dead
+)
+
+
 class SR5Ruleset(ShadowrunRules):
     """The SR5 ruleset as the core sees it."""
 
@@ -43,6 +53,8 @@ class SR5Ruleset(ShadowrunRules):
         + attack_messages.COMMAND_CLASSES
     )
     queries = QUERIES
+    edition_sheet = SHEET
+    edit_sheet = EditSheet
     events = MessageCodec(
         EVENT_CLASSES + TEST_EVENT_CLASSES + EFFECT_EVENT_CLASSES + GROUP_EVENT_CLASSES + (Surprised,)
         + attack_messages.EVENT_CLASSES
@@ -59,3 +71,17 @@ class SR5Ruleset(ShadowrunRules):
 
     def describe(self, event: Event) -> str:
         return describe(event)
+
+    def action_rows(self) -> tuple[tuple[str, str, str], ...]:
+        japanese = active_language() == "ja"
+        return tuple((a.key, a.kind, a.ja if japanese else a.en) for a in action_list().actions)
+
+    def action_refusal(self, state: EncounterState, c: Any, kind: str) -> str | None:
+        try:
+            check_action(state, c, kind)
+        except GmtoolError as exc:
+            return exc.message()
+        return None
+
+    def action_command(self, combatant_id: str, key: str, kind: str) -> Command:
+        return TakeAction(combatant=combatant_id, action=kind, name=key)  # type: ignore[arg-type]
