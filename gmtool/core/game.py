@@ -166,6 +166,10 @@ class GameRules(Protocol[S]):
         """Every combatant in the order of play."""
         ...
 
+    def roster(self, state: S) -> tuple[tuple[str, str], ...]:
+        """Every combatant's (id, name) in the order they joined: cheap, asked after every change."""
+        ...
+
     def sheet(self, state: S, combatant_id: str) -> SheetView | None:
         """A combatant's sheet (None: nobody by that id)."""
         ...

@@ -139,8 +139,7 @@ class LogPanel(QWidget):
         """(id, name) of everyone the log names, today's name first, in the order they came in."""
         names = self.model.combatant_names()
         encounter = self._bridge.encounter
-        for row in encounter.ruleset.order(encounter.state):  # as the game names them now
-            names[row.id] = row.name
+        names.update(encounter.ruleset.roster(encounter.state))  # as the game names them now
         return list(names.items())
 
     def _fill_combatants(self) -> None:

@@ -257,6 +257,9 @@ class CoinRules:
     def take(self, state: CoinState, combatant_id: str, offer: str) -> Command:
         return Flip(by=combatant_id)
 
+    def roster(self, state: CoinState) -> tuple[tuple[str, str], ...]:
+        return tuple((d.id, d.name) for d in state.combatants.values())
+
     def snapshot(self, state: CoinState, audience: Audience = "gm") -> Snapshot:
         snapshot = Snapshot(self.heading(state), self.order_layout(), self.order(state))
         return for_players(snapshot) if audience == "players" else snapshot

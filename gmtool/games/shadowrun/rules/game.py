@@ -77,6 +77,9 @@ class ShadowrunRules:
     def order(self, state: Any) -> tuple[OrderRow, ...]:
         return display.order(self.queries, state)
 
+    def roster(self, state: Any) -> tuple[tuple[str, str], ...]:
+        return tuple((cid, c.sheet.name) for cid, c in state.combatants.items())
+
     def snapshot(self, state: Any, audience: Audience = "gm") -> Snapshot:
         return display.snapshot(self.queries, state, audience)
 
