@@ -18,6 +18,7 @@ from gmtool.core.display import (
     SheetView,
     Snapshot,
 )
+from gmtool.core.errors import GmtoolError
 from gmtool.core.game import Touched
 from gmtool.core.messages import Command, Event
 from gmtool.core.readings import RuleReadings
@@ -41,9 +42,17 @@ class ShadowrunRules:
         """Its action list: (key, kind, label in the active language)."""
         raise NotImplementedError
 
+    def action_check(self, state: Any, c: Any, kind: str) -> None:
+        """Raise why the combatant cannot take an action of that kind now (RulesError)."""
+        raise NotImplementedError
+
     def action_refusal(self, state: Any, c: Any, kind: str) -> str | None:
         """Why the combatant cannot take an action of that kind now (translated), or None."""
-        raise NotImplementedError
+        try:
+            self.action_check(state, c, kind)
+        except GmtoolError as exc:
+            return exc.message()
+        return None
 
     def action_command(self, combatant_id: str, key: str, kind: str) -> Command:
         raise NotImplementedError

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from math import ceil
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -71,6 +71,13 @@ class MetatypeTableBase(BaseModel, Generic[InfoT]):
     schema_version: int = Field(ge=1, le=1)
     source: str
     metatypes: dict[str, InfoT]
+
+    @classmethod
+    def loader(cls, edition: str) -> Callable[[], Any]:
+        """A function reading (once, then cached) ``resources/<edition>/metatypes.json`` as this table."""
+        from gmtool.core.resources import cached_model
+
+        return lambda: cached_model(cls, edition, "metatypes.json")
 
 
 class ShadowrunSheet(BaseModel):

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gmtool.core.errors import GmtoolError
-from gmtool.core.i18n import active_language, tr
+from gmtool.core.errors import RulesError
+from gmtool.core.i18n import active_language
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules import display, effect_messages
 from gmtool.games.shadowrun.rules.attack import messages as attack_messages
@@ -76,16 +76,13 @@ class SR4Ruleset(ShadowrunRules):
         language = active_language()
         return tuple((a.id, a.kind, a.label.get(language, a.label["en"])) for a in action_list().actions)
 
-    def action_refusal(self, state: EncounterState, c: Any, kind: str) -> str | None:
+    def action_check(self, state: EncounterState, c: Any, kind: str) -> None:
+        """SR4-C8: initiative rolled, then the phase budget pays (or the free action between phases)."""
         if state.turn == 0:
-            return tr("error.no_initiative")
+            raise RulesError("error.no_initiative")
         if c.hits is None:
-            return tr("error.no_score", name=c.sheet.name)
-        try:
-            payment(state, c, kind)
-        except GmtoolError as exc:
-            return exc.message()
-        return None
+            raise RulesError("error.no_score", name=c.sheet.name)
+        payment(state, c, kind)
 
     def action_command(self, combatant_id: str, key: str, kind: str) -> Command:
         return TakeAction(combatant=combatant_id, action=key)

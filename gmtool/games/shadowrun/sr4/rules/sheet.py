@@ -14,40 +14,35 @@ more is death (so SR4-E11 cheat death has something to undo).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import floor
 
 from pydantic import Field
 
-from gmtool.core.resources import cached_model
-from gmtool.games.shadowrun.rules.shadowrun import (  # noqa: F401 - re-exported for the SR4 modules
-    ATTRIBUTES,
-    INITIATIVE_BONUS_MAX,
-    NAME_MAX,
-    MetatypeLimits,
-    MetatypeTableBase,
-    ShadowrunSheet,
-    check_common,
-)
+from gmtool.games.shadowrun.rules import shadowrun as shared
 from gmtool.games.shadowrun.sr4.rules.initiative import MAX_PASSES
+
+ATTRIBUTES = shared.ATTRIBUTES  # the shared ones, named here for the SR4 modules
+INITIATIVE_BONUS_MAX = shared.INITIATIVE_BONUS_MAX
 
 ARMOUR_MAX = 40
 
-class MetatypeInfo(MetatypeLimits):
+
+class MetatypeInfo(shared.MetatypeLimits):
     """An SR4 metatype: label, natural limits, walk and run rates."""
 
     walk: int = Field(ge=1)  # SR4-C6, metres per combat turn
     run: int = Field(ge=1)
 
 
-class MetatypeTable(MetatypeTableBase[MetatypeInfo]):
+class MetatypeTable(shared.MetatypeTableBase[MetatypeInfo]):
     augmented_factor: float = Field(ge=1)
 
 
-def metatypes() -> MetatypeTable:
-    return cached_model(MetatypeTable, "sr4", "metatypes.json")
+metatypes: Callable[[], MetatypeTable] = MetatypeTable.loader("sr4")  # the SR4 table, read once
 
 
-class Sheet(ShadowrunSheet):
+class Sheet(shared.ShadowrunSheet):
     """What the tracker knows of an SR4 combatant."""
 
     initiative_passes: int = Field(default=1, ge=1, le=MAX_PASSES)
@@ -75,4 +70,4 @@ def attribute_range(metatype: str, attribute: str) -> tuple[int, int]:
 
 def check_sheet(sheet: Sheet) -> None:
     """Refuse a sheet the rules do not allow; the error names the field."""
-    check_common(sheet, set(metatypes().metatypes), attribute_range, sheet.physical_max)
+    shared.check_common(sheet, set(metatypes().metatypes), attribute_range, sheet.physical_max)

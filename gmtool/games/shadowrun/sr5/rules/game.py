@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules import display
@@ -76,12 +75,8 @@ class SR5Ruleset(ShadowrunRules):
         japanese = active_language() == "ja"
         return tuple((a.key, a.kind, a.ja if japanese else a.en) for a in action_list().actions)
 
-    def action_refusal(self, state: EncounterState, c: Any, kind: str) -> str | None:
-        try:
-            check_action(state, c, kind)
-        except GmtoolError as exc:
-            return exc.message()
-        return None
+    def action_check(self, state: EncounterState, c: Any, kind: str) -> None:
+        check_action(state, c, kind)  # SR5-I6
 
     def action_command(self, combatant_id: str, key: str, kind: str) -> Command:
         return TakeAction(combatant=combatant_id, action=kind, name=key)  # type: ignore[arg-type]

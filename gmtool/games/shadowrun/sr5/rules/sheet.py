@@ -8,11 +8,11 @@ metatype's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import ceil
 
 from pydantic import Field
 
-from gmtool.core.resources import cached_model
 from gmtool.games.shadowrun.rules.shadowrun import (  # noqa: F401 - re-exported for the SR5 modules
     ATTRIBUTES,
     INITIATIVE_BONUS_MAX,
@@ -36,8 +36,7 @@ class MetatypeTable(MetatypeTableBase[MetatypeInfo]):
     augmented_bonus_max: int = Field(ge=0)
 
 
-def metatypes() -> MetatypeTable:
-    return cached_model(MetatypeTable, "sr5", "metatypes.json")
+metatypes: Callable[[], MetatypeTable] = MetatypeTable.loader("sr5")  # the SR5 table, read once
 
 
 class Sheet(ShadowrunSheet):
