@@ -51,6 +51,7 @@ class GameLibrary(Protocol[T]):
 
     version: int  # the documents' schema version (the store's document_version)
     suffixes: tuple[str, ...]  # the file names it imports (".chum5", ".json" …)
+    export_suffix: str  # the file name ending of its exports (".json")
 
     def blank(self, game: str, name: str) -> dict[str, object]:
         """The document of a new template of ``game``."""

@@ -72,13 +72,14 @@ def ask_open_paths(parent: QWidget, title: str, name_filter: str) -> list[Path]:
     return [Path(p) for p in chosen]
 
 
-def ask_save_path(parent: QWidget, title: str, suggested: str) -> Path | None:
-    """Where to save a JSON file (None when cancelled)."""
-    chosen, _ = QFileDialog.getSaveFileName(parent, title, suggested, tr("libui.filter.json"))
+def ask_save_path(parent: QWidget, title: str, suggested: str, name_filter: str | None = None) -> Path | None:
+    """Where to save a file (None when cancelled); it gets the suggested name's ending (JSON by default)."""
+    chosen, _ = QFileDialog.getSaveFileName(parent, title, suggested, name_filter or tr("libui.filter.json"))
     if not chosen:
         return None
     path = Path(chosen)
-    return path if path.suffix.lower() == ".json" else path.with_suffix(".json")
+    suffix = Path(suggested).suffix or ".json"
+    return path if path.suffix.lower() == suffix else path.with_suffix(suffix)
 
 
 class LibraryWindow(QWidget):
@@ -383,11 +384,15 @@ class LibraryWindow(QWidget):
         if len(libraries) > 1:  # one file holds one game's templates
             self.show_message(tr("libui.window.export_one_game"), error=True)
             return None
-        path = ask_save_path(self, tr("libui.window.export_title"), "npcs.json")
+        library = next(iter(libraries.values()))
+        game = game_name(library.game_of(templates[0]))
+        suffix = library.export_suffix
+        path = ask_save_path(self, tr("libui.window.export_title"), f"templates{suffix}",
+                             tr("libui.filter.export", game=game, suffix=suffix))
         if path is None:
             return None
         try:
-            next(iter(libraries.values())).export(tuple(templates), path)
+            library.export(tuple(templates), path)
         except (GmtoolError, OSError) as exc:
             self.show_message(exc.message() if isinstance(exc, GmtoolError) else str(exc), error=True)
             return None

@@ -1,7 +1,7 @@
 """The order of play of any game, as a table: drawn from the game's display types only.
 
-Columns: the name, the score (the game names it), one per track of the game's order layout, and
-the badges. Rows follow ``rules.order(state)`` by rank. After each change the model reads the
+Columns: the name, the score (the game names it; none when it names none), one per track of
+the game's order layout, and the badges (none when the layout names none). Rows follow ``rules.order(state)`` by rank. After each change the model reads the
 order again and signals ``dataChanged`` for exactly the rows that differ (display values compare
 with ``==``), or resets when someone joined or left. A game with a richer order of its own (a
 pass ladder, condition monitors drawn as boxes) builds its own dock; this one serves any game.
@@ -16,6 +16,7 @@ from PySide6.QtGui import QFont
 
 from gmtool.core.display import OrderLayout, OrderRow
 from gmtool.core.encounter import Change
+from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 
@@ -51,10 +52,18 @@ class OrderModel(QAbstractTableModel):
                 self.dataChanged.emit(self.index(number, 0), self.index(number, self.columnCount() - 1))
 
     # -- the table ---------------------------------------------------------------------
+    def _kinds(self) -> tuple[str, ...]:
+        """What each column shows: "name", "score", a track's key, "badges"."""
+        layout = self.layout
+        score = ("score",) if layout.score_label else ()
+        badges = ("badges",) if layout.badge_label else ()
+        return ("name", *score, *(f"track:{key}" for key, _label in layout.track_columns), *badges)
+
     def columns(self) -> tuple[str, ...]:
-        """The headers: the name, the score, each track, the badges."""
-        tracks = tuple(label for _key, label in self.layout.track_columns)
-        return ("", self.layout.score_label, *tracks, self.layout.badge_label)
+        """The headers, in the game's words."""
+        tracks = dict(self.layout.track_columns)
+        words = {"name": tr("order.name"), "score": self.layout.score_label, "badges": self.layout.badge_label}
+        return tuple(words.get(kind) or tracks[kind[6:]] for kind in self._kinds())
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -90,14 +99,14 @@ class OrderModel(QAbstractTableModel):
         return None
 
     def _text(self, row: OrderRow, column: int, tooltip: bool) -> str | None:
-        tracks = self.layout.track_columns
-        if column == 0:
+        kind = self._kinds()[column]
+        if kind == "name":
             return row.name
-        if column == 1:
+        if kind == "score":
             return row.score or ""
-        if column - 2 < len(tracks):
-            track = row.track(tracks[column - 2][0])
-            if track is None:
-                return ""
-            return (track.tooltip or track.text()) if tooltip else track.text()
-        return ", ".join((badge.tooltip or badge.text) if tooltip else badge.text for badge in row.badges)
+        if kind == "badges":
+            return ", ".join((badge.tooltip or badge.text) if tooltip else badge.text for badge in row.badges)
+        track = row.track(kind[6:])
+        if track is None:
+            return ""
+        return (track.tooltip or track.text()) if tooltip else track.text()

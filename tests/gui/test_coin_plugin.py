@@ -75,7 +75,8 @@ def test_its_window_has_its_dock_its_menu_and_the_order(duel_window) -> None:  #
     order = window.parts.order_panel
     assert [order.model.index(r, 0).data() for r in range(order.model.rowCount())] == ["Ada", "Bo"]
     assert order.heading.text() == "Round 1 · Ada flips"  # the demo began the first round
-    assert order.model.index(0, 1).data() == "3"  # coins, as the game words its score
+    assert order.model.columns() == ("Name", "Coins")  # no score column: the game names none
+    assert order.model.index(0, 1).data() == "3/3"  # the coins track, as the game words it
 
 
 def test_a_flip_is_logged_undone_and_refused_when_over(qtbot, duel_window) -> None:  # noqa: ANN001

@@ -58,7 +58,7 @@ class CoinWindow:
         flip.setObjectName("coinFlipButton")
         flip.clicked.connect(window.action("flip").trigger)
         self.table = CoinTable(window.bridge, flip, window)
-        window.add_dock("order", tr("dock.initiative"), self.order_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        window.add_dock("order", tr("dock.order"), self.order_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.add_dock("coin_table", tr("coin.table"), self.table, Qt.DockWidgetArea.RightDockWidgetArea)
         self.sheet = SheetDock(window.bridge, window.run, window)  # the shell's, drawn from the rules' SheetView
         window.add_dock("sheet", tr("coin.sheet"), self.sheet, Qt.DockWidgetArea.RightDockWidgetArea)

@@ -38,6 +38,7 @@ class CoinLibrary:
 
     version = VERSION
     suffixes: tuple[str, ...] = (".coins",)
+    export_suffix = ".coins"
 
     def blank(self, game: str, name: str) -> dict[str, object]:
         return {"name": name, "coins": 3}

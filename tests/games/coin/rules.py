@@ -226,7 +226,7 @@ class CoinRules:
         return Heading(tr("coin.heading.round", round=state.turn, name=state.combatants[state.current].name))
 
     def order_layout(self) -> OrderLayout:
-        return OrderLayout(tr("coin.column.coins"), (("coins", tr("coin.column.coins")),))
+        return OrderLayout("", (("coins", tr("coin.column.coins")),))  # the coins left are the whole score
 
     def order(self, state: CoinState) -> tuple[OrderRow, ...]:
         return tuple(

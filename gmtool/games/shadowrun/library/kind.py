@@ -94,6 +94,7 @@ class ShadowrunLibrary:
 
     version = TEMPLATE_VERSION
     suffixes: tuple[str, ...] = (".chum5", ".chum", ".json")
+    export_suffix = ".json"
 
     def blank(self, game: str, name: str) -> dict[str, object]:
         return blank_document(game.upper(), name)
