@@ -230,10 +230,13 @@ class CoinRules:
 
     def order(self, state: CoinState) -> tuple[OrderRow, ...]:
         return tuple(
-            OrderRow(d.id, d.name, rank, str(d.coins), d.id == state.current, d.coins == 0, False, (),
-                     (Track("coins", tr("coin.column.coins"), "bar", d.coins, d.start, "resource", "left"),))
+            OrderRow(d.id, d.name, rank, str(d.coins), d.id == state.current, d.coins == 0, False, (), (self._coins(d),))
             for rank, d in enumerate(state.combatants.values())
         )
+
+    @staticmethod
+    def _coins(duelist: Duelist) -> Track:
+        return Track("coins", tr("coin.column.coins"), "bar", duelist.coins, duelist.start, "resource", "left")
 
     def sheet(self, state: CoinState, combatant_id: str) -> SheetView | None:
         duelist = state.combatants.get(combatant_id)
@@ -241,7 +244,7 @@ class CoinRules:
             return None
         fields = (SheetField("name", tr("coin.card.name"), "text", duelist.name),
                   SheetField("coins", tr("coin.column.coins"), "number", duelist.coins, 0, duelist.start))
-        return SheetView(duelist.id, duelist.name, fields, self.order(state)[list(state.combatants).index(duelist.id)].tracks)
+        return SheetView(duelist.id, duelist.name, fields, (self._coins(duelist),))
 
     def edit(self, combatant_id: str, field: str, value: int | str | bool) -> Command:
         return EditDuelist(combatant=combatant_id, field=field, value=value)

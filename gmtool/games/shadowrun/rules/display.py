@@ -46,7 +46,8 @@ def order_layout() -> OrderLayout:
     )
 
 
-def _tracks(queries: EditionQueries, state: Any, c: Any) -> tuple[Track, ...]:
+def tracks(queries: EditionQueries, state: Any, c: Any) -> tuple[Track, ...]:
+    """One combatant's tracks: passes, physical and stun monitors, Edge."""
     sheet = c.sheet
     ladder = queries.ladder(state, c)
     passes = tuple(p for p, step in enumerate(ladder, 1) if step != LADDER_OFF)
@@ -72,7 +73,7 @@ def order(queries: EditionQueries, state: Any) -> tuple[OrderRow, ...]:
         rows.append(OrderRow(
             id=c.id, name=c.sheet.name, rank=rank, score=None if score is None else str(score),
             current=actor is not None and actor.id == c.id, out=queries.done(state, c), npc=c.sheet.is_npc,
-            badges=badges, tracks=_tracks(queries, state, c),
+            badges=badges, tracks=tracks(queries, state, c),
         ))
     return tuple(rows)
 

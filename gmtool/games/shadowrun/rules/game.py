@@ -94,10 +94,7 @@ class ShadowrunRules:
 
     def sheet(self, state: Any, combatant_id: str) -> SheetView | None:
         c = state.combatants.get(combatant_id)
-        if c is None:
-            return None
-        row = next((row for row in self.order(state) if row.id == combatant_id), None)
-        return sheet_view(self.edition_sheet, c, row.tracks if row is not None else ())
+        return None if c is None else sheet_view(self.edition_sheet, c, display.tracks(self.queries, state, c))
 
     def edit(self, combatant_id: str, field: str, value: int | str | bool) -> Command:
         return self.edit_sheet(combatant=combatant_id, field=field, value=value)  # type: ignore[call-arg]
