@@ -3,7 +3,8 @@
 One table of :class:`ActionSpec`, used by the menus, the fight bar, the shortcuts page and the
 window. A game lists its own actions (its window parts' ``action_specs``); the shell names none
 of them. :func:`all_action_specs` is every action a GM can bind a key to: the shell's, then each
-registered game's (a name two games share is listed once), loaded when the shortcuts page opens.
+registered game's (a name two games share is listed once), loaded when the shortcuts page opens;
+:func:`scoped_action_specs` adds which games' windows have each (a key may serve two games).
 """
 
 from __future__ import annotations
@@ -53,12 +54,20 @@ SHELL_MENUS = ("menu.file", "menu.edit", "menu.view", "menu.help")
 
 def all_action_specs() -> tuple[ActionSpec, ...]:
     """The shell's actions, then every registered game's own (each name once)."""
+    return tuple(spec for spec, _games in scoped_action_specs())
+
+
+def scoped_action_specs() -> tuple[tuple[ActionSpec, frozenset[str] | None], ...]:
+    """Every action with the games whose windows have it (None: every window, the shell's own).
+
+    Two actions may share a key only when no window has both (a key of one game is free in another)."""
     from gmtool.viewmodels.game_view import game_view_classes
 
-    seen = {spec.name for spec in ACTION_SPECS}
-    specs = list(ACTION_SPECS)
-    for spec in (spec for view in game_view_classes() for spec in view.action_specs):
-        if spec.name not in seen:
-            seen.add(spec.name)
-            specs.append(spec)
-    return tuple(specs)
+    scopes: dict[str, frozenset[str] | None] = {spec.name: None for spec in ACTION_SPECS}
+    specs = {spec.name: spec for spec in ACTION_SPECS}
+    for game, view in game_view_classes():
+        for spec in view.action_specs:
+            specs.setdefault(spec.name, spec)
+            if spec.name not in scopes or scopes[spec.name] is not None:
+                scopes[spec.name] = (scopes.get(spec.name) or frozenset()) | {game}
+    return tuple((spec, scopes[name]) for name, spec in specs.items())

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import LANGUAGES, catalogue, tr
 from gmtool.core.readings import READINGS, RuleReadings
 from gmtool.core.registry import registry
-from gmtool.ui.actions import ActionSpec, all_action_specs
+from gmtool.ui.actions import ActionSpec, all_action_specs, scoped_action_specs
 from gmtool.ui.theme import THEMES, set_tone
 
 PORTABLE = QKeySequence.SequenceFormat.PortableText
@@ -62,11 +62,21 @@ def effective_keys(overrides: dict[str, str]) -> dict[str, tuple[str, ...]]:
     return keys
 
 
-def conflict(name: str, key: str, keys: dict[str, tuple[str, ...]]) -> str | None:
-    """The other action already bound to ``key``, if any."""
+Scopes = dict[str, frozenset[str] | None]  # action name -> the games whose windows have it (None: all)
+
+
+def share_a_window(a: str, b: str, scopes: Scopes) -> bool:
+    """Whether some window has both actions (the shell's are in every window)."""
+    first, second = scopes.get(a), scopes.get(b)
+    return first is None or second is None or bool(first & second)
+
+
+def conflict(name: str, key: str, keys: dict[str, tuple[str, ...]], scopes: Scopes | None = None) -> str | None:
+    """The other action already bound to ``key`` in a window that has this one too, if any."""
     if not key:
         return None
-    return next((other for other, bound in keys.items() if other != name and key in bound), None)
+    return next((other for other, bound in keys.items()
+                 if other != name and key in bound and share_a_window(name, other, scopes or {})), None)
 
 
 class ShortcutsPage(QWidget):
@@ -74,7 +84,9 @@ class ShortcutsPage(QWidget):
 
     def __init__(self, overrides: dict[str, str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._specs = all_action_specs()
+        scoped = scoped_action_specs()
+        self._specs = tuple(spec for spec, _games in scoped)
+        self._scopes: Scopes = {spec.name: games for spec, games in scoped}
         known = {spec.name for spec in self._specs}
         self._keys = effective_keys({k: v for k, v in overrides.items() if k in known})
         self.table = QTableWidget(len(self._specs), 3, self)
@@ -147,7 +159,7 @@ class ShortcutsPage(QWidget):
     def bind(self, name: str, key: str) -> bool:
         """Give an action this key ("" removes its key); refused when another action has it."""
         key = key_text(QKeySequence(key))
-        other = conflict(name, key, self._keys)
+        other = conflict(name, key, self._keys, self._scopes)
         action = tr(f"action.{name}")
         if other is not None:
             self._show(name)  # back to the key it had

@@ -60,8 +60,8 @@ def view_for(ruleset_key: str, ruleset: GameRules | None = None) -> GameView:
     return cast(GameView, make(ruleset))  # type: ignore[operator]
 
 
-def game_view_classes() -> Iterator[GameView]:
-    """Each registered game's adapter class (imported now: for the shortcuts page, not at start-up).
+def game_view_classes() -> Iterator[tuple[str, GameView]]:
+    """Each registered game's key and adapter class (imported now: for the shortcuts page, not at start-up).
     A game whose adapter cannot be imported is left out (opening its encounter says why)."""
     from gmtool.core.registry import registry
 
@@ -69,6 +69,6 @@ def game_view_classes() -> Iterator[GameView]:
         if manifest.view is None:
             continue
         try:
-            yield cast(GameView, _view_factory(manifest.key))
+            yield manifest.key, cast(GameView, _view_factory(manifest.key))
         except (ImportError, AttributeError, FileFormatError):  # a broken game: its keys are not offered
             continue

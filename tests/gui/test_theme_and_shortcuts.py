@@ -173,3 +173,23 @@ def test_preferences_apply_the_theme_and_rebuild_the_window_with_new_keys(qtbot,
     saved = load_settings()[0]
     assert saved.theme == "dark" and saved.shortcuts == {"attack": "Ctrl+J"}
     gm.window.close()
+
+
+def test_a_key_may_serve_two_games_but_not_two_actions_of_one_window(qtbot) -> None:
+    """The coin duel's Flip and Shadowrun's Next phase both default to Space (never in one window);
+    a key of the shell's (Undo) is refused for a game's action, as two actions of one game are."""
+    from importlib.metadata import EntryPoint
+
+    from gmtool.core.registry import GROUP, GameRegistry, use_registry
+
+    games = (EntryPoint("sr5", "gmtool.games.shadowrun.sr5.manifest:MANIFEST", GROUP),
+             EntryPoint("coin", "tests.games.coin.manifest:MANIFEST", GROUP))
+    with use_registry(GameRegistry(source=lambda: games)):
+        set_language("en")
+        page = ShortcutsPage({})
+        qtbot.addWidget(page)
+        assert page.keys("flip") == ("Space",) and page.keys("next_phase") == ("Space",)
+        assert page.bind("flip", "Ctrl+T") is False  # the duel's own Start the round has it
+        assert page.bind("start_round", "Ctrl+E")  # SR5's Seize the Initiative key: another game's
+        assert page.bind("flip", "Ctrl+Z") is False  # Undo, in every window
+        assert "Undo" in page.message.text()
