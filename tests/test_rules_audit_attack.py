@@ -210,8 +210,8 @@ def test_the_sr5_attacker_table_has_laser_sight_and_tracer_rows_suppressive_fire
 
 # -- rows with a count (SR4-MT1, SR4-MT3, SR5 reach) ------------------------------------------------
 def sr4_ranged_sheet():  # noqa: ANN201
+    from gmtool.core.tables.engine import build_sheet
     from gmtool.games.shadowrun.rules.tables.context import ActionContext
-    from gmtool.games.shadowrun.rules.tables.engine import build_sheet
 
     return build_sheet(ActionContext(game="sr4", action="ranged_attack"))
 
@@ -238,8 +238,8 @@ def test_take_aim_and_multiple_targets_take_their_count() -> None:
 # 000 digest 近接戦闘修正表: "味方がいる 1 人当たり +1(最高 +4)".
 @pytest.mark.rule("SR4-MT3")
 def test_friends_in_the_melee_count_one_each_up_to_four() -> None:
+    from gmtool.core.tables.engine import Choices, build_sheet
     from gmtool.games.shadowrun.rules.tables.context import ActionContext
-    from gmtool.games.shadowrun.rules.tables.engine import Choices, build_sheet
 
     sheet = build_sheet(ActionContext(game="sr4", action="melee_attack"))
     assert sheet.set_count("sr4.melee/friends_in_melee", 3).row_value("sr4.melee/friends_in_melee") == 3

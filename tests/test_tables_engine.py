@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import set_language
+from gmtool.core.tables.engine import Choices, ModifierSheet, build_sheet, row_key
 from gmtool.games.shadowrun.rules.tables.context import ActionContext
-from gmtool.games.shadowrun.rules.tables.engine import Choices, ModifierSheet, build_sheet, row_key
 
 BANDS = (5.0, 20.0, 50.0, 100.0)
 

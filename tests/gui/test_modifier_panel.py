@@ -6,10 +6,10 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 
 from gmtool.core.i18n import set_language
+from gmtool.core.tables.engine import build_sheet
 from gmtool.games.shadowrun.gui.modifier_panel import ModifierPanel
 from gmtool.games.shadowrun.gui.modifier_table_model import IS_TICKED, ROW_KEY, ROW_VALUE, ModifierTableModel
 from gmtool.games.shadowrun.rules.tables.context import ActionContext
-from gmtool.games.shadowrun.rules.tables.engine import build_sheet
 
 BANDS = (5.0, 20.0, 50.0, 100.0)
 

@@ -9,10 +9,10 @@ from PySide6.QtWidgets import QComboBox
 
 from gmtool.core.i18n import set_language
 from gmtool.core.readings import RuleReadings
+from gmtool.core.tables.engine import build_sheet
 from gmtool.games.shadowrun.gui.modifier_panel import ModifierPanel
 from gmtool.games.shadowrun.rules.attack.messages import RowCount
 from gmtool.games.shadowrun.rules.tables.context import ActionContext
-from gmtool.games.shadowrun.rules.tables.engine import build_sheet
 from tests.gui.test_attack_panel import aim, choose, last_command, panel_on
 
 

@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, Signal
 from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
+from gmtool.core.tables.engine import ModifierSheet
 from gmtool.games.shadowrun.rules.attack import called
 from gmtool.games.shadowrun.rules.attack.decide import check_ready
 from gmtool.games.shadowrun.rules.attack.describe import called_shot_name
@@ -44,7 +45,6 @@ from gmtool.games.shadowrun.rules.attack.plan import (
 from gmtool.games.shadowrun.rules.attack.suppression import suppressed, zones_in_force
 from gmtool.games.shadowrun.rules.damage.odds import DamageOdds
 from gmtool.games.shadowrun.rules.dice_odds import test_odds
-from gmtool.games.shadowrun.rules.tables.engine import ModifierSheet
 from gmtool.games.shadowrun.rules.weapons.called_shots_sr5 import max_multiple_attacks
 from gmtool.games.shadowrun.rules.weapons.firing import refusal
 from gmtool.viewmodels.bridge import EncounterBridge

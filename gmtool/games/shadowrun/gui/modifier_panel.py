@@ -4,7 +4,7 @@ Shows a :class:`~gmtool.games.shadowrun.gui.modifier_table_model.ModifierTableMo
 of check boxes, a spin box in the row of each counted modifier (take aim, multiple
 targets, friends in the melee, reach …); every change (a tick, a count, a free modifier
 added or removed) emits :attr:`ModifierPanel.modifiersChanged` with the new
-:class:`~gmtool.games.shadowrun.rules.tables.engine.ModifierSheet`. Holds no rules.
+:class:`~gmtool.core.tables.engine.ModifierSheet`. Holds no rules.
 """
 
 from __future__ import annotations
@@ -34,19 +34,19 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import active_language, tr
+from gmtool.core.tables.engine import (
+    COUNT_MAX,
+    FREE_TABLE,
+    FREE_VALUE_MAX,
+    ModifierSheet,
+    Term,
+)
 from gmtool.games.shadowrun.gui.modifier_table_model import (
     COUNT_COLUMN,
     COUNT_RANGE,
     ROW_COUNT,
     ROW_KEY,
     ModifierTableModel,
-)
-from gmtool.games.shadowrun.rules.tables.engine import (
-    COUNT_MAX,
-    FREE_TABLE,
-    FREE_VALUE_MAX,
-    ModifierSheet,
-    Term,
 )
 
 FREE_INDEX = int(Qt.ItemDataRole.UserRole) + 1  # int: a free modifier's position in the breakdown list

@@ -1,6 +1,6 @@
 """The modifier tables of one action as a Qt tree: tables → rows, a check box per row.
 
-The model holds a :class:`~gmtool.games.shadowrun.rules.tables.engine.ModifierSheet` and no
+The model holds a :class:`~gmtool.core.tables.engine.ModifierSheet` and no
 rules: a user tick becomes ``sheet.toggle(key)``; the new sheet is announced with
 :attr:`ModifierTableModel.sheetChanged`, and ``dataChanged`` is emitted for the rows
 whose tick, value or count changed, with exactly the roles that changed.
@@ -25,7 +25,7 @@ from PySide6.QtCore import (
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, tr
-from gmtool.games.shadowrun.rules.tables.engine import ModifierSheet, row_key
+from gmtool.core.tables.engine import ModifierSheet, row_key
 from gmtool.games.shadowrun.rules.tables.models import COUNT_RULES, Row, Table
 
 Index = QModelIndex | QPersistentModelIndex

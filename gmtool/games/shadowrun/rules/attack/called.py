@@ -25,12 +25,12 @@ from typing import Any, Literal
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.core.tables.engine import ModifierSheet, row_key
 from gmtool.games.shadowrun.rules.attack.common import loaded_strike
 from gmtool.games.shadowrun.rules.attack.messages import Attack, CalledShotResolved, TermRecord
 from gmtool.games.shadowrun.rules.damage.terms import Term
 from gmtool.games.shadowrun.rules.effect_messages import EffectAdded
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
-from gmtool.games.shadowrun.rules.tables.engine import ModifierSheet, row_key
 from gmtool.games.shadowrun.rules.weapons import called_shots_sr4 as sr4
 from gmtool.games.shadowrun.rules.weapons import called_shots_sr5 as sr5
 from gmtool.games.shadowrun.rules.weapons.called_shots import CalledShotResult

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.i18n import active_language, term_label, tr
+from gmtool.core.tables.engine import EFFECTS_TABLE, FREE_TABLE
 from gmtool.games.shadowrun.rules.attack.messages import (
     AttackResolved,
     CalledShotResolved,
@@ -21,7 +22,6 @@ from gmtool.games.shadowrun.rules.attack.messages import (
     ZoneMarked,
 )
 from gmtool.games.shadowrun.rules.shadowrun import faces_text
-from gmtool.games.shadowrun.rules.tables.engine import EFFECTS_TABLE, FREE_TABLE
 from gmtool.games.shadowrun.rules.tables.models import TABLE_ID_PATTERN
 from gmtool.games.shadowrun.rules.weapons.called_shots_sr5 import called_shot_rules
 

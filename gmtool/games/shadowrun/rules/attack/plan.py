@@ -12,6 +12,12 @@ from typing import Any, Literal, Protocol
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.core.tables.engine import (
+    Choices,
+    FreeModifier,
+    ModifierSheet,
+    build_sheet,
+)
 from gmtool.games.shadowrun.rules.attack import called
 from gmtool.games.shadowrun.rules.attack.edge import (
     AttackSpecs,
@@ -26,12 +32,6 @@ from gmtool.games.shadowrun.rules.damage.pools import AttackPools
 from gmtool.games.shadowrun.rules.damage.resolve import AttackResolution
 from gmtool.games.shadowrun.rules.readings import Readings
 from gmtool.games.shadowrun.rules.tables.context import RANGE_BANDS, ActionContext
-from gmtool.games.shadowrun.rules.tables.engine import (
-    Choices,
-    FreeModifier,
-    ModifierSheet,
-    build_sheet,
-)
 from gmtool.games.shadowrun.rules.tables.loader import TableSet, load_tables
 from gmtool.games.shadowrun.rules.weapons.firing import FiringModeTable, Shot, fire_mode
 from gmtool.games.shadowrun.rules.weapons.magazine import Magazine

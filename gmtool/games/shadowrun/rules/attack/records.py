@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from gmtool.core.tables.engine import ModifierSheet
+from gmtool.core.tables.engine import Term as TableTerm
 from gmtool.games.shadowrun.rules.attack.messages import TermRecord, TestRecord
 from gmtool.games.shadowrun.rules.damage.terms import Term as DamageTerm
 from gmtool.games.shadowrun.rules.dice_spec import edge_dice
 from gmtool.games.shadowrun.rules.dice_tests import TestOutcome
-from gmtool.games.shadowrun.rules.tables.engine import ModifierSheet
-from gmtool.games.shadowrun.rules.tables.engine import Term as TableTerm
 
 TableRows = Mapping[tuple[str, str], TermRecord]  # table rows by (label, table id)
 

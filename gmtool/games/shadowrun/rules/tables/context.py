@@ -1,8 +1,9 @@
-"""What the modifier engine knows of the action being resolved: :class:`ActionContext`.
+"""What the modifier engine knows of the action being resolved: :class:`ActionContext` (SR4-MT7).
 
 The attack flow fills one in (from the sheets, the weapon code and the state of
-the encounter); the engine reads it to choose the tables, pre-tick the rows whose
-``context`` flag is present and compute the rows that follow a named rule.
+the encounter); the core's engine (:mod:`gmtool.core.tables.engine`) is given it and asks it
+which tables exist, which rows its flags pre-tick and what a row following a named Shadowrun
+rule is worth (:mod:`gmtool.games.shadowrun.rules.tables.rules`, ``environment``).
 
 Context flags are plain words. Those derived from the fields are listed in
 :meth:`ActionContext.all_flags`; anything else (``target_good_cover``,
@@ -15,14 +16,18 @@ goes in ``flags``. Environment conditions (SR4 visibility rows such as
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
-from gmtool.games.shadowrun.rules.tables.models import ACTIONS, VISION_MODES
+from gmtool.core.tables.engine import EFFECTS_TABLE
+from gmtool.games.shadowrun.rules.tables.models import ACTIONS, COUNT_RULES, SPECIAL_RULES, VISION_MODES, Row, Table
 
 RANGE_BANDS: tuple[str, ...] = ("range_short", "range_medium", "range_long", "range_extreme")
 
 EffectTerm = tuple[str, int, str]  # (label: a message key or "text:" + words, value, source)
+SIGNED_COUNTS = frozenset({"reach_difference"})  # counts that may be negative (the defender's longer reach)
+
 
 
 @dataclass(frozen=True)
@@ -118,3 +123,62 @@ class ActionContext:
         if self.vision != "normal":
             found.add(self.vision)
         return frozenset(found) | self.flags | self.conditions | self.equipment
+
+    # -- the engine's parameter (gmtool.core.tables.engine.TableContext): Shadowrun's rules ----------
+    def count_name(self, rule: str | None) -> str | None:
+        return COUNT_RULES.get(rule) if rule is not None else None
+
+    def count_low(self, name: str) -> int:
+        return -1 if name in SIGNED_COUNTS else 0
+
+    def base_value(self, row: Row, count: int | None = None) -> int | None:
+        from gmtool.games.shadowrun.rules.tables.rules import base_value
+
+        return base_value(row, self, count)
+
+    def dependent_rules(self) -> tuple[str, ...]:
+        from gmtool.games.shadowrun.rules.tables.rules import DEPENDENT_RULES
+
+        return DEPENDENT_RULES
+
+    def dependent_value(self, row: Row, ticked: Mapping[str, tuple[Any, int]]) -> int:
+        from gmtool.games.shadowrun.rules.tables.rules import dependent_value
+
+        return dependent_value(row, self, ticked)
+
+    def environment(self, table: Table, ticked: Sequence[Row], equipment: Sequence[Row]) -> Any:
+        from gmtool.games.shadowrun.rules.tables.environment import environment
+
+        return environment(table, ticked, equipment, self)
+
+    def special_rules(self) -> frozenset[str]:
+        return frozenset(SPECIAL_RULES)
+
+    def tables(self) -> Iterable[Table]:
+        from gmtool.games.shadowrun.rules.tables.loader import load_tables
+
+        return load_tables().tables.values()
+
+    def effects_table(self) -> Table | None:
+        """The effects in force on the roller, as a table whose rows are all pre-ticked."""
+        if not self.effects:
+            return None
+        from gmtool.games.shadowrun.rules.tables.models import LocalText
+
+        rows = tuple(
+            Row(id=f"effect_{number}", label=_local(label), value=value, source="effect", context="effect",
+                note=LocalText(en=source, ja=source) if source else None)
+            for number, (label, value, source) in enumerate(self.effects, start=1)
+        )
+        return Table(id=EFFECTS_TABLE, game=self.game, title=_local("tables.effects_title"),
+                     applies_to=(self.action,), rows=rows)
+
+
+def _local(label: str) -> Any:
+    """A message key (or ``text:`` + words) in both languages, as a table row's label."""
+    from gmtool.core.i18n import catalogue
+    from gmtool.games.shadowrun.rules.tables.models import LocalText
+
+    if label.startswith("text:"):
+        return LocalText(en=label[5:] or "?", ja=label[5:] or "?")
+    return LocalText(en=catalogue("en").messages.get(label, label), ja=catalogue("ja").messages.get(label, label))

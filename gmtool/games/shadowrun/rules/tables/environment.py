@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from gmtool.games.shadowrun.rules.tables.context import ActionContext
 from gmtool.games.shadowrun.rules.tables.models import Row, Shift, Table
+
+if TYPE_CHECKING:
+    from gmtool.games.shadowrun.rules.tables.context import ActionContext
 
 
 @dataclass(frozen=True)

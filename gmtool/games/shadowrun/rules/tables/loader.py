@@ -18,6 +18,7 @@ from pathlib import Path
 
 from gmtool.core.errors import ResourceError
 from gmtool.core.resources import load_model, resource_path
+from gmtool.core.tables.engine import for_action
 from gmtool.games.shadowrun.rules.tables.house_rules import HouseRules, read_house_rules
 from gmtool.games.shadowrun.rules.tables.models import Row, Table, TableFile
 
@@ -41,11 +42,7 @@ class TableSet:
 
     def for_action(self, game: str, action: str) -> tuple[Table, ...]:
         """The tables of a game with at least one row for this kind of action."""
-        return tuple(
-            table
-            for table in self.tables.values()
-            if table.game == game and any(table.row_applies(row, action) for row in table.rows)
-        )
+        return for_action(self.tables.values(), game, action)
 
     def __iter__(self) -> Iterator[Table]:
         return iter(self.tables.values())

@@ -17,9 +17,12 @@ pass (:func:`dependent_value`): rules that read the other ticked rows:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from gmtool.games.shadowrun.rules.tables.context import ActionContext
 from gmtool.games.shadowrun.rules.tables.models import COUNT_RULES, MARKER_RULES, SPECIAL_RULES, Row
+
+if TYPE_CHECKING:
+    from gmtool.games.shadowrun.rules.tables.context import ActionContext
 
 DEPENDENT_RULES: tuple[str, ...] = ("recoil_doubled", "recoil_compensation", "gyro", "cancel_range")
 MOVEMENT_FLAGS: frozenset[str] = frozenset({"attacker_running", "attacker_in_moving_vehicle"})

@@ -1,40 +1,109 @@
-"""The modifier engine (SR4-MT7, X-3): the tables that fit an action, ticked rows, the breakdown.
+"""The modifier-table engine (X-3), any game's: the tables that fit an action, ticked rows,
+the breakdown. The game is a parameter: the action context (:class:`TableContext`) says which game
+and action, which flags pre-tick rows, what a counted or computed row is worth, how an environment
+table combines, and which tables exist; the tables and rows are the game's validated data
+(:class:`TableData`, :class:`RowData`).
 
-``build_sheet(context)`` picks the tables of the context's game that have rows
-for its action, adds the effects in force as a table of their own, and pre-ticks
-every row whose ``context`` flag is present (the first one of an exclusive group
-wins). A :class:`ModifierSheet` is immutable: :meth:`~ModifierSheet.toggle`,
-:meth:`~ModifierSheet.add_free`, :meth:`~ModifierSheet.set_count` … return a new
-sheet. The GM's choices (:class:`Choices`: ticked row keys, the counts he gave
-counted rows, and free modifiers) serialise to plain data with
-:meth:`Choices.to_data` and are put back with :meth:`ModifierSheet.with_choices`.
+``build_sheet(context)`` picks the tables of the context's game that have rows for its action, adds
+the effects in force as a table of their own, and pre-ticks every row whose ``context`` flag is
+present (the first one of an exclusive group wins). A :class:`ModifierSheet` is immutable:
+:meth:`~ModifierSheet.toggle`, :meth:`~ModifierSheet.add_free`, :meth:`~ModifierSheet.set_count` …
+return a new sheet. The GM's choices (:class:`Choices`: ticked row keys, the counts he gave counted
+rows, and free modifiers) serialise to plain data with :meth:`Choices.to_data` and are put back
+with :meth:`ModifierSheet.with_choices`.
 
-A counted row (a rule of ``COUNT_RULES``: take aim +1 per simple action, multiple
-targets −2 per change, friends in the melee +1 each up to +4, reach ±1 per point …)
-takes its count from the context unless the GM gave one; its value is factor × count,
-held within the row's ``cap`` (friends in the melee: +4 at most).
-
-:meth:`ModifierSheet.breakdown` lists every term (label, value, table id, page);
-the total is their sum. A row key is ``"<table id>/<row id>"``.
+A counted row takes its count from the context unless the GM gave one; its value is factor × count,
+held within the row's ``cap``. :meth:`ModifierSheet.breakdown` lists every term (label, value,
+table id, page); the total is their sum. A row key is ``"<table id>/<row id>"``. Two rule names
+belong to the engine itself: ``see_table`` (a row that only points at another table: never ticked)
+and ``environment_shift`` (equipment that moves an environment table's conditions: no term of its own).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
 from gmtool.core.errors import RulesError
-from gmtool.core.i18n import active_language, catalogue, term_label
-from gmtool.games.shadowrun.rules.tables.context import ActionContext
-from gmtool.games.shadowrun.rules.tables.environment import environment
-from gmtool.games.shadowrun.rules.tables.loader import TableSet, load_tables
-from gmtool.games.shadowrun.rules.tables.models import COUNT_RULES, LocalText, Row, Table
-from gmtool.games.shadowrun.rules.tables.rules import DEPENDENT_RULES, base_value, dependent_value
+from gmtool.core.i18n import active_language, term_label
+
+
+class Text(Protocol):
+    """A label in both languages."""
+
+    def text(self, language: str) -> str: ...
+
+
+class RowData(Protocol):
+    """A row of a game's table (its validated data)."""
+
+    id: str
+    label: Any  # Text
+    value: int | None
+    rule: str | None
+    group: str | None
+    context: str | None
+    page: int | None
+
+    @property
+    def tickable(self) -> bool: ...
+
+
+class TableData(Protocol):
+    """A game's modifier table (its validated data)."""
+
+    id: str
+    page: int | None
+    combine: str  # "sum", or "worst" (an environment table: the worst condition counts)
+    shifted_by: str | None
+    worst_pair_label: Any  # Text | None
+    rows: Any  # tuple[RowData, ...]
+
+    def row(self, row_id: str) -> Any: ...  # RowData | None
+
+    def row_applies(self, row: Any, action: str) -> bool: ...
+
+
+class EnvironmentResult(Protocol):
+    value: int
+    worst: Any  # RowData: the ticked condition that sets the value
+    pair: bool  # two or more conditions at the last level
+    equipment: tuple[Any, ...]  # the ticked equipment that changed a level
+
+
+class TableContext(Protocol):
+    """The action a sheet is for, and the game's rules for valuing its rows (the engine's parameter)."""
+
+    game: str
+    action: str
+    effects: tuple[tuple[str, int, str], ...]  # (label, value, source) of each effect in force
+
+    def all_flags(self) -> frozenset[str]: ...  # what pre-ticks rows
+
+    def count_name(self, rule: str | None) -> str | None: ...  # the count a counted rule multiplies
+
+    def count(self, name: str) -> int: ...
+
+    def count_low(self, name: str) -> int: ...  # the lowest count (0, or negative for a signed count)
+
+    def base_value(self, row: Any, count: int | None = None) -> int | None: ...  # None: needs other rows
+
+    def dependent_rules(self) -> tuple[str, ...]: ...  # second-pass rules, in the order they are valued
+
+    def dependent_value(self, row: Any, ticked: Mapping[str, tuple[Any, int]]) -> int: ...
+
+    def environment(self, table: Any, ticked: Sequence[Any], equipment: Sequence[Any]) -> EnvironmentResult | None: ...
+
+    def effects_table(self) -> Any: ...  # TableData | None: the effects in force, as pre-ticked rows
+
+    def special_rules(self) -> frozenset[str]: ...  # rows the game's flow acts on (no dice of their own)
+
+    def tables(self) -> Iterable[Any]: ...  # every table the game knows (shipped and house)
+
 
 COUNT_MAX = 20  # the most a counted row counts (aim actions, targets, friends …)
-SIGNED_COUNTS = frozenset({"reach_difference"})  # counts that may be negative (the defender's longer reach)
 
 EFFECTS_TABLE = "effects.in_force"
 FREE_TABLE = "free"
@@ -112,8 +181,8 @@ class Term:
     table: str
     page: int | None = None
     row: str | None = None
-    text: LocalText | None = None
-    notes: tuple[LocalText, ...] = ()
+    text: Text | None = None
+    notes: tuple[Text, ...] = ()
     source: str | None = None
 
     def display(self, language: str | None = None) -> str:
@@ -132,53 +201,28 @@ class Term:
         return (self.label, self.value)
 
 
-def _local(label: str) -> LocalText:
-    if label.startswith("text:"):
-        return LocalText(en=label[5:] or "?", ja=label[5:] or "?")
-    return LocalText(en=catalogue("en").messages.get(label, label), ja=catalogue("ja").messages.get(label, label))
-
-
-def effects_table(context: ActionContext) -> Table | None:
-    """The effects in force on the roller, as a table whose rows are all pre-ticked."""
-    if not context.effects:
-        return None
-    rows = tuple(
-        Row(
-            id=f"effect_{number}",
-            label=_local(label),
-            value=value,
-            source="effect",
-            context="effect",
-            note=LocalText(en=source, ja=source) if source else None,
-        )
-        for number, (label, value, source) in enumerate(context.effects, start=1)
-    )
-    title = _local("tables.effects_title")
-    return Table(id=EFFECTS_TABLE, game=context.game, title=title, applies_to=(context.action,), rows=rows)
-
-
 @dataclass(frozen=True)
 class ModifierSheet:
     """The tables for one action and the GM's choices on them; immutable."""
 
-    context: ActionContext
-    tables: tuple[Table, ...]
+    context: TableContext
+    tables: tuple[Any, ...]  # TableData
     choices: Choices = field(default_factory=Choices)
 
     # -- rows ------------------------------------------------------------------------
-    def rows(self, table: Table) -> tuple[Row, ...]:
+    def rows(self, table: Any) -> tuple[Any, ...]:
         """The rows of a table that apply to this action."""
         return tuple(row for row in table.rows if table.row_applies(row, self.context.action))
 
-    def entries(self) -> Iterator[tuple[Table, Row]]:
+    def entries(self) -> Iterator[tuple[Any, Any]]:
         for table in self.tables:
             for row in self.rows(table):
                 yield table, row
 
-    def table(self, table_id: str) -> Table | None:
+    def table(self, table_id: str) -> Any:
         return next((table for table in self.tables if table.id == table_id), None)
 
-    def find(self, key: str) -> tuple[Table, Row]:
+    def find(self, key: str) -> tuple[Any, Any]:
         table_id, _, row_id = key.partition("/")
         table = self.table(table_id)
         row = table.row(row_id) if table is not None else None
@@ -230,25 +274,27 @@ class ModifierSheet:
     def counts(self, key: str) -> bool:
         """Whether a row's value is a count times a factor (its count can be given)."""
         _table, row = self.find(key)
-        return row.rule in COUNT_RULES
+        return self.context.count_name(row.rule) is not None
 
     def count_range(self, key: str) -> tuple[int, int]:
         """The counts a counted row takes (reach may be negative: the defender's is longer)."""
         _table, row = self.find(key)
-        if row.rule not in COUNT_RULES:
+        name = self.context.count_name(row.rule)
+        if name is None:
             raise RulesError("error.tables_not_counted", row=key)
-        return (-COUNT_MAX if COUNT_RULES[row.rule] in SIGNED_COUNTS else 0), COUNT_MAX
+        return (-COUNT_MAX if self.context.count_low(name) < 0 else 0), COUNT_MAX
 
     def count(self, key: str) -> int:
         """A counted row's count: the GM's, else the situation's (0 for rows that are not counted)."""
         _table, row = self.find(key)
         return self._count_of(key, row)
 
-    def _count_of(self, key: str, row: Row) -> int:
-        if row.rule not in COUNT_RULES:
+    def _count_of(self, key: str, row: Any) -> int:
+        name = self.context.count_name(row.rule)
+        if name is None:
             return 0
         given = self.choices.count(key)
-        return self.context.count(COUNT_RULES[row.rule]) if given is None else given
+        return self.context.count(name) if given is None else given
 
     def set_count(self, key: str, count: int) -> ModifierSheet:
         """The GM gives a counted row its count: a count other than 0 ticks it, 0 unticks it."""
@@ -261,21 +307,21 @@ class ModifierSheet:
             raise RulesError("error.tables_count_range", row=key, low=low, high=high)
         return replace(self, choices=self.choices.with_count(key, count))
 
-    def _value(self, key: str, row: Row) -> int | None:
-        """A row's first-pass value with the GM's count (the row's cap holds it: SR5/SR4 friends +4)."""
-        given = self.choices.count(key) if row.rule in COUNT_RULES else None
-        return base_value(row, self.context, given)
+    def _value(self, key: str, row: Any) -> int | None:
+        """A row's first-pass value with the GM's count (the game's rule holds it within the row's cap)."""
+        given = self.choices.count(key) if self.context.count_name(row.rule) is not None else None
+        return self.context.base_value(row, given)
 
     # -- values ----------------------------------------------------------------------
-    def _sum_values(self) -> dict[str, tuple[Table, Row, int]]:
+    def _sum_values(self) -> dict[str, tuple[Any, Any, int]]:
         """Every ticked row of the summed tables with its value, in table order."""
         return self._summed
 
     @cached_property
-    def _summed(self) -> dict[str, tuple[Table, Row, int]]:
-        done: dict[str, tuple[Row, int]] = {}
-        tables: dict[str, Table] = {}
-        later: list[tuple[Table, Row]] = []
+    def _summed(self) -> dict[str, tuple[Any, Any, int]]:
+        done: dict[str, tuple[Any, int]] = {}
+        tables: dict[str, Any] = {}
+        later: list[tuple[Any, Any]] = []
         for table, row in self.entries():
             key = row_key(table.id, row.id)
             if table.combine != "sum" or key not in self.choices.ticked:
@@ -285,11 +331,11 @@ class ModifierSheet:
                 later.append((table, row))
             else:
                 done[key], tables[key] = (row, value), table
-        for rule in DEPENDENT_RULES:
+        for rule in self.context.dependent_rules():
             for table, row in later:
                 if row.rule == rule:
                     key = row_key(table.id, row.id)
-                    done[key], tables[key] = (row, dependent_value(row, self.context, done)), table
+                    done[key], tables[key] = (row, self.context.dependent_value(row, done)), table
         order = [row_key(t.id, r.id) for t, r in self.entries()]
         return {key: (tables[key], *done[key]) for key in order if key in done}
 
@@ -306,11 +352,11 @@ class ModifierSheet:
         sheet = self.tick(key)
         return sheet._sum_values()[key][2]
 
-    def _environment_term(self, table: Table) -> Term | None:
+    def _environment_term(self, table: Any) -> Term | None:
         ticked = [row for row in self.rows(table) if self.is_ticked(row_key(table.id, row.id))]
         gear_table = self.table(table.shifted_by) if table.shifted_by else None
         gear = [r for r in self.rows(gear_table) if self.is_ticked(row_key(gear_table.id, r.id))] if gear_table else []
-        result = environment(table, ticked, gear, self.context)
+        result = self.context.environment(table, ticked, gear)
         if result is None:
             return None
         text = table.worst_pair_label if result.pair and table.worst_pair_label else result.worst.label
@@ -324,7 +370,7 @@ class ModifierSheet:
             notes=tuple(gear_row.label for gear_row in result.equipment),
         )
 
-    def _row_term(self, table: Table, row: Row, value: int) -> Term:
+    def _row_term(self, table: Any, row: Any, value: int) -> Term:
         if table.id == EFFECTS_TABLE:
             index = int(row.id.removeprefix("effect_")) - 1
             label, _, source = self.context.effects[index]
@@ -366,35 +412,42 @@ class ModifierSheet:
         return tuple(term.pool_term() for term in self.breakdown())
 
     def specials(self) -> frozenset[str]:
-        """Ticked rows the attack flow must act on: ``split_pool``, ``no_defence``."""
+        """Ticked rows the game's flow must act on (rows with no dice of their own, such as a split pool)."""
+        special = self.context.special_rules()
         return frozenset(
-            row.rule for table, row in self.entries() if row.rule in ("split_pool", "no_defence") and self.is_ticked(row_key(table.id, row.id))
+            row.rule for table, row in self.entries() if row.rule in special and self.is_ticked(row_key(table.id, row.id))
         )
 
 
-def _pre_ticked(tables: tuple[Table, ...], context: ActionContext) -> frozenset[str]:
+def _pre_ticked(tables: tuple[Any, ...], context: TableContext) -> frozenset[str]:
     """Rows whose context flag is present; in an exclusive group the strongest one (ties: the first)."""
     flags = context.all_flags() | {"effect"}
     ticked: set[str] = set()
     for table in tables:
-        best: dict[str, tuple[int, Row]] = {}
+        best: dict[str, tuple[int, Any]] = {}
         for row in table.rows:
             if not (table.row_applies(row, context.action) and row.tickable and row.context in flags):
                 continue
             if row.group is None:
                 ticked.add(row_key(table.id, row.id))
                 continue
-            strength = abs(base_value(row, context) or 0)
+            strength = abs(context.base_value(row) or 0)
             if row.group not in best or strength > best[row.group][0]:
                 best[row.group] = (strength, row)
         ticked |= {row_key(table.id, row.id) for _, row in best.values()}
     return frozenset(ticked)
 
 
-def build_sheet(context: ActionContext, tables: TableSet | Mapping[str, Table] | None = None) -> ModifierSheet:
-    """The sheet for an action: its tables (shipped ones by default), the effects, rows pre-ticked."""
-    table_set = tables if isinstance(tables, TableSet) else TableSet(tables=tables or load_tables().tables)
-    chosen = table_set.for_action(context.game, context.action)
-    effects = effects_table(context)
+def for_action(tables: Iterable[Any], game: str, action: str) -> tuple[Any, ...]:
+    """The tables of a game with at least one row for this kind of action."""
+    return tuple(table for table in tables
+                 if table.game == game and any(table.row_applies(row, action) for row in table.rows))
+
+
+def build_sheet(context: TableContext, tables: Iterable[Any] | Mapping[str, Any] | None = None) -> ModifierSheet:
+    """The sheet for an action: its tables (the game's own by default), the effects, rows pre-ticked."""
+    given = (tables.values() if tables else None) if isinstance(tables, Mapping) else tables
+    chosen = for_action(context.tables() if given is None else given, context.game, context.action)
+    effects = context.effects_table()
     all_tables = (*chosen, effects) if effects is not None else chosen
     return ModifierSheet(context=context, tables=all_tables, choices=Choices(ticked=_pre_ticked(all_tables, context)))

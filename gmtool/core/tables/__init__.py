@@ -1,0 +1,1 @@
+"""Modifier tables any game can use: the engine, its context a parameter (the game's)."""
