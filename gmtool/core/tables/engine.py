@@ -39,14 +39,20 @@ class Text(Protocol):
 class RowData(Protocol):
     """A row of a game's table (its validated data)."""
 
-    id: str
-    label: Any  # Text
-    value: int | None
-    rule: str | None
-    group: str | None
-    context: str | None
-    page: int | None
-
+    @property
+    def id(self) -> str: ...
+    @property
+    def label(self) -> Text: ...
+    @property
+    def value(self) -> int | None: ...
+    @property
+    def rule(self) -> str | None: ...
+    @property
+    def group(self) -> str | None: ...
+    @property
+    def context(self) -> str | None: ...
+    @property
+    def page(self) -> int | None: ...
     @property
     def tickable(self) -> bool: ...
 
@@ -54,31 +60,51 @@ class RowData(Protocol):
 class TableData(Protocol):
     """A game's modifier table (its validated data)."""
 
-    id: str
-    page: int | None
-    combine: str  # "sum", or "worst" (an environment table: the worst condition counts)
-    shifted_by: str | None
-    worst_pair_label: Any  # Text | None
-    rows: Any  # tuple[RowData, ...]
+    @property
+    def id(self) -> str: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def page(self) -> int | None: ...
+    @property
+    def combine(self) -> str: ...  # "sum", or "worst" (an environment table: the worst condition counts)
+    @property
+    def shifted_by(self) -> str | None: ...
+    @property
+    def worst_pair_label(self) -> Text | None: ...
+    @property
+    def rows(self) -> Sequence[RowData]: ...
 
-    def row(self, row_id: str) -> Any: ...  # RowData | None
+    def row(self, row_id: str) -> RowData | None: ...
 
-    def row_applies(self, row: Any, action: str) -> bool: ...
+    def row_applies(self, row: RowData, action: str) -> bool: ...
 
 
 class EnvironmentResult(Protocol):
-    value: int
-    worst: Any  # RowData: the ticked condition that sets the value
-    pair: bool  # two or more conditions at the last level
-    equipment: tuple[Any, ...]  # the ticked equipment that changed a level
+    """An environment table's modifier and what explains it."""
+
+    @property
+    def value(self) -> int: ...
+    @property
+    def worst(self) -> RowData: ...  # the ticked condition that sets the value
+    @property
+    def pair(self) -> bool: ...  # two or more conditions at the last level
+    @property
+    def equipment(self) -> Sequence[RowData]: ...  # the ticked equipment that changed a level
+
+
+Ticked = Mapping[str, tuple[RowData, int]]  # every row valued so far, by row key
 
 
 class TableContext(Protocol):
     """The action a sheet is for, and the game's rules for valuing its rows (the engine's parameter)."""
 
-    game: str
-    action: str
-    effects: tuple[tuple[str, int, str], ...]  # (label, value, source) of each effect in force
+    @property
+    def game(self) -> str: ...
+    @property
+    def action(self) -> str: ...
+    @property
+    def effects(self) -> Sequence[tuple[str, int, str]]: ...  # (label, value, source) of each effect in force
 
     def all_flags(self) -> frozenset[str]: ...  # what pre-ticks rows
 
@@ -88,19 +114,20 @@ class TableContext(Protocol):
 
     def count_low(self, name: str) -> int: ...  # the lowest count (0, or negative for a signed count)
 
-    def base_value(self, row: Any, count: int | None = None) -> int | None: ...  # None: needs other rows
+    def base_value(self, row: RowData, count: int | None = None) -> int | None: ...  # None: needs other rows
 
     def dependent_rules(self) -> tuple[str, ...]: ...  # second-pass rules, in the order they are valued
 
-    def dependent_value(self, row: Any, ticked: Mapping[str, tuple[Any, int]]) -> int: ...
+    def dependent_value(self, row: RowData, ticked: Ticked) -> int: ...
 
-    def environment(self, table: Any, ticked: Sequence[Any], equipment: Sequence[Any]) -> EnvironmentResult | None: ...
+    def environment(self, table: TableData, ticked: Sequence[RowData],
+                    equipment: Sequence[RowData]) -> EnvironmentResult | None: ...
 
-    def effects_table(self) -> Any: ...  # TableData | None: the effects in force, as pre-ticked rows
+    def effects_table(self) -> TableData | None: ...  # the effects in force, as pre-ticked rows
 
     def special_rules(self) -> frozenset[str]: ...  # rows the game's flow acts on (no dice of their own)
 
-    def tables(self) -> Iterable[Any]: ...  # every table the game knows (shipped and house)
+    def tables(self) -> Iterable[TableData]: ...  # every table the game knows (shipped and house)
 
 
 COUNT_MAX = 20  # the most a counted row counts (aim actions, targets, friends …)
@@ -206,23 +233,23 @@ class ModifierSheet:
     """The tables for one action and the GM's choices on them; immutable."""
 
     context: TableContext
-    tables: tuple[Any, ...]  # TableData
+    tables: tuple[TableData, ...]
     choices: Choices = field(default_factory=Choices)
 
     # -- rows ------------------------------------------------------------------------
-    def rows(self, table: Any) -> tuple[Any, ...]:
+    def rows(self, table: TableData) -> tuple[RowData, ...]:
         """The rows of a table that apply to this action."""
         return tuple(row for row in table.rows if table.row_applies(row, self.context.action))
 
-    def entries(self) -> Iterator[tuple[Any, Any]]:
+    def entries(self) -> Iterator[tuple[TableData, RowData]]:
         for table in self.tables:
             for row in self.rows(table):
                 yield table, row
 
-    def table(self, table_id: str) -> Any:
+    def table(self, table_id: str) -> TableData | None:
         return next((table for table in self.tables if table.id == table_id), None)
 
-    def find(self, key: str) -> tuple[Any, Any]:
+    def find(self, key: str) -> tuple[TableData, RowData]:
         table_id, _, row_id = key.partition("/")
         table = self.table(table_id)
         row = table.row(row_id) if table is not None else None
@@ -289,7 +316,7 @@ class ModifierSheet:
         _table, row = self.find(key)
         return self._count_of(key, row)
 
-    def _count_of(self, key: str, row: Any) -> int:
+    def _count_of(self, key: str, row: RowData) -> int:
         name = self.context.count_name(row.rule)
         if name is None:
             return 0
@@ -307,21 +334,21 @@ class ModifierSheet:
             raise RulesError("error.tables_count_range", row=key, low=low, high=high)
         return replace(self, choices=self.choices.with_count(key, count))
 
-    def _value(self, key: str, row: Any) -> int | None:
+    def _value(self, key: str, row: RowData) -> int | None:
         """A row's first-pass value with the GM's count (the game's rule holds it within the row's cap)."""
         given = self.choices.count(key) if self.context.count_name(row.rule) is not None else None
         return self.context.base_value(row, given)
 
     # -- values ----------------------------------------------------------------------
-    def _sum_values(self) -> dict[str, tuple[Any, Any, int]]:
+    def _sum_values(self) -> dict[str, tuple[TableData, RowData, int]]:
         """Every ticked row of the summed tables with its value, in table order."""
         return self._summed
 
     @cached_property
-    def _summed(self) -> dict[str, tuple[Any, Any, int]]:
-        done: dict[str, tuple[Any, int]] = {}
-        tables: dict[str, Any] = {}
-        later: list[tuple[Any, Any]] = []
+    def _summed(self) -> dict[str, tuple[TableData, RowData, int]]:
+        done: dict[str, tuple[RowData, int]] = {}
+        tables: dict[str, TableData] = {}
+        later: list[tuple[TableData, RowData]] = []
         for table, row in self.entries():
             key = row_key(table.id, row.id)
             if table.combine != "sum" or key not in self.choices.ticked:
@@ -352,7 +379,7 @@ class ModifierSheet:
         sheet = self.tick(key)
         return sheet._sum_values()[key][2]
 
-    def _environment_term(self, table: Any) -> Term | None:
+    def _environment_term(self, table: TableData) -> Term | None:
         ticked = [row for row in self.rows(table) if self.is_ticked(row_key(table.id, row.id))]
         gear_table = self.table(table.shifted_by) if table.shifted_by else None
         gear = [r for r in self.rows(gear_table) if self.is_ticked(row_key(gear_table.id, r.id))] if gear_table else []
@@ -370,7 +397,7 @@ class ModifierSheet:
             notes=tuple(gear_row.label for gear_row in result.equipment),
         )
 
-    def _row_term(self, table: Any, row: Any, value: int) -> Term:
+    def _row_term(self, table: TableData, row: RowData, value: int) -> Term:
         if table.id == EFFECTS_TABLE:
             index = int(row.id.removeprefix("effect_")) - 1
             label, _, source = self.context.effects[index]
@@ -419,12 +446,12 @@ class ModifierSheet:
         )
 
 
-def _pre_ticked(tables: tuple[Any, ...], context: TableContext) -> frozenset[str]:
+def _pre_ticked(tables: tuple[TableData, ...], context: TableContext) -> frozenset[str]:
     """Rows whose context flag is present; in an exclusive group the strongest one (ties: the first)."""
     flags = context.all_flags() | {"effect"}
     ticked: set[str] = set()
     for table in tables:
-        best: dict[str, tuple[int, Any]] = {}
+        best: dict[str, tuple[int, RowData]] = {}
         for row in table.rows:
             if not (table.row_applies(row, context.action) and row.tickable and row.context in flags):
                 continue
@@ -438,13 +465,13 @@ def _pre_ticked(tables: tuple[Any, ...], context: TableContext) -> frozenset[str
     return frozenset(ticked)
 
 
-def for_action(tables: Iterable[Any], game: str, action: str) -> tuple[Any, ...]:
+def for_action(tables: Iterable[TableData], game: str, action: str) -> tuple[TableData, ...]:
     """The tables of a game with at least one row for this kind of action."""
     return tuple(table for table in tables
                  if table.game == game and any(table.row_applies(row, action) for row in table.rows))
 
 
-def build_sheet(context: TableContext, tables: Iterable[Any] | Mapping[str, Any] | None = None) -> ModifierSheet:
+def build_sheet(context: TableContext, tables: Iterable[TableData] | Mapping[str, TableData] | None = None) -> ModifierSheet:
     """The sheet for an action: its tables (the game's own by default), the effects, rows pre-ticked."""
     given = (tables.values() if tables else None) if isinstance(tables, Mapping) else tables
     chosen = for_action(context.tables() if given is None else given, context.game, context.action)
