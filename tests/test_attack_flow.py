@@ -63,7 +63,7 @@ def run(enc: Encounter, command):  # noqa: ANN001, ANN201
 def next_own_phase(enc: Encounter, cid: str) -> None:
     """Press Next phase until ``cid`` acts again (SR5: its next action phase)."""
     from gmtool.games.shadowrun.sr5.rules import commands as cmd
-    from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
+    from gmtool.games.shadowrun.sr5.rules.turn import current_actor
 
     run(enc, cmd.NextPhase())
     while (actor := current_actor(enc.state)) is None or actor.id != cid:

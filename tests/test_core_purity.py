@@ -93,7 +93,7 @@ def test_core_and_rulesets_import_without_qt() -> None:
         "gmtool.core.i18n",
         "gmtool.games.shadowrun.sr5.rules.decide",
         "gmtool.games.shadowrun.sr5.rules.fold",
-        "gmtool.games.shadowrun.sr5.rules.initiative",
+        "gmtool.games.shadowrun.sr5.rules.turn",
         "gmtool.games.shadowrun.sr5.rules.describe",
     ):
         assert module in imported

@@ -31,9 +31,9 @@ from gmtool.core.session import EncounterSession, MemoryStore
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules.commands import COMMAND_CLASSES
 from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
-from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
 from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES, Sheet, attribute_range, metatypes
 from gmtool.games.shadowrun.sr5.rules.state import RULE_OPTIONS, EncounterState
+from gmtool.games.shadowrun.sr5.rules.turn import current_actor
 
 RULESET = SR5Ruleset()
 # The package re-exports the function ``decide``, which hides the module of that name.

@@ -82,7 +82,7 @@ def _check_snapshots(encounter: Encounter, report: Report, queries: Any) -> int:
 
 
 def test_sr5_report_has_one_section_per_turn_each_with_the_state_at_its_start(sr5: Encounter) -> None:
-    from gmtool.games.shadowrun.sr5.rules import initiative
+    from gmtool.games.shadowrun.sr5.rules import turn as initiative
 
     class Queries:
         pass_order = staticmethod(initiative.pass_order)

@@ -13,8 +13,14 @@ from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import events as ev
-from gmtool.games.shadowrun.sr4.rules.actions import ActionList, action_kind, action_label, action_list, actions_of_kind
-from gmtool.games.shadowrun.sr4.rules.budget import can_pay
+from gmtool.games.shadowrun.sr4.rules.actions import (
+    ActionList,
+    action_kind,
+    action_label,
+    action_list,
+    actions_of_kind,
+    can_pay,
+)
 from gmtool.games.shadowrun.sr4.rules.game import SR4Ruleset
 from gmtool.games.shadowrun.sr4.rules.movement import (
     can_intercept,

@@ -8,7 +8,7 @@ import pytest
 from gmtool.core.encounter import Encounter
 from gmtool.core.messages import Command
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
-from gmtool.games.shadowrun.sr4.rules.budget import budget_left, can_pay, can_take
+from gmtool.games.shadowrun.sr4.rules.actions import budget_left, can_pay, can_take
 from gmtool.games.shadowrun.sr4.rules.game import SR4Ruleset
 from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet
 from gmtool.games.shadowrun.sr4.rules.turn import current_actor, pass_ladder

@@ -27,7 +27,7 @@ from gmtool.games.shadowrun.sr4.rules.turn import (
     effective_score,
     pass_order,
     passes_left,
-    score_breakdown,
+    score_terms,
     waiting,
 )
 
@@ -103,7 +103,7 @@ def test_faces_typed_at_the_table_replace_the_roll() -> None:
     assert isinstance(roll, ev.InitiativeRolled) and roll.typed and roll.hits == 2 and roll.glitch
     mid = encounter.state.combatants["c2"]
     assert effective_score(encounter.state, mid) == 8
-    assert score_breakdown(encounter.state, mid) == (("field.derived.initiative", 6), ("sr4.term.hits", 2))
+    assert score_terms(encounter.state, mid) == (("field.derived.initiative", 6), ("sr4.term.hits", 2))
     assert refused(encounter, cmd.EnterInitiativeDice(combatant="c2", faces=(6, 5))) == "error.faces_count"
     assert refused(encounter, cmd.EnterInitiativeDice(combatant="c2", faces=(7,) * 6)) == "error.faces_range"
 
@@ -118,7 +118,7 @@ def test_wound_modifiers_lower_the_score_at_once_and_the_next_pool() -> None:
     run(encounter, cmd.ApplyDamage(combatant="c2", track="stun", boxes=3))
     mid = encounter.state.combatants["c2"]
     assert effective_score(encounter.state, mid) == 6 + 2 - 2
-    assert ("pool.wound_modifier", -2) in score_breakdown(encounter.state, mid)
+    assert ("pool.wound_modifier", -2) in score_terms(encounter.state, mid)
     assert actor(encounter) == first  # a phase already begun stays with its actor
     assert initiative_pool(encounter.state, mid) == 4
     assert refused(encounter, cmd.EnterInitiativeDice(combatant="c2", faces=(6,) * 6)) == "error.faces_count"

@@ -10,7 +10,7 @@ from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules.actions import action_list, budget_left
 from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
-from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
+from gmtool.games.shadowrun.sr5.rules.turn import current_actor
 
 
 def fight() -> Encounter:

@@ -16,7 +16,7 @@ from gmtool.games.shadowrun.sr5.rules import effect_messages as em
 from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.games.shadowrun.sr5.rules.effects import effect_table
 from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
-from gmtool.games.shadowrun.sr5.rules.initiative import current_actor, effective_score
+from gmtool.games.shadowrun.sr5.rules.turn import current_actor, effective_score
 
 
 def fight(seed: int = 3) -> Encounter:

@@ -17,9 +17,9 @@ from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.describe import describe
 from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
-from gmtool.games.shadowrun.sr5.rules.initiative import current_actor, effective_score, pass_order, passes_left
 from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES, Sheet
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr5.rules.turn import current_actor, effective_score, pass_order, passes_left
 
 
 class Fight:
@@ -708,7 +708,7 @@ def test_an_edit_that_changes_nothing_is_refused_not_journaled() -> None:
 @pytest.mark.rule("SR5-I3")
 def test_the_pass_ladder_follows_the_score_down_ten_per_pass() -> None:
     from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
-    from gmtool.games.shadowrun.sr5.rules.initiative import pass_ladder
+    from gmtool.games.shadowrun.sr5.rules.turn import pass_ladder
 
     enc = Encounter(SR5Ruleset(), seed=4)
     sheet = demo_definition().combatants[0]

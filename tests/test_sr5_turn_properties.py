@@ -11,7 +11,7 @@ from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import effect_messages as em
 from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
 from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
-from gmtool.games.shadowrun.sr5.rules.initiative import current_actor, effective_score
+from gmtool.games.shadowrun.sr5.rules.turn import current_actor, effective_score
 
 INTERRUPTS = ("block", "dodge", "hit_the_dirt", "intercept", "parry", "full_defence")
 

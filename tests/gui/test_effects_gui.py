@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
-from gmtool.games.shadowrun.sr5.rules.initiative import effective_score
+from gmtool.games.shadowrun.sr5.rules.turn import effective_score
 from gmtool.viewmodels import roles
 
 

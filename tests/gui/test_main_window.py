@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QMenu, QToolButton
 
 from gmtool.core.i18n import set_language
-from gmtool.games.shadowrun.sr5.rules.initiative import pass_order
+from gmtool.games.shadowrun.sr5.rules.turn import pass_order
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.condition_track import ConditionTrack
 

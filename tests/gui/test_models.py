@@ -10,7 +10,7 @@ from gmtool.games.shadowrun.gui.sheet_model import SheetModel
 from gmtool.games.shadowrun.sr5.gui.dice_test_model import DiceTestModel
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
-from gmtool.games.shadowrun.sr5.rules.initiative import pass_order
+from gmtool.games.shadowrun.sr5.rules.turn import pass_order
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.faces import parse_faces

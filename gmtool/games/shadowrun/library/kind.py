@@ -59,7 +59,7 @@ def joining_commands(template: AnyTemplate, count: int, as_group: bool, rating: 
         from gmtool.games.shadowrun.sr5.rules.groups import AddGruntGroup
     else:
         from gmtool.games.shadowrun.sr4.rules.commands import AddCombatant  # type: ignore[assignment]
-        from gmtool.games.shadowrun.sr4.rules.effects_groups import AddGruntGroup  # type: ignore[assignment]
+        from gmtool.games.shadowrun.sr4.rules.groups import AddGruntGroup  # type: ignore[assignment]
     if as_group and count >= 2:
         group = AddGruntGroup(sheet=sheet, count=count, professional_rating=rating, shared_monitor=shared)
         return (group,), conversion.skipped_weapons

@@ -11,13 +11,13 @@ from gmtool.games.shadowrun.gui.actions import MOVEMENT_ACTIONS, SR4_SPECS, buil
 from gmtool.games.shadowrun.gui.view_base import ShadowrunView
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import sheet as sheet_rules
-from gmtool.games.shadowrun.sr4.rules.actions import action_list
-from gmtool.games.shadowrun.sr4.rules.budget import budget_left, can_take
-from gmtool.games.shadowrun.sr4.rules.effects_groups import AddGruntGroup, effect_table
+from gmtool.games.shadowrun.sr4.rules.actions import action_list, budget_left, can_take
+from gmtool.games.shadowrun.sr4.rules.effects import effect_table
 from gmtool.games.shadowrun.sr4.rules.game import QUERIES, SHEET
+from gmtool.games.shadowrun.sr4.rules.groups import AddGruntGroup
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
-from gmtool.games.shadowrun.sr4.rules.turn import acts_in_pass, score_breakdown
+from gmtool.games.shadowrun.sr4.rules.turn import acts_in_pass, score_terms
 
 TRACK_FIELDS = {"physical_damage": "physical", "stun_damage": "stun"}
 
@@ -38,7 +38,7 @@ class SR4View(ShadowrunView):
     key = "sr4"
     # The edition's own rules, which the shared adapter asks:
     queries, commands, group_command, sheet_type, sheet_rules = QUERIES, cmd, AddGruntGroup, Sheet, sheet_rules
-    effects, edition_flags, terms = staticmethod(effect_table), staticmethod(edition_flags), staticmethod(score_breakdown)
+    effects, edition_flags, terms = staticmethod(effect_table), staticmethod(edition_flags), staticmethod(score_terms)
     budget_left, sits_out, edition_sheet = staticmethod(budget_left), staticmethod(sits_out), SHEET
     features = frozenset({rv.EFFECTS, rv.PASS_LADDER, rv.MOVEMENT, rv.SURPRISE, rv.DAMAGE})
     edge_actions = ("go_first", "extra_pass")

@@ -42,10 +42,9 @@ from gmtool.games.shadowrun.rules.weapons.firing_modes_sr4 import sr4_modes
 from gmtool.games.shadowrun.rules.weapons.recoil import PhaseRecoilSR4
 from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
 from gmtool.games.shadowrun.sr4.rules import events as ev
-from gmtool.games.shadowrun.sr4.rules.actions import action_kind
-from gmtool.games.shadowrun.sr4.rules.budget import payment
+from gmtool.games.shadowrun.sr4.rules.actions import action_kind, payment
 from gmtool.games.shadowrun.sr4.rules.common import combatant
-from gmtool.games.shadowrun.sr4.rules.effects_groups import effect_table
+from gmtool.games.shadowrun.sr4.rules.effects import effect_table
 from gmtool.games.shadowrun.sr4.rules.events import EdgeSpent
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 

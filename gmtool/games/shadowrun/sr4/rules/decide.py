@@ -1,7 +1,7 @@
 """SR4 command dispatch: validate a command against the state, return its events.
 
 Nothing here changes the state; :mod:`gmtool.games.shadowrun.sr4.rules.fold` does that.
-The handlers live in decide_turn, decide_sheet, decide_actions and effects_groups.
+The handlers live in decide_turn, decide_sheet, decide_actions, effects and groups.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from typing import Any
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
-from gmtool.games.shadowrun.sr4.rules import attack, decide_actions, decide_sheet, decide_turn, effects_groups
+from gmtool.games.shadowrun.sr4.rules import attack, decide_actions, decide_sheet, decide_turn, effects, groups
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
 Handler = Callable[[EncounterState, Any, random.Random], list[Event]]
 
 HANDLERS: dict[str, Handler] = {
-    **decide_sheet.HANDLERS, **decide_turn.HANDLERS, **decide_actions.HANDLERS, **effects_groups.HANDLERS,
+    **decide_sheet.HANDLERS, **decide_turn.HANDLERS, **decide_actions.HANDLERS, **effects.HANDLERS, **groups.HANDLERS,
     **attack.HANDLERS,
 }
 

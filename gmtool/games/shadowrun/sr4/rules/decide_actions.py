@@ -8,8 +8,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import events as ev
-from gmtool.games.shadowrun.sr4.rules.actions import action_kind
-from gmtool.games.shadowrun.sr4.rules.budget import payment
+from gmtool.games.shadowrun.sr4.rules.actions import action_kind, payment
 from gmtool.games.shadowrun.sr4.rules.common import combatant, require_turn
 from gmtool.games.shadowrun.sr4.rules.flow import end_surprise
 from gmtool.games.shadowrun.sr4.rules.movement import move_limit, run_rate, sprint_metres, sprint_terms

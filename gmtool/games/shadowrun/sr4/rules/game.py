@@ -1,7 +1,7 @@
 """Shadowrun 4th edition: the SR4 combat turn (initiative passes, phases, Edge on
 initiative, the action list, movement, surprise) through the event journal, and
 the core API of Edge uses on initiative and beyond (initiative.py, edge.py), effects with
-durations and grunt groups (effects_groups.py)."""
+durations (effects.py) and grunt groups (groups.py)."""
 
 from __future__ import annotations
 
@@ -17,14 +17,13 @@ from gmtool.games.shadowrun.rules.game import ShadowrunRules
 from gmtool.games.shadowrun.rules.grunt_groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
 from gmtool.games.shadowrun.rules.sheet_view import EditionSheet
 from gmtool.games.shadowrun.sr4.rules import sheet, turn
-from gmtool.games.shadowrun.sr4.rules.actions import action_list
-from gmtool.games.shadowrun.sr4.rules.budget import payment
+from gmtool.games.shadowrun.sr4.rules.actions import action_list, payment
 from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES, EditSheet, TakeAction
 from gmtool.games.shadowrun.sr4.rules.decide import decide
 from gmtool.games.shadowrun.sr4.rules.describe import describe
-from gmtool.games.shadowrun.sr4.rules.effects_groups import AddGruntGroup
 from gmtool.games.shadowrun.sr4.rules.events import EVENT_CLASSES
 from gmtool.games.shadowrun.sr4.rules.fold import apply
+from gmtool.games.shadowrun.sr4.rules.groups import AddGruntGroup
 from gmtool.games.shadowrun.sr4.rules.initiative import MAX_PASSES
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import hypot
 
-from gmtool.games.shadowrun.sr4.rules.budget import can_pay
+from gmtool.games.shadowrun.sr4.rules.actions import can_pay
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet, metatypes
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 

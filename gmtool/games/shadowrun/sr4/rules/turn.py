@@ -27,7 +27,7 @@ def wound_on_initiative(state: EncounterState, combatant: Combatant) -> int:
     return combatant.sheet.wound_modifier if state.options.get("wound_modifier_on_initiative", True) else 0
 
 
-def score_breakdown(state: EncounterState, combatant: Combatant) -> tuple[tuple[str, int], ...]:
+def score_terms(state: EncounterState, combatant: Combatant) -> tuple[tuple[str, int], ...]:
     """The score's terms (label key, value), X-3; empty before the roll."""
     if combatant.hits is None:
         return ()
@@ -43,7 +43,7 @@ def score_breakdown(state: EncounterState, combatant: Combatant) -> tuple[tuple[
 
 def effective_score(state: EncounterState, combatant: Combatant) -> int | None:
     """The score that orders the pass, never below :data:`SCORE_FLOOR`; None before the roll."""
-    terms = score_breakdown(state, combatant)
+    terms = score_terms(state, combatant)
     if not terms:
         return None
     return max(SCORE_FLOOR, sum(value for _, value in terms))

@@ -15,10 +15,10 @@ from gmtool.games.shadowrun.sr5.rules.actions import action_list, budget_left, c
 from gmtool.games.shadowrun.sr5.rules.effects import effect_table
 from gmtool.games.shadowrun.sr5.rules.game import QUERIES, SHEET
 from gmtool.games.shadowrun.sr5.rules.groups import AddGruntGroup
-from gmtool.games.shadowrun.sr5.rules.initiative import in_pass
 from gmtool.games.shadowrun.sr5.rules.score import score_terms
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr5.rules.turn import in_pass
 
 
 def sits_out(state: EncounterState, c: Combatant) -> bool:

@@ -13,8 +13,8 @@ from pydantic import BaseModel, Field
 
 from gmtool.core.errors import RulesError
 from gmtool.core.resources import cached_model
-from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr5.rules.turn import current_actor
 
 ActionKind = Literal["free", "simple", "complex"]
 

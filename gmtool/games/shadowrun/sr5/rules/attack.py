@@ -46,11 +46,11 @@ from gmtool.games.shadowrun.rules.weapons.recoil import RecoilTracker, recoil_co
 from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.actions import check_action
+from gmtool.games.shadowrun.sr5.rules.common import combatant
 from gmtool.games.shadowrun.sr5.rules.effects import effect_table, used_by_defence
 from gmtool.games.shadowrun.sr5.rules.events import EdgeSpent
-from gmtool.games.shadowrun.sr5.rules.initiative import current_actor
-from gmtool.games.shadowrun.sr5.rules.lookup import combatant
 from gmtool.games.shadowrun.sr5.rules.state import EncounterState
+from gmtool.games.shadowrun.sr5.rules.turn import current_actor
 
 INTERRUPT_EFFECTS = ("full_defence", "block", "dodge", "parry")
 BURST_FLAGS = {-2: "burst_fire", -5: "long_burst", -9: "full_auto_complex"}

@@ -22,6 +22,7 @@ from gmtool.games.shadowrun.rules.sheet_edits import manual_adjustment, option_c
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.actions import action_list, check_action
+from gmtool.games.shadowrun.sr5.rules.common import combatant as _combatant
 from gmtool.games.shadowrun.sr5.rules.decide_effects import (
     effects_of_removed,
     expiry_after_pass,
@@ -35,18 +36,17 @@ from gmtool.games.shadowrun.sr5.rules.groups import (
     leave_group,
     split_group,
 )
-from gmtool.games.shadowrun.sr5.rules.initiative import (
+from gmtool.games.shadowrun.sr5.rules.sheet import Sheet, check_sheet
+from gmtool.games.shadowrun.sr5.rules.simple_test import pool_of, simple_test_terms
+from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr5.rules.surprise import surprise_test
+from gmtool.games.shadowrun.sr5.rules.turn import (
     BLITZ_DICE,
     PASS_REDUCTION,
     current_actor,
     effective_score,
     waiting,
 )
-from gmtool.games.shadowrun.sr5.rules.lookup import combatant as _combatant
-from gmtool.games.shadowrun.sr5.rules.sheet import Sheet, check_sheet
-from gmtool.games.shadowrun.sr5.rules.simple_test import pool_of, simple_test_terms
-from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
-from gmtool.games.shadowrun.sr5.rules.surprise import surprise_test
 
 TIEBREAK_MAX = 1_000_000
 Handler = Callable[[EncounterState, Command, random.Random], list[Event]]

@@ -23,6 +23,7 @@ from gmtool.games.shadowrun.rules.effect_rules import (  # re-exported: the SR5 
     holder_effects,
 )
 from gmtool.games.shadowrun.sr5.rules import events as ev
+from gmtool.games.shadowrun.sr5.rules.common import combatant as _combatant
 from gmtool.games.shadowrun.sr5.rules.effect_messages import (
     AddEffect,
     DeclareInterrupt,
@@ -31,9 +32,8 @@ from gmtool.games.shadowrun.sr5.rules.effect_messages import (
     RemoveEffect,
 )
 from gmtool.games.shadowrun.sr5.rules.effects import effect_table
-from gmtool.games.shadowrun.sr5.rules.initiative import current_actor, effective_score
-from gmtool.games.shadowrun.sr5.rules.lookup import combatant as _combatant
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr5.rules.turn import current_actor, effective_score
 
 __all__ = ["ended", "expiry_after_pass", "expiry_after_phase", "expiry_after_turn", "effects_of_removed"]
 

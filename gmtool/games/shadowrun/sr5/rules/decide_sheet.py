@@ -19,8 +19,8 @@ from gmtool.games.shadowrun.rules.sheet_edits import (
 )
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import events as ev
+from gmtool.games.shadowrun.sr5.rules.common import combatant as _combatant
 from gmtool.games.shadowrun.sr5.rules.groups import DAMAGE_FIELDS, members_sharing_damage
-from gmtool.games.shadowrun.sr5.rules.lookup import combatant as _combatant
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet, attribute_range, check_sheet, metatypes
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 

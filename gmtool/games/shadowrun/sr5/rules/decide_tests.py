@@ -25,9 +25,9 @@ from gmtool.games.shadowrun.rules.dice_tests import (
 from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.sr5.rules import dice_test_events as te
 from gmtool.games.shadowrun.sr5.rules import events as ev
+from gmtool.games.shadowrun.sr5.rules.common import check_not_surprised_by
+from gmtool.games.shadowrun.sr5.rules.common import combatant as _combatant
 from gmtool.games.shadowrun.sr5.rules.effects import Side, effect_terms
-from gmtool.games.shadowrun.sr5.rules.lookup import check_not_surprised_by
-from gmtool.games.shadowrun.sr5.rules.lookup import combatant as _combatant
 from gmtool.games.shadowrun.sr5.rules.simple_test import Terms, limit_of, pool_of, pool_terms, retry_key
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 

@@ -11,7 +11,7 @@ from gmtool.games.shadowrun.rules import display
 from gmtool.games.shadowrun.rules.attack import messages as attack_messages
 from gmtool.games.shadowrun.rules.game import ShadowrunRules
 from gmtool.games.shadowrun.rules.sheet_view import EditionSheet
-from gmtool.games.shadowrun.sr5.rules import initiative, sheet
+from gmtool.games.shadowrun.sr5.rules import sheet, turn
 from gmtool.games.shadowrun.sr5.rules.actions import action_list, check_action
 from gmtool.games.shadowrun.sr5.rules.commands import COMMAND_CLASSES, EditSheet, TakeAction
 from gmtool.games.shadowrun.sr5.rules.decide import decide
@@ -28,12 +28,12 @@ from gmtool.games.shadowrun.sr5.rules.surprise import Surprised, SurpriseTest
 
 def _done(state: EncounterState, c: Any) -> bool:
     """Acted in this pass, or does not act in it."""
-    return bool(c.acted or (c.score is not None and not initiative.in_pass(state, c)))
+    return bool(c.acted or (c.score is not None and not turn.in_pass(state, c)))
 
 
 QUERIES = display.EditionQueries(
-    initiative.pass_order, initiative.current_actor, initiative.effective_score, initiative.passes_left,
-    initiative.pass_ladder, _done,
+    turn.pass_order, turn.current_actor, turn.effective_score, turn.passes_left,
+    turn.pass_ladder, _done,
 )
 
 

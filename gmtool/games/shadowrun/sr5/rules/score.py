@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gmtool.games.shadowrun.sr5.rules.initiative import PASS_REDUCTION
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr5.rules.turn import PASS_REDUCTION
 
 
 def score_terms(state: EncounterState, c: Combatant) -> tuple[tuple[str, int], ...]:

@@ -20,8 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
 from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, roll_test, typed_test
+from gmtool.games.shadowrun.sr5.rules.common import combatant
 from gmtool.games.shadowrun.sr5.rules.decide_tests import _event, spec_for
-from gmtool.games.shadowrun.sr5.rules.lookup import combatant
 from gmtool.games.shadowrun.sr5.rules.state import EncounterState
 
 AWARE_BONUS = 3

@@ -21,8 +21,9 @@ from gmtool.games.shadowrun.rules.effect_rules import effect_terms
 from gmtool.games.shadowrun.rules.grunt_groups import LeaveGroup, SplitGroup, group_of
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules.describe import describe
-from gmtool.games.shadowrun.sr4.rules.effects_groups import AddGruntGroup, effect_table
+from gmtool.games.shadowrun.sr4.rules.effects import effect_table
 from gmtool.games.shadowrun.sr4.rules.game import SR4Ruleset
+from gmtool.games.shadowrun.sr4.rules.groups import AddGruntGroup
 from gmtool.games.shadowrun.sr4.rules.turn import SCORE_FLOOR, current_actor, effective_score
 from tests.test_sr4_turn import fight, refused, run, sheet
 
