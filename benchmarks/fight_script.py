@@ -28,8 +28,8 @@ from gmtool.core.registry import get_ruleset
 from gmtool.core.session import EncounterSession, MemoryStore
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
-from gmtool.games.shadowrun.sr5.rules.turn import current_actor
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr5.rules.turn import current_actor
 
 DEFAULT_LENGTH = 400
 Step = Callable[[EncounterSession, random.Random], None]
