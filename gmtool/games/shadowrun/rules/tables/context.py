@@ -18,16 +18,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
+from gmtool.core.i18n import catalogue
 from gmtool.core.tables.engine import EFFECTS_TABLE
-from gmtool.games.shadowrun.rules.tables.models import ACTIONS, COUNT_RULES, SPECIAL_RULES, VISION_MODES, Row, Table
+from gmtool.games.shadowrun.rules.tables import rules
+from gmtool.games.shadowrun.rules.tables.environment import EnvironmentResult, environment
+from gmtool.games.shadowrun.rules.tables.loader import load_tables
+from gmtool.games.shadowrun.rules.tables.models import (
+    ACTIONS,
+    COUNT_RULES,
+    SPECIAL_RULES,
+    VISION_MODES,
+    LocalText,
+    Row,
+    Table,
+)
 
 RANGE_BANDS: tuple[str, ...] = ("range_short", "range_medium", "range_long", "range_extreme")
 
 EffectTerm = tuple[str, int, str]  # (label: a message key or "text:" + words, value, source)
 SIGNED_COUNTS = frozenset({"reach_difference"})  # counts that may be negative (the defender's longer reach)
-
 
 
 @dataclass(frozen=True)
@@ -132,39 +143,27 @@ class ActionContext:
         return -1 if name in SIGNED_COUNTS else 0
 
     def base_value(self, row: Row, count: int | None = None) -> int | None:
-        from gmtool.games.shadowrun.rules.tables.rules import base_value
-
-        return base_value(row, self, count)
+        return rules.base_value(row, self, count)
 
     def dependent_rules(self) -> tuple[str, ...]:
-        from gmtool.games.shadowrun.rules.tables.rules import DEPENDENT_RULES
+        return rules.DEPENDENT_RULES
 
-        return DEPENDENT_RULES
+    def dependent_value(self, row: Row, ticked: Mapping[str, tuple[Row, int]]) -> int:
+        return rules.dependent_value(row, self, ticked)
 
-    def dependent_value(self, row: Row, ticked: Mapping[str, tuple[Any, int]]) -> int:
-        from gmtool.games.shadowrun.rules.tables.rules import dependent_value
-
-        return dependent_value(row, self, ticked)
-
-    def environment(self, table: Table, ticked: Sequence[Row], equipment: Sequence[Row]) -> Any:
-        from gmtool.games.shadowrun.rules.tables.environment import environment
-
+    def environment(self, table: Table, ticked: Sequence[Row], equipment: Sequence[Row]) -> EnvironmentResult | None:
         return environment(table, ticked, equipment, self)
 
     def special_rules(self) -> frozenset[str]:
         return frozenset(SPECIAL_RULES)
 
     def tables(self) -> Iterable[Table]:
-        from gmtool.games.shadowrun.rules.tables.loader import load_tables
-
         return load_tables().tables.values()
 
     def effects_table(self) -> Table | None:
         """The effects in force on the roller, as a table whose rows are all pre-ticked."""
         if not self.effects:
             return None
-        from gmtool.games.shadowrun.rules.tables.models import LocalText
-
         rows = tuple(
             Row(id=f"effect_{number}", label=_local(label), value=value, source="effect", context="effect",
                 note=LocalText(en=source, ja=source) if source else None)
@@ -174,11 +173,8 @@ class ActionContext:
                      applies_to=(self.action,), rows=rows)
 
 
-def _local(label: str) -> Any:
+def _local(label: str) -> LocalText:
     """A message key (or ``text:`` + words) in both languages, as a table row's label."""
-    from gmtool.core.i18n import catalogue
-    from gmtool.games.shadowrun.rules.tables.models import LocalText
-
     if label.startswith("text:"):
         return LocalText(en=label[5:] or "?", ja=label[5:] or "?")
     return LocalText(en=catalogue("en").messages.get(label, label), ja=catalogue("ja").messages.get(label, label))

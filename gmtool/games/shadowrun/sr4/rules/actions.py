@@ -6,14 +6,12 @@ and, where the source gives one, a book page. ``targeted`` is a hint for the GUI
 kinds ``"free"``, ``"simple"`` and ``"complex"`` stand for an unlisted action of
 that kind.
 
-The phase budget (SR4-C2/C3): what an action costs in the phase budget.
-
-In one's own action phase: 1 complex action, or 2 simple actions where either
-simple may be swapped for a free action. Besides, one free action between the
-end of one's phase and one's next phase (SR4-C3); it may be taken in anyone's
-phase, one's own included, and comes back when one's own phase ends (and at a
-new turn). A free action taken when that one is used costs a simple slot, so
-only in one's own phase.
+The phase budget (SR4-C2/C3), what an action costs: in one's own action phase, 1 complex
+action, or 2 simple actions where either simple may be swapped for a free action. Besides,
+one free action between the end of one's phase and one's next phase (SR4-C3); it may be
+taken in anyone's phase, one's own included, and comes back when one's own phase ends (and
+at a new turn). A free action taken when that one is used costs a simple slot, so only in
+one's own phase.
 """
 
 from __future__ import annotations
