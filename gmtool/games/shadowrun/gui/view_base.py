@@ -103,8 +103,6 @@ class ShadowrunView:
         """What a sheet field may hold (the rules' limits: the damage tracks to their last box)."""
         return field_range(self.edition_sheet, field, sheet)
 
-    def tracks(self, sheet: Any) -> tuple[int, int, int]: ...  # physical boxes, overflow, stun boxes
-
     def new_sheet(self, name: str) -> Any:
         attributes = {a: 3 for a in self.sheet_rules.ATTRIBUTES} | {"EDG": NEW_EDGE}
         return self.sheet_type(name=name, metatype="human", is_npc=True, attributes=attributes, edge_points=NEW_EDGE)
