@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from gmtool.app import main
+from gmtool.launch import main
 
 raise SystemExit(main())

@@ -19,24 +19,31 @@ from gmtool.core.errors import GmtoolError
 from gmtool.core.game import HouseRulesLoaded
 from gmtool.core.i18n import active_language, set_language, tr
 from gmtool.core.readings import RuleReadings
+from gmtool.launch import resume_collector
 from gmtool.storage.lock import NotWritableError
 from gmtool.storage.paths import data_dir, default_campaign_path
 from gmtool.storage.settings import Settings, load_settings, save_settings
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.campaign_dialogs import ask_after_bad_file, choose_campaign_to_open, choose_new_campaign
-from gmtool.ui.encounter_dialogs import NewEncounterDialog, SwitchEncounterDialog
 from gmtool.ui.main_window import MainWindow
-from gmtool.ui.preferences import PreferencesDialog
 from gmtool.ui.theme import apply_theme
-from gmtool.viewmodels.encounter_list_model import EncounterListModel
 
 
-class _ExitAfterPaint(QObject):
+class _FirstPaint(QObject):
+    """The main window's first paint: the start is over (:func:`gmtool.launch.resume_collector`);
+    with ``exit_after`` (the start-up benchmark) say ``painted`` and quit."""
+
+    def __init__(self, parent: QObject, exit_after: bool) -> None:
+        super().__init__(parent)
+        self._exit_after = exit_after
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
-            print("painted", flush=True)
-            QTimer.singleShot(0, QApplication.quit)
+            resume_collector()
+            if self._exit_after:
+                print("painted", flush=True)
+                QTimer.singleShot(0, QApplication.quit)
         return False
 
 
@@ -75,6 +82,7 @@ class GmtoolApp:
     def recover(self, message: str, read_only_path: Path | None = None) -> Workspace | None:
         """Ask until a campaign opens or the GM quits. ``read_only_path``: the campaign refused could
         still be opened read-only (another gmtool has it, or it cannot be written here)."""
+        resume_collector()  # no first paint soon: the GM chooses in dialogs
         while True:
             choice = ask_after_bad_file(self.window, message, can_read_only=read_only_path is not None)
             if choice == "quit":
@@ -167,6 +175,8 @@ class GmtoolApp:
     # -- encounters of the open campaign ---------------------------------------------
     def request_new_encounter(self) -> None:
         """A new empty encounter (name, game); the window is rebuilt on it."""
+        from gmtool.ui.encounter_dialogs import NewEncounterDialog
+
         assert self.workspace is not None
         number = len(self.workspace.encounters()) + 1
         dialog = NewEncounterDialog(tr("encounter.default_name", number=number), self.window)
@@ -178,6 +188,9 @@ class GmtoolApp:
 
     def request_switch_encounter(self) -> None:
         """Choose another encounter of the campaign; it becomes the current one."""
+        from gmtool.ui.encounter_dialogs import SwitchEncounterDialog
+        from gmtool.viewmodels.encounter_list_model import EncounterListModel
+
         assert self.workspace is not None
         workspace = self.workspace
         model = EncounterListModel(workspace.encounters(), workspace.encounter_id)
@@ -269,6 +282,8 @@ class GmtoolApp:
         self.player_view = None
 
     def request_preferences(self) -> None:
+        from gmtool.ui.preferences import PreferencesDialog
+
         workspace = self.workspace
         dialog = PreferencesDialog(
             self.settings.language, self.window, self.settings.theme, self.settings.shortcuts,
@@ -403,9 +418,8 @@ def main(argv: list[str] | None = None) -> int:
     if workspace is None:
         return 1
     app.switch_to(workspace)  # loads the house rules, as every campaign opened does
-    if os.environ.get("GMTOOL_EXIT_AFTER_PAINT"):
-        assert app.window is not None
-        app.window.installEventFilter(_ExitAfterPaint(app.window))
+    assert app.window is not None
+    app.window.installEventFilter(_FirstPaint(app.window, bool(os.environ.get("GMTOOL_EXIT_AFTER_PAINT"))))
     code = qapp.exec()
     app.shutdown()
     return code

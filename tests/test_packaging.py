@@ -103,7 +103,7 @@ def test_wheel_declares_the_gui_entry_point(wheel: Path) -> None:
     parser = ConfigParser()
     parser.read_string(text)
     assert parser.has_section("gui_scripts")
-    assert parser.get("gui_scripts", "gmtool").strip() == "gmtool.app:main"
+    assert parser.get("gui_scripts", "gmtool").strip() == "gmtool.launch:main"
 
 
 def test_every_package_is_listed_in_pyproject() -> None:

@@ -219,6 +219,7 @@ def test_a_bad_campaign_at_start_offers_a_new_one_and_leaves_the_file_alone(qtbo
     from gmtool import app as app_module
     from gmtool.storage.paths import default_campaign_path
     from gmtool.storage.settings import Settings
+    from gmtool.ui import preferences as preferences_module
 
     bad = default_campaign_path()
     bad.write_bytes(b"this is not a campaign" * 10)
@@ -242,12 +243,13 @@ def test_a_bad_campaign_at_start_offers_a_new_one_and_leaves_the_file_alone(qtbo
 def test_choosing_japanese_in_preferences_rebuilds_the_window(qtbot, monkeypatch, workspace) -> None:
     from gmtool import app as app_module
     from gmtool.storage.settings import Settings, load_settings
+    from gmtool.ui import preferences as preferences_module
 
     gm = app_module.GmtoolApp(QApplication.instance(), Settings(), False)
     gm.switch_to(workspace)
     qtbot.addWidget(gm.window)
-    monkeypatch.setattr(app_module.PreferencesDialog, "exec", lambda self: 1)
-    monkeypatch.setattr(app_module.PreferencesDialog, "chosen_language", lambda self: "ja")
+    monkeypatch.setattr(preferences_module.PreferencesDialog, "exec", lambda self: 1)
+    monkeypatch.setattr(preferences_module.PreferencesDialog, "chosen_language", lambda self: "ja")
     old = gm.window
     gm.request_preferences()
     qtbot.addWidget(gm.window)

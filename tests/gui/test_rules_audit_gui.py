@@ -76,6 +76,7 @@ def test_the_rules_page_names_both_readings_and_the_choice_reaches_the_attacks(q
 
     from gmtool import app as app_module
     from gmtool.storage.settings import Settings
+    from gmtool.ui import preferences as preferences_module
     from gmtool.ui.preferences import PreferencesDialog
 
     dialog = PreferencesDialog(None, readings=RuleReadings(), campaign="Demo")
@@ -94,8 +95,8 @@ def test_the_rules_page_names_both_readings_and_the_choice_reaches_the_attacks(q
     gm = app_module.GmtoolApp(QApplication.instance(), Settings(), False)
     gm.switch_to(workspace)
     qtbot.addWidget(gm.window)
-    monkeypatch.setattr(app_module.PreferencesDialog, "exec", lambda self: 1)
-    monkeypatch.setattr(app_module.PreferencesDialog, "chosen_readings",
+    monkeypatch.setattr(preferences_module.PreferencesDialog, "exec", lambda self: 1)
+    monkeypatch.setattr(preferences_module.PreferencesDialog, "chosen_readings",
                         lambda self: RuleReadings.of({"sr5_multiple_attacks": "book"}))
     old = gm.window
     gm.request_preferences()

@@ -151,6 +151,7 @@ def test_settings_keep_theme_and_shortcuts(qtbot) -> None:
 
 def test_preferences_apply_the_theme_and_rebuild_the_window_with_new_keys(qtbot, monkeypatch, app, workspace) -> None:
     from gmtool import app as app_module
+    from gmtool.ui import preferences as preferences_module
 
     gm = app_module.GmtoolApp(app, Settings(), False)
     gm.switch_to(workspace)
@@ -163,7 +164,7 @@ def test_preferences_apply_the_theme_and_rebuild_the_window_with_new_keys(qtbot,
         assert dialog.shortcut_page.bind("attack", "Ctrl+J")
         return 1
 
-    monkeypatch.setattr(app_module.PreferencesDialog, "exec", fake_exec)
+    monkeypatch.setattr(preferences_module.PreferencesDialog, "exec", fake_exec)
     old = gm.window
     gm.request_preferences()
     qtbot.addWidget(gm.window)

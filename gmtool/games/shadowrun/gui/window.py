@@ -4,6 +4,9 @@ The shell's window asks the edition's view adapter for these parts (``window_par
 their docks, connect their actions (:mod:`gmtool.games.shadowrun.gui.actions`) and keep them
 enabled or disabled with the reason after every change. Every action becomes a command built by
 the view adapter and runs through the window (bridge → session → journal).
+
+The attack panel waits behind the test box's tab: it is built (with the attack rules it imports)
+the first time its tab is shown or an attack action needs it, not for the first paint.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QInputDialog, QScrollArea
+from PySide6.QtWidgets import QInputDialog, QScrollArea, QVBoxLayout, QWidget
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
@@ -45,23 +48,40 @@ class ShadowrunWindow:
         self.initiative_panel = InitiativePanel(window.bridge, window)
         self.sheet_panel = SheetPanel(window.bridge, window)
         self.test_panel = self.view.work_panel(window)
-        self.attack_panel = self.view.attack_panel(window)
+        self.attack_host = QWidget(window)  # the attack panel, once built (attack_panel)
+        QVBoxLayout(self.attack_host).setContentsMargins(0, 0, 0, 0)
+        self._attack_panel = None
         self.extras = self.view.game_actions(window)
         self.groups = self.view.group_actions(window)
         self._make_docks()
-        for panel in (self.sheet_panel, self.test_panel, self.attack_panel):
-            for area in panel.findChildren(QScrollArea):
-                if area.objectName() != "attackResultArea":  # the result wraps to the panel's width
-                    never_sideways(area)
+        for panel in (self.sheet_panel, self.test_panel):
+            _fit_scroll_areas(panel)
         self._connect()
         self.follow_current_actor()
+
+    @property
+    def attack_panel(self):  # noqa: ANN201 - the edition's AttackPanel
+        """The attack panel, built on first use (its tab shown, an attack action, a test)."""
+        if self._attack_panel is None:
+            panel = self.view.attack_panel(self.window)
+            self.attack_host.layout().addWidget(panel)
+            panel.show()  # now, not when the layout's queued show comes
+            _fit_scroll_areas(panel)
+            panel.set_shown(self.window.docks["attack"].isVisible())
+            self._attack_panel = panel
+        return self._attack_panel
+
+    def _attack_shown(self, shown: bool) -> None:
+        """The attack tab shown (build the panel) or hidden (a hidden panel does no work)."""
+        if shown or self._attack_panel is not None:
+            self.attack_panel.set_shown(shown)
 
     def _make_docks(self) -> None:
         window = self.window
         window.add_dock("initiative", tr("dock.initiative"), self.initiative_panel, LEFT)
         window.add_dock("test", tr(self.view.work_title), self.test_panel, RIGHT)
         window.add_dock("sheet", tr("dock.sheet"), self.sheet_panel, RIGHT)
-        window.add_dock("attack", tr("dock.attack"), self.attack_panel, RIGHT)
+        window.add_dock("attack", tr("dock.attack"), self.attack_host, RIGHT)
 
     def arrange(self) -> None:
         """The order above the log, the work of the moment beside it, the sheet at the right."""
@@ -71,8 +91,7 @@ class ShadowrunWindow:
         window.splitDockWidget(docks["initiative"], docks["log"], Qt.Orientation.Vertical)
         window.splitDockWidget(test, docks["sheet"], Qt.Orientation.Horizontal)
         window.tabifyDockWidget(test, attack)
-        attack.visibilityChanged.connect(self.attack_panel.set_shown)  # hidden: no work
-        self.attack_panel.set_shown(False)  # a tab behind the test box until raised
+        attack.visibilityChanged.connect(self._attack_shown)  # hidden: no work (and not yet built)
         test.raise_()
 
     def first_layout(self) -> None:
@@ -216,3 +235,10 @@ class ShadowrunWindow:
     def _toggle_option(self, option: str, checked: bool) -> None:
         if not self.window.run(self.view.rule_option(option, checked)):
             self.window.update_actions()
+
+
+def _fit_scroll_areas(panel: QWidget) -> None:
+    """A panel's scroll areas never scroll sideways (the attack result wraps to the panel's width)."""
+    for area in panel.findChildren(QScrollArea):
+        if area.objectName() != "attackResultArea":
+            never_sideways(area)

@@ -11,19 +11,22 @@ from pathlib import Path
 
 from gmtool.core.game import HouseRulesLoaded
 
+HOUSE_FOLDER = "tables"  # inside the data folder (tables.loader.house_rules_folder)
+
 _IN_USE = [False]  # whether house tables replaced the shipped ones in this process
 
 
 def load(data_folder: Path) -> HouseRulesLoaded:
     """Plan every attack with the house-rule tables of ``data_folder`` (replacing any loaded before)."""
+    folder = data_folder / HOUSE_FOLDER
+    if not folder.is_dir() and not _IN_USE[0]:
+        return HouseRulesLoaded(folder)  # nothing to read, nothing to undo: no table rules imported
     from gmtool.games.shadowrun.rules.attack.plan import use_tables
-    from gmtool.games.shadowrun.rules.tables.loader import house_rules_folder, load_tables
+    from gmtool.games.shadowrun.rules.tables.loader import load_tables
 
-    folder = house_rules_folder(data_folder)
     if not folder.is_dir():
-        if _IN_USE[0]:
-            use_tables(load_tables())  # the folder went away: back to the shipped tables
-            _IN_USE[0] = False
+        use_tables(load_tables())  # the folder went away: back to the shipped tables
+        _IN_USE[0] = False
         return HouseRulesLoaded(folder)
     tables = load_tables(folder)
     use_tables(tables)

@@ -1,6 +1,6 @@
 """Pieces of the attack flow both editions' adapters use: the weapon as the resolution
 sees it, the effects in force as context terms, knockdown to prone (and what gel rounds
-do to it), one attack action per SR5 action phase, and folding."""
+do to it), and folding. One attack action per SR5 action phase: :mod:`.phase`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from dataclasses import replace
 from typing import Any
 
 from gmtool.core.effects import Effect
-from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.attack.messages import AttackResolved, Reloaded, RoundsFired
 from gmtool.games.shadowrun.rules.damage.inputs import Weapon as StrikeWeapon
@@ -24,22 +23,6 @@ from gmtool.games.shadowrun.rules.weapons.magazine import Magazine
 from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
 
 PRONE = "prone"
-# The attack actions of the SR5 action list (p. 162): one of them per action phase (SR5-A1/F1/F2).
-ATTACK_ACTIONS = frozenset({
-    "fire_weapon", "fire_bow", "fire_long_burst", "fire_full_auto", "fire_mounted_weapon", "melee_attack",
-    "throw_weapon",
-})
-
-
-def check_one_attack(attacker: Any) -> None:
-    """SR5-A1/F1/F2: a gun fires once per action phase; a single shot or semi-automatic fire is a
-    simple action no other attack action joins in the same phase. The split of a multiple attack
-    (SR5-CS9) and bursts aimed at several targets are one attack action, so they are not refused here.
-    """
-    if getattr(attacker, "attacks_in_phase", 0):
-        raise RulesError("error.one_attack_per_phase", name=attacker.sheet.name)
-
-
 def strike(weapon: Weapon, strength: int, accuracy: int | None) -> StrikeWeapon:
     """The damage code evaluated for the wielder (Strength counted once) and the weapon's AP."""
     track = "stun" if weapon.damage.damage_type == "S" else "physical"

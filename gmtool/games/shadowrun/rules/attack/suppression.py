@@ -309,7 +309,3 @@ def fold_suppression_test(state: Any, e: SuppressionTested) -> None:
         c = state.combatants.get(cid)
         if c is not None:
             c.sheet = c.sheet.model_copy(update={"physical_damage": e.physical_after, "stun_damage": e.stun_after})
-
-
-def fold_nothing(state: Any, e: Any) -> None:
-    """Events that only inform the log (what a called shot did besides the damage)."""

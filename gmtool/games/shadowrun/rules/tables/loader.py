@@ -19,10 +19,9 @@ from pathlib import Path
 from gmtool.core.errors import ResourceError
 from gmtool.core.resources import load_model, resource_path
 from gmtool.core.tables.engine import for_action
+from gmtool.games.shadowrun.rules.house import HOUSE_FOLDER
 from gmtool.games.shadowrun.rules.tables.house_rules import HouseRules, read_house_rules
 from gmtool.games.shadowrun.rules.tables.models import Row, Table, TableFile
-
-HOUSE_FOLDER = "tables"
 
 
 def house_rules_folder(data_dir: Path) -> Path:

@@ -61,7 +61,7 @@ class SR5Actions:
 
     def _update_blitz(self) -> None:
         """SR5-I5: declared before an initiative roll (also before the first), so no turn is needed."""
-        from gmtool.games.shadowrun.sr5.rules.decide import check_blitz
+        from gmtool.games.shadowrun.sr5.rules.common import check_blitz
 
         bridge = self.window.bridge
         act = self.window.action("blitz")

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.rules.attack import called, common, suppression
+from gmtool.games.shadowrun.rules.attack import called, common, phase, suppression
 from gmtool.games.shadowrun.rules.attack.decide import attack_events
 from gmtool.games.shadowrun.rules.attack.messages import (
     Attack,
@@ -71,7 +71,7 @@ class SR5Attack:
     def check_attack(self, state: EncounterState, s: Situation, command: Attack) -> None:
         """SR5-A1/F1/F2: one attack action per action phase (later shares of a split pay none)."""
         if command.charge_action and command.pool_share == 0:
-            common.check_one_attack(s.attacker)
+            phase.check_one_attack(s.attacker)
 
     def combatant(self, state: EncounterState, cid: str) -> Any:
         return combatant(state, cid)
@@ -155,8 +155,8 @@ class SR5Attack:
 
     def action_events(self, state: EncounterState, attacker: Any, kind: str, key: str) -> list[Event]:
         check_action(state, attacker, kind)
-        if key in common.ATTACK_ACTIONS:
-            common.check_one_attack(attacker)
+        if key in phase.ATTACK_ACTIONS:
+            phase.check_one_attack(attacker)
         return [ev.ActionTaken(combatant=attacker.id, name=attacker.sheet.name, action=kind, listed=key)]
 
     def after_events(self, state: EncounterState, s: Situation, r: AttackResolution, defended: bool) -> list[Event]:

@@ -13,7 +13,7 @@ from itertools import groupby
 from gmtool.core.dice import roll_d6, validate_faces
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
-from gmtool.games.shadowrun.rules.attack.common import ATTACK_ACTIONS, check_one_attack
+from gmtool.games.shadowrun.rules.attack.phase import ATTACK_ACTIONS, check_one_attack
 from gmtool.games.shadowrun.rules.attack.suppression import zone_endings
 from gmtool.games.shadowrun.rules.dice import GlitchRule, success_test
 from gmtool.games.shadowrun.rules.effect_rules import phase_ended
@@ -22,6 +22,7 @@ from gmtool.games.shadowrun.rules.sheet_edits import manual_adjustment, option_c
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.actions import action_list, check_action
+from gmtool.games.shadowrun.sr5.rules.common import check_blitz
 from gmtool.games.shadowrun.sr5.rules.common import combatant as _combatant
 from gmtool.games.shadowrun.sr5.rules.decide_effects import (
     effects_of_removed,
@@ -261,16 +262,6 @@ def seize_initiative(state: EncounterState, command: cmd.SeizeInitiative, rng: r
     if c.seized:
         raise RulesError("error.already_seized", name=c.sheet.name)
     return [_spend_edge(c, "seize"), ev.InitiativeSeized(combatant=c.id, name=c.sheet.name)]
-
-
-def check_blitz(state: EncounterState, combatant: str) -> Combatant:
-    """SR5-I5: Blitz is declared before an initiative roll, once, with an Edge point to spend."""
-    c = _combatant(state, combatant)
-    if c.blitz_declared:
-        raise RulesError("error.already_blitzed", name=c.sheet.name)
-    if c.sheet.edge_points < 1:
-        raise RulesError("error.no_edge", name=c.sheet.name)
-    return c
 
 
 def blitz(state: EncounterState, command: cmd.Blitz, rng: random.Random) -> list[Event]:

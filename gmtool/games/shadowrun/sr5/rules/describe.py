@@ -7,7 +7,6 @@ from typing import Any
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.rules.attack.describe import RENDERERS as ATTACK_RENDERERS
 from gmtool.games.shadowrun.rules.shadowrun import faces_text
 from gmtool.games.shadowrun.rules.shadowrun import value_text as shared_value_text
 from gmtool.games.shadowrun.rules.shared_describe import TURN_LINES, roster_lines
@@ -81,6 +80,13 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
 }
 
 
+def _attack_renderer(kind: str) -> Callable[[Any], str]:
+    """The attack events' lines, loaded with the encounter's first attack event."""
+    from gmtool.games.shadowrun.rules.attack.describe import RENDERERS as ATTACK_RENDERERS
+
+    return ATTACK_RENDERERS[kind]
+
+
 def describe(event: Event) -> str:
-    renderer = RENDERERS.get(event.kind) or TEST_RENDERERS.get(event.kind) or ATTACK_RENDERERS[event.kind]
+    renderer = RENDERERS.get(event.kind) or TEST_RENDERERS.get(event.kind) or _attack_renderer(event.kind)
     return renderer(event)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.rules.attack.common import ATTACK_ACTIONS
+from gmtool.games.shadowrun.rules.attack.phase import ATTACK_ACTIONS
 from gmtool.games.shadowrun.rules.shared_folds import SHARED_FOLDERS, fold_added, fold_nothing
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.fold_tests import FOLDERS as TEST_FOLDERS

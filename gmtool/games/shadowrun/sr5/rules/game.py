@@ -14,7 +14,6 @@ from gmtool.games.shadowrun.rules.sheet_view import EditionSheet
 from gmtool.games.shadowrun.sr5.rules import sheet, turn
 from gmtool.games.shadowrun.sr5.rules.actions import action_list, check_action
 from gmtool.games.shadowrun.sr5.rules.commands import COMMAND_CLASSES, EditSheet, TakeAction
-from gmtool.games.shadowrun.sr5.rules.decide import decide
 from gmtool.games.shadowrun.sr5.rules.describe import describe
 from gmtool.games.shadowrun.sr5.rules.dice_test_commands import TEST_COMMAND_CLASSES
 from gmtool.games.shadowrun.sr5.rules.dice_test_events import TEST_EVENT_CLASSES
@@ -63,6 +62,8 @@ class SR5Ruleset(ShadowrunRules):
         return EncounterState()
 
     def decide(self, state: EncounterState, command: Command, rng: random.Random) -> tuple[Event, ...]:
+        from gmtool.games.shadowrun.sr5.rules.decide import decide  # the first command, not the first paint
+
         return decide(state, command, rng, self.readings)
 
     def apply(self, state: EncounterState, event: Event) -> None:
