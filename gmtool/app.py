@@ -15,11 +15,11 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from gmtool.collector import resume_collector
 from gmtool.core.errors import GmtoolError
 from gmtool.core.game import HouseRulesLoaded
 from gmtool.core.i18n import active_language, set_language, tr
 from gmtool.core.readings import RuleReadings
-from gmtool.launch import resume_collector
 from gmtool.storage.lock import NotWritableError
 from gmtool.storage.paths import data_dir, default_campaign_path
 from gmtool.storage.settings import Settings, load_settings, save_settings
@@ -30,7 +30,7 @@ from gmtool.ui.theme import apply_theme
 
 
 class _FirstPaint(QObject):
-    """The main window's first paint: the start is over (:func:`gmtool.launch.resume_collector`);
+    """The main window's first paint: the start is over (:func:`gmtool.collector.resume_collector`);
     with ``exit_after`` (the start-up benchmark) say ``painted`` and quit."""
 
     def __init__(self, parent: QObject, exit_after: bool) -> None:

@@ -2,14 +2,8 @@
 
 Three things make the first paint cheaper without skipping any work the GM needs:
 
-- The cyclic garbage collector is paused from the first line until the main window's
-  first paint (:func:`resume_collector`, called by :mod:`gmtool.app`). Start-up builds
-  some 60,000 long-lived objects (modules, classes, Qt wrappers, the campaign) and makes
-  almost no garbage (about 500 objects), yet the collector would walk them all several
-  times, one full collection alone costing 30–40 ms. At the first paint everything made
-  so far is moved out of the collector's sight (``gc.freeze``): later collections, during
-  key presses, no longer walk it either. The few hundred start-up objects that were
-  already garbage stay allocated (a few kilobytes).
+- The cyclic garbage collector is paused until the main window's first paint
+  (:mod:`gmtool.collector`; :mod:`gmtool.app` resumes it).
 - pydantic is imported before PySide6: PySide6 hooks every ``import`` statement run after
   it (see :mod:`gmtool.ui.qt_imports`); pydantic's own imports then never pass through it.
 - :func:`gmtool.ui.qt_imports.skip_source_reads` stops that hook from reading the source
@@ -18,30 +12,7 @@ Three things make the first paint cheaper without skipping any work the GM needs
 
 from __future__ import annotations
 
-import gc
-
-_paused = False
-
-
-def pause_collector() -> None:
-    """Pause the cyclic garbage collector (if it runs) until :func:`resume_collector`."""
-    global _paused
-    if gc.isenabled():
-        gc.disable()
-        _paused = True
-
-
-def resume_collector() -> None:
-    """Freeze what start-up made (see the module docstring) and let the collector run again.
-
-    Does nothing unless :func:`pause_collector` paused it: a program that imports
-    :mod:`gmtool.app` itself (the tests) keeps its own collector settings.
-    """
-    global _paused
-    if _paused:
-        _paused = False
-        gc.freeze()
-        gc.enable()
+from gmtool.collector import pause_collector, resume_collector
 
 
 def main(argv: list[str] | None = None) -> int:

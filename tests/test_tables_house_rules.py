@@ -9,8 +9,9 @@ import pytest
 from gmtool.core.i18n import set_language
 from gmtool.core.tables.engine import build_sheet
 from gmtool.games.shadowrun.rules.tables.context import ActionContext
+from gmtool.games.shadowrun.rules.tables.folder import house_rules_folder
 from gmtool.games.shadowrun.rules.tables.house_rules import locate
-from gmtool.games.shadowrun.rules.tables.loader import house_rules_folder, load_tables
+from gmtool.games.shadowrun.rules.tables.loader import load_tables
 from gmtool.storage.paths import data_dir
 
 GOOD = """\

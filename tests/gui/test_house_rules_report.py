@@ -8,7 +8,8 @@ import pytest
 
 from gmtool.core.i18n import set_language
 from gmtool.games.shadowrun.rules.attack.plan import use_tables
-from gmtool.games.shadowrun.rules.tables.loader import house_rules_folder, load_tables
+from gmtool.games.shadowrun.rules.tables.folder import house_rules_folder
+from gmtool.games.shadowrun.rules.tables.loader import load_tables
 from tests.test_tables_house_rules import BAD_SCHEMA, write
 
 

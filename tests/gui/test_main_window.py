@@ -219,7 +219,6 @@ def test_a_bad_campaign_at_start_offers_a_new_one_and_leaves_the_file_alone(qtbo
     from gmtool import app as app_module
     from gmtool.storage.paths import default_campaign_path
     from gmtool.storage.settings import Settings
-    from gmtool.ui import preferences as preferences_module
 
     bad = default_campaign_path()
     bad.write_bytes(b"this is not a campaign" * 10)

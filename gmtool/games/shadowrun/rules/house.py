@@ -10,15 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from gmtool.core.game import HouseRulesLoaded
-
-HOUSE_FOLDER = "tables"  # inside the data folder (tables.loader.house_rules_folder)
+from gmtool.games.shadowrun.rules.tables.folder import house_rules_folder
 
 _IN_USE = [False]  # whether house tables replaced the shipped ones in this process
 
 
 def load(data_folder: Path) -> HouseRulesLoaded:
     """Plan every attack with the house-rule tables of ``data_folder`` (replacing any loaded before)."""
-    folder = data_folder / HOUSE_FOLDER
+    folder = house_rules_folder(data_folder)
     if not folder.is_dir() and not _IN_USE[0]:
         return HouseRulesLoaded(folder)  # nothing to read, nothing to undo: no table rules imported
     from gmtool.games.shadowrun.rules.attack.plan import use_tables

@@ -4,7 +4,7 @@ Shipped tables are ``resources/tables/<game>/<name>.json`` (one table per file,
 validated by :class:`~gmtool.games.shadowrun.rules.tables.models.TableFile`); a broken shipped
 file is a :class:`~gmtool.core.errors.ResourceError`. House rules come from a
 folder of TOML files (the app passes ``gmtool.storage.paths.data_dir() / "tables"``,
-see :func:`house_rules_folder`); their format is described in
+see :func:`~gmtool.games.shadowrun.rules.tables.folder.house_rules_folder`); their format is described in
 :mod:`gmtool.games.shadowrun.rules.tables.house_rules`. A broken house-rule file is reported,
 never raised: the other files still load.
 """
@@ -19,14 +19,8 @@ from pathlib import Path
 from gmtool.core.errors import ResourceError
 from gmtool.core.resources import load_model, resource_path
 from gmtool.core.tables.engine import for_action
-from gmtool.games.shadowrun.rules.house import HOUSE_FOLDER
 from gmtool.games.shadowrun.rules.tables.house_rules import HouseRules, read_house_rules
 from gmtool.games.shadowrun.rules.tables.models import Row, Table, TableFile
-
-
-def house_rules_folder(data_dir: Path) -> Path:
-    """Where a GM's house-rule tables live inside the user data folder."""
-    return data_dir / HOUSE_FOLDER
 
 
 @dataclass(frozen=True)
