@@ -18,7 +18,7 @@ from typing import Any
 from benchmarks.kill_trials import run_kill_trials
 from benchmarks.next_phase import TARGET_MS, measure_grouped, measure_next_phase
 from benchmarks.odds import TARGET_P99_MS, TARGET_SPEEDUP, measure_odds
-from benchmarks.startup import TARGET_RATIO, measure_startup
+from benchmarks.startup import TARGET_MEMORY_RATIO, TARGET_RATIO, measure_startup
 
 STARTUP_RUNS = 7
 KILL_TRIALS = 200
@@ -61,7 +61,7 @@ def bench_startup() -> None:
         if name not in ("startup_ratio", "memory_ratio"):
             emit(name, int(value) if name.endswith(("_kib", "_each")) else value)
     emit("startup_target_ratio", TARGET_RATIO)
-    emit("memory_target_ratio", TARGET_RATIO)
+    emit("memory_target_ratio", TARGET_MEMORY_RATIO)
 
 
 def bench_kill_trials() -> None:

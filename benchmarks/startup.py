@@ -36,7 +36,8 @@ BARE_COMMAND: tuple[str, ...] = (sys.executable, "-m", "benchmarks.bare_window")
 GMTOOL_COMMAND: tuple[str, ...] = (sys.executable, "-m", "gmtool")
 PAINTED = b"painted"
 TIMEOUT_S = 60.0
-TARGET_RATIO = 1.5
+TARGET_RATIO = 2.0  # issue 19: start-up within 2x the bare window
+TARGET_MEMORY_RATIO = 1.45
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gmtool.core.i18n import tr
-from gmtool.games.shadowrun.gui.group_dialog import GroupDialog
 from gmtool.games.shadowrun.gui.view_protocol import SHARED_MONITOR
 from gmtool.games.shadowrun.rules.grunt_groups import LeaveGroup, SplitGroup, group_of
 
@@ -38,6 +37,8 @@ class GroupActions:
 
     def add_grunt_group(self) -> None:
         """Grunts copied from the selected combatant's sheet (or a plain one)."""
+        from gmtool.games.shadowrun.gui.group_dialog import GroupDialog
+
         window = self.window
         cid = window.bridge.selected
         if cid:

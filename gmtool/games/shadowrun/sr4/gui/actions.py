@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QInputDialog
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.games.shadowrun.gui.actions import MOVEMENT_ACTIONS
-from gmtool.games.shadowrun.gui.surprise_dialog import SurpriseDialog
 from gmtool.games.shadowrun.gui.surprise_model import SurpriseModel
 
 if TYPE_CHECKING:
@@ -46,6 +45,8 @@ class SR4Actions:
         window.action("surprise_test").setEnabled(len(window.bridge.state.combatants) >= 2)
 
     def surprise_test(self) -> None:
+        from gmtool.games.shadowrun.gui.surprise_dialog import SurpriseDialog
+
         window = self.window
         dialog = SurpriseDialog(sr4_surprise_model(window.bridge.state), window.bridge.attempt, window)
         if dialog.exec():

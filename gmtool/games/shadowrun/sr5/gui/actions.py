@@ -14,8 +14,6 @@ from PySide6.QtWidgets import QInputDialog
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.gui.actions import ASKS_FOR_SKILL, INTERRUPTS
-from gmtool.games.shadowrun.gui.surprise_dialog import SurpriseDialog
-from gmtool.games.shadowrun.gui.surprise_model import SurpriseModel
 from gmtool.games.shadowrun.sr5.rules.dice_test_commands import RefreshEdge
 from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
 from gmtool.games.shadowrun.sr5.rules.surprise import (
@@ -46,6 +44,9 @@ class SR5Actions:
 
     def surprise_test(self) -> None:
         """SR4-C9's surprise test, which SR5 encounters use (the SR5 digest has none)."""
+        from gmtool.games.shadowrun.gui.surprise_dialog import SurpriseDialog
+        from gmtool.games.shadowrun.gui.surprise_model import SurpriseModel
+
         window = self.window
         model = SurpriseModel(window.bridge.state, terms_for=surprise_terms, make_command=_surprise_command,
                               awareness_bonus={"none": 0, "aware": AWARE_BONUS, "ambush": AMBUSH_BONUS})
