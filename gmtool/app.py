@@ -104,8 +104,10 @@ class GmtoolApp:
     def switch_to(self, workspace: Workspace) -> None:
         old = self.workspace
         self.workspace = workspace
-        if not workspace.read_only:  # a campaign looked at read-only is not where the next start opens
-            self.settings.last_campaign = str(workspace.campaign.path)
+        last = str(workspace.campaign.path)
+        if not workspace.read_only and self.settings.last_campaign != last:
+            # a campaign looked at read-only is not where the next start opens; the same one is not news
+            self.settings.last_campaign = last
             self._save_settings()
         opening = old is None or old.campaign is not workspace.campaign
         house = self.load_house_rules() if opening else None  # the panels plan with them from the first paint

@@ -12,7 +12,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.i18n import active_language
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules import display, effect_messages
-from gmtool.games.shadowrun.rules.attack import messages as attack_messages
+from gmtool.games.shadowrun.rules.attack import kinds as attack_kinds
 from gmtool.games.shadowrun.rules.game import ShadowrunRules
 from gmtool.games.shadowrun.rules.grunt_groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
 from gmtool.games.shadowrun.rules.sheet_view import EditionSheet
@@ -27,11 +27,10 @@ from gmtool.games.shadowrun.sr4.rules.groups import AddGruntGroup
 from gmtool.games.shadowrun.sr4.rules.initiative import MAX_PASSES
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
-# Effects and grunt groups: the messages both editions share (SR4 forms a group from its own sheet).
-SHARED_COMMANDS = (
-    *effect_messages.COMMAND_CLASSES, AddGruntGroup, *GROUP_COMMAND_CLASSES, *attack_messages.COMMAND_CLASSES,
-)
-SHARED_EVENTS = (*effect_messages.EVENT_CLASSES, *GROUP_EVENT_CLASSES, *attack_messages.EVENT_CLASSES)
+# Effects and grunt groups: the messages both editions share (SR4 forms a group from its own sheet);
+# the attack's, shared too, load with the first attack record (attack_kinds).
+SHARED_COMMANDS = (*effect_messages.COMMAND_CLASSES, AddGruntGroup, *GROUP_COMMAND_CLASSES)
+SHARED_EVENTS = (*effect_messages.EVENT_CLASSES, *GROUP_EVENT_CLASSES)
 
 def _done(state: EncounterState, c: Any) -> bool:
     """Acted in this pass, or does not act in it."""
@@ -53,11 +52,11 @@ class SR4Ruleset(ShadowrunRules):
     """The SR4 ruleset as the core sees it."""
 
     key = "sr4"
-    commands = MessageCodec(COMMAND_CLASSES + SHARED_COMMANDS)
+    commands = MessageCodec(COMMAND_CLASSES + SHARED_COMMANDS, later=attack_kinds.later_commands())
     queries = QUERIES
     edition_sheet = SHEET
     edit_sheet = EditSheet
-    events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS)
+    events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS, later=attack_kinds.later_events())
 
     def initial_state(self) -> EncounterState:
         return EncounterState()

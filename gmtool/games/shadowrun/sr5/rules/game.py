@@ -8,7 +8,7 @@ from typing import Any
 from gmtool.core.i18n import active_language
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules import display
-from gmtool.games.shadowrun.rules.attack import messages as attack_messages
+from gmtool.games.shadowrun.rules.attack import kinds as attack_kinds
 from gmtool.games.shadowrun.rules.game import ShadowrunRules
 from gmtool.games.shadowrun.rules.sheet_view import EditionSheet
 from gmtool.games.shadowrun.sr5.rules import sheet, turn
@@ -47,15 +47,15 @@ class SR5Ruleset(ShadowrunRules):
 
     key = "sr5"
     commands = MessageCodec(
-        COMMAND_CLASSES + TEST_COMMAND_CLASSES + EFFECT_COMMAND_CLASSES + GROUP_COMMAND_CLASSES + (SurpriseTest,)
-        + attack_messages.COMMAND_CLASSES
+        COMMAND_CLASSES + TEST_COMMAND_CLASSES + EFFECT_COMMAND_CLASSES + GROUP_COMMAND_CLASSES + (SurpriseTest,),
+        later=attack_kinds.later_commands(),  # the attack's messages load with the first attack record
     )
     queries = QUERIES
     edition_sheet = SHEET
     edit_sheet = EditSheet
     events = MessageCodec(
-        EVENT_CLASSES + TEST_EVENT_CLASSES + EFFECT_EVENT_CLASSES + GROUP_EVENT_CLASSES + (Surprised,)
-        + attack_messages.EVENT_CLASSES
+        EVENT_CLASSES + TEST_EVENT_CLASSES + EFFECT_EVENT_CLASSES + GROUP_EVENT_CLASSES + (Surprised,),
+        later=attack_kinds.later_events(),
     )
 
     def initial_state(self) -> EncounterState:
