@@ -11,7 +11,6 @@ from typing import Any
 
 from gmtool.core.i18n import active_language, term_label, tr
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.rules.attack.describe import RENDERERS as ATTACK_RENDERERS
 from gmtool.games.shadowrun.rules.shadowrun import faces_text, field_label
 from gmtool.games.shadowrun.rules.shadowrun import value_text as shared_value_text
 from gmtool.games.shadowrun.rules.shared_describe import SHARED_LINES, TURN_LINES, roster_lines
@@ -89,7 +88,6 @@ def _damage(e: ev.DamageApplied) -> str:
 RENDERERS: dict[str, Callable[[Any], str]] = {
     **SHARED_LINES,
     **TURN_LINES,
-    **ATTACK_RENDERERS,
     **roster_lines(value_text),
     "damage_applied": _damage,
     "initiative_rolled": _initiative,
@@ -113,5 +111,12 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
 }
 
 
+def _attack_renderer(kind: str) -> Callable[[Any], str]:
+    """The attack events' lines (SR4's own above win), loaded with the encounter's first attack event."""
+    from gmtool.games.shadowrun.rules.attack.describe import RENDERERS as ATTACK_RENDERERS
+
+    return ATTACK_RENDERERS[kind]
+
+
 def describe(event: Event) -> str:
-    return RENDERERS[event.kind](event)
+    return (RENDERERS.get(event.kind) or _attack_renderer(event.kind))(event)

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.rules.attack.messages import FullDefenceDeclared
 from gmtool.games.shadowrun.rules.effect_rules import fold_effect_added, fold_effect_ended
 from gmtool.games.shadowrun.rules.grunt_groups import fold_group_formed, fold_group_left, fold_group_split
 from gmtool.games.shadowrun.rules.shared_folds import SHARED_FOLDERS, fold_added, fold_nothing, fold_removed
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
+
+if TYPE_CHECKING:  # the attack messages load with the first attack record
+    from gmtool.games.shadowrun.rules.attack.messages import FullDefenceDeclared
 
 
 def _added(state: EncounterState, e: ev.CombatantAdded) -> None:

@@ -19,7 +19,6 @@ from gmtool.games.shadowrun.rules.sheet_view import EditionSheet
 from gmtool.games.shadowrun.sr4.rules import sheet, turn
 from gmtool.games.shadowrun.sr4.rules.actions import action_list, payment
 from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES, EditSheet, TakeAction
-from gmtool.games.shadowrun.sr4.rules.decide import decide
 from gmtool.games.shadowrun.sr4.rules.describe import describe
 from gmtool.games.shadowrun.sr4.rules.events import EVENT_CLASSES
 from gmtool.games.shadowrun.sr4.rules.fold import apply
@@ -62,6 +61,8 @@ class SR4Ruleset(ShadowrunRules):
         return EncounterState()
 
     def decide(self, state: EncounterState, command: Command, rng: random.Random) -> tuple[Event, ...]:
+        from gmtool.games.shadowrun.sr4.rules.decide import decide  # the first command, not the first paint
+
         return decide(state, command, rng)
 
     def apply(self, state: EncounterState, event: Event) -> None:
