@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTranslator
@@ -30,17 +31,20 @@ from gmtool.ui.theme import apply_theme
 
 
 class _FirstPaint(QObject):
-    """The main window's first paint: the start is over (:func:`gmtool.collector.resume_collector`);
-    with ``exit_after`` (the start-up benchmark) say ``painted`` and quit."""
+    """The main window's first paint: the start is over. The collector runs again
+    (:func:`gmtool.collector.resume_collector`), then ``after`` runs once the paint is done; with
+    ``exit_after`` (the start-up benchmark) say ``painted`` and quit."""
 
-    def __init__(self, parent: QObject, exit_after: bool) -> None:
+    def __init__(self, parent: QObject, after: Callable[[], None], exit_after: bool) -> None:
         super().__init__(parent)
+        self._after = after
         self._exit_after = exit_after
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
             resume_collector()
+            QTimer.singleShot(0, self._after)
             if self._exit_after:
                 print("painted", flush=True)
                 QTimer.singleShot(0, QApplication.quit)
@@ -75,7 +79,8 @@ class GmtoolApp:
     def open_first(self, path: Path | None) -> Workspace | None:
         """The campaign to start on; on a bad file, ask until one opens or the GM quits."""
         try:
-            return Workspace.open(path) if path is not None else Workspace.open_default()
+            # the backup after the first paint (and before any write): it grows with the file
+            return Workspace.open(path, backup_later=True) if path is not None else Workspace.open_default(True)
         except GmtoolError as exc:
             return self.recover(exc.message(), _readable_path(exc, path or default_campaign_path()))
 
@@ -145,10 +150,20 @@ class GmtoolApp:
     def tell_opening_notices(self, workspace: Workspace) -> None:
         """What opening the campaign could not do, told to the GM once: a failed backup, a journal
         file set aside. The campaign itself opened."""
-        notices = opening_notices(workspace)
+        self._tell(opening_notices(workspace), backup_failed=workspace.campaign.backup.error is not None)
+
+    def finish_opening(self) -> None:
+        """After the first paint: the opening backup that waited for it, told if it failed."""
+        if self.workspace is None or not self.workspace.campaign.backup_pending:
+            return
+        outcome = self.workspace.campaign.finish_backup()
+        if outcome.error is not None:
+            self._tell([tr("notice.backup_failed", detail=outcome.error.message())], backup_failed=True)
+
+    def _tell(self, notices: list[str], backup_failed: bool) -> None:
         if not notices or self.window is None:
             return
-        if workspace.campaign.backup.error is not None:
+        if backup_failed:
             self.window.show_refusal(tr("notice.status_backup_failed"))
         window = self.window
         QTimer.singleShot(0, lambda: QMessageBox.warning(window, tr("notice.title"), "\n\n".join(notices)))
@@ -421,7 +436,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     app.switch_to(workspace)  # loads the house rules, as every campaign opened does
     assert app.window is not None
-    app.window.installEventFilter(_FirstPaint(app.window, bool(os.environ.get("GMTOOL_EXIT_AFTER_PAINT"))))
+    app.window.installEventFilter(
+        _FirstPaint(app.window, app.finish_opening, bool(os.environ.get("GMTOOL_EXIT_AFTER_PAINT")))
+    )
     code = qapp.exec()
     app.shutdown()
     return code

@@ -7,7 +7,10 @@ newer gmtool → :class:`FileFormatError`, and the file is left untouched.
 
 Opening a valid file first backs it up (:mod:`backups`; a failed backup never
 fails the open, it is reported in :attr:`Campaign.backup`), then migrates an
-older schema step by step (:mod:`migrations`). A new file is made with the first
+older schema step by step (:mod:`migrations`). Opened with ``backup_later`` (the program's
+start, so that the backup, which grows with the file, comes after the first paint), a file
+that needs no migration is backed up by :meth:`Campaign.finish_backup`, and in any case
+before the first write: the backup always holds the file as it was opened. A new file is made with the first
 schema and the same migrations, so new and upgraded campaigns are alike.
 
 One writer per campaign (:mod:`lock`): a campaign another gmtool holds, or whose file or folder
@@ -170,11 +173,25 @@ class Campaign:
         self.backup = BackupOutcome()  # what opening backed up (or the error to report)
         self.set_aside: Path | None = None  # a -wal not the campaign's own, moved aside on opening
         self._lock: CampaignLock | None = None  # one writer per campaign (storage/lock.py)
+        self._backup_due: tuple[int, Path | None] | None = None  # opened with backup_later, not yet backed up
         self.library = LibraryStore(conn, path, self._before_write, self._after_write)
 
     def _before_write(self) -> None:
         if self.read_only:
             raise StorageError("error.campaign_read_only", path=str(self.path))
+        self.finish_backup()  # the file as it was opened, before anything changes it
+
+    @property
+    def backup_pending(self) -> bool:
+        """Opened with ``backup_later`` and not backed up yet."""
+        return self._backup_due is not None
+
+    def finish_backup(self) -> BackupOutcome:
+        """The opening backup, if it waits (``backup_later``): made now. What opening backed up."""
+        due, self._backup_due = self._backup_due, None
+        if due is not None:
+            self.backup = backup_quietly(self._conn, self.path, *due)
+        return self.backup
 
     def _after_write(self) -> None:
         if self._lock is not None:
@@ -191,9 +208,13 @@ class Campaign:
 
     @classmethod
     def open(
-        cls, path: Path, keep_backups: int = DEFAULT_KEEP, backup_folder: Path | None = None, read_only: bool = False
+        cls, path: Path, keep_backups: int = DEFAULT_KEEP, backup_folder: Path | None = None, read_only: bool = False,
+        backup_later: bool = False,
     ) -> Campaign:
         """Open an existing campaign: validate, back up (keeping ``keep_backups``), migrate.
+
+        ``backup_later``: a file that needs no migration is backed up by :meth:`finish_backup`
+        (or before the first write), not now.
 
         A newer or broken file raises :class:`FileFormatError` untouched; a failed
         migration raises :class:`StorageError` with the file as it was before the
@@ -216,6 +237,9 @@ class Campaign:
         campaign._lock = lock
         campaign.set_aside = set_aside
         try:
+            if backup_later and version == SCHEMA_VERSION:
+                campaign._backup_due = (keep_backups, backup_folder)
+                return campaign
             campaign.backup = backup_quietly(conn, path, keep_backups, backup_folder)
             if version < SCHEMA_VERSION:
                 migrate(conn, path)

@@ -77,13 +77,14 @@ class Workspace:
         return self.with_encounter(encounter_id)
 
     @classmethod
-    def open(cls, path: Path, read_only: bool = False) -> Workspace:
+    def open(cls, path: Path, read_only: bool = False, backup_later: bool = False) -> Workspace:
         """Open an existing campaign at its current encounter (demo added if it has none).
 
         ``read_only``: without the lock, for looking only (another gmtool has it, or it cannot be
-        written here); every command is refused with the reason.
+        written here); every command is refused with the reason. ``backup_later``: see
+        :meth:`Campaign.open` (the program's start: the backup after the first paint).
         """
-        campaign = _readable(path, lambda: Campaign.open(path, read_only=read_only))
+        campaign = _readable(path, lambda: Campaign.open(path, read_only=read_only, backup_later=backup_later))
         try:
             return _readable(path, lambda: cls._at_current_encounter(campaign))
         except BaseException:
@@ -107,9 +108,9 @@ class Workspace:
         return cls(campaign, encounter_id)
 
     @classmethod
-    def open_default(cls) -> Workspace:
+    def open_default(cls, backup_later: bool = False) -> Workspace:
         path = default_campaign_path()
-        return cls.open(path) if path.exists() else cls.create(path)
+        return cls.open(path, backup_later=backup_later) if path.exists() else cls.create(path)
 
     def close(self) -> None:
         self.campaign.close()

@@ -92,6 +92,7 @@ def test_a_failed_backup_on_opening_is_told_to_the_gm(qtbot, monkeypatch) -> Non
     assert workspace is not None and not workspace.read_only
     gm.switch_to(workspace)
     qtbot.addWidget(gm.window)
+    gm.finish_opening()  # what the window's first paint runs: the backup waits for it (issue 19)
     qtbot.waitUntil(lambda: bool(warned))
     assert "backup made when opening the campaign failed" in warned[0]
     assert "Backup failed" in gm.window.status.text()
