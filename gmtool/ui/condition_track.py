@@ -2,6 +2,10 @@
 
 Clicking box n marks n boxes; clicking the last marked box clears it. Overflow
 boxes (physical damage beyond the monitor) are drawn after a gap, darker.
+
+A track keeps the height of the tallest monitor it has shown: stepping through the
+combatants (a troll's longer monitor, then a human's) does not move what lies below it,
+which would repaint the whole sheet at every phase.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ class ConditionTrack(QWidget):
         self._boxes = 0
         self._overflow = 0
         self._filled = 0
+        self._tallest = 0  # the height of the tallest monitor shown so far (module docstring)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -39,7 +44,10 @@ class ConditionTrack(QWidget):
         resized = (boxes, overflow) != (self._boxes, self._overflow)
         self._boxes, self._filled, self._overflow = boxes, filled, overflow
         if resized:
-            self.updateGeometry()
+            height = self._height()
+            if height > self._tallest:
+                self._tallest = height
+                self.updateGeometry()
         self.update()
 
     @property
@@ -61,11 +69,13 @@ class ConditionTrack(QWidget):
         y = (line + (monitor_lines if overflow else 0)) * (BOX + GAP) + (2 * GAP if overflow else 0)
         return QRect(x + 1, y + 1, BOX, BOX)
 
+    def _height(self) -> int:
+        """The height the boxes of this monitor take."""
+        return self._rect(max(self._total(), 1) - 1).bottom() + 3
+
     def sizeHint(self) -> QSize:
-        total = max(self._total(), 1)
-        last = self._rect(total - 1)
         width = GROUPS_PER_LINE * (PER_ROW * (BOX + GAP) + 2 * GAP)
-        return QSize(width, last.bottom() + 3)
+        return QSize(width, max(self._height(), self._tallest))
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()

@@ -7,7 +7,7 @@ always scrolled into view.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QRect, Qt
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -40,6 +40,7 @@ from gmtool.games.shadowrun.gui.initiative_model import (
 )
 from gmtool.games.shadowrun.gui.pass_ladder import PassLadderDelegate, ladder_width
 from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
+from gmtool.ui.drawn_once import paint_cached
 from gmtool.ui.opaque_scroll_bars import fill_opaque
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -60,17 +61,23 @@ class ConditionBarDelegate(QStyledItemDelegate):
         condition = index.data(roles.CONDITION)
         if not condition:
             return
-        physical, physical_max, stun, stun_max = condition
         rect = option.rect.adjusted(4, 5, -4, -5)
-        half = max(rect.height() // 2 - 1, 2)
-        for row, (value, top, color) in enumerate(
-            ((physical, physical_max, tone("physical")), (stun, stun_max, tone("stun")))
-        ):
-            bar = QRect(rect.left(), rect.top() + row * (half + 2), rect.width(), half)
-            painter.fillRect(bar, color.lighter(185) if shade() == "light" else color.darker(260))  # the empty track
-            if top:
-                filled = QRect(bar.left(), bar.top(), round(bar.width() * min(value, top) / top), half)
-                painter.fillRect(filled, color)
+        key = ("condition", tuple(condition))
+        paint_cached(painter, rect.topLeft(), rect.size(), key, lambda target: _bars(target, rect.size(), condition))
+
+
+def _bars(painter: QPainter, size: QSize, condition: tuple[int, int, int, int]) -> None:
+    """Physical above, stun below, each filled in proportion, within ``size`` from (0, 0)."""
+    physical, physical_max, stun, stun_max = condition
+    half = max(size.height() // 2 - 1, 2)
+    for row, (value, top, color) in enumerate(
+        ((physical, physical_max, tone("physical")), (stun, stun_max, tone("stun")))
+    ):
+        bar = QRect(0, row * (half + 2), size.width(), half)
+        painter.fillRect(bar, color.lighter(185) if shade() == "light" else color.darker(260))  # the empty track
+        if top:
+            filled = QRect(0, bar.top(), round(bar.width() * min(value, top) / top), half)
+            painter.fillRect(filled, color)
 
 
 class InitiativePanel(QWidget):
@@ -247,6 +254,8 @@ class InitiativePanel(QWidget):
         if index.isValid() and self.view.currentIndex().row() != index.row():
             self.view.setCurrentIndex(index)
             # Scroll only when needed: QTableView's auto-scroll costs ~2 ms per phase
-            # with 200 combatants even when the row is already in view.
+            # with 200 combatants even when the row is already in view. When it is needed, the
+            # row goes to the top: those acting next are in view below it, and the next phases
+            # need no scrolling (each scroll repaints the whole list and its scroll bar).
             if not self.view.viewport().rect().contains(self.view.visualRect(index)):
-                self.view.scrollTo(index)
+                self.view.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtTop)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
 )
 
+from gmtool.ui.drawn_once import paint_cached
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.tones import tone
 
@@ -45,16 +46,19 @@ class PassLadderDelegate(QStyledItemDelegate):
         if not ladder:
             return
         current, steps = ladder
-        painter.save()
         font = painter.font()
         font.setPointSizeF(max(font.pointSizeF() * 0.75, 6))
-        painter.setFont(font)
-        top = option.rect.top() + (option.rect.height() - CELL) // 2
+        top = (option.rect.height() - CELL) // 2
         text_colour = option.palette.text().color()
-        for number, step in enumerate(steps, 1):
-            cell = QRect(option.rect.left() + GAP + (number - 1) * (CELL + GAP), top, CELL, CELL)
-            self._cell(painter, cell, number, step, number == current, text_colour)
-        painter.restore()
+
+        def draw(target: QPainter) -> None:
+            target.setFont(font)
+            for number, step in enumerate(steps, 1):
+                cell = QRect(GAP + (number - 1) * (CELL + GAP), top, CELL, CELL)
+                self._cell(target, cell, number, step, number == current, text_colour)
+
+        key = ("ladder", current, tuple(steps), text_colour.rgba(), font.toString())
+        paint_cached(painter, option.rect.topLeft(), option.rect.size(), key, draw)
 
     @staticmethod
     def _cell(painter: QPainter, cell: QRect, number: int, step: str, current: bool, text: QColor) -> None:
