@@ -411,13 +411,45 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="gmtool", description="Combat tracker for game masters.")
     parser.add_argument("--campaign", type=Path, help="campaign file to open")
     parser.add_argument("--lang", choices=("en", "ja"), help="interface language for this run")
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument("--install-desktop", action="store_true",
+                         help="add gmtool and its icon to the desktop's application menu (Linux), then quit")
+    desktop.add_argument("--uninstall-desktop", action="store_true",
+                         help="remove that menu entry and its icons, then quit")
     return parser.parse_args(argv)
+
+
+def desktop_command(install: bool) -> int:
+    """``--install-desktop`` / ``--uninstall-desktop``: say what was done (or why not); no window."""
+    from gmtool.storage.desktop_entry import data_home
+    from gmtool.storage.desktop_entry import install as install_entry
+    from gmtool.storage.desktop_entry import uninstall as uninstall_entry
+
+    try:
+        done = install_entry() if install else uninstall_entry()
+    except GmtoolError as exc:
+        print(exc.message(), file=sys.stderr)
+        return 1
+    if install:
+        print(tr("desktop.installed", entry=str(done[0]), icons=len(done) - 1))
+    elif done:
+        print(tr("desktop.uninstalled", count=len(done), folder=str(data_home())))
+    else:
+        print(tr("desktop.none", folder=str(data_home())))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.install_desktop or args.uninstall_desktop:
+        set_language(args.lang or load_settings()[0].language)
+        return desktop_command(args.install_desktop)
     qapp = QApplication.instance() or QApplication(sys.argv[:1])
     qapp.setApplicationName("gmtool")
+    qapp.setDesktopFileName("gmtool")  # the desktop entry (--install-desktop) and the window match
+    from gmtool.ui.app_icon import app_icon
+
+    qapp.setWindowIcon(app_icon())
     from gmtool.ui.error_dialog import install
 
     install()  # an unexpected error: a dialog with the details, the campaign as it was, the program goes on

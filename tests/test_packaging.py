@@ -87,6 +87,46 @@ def test_wheel_holds_the_resources(wheel: Path) -> None:
             assert packed == original
 
 
+def test_wheel_holds_every_resource_file(wheel: Path) -> None:
+    """Every data file gmtool reads (catalogues of every game, tables, demos, icons, the desktop
+    entry) is in the wheel, byte for byte."""
+    shipped = {
+        path for path in (REPO / "resources").rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    }
+    assert {p.suffix for p in shipped} >= {".json", ".png", ".svg", ".desktop"}
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        missing = []
+        for path in sorted(shipped):
+            name = "gmtool/resources/" + path.relative_to(REPO / "resources").as_posix()
+            if name not in names:
+                missing.append(name)
+            elif archive.read(name) != path.read_bytes():
+                missing.append(name + " (different)")
+    assert missing == []
+
+
+def test_every_resource_folder_is_listed_in_pyproject() -> None:
+    """A data folder pyproject does not list is left out of the wheel (with a build warning)."""
+    listed = set(tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]["packages"])
+    folders = {
+        ".".join(("gmtool", "resources", *folder.relative_to(REPO / "resources").parts)).rstrip(".")
+        for folder in [REPO / "resources", *(REPO / "resources").rglob("*")]
+        if folder.is_dir() and "__pycache__" not in folder.parts
+    }
+    assert folders - listed == set()
+
+
+def test_the_version_is_written_once() -> None:
+    import gmtool
+
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))
+    assert "version" not in pyproject["project"] and "version" in pyproject["project"]["dynamic"]
+    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "gmtool.__version__"}
+    assert gmtool.__version__.count(".") == 2
+
+
 def test_wheel_holds_every_module(wheel: Path) -> None:
     names = _names(wheel)
     modules = {p.relative_to(REPO).as_posix() for p in (REPO / "gmtool").rglob("*.py") if "__pycache__" not in p.parts}

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QSizePolicy,
     QToolBar,
@@ -308,7 +307,10 @@ class MainWindow(QMainWindow):
         self.run(make(cid))
 
     def about(self) -> None:
-        QMessageBox.about(self, tr("dialog.about.title"), tr("dialog.about.text"))
+        """Help → About: version, folders, games and licences (its module loads on first use)."""
+        from gmtool.ui.about_dialog import AboutDialog
+
+        AboutDialog(self).exec()
 
     def show_refusal(self, message: str) -> None:
         self._show_status(message, error=True)
