@@ -29,6 +29,8 @@ from gmtool.ui.campaign_dialogs import ask_after_bad_file, choose_campaign_to_op
 from gmtool.ui.main_window import MainWindow
 from gmtool.ui.theme import apply_theme
 
+FIRST_PAINT_WAIT_MS = 3000  # the longest the collector and the opening backup wait for the first paint
+
 
 class _FirstPaint(QObject):
     """The main window's first paint: the start is over. The collector runs again
@@ -471,6 +473,9 @@ def main(argv: list[str] | None = None) -> int:
     app.window.installEventFilter(
         _FirstPaint(app.window, app.finish_opening, bool(os.environ.get("GMTOOL_EXIT_AFTER_PAINT")))
     )
+    # A window that starts hidden (minimised, another desktop) paints late: the start ends anyway.
+    QTimer.singleShot(FIRST_PAINT_WAIT_MS, resume_collector)
+    QTimer.singleShot(FIRST_PAINT_WAIT_MS, app.finish_opening)
     code = qapp.exec()
     app.shutdown()
     return code
