@@ -1,6 +1,7 @@
 """Starting gmtool: the Qt application, the campaign, the main window.
 
-``gmtool [--campaign FILE] [--lang en|ja]``. With ``GMTOOL_EXIT_AFTER_PAINT=1``
+``gmtool [--campaign FILE] [--lang en|ja]``; ``gmtool --install-desktop`` / ``--uninstall-desktop``
+add or remove the Linux menu entry and quit. With ``GMTOOL_EXIT_AFTER_PAINT=1``
 the program prints ``painted`` at the main window's first paint and quits
 (used by the start-up benchmark).
 """

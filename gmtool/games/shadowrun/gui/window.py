@@ -25,6 +25,7 @@ from gmtool.ui.fit import never_sideways
 from gmtool.viewmodels.faces import parse_faces
 
 if TYPE_CHECKING:
+    from gmtool.games.shadowrun.gui.attack_panel import AttackPanel
     from gmtool.games.shadowrun.gui.view_protocol import RulesetView
     from gmtool.ui.main_window import MainWindow
 
@@ -50,7 +51,7 @@ class ShadowrunWindow:
         self.test_panel = self.view.work_panel(window)
         self.attack_host = QWidget(window)  # the attack panel, once built (attack_panel)
         QVBoxLayout(self.attack_host).setContentsMargins(0, 0, 0, 0)
-        self._attack_panel = None
+        self._attack_panel: AttackPanel | None = None
         self.extras = self.view.game_actions(window)
         self.groups = self.view.group_actions(window)
         self._make_docks()
@@ -60,7 +61,7 @@ class ShadowrunWindow:
         self.follow_current_actor()
 
     @property
-    def attack_panel(self):  # noqa: ANN201 - the edition's AttackPanel
+    def attack_panel(self) -> AttackPanel:
         """The attack panel, built on first use (its tab shown, an attack action, a test)."""
         if self._attack_panel is None:
             panel = self.view.attack_panel(self.window)
