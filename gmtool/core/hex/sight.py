@@ -21,7 +21,7 @@ Every verdict carries its reason (which hexes, which side, which element) for th
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -138,7 +138,7 @@ class Ground:
         return tuple(found)
 
 
-def _label(level_of, hexes: Iterable[Hex]) -> dict[Hex, int]:  # noqa: ANN001 - Hex -> int
+def _label(level_of: Callable[[Hex], int], hexes: Iterable[Hex]) -> dict[Hex, int]:
     """Element numbers: connected runs (6-adjacency) of hexes of the same level above 0."""
     labels: dict[Hex, int] = {}
     present = set(hexes)
