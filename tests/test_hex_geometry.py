@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gmtool.core.hex.bearing import bearing, on_row
+from gmtool.core.hex.bearing import bearing, on_row, sector, seen_from
 from gmtool.core.hex.coords import (
     DIRS,
     ORIGIN,
@@ -258,3 +258,52 @@ def test_a_bearing_turns_with_the_map(origin: Hex, other: Hex, facing: int, turn
     here = bearing(origin, facing, other)
     turned = bearing(rotate_cw(origin, turns), (facing + turns) % 6, rotate_cw(other, turns))
     assert here == turned
+
+
+# An Aura Battler reading of the six sectors (its rules will own the table; digest 13.3–13.7):
+# sides 0 FF, 1 FR, 2 BR, 3 BB, 4 BL, 5 FL; on the vertex rays FF/FR → FF, FR/BR → FR, BR/BB → BB,
+# BB/BL → BB, BL/FL → FL, FL/FF → FF.
+FF, FR, BR, BB, BL, FL = range(6)
+AB_RAYS = (FF, FR, BB, BB, FL, FF)
+
+
+@pytest.mark.parametrize(("facing", "other", "expected"), [
+    (0, H(0, -3, 3), FF), (2, H(3, 0, -3), FF),          # S1
+    (0, H(1, -2, 1), FF), (0, H(-1, -1, 2), FF),         # S2
+    (0, H(2, -1, -1), FR), (0, H(-2, 1, 1), FL),         # S3
+    (0, H(1, 1, -2), BB), (0, H(-1, 2, -1), BB),         # S4
+    (0, H(1, -1, 0), FR), (0, H(1, 0, -1), BR), (0, H(0, 2, -2), BB), (0, H(2, -3, 1), FR),  # S5
+    (2, H(1, 1, -2), FF), (2, H(3, -3, 0), FL),
+])
+def test_sectors_with_a_game_s_boundary_rule(facing: int, other: Hex, expected: int) -> None:
+    assert sector(bearing(ORIGIN, facing, other), AB_RAYS) == expected
+
+
+def test_the_same_hex_counts_from_where_the_later_arrival_came_from() -> None:
+    # S6: both at the origin, the target facing N. If the target arrived last (from (0,1,−1)),
+    # it stands in (0,1,−1) and the attacker lies in its FF; if the attacker arrived last from
+    # (0,1,−1), the attacker stands there: in the target's BB.
+    prior = H(0, 1, -1)
+    target_at = seen_from(ORIGIN, ORIGIN, arrived_last=True, came_from=prior)
+    assert sector(bearing(target_at, 0, ORIGIN), AB_RAYS) == FF
+    attacker_at = seen_from(ORIGIN, ORIGIN, arrived_last=True, came_from=prior)
+    assert sector(bearing(ORIGIN, 0, attacker_at), AB_RAYS) == BB
+    assert seen_from(ORIGIN, H(1, 0, -1), arrived_last=True, came_from=prior) == ORIGIN  # not sharing
+
+
+
+def test_b1_a_rally_gear_s_front_flank_and_rear() -> None:
+    """B1 (gear at the origin facing N): front = the half ahead, its ±90° boundary included;
+    rear = the hex row straight behind (default reading) or the 60° cone behind (the other)."""
+
+    def arc(other: Hex, cone: bool) -> str:
+        found = bearing(ORIGIN, 0, other)
+        if found.ahead >= 0:
+            return "front"
+        rear = sector(found, AB_RAYS) == BB if cone else on_row(ORIGIN, 0, other, side=3)
+        return "rear" if rear else "flank"
+
+    assert arc(H(2, -1, -1), cone=False) == "front"
+    assert arc(H(1, 0, -1), cone=False) == "flank"
+    assert arc(H(0, 2, -2), cone=False) == "rear"
+    assert arc(H(1, 1, -2), cone=False) == "flank" and arc(H(1, 1, -2), cone=True) == "rear"

@@ -9,6 +9,7 @@ boundary hex belongs where a game's rule says, never where a float happens to fa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gmtool.core.hex.coords import DIRS, SIDES, Hex, rotate_cw
@@ -50,3 +51,18 @@ def on_row(origin: Hex, facing: int, other: Hex, side: int = 0) -> bool:
     d = DIRS[side % SIDES]
     steps = max(abs(v.q), abs(v.r), abs(v.s))
     return steps > 0 and v == d.scaled(steps)
+
+
+def sector(found: Bearing, on_vertex_ray: Sequence[int]) -> int:
+    """The sector (numbered by the unit's sides, 0 = ahead) of a direction: its nearest side, or on
+    vertex ray ``k`` the sector a game's rule gives that boundary, ``on_vertex_ray[k]``."""
+    return on_vertex_ray[found.side] if found.on_vertex else found.side
+
+
+def seen_from(here: Hex, there: Hex, arrived_last: bool, came_from: Hex | None) -> Hex:
+    """Where a unit sharing ``there``'s hex counts as standing: a unit that arrived there last is
+    taken to stand in the hex it came from (``came_from``), so the two still have a bearing."""
+    if here != there or not arrived_last or came_from is None:
+        return here
+    return came_from
+
