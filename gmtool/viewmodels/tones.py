@@ -50,6 +50,12 @@ TONES: dict[str, tuple[str, str]] = {
     "player_done": ("#8c8c8c", "#8c8c8c"),
     "player_physical": ("#d63c3c", "#d63c3c"),
     "player_stun": ("#4678e6", "#4678e6"),
+    # The hex map: the grid, units (players', NPCs'), their facing and the selected one.
+    "map_grid": ("#5a5a5a", "#2a2a2a"),
+    "map_token": ("#1f4e9a", "#6f9cff"),
+    "map_token_npc": ("#8e2424", "#ef7070"),
+    "map_token_text": ("#ffffff", "#101010"),
+    "map_selected": ("#ffb300", "#ffd666"),
 }
 
 _chosen: list[Shade] = []  # the theme applied last ("system": decided by the palette, once)
@@ -93,3 +99,15 @@ def brush(name: str) -> QBrush:
 def tone_hex(name: str) -> str:
     """The colour ``name`` as ``#rrggbb`` (for rich text)."""
     return tone(name).name()
+
+
+def data_colour(text: str) -> QColor:
+    """A colour a game's data names (``#rrggbb``, a terrain kind's), made once."""
+    colour = _data_colours.get(text)
+    if colour is None:
+        colour = _data_colours[text] = QColor(text)
+    return colour
+
+
+_data_colours: dict[str, QColor] = {}
+

@@ -1,0 +1,54 @@
+"""What a map dock draws for a hex game (display types, no Qt): the board's size, its terrain kinds
+and hexes, and the units on it. A game builds a :class:`Board` from its state; the shell's map view
+(``gmtool/ui/hex_map_view.py``) only draws it and reports clicks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from gmtool.core.hex.coords import Hex, from_offset
+
+
+@dataclass(frozen=True)
+class TerrainKind:
+    """A kind of terrain as drawn: ``label`` in the active language, its colour in the light and the
+    dark theme (``#rrggbb``, from the game's data)."""
+
+    key: str
+    label: str
+    light: str
+    dark: str
+
+
+@dataclass(frozen=True)
+class Token:
+    """A unit on the board: where it stands and faces, its name, its damage (0 unhurt … 1 out)."""
+
+    id: str
+    hex: Hex
+    facing: int
+    name: str
+    damage: float = 0.0
+    npc: bool = False
+
+
+@dataclass(frozen=True)
+class Board:
+    """``columns`` × ``rows`` hexes (odd-q offset, ``0101`` top-left); a hex absent from ``terrain``
+    is of the first kind."""
+
+    columns: int
+    rows: int
+    kinds: tuple[TerrainKind, ...]
+    terrain: Mapping[Hex, str] = field(default_factory=dict)
+    tokens: tuple[Token, ...] = ()
+
+    def hexes(self) -> list[Hex]:
+        """Every hex of the board, column by column."""
+        return [from_offset(col, row) for col in range(self.columns) for row in range(self.rows)]
+
+    def kind(self, h: Hex) -> TerrainKind:
+        key = self.terrain.get(h)
+        return next((k for k in self.kinds if k.key == key), self.kinds[0])

@@ -1,0 +1,210 @@
+"""A hex board drawn for the GM (QGraphicsView): terrain per kind with a legend, units as tokens with
+name, facing arrow and damage, pan (drag) and zoom (wheel, ``+``/``-``, ``0`` fits the window).
+
+It draws a :class:`gmtool.core.hex.board.Board` and reports what the GM points at
+(``hexClicked``, ``tokenSelected``); moving and turning units are the game's commands, never done
+here. Flat-top hexes, centre of axial ``(q, r)`` at ``(1.5·R·q, √3·R·(r + q/2))``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QKeyEvent, QPainter, QPen, QPolygonF, QWheelEvent
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsPolygonItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QStyle,
+    QStyleOptionGraphicsItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.core.hex.board import Board, Token
+from gmtool.core.hex.coords import DIRS, Hex
+from gmtool.viewmodels.tones import data_colour, shade, tone
+
+R = 20.0  # centre to vertex, in scene units
+ZOOM_STEP = 1.25
+HEX_ROLE = 0  # item data key: the Hex a terrain item stands for
+TOKEN_ROLE = 1  # item data key: the token id
+
+
+def centre(h: Hex) -> QPointF:
+    return QPointF(1.5 * R * h.q, math.sqrt(3) * R * (h.r + h.q / 2))
+
+
+def _hexagon(h: Hex, radius: float = R) -> QPolygonF:
+    c = centre(h)
+    return QPolygonF([QPointF(c.x() + radius * math.cos(math.radians(60 * i)),
+                              c.y() + radius * math.sin(math.radians(60 * i))) for i in range(6)])
+
+
+def _facing_arrow(h: Hex, facing: int) -> QPolygonF:
+    """A small triangle pointing through side ``facing`` of the token's hex."""
+    c = centre(h)
+    d = DIRS[facing % 6]
+    ahead = centre(d) - centre(Hex(0, 0, 0))
+    length = math.hypot(ahead.x(), ahead.y())
+    ux, uy = ahead.x() / length, ahead.y() / length
+    tip = QPointF(c.x() + ux * R * 0.85, c.y() + uy * R * 0.85)
+    base = QPointF(c.x() + ux * R * 0.45, c.y() + uy * R * 0.45)
+    side = QPointF(-uy * R * 0.22, ux * R * 0.22)
+    return QPolygonF([tip, base + side, base - side])
+
+
+class _TokenItem(QGraphicsEllipseItem):
+    """A unit's disc: selected, it gets a ring in the selection tone (not Qt's dashed box)."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        plain = QStyleOptionGraphicsItem(option)
+        plain.state &= ~QStyle.StateFlag.State_Selected
+        self.setPen(QPen(tone("map_selected"), 3) if selected else QPen(tone("map_grid"), 1))
+        super().paint(painter, plain, widget)
+
+
+class HexMapView(QGraphicsView):
+    """The board; ``show_board`` draws it anew (the game says when)."""
+
+    hexClicked = Signal(object)  # Hex
+    tokenSelected = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("hexMapView")
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.board: Board | None = None
+        self.tokens: dict[str, QGraphicsItem] = {}
+        self.scene().selectionChanged.connect(self._selection_changed)
+
+    # -- drawing ------------------------------------------------------------------------
+    def show_board(self, board: Board) -> None:
+        scene = self.scene()
+        scene.blockSignals(True)
+        scene.clear()
+        scene.blockSignals(False)
+        self.board, self.tokens = board, {}
+        grid = QPen(tone("map_grid"), 1)
+        dark = shade() == "dark"
+        for h in board.hexes():
+            kind = board.kind(h)
+            item = scene.addPolygon(_hexagon(h), grid, QBrush(data_colour(kind.dark if dark else kind.light)))
+            item.setData(HEX_ROLE, h)
+        for token in board.tokens:
+            self.tokens[token.id] = self._token(token)
+        scene.setSceneRect(scene.itemsBoundingRect().adjusted(-R, -R, R, R))
+
+    def _token(self, token: Token) -> QGraphicsItem:
+        c = centre(token.hex)
+        disc = _TokenItem(c.x() - R * 0.62, c.y() - R * 0.62, R * 1.24, R * 1.24)
+        disc.setBrush(QBrush(tone("map_token_npc" if token.npc else "map_token")))
+        disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        disc.setData(TOKEN_ROLE, token.id)
+        disc.setZValue(2)
+        disc.setToolTip(token.name)
+        self.scene().addItem(disc)
+        arrow = QGraphicsPolygonItem(_facing_arrow(token.hex, token.facing), disc)
+        arrow.setBrush(QBrush(tone("map_selected")))
+        arrow.setPen(QPen(Qt.PenStyle.NoPen))
+        if token.damage > 0:  # a bar across the disc's foot: how hurt
+            bar = QGraphicsRectItem(c.x() - R * 0.5, c.y() + R * 0.3, R * min(token.damage, 1.0), R * 0.16, disc)
+            bar.setBrush(QBrush(tone("physical")))
+            bar.setPen(QPen(Qt.PenStyle.NoPen))
+        label = QGraphicsSimpleTextItem(token.name[:12], disc)  # under the disc, on its own plate
+        font = label.font()
+        font.setPointSizeF(6.5)
+        label.setFont(font)
+        label.setBrush(QBrush(tone("map_token_text")))
+        box = label.boundingRect()
+        label.setPos(c.x() - box.width() / 2, c.y() + R * 0.66)
+        plate = QGraphicsRectItem(label.mapRectToParent(box).adjusted(-2, 0, 2, 0), disc)
+        plate.setBrush(QBrush(tone("map_token_npc" if token.npc else "map_token")))
+        plate.setPen(QPen(Qt.PenStyle.NoPen))
+        label.setZValue(1)
+        return disc
+
+    # -- what the GM points at -------------------------------------------------------------
+    def select_token(self, token_id: str | None) -> None:
+        """Select ``token_id``'s token (None: none), as the order list or the sheet did."""
+        for tid, item in self.tokens.items():
+            item.setSelected(tid == token_id)
+
+    def _selection_changed(self) -> None:
+        chosen = [item.data(TOKEN_ROLE) for item in self.scene().selectedItems() if item.data(TOKEN_ROLE)]
+        if chosen:
+            self.tokenSelected.emit(chosen[0])
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt API
+        super().mouseReleaseEvent(event)
+        if event.button() == Qt.MouseButton.LeftButton:
+            for item in self.items(event.position().toPoint()):
+                h = item.data(HEX_ROLE)
+                if isinstance(h, Hex):
+                    self.hexClicked.emit(h)
+                    return
+
+    # -- zoom -----------------------------------------------------------------------------
+    def zoom(self, factor: float) -> None:
+        self.scale(factor, factor)
+
+    def fit(self) -> None:
+        """The whole board in the window."""
+        self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt API
+        self.zoom(ZOOM_STEP if event.angleDelta().y() > 0 else 1 / ZOOM_STEP)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom(ZOOM_STEP)
+        elif key == Qt.Key.Key_Minus:
+            self.zoom(1 / ZOOM_STEP)
+        elif key == Qt.Key.Key_0:
+            self.fit()
+        else:
+            super().keyPressEvent(event)
+
+
+class HexMapPanel(QWidget):
+    """The map with its legend under it (one swatch and name per terrain kind)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.view = HexMapView(self)
+        self.legend = QHBoxLayout()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(self.legend)
+
+    def show_board(self, board: Board) -> None:
+        self.view.show_board(board)
+        while self.legend.count():
+            item = self.legend.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        dark = shade() == "dark"
+        for kind in board.kinds:
+            swatch = QLabel(self)
+            swatch.setFixedSize(14, 14)
+            swatch.setAutoFillBackground(True)
+            palette = swatch.palette()
+            palette.setColor(swatch.backgroundRole(), data_colour(kind.dark if dark else kind.light))
+            swatch.setPalette(palette)
+            self.legend.addWidget(swatch)
+            self.legend.addWidget(QLabel(kind.label, self))
+        self.legend.addStretch(1)

@@ -1,0 +1,70 @@
+"""The hex board view (issue 15 groundwork): it draws every hex in its kind's colour with a legend,
+units as tokens facing their side, and reports clicks; zoom by keys and fit. Made-up demo terrain."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from gmtool.core.hex.board import Board, TerrainKind, Token
+from gmtool.core.hex.coords import Hex, from_offset
+from gmtool.ui.hex_map_view import HEX_ROLE, HexMapPanel, centre
+
+KINDS = (  # made-up demo kinds and colours (a game's data will supply its own)
+    TerrainKind("open", "Open", "#d9d2b0", "#5a5541"),
+    TerrainKind("rough", "Rough", "#a89060", "#6b5a35"),
+    TerrainKind("hill", "Hill", "#7a8f5a", "#435233"),
+)
+
+
+def demo_board() -> Board:
+    terrain = {from_offset(c, r): "rough" for c in range(3, 6) for r in range(2, 5)}
+    terrain.update({from_offset(8, r): "hill" for r in range(0, 6)})
+    tokens = (Token("u1", from_offset(1, 1), 2, "Jerboa", damage=0.4),
+              Token("u2", from_offset(10, 4), 5, "Cheetah", npc=True))
+    return Board(12, 8, KINDS, terrain, tokens)
+
+
+def test_it_draws_every_hex_the_tokens_and_the_legend(qtbot) -> None:  # noqa: ANN001
+    panel = HexMapPanel()
+    qtbot.addWidget(panel)
+    panel.show_board(demo_board())
+    hexes = [item for item in panel.view.scene().items() if isinstance(item.data(HEX_ROLE), Hex)]
+    assert len(hexes) == 12 * 8
+    assert set(panel.view.tokens) == {"u1", "u2"}
+    assert [w.text() for w in panel.findChildren(QLabel) if w.text()] == ["Open", "Rough", "Hill"]
+    rough = next(i for i in hexes if i.data(HEX_ROLE) == from_offset(4, 3))
+    plain = next(i for i in hexes if i.data(HEX_ROLE) == from_offset(0, 0))
+    assert rough.brush().color() != plain.brush().color()
+
+
+def test_clicks_report_hexes_and_tokens_and_selection_follows(qtbot) -> None:  # noqa: ANN001
+    panel = HexMapPanel()
+    qtbot.addWidget(panel)
+    panel.resize(600, 400)
+    panel.show()
+    panel.show_board(demo_board())
+    view = panel.view
+    view.fit()
+    target = from_offset(6, 6)
+    with qtbot.waitSignal(view.hexClicked) as clicked:
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(centre(target)))
+    assert clicked.args[0] == target
+    with qtbot.waitSignal(view.tokenSelected) as picked:
+        view.select_token("u2")
+    assert picked.args[0] == "u2" and view.tokens["u2"].isSelected() and not view.tokens["u1"].isSelected()
+
+
+def test_zoom_keys_and_fit(qtbot) -> None:  # noqa: ANN001
+    panel = HexMapPanel()
+    qtbot.addWidget(panel)
+    panel.resize(600, 400)
+    panel.show()
+    panel.show_board(demo_board())
+    view = panel.view
+    before = view.transform().m11()
+    qtbot.keyClick(view, Qt.Key.Key_Plus)
+    assert view.transform().m11() > before
+    qtbot.keyClick(view, Qt.Key.Key_0)
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.contains(view.scene().sceneRect().adjusted(1, 1, -1, -1))
