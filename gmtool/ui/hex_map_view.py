@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.hex.board import Board, Token
 from gmtool.core.hex.coords import DIRS, Hex
+from gmtool.core.hex.sight import Sight
 from gmtool.viewmodels.tones import data_colour, shade, tone
 
 R = 20.0  # centre to vertex, in scene units
@@ -88,6 +89,7 @@ class HexMapView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.board: Board | None = None
         self.tokens: dict[str, QGraphicsItem] = {}
+        self.overlay: list[QGraphicsItem] = []  # the line of fire drawn last
         self.scene().selectionChanged.connect(self._selection_changed)
 
     # -- drawing ------------------------------------------------------------------------
@@ -96,7 +98,7 @@ class HexMapView(QGraphicsView):
         scene.blockSignals(True)
         scene.clear()
         scene.blockSignals(False)
-        self.board, self.tokens = board, {}
+        self.board, self.tokens, self.overlay = board, {}, []
         grid = QPen(tone("map_grid"), 1)
         dark = shade() == "dark"
         for h in board.hexes():
@@ -135,6 +137,42 @@ class HexMapView(QGraphicsView):
         plate.setPen(QPen(Qt.PenStyle.NoPen))
         label.setZValue(1)
         return disc
+
+    # -- the line of fire ----------------------------------------------------------------------
+    def show_sight(self, sight: Sight) -> None:
+        """The thread from attacker to target coloured by the verdict (dashed beyond the first
+        blocker crossed), crossed blockers outlined, grazed edges and touched vertices marked."""
+        self.clear_overlay()
+        verdict = "map_los_blocked" if not sight.lock else "map_los_partial" if sight.obstruction == "partial" else "map_los_clear"
+        colour = tone(verdict)
+        start, end = centre(sight.attacker), centre(sight.target)
+        crossed = [b.hex for b in sight.blockers if b.where == "crossed"]
+        stop = centre(crossed[0]) if crossed else end
+        self._add(self.scene().addLine(start.x(), start.y(), stop.x(), stop.y(), QPen(colour, 3)))
+        if crossed:
+            dashed = QPen(colour, 2, Qt.PenStyle.DashLine)
+            self._add(self.scene().addLine(stop.x(), stop.y(), end.x(), end.y(), dashed))
+        outline = QPen(tone("map_los_blocked"), 3)
+        for h in crossed:
+            self._add(self.scene().addPolygon(_hexagon(h, R - 2), outline))
+        for left, right in sight.line.divided:
+            a, b = centre(left.hex), centre(right.hex)
+            mid, along = (a + b) / 2, QPointF(-(b - a).y(), (b - a).x())
+            scale = (R / 2) / math.hypot(along.x(), along.y())
+            p, q = mid + along * scale, mid - along * scale
+            self._add(self.scene().addLine(p.x(), p.y(), q.x(), q.y(), QPen(colour, 4)))
+        for touch in sight.line.touches:
+            point = centre(touch.at) / 3
+            self._add(self.scene().addEllipse(point.x() - 3, point.y() - 3, 6, 6, QPen(colour, 1), QBrush(colour)))
+
+    def clear_overlay(self) -> None:
+        for item in self.overlay:
+            self.scene().removeItem(item)
+        self.overlay = []
+
+    def _add(self, item: QGraphicsItem) -> None:
+        item.setZValue(3)
+        self.overlay.append(item)
 
     # -- what the GM points at -------------------------------------------------------------
     def select_token(self, token_id: str | None) -> None:

@@ -68,3 +68,33 @@ def test_zoom_keys_and_fit(qtbot) -> None:  # noqa: ANN001
     qtbot.keyClick(view, Qt.Key.Key_0)
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
     assert shown.contains(view.scene().sceneRect().adjusted(1, 1, -1, -1))
+
+
+def test_the_line_of_fire_is_drawn_with_its_verdict(qtbot) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsPolygonItem
+
+    from gmtool.core.hex.sight import Ground
+    from gmtool.viewmodels.tones import tone
+
+    panel = HexMapPanel()
+    qtbot.addWidget(panel)
+    panel.show_board(demo_board())
+    view = panel.view
+    origin = from_offset(2, 3)
+    ground = Ground({from_offset(8, r): 2 for r in range(6)}, dice={1: 1, 2: 2})
+    blocked = ground.sight(origin, origin + Hex(10, -5, -5))  # due east, through the hill column
+    view.show_sight(blocked)
+    lines = [i for i in view.overlay if isinstance(i, QGraphicsLineItem)]
+    assert not blocked.lock and len(blocked.line.divided) == 5
+    assert len(lines) == 2 + 5 and lines[0].pen().color() == tone("map_los_blocked")  # thread, its rest, 5 edges
+    assert lines[1].pen().style() == Qt.PenStyle.DashLine  # beyond the blocker
+    assert sum(isinstance(i, QGraphicsPolygonItem) for i in view.overlay) == 1  # the blocker outlined
+    divided = Ground({}).sight(origin, origin + Hex(4, -2, -2))  # two divided steps, clear
+    view.show_sight(divided)
+    lines = [i for i in view.overlay if isinstance(i, QGraphicsLineItem)]
+    assert len(lines) == 1 + 2 and lines[0].pen().color() == tone("map_los_clear")
+    touched = Ground({}).sight(origin, origin + Hex(4, -5, 1))  # two corner touches
+    view.show_sight(touched)
+    assert sum(isinstance(i, QGraphicsEllipseItem) for i in view.overlay) == 2
+    view.clear_overlay()
+    assert view.overlay == [] and all(i.scene() is view.scene() for i in view.tokens.values())
