@@ -31,10 +31,11 @@ from PySide6.QtWidgets import (
 from gmtool.core.hex.board import Board, Token
 from gmtool.core.hex.coords import DIRS, Hex
 from gmtool.core.hex.sight import Sight
-from gmtool.viewmodels.tones import data_colour, shade, tone
+from gmtool.viewmodels.tones import data_colour, see_through, shade, tone
 
 R = 20.0  # centre to vertex, in scene units
 ZOOM_STEP = 1.25
+TINT_ALPHA = 90  # of 255: the terrain shows through a tint
 HEX_ROLE = 0  # item data key: the Hex a terrain item stands for
 TOKEN_ROLE = 1  # item data key: the token id
 
@@ -90,6 +91,7 @@ class HexMapView(QGraphicsView):
         self.board: Board | None = None
         self.tokens: dict[str, QGraphicsItem] = {}
         self.overlay: list[QGraphicsItem] = []  # the line of fire drawn last
+        self.tints: list[QGraphicsItem] = []  # arcs, sectors or range bands of the selected unit
         self.scene().selectionChanged.connect(self._selection_changed)
 
     # -- drawing ------------------------------------------------------------------------
@@ -98,7 +100,7 @@ class HexMapView(QGraphicsView):
         scene.blockSignals(True)
         scene.clear()
         scene.blockSignals(False)
-        self.board, self.tokens, self.overlay = board, {}, []
+        self.board, self.tokens, self.overlay, self.tints = board, {}, [], []
         grid = QPen(tone("map_grid"), 1)
         dark = shade() == "dark"
         for h in board.hexes():
@@ -164,6 +166,17 @@ class HexMapView(QGraphicsView):
         for touch in sight.line.touches:
             point = centre(touch.at) / 3
             self._add(self.scene().addEllipse(point.x() - 3, point.y() - 3, 6, 6, QPen(colour, 1), QBrush(colour)))
+
+    def show_tints(self, tints: dict[Hex, int]) -> None:
+        """See-through tints (1–6, the game's meaning: an arc, a sector, a range band) on hexes."""
+        for item in self.tints:
+            self.scene().removeItem(item)
+        self.tints = []
+        for h, number in tints.items():
+            colour = see_through(f"map_tint_{number}", TINT_ALPHA)
+            item = self.scene().addPolygon(_hexagon(h, R - 1), QPen(Qt.PenStyle.NoPen), QBrush(colour))
+            item.setZValue(1)
+            self.tints.append(item)
 
     def clear_overlay(self) -> None:
         for item in self.overlay:

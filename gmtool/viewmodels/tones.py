@@ -59,6 +59,13 @@ TONES: dict[str, tuple[str, str]] = {
     "map_los_clear": ("#1b8a2e", "#6ee07f"),  # the line of fire: lock, nothing in the way
     "map_los_partial": ("#c77700", "#ffc04d"),  # lock, partial obstruction
     "map_los_blocked": ("#c62828", "#ff6e6e"),  # no lock
+    # Six tints a game gives hexes on the map (arcs, sectors, range bands), drawn see-through.
+    "map_tint_1": ("#2e7d32", "#66bb6a"),
+    "map_tint_2": ("#1565c0", "#64b5f6"),
+    "map_tint_3": ("#6a1b9a", "#ba68c8"),
+    "map_tint_4": ("#c62828", "#ef5350"),
+    "map_tint_5": ("#ef6c00", "#ffb74d"),
+    "map_tint_6": ("#00838f", "#4dd0e1"),
 }
 
 _chosen: list[Shade] = []  # the theme applied last ("system": decided by the palette, once)
@@ -102,6 +109,13 @@ def brush(name: str) -> QBrush:
 def tone_hex(name: str) -> str:
     """The colour ``name`` as ``#rrggbb`` (for rich text)."""
     return tone(name).name()
+
+
+def see_through(name: str, alpha: int) -> QColor:
+    """The tone ``name`` with ``alpha`` (0–255): what lies under it shows through."""
+    colour = QColor(tone(name))
+    colour.setAlpha(alpha)
+    return colour
 
 
 def data_colour(text: str) -> QColor:

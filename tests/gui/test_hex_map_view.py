@@ -98,3 +98,21 @@ def test_the_line_of_fire_is_drawn_with_its_verdict(qtbot) -> None:  # noqa: ANN
     assert sum(isinstance(i, QGraphicsEllipseItem) for i in view.overlay) == 2
     view.clear_overlay()
     assert view.overlay == [] and all(i.scene() is view.scene() for i in view.tokens.values())
+
+
+def test_tints_show_a_game_s_arcs_and_are_replaced(qtbot) -> None:  # noqa: ANN001
+    from gmtool.core.hex.bearing import bearing
+    from gmtool.core.hex.coords import within
+
+    panel = HexMapPanel()
+    qtbot.addWidget(panel)
+    panel.show_board(demo_board())
+    view = panel.view
+    unit = from_offset(5, 4)
+    near = [h for h in within(unit, 3) if h != unit]
+    view.show_tints({h: 1 if bearing(unit, 0, h).ahead >= 0 else 4 for h in near})  # e.g. front and the rest
+    assert len(view.tints) == len(near) == 36
+    assert all(t.brush().color().alpha() < 255 for t in view.tints)  # the terrain shows through
+    assert len({t.brush().color().rgb() for t in view.tints}) == 2  # two tints: ahead and the rest
+    view.show_tints({})
+    assert view.tints == []
