@@ -3,12 +3,16 @@ units as tokens facing their side, and reports clicks; zoom by keys and fit. Mad
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsPolygonItem, QLabel
 
+from gmtool.core.hex.bearing import bearing
 from gmtool.core.hex.board import Board, TerrainKind, Token
-from gmtool.core.hex.coords import Hex, from_offset
-from gmtool.ui.hex_map_view import HEX_ROLE, HexMapPanel, centre
+from gmtool.core.hex.coords import Hex, from_offset, within
+from gmtool.core.hex.sight import Ground
+from gmtool.ui.hex_map_view import HEX_ROLE, HexMapPanel, HexMapView, centre
+from gmtool.viewmodels.tones import tone
 
 KINDS = (  # made-up demo kinds and colours (a game's data will supply its own)
     TerrainKind("open", "Open", "#d9d2b0", "#5a5541"),
@@ -25,10 +29,23 @@ def demo_board() -> Board:
     return Board(12, 8, KINDS, terrain, tokens)
 
 
-def test_it_draws_every_hex_the_tokens_and_the_legend(qtbot) -> None:  # noqa: ANN001
-    panel = HexMapPanel()
-    qtbot.addWidget(panel)
-    panel.show_board(demo_board())
+@pytest.fixture
+def panel(qtbot) -> HexMapPanel:  # noqa: ANN001
+    """The demo board, shown in a 600×400 panel."""
+    shown = HexMapPanel()
+    qtbot.addWidget(shown)
+    shown.resize(600, 400)
+    shown.show()
+    shown.show_board(demo_board())
+    return shown
+
+
+@pytest.fixture
+def view(panel: HexMapPanel) -> HexMapView:
+    return panel.view
+
+
+def test_it_draws_every_hex_the_tokens_and_the_legend(panel: HexMapPanel) -> None:
     hexes = [item for item in panel.view.scene().items() if isinstance(item.data(HEX_ROLE), Hex)]
     assert len(hexes) == 12 * 8
     assert set(panel.view.tokens) == {"u1", "u2"}
@@ -38,13 +55,7 @@ def test_it_draws_every_hex_the_tokens_and_the_legend(qtbot) -> None:  # noqa: A
     assert rough.brush().color() != plain.brush().color()
 
 
-def test_clicks_report_hexes_and_tokens_and_selection_follows(qtbot) -> None:  # noqa: ANN001
-    panel = HexMapPanel()
-    qtbot.addWidget(panel)
-    panel.resize(600, 400)
-    panel.show()
-    panel.show_board(demo_board())
-    view = panel.view
+def test_clicks_report_hexes_and_tokens_and_selection_follows(qtbot, view: HexMapView) -> None:  # noqa: ANN001
     view.fit()
     target = from_offset(6, 6)
     with qtbot.waitSignal(view.hexClicked) as clicked:
@@ -55,13 +66,7 @@ def test_clicks_report_hexes_and_tokens_and_selection_follows(qtbot) -> None:  #
     assert picked.args[0] == "u2" and view.tokens["u2"].isSelected() and not view.tokens["u1"].isSelected()
 
 
-def test_zoom_keys_and_fit(qtbot) -> None:  # noqa: ANN001
-    panel = HexMapPanel()
-    qtbot.addWidget(panel)
-    panel.resize(600, 400)
-    panel.show()
-    panel.show_board(demo_board())
-    view = panel.view
+def test_zoom_keys_and_fit(qtbot, view: HexMapView) -> None:  # noqa: ANN001
     before = view.transform().m11()
     qtbot.keyClick(view, Qt.Key.Key_Plus)
     assert view.transform().m11() > before
@@ -70,16 +75,7 @@ def test_zoom_keys_and_fit(qtbot) -> None:  # noqa: ANN001
     assert shown.contains(view.scene().sceneRect().adjusted(1, 1, -1, -1))
 
 
-def test_the_line_of_fire_is_drawn_with_its_verdict(qtbot) -> None:  # noqa: ANN001
-    from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsPolygonItem
-
-    from gmtool.core.hex.sight import Ground
-    from gmtool.viewmodels.tones import tone
-
-    panel = HexMapPanel()
-    qtbot.addWidget(panel)
-    panel.show_board(demo_board())
-    view = panel.view
+def test_the_line_of_fire_is_drawn_with_its_verdict(view: HexMapView) -> None:
     origin = from_offset(2, 3)
     ground = Ground({from_offset(8, r): 2 for r in range(6)}, dice={1: 1, 2: 2})
     blocked = ground.sight(origin, origin + Hex(10, -5, -5))  # due east, through the hill column
@@ -100,14 +96,7 @@ def test_the_line_of_fire_is_drawn_with_its_verdict(qtbot) -> None:  # noqa: ANN
     assert view.overlay == [] and all(i.scene() is view.scene() for i in view.tokens.values())
 
 
-def test_tints_show_a_game_s_arcs_and_are_replaced(qtbot) -> None:  # noqa: ANN001
-    from gmtool.core.hex.bearing import bearing
-    from gmtool.core.hex.coords import within
-
-    panel = HexMapPanel()
-    qtbot.addWidget(panel)
-    panel.show_board(demo_board())
-    view = panel.view
+def test_tints_show_a_game_s_arcs_and_are_replaced(view: HexMapView) -> None:
     unit = from_offset(5, 4)
     near = [h for h in within(unit, 3) if h != unit]
     view.show_tints({h: 1 if bearing(unit, 0, h).ahead >= 0 else 4 for h in near})  # e.g. front and the rest
