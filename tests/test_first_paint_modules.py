@@ -40,6 +40,9 @@ NOT_FOR_THE_FIRST_PAINT = (
     "gmtool.ui.encounter_dialogs",
     "gmtool.games.shadowrun.gui.surprise_dialog",
     "gmtool.games.shadowrun.gui.group_dialog",
+    "gmtool.ui.about_dialog",  # Help → About
+    "gmtool.storage.desktop_entry",  # --install-desktop only
+    "PySide6.QtSvg",  # the window icon is read from PNGs
 )
 
 

@@ -85,6 +85,13 @@ def _licence_text(dist: metadata.Distribution) -> str:
     return ""
 
 
+def shown_licence(expression: str) -> str:
+    """A licence as the GM reads it: the package's SPDX expression without the ``LicenseRef-`` prefix
+    of a licence SPDX does not list ("LicenseRef-Proprietary" is "Proprietary"); nothing stated
+    says so."""
+    return expression.replace("LicenseRef-", "") if expression else tr("about.unknown")
+
+
 class AboutDialog(QDialog):
     """The About box (Help → About)."""
 
@@ -100,12 +107,13 @@ class AboutDialog(QDialog):
         self.table = self._licence_table()
         layout.addWidget(self.table, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setDefault(True)  # Enter closes, never opens a folder
         self.licence_button = buttons.addButton(tr("about.show_licence"), QDialogButtonBox.ButtonRole.ActionRole)
         self.licence_button.setObjectName("showLicence")
         self.licence_button.clicked.connect(self.show_licence)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(720, 560)
+        self.resize(max(720, self.sizeHint().width()), self.sizeHint().height())  # the table whole, no empty rows
 
     def _heading(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -141,8 +149,9 @@ class AboutDialog(QDialog):
         opener.clicked.connect(lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))))
         copier = QPushButton(tr("about.copy_path"), holder)
         copier.clicked.connect(lambda: QGuiApplication.clipboard().setText(str(folder)))
-        row.addWidget(opener)
-        row.addWidget(copier)
+        for button in (opener, copier):
+            button.setAutoDefault(False)
+            row.addWidget(button)
         return holder
 
     def _licence_table(self) -> QTableWidget:
@@ -151,21 +160,24 @@ class AboutDialog(QDialog):
         table.setHorizontalHeaderLabels([tr("about.column.component"), tr("about.column.version"),
                                          tr("about.column.licence"), tr("about.column.home")])
         for row, item in enumerate(self.components):
-            cells = (item.name, item.version or tr("about.not_installed"), item.licence or tr("about.unknown"),
-                     item.home)
+            cells = (item.name, item.version or tr("about.not_installed"), shown_licence(item.licence), item.home)
             for column, text in enumerate(cells):
                 cell = QTableWidgetItem(text)
                 cell.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
                 cell.setToolTip(text)
                 table.setItem(row, column, cell)
         table.verticalHeader().hide()
-        table.setWordWrap(False)  # one line a component; a long address is cut, whole in its tooltip
+        table.setWordWrap(False)  # a long address is cut in its middle (its end names it), whole in its tooltip
+        table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         header = table.horizontalHeader()
         for column in range(3):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        table.resizeRowsToContents()
+        rows = sum(table.rowHeight(row) for row in range(table.rowCount()))
+        table.setMinimumHeight(header.sizeHint().height() + rows + 2 * table.frameWidth())  # every row, no scrolling
         table.selectRow(0)
         table.doubleClicked.connect(lambda _index: self.show_licence())
         return table
@@ -179,8 +191,8 @@ class AboutDialog(QDialog):
         text = QPlainTextEdit(dialog)
         text.setObjectName("licenceText")
         text.setReadOnly(True)
-        text.setPlainText(item.text or tr("about.no_licence_text", name=item.name, licence=item.licence or
-                                          tr("about.unknown"), home=item.home or "—"))
+        text.setPlainText(item.text or tr("about.no_licence_text", name=item.name, licence=shown_licence(item.licence),
+                                          home=item.home or "—"))
         layout.addWidget(text)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
         close.rejected.connect(dialog.reject)

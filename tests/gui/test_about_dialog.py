@@ -3,14 +3,19 @@ component's licence read from its installed package, in English and Japanese."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from PySide6.QtWidgets import QLabel, QPlainTextEdit
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QPushButton, QWidget
 
 import gmtool
 from gmtool.core.i18n import set_language, tr
 from gmtool.storage.paths import config_dir, data_dir
 from gmtool.ui import about_dialog
-from gmtool.ui.about_dialog import AboutDialog
+from gmtool.ui.about_dialog import AboutDialog, shown_licence
+from gmtool.viewmodels.game_view import games
 
 
 @pytest.fixture
@@ -76,3 +81,69 @@ def test_in_japanese(window, monkeypatch) -> None:  # noqa: ANN001
 def test_a_package_not_installed_says_so() -> None:
     missing = about_dialog.component("no-such-package-for-gmtool")
     assert missing.version == "" and missing.licence == ""
+
+
+def _buttons(dialog: AboutDialog, folder: str) -> tuple[QPushButton, QPushButton]:
+    holder = dialog.findChild(QLabel, folder).parentWidget()
+    assert isinstance(holder, QWidget)
+    opener, copier = holder.findChildren(QPushButton)
+    return opener, copier
+
+
+def test_the_folders_open_and_copy(qtbot, opened: AboutDialog, monkeypatch) -> None:  # noqa: ANN001
+    asked: list[QUrl] = []
+    monkeypatch.setattr(about_dialog.QDesktopServices, "openUrl", lambda url: asked.append(url) or True)
+    opener, copier = _buttons(opened, "dataFolder")
+    qtbot.mouseClick(opener, Qt.MouseButton.LeftButton)
+    assert [url.toLocalFile() for url in asked] == [str(data_dir())]
+    opener, copier = _buttons(opened, "configFolder")
+    qtbot.mouseClick(copier, Qt.MouseButton.LeftButton)
+    assert QGuiApplication.clipboard().text() == str(config_dir())
+
+
+def test_enter_closes_the_box_and_opens_no_folder(qtbot, window, monkeypatch) -> None:  # noqa: ANN001
+    asked: list[QUrl] = []
+    monkeypatch.setattr(about_dialog.QDesktopServices, "openUrl", lambda url: asked.append(url) or True)
+    dialog = AboutDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert all(not button.autoDefault() for name in ("dataFolder", "configFolder") for button in _buttons(dialog, name))
+    with qtbot.waitSignal(dialog.rejected, timeout=2000):
+        qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    assert asked == [] and not dialog.isVisible()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_component_is_in_sight_without_scrolling(qtbot, window, language: str) -> None:  # noqa: ANN001
+    set_language(language)
+    try:
+        dialog = AboutDialog(window)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        assert dialog.table.rowCount() == len(about_dialog.COMPONENTS)
+        assert not dialog.table.verticalScrollBar().isVisible()
+    finally:
+        set_language("en")
+
+
+def test_a_licence_is_shown_as_the_gm_reads_it() -> None:
+    assert shown_licence("LicenseRef-Proprietary") == "Proprietary"
+    assert shown_licence("MIT OR LicenseRef-Mine") == "MIT OR Mine"
+    assert shown_licence("LGPL-3.0-only") == "LGPL-3.0-only"
+    assert shown_licence("") == tr("about.unknown")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_about_text_leaves_the_games_to_the_registry(language: str) -> None:
+    """The games row lists what is installed; the shell's own text names none (a new game needs no edit)."""
+    set_language(language)
+    try:
+        text = tr("dialog.about.text")
+        names = [name for _key, name in games()]
+        families = {re.split(r"\s*\d", name)[0] for name in names}  # "Shadowrun 5" → "Shadowrun"
+        assert len(names) >= 2 and all(families)
+        assert [name for name in [*names, *families] if name in text] == []
+    finally:
+        set_language("en")
