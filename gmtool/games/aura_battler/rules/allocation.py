@@ -1,0 +1,52 @@
+"""Power points (AB-22) and defence (AB-16), from the digest's sections 22 and 16.
+
+At the PP allocation phase action PP and aura power go back to the pilot's base, attack, defence,
+power, barrier and response PP to 0, and the action PP are split among those five: the six always
+total the base. Defending costs action PP — evading 1, parrying 2 (only against a sword attack
+from the parry arc) — and defence PP drop by 1 after each defence, whatever its outcome; a battler
+that cannot pay, or chooses not to defend, counts its evasion or parry and its defence PP as 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from gmtool.core.errors import RulesError
+
+Defence = Literal["evade", "parry", "none"]
+COST = {"evade": 1, "parry": 2, "none": 0}
+
+
+@dataclass(frozen=True)
+class PowerPoints:
+    action: int
+    attack: int = 0
+    defence: int = 0
+    power: int = 0
+    barrier: int = 0
+    response: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.action + self.attack + self.defence + self.power + self.barrier + self.response
+
+
+def allocate(base: int, attack: int, defence: int, power: int, barrier: int, response: int) -> PowerPoints:
+    """22.2–22.5: the split of the pilot's ``base``; what is not given to the five stays action PP."""
+    given = (attack, defence, power, barrier, response)
+    if any(value < 0 for value in given):
+        raise RulesError("error.ab_pp_negative")
+    if sum(given) > base:
+        raise RulesError("error.ab_pp_too_many", given=sum(given), base=base)
+    return PowerPoints(base - sum(given), *given)
+
+
+def defend(points: PowerPoints, choice: Defence, sword: bool, in_parry_arc: bool) -> tuple[PowerPoints, bool]:
+    """The points after a defence and whether its evasion/parry and defence PP count (AB-16)."""
+    if choice == "parry" and not (sword and in_parry_arc):
+        raise RulesError("error.ab_parry_not_allowed")
+    counts = choice != "none" and points.action >= COST[choice]
+    spent = COST[choice] if counts else 0
+    after = replace(points, action=points.action - spent, defence=max(0, points.defence - 1))
+    return after, counts
