@@ -18,6 +18,7 @@ from typing import Literal
 Attack = Literal["shooting", "sword"]
 SECTOR_MODIFIER = {"FF": 0, "FR": 0, "FL": 0, "BR": 1, "BL": 1, "BB": 2}
 FRONT_ROW_BONUS = 1
+CARRIED_SWORD = -2  # AB-21: a sword attack from a Wing Caliber
 
 
 def target_speed_modifier(thrust: int, range_hexes: int, attack: Attack) -> int:
@@ -43,9 +44,10 @@ class HitValue:
 
 
 def hit_value(accuracy: int, attack_pp: int, attacker_speed: int, evasion_or_parry: int, defence_pp: int,
-              target_speed: int, sector: str, front_row: bool, attack: Attack) -> HitValue:
+              target_speed: int, sector: str, front_row: bool, attack: Attack, carried: bool = False) -> HitValue:
     """Every term of 14.1 (``evasion_or_parry`` and ``defence_pp`` are 0 when the target does not
-    or cannot defend, AB-16)."""
+    or cannot defend, AB-16; ``carried``: the attacker rides a Wing Caliber, whose speed modifier the
+    caller passes, and a sword then takes −2, AB-21)."""
     terms = [
         ("ab.term.accuracy", accuracy), ("ab.term.attack_pp", attack_pp), ("ab.term.attacker_speed", -attacker_speed),
         ("ab.term.evasion" if attack == "shooting" else "ab.term.parry", -evasion_or_parry),
@@ -54,6 +56,8 @@ def hit_value(accuracy: int, attack_pp: int, attacker_speed: int, evasion_or_par
     ]
     if front_row and attack == "shooting":
         terms.append(("ab.term.front_row", FRONT_ROW_BONUS))
+    if carried and attack == "sword":
+        terms.append(("ab.term.carried_sword", CARRIED_SWORD))
     return HitValue(tuple(terms))
 
 
