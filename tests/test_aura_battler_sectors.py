@@ -60,3 +60,17 @@ def test_defending_costs_action_pp_and_a_defence_pp_each_time() -> None:
     assert not counts and (after.action, after.defence) == (0, 0)  # no PP left: evasion and defence PP count 0
     with pytest.raises(RulesError):
         defend(points, "parry", sword=False, in_parry_arc=True)  # a parry only against a sword (16.2)
+
+
+@pytest.mark.rule("AB-20")
+def test_aura_power_is_spent_just_before_use_attacker_first() -> None:
+    from gmtool.games.aura_battler.rules.allocation import aura_order, spend_aura
+
+    points = allocate(6, attack=1, defence=1, power=1, barrier=1, response=0)
+    after, left = spend_aura(points, aura_left=3, item="power", amount=2)  # 20.2: before the damage roll
+    assert after.power == 3 and left == 1 and after.action == points.action  # not taken from the PP split
+    with pytest.raises(RulesError):
+        spend_aura(after, left, "attack", 2)  # only 1 left
+    with pytest.raises(RulesError):
+        spend_aura(after, left, "thrust", 1)
+    assert aura_order("attacker", "defender") == ("attacker", "defender")  # 20.3

@@ -1,10 +1,12 @@
-"""Power points (AB-22) and defence (AB-16), from the digest's sections 22 and 16.
+"""Power points (AB-22), aura power (AB-20) and defence (AB-16), from the digest's sections 22, 20, 16.
 
 At the PP allocation phase action PP and aura power go back to the pilot's base, attack, defence,
 power, barrier and response PP to 0, and the action PP are split among those five: the six always
 total the base. Defending costs action PP — evading 1, parrying 2 (only against a sword attack
 from the parry arc) — and defence PP drop by 1 after each defence, whatever its outcome; a battler
 that cannot pay, or chooses not to defend, counts its evasion or parry and its defence PP as 0.
+Aura power is spent like PP on any item, but just before it is used — before the roll it affects —
+and when both sides may spend it on one roll, the attacker says first.
 """
 
 from __future__ import annotations
@@ -50,3 +52,18 @@ def defend(points: PowerPoints, choice: Defence, sword: bool, in_parry_arc: bool
     spent = COST[choice] if counts else 0
     after = replace(points, action=points.action - spent, defence=max(0, points.defence - 1))
     return after, counts
+
+
+def spend_aura(points: PowerPoints, aura_left: int, item: str, amount: int) -> tuple[PowerPoints, int]:
+    """AB-20: ``amount`` aura power put on ``item`` (attack, defence, power, barrier, response) now."""
+    if amount < 0 or amount > aura_left:
+        raise RulesError("error.ab_aura_left", amount=amount, left=aura_left)
+    if item not in ("attack", "defence", "power", "barrier", "response"):
+        raise RulesError("error.ab_aura_item", item=item)
+    return replace(points, **{item: getattr(points, item) + amount}), aura_left - amount
+
+
+def aura_order(attacker: str, defender: str) -> tuple[str, str]:
+    """20.3: on a roll both may affect, the attacker spends first."""
+    return attacker, defender
+
