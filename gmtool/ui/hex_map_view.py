@@ -111,6 +111,21 @@ class HexMapView(QGraphicsView):
             self.tokens[token.id] = self._token(token)
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-R, -R, R, R))
 
+    def show_tokens(self, tokens: tuple[Token, ...]) -> None:
+        """The units anew (moved, turned, hurt, joined or gone) without drawing the terrain again:
+        what a move costs. The selection stays on the same unit."""
+        selected = {tid for tid, item in self.tokens.items() if item.isSelected()}
+        scene = self.scene()
+        scene.blockSignals(True)
+        for item in self.tokens.values():
+            scene.removeItem(item)
+        self.tokens = {token.id: self._token(token) for token in tokens}
+        for tid in selected & set(self.tokens):
+            self.tokens[tid].setSelected(True)
+        scene.blockSignals(False)
+        if self.board is not None:
+            self.board = Board(self.board.columns, self.board.rows, self.board.kinds, self.board.terrain, tokens)
+
     def _token(self, token: Token) -> QGraphicsItem:
         c = centre(token.hex)
         disc = _TokenItem(c.x() - R * 0.62, c.y() - R * 0.62, R * 1.24, R * 1.24)

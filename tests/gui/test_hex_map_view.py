@@ -105,3 +105,15 @@ def test_tints_show_a_game_s_arcs_and_are_replaced(view: HexMapView) -> None:
     assert len({t.brush().color().rgb() for t in view.tints}) == 2  # two tints: ahead and the rest
     view.show_tints({})
     assert view.tints == []
+
+
+def test_units_move_without_the_terrain_drawn_again(view: HexMapView) -> None:
+    terrain_items = [item for item in view.scene().items() if isinstance(item.data(HEX_ROLE), Hex)]
+    view.select_token("u1")
+    moved = (Token("u1", from_offset(2, 1), 3, "Jerboa"), Token("u3", from_offset(6, 6), 0, "Iguana"))
+    view.show_tokens(moved)
+    assert set(view.tokens) == {"u1", "u3"}  # u2 gone, u3 joined
+    assert view.tokens["u1"].isSelected()  # the selection stays on the unit
+    assert view.tokens["u1"].contains(centre(from_offset(2, 1)))
+    again = [item for item in view.scene().items() if isinstance(item.data(HEX_ROLE), Hex)]
+    assert again == terrain_items and view.board.tokens == moved
