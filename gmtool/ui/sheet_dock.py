@@ -29,6 +29,7 @@ from gmtool.core.display import SheetField, SheetView
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
+from gmtool.ui.shown_value import show_value
 from gmtool.viewmodels.bridge import EncounterBridge
 
 Editor = QSpinBox | QLineEdit | QCheckBox | QComboBox
@@ -116,7 +117,7 @@ class SheetDock(QWidget):
             editor.setEnabled(field.editable)
             if isinstance(editor, QSpinBox):
                 editor.setRange(field.low, field.high)
-                editor.setValue(int(field.value))
+                show_value(editor, int(field.value))  # a box already showing it is not repainted
             elif isinstance(editor, QCheckBox):
                 editor.setChecked(bool(field.value))
             elif isinstance(editor, QComboBox):

@@ -28,3 +28,4 @@ RULESET = USER + 19  # str: an encounter's game key
 CHOICES = USER + 20  # tuple[tuple[str, str], ...]: (key, label) an editable cell can take
 EVENT_NUMBER = USER + 21  # int: a log line's place among its entry's events (-1: not an event)
 COMBATANTS = USER + 22  # tuple[str, ...]: the combatant ids a log line concerns (attacker and target, members …)
+CELL_LOOK = USER + 23  # viewmodels.cell_look.CellLook: the roles painting a cell reads, at once

@@ -26,6 +26,7 @@ from gmtool.core.i18n import term_label, tr
 from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.cell_look import LookCache, cell_look
 from gmtool.viewmodels.tones import brush
 
 Index = QModelIndex | QPersistentModelIndex
@@ -56,6 +57,7 @@ class CombatantsModel(QAbstractTableModel):
         self._row_roles = ROW_ROLES + ((roles.PASS_LADDER,) if bridge.has(PASS_LADDER) else ())
         self._ids: list[str] = list(bridge.state.combatants)
         self._rows: dict[str, dict[int, Any]] = {}
+        self._looks = LookCache()  # each cell's look while its row snapshot is the same
         self._snapshot_all()
         bridge.changed.connect(self._on_change)
 
@@ -108,6 +110,7 @@ class CombatantsModel(QAbstractTableModel):
         if change.reset:
             self.beginResetModel()
             self._ids = list(self._bridge.state.combatants)
+            self._looks.clear()
             self._snapshot_all()
             self.endResetModel()
             return
@@ -183,12 +186,20 @@ class CombatantsModel(QAbstractTableModel):
         cid = self._ids[index.row()]
         row = self._rows[cid]
         role = int(role)
+        column = index.column()
+        if role == roles.CELL_LOOK:  # the roles painting reads, at once (viewmodels.cell_look)
+            return self._looks.look((cid, column), row, lambda: cell_look(
+                lambda look_role: self._value(column, cid, row, int(look_role))))
+        return self._value(column, cid, row, role)
+
+    def _value(self, column: int, cid: str, row: dict[int, Any], role: int) -> Any:
+        """The data of the cell at ``column`` of combatant ``cid`` (row values ``row``) for ``role``."""
         if role == roles.COMBATANT_ID:
             return cid
         if role in row and role != int(Qt.ItemDataRole.DisplayRole):
             return row[role]
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(index.column(), row)
+            return self._display(column, row)
         if role == Qt.ItemDataRole.BackgroundRole and row[roles.IS_CURRENT]:
             return brush("current_back")
         if role == Qt.ItemDataRole.ForegroundRole and row[roles.IS_CURRENT]:
@@ -200,8 +211,8 @@ class CombatantsModel(QAbstractTableModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(index.column(), cid, row)
-        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() in (COL_SCORE, COL_PASSES):
+            return self._tooltip(column, cid, row)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (COL_SCORE, COL_PASSES):
             return int(Qt.AlignmentFlag.AlignCenter)
         return None
 

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QStyle,
-    QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
@@ -41,7 +40,9 @@ from gmtool.games.shadowrun.gui.initiative_model import (
 from gmtool.games.shadowrun.gui.pass_ladder import PassLadderDelegate, ladder_width
 from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
 from gmtool.ui.drawn_once import paint_cached
+from gmtool.ui.one_call_delegate import OneCallDelegate
 from gmtool.ui.opaque_scroll_bars import fill_opaque
+from gmtool.ui.row_pick_header import RowPickHeader
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.tones import shade, tone
@@ -49,7 +50,7 @@ from gmtool.viewmodels.tones import shade, tone
 NAME_CHARS = 11  # the name column's width in wide letters; longer names are elided (whole in the tooltip)
 
 
-class ConditionBarDelegate(QStyledItemDelegate):
+class ConditionBarDelegate(OneCallDelegate):
     """Two thin bars: physical above, stun below, filled in proportion."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
@@ -117,6 +118,7 @@ class InitiativePanel(QWidget):
     def _make_view(self) -> QTableView:
         view = QTableView(self)
         view.setObjectName("initiativeView")
+        view.setHorizontalHeader(RowPickHeader(view))  # not repainted when the current actor moves
         view.setModel(self.proxy)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -130,6 +132,7 @@ class InitiativePanel(QWidget):
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         rows.setDefaultSectionSize(view.fontMetrics().height() + 8)
         fill_opaque(view)  # scrolling to the current actor repaints the bar, not the panels behind
+        view.setItemDelegate(OneCallDelegate(view))  # one model call a cell, not seven
         view.setItemDelegateForColumn(COL_CONDITION, ConditionBarDelegate(view))
         ladder = self._bridge.has(PASS_LADDER)
         if ladder:

@@ -11,11 +11,11 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QApplication,
     QStyle,
-    QStyledItemDelegate,
     QStyleOptionViewItem,
 )
 
 from gmtool.ui.drawn_once import paint_cached
+from gmtool.ui.one_call_delegate import OneCallDelegate
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.tones import tone
 
@@ -32,7 +32,7 @@ def ladder_width(cells: int = 4) -> int:
     return cells * (CELL + GAP) + GAP
 
 
-class PassLadderDelegate(QStyledItemDelegate):
+class PassLadderDelegate(OneCallDelegate):
     """Cells 1 … n: filled when the combatant acts in that pass; the current pass framed."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:

@@ -27,6 +27,7 @@ from gmtool.core.i18n import term_label, tr
 from gmtool.games.shadowrun.gui.sheet_model import SheetModel
 from gmtool.games.shadowrun.gui.view_protocol import DAMAGE
 from gmtool.ui.condition_track import ConditionTrack
+from gmtool.ui.shown_value import show_value
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 
@@ -209,7 +210,7 @@ class SheetPanel(QWidget):
         elif isinstance(editor, QCheckBox):
             editor.setChecked(bool(value))
         elif isinstance(editor, QSpinBox):
-            editor.setValue(value)
+            show_value(editor, value)  # a box already showing it is not repainted
             allowed = m.allowed_range(field)
             if allowed:
                 editor.setToolTip(tr("sheet.range_hint", low=allowed[0], high=allowed[1]))
