@@ -22,6 +22,7 @@ from gmtool.games.shadowrun.gui.actions import edit_menu
 from gmtool.games.shadowrun.gui.initiative_panel import InitiativePanel
 from gmtool.games.shadowrun.gui.sheet_panel import SheetPanel
 from gmtool.ui.fit import never_sideways
+from gmtool.ui.hint_gate import HintGate
 from gmtool.viewmodels.faces import parse_faces
 
 if TYPE_CHECKING:
@@ -79,8 +80,9 @@ class ShadowrunWindow:
 
     def _make_docks(self) -> None:
         window = self.window
-        window.add_dock("initiative", tr("dock.initiative"), self.initiative_panel, LEFT)
-        window.add_dock("test", tr(self.view.work_title), self.test_panel, RIGHT)
+        # Gated: a new actor's name or pool re-lays out the panel, not the dock and the whole window.
+        window.add_dock("initiative", tr("dock.initiative"), HintGate(self.initiative_panel), LEFT)
+        window.add_dock("test", tr(self.view.work_title), HintGate(self.test_panel), RIGHT)
         window.add_dock("sheet", tr("dock.sheet"), self.sheet_panel, RIGHT)
         window.add_dock("attack", tr("dock.attack"), self.attack_host, RIGHT)
 
