@@ -15,12 +15,12 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from gmtool.core.i18n import tr
+from gmtool.ui.appending_table import AppendingTableView
 from gmtool.ui.opaque_scroll_bars import fill_opaque
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -30,7 +30,7 @@ from gmtool.viewmodels.log_model import LogModel
 Index = QModelIndex | QPersistentModelIndex
 
 
-class LogView(QTableView):
+class LogView(AppendingTableView):
     """The log's view; :meth:`setCurrentIndex` also takes a line of the unfiltered log.
 
     One column of lines of one height, no headers, no grid. A table view because appending
@@ -39,7 +39,8 @@ class LogView(QTableView):
     at 1.6 ms). Long lines are elided; the tooltip shows the whole line.
 
     With no filter set the view shows the log itself (appending stays cheap); a filter puts
-    the filter model between them.
+    the filter model between them. Appended lines are the only ones painted again
+    (:class:`~gmtool.ui.appending_table.AppendingTableView`).
     """
 
     def __init__(self, proxy: LogFilterModel, parent: QWidget | None = None) -> None:
@@ -57,6 +58,8 @@ class LogView(QTableView):
         lines.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         lines.setMinimumSectionSize(1)
         self.setModel(proxy.sourceModel())
+        self.watch(proxy.sourceModel())
+        self.watch(proxy)
         self._fit_line_height()
         fill_opaque(self)  # the scroll bar moves on every line: paint only it, not the panels behind
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import types
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QSpinBox, QWidget
 
@@ -102,6 +102,14 @@ def _paint_counter(widget: QWidget) -> list[int]:
     counter = Counter(widget)
     widget.installEventFilter(counter)
     return painted
+
+
+def _settle(qtbot) -> None:  # noqa: ANN001
+    """Run the event loop until a press's deferred work (delayed layouts, their paints) is done."""
+    qtbot.wait(1)
+    for _ in range(3):
+        QApplication.processEvents()
+        QApplication.sendPostedEvents()
 
 
 def _on_screen(widget: QWidget) -> QImage:
@@ -205,3 +213,110 @@ def test_the_sheet_shows_an_edited_value(qtbot, window) -> None:  # noqa: ANN001
     qtbot.wait(1)
     assert body.value() == was + 1 and body.text() == str(was + 1)
     assert _on_screen(body) != shown  # painted anew
+
+
+def _log_shows_what_it_holds(qtbot, window) -> QImage:  # noqa: ANN001
+    """The log's lines on screen are the ones a fresh painting shows (nothing stale, nothing missing)."""
+    _settle(qtbot)
+    viewport = window.log_panel.view.viewport()
+    shown = _on_screen(viewport).convertToFormat(QImage.Format.Format_RGB32)
+    assert shown == viewport.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    return shown
+
+
+def test_the_log_paints_only_appended_lines_yet_shows_every_change(qtbot, window) -> None:  # noqa: ANN001
+    log = window.log_panel
+    qtbot.wait(5)
+    first = _log_shows_what_it_holds(qtbot, window)
+    assert window.bridge.execute(cmd.EditSheet(combatant="c2", field="physical_damage", value=1))
+    assert log.view.verticalScrollBar().maximum() == 0  # a log not yet full: the new line lands in sight
+    assert _log_shows_what_it_holds(qtbot, window) != first
+    window.action("roll_initiative").trigger()
+    while log.view.verticalScrollBar().maximum() == 0:  # until the log scrolls
+        window.action("next_phase").trigger()
+    _log_shows_what_it_holds(qtbot, window)
+    window.action("next_phase").trigger()  # (the scroll bar came: the lines were narrowed, all painted)
+    _log_shows_what_it_holds(qtbot, window)
+    painted: list[QRect] = []
+
+    class Regions(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint:
+                painted.append(event.rect())
+            return False
+
+    log.view.viewport().installEventFilter(Regions(log.view))
+    window.action("next_phase").trigger()
+    qtbot.wait(1)
+    viewport = log.view.viewport().rect()
+    assert painted and all(rect.height() < viewport.height() // 2 for rect in painted)  # the new line only
+    _log_shows_what_it_holds(qtbot, window)
+    height = window.height()
+    for extra in (0, 5, 9, 13):  # the last line cut anywhere: the lines shown move up as new ones come
+        window.resize(window.width(), height + extra)
+        for _ in range(3):
+            window.action("next_phase").trigger()
+            _log_shows_what_it_holds(qtbot, window)
+    window.action("undo").trigger()  # a line greyed, one appended
+    _log_shows_what_it_holds(qtbot, window)
+    window.action("redo").trigger()
+    _log_shows_what_it_holds(qtbot, window)
+    log.set_filter(family="damage")  # another model
+    _log_shows_what_it_holds(qtbot, window)
+    log.set_filter(family="initiative")  # the same model: lines in and out all along
+    _log_shows_what_it_holds(qtbot, window)
+    window.action("next_phase").trigger()
+    _log_shows_what_it_holds(qtbot, window)
+    log.set_filter()
+    _log_shows_what_it_holds(qtbot, window)
+
+
+def test_the_log_shows_an_abandoned_branch_heading_inserted_above(qtbot, window) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QPushButton
+
+    window.action("roll_initiative").trigger()
+    for _ in range(3):
+        window.action("next_phase").trigger()
+    view = window.log_panel.view
+    model = window.log_panel.model
+    index = next(model.index(r, 0) for r in range(model.rowCount()) if model.line(r).kind == "pass_started")
+    view.setCurrentIndex(index)
+    view.clicked.emit(index)  # rewound to the first pass
+    _log_shows_what_it_holds(qtbot, window)
+    window.rewind_bar.findChild(QPushButton, "continueFromHere").click()  # a heading inserted mid-log
+    assert any(model.line(r).kind == "abandoned" for r in range(model.rowCount()))
+    _log_shows_what_it_holds(qtbot, window)
+
+
+def test_after_each_key_press_the_screen_shows_the_fight(qtbot, window) -> None:  # noqa: ANN001
+    """Whatever a press leaves unpainted must still be right: the window on screen equals a fresh painting."""
+    window.resize(1366, 768)
+    qtbot.wait(5)
+
+    def same_on_screen(step: str) -> None:
+        _settle(qtbot)
+        screen = _on_screen(window).convertToFormat(QImage.Format.Format_RGB32)
+        assert screen == window.grab().toImage().convertToFormat(QImage.Format.Format_RGB32), step
+
+    for n in range(20):  # more combatants: the order and the log scroll
+        assert window.bridge.execute(window.view.add(window.view.new_sheet(f"Extra {n}")))
+    window.action("roll_initiative").trigger()
+    same_on_screen("roll")
+    for n in range(14):
+        window.action("next_phase").trigger()
+        same_on_screen(f"next phase {n}")
+    actor = window.bridge.current_actor().id
+    window.bridge.execute(cmd.EditSheet(combatant=actor, field="physical_damage", value=5))
+    same_on_screen("damage")
+    window.action("undo").trigger()
+    same_on_screen("undo")
+    window.action("redo").trigger()
+    same_on_screen("redo")
+    window.parts.show_attack()
+    panel = window.parts.attack_panel
+    panel.model.set_attacker(actor)
+    panel.model.set_distance(10.0)
+    for target in [cid for cid in window.bridge.state.combatants if cid != actor][:3]:
+        panel.model.set_target(target)
+        window.action("apply_attack").trigger()
+        same_on_screen(f"attack on {target}")
