@@ -8,7 +8,9 @@ cost ~0.4 ms of a phase and ~0.7 ms of an attack.
 
 :class:`AppendingTableView` lays out as Qt does, and repaints as Qt does after anything but
 appending (rows inserted elsewhere, removed, moved, a reset, a new layout, another model,
-another font or style). After appends only, it repaints from the first new row down.
+another font or style). After appends only, it repaints from the first new row down; a view
+kept at its end, whose rows the new layout moves up, moves what it shows by copying, as a scroll
+does (without that copy the lines shown stayed where they were: tested on screen).
 """
 
 from __future__ import annotations
