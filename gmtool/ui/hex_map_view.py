@@ -44,6 +44,23 @@ def centre(h: Hex) -> QPointF:
     return QPointF(1.5 * R * h.q, math.sqrt(3) * R * (h.r + h.q / 2))
 
 
+def hex_at(point: QPointF) -> Hex:
+    """The hex whose area holds the scene point (cube rounding of the fractional hex)."""
+    q = point.x() / (1.5 * R)
+    r = point.y() / (math.sqrt(3) * R) - q / 2
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return Hex.axial(rq, rr)
+
+
+STEP_KEYS = {Qt.Key.Key_Up: "ahead", Qt.Key.Key_Down: "back", Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right"}
+
+
 def _hexagon(h: Hex, radius: float = R) -> QPolygonF:
     c = centre(h)
     return QPolygonF([QPointF(c.x() + radius * math.cos(math.radians(60 * i)),
@@ -79,6 +96,9 @@ class HexMapView(QGraphicsView):
 
     hexClicked = Signal(object)  # Hex
     tokenSelected = Signal(str)
+    tokenDropped = Signal(str, object)  # token id, the Hex it was dragged onto
+    stepRequested = Signal(str)  # "ahead", "back", "left", "right": the arrow keys, a token selected
+    turnRequested = Signal(int)  # -1 / +1 hex side: Shift+Left/Right, the GM turning a token freely
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -92,6 +112,9 @@ class HexMapView(QGraphicsView):
         self.tokens: dict[str, QGraphicsItem] = {}
         self.overlay: list[QGraphicsItem] = []  # the line of fire drawn last
         self.tints: list[QGraphicsItem] = []  # arcs, sectors or range bands of the selected unit
+        self.movable = True  # tokens may be dragged (a drop is reported, the game decides)
+        self._pressed: str | None = None  # the token under the mouse button, if any
+        self._fitting = False  # the board is fitted to the window (again after each resize) until a zoom
         self.scene().selectionChanged.connect(self._selection_changed)
 
     # -- drawing ------------------------------------------------------------------------
@@ -131,6 +154,7 @@ class HexMapView(QGraphicsView):
         disc = _TokenItem(c.x() - R * 0.62, c.y() - R * 0.62, R * 1.24, R * 1.24)
         disc.setBrush(QBrush(tone("map_token_npc" if token.npc else "map_token")))
         disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, self.movable)
         disc.setData(TOKEN_ROLE, token.id)
         disc.setZValue(2)
         disc.setToolTip(token.name)
@@ -213,8 +237,25 @@ class HexMapView(QGraphicsView):
         if chosen:
             self.tokenSelected.emit(chosen[0])
 
+    def selected_token(self) -> str | None:
+        return next((tid for tid, item in self.tokens.items() if item.isSelected()), None)
+
+    def mousePressEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt API
+        super().mousePressEvent(event)
+        pressed = self.scene().mouseGrabberItem()
+        self._pressed = pressed.data(TOKEN_ROLE) if pressed is not None else None
+
     def mouseReleaseEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt API
         super().mouseReleaseEvent(event)
+        item = self.tokens.get(self._pressed) if self._pressed else None
+        self._pressed = None
+        if item is not None and not item.pos().isNull():  # dragged: report the drop, the game decides
+            tid = item.data(TOKEN_ROLE)
+            item.setPos(0, 0)
+            dropped = hex_at(self.mapToScene(event.position().toPoint()))
+            if self.board is not None and dropped != next(t.hex for t in self.board.tokens if t.id == tid):
+                self.tokenDropped.emit(tid, dropped)
+            return
         if event.button() == Qt.MouseButton.LeftButton:
             for item in self.items(event.position().toPoint()):
                 h = item.data(HEX_ROLE)
@@ -224,11 +265,18 @@ class HexMapView(QGraphicsView):
 
     # -- zoom -----------------------------------------------------------------------------
     def zoom(self, factor: float) -> None:
+        self._fitting = False
         self.scale(factor, factor)
 
     def fit(self) -> None:
-        """The whole board in the window."""
+        """The whole board in the window, kept so as the window is resized until the GM zooms."""
+        self._fitting = True
         self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt API
+        super().resizeEvent(event)
+        if self._fitting:
+            self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt API
         self.zoom(ZOOM_STEP if event.angleDelta().y() > 0 else 1 / ZOOM_STEP)
@@ -241,6 +289,12 @@ class HexMapView(QGraphicsView):
             self.zoom(1 / ZOOM_STEP)
         elif key == Qt.Key.Key_0:
             self.fit()
+        elif key in STEP_KEYS and self.selected_token() is not None:
+            shifted = event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            if shifted and key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+                self.turnRequested.emit(-1 if key == Qt.Key.Key_Left else 1)
+            else:
+                self.stepRequested.emit(STEP_KEYS[key])
         else:
             super().keyPressEvent(event)
 
@@ -262,6 +316,7 @@ class HexMapPanel(QWidget):
         while self.legend.count():
             item = self.legend.takeAt(0)
             if item.widget() is not None:
+                item.widget().hide()
                 item.widget().deleteLater()
         dark = shade() == "dark"
         for kind in board.kinds:

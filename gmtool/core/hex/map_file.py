@@ -50,14 +50,15 @@ class HexMapFile(BaseModel):
         return self
 
     def hex_terrain(self) -> dict[Hex, str]:
-        return {_hex(text): kind for text, kind in self.terrain.items()}
+        return {hex_of(text): kind for text, kind in self.terrain.items()}
 
     def board(self, kinds: tuple[TerrainKind, ...], tokens: tuple[Token, ...] = ()) -> Board:
         """The map as the board view draws it, with the game's ``kinds``."""
         return Board(self.columns, self.rows, kinds, self.hex_terrain(), tokens)
 
 
-def _hex(text: str) -> Hex:
+def hex_of(text: str) -> Hex:
+    """The hex a board label (``CCRR``) names."""
     return from_offset(int(text[:2]) - 1, int(text[2:]) - 1)
 
 

@@ -1,0 +1,92 @@
+"""Dialogs of the race: a gear joins (the GM types its card; nothing official is shipped) and who won
+the round's initiative check."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QInputDialog,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from gmtool.core.hex.coords import label
+from gmtool.core.hex.map_file import hex_of
+from gmtool.core.i18n import tr
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.race_state import RaceState
+from gmtool.games.badlands_rally.rules.race_words import facing_name
+
+# field, low, high, default (a middling made-up gear until the GM types the card)
+NUMBERS = (("attack", 2, 6, 4), ("defence", 2, 6, 4), ("armour", 0, 30, 6), ("hull", 0, 20, 2),
+           ("structure", 1, 20, 2), ("cruising_mr", 1, 30, 5), ("top_mr", 1, 40, 8))
+
+
+def free_start_hex(state: RaceState) -> str:
+    """The first start-zone hex no gear stands on (else the first free hex of the board)."""
+    course = state.course
+    if course is None:
+        return "0101"
+    taken = {label(g.hex) for g in state.gears.values()}
+    zone = [h for h in course.zones.get("start", []) if h not in taken]
+    if zone:
+        return zone[0]
+    every = (f"{c + 1:02d}{r + 1:02d}" for c in range(course.columns) for r in range(course.rows))
+    return next((h for h in every if h not in taken), "0101")
+
+
+class AddGearDialog(QDialog):
+    """A gear's card values, its player and where it starts."""
+
+    def __init__(self, state: RaceState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("br.add_gear.title"))
+        form = QFormLayout(self)
+        self.name = QLineEdit(tr("br.add_gear.default_name", number=len(state.gears) + 1), self)
+        self.seat = QLineEdit(self)
+        self.seat.setPlaceholderText(tr("br.add_gear.seat_hint"))
+        form.addRow(tr("br.field.name"), self.name)
+        form.addRow(tr("br.field.seat"), self.seat)
+        self.numbers: dict[str, QSpinBox] = {}
+        for key, low, high, default in NUMBERS:
+            spin = QSpinBox(self)
+            spin.setRange(low, high)
+            spin.setValue(default)
+            self.numbers[key] = spin
+            form.addRow(tr(f"br.field.{key}"), spin)
+        self.hex = QLineEdit(free_start_hex(state), self)
+        self.hex.setInputMask("9999")
+        self.facing = QComboBox(self)
+        for side in range(6):
+            self.facing.addItem(facing_name(side), side)
+        form.addRow(tr("br.add_gear.hex"), self.hex)
+        form.addRow(tr("br.add_gear.facing"), self.facing)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def command(self) -> m.AddGear:
+        """The gear as typed (the rules refuse a hex off the board or taken, with the reason)."""
+        where = self.hex.text().strip()
+        if len(where) != 4:
+            where = label(hex_of("0101"))
+        return m.AddGear(name=self.name.text().strip() or tr("br.add_gear.default_name", number=1),
+                         seat=self.seat.text().strip() or tr("br.add_gear.default_seat"),
+                         hex=where, facing=int(self.facing.currentData()),
+                         **{key: spin.value() for key, spin in self.numbers.items()})
+
+
+def ask_first(state: RaceState, selected: str | None, parent: QWidget | None = None) -> str | None:
+    """Which gear's player won the initiative check (the selected gear offered first)."""
+    racing = [g for g in state.gears.values() if not g.out]
+    if not racing:
+        return None
+    names = [g.name for g in racing]
+    start = next((i for i, g in enumerate(racing) if g.id == selected), 0)
+    name, ok = QInputDialog.getItem(parent, tr("br.first.title"), tr("br.first.label"), names, start, False)
+    return racing[names.index(name)].id if ok else None

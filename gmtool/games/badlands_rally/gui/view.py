@@ -1,0 +1,45 @@
+"""The rally's adapter, as the shell sees a game's GUI (:class:`gmtool.viewmodels.game_view.GameView`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gmtool.games.badlands_rally.rules.race import RallyRules
+from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
+from gmtool.ui.actions import ActionSpec
+
+if TYPE_CHECKING:
+    from gmtool.games.badlands_rally.gui.window import RallyWindow
+    from gmtool.ui.main_window import MainWindow
+
+RALLY_SPECS = (
+    ActionSpec("br_add_gear", "Ctrl+N"),
+    ActionSpec("br_start_round", "Ctrl+T"),
+    ActionSpec("br_cruising", "Ctrl+1"),
+    ActionSpec("br_top", "Ctrl+2"),
+    ActionSpec("br_end_activation", "Space"),
+    ActionSpec("map_ahead", "Alt+Up"),
+    ActionSpec("map_back", "Alt+Down"),
+    ActionSpec("map_left", "Alt+Left"),
+    ActionSpec("map_right", "Alt+Right"),
+    ActionSpec("map_focus", "Ctrl+M", changes_fight=False),
+)
+
+
+class RallyView:
+    """Badlands Rally: the race on its course."""
+
+    key = "badlands_rally"
+    features: frozenset[str] = frozenset()
+    action_specs = RALLY_SPECS
+
+    def __init__(self, rules: RallyRules | None = None) -> None:
+        self.rules = rules or RallyRules()
+
+    def current_actor(self, state: RaceState) -> RaceGear | None:
+        return state.gears.get(state.current) if state.current else None
+
+    def window_parts(self, window: MainWindow) -> RallyWindow:
+        from gmtool.games.badlands_rally.gui.window import RallyWindow
+
+        return RallyWindow(window, self.rules)

@@ -1,0 +1,113 @@
+"""The rally's docks (order, course map, gear sheet) and actions in the main window."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+
+from gmtool.core.i18n import tr
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.race import RallyRules
+from gmtool.games.badlands_rally.rules.race_state import RaceState
+from gmtool.games.badlands_rally.rules.race_view import offers
+from gmtool.ui.map_dock import MapDock, focus_map
+from gmtool.ui.order_panel import OrderPanel
+from gmtool.ui.sheet_dock import SheetDock
+
+if TYPE_CHECKING:
+    from gmtool.ui.main_window import MainWindow
+
+STEPS = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
+OFFERS = {"br_cruising": "cruising", "br_top": "top", "br_end_activation": "end"}
+
+
+class RallyWindow:
+    """The race in one window: who activates, where every gear stands, the selected gear's card."""
+
+    menus = (("menu.race", ("br_add_gear", "br_start_round", "-", "br_cruising", "br_top", "br_end_activation")),
+             ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right")))
+    fight_bar = ("br_cruising", "br_top", "br_end_activation", "-", "br_start_round", "-", "undo", "redo")
+
+    def __init__(self, window: MainWindow, rules: RallyRules) -> None:
+        self.window, self.rules = window, rules
+
+    def build(self) -> None:
+        window = self.window
+        self.order_panel = OrderPanel(window.bridge, window)
+        self.map = MapDock(window.bridge, window.run, self.rules, window)
+        self.sheet = SheetDock(window.bridge, window.run, window)
+        window.add_dock("order", tr("dock.order"), self.order_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        window.add_dock("map", tr("dock.map"), self.map, Qt.DockWidgetArea.RightDockWidgetArea)
+        window.add_dock("sheet", tr("dock.gear"), self.sheet, Qt.DockWidgetArea.RightDockWidgetArea)
+        for name, step in STEPS.items():
+            window.action(name).triggered.connect(lambda _=False, s=step: self._step(s))
+        for name, offer in OFFERS.items():
+            window.action(name).triggered.connect(lambda _=False, o=offer: self._take(o))
+        window.action("map_focus").triggered.connect(lambda: focus_map(self.map))
+        window.action("br_add_gear").triggered.connect(self.add_gear)
+        window.action("br_start_round").triggered.connect(self.start_round)
+        self._current = self.state.current
+        window.bridge.changed.connect(self._follow_current)
+        window.bridge.select(self._current)
+
+    def _follow_current(self, _change: object) -> None:
+        """When another gear's activation begins, it is selected (its arcs shown, the arrows move it)."""
+        current = self.state.current
+        if current != self._current:
+            self._current = current
+            if current is not None:
+                self.window.bridge.select(current)
+
+    def arrange(self) -> None:
+        docks = self.window.docks
+        self.window.splitDockWidget(docks["order"], docks["log"], Qt.Orientation.Vertical)
+        self.window.splitDockWidget(docks["map"], docks["sheet"], Qt.Orientation.Horizontal)
+
+    def first_layout(self) -> None:
+        docks = self.window.docks
+        self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]], [380, 900, 320],
+                                Qt.Orientation.Horizontal)
+        self.window.resizeDocks([docks["order"], docks["log"]], [500, 300], Qt.Orientation.Vertical)
+
+    @property
+    def state(self) -> RaceState:
+        return self.window.bridge.state
+
+    def update(self) -> None:
+        state, window = self.state, self.window
+        current = state.current
+        taken = {o.key: o for o in offers(state, current)} if current else {}
+        for name, offer in OFFERS.items():
+            found = taken.get(offer)
+            window.action(name).setEnabled(found is not None and found.enabled)
+            window.action(name).setStatusTip(found.reason if found is not None else tr("br.heading.not_started"))
+        window.action("br_start_round").setEnabled(current is None and bool(state.gears))
+        can_step = current is not None and state.gears[current].speed is not None
+        for name in STEPS:
+            window.action(name).setEnabled(can_step)
+        window.action("br_add_gear").setEnabled(state.course is not None)
+
+    def _step(self, step: str) -> None:
+        current = self.state.current
+        if current is not None:
+            self.window.run(self.rules.step(self.state, current, step))  # type: ignore[arg-type]
+
+    def _take(self, offer: str) -> None:
+        current = self.state.current
+        if current is not None:
+            self.window.run(self.rules.take(self.state, current, offer))
+
+    def add_gear(self) -> None:
+        from gmtool.games.badlands_rally.gui.add_gear import AddGearDialog
+
+        dialog = AddGearDialog(self.state, self.window)
+        if dialog.exec():
+            self.window.run(dialog.command())
+
+    def start_round(self) -> None:
+        from gmtool.games.badlands_rally.gui.add_gear import ask_first
+
+        first = ask_first(self.state, self.window.bridge.selected, self.window)
+        if first is not None:
+            self.window.run(m.StartRound(first=first))

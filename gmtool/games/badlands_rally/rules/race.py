@@ -1,0 +1,113 @@
+"""Badlands Rally as the core and the shell see it: :class:`RallyRules` ties the race's messages,
+decisions, fold, words, display and map together (each in its own module)."""
+
+from __future__ import annotations
+
+import random
+
+from gmtool.core.display import (
+    Audience,
+    Breakdown,
+    BreakdownPart,
+    Heading,
+    LogShape,
+    Offer,
+    OrderLayout,
+    OrderRow,
+    SheetView,
+    Snapshot,
+)
+from gmtool.core.game import Touched
+from gmtool.core.hex.board import Board
+from gmtool.core.hex.coords import Hex
+from gmtool.core.hex.on_map import Arcs, FireLine, Step
+from gmtool.core.messages import Command, Event, MessageCodec
+from gmtool.core.readings import RuleReadings
+from gmtool.games.badlands_rally.rules import race_decide, race_fold, race_map, race_view, race_words
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.race_state import RaceState
+
+
+class RallyRules:
+    """The race (rounds, activations, speed, movement on the course; attacks and damage to come)."""
+
+    key = "badlands_rally"
+    commands = MessageCodec(m.COMMANDS)
+    events = MessageCodec(m.EVENTS)
+
+    def __init__(self, readings: RuleReadings | None = None) -> None:
+        self.readings = readings or RuleReadings()
+
+    def initial_state(self) -> RaceState:
+        return RaceState()
+
+    def use_readings(self, readings: RuleReadings) -> None:
+        self.readings = readings
+
+    def decide(self, state: RaceState, command: Command, rng: random.Random) -> tuple[Event, ...]:
+        return race_decide.decide(state, command)
+
+    def apply(self, state: RaceState, event: Event) -> None:
+        race_fold.apply(state, event)
+
+    def describe(self, event: Event) -> str:
+        return race_words.describe(event)
+
+    def touched(self, event: Event) -> Touched:
+        return race_fold.touched(event)
+
+    def round_started(self, event: Event) -> int | None:
+        return event.round if isinstance(event, m.RoundStarted) else None
+
+    def log_shape(self) -> LogShape:
+        return race_words.log_shape()
+
+    # -- what the shell draws -----------------------------------------------------------------
+    def heading(self, state: RaceState) -> Heading:
+        return race_view.heading(state)
+
+    def order_layout(self) -> OrderLayout:
+        return race_view.order_layout()
+
+    def order(self, state: RaceState) -> tuple[OrderRow, ...]:
+        return race_view.order(state)
+
+    def roster(self, state: RaceState) -> tuple[tuple[str, str], ...]:
+        return race_view.roster(state)
+
+    def sheet(self, state: RaceState, combatant_id: str) -> SheetView | None:
+        return race_view.sheet(state, combatant_id)
+
+    def edit(self, combatant_id: str, field: str, value: int | str | bool) -> Command:
+        return race_view.edit(combatant_id, field, value)
+
+    def offers(self, state: RaceState, combatant_id: str) -> tuple[Offer, ...]:
+        return race_view.offers(state, combatant_id)
+
+    def take(self, state: RaceState, combatant_id: str, offer: str) -> Command:
+        return race_view.take(state, combatant_id, offer)
+
+    def snapshot(self, state: RaceState, audience: Audience = "gm") -> Snapshot:
+        return race_view.snapshot(state, audience)
+
+    def breakdown(self, event: Event) -> Breakdown | None:
+        return None  # nothing is rolled yet: the dice tests come with attacks (issue 16)
+
+    def breakdown_parts(self, event: Event) -> tuple[BreakdownPart, ...]:
+        return ()
+
+    # -- the map (gmtool.core.hex.on_map.MapRules) ------------------------------------------------
+    def board(self, state: RaceState, language: str) -> Board | None:
+        return race_map.board(state, language)
+
+    def step(self, state: RaceState, unit: str, step: Step) -> Command:
+        return race_map.step(state, unit, step)
+
+    def place(self, state: RaceState, unit: str, at: Hex, facing: int) -> Command:
+        return race_map.place(state, unit, at, facing)
+
+    def arcs(self, state: RaceState, unit: str) -> Arcs:
+        return race_map.arcs(state, unit)
+
+    def fire_line(self, state: RaceState, unit: str, target: str) -> FireLine | None:
+        return race_map.fire_line(state, unit, target)

@@ -1,0 +1,160 @@
+"""Deciding the race's commands into events (BR-4, BR-5, BR-7, BR-8): who may act, what a step on
+the map costs, and the GM's corrections. Every refusal is a translated :class:`RulesError`."""
+
+from __future__ import annotations
+
+from gmtool.core.errors import RulesError
+from gmtool.core.hex.coords import Hex, label, to_offset
+from gmtool.core.hex.map_file import HexMapFile, hex_of
+from gmtool.core.messages import Command, Event
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.movement import walk
+from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
+from gmtool.games.badlands_rally.rules.rounds import clockwise_from, declare_speed
+from gmtool.games.badlands_rally.rules.terrain import kinds
+
+OFF_COURSE = ""  # the kind answered for a hex off the board: not race course
+
+
+def decide(state: RaceState, command: Command) -> tuple[Event, ...]:
+    if isinstance(command, m.SetCourse):
+        return (m.CourseSet(course=command.course),)
+    if isinstance(command, m.AddGear):
+        return (_added(state, command),)
+    if isinstance(command, m.StartRound):
+        return (_round(state, command),)
+    if isinstance(command, m.DeclareSpeed):
+        return (_speed(state, command),)
+    if isinstance(command, m.StepGear):
+        return (_step(state, command),)
+    if isinstance(command, m.PlaceGear):
+        return (_placed(state, command),)
+    if isinstance(command, m.EndActivation):
+        return (_ended(state, command),)
+    if isinstance(command, m.EditGear):
+        return (_edited(state, command),)
+    raise RulesError("error.unknown_command", kind=command.kind)
+
+
+def _gear(state: RaceState, gear_id: str) -> RaceGear:
+    gear = state.gears.get(gear_id)
+    if gear is None:
+        raise RulesError("error.br_no_gear", gear=gear_id)
+    return gear
+
+
+def _on_board(course: HexMapFile | None, text: str) -> Hex:
+    if course is None:
+        raise RulesError("error.br_no_course")
+    col, row = int(text[:2]) - 1, int(text[2:]) - 1
+    if not (0 <= col < course.columns and 0 <= row < course.rows):
+        raise RulesError("error.br_off_board", hex=text)
+    return hex_of(text)
+
+
+def _taken_by(state: RaceState, h: Hex, mover: str) -> RaceGear | None:
+    return next((g for g in state.gears.values() if g.hex == h and g.id != mover and not g.out), None)
+
+
+def _added(state: RaceState, command: m.AddGear) -> m.GearAdded:
+    h = _on_board(state.course, command.hex)
+    other = _taken_by(state, h, "")
+    if other is not None:
+        raise RulesError("error.br_hex_taken", name=other.name, hex=command.hex)
+    number = len(state.gears) + 1
+    while f"g{number}" in state.gears:
+        number += 1
+    return m.GearAdded(id=f"g{number}", **command.model_dump(exclude={"kind"}))
+
+
+def _round(state: RaceState, command: m.StartRound) -> m.RoundStarted:
+    if state.current is not None:
+        raise RulesError("error.br_round_running", name=state.gears[state.current].name)
+    racing = [g for g in state.seats() if not state.gears[g].out]
+    if command.first not in racing:
+        raise RulesError("error.br_no_gear", gear=command.first)
+    return m.RoundStarted(round=state.round + 1, order=tuple(clockwise_from(racing, command.first)))
+
+
+def _active(state: RaceState, gear_id: str) -> RaceGear:
+    gear = _gear(state, gear_id)
+    if state.current != gear_id:
+        raise RulesError("error.br_not_active", name=gear.name)
+    return gear
+
+
+def _speed(state: RaceState, command: m.DeclareSpeed) -> m.SpeedDeclared:
+    gear = _active(state, command.gear)
+    if gear.speed is not None:
+        raise RulesError("error.br_speed_declared", name=gear.name)
+    speed = declare_speed(command.speed, gear.rattle.token)
+    mr = gear.cruising_mr if speed == "cruising" else gear.top_mr
+    return m.SpeedDeclared(gear=gear.id, name=gear.name, speed=speed, mr=mr)
+
+
+def _step(state: RaceState, command: m.StepGear) -> m.GearStepped:
+    gear = _active(state, command.gear)
+    if gear.speed is None:
+        raise RulesError("error.br_declare_first", name=gear.name)
+    course = state.course
+    assert course is not None  # a gear stands on a course
+    terrain = course.hex_terrain()
+    default = next(iter(kinds()))
+    walked = walk(gear.hex, gear.facing, (command.step,), gear.speed,
+                  lambda h: _kind_at(course, terrain, h, default), gear.mr_left)
+    if walked.path:
+        other = _taken_by(state, walked.hex, gear.id)
+        if other is not None:
+            raise RulesError("error.br_hex_taken", name=other.name, hex=label(walked.hex))
+    return m.GearStepped(gear=gear.id, name=gear.name, step=command.step, before=label(gear.hex),
+                         after=label(walked.hex), facing_before=gear.facing, facing=walked.facing,
+                         cost=walked.cost, mr_left=gear.mr_left - walked.cost)
+
+
+def _kind_at(course: HexMapFile, terrain: dict[Hex, str], h: Hex, default: str) -> str:
+    """A hex's kind key; a hex off the board answers one that is not race course."""
+    col, row = to_offset(h)
+    if not (0 <= col < course.columns and 0 <= row < course.rows):
+        return OFF_COURSE
+    return terrain.get(h, default)
+
+
+def _placed(state: RaceState, command: m.PlaceGear) -> m.GearPlaced:
+    gear = _gear(state, command.gear)
+    h = _on_board(state.course, command.hex)
+    other = _taken_by(state, h, gear.id)
+    if other is not None:
+        raise RulesError("error.br_hex_taken", name=other.name, hex=command.hex)
+    if h == gear.hex and command.facing == gear.facing:
+        raise RulesError("error.no_change")
+    return m.GearPlaced(gear=gear.id, name=gear.name, before=label(gear.hex), after=command.hex,
+                        facing_before=gear.facing, facing=command.facing)
+
+
+def _ended(state: RaceState, command: m.EndActivation) -> m.ActivationEnded:
+    gear = _active(state, command.gear)
+    waiting = [g for g in state.order if g != gear.id and not state.gears[g].activated and not state.gears[g].out]
+    return m.ActivationEnded(gear=gear.id, name=gear.name, mr_unused=gear.mr_left,
+                             next=waiting[0] if waiting else None)
+
+
+NUMBER_BOUNDS = {"attack": (2, 6), "defence": (2, 6), "armour": (0, 30), "cruising_mr": (1, 30), "top_mr": (1, 40)}
+
+
+def _edited(state: RaceState, command: m.EditGear) -> m.GearEdited:
+    gear = _gear(state, command.gear)
+    value, name = command.value, command.field
+    if name not in m.GEAR_FIELDS:
+        raise RulesError("error.no_change")
+    if name in ("name", "seat"):
+        if not isinstance(value, str) or not value.strip() or len(value) > 40:
+            raise RulesError("error.br_name")
+        value = value.strip()
+    else:
+        low, high = NUMBER_BOUNDS.get(name, (0, gear.hull_max if name == "hull" else gear.structure_max))
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise RulesError("error.br_value_range", low=low, high=high)
+    old = getattr(gear, name)
+    if old == value:
+        raise RulesError("error.no_change")
+    return m.GearEdited(gear=gear.id, field=name, old=old, new=value)

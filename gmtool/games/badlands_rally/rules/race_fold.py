@@ -1,0 +1,69 @@
+"""Folding the race's events into :class:`RaceState` (never rolls, never refuses) and saying what
+each event touched, so the views redraw that and no more."""
+
+from __future__ import annotations
+
+from gmtool.core.game import EVERYTHING, NOTHING, Touched
+from gmtool.core.hex.map_file import hex_of
+from gmtool.core.messages import Event
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
+from gmtool.games.badlands_rally.rules.rattled import activated
+
+
+def apply(state: RaceState, event: Event) -> None:
+    if isinstance(event, m.CourseSet):
+        state.course = event.course
+    elif isinstance(event, m.GearAdded):
+        fields = event.model_dump(exclude={"kind", "hex"})
+        state.gears[event.id] = RaceGear(hex=hex_of(event.hex), hull_max=event.hull,
+                                         structure_max=event.structure, **fields)
+    elif isinstance(event, m.RoundStarted):
+        _round(state, event)
+    elif isinstance(event, m.SpeedDeclared):
+        gear = state.gears[event.gear]
+        gear.speed, gear.mr_left = event.speed, event.mr
+    elif isinstance(event, m.GearStepped | m.GearPlaced):
+        gear = state.gears[event.gear]
+        gear.hex, gear.facing = hex_of(event.after), event.facing
+        if isinstance(event, m.GearStepped):
+            gear.mr_left = event.mr_left
+    elif isinstance(event, m.ActivationEnded):
+        gear = state.gears[event.gear]
+        gear.speed, gear.mr_left, gear.activated = None, 0, True
+        _begin(state, event.next)
+    elif isinstance(event, m.GearEdited):
+        setattr(state.gears[event.gear], event.field, event.new)
+
+
+def _round(state: RaceState, event: m.RoundStarted) -> None:
+    state.round, state.order = event.round, event.order
+    for gear in state.gears.values():
+        gear.activated, gear.speed, gear.mr_left = False, None, 0
+    _begin(state, event.order[0] if event.order else None)
+
+
+def _begin(state: RaceState, gear_id: str | None) -> None:
+    """``gear_id``'s activation begins (None: the round is over): it may be rattled again (BR-14)."""
+    state.current = gear_id
+    if gear_id is not None:
+        gear = state.gears[gear_id]
+        gear.rattle = activated(gear.rattle)
+
+
+def touched(event: Event) -> Touched:
+    if isinstance(event, m.CourseSet | m.RoundStarted):
+        return EVERYTHING
+    if isinstance(event, m.GearAdded):
+        return Touched(frozenset({event.id}), frozenset({"roster", "order", "map"}))
+    if isinstance(event, m.SpeedDeclared):
+        return Touched(frozenset({event.gear}), frozenset({"sheet", "badges", "map"}))
+    if isinstance(event, m.GearStepped):
+        return Touched(frozenset({event.gear}), frozenset({"sheet", "badges", "map"}))
+    if isinstance(event, m.GearPlaced):
+        return Touched(frozenset({event.gear}), frozenset({"sheet", "map"}))
+    if isinstance(event, m.ActivationEnded):
+        return Touched(frozenset({event.gear}), frozenset({"order", "heading", "sheet", "badges", "map"}))
+    if isinstance(event, m.GearEdited):
+        return Touched(frozenset({event.gear}), frozenset({"sheet", "tracks", "badges", "map"}))
+    return NOTHING

@@ -1,0 +1,119 @@
+"""The race on the map dock (:class:`gmtool.core.hex.on_map.MapRules` for Badlands Rally): the course
+with the gears, a step or a drop as a command, a gear's front arc, flanks and rear (BR-10, BR-11),
+and the line of fire with lock and cover and the reasons for them (BR-10)."""
+
+from __future__ import annotations
+
+from gmtool.core.hex.board import Board, Token
+from gmtool.core.hex.coords import Hex, label, to_offset, within
+from gmtool.core.hex.map_file import HexMapFile
+from gmtool.core.hex.on_map import Arcs, FireLine, Step
+from gmtool.core.hex.sight import Ground, Sight
+from gmtool.core.i18n import tr
+from gmtool.core.messages import Command
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.attack import Gear, target_side
+from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
+from gmtool.games.badlands_rally.rules.terrain import board_kinds, ground, kinds
+
+ARC_TINT = {"front": 1, "flank": 2, "rear": 3}
+ARC_REACH = 12  # arcs are tinted this far from the gear (beyond every weapon's maximum range)
+
+
+_read: list[tuple[HexMapFile, dict[Hex, str], Ground]] = []  # the last course read (a course is not hashable)
+
+
+def _course(course: HexMapFile) -> tuple[dict[Hex, str], Ground]:
+    """The course's terrain by hex and its ground for sight, read once per course."""
+    if not _read or _read[0][0] is not course:
+        terrain = course.hex_terrain()
+        _read[:] = [(course, terrain, ground(terrain))]
+    return _read[0][1], _read[0][2]
+
+
+def _terrain(course: HexMapFile) -> dict[Hex, str]:
+    return _course(course)[0]
+
+
+def _ground(course: HexMapFile) -> Ground:
+    return _course(course)[1]
+
+
+def _on_board(course: HexMapFile, h: Hex) -> bool:
+    col, row = to_offset(h)
+    return 0 <= col < course.columns and 0 <= row < course.rows
+
+
+def _token(gear: RaceGear) -> Token:
+    whole = gear.hull_max + gear.structure_max
+    damage = 1.0 - (gear.hull + gear.structure) / whole if whole else 0.0
+    return Token(gear.id, gear.hex, gear.facing, gear.name, 1.0 if gear.out else damage)
+
+
+def board(state: RaceState, language: str) -> Board | None:
+    course = state.course
+    if course is None:
+        return None
+    tokens = tuple(_token(g) for g in state.gears.values())
+    return Board(course.columns, course.rows, board_kinds(language), _terrain(course), tokens)
+
+
+def step(state: RaceState, unit: str, move: Step) -> Command:
+    return m.StepGear(gear=unit, step=move)
+
+
+def place(state: RaceState, unit: str, at: Hex, facing: int) -> Command:
+    return m.PlaceGear(gear=unit, hex=label(at), facing=facing)
+
+
+def arcs(state: RaceState, unit: str) -> Arcs:
+    gear, course = state.gears.get(unit), state.course
+    if gear is None or course is None:
+        return Arcs({}, ())
+    seen_as = Gear(gear.hex, gear.facing, gear.defence)
+    around = (h for h in within(gear.hex, ARC_REACH) if h != gear.hex and _on_board(course, h))
+    tints = {h: ARC_TINT[target_side(h, seen_as)] for h in around}
+    legend = tuple((number, tr(f"br.arc.{side}")) for side, number in ARC_TINT.items())
+    return Arcs(tints, legend)
+
+
+def fire_line(state: RaceState, unit: str, target: str) -> FireLine | None:
+    shooter, aimed, course = state.gears.get(unit), state.gears.get(target), state.course
+    if shooter is None or aimed is None or course is None or shooter.id == aimed.id:
+        return None
+    others = [g.hex for g in state.gears.values() if g.id not in (shooter.id, aimed.id) and not g.out]
+    seen = _ground(course).sight(shooter.hex, aimed.hex, others)
+    in_front = target_side(aimed.hex, Gear(shooter.hex, shooter.facing, shooter.attack)) == "front"
+    side = target_side(shooter.hex, Gear(aimed.hex, aimed.facing, aimed.defence))
+    reasons = [tr("br.fire.range", range=seen.range),
+               tr("br.fire.in_front" if in_front else "br.fire.not_in_front", name=aimed.name),
+               tr(f"br.fire.side_{side}", name=aimed.name)]
+    reasons += _blockers(seen) + _cover(seen)
+    return FireLine(seen, _verdict(seen, in_front), tuple(reasons))
+
+
+def _verdict(seen: Sight, in_front: bool) -> str:
+    if not seen.lock:
+        return tr("br.fire.no_lock")
+    if not in_front:
+        return tr("br.fire.lock_not_in_arc")
+    key = "br.fire.lock_partial" if seen.obstruction == "partial" else "br.fire.lock"
+    return tr(key, dice=seen.cover_dice)
+
+
+def _blockers(seen: Sight) -> list[str]:
+    return [tr(f"br.fire.blocked_{b.where}", hex=label(b.hex), why=tr(f"br.fire.why_{b.why}")) for b in seen.blockers]
+
+
+def _cover(seen: Sight) -> list[str]:
+    found = []
+    for cover in seen.cover:
+        hexes = ", ".join(label(h) for h in cover.hexes)
+        what = tr("br.fire.a_gear") if cover.element < 0 else tr("br.fire.level", level=cover.level)
+        key = "br.fire.cover" if cover.counted else "br.fire.cover_not_counted"
+        found.append(tr(key, what=what, hexes=hexes, dice=cover.dice))
+    return found
+
+
+def kind_keys() -> tuple[str, ...]:
+    return tuple(kinds())

@@ -1,0 +1,57 @@
+"""The race as it stands: the course, every gear (card values, damage, place on the map, speed and
+MR left), the round and whose activation it is. Built only by folding events (:mod:`.race_fold`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gmtool.core.hex.coords import Hex
+from gmtool.core.hex.map_file import HexMapFile
+from gmtool.games.badlands_rally.rules.rattled import Rattle
+from gmtool.games.badlands_rally.rules.terrain import Speed
+
+
+@dataclass
+class RaceGear:
+    """One gear: its card (typed by the GM), its damage, where it stands and faces, this activation."""
+
+    id: str
+    name: str
+    seat: str
+    attack: int
+    defence: int
+    armour: int
+    hull: int
+    hull_max: int
+    structure: int
+    structure_max: int
+    cruising_mr: int
+    top_mr: int
+    hex: Hex
+    facing: int
+    rattle: Rattle = field(default_factory=Rattle)
+    speed: Speed | None = None  # declared this activation (None: not yet, or not its activation)
+    mr_left: int = 0
+    activated: bool = False  # this round
+
+    @property
+    def out(self) -> bool:
+        return self.rattle.knocked_out
+
+
+@dataclass
+class RaceState:
+    course: HexMapFile | None = None
+    gears: dict[str, RaceGear] = field(default_factory=dict)
+    round: int = 0
+    order: tuple[str, ...] = ()  # this round's activations
+    current: str | None = None
+
+    @property
+    def combatants(self) -> dict[str, RaceGear]:
+        """The gears, by the shell's name for whoever takes part."""
+        return self.gears
+
+    def seats(self) -> list[str]:
+        """Gear ids clockwise (the order they joined: placed clockwise on the start zone)."""
+        return list(self.gears)

@@ -1,0 +1,121 @@
+"""What the shell draws of the race: the heading, the activation order with hull, structure and
+MR left, a gear's sheet (its card values, typed by the GM), and what the active gear may do now."""
+
+from __future__ import annotations
+
+from gmtool.core.display import (
+    Audience,
+    Badge,
+    Heading,
+    Offer,
+    OrderLayout,
+    OrderRow,
+    SheetField,
+    SheetView,
+    Snapshot,
+    Track,
+    for_players,
+)
+from gmtool.core.hex.coords import label
+from gmtool.core.i18n import tr
+from gmtool.core.messages import Command
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
+from gmtool.games.badlands_rally.rules.race_words import facing_name, speed_name
+
+
+def heading(state: RaceState) -> Heading:
+    if state.round == 0:
+        return Heading(tr("br.heading.not_started"))
+    if state.current is None:
+        return Heading(tr("br.heading.round_over", round=state.round))
+    gear = state.gears[state.current]
+    return Heading(tr("br.heading.round", round=state.round, name=gear.name),
+                   tr("br.heading.mr", mr=gear.mr_left) if gear.speed else tr("br.heading.declare"))
+
+
+def order_layout() -> OrderLayout:
+    return OrderLayout(tr("br.column.mr"), (("hull", tr("br.field.hull")), ("structure", tr("br.field.structure"))),
+                       tr("br.column.state"))
+
+
+def _tracks(gear: RaceGear) -> tuple[Track, ...]:
+    return (Track("hull", tr("br.field.hull"), "boxes", gear.hull, gear.hull_max, "armour", "left"),
+            Track("structure", tr("br.field.structure"), "boxes", gear.structure, gear.structure_max, "harm", "left"))
+
+
+def _badges(gear: RaceGear) -> tuple[Badge, ...]:
+    found = []
+    if gear.speed is not None:
+        found.append(Badge("speed", speed_name(gear.speed), "good" if gear.speed == "top" else "neutral"))
+    if gear.rattle.token:
+        found.append(Badge("rattled", tr("br.badge.rattled", count=gear.rattle.count), "warning"))
+    if gear.out:
+        found.append(Badge("out", tr("br.badge.knocked_out"), "harm"))
+    return tuple(found)
+
+
+def _rows_in_order(state: RaceState) -> list[RaceGear]:
+    ranked = [state.gears[g] for g in state.order if g in state.gears]
+    return ranked + [g for g in state.gears.values() if g.id not in state.order]
+
+
+def order(state: RaceState) -> tuple[OrderRow, ...]:
+    return tuple(
+        OrderRow(g.id, g.name, rank, str(g.mr_left) if g.speed else ("✓" if g.activated else ""),
+                 g.id == state.current, g.out, False, _badges(g), _tracks(g))
+        for rank, g in enumerate(_rows_in_order(state))
+    )
+
+
+def sheet(state: RaceState, gear_id: str) -> SheetView | None:
+    gear = state.gears.get(gear_id)
+    if gear is None:
+        return None
+    number = [
+        ("attack", 2, 6), ("defence", 2, 6), ("armour", 0, 30),
+        ("hull", 0, gear.hull_max), ("structure", 0, gear.structure_max), ("cruising_mr", 1, 30), ("top_mr", 1, 40),
+    ]
+    fields = (
+        SheetField("name", tr("br.field.name"), "text", gear.name),
+        SheetField("seat", tr("br.field.seat"), "text", gear.seat),
+        *(SheetField(key, tr(f"br.field.{key}"), "number", getattr(gear, key), low, high) for key, low, high in number),
+        SheetField("where", tr("br.field.where"), "text",
+                   tr("br.where", hex=label(gear.hex), facing=facing_name(gear.facing)), editable=False),
+        SheetField("rattles", tr("br.field.rattles"), "text", str(gear.rattle.count), editable=False),
+    )
+    return SheetView(gear.id, gear.name, fields, _tracks(gear))
+
+
+def edit(gear_id: str, field: str, value: int | str | bool) -> Command:
+    return m.EditGear(gear=gear_id, field=field, value=value)
+
+
+def offers(state: RaceState, gear_id: str) -> tuple[Offer, ...]:
+    gear = state.gears.get(gear_id)
+    if gear is None:
+        return ()
+    if state.current != gear_id:
+        reason = tr("error.br_not_active", name=gear.name)
+        return tuple(Offer(key, tr(f"br.offer.{key}"), False, reason) for key in ("cruising", "top", "end"))
+    declared = gear.speed is not None
+    why_declared = tr("error.br_speed_declared", name=gear.name) if declared else ""
+    top_reason = why_declared or (tr("error.br_rattled_no_top_speed") if gear.rattle.token else "")
+    return (Offer("cruising", tr("br.offer.cruising"), not declared, why_declared),
+            Offer("top", tr("br.offer.top"), not top_reason, top_reason),
+            Offer("end", tr("br.offer.end"), True))
+
+
+def take(state: RaceState, gear_id: str, offer: str) -> Command:
+    if offer == "end":
+        return m.EndActivation(gear=gear_id)
+    return m.DeclareSpeed(gear=gear_id, speed="top" if offer == "top" else "cruising")
+
+
+def roster(state: RaceState) -> tuple[tuple[str, str], ...]:
+    return tuple((g.id, g.name) for g in state.gears.values())
+
+
+def snapshot(state: RaceState, audience: Audience = "gm") -> Snapshot:
+    shot = Snapshot(heading(state), order_layout(), order(state))
+    return for_players(shot) if audience == "players" else shot

@@ -1,0 +1,199 @@
+"""A dock any hex game can use for its map: the board with its units, the selected unit's arcs, and
+the line of fire to a chosen target with its verdict and reasons.
+
+It draws what the game's :class:`gmtool.core.hex.on_map.MapRules` answers and turns what the GM
+does on the map into the game's commands, run through the window (bridge → session → journal): the
+arrow keys step the selected unit (Up ahead, Down back, Left/Right turn), Shift+Left/Right turn it
+freely and a drag drops it on another hex (the GM's own moves). The selection is the window's
+(order list, sheet and map select the same unit). A move redraws the units only, not the terrain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from gmtool.core.encounter import Change
+from gmtool.core.hex.board import Board
+from gmtool.core.hex.coords import Hex
+from gmtool.core.hex.on_map import MapRules, Step
+from gmtool.core.i18n import active_language, tr
+from gmtool.core.messages import Command
+from gmtool.ui.hex_map_view import HexMapPanel
+from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.tones import see_through
+
+SWATCH = 14
+
+
+class MapDock(QWidget):
+    """The map, its overlay controls and the verdict of the line of fire."""
+
+    def __init__(self, bridge: EncounterBridge, run: Callable[[Command], bool], rules: MapRules[object],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._bridge, self._run, self._rules = bridge, run, rules
+        self._shown: Board | None = None
+        self._legend: tuple[tuple[int, str], ...] = ()
+        self.panel = HexMapPanel(self)
+        self.view = self.panel.view
+        self.arcs = QCheckBox(tr("map.show_arcs"), self)
+        self.arcs.setObjectName("mapShowArcs")
+        self.arcs.setChecked(True)
+        self.target = QComboBox(self)
+        self.target.setObjectName("mapTarget")
+        self.target.setMinimumContentsLength(12)
+        fit = QPushButton(tr("map.fit"), self)
+        fit.setToolTip(tr("map.fit_tip"))
+        self.no_map = QLabel(tr("map.none"), self)
+        self.no_map.setWordWrap(True)
+        self.arc_legend = QHBoxLayout()
+        self.verdict = QLabel(self)
+        self.verdict.setObjectName("mapVerdict")
+        self.verdict.setWordWrap(True)
+        self.reasons = QLabel(self)
+        self.reasons.setObjectName("mapReasons")
+        self.reasons.setWordWrap(True)
+        self._lay_out(fit)
+        fit.clicked.connect(self.view.fit)
+        self.arcs.toggled.connect(self.show_overlays)
+        self.target.currentIndexChanged.connect(self.show_overlays)
+        self.view.tokenSelected.connect(bridge.select)
+        self.view.stepRequested.connect(self.step)
+        self.view.turnRequested.connect(self.turn)
+        self.view.tokenDropped.connect(self.drop)
+        bridge.changed.connect(self._on_change)
+        bridge.selectionChanged.connect(self._on_selected)
+        self.redraw()
+
+    def _lay_out(self, fit: QPushButton) -> None:
+        bar = QHBoxLayout()
+        bar.addWidget(self.arcs)
+        bar.addLayout(self.arc_legend)
+        bar.addStretch(1)
+        bar.addWidget(QLabel(tr("map.fire_to"), self))
+        bar.addWidget(self.target)
+        bar.addWidget(fit)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(bar)
+        layout.addWidget(self.no_map)
+        layout.addWidget(self.panel, 1)
+        layout.addWidget(self.verdict)
+        layout.addWidget(self.reasons)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        """The board anew when its terrain or size differs from the one shown, else its units only."""
+        board = self._rules.board(self._bridge.state, active_language())
+        self.no_map.setVisible(board is None)
+        self.panel.setVisible(board is not None)
+        if board is None:
+            self._shown = None
+            return
+        shown = self._shown
+        if shown is not None and (shown.columns, shown.rows, shown.terrain, shown.kinds) == \
+                (board.columns, board.rows, board.terrain, board.kinds):
+            self.view.show_tokens(board.tokens)
+        else:
+            self.panel.show_board(board)
+            self.view.fit()
+        self._shown = board
+        self.view.select_token(self._bridge.selected)
+        self._fill_targets()
+        self.show_overlays()
+
+    def _on_change(self, change: Change) -> None:
+        touched = change.touched
+        if change.reset or touched.everything or touched.parts & {"map", "roster"}:
+            self.redraw()
+
+    def _on_selected(self, unit: str | None) -> None:
+        self.view.select_token(unit)
+        self._fill_targets()
+        self.show_overlays()
+
+    def _fill_targets(self) -> None:
+        """Every other unit on the map, the chosen one kept when it is still there."""
+        chosen = self.target.currentData()
+        units = [(t.id, t.name) for t in (self._shown.tokens if self._shown else ()) if t.id != self._bridge.selected]
+        if [(self.target.itemData(i), self.target.itemText(i)) for i in range(1, self.target.count())] == units:
+            return
+        self.target.blockSignals(True)
+        self.target.clear()
+        self.target.addItem(tr("map.no_target"), None)
+        for unit, name in units:
+            self.target.addItem(name, unit)
+        self.target.setCurrentIndex(max(0, self.target.findData(chosen)) if chosen else 0)
+        self.target.blockSignals(False)
+
+    def show_overlays(self) -> None:
+        """The selected unit's arcs (when wanted) and the line of fire to the chosen target."""
+        unit, state = self._bridge.selected, self._bridge.state
+        on_map = self._shown is not None and unit is not None and any(t.id == unit for t in self._shown.tokens)
+        arcs = self._rules.arcs(state, unit) if on_map and self.arcs.isChecked() and unit else None
+        self.view.show_tints(dict(arcs.tints) if arcs else {})
+        self._show_arc_legend(arcs.legend if arcs else ())
+        target = self.target.currentData()
+        line = self._rules.fire_line(state, unit, target) if on_map and unit and target else None
+        if line is None:
+            self.view.clear_overlay()
+            self.verdict.setText(tr("map.pick_target") if on_map else "")
+            self.reasons.setText("")
+            return
+        self.view.show_sight(line.sight)
+        self.verdict.setText(f"<b>{line.verdict}</b>")
+        self.reasons.setText(" · ".join(line.reasons))
+
+    def _show_arc_legend(self, legend: tuple[tuple[int, str], ...]) -> None:
+        if legend == self._legend:
+            return
+        self._legend = legend
+        while self.arc_legend.count():
+            item = self.arc_legend.takeAt(0)
+            if item.widget() is not None:
+                item.widget().hide()
+                item.widget().deleteLater()
+        for number, text in legend:
+            swatch = QLabel(self)
+            swatch.setFixedSize(SWATCH, SWATCH)
+            swatch.setAutoFillBackground(True)
+            palette = swatch.palette()
+            palette.setColor(swatch.backgroundRole(), see_through(f"map_tint_{number}", 160))
+            swatch.setPalette(palette)
+            self.arc_legend.addWidget(swatch)
+            self.arc_legend.addWidget(QLabel(text, self))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt API
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._shown is not None:
+            self._shown = None  # the theme's colours: the terrain drawn anew
+            self.redraw()
+
+    # -- what the GM does on the map -----------------------------------------------------------
+    def _unit(self) -> str | None:
+        return self._bridge.selected or self.view.selected_token()
+
+    def step(self, step: Step) -> bool:
+        unit = self._unit()
+        return unit is not None and self._run(self._rules.step(self._bridge.state, unit, step))
+
+    def turn(self, sides: int) -> bool:
+        unit = self._unit()
+        token = next((t for t in self._shown.tokens if t.id == unit), None) if self._shown else None
+        if token is None:
+            return False
+        return self._run(self._rules.place(self._bridge.state, token.id, token.hex, (token.facing + sides) % 6))
+
+    def drop(self, unit: str, at: Hex) -> bool:
+        token = next((t for t in self._shown.tokens if t.id == unit), None) if self._shown else None
+        if token is None:
+            return False
+        return self._run(self._rules.place(self._bridge.state, unit, at, token.facing))
+
+
+def focus_map(dock: MapDock) -> None:
+    """Give the map the keyboard (its arrow keys move the selected unit)."""
+    dock.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
