@@ -32,7 +32,8 @@ JSON = Any  # a decoded journal record
 
 
 def make_base(path: Path) -> Path:
-    """A campaign as a GM leaves it: both demo encounters fought a little, an NPC in the library."""
+    """A campaign as a GM leaves it: every demo encounter fought a little, an NPC in the library."""
+    from gmtool.games.badlands_rally.rules import race_messages as rally
     from gmtool.games.shadowrun.sr4.rules import commands as sr4
     from gmtool.games.shadowrun.sr5.rules import commands as sr5
     from gmtool.storage.workspace import Workspace
@@ -41,6 +42,13 @@ def make_base(path: Path) -> Path:
     try:
         for info in workspace.encounters():
             here = workspace.with_encounter(info.id)
+            if info.ruleset == "badlands_rally":
+                for command in (rally.DeclareSpeed(gear="g1", speed="top"), rally.StepGear(gear="g1", step="ahead"),
+                                rally.StepGear(gear="g1", step="left"), rally.EndActivation(gear="g1")):
+                    here.session.execute(command)
+                here.session.undo()
+                here.session.redo()
+                continue
             game = sr5 if info.ruleset == "sr5" else sr4
             here.session.execute(game.StartTurn())
             for _ in range(4):

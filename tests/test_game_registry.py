@@ -19,15 +19,15 @@ COIN = GameManifest(key="coin", api=GAME_API, names={"en": "Coin duel", "ja": "�
 WRONG_API = COIN.model_copy(update={"key": "old", "api": GAME_API + 1})
 
 
-def test_the_installed_games_are_the_two_shadowrun_editions_in_order() -> None:
-    assert registry().keys() == ("sr5", "sr4")
+def test_the_installed_games_are_the_shadowrun_editions_and_the_rally_in_order() -> None:
+    assert registry().keys() == ("sr5", "sr4", "badlands_rally")
     assert registry().problems() == ()
     assert registry().manifest("sr5").name("ja") == "シャドウラン5版"
 
 
 def test_an_unknown_key_is_a_file_this_gmtool_cannot_read() -> None:
     with pytest.raises(FileFormatError) as refused:
-        registry().manifest("badlands_rally")
+        registry().manifest("no_such_game")
     assert refused.value.key == "error.unknown_ruleset"
 
 
@@ -69,8 +69,10 @@ def test_reading_the_manifests_imports_no_game_rules() -> None:
     """)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     keys, loaded = done.stdout.splitlines()
-    assert keys == "('sr5', 'sr4')"
-    assert eval(loaded) == ["gmtool.games", "gmtool.games.shadowrun", "gmtool.games.shadowrun.editions",  # noqa: S307
+    assert keys == "('sr5', 'sr4', 'badlands_rally')"
+    assert eval(loaded) == ["gmtool.games", "gmtool.games.badlands_rally",  # noqa: S307
+                            "gmtool.games.badlands_rally.manifest",
+                            "gmtool.games.shadowrun", "gmtool.games.shadowrun.editions",
                             "gmtool.games.shadowrun.sr4", "gmtool.games.shadowrun.sr4.manifest",
                             "gmtool.games.shadowrun.sr5", "gmtool.games.shadowrun.sr5.manifest"]
 

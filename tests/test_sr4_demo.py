@@ -33,12 +33,13 @@ def test_a_broken_demo_file_is_refused_by_its_model() -> None:
         SR4DemoEncounter.model_validate(raw)
 
 
-def test_a_new_campaign_holds_both_demos_with_sr5_current() -> None:
+def test_a_new_campaign_holds_every_demo_with_sr5_current() -> None:
     workspace = Workspace.open_default()
     try:
         infos = workspace.encounters()
         assert [(i.ruleset, i.name) for i in infos] == [
-            ("sr5", demo_definition().name["en"]), ("sr4", sr4_demo_definition().name["en"])
+            ("sr5", demo_definition().name["en"]), ("sr4", sr4_demo_definition().name["en"]),
+            ("badlands_rally", "Demo: a rally on the Dust Bowl loop (made up)"),
         ]
         assert workspace.encounter_id == infos[0].id and workspace.ruleset_key == "sr5"
         sr4 = workspace.with_encounter(infos[1].id)
@@ -65,6 +66,6 @@ def test_a_new_encounter_is_empty_named_and_current() -> None:
         with pytest.raises(RulesError) as info:
             workspace.with_new_encounter("   ", "sr4")
         assert info.value.key == "error.encounter_name"
-        assert len(workspace.encounters()) == 4
+        assert len(workspace.encounters()) == 5  # three demos, two new
     finally:
         workspace.close()

@@ -157,4 +157,4 @@ def _edited(state: RaceState, command: m.EditGear) -> m.GearEdited:
     old = getattr(gear, name)
     if old == value:
         raise RulesError("error.no_change")
-    return m.GearEdited(gear=gear.id, field=name, old=old, new=value)
+    return m.GearEdited(gear=gear.id, name=gear.name, field=name, old=old, new=value)

@@ -146,6 +146,7 @@ class ActivationEnded(Event):
 class GearEdited(Event):
     kind: Literal["br_gear_edited"] = "br_gear_edited"
     gear: str
+    name: str  # the gear's name before the edit (undo names it)
     field: str
     old: int | str
     new: int | str

@@ -1,0 +1,114 @@
+"""The rally in the main window (issues 15 and 16): the order, the course map and the gear's card;
+speed, steps on the map by key and by drag, undo, the next activation, arcs and the line of fire —
+every move a journal command, the map redrawing the units only."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGraphicsPolygonItem
+
+from gmtool.core.hex.coords import label
+from gmtool.core.hex.map_file import hex_of
+from gmtool.storage.workspace import Workspace
+from gmtool.ui.hex_map_view import HEX_ROLE
+
+
+@pytest.fixture
+def rally(workspace: Workspace) -> Iterator[Workspace]:
+    found = next(e.id for e in workspace.encounters() if e.ruleset == "badlands_rally")
+    yield workspace.with_encounter(found)
+
+
+@pytest.fixture
+def rally_window(qtbot, rally: Workspace):  # noqa: ANN001, ANN201
+    from gmtool.ui.main_window import MainWindow
+
+    window = MainWindow(rally)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def gear(window, gear_id: str):  # noqa: ANN001, ANN201
+    return window.bridge.state.gears[gear_id]
+
+
+def terrain_items(window) -> list[QGraphicsPolygonItem]:  # noqa: ANN001
+    return [i for i in window.parts.map.view.scene().items() if i.data(HEX_ROLE) is not None]
+
+
+def test_the_rally_window_has_its_docks_and_the_order_passes_the_model_tester(rally_window, model_testers) -> None:
+    window = rally_window
+    assert {"order", "map", "sheet", "log"} <= set(window.docks)
+    model_testers(window.parts.order_panel.model)
+    dock = window.parts.map
+    assert set(dock.view.tokens) == {"g1", "g2", "g3", "g4"}
+    assert len(terrain_items(window)) == 32 * 20  # the demo course, every hex drawn
+    assert window.bridge.selected == "g1"  # the gear whose activation it is
+    assert dock.view.tokens["g1"].isSelected() and dock.view.tints  # its arcs are shown
+
+
+def test_keys_declare_speed_step_on_the_map_and_undo_takes_a_step_back(qtbot, rally_window) -> None:
+    window = rally_window
+    dock = window.parts.map
+    terrain = terrain_items(window)
+    assert not window.action("map_ahead").isEnabled()  # no speed declared yet
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)  # top speed
+    assert gear(window, "g1").speed == "top" and gear(window, "g1").mr_left == 9
+    dock.view.setFocus()
+    qtbot.keyClick(dock.view, Qt.Key.Key_Up)
+    # 1617 facing north-west: column 16 is an even column (1-based), half a hex lower than column 15,
+    # so its north-west neighbour is 1517, a hard-pack hex: 1 MR.
+    assert label(gear(window, "g1").hex) == "1517" and gear(window, "g1").mr_left == 8
+    qtbot.keyClick(dock.view, Qt.Key.Key_Left)  # at top speed a turn costs 1 MR (BR-8)
+    assert gear(window, "g1").facing == 4 and gear(window, "g1").mr_left == 7
+    qtbot.keyClick(dock.view, Qt.Key.Key_Left, Qt.KeyboardModifier.ShiftModifier)  # the GM's free turn
+    assert gear(window, "g1").facing == 3 and gear(window, "g1").mr_left == 7
+    assert terrain_items(window) == terrain  # only the units were drawn again
+    assert dock.view.tokens["g1"].isSelected()
+    window.action("undo").trigger()
+    window.action("undo").trigger()
+    assert gear(window, "g1").facing == 5 and gear(window, "g1").mr_left == 8
+    lines = window.bridge.encounter.entries
+    assert any("1617 → 1517" in window.bridge.ruleset.describe(e) for entry in lines for e in entry.events)
+
+
+def test_a_refused_step_says_why_and_moves_nothing(qtbot, rally_window) -> None:
+    window = rally_window
+    dock = window.parts.map
+    window.bridge.select("g2")  # not its activation
+    dock.view.setFocus()
+    qtbot.keyClick(dock.view, Qt.Key.Key_Up)
+    assert label(gear(window, "g2").hex) == "1618"
+    assert "not Demo Dune Pig's activation" in window.status.text()
+
+
+def test_a_drag_is_the_gms_own_move_and_space_ends_the_activation(qtbot, rally_window) -> None:
+    window = rally_window
+    dock = window.parts.map
+    dock.view.tokenDropped.emit("g3", hex_of("2010"))
+    assert label(gear(window, "g3").hex) == "2010" and gear(window, "g3").mr_left == 0
+    assert window.parts.sheet.sheet() is not None
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)  # cruising speed
+    qtbot.keyClick(window, Qt.Key.Key_Space)
+    assert window.bridge.state.current == "g2" and window.bridge.selected == "g2"
+    assert dock.view.tokens["g2"].isSelected()
+
+
+def test_the_line_of_fire_shows_its_verdict_and_reasons(rally_window) -> None:
+    window = rally_window
+    dock = window.parts.map
+    dock.target.setCurrentIndex(dock.target.findData("g3"))
+    assert dock.view.overlay  # the thread is drawn
+    line = window.bridge.ruleset.fire_line(window.bridge.state, "g1", "g3")
+    assert dock.verdict.text() == f"<b>{line.verdict}</b>"
+    assert "range 1" in dock.reasons.text()  # 1617 and 1717 are neighbours
+    dock.target.setCurrentIndex(0)
+    assert not dock.view.overlay and dock.reasons.text() == ""
+    dock.arcs.setChecked(False)
+    assert not dock.view.tints

@@ -1,0 +1,205 @@
+"""The rally as a game (issue 16, first part): rounds and activations (BR-5), movement on the course
+with MR by terrain and speed (BR-7, BR-8), the GM's own moves, and the line of fire the map shows
+(BR-10). Every expected value is worked out by hand from the digest (shared/seeds/002) and the
+odd-q board labels (odd columns half a hex lower; facing 0 is north, sides clockwise)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gmtool.core.errors import RulesError
+from gmtool.core.hex.coords import label
+from gmtool.core.hex.map_file import HexMapFile
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.demo import demo
+from gmtool.games.badlands_rally.rules.race import RallyRules
+from gmtool.games.badlands_rally.rules.race_state import RaceState
+
+RNG = random.Random(0)
+
+
+def run(rules: RallyRules, state: RaceState, *commands: m.Command) -> list[m.Event]:
+    done = []
+    for command in commands:
+        for event in rules.decide(state, command, RNG):
+            rules.apply(state, event)
+            done.append(event)
+    return done
+
+
+def gear(name: str, at: str, facing: int = 0, cruising: int = 5, top: int = 8) -> m.AddGear:
+    return m.AddGear(name=name, seat=name, attack=4, defence=4, armour=6, hull=2, structure=2,
+                     cruising_mr=cruising, top_mr=top, hex=at, facing=facing)
+
+
+def course(terrain: dict[str, str], columns: int = 5, rows: int = 6) -> m.SetCourse:
+    return m.SetCourse(course=HexMapFile(name="Test", game="badlands_rally", columns=columns, rows=rows,
+                                         terrain=terrain))
+
+
+@pytest.fixture
+def rules() -> RallyRules:
+    return RallyRules()
+
+
+def racing(rules: RallyRules, terrain: dict[str, str], *gears: m.AddGear, speed: str = "top") -> RaceState:
+    state = rules.initial_state()
+    run(rules, state, course(terrain), *gears, m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed=speed))
+    return state
+
+
+@pytest.mark.rule("BR-5")
+def test_gears_activate_clockwise_from_the_initiative_winner(rules: RallyRules) -> None:
+    # Digest line 84: each round the players activate their gears clockwise; the winner of the initiative
+    # check goes first. Seats: the order the gears were placed (clockwise on the start zone, line 79).
+    state = rules.initial_state()
+    run(rules, state, course({}), gear("A", "0101"), gear("B", "0201"), gear("C", "0301"), gear("D", "0401"))
+    run(rules, state, m.StartRound(first="g3"))
+    assert state.order == ("g3", "g4", "g1", "g2") and state.current == "g3"
+    with pytest.raises(RulesError) as refused:
+        run(rules, state, m.StepGear(gear="g3", step="ahead"))
+    assert refused.value.key == "error.br_declare_first"  # an activation begins by declaring the speed
+    with pytest.raises(RulesError) as refused:
+        run(rules, state, m.DeclareSpeed(gear="g4", speed="top"))
+    assert refused.value.key == "error.br_not_active"
+    (ended,) = run(rules, state, m.DeclareSpeed(gear="g3", speed="cruising"), m.EndActivation(gear="g3"))[1:]
+    assert ended.mr_unused == 5 and ended.next == "g4"  # unused MR is lost
+    assert state.gears["g3"].speed is None and state.gears["g3"].mr_left == 0  # back to cruising, nothing kept
+    with pytest.raises(RulesError) as refused:
+        run(rules, state, m.StartRound(first="g1"))
+    assert refused.value.key == "error.br_round_running"
+    for g in ("g4", "g1", "g2"):
+        run(rules, state, m.EndActivation(gear=g))
+    assert state.current is None  # every gear has activated
+    run(rules, state, m.StartRound(first="g1"))
+    assert state.round == 2 and state.order == ("g1", "g2", "g3", "g4")
+
+
+@pytest.mark.rule("BR-7")
+def test_rough_costs_two_mr_at_top_speed_and_one_cruising(rules: RallyRules) -> None:
+    # Digest lines 122-124: hard-pack and normal 1 MR at both speeds, rough 1 MR cruising / 2 MR top.
+    # Column 3 is a straight north-south line: 0305 → 0304 (hard-pack, 1) → 0303 (rough, 2 at top).
+    terrain = {"0304": "hardpack", "0303": "rough"}
+    state = racing(rules, terrain, gear("A", "0305", facing=0, top=8))
+    run(rules, state, m.StepGear(gear="g1", step="ahead"), m.StepGear(gear="g1", step="ahead"))
+    assert label(state.gears["g1"].hex) == "0303" and state.gears["g1"].mr_left == 8 - 1 - 2
+    cruising = racing(rules, terrain, gear("A", "0305", facing=0, cruising=5), speed="cruising")
+    run(rules, cruising, m.StepGear(gear="g1", step="ahead"), m.StepGear(gear="g1", step="ahead"))
+    assert cruising.gears["g1"].mr_left == 5 - 1 - 1
+
+
+@pytest.mark.rule("BR-7")
+def test_ordinary_movement_never_enters_a_hex_off_the_course(rules: RallyRules) -> None:
+    # Digest line 156: level 1, level 2 and structure hexes cannot be entered by ordinary movement.
+    for kind in ("level1", "level2", "structure"):
+        state = racing(rules, {"0304": kind}, gear("A", "0305", facing=0))
+        with pytest.raises(RulesError) as refused:
+            run(rules, state, m.StepGear(gear="g1", step="ahead"))
+        assert refused.value.key == "error.br_off_course" and refused.value.args_for_message["hex"] == "0304"
+        assert label(state.gears["g1"].hex) == "0305" and state.gears["g1"].mr_left == 8  # nothing spent
+    state = racing(rules, {}, gear("A", "0301", facing=0))
+    with pytest.raises(RulesError) as refused:  # off the board is off the course
+        run(rules, state, m.StepGear(gear="g1", step="ahead"))
+    assert refused.value.key == "error.br_off_course"
+
+
+@pytest.mark.rule("BR-8")
+def test_turning_costs_one_mr_per_side_at_top_speed_and_nothing_cruising(rules: RallyRules) -> None:
+    # Digest line 146: at top speed 1 MR per hex side turned; cruising speed turns free (BR-8).
+    state = racing(rules, {}, gear("A", "0303", facing=0, top=8))
+    run(rules, state, m.StepGear(gear="g1", step="right"), m.StepGear(gear="g1", step="right"))
+    assert state.gears["g1"].facing == 2 and state.gears["g1"].mr_left == 6
+    with pytest.raises(RulesError) as refused:  # backwards only at cruising speed
+        run(rules, state, m.StepGear(gear="g1", step="back"))
+    assert refused.value.key == "error.br_backwards_at_top_speed"
+    cruising = racing(rules, {}, gear("A", "0303", facing=0, cruising=5), speed="cruising")
+    run(rules, cruising, m.StepGear(gear="g1", step="left"), m.StepGear(gear="g1", step="back"))
+    # facing 5 (north-west), backwards = one hex through side 2 (south-east): column 3 → 4; column 4
+    # is even (1-based), half a hex lower, so its south-east neighbour of 0303 is 0403.
+    assert cruising.gears["g1"].facing == 5 and label(cruising.gears["g1"].hex) == "0403"
+    assert cruising.gears["g1"].mr_left == 5 - 1
+
+
+def test_mr_runs_out_and_gears_do_not_share_a_hex(rules: RallyRules) -> None:
+    state = racing(rules, {}, gear("A", "0306", facing=0, top=2), gear("B", "0303"))
+    run(rules, state, m.StepGear(gear="g1", step="ahead"), m.StepGear(gear="g1", step="ahead"))
+    with pytest.raises(RulesError) as refused:
+        run(rules, state, m.StepGear(gear="g1", step="left"))
+    assert refused.value.key == "error.br_no_mr"
+    state = racing(rules, {}, gear("A", "0305", facing=0), gear("B", "0304"))
+    with pytest.raises(RulesError) as refused:
+        run(rules, state, m.StepGear(gear="g1", step="ahead"))
+    assert refused.value.key == "error.br_hex_taken" and refused.value.args_for_message["name"] == "B"
+
+
+def test_the_gm_places_a_gear_anywhere_on_the_board_without_spending_mr(rules: RallyRules) -> None:
+    state = racing(rules, {"0101": "level2"}, gear("A", "0305"), gear("B", "0501"))
+    (placed,) = run(rules, state, m.PlaceGear(gear="g2", hex="0101", facing=3))
+    assert (placed.before, placed.after, placed.facing_before, placed.facing) == ("0501", "0101", 0, 3)
+    assert state.gears["g2"].mr_left == 0 and state.gears["g1"].mr_left == 8
+    assert "GM" in rules.describe(placed)
+    for where, key in (("0901", "error.br_off_board"), ("0305", "error.br_hex_taken")):
+        with pytest.raises(RulesError) as refused:
+            run(rules, state, m.PlaceGear(gear="g2", hex=where, facing=0))
+        assert refused.value.key == key
+
+
+def test_a_card_edit_is_checked_and_undone_by_its_event(rules: RallyRules) -> None:
+    state = racing(rules, {}, gear("A", "0305"))
+    (edited,) = run(rules, state, m.EditGear(gear="g1", field="hull", value=1))
+    assert (edited.old, edited.new, state.gears["g1"].hull) == (2, 1, 1)
+    for field, value in (("hull", 3), ("attack", 7), ("name", " "), ("hex", "0101")):
+        with pytest.raises(RulesError):
+            run(rules, state, m.EditGear(gear="g1", field=field, value=value))
+
+
+@pytest.mark.rule("BR-10")
+def test_the_line_of_fire_names_what_blocks_and_what_covers(rules: RallyRules) -> None:
+    # Column 3 is a straight line north: shooter at 0306 facing north, target at 0301.
+    # Digest line 251: lock when the line crosses no level 2, structure or other gear's hex.
+    blocked = racing(rules, {"0303": "level2"}, gear("A", "0306"), gear("B", "0301"))
+    line = rules.fire_line(blocked, "g1", "g2")
+    assert line is not None and not line.sight.lock
+    assert [(label(b.hex), b.why) for b in line.sight.blockers] == [("0303", "level")]
+    assert line.verdict == "No lock" and any("0303" in reason for reason in line.reasons)
+    # BR-10: level 1 gives 1D6 per element partly between, none when it is nearer the attacker (0305)
+    # than the target; the level 1 at 0302 is nearer the target: 1D6.
+    covered = racing(rules, {"0302": "level1", "0305": "level1"}, gear("A", "0306"), gear("B", "0301"))
+    line = rules.fire_line(covered, "g1", "g2")
+    assert line is not None and line.sight.lock and line.sight.cover_dice == 1
+    assert line.verdict == "Lock; cover 1D6"
+    assert "range 5" in line.reasons and "B is in the front arc" in line.reasons
+    assert "hits B's rear" in line.reasons  # B faces north, A is straight behind it (rear: its rear row)
+    # a gear between blocks lock (digest line 251)
+    crowded = racing(rules, {}, gear("A", "0306"), gear("B", "0301"), gear("C", "0304"))
+    line = rules.fire_line(crowded, "g1", "g2")
+    assert line is not None and not line.sight.lock and line.sight.blockers[0].why == "unit"
+
+
+@pytest.mark.rule("BR-10")
+def test_a_target_behind_the_shooter_is_out_of_its_front_arc(rules: RallyRules) -> None:
+    # The front arc is the 180° ahead (digest: 正面アーク); 0301 is straight behind a gear facing south.
+    state = racing(rules, {}, gear("A", "0306", facing=3), gear("B", "0301"))
+    line = rules.fire_line(state, "g1", "g2")
+    assert line is not None and line.sight.lock
+    assert line.verdict == "Clear line, but not in the front arc: no lock"
+    arcs = rules.arcs(state, "g1")
+    assert arcs.tints  # every hex around is front, flank or rear
+    front = {label(h) for h, number in arcs.tints.items() if number == 1}
+    rear = {label(h) for h, number in arcs.tints.items() if number == 3}
+    assert "0301" in rear and "0305" in rear  # straight behind (north), the rear row
+    assert "0306" not in front and {"0206", "0406"} <= front  # its own hex is none; beside-and-ahead is front
+
+
+def test_the_demo_is_made_up_and_starts_round_one(rules: RallyRules) -> None:
+    state = rules.initial_state()
+    run(rules, state, *demo().commands)
+    assert len(state.gears) == 4 and all(g.name.startswith("Demo ") for g in state.gears.values())
+    assert state.course is not None and "made up" in state.course.name
+    kinds = set(state.course.terrain.values()) | {"normal"}
+    assert kinds == {"normal", "hardpack", "rough", "level1", "level2", "structure"}  # every terrain kind
+    start = set(state.course.zones["start"])
+    assert {label(g.hex) for g in state.gears.values()} <= start
+    assert state.round == 1 and state.current == "g1"
