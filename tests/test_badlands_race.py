@@ -187,8 +187,9 @@ def test_a_target_behind_the_shooter_is_out_of_its_front_arc(rules: RallyRules) 
     assert line.verdict == "Clear line, but not in the front arc: no lock"
     arcs = rules.arcs(state, "g1")
     assert arcs.tints  # every hex around is front, flank or rear
-    front = {label(h) for h, number in arcs.tints.items() if number == 1}
-    rear = {label(h) for h, number in arcs.tints.items() if number == 3}
+    meaning = {number: text for number, text in arcs.legend}
+    front = {label(h) for h, number in arcs.tints.items() if meaning[number] == "Front arc"}
+    rear = {label(h) for h, number in arcs.tints.items() if meaning[number] == "Rear"}
     assert "0301" in rear and "0305" in rear  # straight behind (north), the rear row
     assert "0306" not in front and {"0206", "0406"} <= front  # its own hex is none; beside-and-ahead is front
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QKeyEvent, QPainter, QPen, QPolygonF, QWheelEvent
+from PySide6.QtGui import QBrush, QKeyEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -29,55 +29,17 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.hex.board import Board, Token
-from gmtool.core.hex.coords import DIRS, Hex
+from gmtool.core.hex.coords import Hex, to_offset
 from gmtool.core.hex.sight import Sight
+from gmtool.ui.hex_layers import R, TerrainLayer, centre, facing_arrow, hex_at, hexagon, tint_paths
 from gmtool.viewmodels.tones import data_colour, see_through, shade, tone
 
-R = 20.0  # centre to vertex, in scene units
+__all__ = ["R", "HexMapPanel", "HexMapView", "centre", "hex_at"]
+
 ZOOM_STEP = 1.25
 TINT_ALPHA = 90  # of 255: the terrain shows through a tint
-HEX_ROLE = 0  # item data key: the Hex a terrain item stands for
 TOKEN_ROLE = 1  # item data key: the token id
-
-
-def centre(h: Hex) -> QPointF:
-    return QPointF(1.5 * R * h.q, math.sqrt(3) * R * (h.r + h.q / 2))
-
-
-def hex_at(point: QPointF) -> Hex:
-    """The hex whose area holds the scene point (cube rounding of the fractional hex)."""
-    q = point.x() / (1.5 * R)
-    r = point.y() / (math.sqrt(3) * R) - q / 2
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return Hex.axial(rq, rr)
-
-
 STEP_KEYS = {Qt.Key.Key_Up: "ahead", Qt.Key.Key_Down: "back", Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right"}
-
-
-def _hexagon(h: Hex, radius: float = R) -> QPolygonF:
-    c = centre(h)
-    return QPolygonF([QPointF(c.x() + radius * math.cos(math.radians(60 * i)),
-                              c.y() + radius * math.sin(math.radians(60 * i))) for i in range(6)])
-
-
-def _facing_arrow(h: Hex, facing: int) -> QPolygonF:
-    """A small triangle pointing through side ``facing`` of the token's hex."""
-    c = centre(h)
-    d = DIRS[facing % 6]
-    ahead = centre(d) - centre(Hex(0, 0, 0))
-    length = math.hypot(ahead.x(), ahead.y())
-    ux, uy = ahead.x() / length, ahead.y() / length
-    tip = QPointF(c.x() + ux * R * 0.85, c.y() + uy * R * 0.85)
-    base = QPointF(c.x() + ux * R * 0.45, c.y() + uy * R * 0.45)
-    side = QPointF(-uy * R * 0.22, ux * R * 0.22)
-    return QPolygonF([tip, base + side, base - side])
 
 
 class _TokenItem(QGraphicsEllipseItem):
@@ -109,6 +71,7 @@ class HexMapView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.board: Board | None = None
+        self.terrain: TerrainLayer | None = None
         self.tokens: dict[str, QGraphicsItem] = {}
         self.overlay: list[QGraphicsItem] = []  # the line of fire drawn last
         self.tints: list[QGraphicsItem] = []  # arcs, sectors or range bands of the selected unit
@@ -124,12 +87,11 @@ class HexMapView(QGraphicsView):
         scene.clear()
         scene.blockSignals(False)
         self.board, self.tokens, self.overlay, self.tints = board, {}, [], []
-        grid = QPen(tone("map_grid"), 1)
         dark = shade() == "dark"
-        for h in board.hexes():
-            kind = board.kind(h)
-            item = scene.addPolygon(_hexagon(h), grid, QBrush(data_colour(kind.dark if dark else kind.light)))
-            item.setData(HEX_ROLE, h)
+        colours = {kind.key: data_colour(kind.dark if dark else kind.light) for kind in board.kinds}
+        first = board.kinds[0].key
+        self.terrain = TerrainLayer({h: colours[board.terrain.get(h, first)] for h in board.hexes()}, tone("map_grid"))
+        scene.addItem(self.terrain)
         for token in board.tokens:
             self.tokens[token.id] = self._token(token)
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-R, -R, R, R))
@@ -159,7 +121,7 @@ class HexMapView(QGraphicsView):
         disc.setZValue(2)
         disc.setToolTip(token.name)
         self.scene().addItem(disc)
-        arrow = QGraphicsPolygonItem(_facing_arrow(token.hex, token.facing), disc)
+        arrow = QGraphicsPolygonItem(facing_arrow(token.hex, token.facing), disc)
         arrow.setBrush(QBrush(tone("map_selected")))
         arrow.setPen(QPen(Qt.PenStyle.NoPen))
         if token.damage > 0:  # a bar across the disc's foot: how hurt
@@ -195,7 +157,7 @@ class HexMapView(QGraphicsView):
             self._add(self.scene().addLine(stop.x(), stop.y(), end.x(), end.y(), dashed))
         outline = QPen(tone("map_los_blocked"), 3)
         for h in crossed:
-            self._add(self.scene().addPolygon(_hexagon(h, R - 2), outline))
+            self._add(self.scene().addPolygon(hexagon(h, R - 2), outline))
         for left, right in sight.line.divided:
             a, b = centre(left.hex), centre(right.hex)
             mid, along = (a + b) / 2, QPointF(-(b - a).y(), (b - a).x())
@@ -210,12 +172,10 @@ class HexMapView(QGraphicsView):
         """See-through tints (1–6, the game's meaning: an arc, a sector, a range band) on hexes."""
         for item in self.tints:
             self.scene().removeItem(item)
-        self.tints = []
-        for h, number in tints.items():
-            colour = see_through(f"map_tint_{number}", TINT_ALPHA)
-            item = self.scene().addPolygon(_hexagon(h, R - 1), QPen(Qt.PenStyle.NoPen), QBrush(colour))
-            item.setZValue(1)
-            self.tints.append(item)
+        colours = {number: see_through(f"map_tint_{number}", TINT_ALPHA) for number in set(tints.values())}
+        self.tints = tint_paths(tints, colours)
+        for item in self.tints:
+            self.scene().addItem(item)
 
     def clear_overlay(self) -> None:
         for item in self.overlay:
@@ -257,11 +217,15 @@ class HexMapView(QGraphicsView):
                 self.tokenDropped.emit(tid, dropped)
             return
         if event.button() == Qt.MouseButton.LeftButton:
-            for item in self.items(event.position().toPoint()):
-                h = item.data(HEX_ROLE)
-                if isinstance(h, Hex):
-                    self.hexClicked.emit(h)
-                    return
+            h = hex_at(self.mapToScene(event.position().toPoint()))
+            if self.on_board(h):
+                self.hexClicked.emit(h)
+
+    def on_board(self, h: Hex) -> bool:
+        if self.board is None:
+            return False
+        col, row = to_offset(h)
+        return 0 <= col < self.board.columns and 0 <= row < self.board.rows
 
     # -- zoom -----------------------------------------------------------------------------
     def zoom(self, factor: float) -> None:

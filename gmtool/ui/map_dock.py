@@ -26,6 +26,7 @@ from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.tones import see_through
 
 SWATCH = 14
+REASON_LINES = 3  # the reasons' height: a new line of fire never resizes (and so re-renders) the map
 
 
 class MapDock(QWidget):
@@ -56,6 +57,9 @@ class MapDock(QWidget):
         self.reasons = QLabel(self)
         self.reasons.setObjectName("mapReasons")
         self.reasons.setWordWrap(True)
+        self.reasons.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        for label, lines in ((self.verdict, 1), (self.reasons, REASON_LINES)):  # the map keeps its size
+            label.setFixedHeight(label.fontMetrics().lineSpacing() * lines + 4)
         self._lay_out(fit)
         fit.clicked.connect(self.view.fit)
         self.arcs.toggled.connect(self.show_overlays)
@@ -142,10 +146,12 @@ class MapDock(QWidget):
             self.view.clear_overlay()
             self.verdict.setText(tr("map.pick_target") if on_map else "")
             self.reasons.setText("")
+            self.reasons.setToolTip("")
             return
         self.view.show_sight(line.sight)
         self.verdict.setText(f"<b>{line.verdict}</b>")
         self.reasons.setText(" · ".join(line.reasons))
+        self.reasons.setToolTip("\n".join(line.reasons))
 
     def _show_arc_legend(self, legend: tuple[tuple[int, str], ...]) -> None:
         if legend == self._legend:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsPolygonItem, QLabel
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLineItem, QGraphicsPolygonItem, QLabel
 
 from gmtool.core.hex.bearing import bearing
 from gmtool.core.hex.board import Board, TerrainKind, Token
 from gmtool.core.hex.coords import Hex, from_offset, within
 from gmtool.core.hex.sight import Ground
-from gmtool.ui.hex_map_view import HEX_ROLE, HexMapPanel, HexMapView, centre
-from gmtool.viewmodels.tones import tone
+from gmtool.ui.hex_map_view import HexMapPanel, HexMapView, centre
+from gmtool.viewmodels.tones import data_colour, tone
 
 KINDS = (  # made-up demo kinds and colours (a game's data will supply its own)
     TerrainKind("open", "Open", "#d9d2b0", "#5a5541"),
@@ -46,13 +46,13 @@ def view(panel: HexMapPanel) -> HexMapView:
 
 
 def test_it_draws_every_hex_the_tokens_and_the_legend(panel: HexMapPanel) -> None:
-    hexes = [item for item in panel.view.scene().items() if isinstance(item.data(HEX_ROLE), Hex)]
-    assert len(hexes) == 12 * 8
+    terrain = panel.view.terrain
+    assert terrain is not None and len(terrain.colours) == 12 * 8
+    assert terrain.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache  # drawn once per zoom
     assert set(panel.view.tokens) == {"u1", "u2"}
     assert [w.text() for w in panel.findChildren(QLabel) if w.text()] == ["Open", "Rough", "Hill"]
-    rough = next(i for i in hexes if i.data(HEX_ROLE) == from_offset(4, 3))
-    plain = next(i for i in hexes if i.data(HEX_ROLE) == from_offset(0, 0))
-    assert rough.brush().color() != plain.brush().color()
+    rough, plain = terrain.colours[from_offset(4, 3)], terrain.colours[from_offset(0, 0)]
+    assert rough == data_colour(KINDS[1].light) and plain == data_colour(KINDS[0].light)
 
 
 def test_clicks_report_hexes_and_tokens_and_selection_follows(qtbot, view: HexMapView) -> None:  # noqa: ANN001
@@ -99,21 +99,25 @@ def test_the_line_of_fire_is_drawn_with_its_verdict(view: HexMapView) -> None:
 def test_tints_show_a_game_s_arcs_and_are_replaced(view: HexMapView) -> None:
     unit = from_offset(5, 4)
     near = [h for h in within(unit, 3) if h != unit]
-    view.show_tints({h: 1 if bearing(unit, 0, h).ahead >= 0 else 4 for h in near})  # e.g. front and the rest
-    assert len(view.tints) == len(near) == 36
+    tints = {h: 1 if bearing(unit, 0, h).ahead >= 0 else 4 for h in near}  # e.g. front and the rest
+    view.show_tints(tints)
+    assert len(near) == 36 and len(view.tints) == 2  # one path per tint
     assert all(t.brush().color().alpha() < 255 for t in view.tints)  # the terrain shows through
     assert len({t.brush().color().rgb() for t in view.tints}) == 2  # two tints: ahead and the rest
+    for item in view.tints:  # each path covers exactly its hexes' centres
+        number = item.data(0)
+        assert all(item.contains(centre(h)) == (tint == number) for h, tint in tints.items())
+        assert not item.contains(centre(unit))
     view.show_tints({})
     assert view.tints == []
 
 
 def test_units_move_without_the_terrain_drawn_again(view: HexMapView) -> None:
-    terrain_items = [item for item in view.scene().items() if isinstance(item.data(HEX_ROLE), Hex)]
+    terrain = view.terrain
     view.select_token("u1")
     moved = (Token("u1", from_offset(2, 1), 3, "Jerboa"), Token("u3", from_offset(6, 6), 0, "Iguana"))
     view.show_tokens(moved)
     assert set(view.tokens) == {"u1", "u3"}  # u2 gone, u3 joined
     assert view.tokens["u1"].isSelected()  # the selection stays on the unit
     assert view.tokens["u1"].contains(centre(from_offset(2, 1)))
-    again = [item for item in view.scene().items() if isinstance(item.data(HEX_ROLE), Hex)]
-    assert again == terrain_items and view.board.tokens == moved
+    assert view.terrain is terrain and terrain.scene() is view.scene() and view.board.tokens == moved

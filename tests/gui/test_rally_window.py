@@ -8,12 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGraphicsPolygonItem
 
 from gmtool.core.hex.coords import label
 from gmtool.core.hex.map_file import hex_of
 from gmtool.storage.workspace import Workspace
-from gmtool.ui.hex_map_view import HEX_ROLE
 
 
 @pytest.fixture
@@ -38,8 +36,8 @@ def gear(window, gear_id: str):  # noqa: ANN001, ANN201
     return window.bridge.state.gears[gear_id]
 
 
-def terrain_items(window) -> list[QGraphicsPolygonItem]:  # noqa: ANN001
-    return [i for i in window.parts.map.view.scene().items() if i.data(HEX_ROLE) is not None]
+def terrain_of(window):  # noqa: ANN001, ANN202
+    return window.parts.map.view.terrain
 
 
 def test_the_rally_window_has_its_docks_and_the_order_passes_the_model_tester(rally_window, model_testers) -> None:
@@ -48,7 +46,7 @@ def test_the_rally_window_has_its_docks_and_the_order_passes_the_model_tester(ra
     model_testers(window.parts.order_panel.model)
     dock = window.parts.map
     assert set(dock.view.tokens) == {"g1", "g2", "g3", "g4"}
-    assert len(terrain_items(window)) == 32 * 20  # the demo course, every hex drawn
+    assert len(terrain_of(window).colours) == 32 * 20  # the demo course, every hex drawn
     assert window.bridge.selected == "g1"  # the gear whose activation it is
     assert dock.view.tokens["g1"].isSelected() and dock.view.tints  # its arcs are shown
 
@@ -56,7 +54,7 @@ def test_the_rally_window_has_its_docks_and_the_order_passes_the_model_tester(ra
 def test_keys_declare_speed_step_on_the_map_and_undo_takes_a_step_back(qtbot, rally_window) -> None:
     window = rally_window
     dock = window.parts.map
-    terrain = terrain_items(window)
+    terrain = terrain_of(window)
     assert not window.action("map_ahead").isEnabled()  # no speed declared yet
     qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)  # top speed
     assert gear(window, "g1").speed == "top" and gear(window, "g1").mr_left == 9
@@ -69,7 +67,7 @@ def test_keys_declare_speed_step_on_the_map_and_undo_takes_a_step_back(qtbot, ra
     assert gear(window, "g1").facing == 4 and gear(window, "g1").mr_left == 7
     qtbot.keyClick(dock.view, Qt.Key.Key_Left, Qt.KeyboardModifier.ShiftModifier)  # the GM's free turn
     assert gear(window, "g1").facing == 3 and gear(window, "g1").mr_left == 7
-    assert terrain_items(window) == terrain  # only the units were drawn again
+    assert terrain_of(window) is terrain  # only the units were drawn again
     assert dock.view.tokens["g1"].isSelected()
     window.action("undo").trigger()
     window.action("undo").trigger()

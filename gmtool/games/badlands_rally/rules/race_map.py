@@ -4,8 +4,10 @@ and the line of fire with lock and cover and the reasons for them (BR-10)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from gmtool.core.hex.board import Board, Token
-from gmtool.core.hex.coords import Hex, label, to_offset, within
+from gmtool.core.hex.coords import ORIGIN, Hex, label, to_offset, within
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.core.hex.on_map import Arcs, FireLine, Step
 from gmtool.core.hex.sight import Ground, Sight
@@ -16,7 +18,7 @@ from gmtool.games.badlands_rally.rules.attack import Gear, target_side
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.terrain import board_kinds, ground, kinds
 
-ARC_TINT = {"front": 1, "flank": 2, "rear": 3}
+ARC_TINT = {"front": 5, "flank": 2, "rear": 3}  # orange, blue, purple: apart from the terrain's greens
 ARC_REACH = 12  # arcs are tinted this far from the gear (beyond every weapon's maximum range)
 
 
@@ -70,11 +72,18 @@ def arcs(state: RaceState, unit: str) -> Arcs:
     gear, course = state.gears.get(unit), state.course
     if gear is None or course is None:
         return Arcs({}, ())
-    seen_as = Gear(gear.hex, gear.facing, gear.defence)
-    around = (h for h in within(gear.hex, ARC_REACH) if h != gear.hex and _on_board(course, h))
-    tints = {h: ARC_TINT[target_side(h, seen_as)] for h in around}
+    placed = ((gear.hex + offset, tint) for offset, tint in _arc_pattern(gear.facing))
+    tints = {h: tint for h, tint in placed if _on_board(course, h)}
     legend = tuple((number, tr(f"br.arc.{side}")) for side, number in ARC_TINT.items())
     return Arcs(tints, legend)
+
+
+@lru_cache(maxsize=6)
+def _arc_pattern(facing: int) -> tuple[tuple[Hex, int], ...]:
+    """Each hex within reach of a gear at the origin facing ``facing``, with its arc's tint (an arc
+    depends only on where a hex lies from the gear: worked out once per facing, then moved)."""
+    seen_as = Gear(ORIGIN, facing, 0)
+    return tuple((h, ARC_TINT[target_side(h, seen_as)]) for h in within(ORIGIN, ARC_REACH) if h != ORIGIN)
 
 
 def fire_line(state: RaceState, unit: str, target: str) -> FireLine | None:
