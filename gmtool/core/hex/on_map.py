@@ -17,6 +17,7 @@ from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.sight import Sight
 from gmtool.core.messages import Command
 
+MAP_FEATURE = "map"  # a game's view offering this feature has rules that are MapRules (bridge.has(MAP_FEATURE))
 Step = Literal["ahead", "back", "left", "right"]
 S = TypeVar("S", contravariant=True)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gmtool.core.hex.on_map import MAP_FEATURE
 from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.ui.actions import ActionSpec
@@ -30,7 +31,7 @@ class RallyView:
     """Badlands Rally: the race on its course."""
 
     key = "badlands_rally"
-    features: frozenset[str] = frozenset()
+    features: frozenset[str] = frozenset({MAP_FEATURE})
     action_specs = RALLY_SPECS
 
     def __init__(self, rules: RallyRules | None = None) -> None:
