@@ -11,7 +11,7 @@ import pytest
 
 from gmtool.core.errors import RulesError
 from gmtool.core.hex.coords import label
-from gmtool.core.hex.map_file import HexMapFile
+from gmtool.core.hex.map_file import HexMapFile, hex_of
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.demo import demo
 from gmtool.games.badlands_rally.rules.race import RallyRules
@@ -34,7 +34,7 @@ def gear(name: str, at: str, facing: int = 0, cruising: int = 5, top: int = 8) -
                      cruising_mr=cruising, top_mr=top, hex=at, facing=facing)
 
 
-def course(terrain: dict[str, str], columns: int = 5, rows: int = 6) -> m.SetCourse:
+def course(terrain: dict[str, str], columns: int = 8, rows: int = 8) -> m.SetCourse:
     return m.SetCourse(course=HexMapFile(name="Test", game="badlands_rally", columns=columns, rows=rows,
                                          terrain=terrain))
 
@@ -204,3 +204,53 @@ def test_the_demo_is_made_up_and_starts_round_one(rules: RallyRules) -> None:
     start = set(state.course.zones["start"])
     assert {label(g.hex) for g in state.gears.values()} <= start
     assert state.round == 1 and state.current == "g1"
+
+
+def with_options(*book: str) -> RallyRules:
+    from gmtool.core.readings import RuleReadings
+
+    return RallyRules(RuleReadings(book_for=frozenset(book)))
+
+
+@pytest.mark.rule("BR-10")
+def test_rear_option_the_row_behind_or_a_60_degree_cone() -> None:
+    # Digest (側面と背面): "ヘクスの平面方向で後方の平面方向のみが背面" — only the side straight behind is
+    # the rear: the hex row behind. The option reads the figure as a 60° cone. B at 0303 faces north;
+    # 0405 lies one column right and, odd-q, at axial (+1, +2): its centre is 1.5 R right and 4.33 R
+    # down, 19° off straight behind — inside a 60° cone, off the row behind.
+    for rules, side in ((RallyRules(), "flank"), (with_options("br_rear_cone"), "rear")):
+        state = racing(rules, {}, gear("A", "0405"), gear("B", "0303"))
+        line = rules.fire_line(state, "g1", "g2")
+        assert line is not None and f"hits B's {side}" in line.reasons
+        meaning = {number: text for number, text in rules.arcs(state, "g2").legend}
+        assert meaning[rules.arcs(state, "g2").tints[hex_of("0405")]] == side.capitalize()
+
+
+@pytest.mark.rule("BR-10")
+def test_corner_option_a_touched_corner_grazes_or_is_open() -> None:
+    # Digest (カバー): "ヘクスの頂点方向にはパーシャル（部分カバー）": a line through a corner is partial
+    # cover. From 0308 to 0705 (axial +4, −5) the line touches the corner of 0606 on its right; 0606 is
+    # level 2, 2 hexes from the target and 3 from the attacker, so it counts: 2D6. Option: corners open.
+    terrain = {"0606": "level2"}
+    default, open_corner = RallyRules(), with_options("br_corner_open")
+    state = racing(default, terrain, gear("A", "0308", facing=1), gear("B", "0705"))
+    line = default.fire_line(state, "g1", "g2")
+    assert line is not None and line.sight.lock and line.sight.obstruction == "partial"
+    assert line.sight.cover_dice == 2 and line.verdict == "Lock, partly obstructed; cover 2D6"
+    assert "grazes 0606 on the right (level 2)" in line.reasons
+    state = racing(open_corner, terrain, gear("A", "0308", facing=1), gear("B", "0705"))
+    line = open_corner.fire_line(state, "g1", "g2")
+    assert line is not None and line.sight.obstruction == "none" and line.sight.cover_dice == 0
+
+
+@pytest.mark.rule("BR-10")
+def test_gear_cover_option_two_dice_or_one() -> None:
+    # Digest (ロック): a gear partly obstructed by another gear gets cover; the dice are not given.
+    # gmtool's default counts a gear as a level-2 element (2D6); the option as level 1 (1D6). From 0306
+    # to 0404 (axial +1, −2) the line runs along the edge between 0305 and 0405; C stands in 0405,
+    # 1 hex from both ends (a tie is not nearer the attacker: it counts).
+    for rules, dice in ((RallyRules(), 2), (with_options("br_gear_cover_1d6"), 1)):
+        state = racing(rules, {}, gear("A", "0306"), gear("B", "0404"), gear("C", "0405"))
+        line = rules.fire_line(state, "g1", "g2")
+        assert line is not None and line.sight.lock and line.sight.cover_dice == dice
+        assert f"cover from a gear at 0405: {dice}D6" in line.reasons

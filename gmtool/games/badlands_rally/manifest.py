@@ -1,6 +1,7 @@
 """Badlands Rally as the shell knows it at start-up (plain data; the race loads with its encounter)."""
 
 from gmtool.core.game import GAME_API, GameManifest
+from gmtool.core.readings import ReadingOption
 
 PACKAGE = "gmtool.games.badlands_rally"
 
@@ -12,4 +13,9 @@ MANIFEST = GameManifest(
     rules=f"{PACKAGE}.rules.race:RallyRules",
     view=f"{PACKAGE}.gui.view:RallyView",
     demo=f"{PACKAGE}.rules.demo:demo",
+    readings=(  # where the digest leaves a choice open (the rules booklet's figures, pp. 8-9)
+        ReadingOption(key="br_rear_cone", rule="BR-10", page=9),
+        ReadingOption(key="br_corner_open", rule="BR-10", page=8),
+        ReadingOption(key="br_gear_cover_1d6", rule="BR-10", page=8),
+    ),
 )

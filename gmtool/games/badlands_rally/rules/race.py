@@ -36,13 +36,14 @@ class RallyRules:
     events = MessageCodec(m.EVENTS)
 
     def __init__(self, readings: RuleReadings | None = None) -> None:
-        self.readings = readings or RuleReadings()
+        self.use_readings(readings or RuleReadings())
 
     def initial_state(self) -> RaceState:
         return RaceState()
 
     def use_readings(self, readings: RuleReadings) -> None:
         self.readings = readings
+        self.sight_readings = race_map.sight_readings(readings)
 
     def decide(self, state: RaceState, command: Command, rng: random.Random) -> tuple[Event, ...]:
         return race_decide.decide(state, command)
@@ -107,7 +108,7 @@ class RallyRules:
         return race_map.place(state, unit, at, facing)
 
     def arcs(self, state: RaceState, unit: str) -> Arcs:
-        return race_map.arcs(state, unit)
+        return race_map.arcs(state, unit, self.sight_readings)
 
     def fire_line(self, state: RaceState, unit: str, target: str) -> FireLine | None:
-        return race_map.fire_line(state, unit, target)
+        return race_map.fire_line(state, unit, target, self.sight_readings)

@@ -4,6 +4,7 @@ and the line of fire with lock and cover and the reasons for them (BR-10)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from gmtool.core.hex.board import Board, Token
@@ -13,13 +14,34 @@ from gmtool.core.hex.on_map import Arcs, FireLine, Step
 from gmtool.core.hex.sight import Ground, Sight
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
+from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.attack import Gear, target_side
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.terrain import board_kinds, ground, kinds
 
 ARC_TINT = {"front": 5, "flank": 2, "rear": 3}  # orange, blue, purple: apart from the terrain's greens
+REAR_CONE, CORNER_OPEN, GEAR_COVER_1D6 = "br_rear_cone", "br_corner_open", "br_gear_cover_1d6"  # rule options
 ARC_REACH = 12  # arcs are tinted this far from the gear (beyond every weapon's maximum range)
+
+
+
+
+@dataclass(frozen=True)
+class SightReadings:
+    """The open choices of the digest about arcs and cover (rule options, Preferences → Rules):
+    the rear is the row straight behind (else a 60° cone); a line touching a blocking hex's corner
+    grazes it (partial cover, digest: 頂点方向＝部分遮蔽; else open); a gear grazed gives 2D6 cover
+    (as a level-2 element; else 1D6)."""
+
+    rear_cone: bool = False
+    corner_grazes: bool = True
+    gear_cover_dice: int = 2
+
+
+def sight_readings(readings: RuleReadings) -> SightReadings:
+    return SightReadings(rear_cone=readings.book(REAR_CONE), corner_grazes=not readings.book(CORNER_OPEN),
+                         gear_cover_dice=1 if readings.book(GEAR_COVER_1D6) else 2)
 
 
 _read: list[tuple[HexMapFile, dict[Hex, str], Ground]] = []  # the last course read (a course is not hashable)
@@ -37,8 +59,11 @@ def _terrain(course: HexMapFile) -> dict[Hex, str]:
     return _course(course)[0]
 
 
-def _ground(course: HexMapFile) -> Ground:
-    return _course(course)[1]
+def _ground(course: HexMapFile, choices: SightReadings) -> Ground:
+    found = _course(course)[1]
+    if (found.touches_graze, found.unit_dice) == (choices.corner_grazes, choices.gear_cover_dice):
+        return found
+    return replace(found, touches_graze=choices.corner_grazes, unit_dice=choices.gear_cover_dice)
 
 
 def _on_board(course: HexMapFile, h: Hex) -> bool:
@@ -68,32 +93,32 @@ def place(state: RaceState, unit: str, at: Hex, facing: int) -> Command:
     return m.PlaceGear(gear=unit, hex=label(at), facing=facing)
 
 
-def arcs(state: RaceState, unit: str) -> Arcs:
+def arcs(state: RaceState, unit: str, choices: SightReadings = SightReadings()) -> Arcs:
     gear, course = state.gears.get(unit), state.course
     if gear is None or course is None:
         return Arcs({}, ())
-    placed = ((gear.hex + offset, tint) for offset, tint in _arc_pattern(gear.facing))
+    placed = ((gear.hex + offset, tint) for offset, tint in _arc_pattern(gear.facing, choices.rear_cone))
     tints = {h: tint for h, tint in placed if _on_board(course, h)}
     legend = tuple((number, tr(f"br.arc.{side}")) for side, number in ARC_TINT.items())
     return Arcs(tints, legend)
 
 
-@lru_cache(maxsize=6)
-def _arc_pattern(facing: int) -> tuple[tuple[Hex, int], ...]:
+@lru_cache(maxsize=12)
+def _arc_pattern(facing: int, rear_cone: bool) -> tuple[tuple[Hex, int], ...]:
     """Each hex within reach of a gear at the origin facing ``facing``, with its arc's tint (an arc
     depends only on where a hex lies from the gear: worked out once per facing, then moved)."""
     seen_as = Gear(ORIGIN, facing, 0)
-    return tuple((h, ARC_TINT[target_side(h, seen_as)]) for h in within(ORIGIN, ARC_REACH) if h != ORIGIN)
+    return tuple((h, ARC_TINT[target_side(h, seen_as, rear_cone)]) for h in within(ORIGIN, ARC_REACH) if h != ORIGIN)
 
 
-def fire_line(state: RaceState, unit: str, target: str) -> FireLine | None:
+def fire_line(state: RaceState, unit: str, target: str, choices: SightReadings = SightReadings()) -> FireLine | None:
     shooter, aimed, course = state.gears.get(unit), state.gears.get(target), state.course
     if shooter is None or aimed is None or course is None or shooter.id == aimed.id:
         return None
     others = [g.hex for g in state.gears.values() if g.id not in (shooter.id, aimed.id) and not g.out]
-    seen = _ground(course).sight(shooter.hex, aimed.hex, others)
+    seen = _ground(course, choices).sight(shooter.hex, aimed.hex, others)
     in_front = target_side(aimed.hex, Gear(shooter.hex, shooter.facing, shooter.attack)) == "front"
-    side = target_side(shooter.hex, Gear(aimed.hex, aimed.facing, aimed.defence))
+    side = target_side(shooter.hex, Gear(aimed.hex, aimed.facing, aimed.defence), choices.rear_cone)
     reasons = [tr("br.fire.range", range=seen.range),
                tr("br.fire.in_front" if in_front else "br.fire.not_in_front", name=aimed.name),
                tr(f"br.fire.side_{side}", name=aimed.name)]
