@@ -46,9 +46,11 @@ class MapDock(QWidget):
         self.target = QComboBox(self)
         self.target.setObjectName("mapTarget")
         self.target.setMinimumContentsLength(12)
-        fit = QPushButton(tr("map.fit"), self)
+        fit = self.fit = QPushButton(tr("map.fit"), self)
         fit.setToolTip(tr("map.fit_tip"))
-        self.no_map = QLabel(tr("map.none"), self)
+        self.no_map = QLabel(self)
+        self.no_map.setObjectName("mapNone")
+        self.no_map.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.no_map.setWordWrap(True)
         self.arc_legend = QHBoxLayout()
         self.verdict = QLabel(self)
@@ -83,7 +85,7 @@ class MapDock(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
-        layout.addWidget(self.no_map)
+        layout.addWidget(self.no_map, 1)
         layout.addWidget(self.panel, 1)
         layout.addWidget(self.verdict)
         layout.addWidget(self.reasons)
@@ -94,8 +96,13 @@ class MapDock(QWidget):
         board = self._rules.board(self._bridge.state, active_language())
         self.no_map.setVisible(board is None)
         self.panel.setVisible(board is not None)
+        for widget in (self.arcs, self.target, self.fit, self.verdict, self.reasons):
+            widget.setEnabled(board is not None)
         if board is None:
             self._shown = None
+            self.no_map.setText(self._rules.no_map(self._bridge.state))
+            self.verdict.setText("")
+            self.reasons.setText("")
             return
         shown = self._shown
         if shown is not None and (shown.columns, shown.rows, shown.terrain, shown.kinds) == \

@@ -110,3 +110,17 @@ def test_the_line_of_fire_shows_its_verdict_and_reasons(rally_window) -> None:
     assert not dock.view.overlay and dock.reasons.text() == ""
     dock.arcs.setChecked(False)
     assert not dock.view.tints
+
+
+def test_table_mode_switches_the_map_off_and_back(qtbot, rally_window) -> None:
+    window = rally_window
+    dock = window.parts.map
+    window.action("br_table_mode").trigger()
+    assert window.bridge.state.table_mode and window.action("br_table_mode").isChecked()
+    assert dock.panel.isHidden() and "Table mode" in dock.no_map.text()
+    assert not window.action("map_ahead").isEnabled()
+    window.run(window.bridge.ruleset.step(window.bridge.state, "g1", "ahead"))
+    assert "Table mode" in window.status.text()  # refused: positions are on the table
+    window.action("undo").trigger()  # a journal command like any other
+    assert not window.bridge.state.table_mode and not dock.panel.isHidden()
+    assert set(dock.view.tokens) == {"g1", "g2", "g3", "g4"}

@@ -47,6 +47,10 @@ class MapRules(Protocol[S]):
         """The map with its units (None: the encounter has no map yet)."""
         ...
 
+    def no_map(self, state: S) -> str:
+        """Why :meth:`board` answers None now (no map yet, the map switched off …), in words."""
+        ...
+
     def step(self, state: S, unit: str, step: Step) -> Command:
         """The command one step of ``unit`` becomes (``decide`` refuses an illegal one)."""
         ...

@@ -24,6 +24,7 @@ RALLY_SPECS = (
     ActionSpec("map_left", "Alt+Left"),
     ActionSpec("map_right", "Alt+Right"),
     ActionSpec("map_focus", "Ctrl+M", changes_fight=False),
+    ActionSpec("br_table_mode", None, checkable=True),
 )
 
 

@@ -25,7 +25,8 @@ OFFERS = {"br_cruising": "cruising", "br_top": "top", "br_end_activation": "end"
 class RallyWindow:
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
 
-    menus = (("menu.race", ("br_add_gear", "br_start_round", "-", "br_cruising", "br_top", "br_end_activation")),
+    menus = (("menu.race", ("br_add_gear", "br_start_round", "-", "br_cruising", "br_top", "br_end_activation", "-",
+                            "br_table_mode")),
              ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right")))
     fight_bar = ("br_cruising", "br_top", "br_end_activation", "-", "br_start_round", "-", "undo", "redo")
 
@@ -47,6 +48,7 @@ class RallyWindow:
         window.action("map_focus").triggered.connect(lambda: focus_map(self.map))
         window.action("br_add_gear").triggered.connect(self.add_gear)
         window.action("br_start_round").triggered.connect(self.start_round)
+        window.action("br_table_mode").triggered.connect(lambda on: window.run(m.SetTableMode(on=on)))
         self._current = self.state.current
         window.bridge.changed.connect(self._follow_current)
         window.bridge.select(self._current)
@@ -83,7 +85,8 @@ class RallyWindow:
             window.action(name).setEnabled(found is not None and found.enabled)
             window.action(name).setStatusTip(found.reason if found is not None else tr("br.heading.not_started"))
         window.action("br_start_round").setEnabled(current is None and bool(state.gears))
-        can_step = current is not None and state.gears[current].speed is not None
+        window.action("br_table_mode").setChecked(state.table_mode)
+        can_step = current is not None and state.gears[current].speed is not None and not state.table_mode
         for name in STEPS:
             window.action(name).setEnabled(can_step)
         window.action("br_add_gear").setEnabled(state.course is not None)

@@ -101,6 +101,9 @@ class RallyRules:
     def board(self, state: RaceState, language: str) -> Board | None:
         return race_map.board(state, language)
 
+    def no_map(self, state: RaceState) -> str:
+        return race_map.no_map(state)
+
     def step(self, state: RaceState, unit: str, step: Step) -> Command:
         return race_map.step(state, unit, step)
 

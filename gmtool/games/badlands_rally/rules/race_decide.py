@@ -33,6 +33,10 @@ def decide(state: RaceState, command: Command) -> tuple[Event, ...]:
         return (_ended(state, command),)
     if isinstance(command, m.EditGear):
         return (_edited(state, command),)
+    if isinstance(command, m.SetTableMode):
+        if command.on == state.table_mode:
+            raise RulesError("error.no_change")
+        return (m.TableModeSet(on=command.on),)
     raise RulesError("error.unknown_command", kind=command.kind)
 
 
@@ -92,7 +96,13 @@ def _speed(state: RaceState, command: m.DeclareSpeed) -> m.SpeedDeclared:
     return m.SpeedDeclared(gear=gear.id, name=gear.name, speed=speed, mr=mr)
 
 
+def _on_the_map(state: RaceState) -> None:
+    if state.table_mode:
+        raise RulesError("error.br_table_mode")
+
+
 def _step(state: RaceState, command: m.StepGear) -> m.GearStepped:
+    _on_the_map(state)
     gear = _active(state, command.gear)
     if gear.speed is None:
         raise RulesError("error.br_declare_first", name=gear.name)
@@ -120,6 +130,7 @@ def _kind_at(course: HexMapFile, terrain: dict[Hex, str], h: Hex, default: str) 
 
 
 def _placed(state: RaceState, command: m.PlaceGear) -> m.GearPlaced:
+    _on_the_map(state)
     gear = _gear(state, command.gear)
     h = _on_board(state.course, command.hex)
     other = _taken_by(state, h, gear.id)

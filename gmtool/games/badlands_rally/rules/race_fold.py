@@ -34,6 +34,8 @@ def apply(state: RaceState, event: Event) -> None:
         _begin(state, event.next)
     elif isinstance(event, m.GearEdited):
         setattr(state.gears[event.gear], event.field, event.new)
+    elif isinstance(event, m.TableModeSet):
+        state.table_mode = event.on
 
 
 def _round(state: RaceState, event: m.RoundStarted) -> None:
@@ -52,7 +54,7 @@ def _begin(state: RaceState, gear_id: str | None) -> None:
 
 
 def touched(event: Event) -> Touched:
-    if isinstance(event, m.CourseSet | m.RoundStarted):
+    if isinstance(event, m.CourseSet | m.RoundStarted | m.TableModeSet):
         return EVERYTHING
     if isinstance(event, m.GearAdded):
         return Touched(frozenset({event.id}), frozenset({"roster", "order", "map"}))

@@ -79,10 +79,14 @@ def _token(gear: RaceGear) -> Token:
 
 def board(state: RaceState, language: str) -> Board | None:
     course = state.course
-    if course is None:
+    if course is None or state.table_mode:
         return None
     tokens = tuple(_token(g) for g in state.gears.values())
     return Board(course.columns, course.rows, board_kinds(language), _terrain(course), tokens)
+
+
+def no_map(state: RaceState) -> str:
+    return tr("br.map.table_mode") if state.table_mode else tr("br.map.no_course")
 
 
 def step(state: RaceState, unit: str, move: Step) -> Command:

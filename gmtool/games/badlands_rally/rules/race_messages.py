@@ -69,6 +69,11 @@ class EndActivation(Command):
     gear: str
 
 
+class SetTableMode(Command):
+    kind: Literal["br_set_table_mode"] = "br_set_table_mode"
+    on: bool  # True: the race is played on a physical board, the map is off
+
+
 class EditGear(Command):
     kind: Literal["br_edit_gear"] = "br_edit_gear"
     gear: str
@@ -143,6 +148,11 @@ class ActivationEnded(Event):
     next: str | None  # None: every gear has activated this round
 
 
+class TableModeSet(Event):
+    kind: Literal["br_table_mode_set"] = "br_table_mode_set"
+    on: bool
+
+
 class GearEdited(Event):
     kind: Literal["br_gear_edited"] = "br_gear_edited"
     gear: str
@@ -152,5 +162,6 @@ class GearEdited(Event):
     new: int | str
 
 
-COMMANDS = (SetCourse, AddGear, StartRound, DeclareSpeed, StepGear, PlaceGear, EndActivation, EditGear)
-EVENTS = (CourseSet, GearAdded, RoundStarted, SpeedDeclared, GearStepped, GearPlaced, ActivationEnded, GearEdited)
+COMMANDS = (SetCourse, AddGear, StartRound, DeclareSpeed, StepGear, PlaceGear, EndActivation, EditGear, SetTableMode)
+EVENTS = (CourseSet, GearAdded, RoundStarted, SpeedDeclared, GearStepped, GearPlaced, ActivationEnded, GearEdited,
+          TableModeSet)

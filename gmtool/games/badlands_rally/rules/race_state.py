@@ -46,6 +46,7 @@ class RaceState:
     round: int = 0
     order: tuple[str, ...] = ()  # this round's activations
     current: str | None = None
+    table_mode: bool = False  # played on a physical board: the map is off, positions are the table's
 
     @property
     def combatants(self) -> dict[str, RaceGear]:

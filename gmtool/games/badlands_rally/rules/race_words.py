@@ -34,6 +34,8 @@ def describe(event: Event) -> str:
                   facing=facing_name(event.facing))
     if isinstance(event, m.ActivationEnded):
         return tr("br.event.ended", name=event.name, mr=event.mr_unused)
+    if isinstance(event, m.TableModeSet):
+        return tr("br.event.table_mode_on" if event.on else "br.event.table_mode_off")
     if isinstance(event, m.GearEdited):
         return tr("br.event.edited", field=tr(f"br.field.{event.field}"), old=event.old, new=event.new)
     return ""
