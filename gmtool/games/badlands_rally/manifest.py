@@ -13,6 +13,8 @@ MANIFEST = GameManifest(
     rules=f"{PACKAGE}.rules.race:RallyRules",
     view=f"{PACKAGE}.gui.view:RallyView",
     demo=f"{PACKAGE}.rules.demo:demo",
+    library=f"{PACKAGE}.library.kind:LIBRARY",
+    library_gui=f"{PACKAGE}.gui.library_parts:LIBRARY_GUI",
     readings=(  # where the digest leaves a choice open (the rules booklet's figures, pp. 8-9)
         ReadingOption(key="br_rear_cone", rule="BR-10", page=9),
         ReadingOption(key="br_corner_open", rule="BR-10", page=8),

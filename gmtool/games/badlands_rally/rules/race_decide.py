@@ -61,14 +61,26 @@ def _taken_by(state: RaceState, h: Hex, mover: str) -> RaceGear | None:
 
 
 def _added(state: RaceState, command: m.AddGear) -> m.GearAdded:
-    h = _on_board(state.course, command.hex)
+    where = command.hex or _free_start(state)
+    h = _on_board(state.course, where)
     other = _taken_by(state, h, "")
     if other is not None:
-        raise RulesError("error.br_hex_taken", name=other.name, hex=command.hex)
+        raise RulesError("error.br_hex_taken", name=other.name, hex=where)
     number = len(state.gears) + 1
     while f"g{number}" in state.gears:
         number += 1
-    return m.GearAdded(id=f"g{number}", **command.model_dump(exclude={"kind"}))
+    return m.GearAdded(id=f"g{number}", **command.model_dump(exclude={"kind", "hex"}), hex=where)
+
+
+def _free_start(state: RaceState) -> str:
+    """The first hex of the start zone no gear stands on (placed clockwise in the zone's order)."""
+    if state.course is None:
+        raise RulesError("error.br_no_course")
+    taken = {label(g.hex) for g in state.gears.values()}
+    free = [h for h in state.course.zones.get("start", []) if h not in taken]
+    if not free:
+        raise RulesError("error.br_start_zone_full")
+    return free[0]
 
 
 def _round(state: RaceState, command: m.StartRound) -> m.RoundStarted:

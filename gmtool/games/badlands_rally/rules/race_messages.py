@@ -36,8 +36,8 @@ class AddGear(Command):
     structure: int = Field(ge=1, le=20)
     cruising_mr: int = Field(ge=1, le=30)
     top_mr: int = Field(ge=1, le=40)
-    hex: str = Field(pattern=r"^\d{4}$")
-    facing: int = Field(ge=0, le=5)
+    hex: str | None = Field(default=None, pattern=r"^\d{4}$")  # None: the first free hex of the start zone
+    facing: int = Field(default=0, ge=0, le=5)
 
 
 class StartRound(Command):

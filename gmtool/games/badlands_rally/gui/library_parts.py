@@ -1,0 +1,111 @@
+"""The rally's library dialogs: a gear card editor, the map editor for a course, and putting a
+template into the race (a gear joins on the start zone; a course becomes the race's course)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from gmtool.core.errors import GmtoolError
+from gmtool.core.i18n import tr
+from gmtool.games.badlands_rally.gui.add_gear import NUMBERS
+from gmtool.games.badlands_rally.library.kind import LIBRARY, VERSION
+from gmtool.games.badlands_rally.library.templates import CourseTemplate, GearCard, RallyTemplate
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.storage.campaign import Campaign
+from gmtool.ui.library_parts import AddPlan
+
+
+class GearCardEditor(QDialog):
+    """A gear card: name, the card's values, tags and notes (checked by the library's model on save)."""
+
+    saved = Signal(object)  # GearCard
+
+    def __init__(self, document: dict[str, object], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("br.card.title"))
+        self._document = dict(document)
+        form = QFormLayout(self)
+        hint = QLabel(tr("br.card.made_up_hint"), self)
+        hint.setWordWrap(True)
+        form.addRow(hint)
+        self.name = QLineEdit(str(document.get("name", "")), self)
+        self.name.setObjectName("cardName")
+        form.addRow(tr("br.field.name"), self.name)
+        self.numbers: dict[str, QSpinBox] = {}
+        for key, low, high, default in NUMBERS:
+            spin = QSpinBox(self)
+            spin.setObjectName(f"card_{key}")
+            spin.setRange(low, high)
+            value = document.get(key, default)
+            spin.setValue(value if isinstance(value, int) else default)
+            self.numbers[key] = spin
+            form.addRow(tr(f"br.field.{key}"), spin)
+        self.tags = QLineEdit(", ".join(str(t) for t in document.get("tags", ()) or ()), self)  # type: ignore[union-attr]
+        self.notes = QPlainTextEdit(str(document.get("notes", "")), self)
+        self.notes.setMaximumHeight(80)
+        form.addRow(tr("br.field.tags"), self.tags)
+        form.addRow(tr("br.field.notes"), self.notes)
+        self.message = QLabel(self)
+        self.message.setWordWrap(True)
+        form.addRow(self.message)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.accepted.connect(self.save)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def save(self) -> None:
+        tags = [t.strip() for t in self.tags.text().split(",") if t.strip()]
+        document = dict(self._document, name=self.name.text().strip(), tags=tags,
+                        notes=self.notes.toPlainText(), **{key: spin.value() for key, spin in self.numbers.items()})
+        try:
+            card = LIBRARY.read(document, VERSION)
+        except GmtoolError as exc:
+            self.message.setText(exc.message())
+            return
+        self.saved.emit(card)
+        self.accept()
+
+
+def course_editor(document: dict[str, object], parent: QWidget) -> QDialog:
+    """The map editor on a course template; saving keeps its tags and notes."""
+    from gmtool.core.i18n import active_language
+    from gmtool.games.badlands_rally.rules.terrain import board_kinds
+    from gmtool.ui.map_editor import MapEditorDialog
+
+    template = LIBRARY.read(document, VERSION)
+    assert isinstance(template, CourseTemplate)
+    editor = MapEditorDialog(template.map, board_kinds(active_language()), parent)
+    editor.accepted.connect(lambda: editor.saved.emit(template.model_copy(update={"map": editor.document()})))
+    return editor
+
+
+class RallyLibraryGui:
+    def editor(self, document: dict[str, object], parent: QWidget) -> QDialog:
+        if document.get("kind") == "course":
+            return course_editor(document, parent)
+        return GearCardEditor(document, parent)
+
+    def ask_to_add(self, template: RallyTemplate, parent: QWidget) -> AddPlan | None:
+        if isinstance(template, CourseTemplate):
+            return AddPlan((m.SetCourse(course=template.map),), tr("br.library.course_set", name=template.name))
+        assert isinstance(template, GearCard)
+        card = template.model_dump(exclude={"kind", "tags", "notes"})
+        return AddPlan((m.AddGear(seat=tr("br.add_gear.default_seat"), **card),),
+                       tr("br.library.gear_added", name=template.name))
+
+    def encounter_builder(self, campaign: Campaign, keep_current: int | None, game: str,
+                          parent: QWidget) -> QDialog | None:
+        return None  # races are set up in the window (Race → Add gear, the library's Add to encounter)
+
+
+LIBRARY_GUI = RallyLibraryGui()

@@ -1,0 +1,49 @@
+"""The rally's two kinds of template: a gear card (typed by the GM: official card values are never
+shipped) and a course (a hex map with the library's tags and notes). Each is stored as a document
+with its ``kind``; both are validated by pydantic before use."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gmtool.core.hex.map_file import HexMapFile
+
+TEXT_MAX, NOTES_MAX = 40, 2000
+
+
+class GearCard(BaseModel):
+    """A gear's card values, as the GM types them from the datacard."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["gear"] = "gear"
+    name: str = Field(min_length=1, max_length=TEXT_MAX)
+    attack: int = Field(default=4, ge=2, le=6)
+    defence: int = Field(default=4, ge=2, le=6)
+    armour: int = Field(default=6, ge=0, le=30)
+    hull: int = Field(default=2, ge=0, le=20)
+    structure: int = Field(default=2, ge=1, le=20)
+    cruising_mr: int = Field(default=5, ge=1, le=30)
+    top_mr: int = Field(default=8, ge=1, le=40)
+    tags: tuple[str, ...] = ()
+    notes: str = Field(default="", max_length=NOTES_MAX)
+
+
+class CourseTemplate(BaseModel):
+    """A course kept in the library: the map itself, and the library's tags and notes."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["course"] = "course"
+    map: HexMapFile
+    tags: tuple[str, ...] = ()
+    notes: str = Field(default="", max_length=NOTES_MAX)
+
+    @property
+    def name(self) -> str:
+        return self.map.name
+
+
+RallyTemplate = GearCard | CourseTemplate
