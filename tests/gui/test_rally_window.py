@@ -124,3 +124,28 @@ def test_table_mode_switches_the_map_off_and_back(qtbot, rally_window) -> None:
     window.action("undo").trigger()  # a journal command like any other
     assert not window.bridge.state.table_mode and not dock.panel.isHidden()
     assert set(dock.view.tokens) == {"g1", "g2", "g3", "g4"}
+
+
+def test_a_course_is_imported_kept_in_the_library_and_a_bad_file_changes_nothing(rally_window, tmp_path) -> None:
+    from gmtool.core.hex.map_file import write_map
+    from gmtool.games.badlands_rally.rules.demo import demo_course
+
+    window = rally_window
+    actions = window.parts.course
+    smaller = demo_course().model_copy(update={"name": "Test loop", "columns": 30})
+    smaller = smaller.model_copy(update={"terrain": {k: v for k, v in smaller.terrain.items() if int(k[:2]) <= 30}})
+    path = tmp_path / "loop.json"
+    path.write_text(write_map(smaller), encoding="utf-8")
+    assert actions.import_course(path)
+    assert window.bridge.state.course.name == "Test loop"
+    assert len(window.parts.map.view.terrain.colours) == 30 * 20  # the map drawn anew
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "gmtool-hex-map", "game": "badlands_rally", "name": "x"}', encoding="utf-8")
+    assert not actions.import_course(bad)
+    assert window.bridge.state.course.name == "Test loop" and window.status.text()  # told, nothing changed
+    template_id = actions.keep_course()
+    assert template_id is not None
+    record = window.workspace.campaign.library.get(template_id)
+    assert record.game == "badlands_rally" and record.name == "Test loop"
+    window.action("undo").trigger()  # the course before the import
+    assert "Dust Bowl" in window.bridge.state.course.name

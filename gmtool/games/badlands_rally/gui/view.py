@@ -25,6 +25,10 @@ RALLY_SPECS = (
     ActionSpec("map_right", "Alt+Right"),
     ActionSpec("map_focus", "Ctrl+M", changes_fight=False),
     ActionSpec("br_table_mode", None, checkable=True),
+    ActionSpec("br_edit_course", None),
+    ActionSpec("br_import_course", None),
+    ActionSpec("br_demo_course", None),
+    ActionSpec("br_keep_course", None, changes_fight=False),
 )
 
 

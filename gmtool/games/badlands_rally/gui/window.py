@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 
 from gmtool.core.i18n import tr
+from gmtool.games.badlands_rally.gui.course_actions import CourseActions
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_state import RaceState
@@ -26,6 +27,7 @@ class RallyWindow:
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
 
     menus = (("menu.race", ("br_add_gear", "br_start_round", "-", "br_cruising", "br_top", "br_end_activation", "-",
+                            "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
                             "br_table_mode")),
              ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right")))
     fight_bar = ("br_cruising", "br_top", "br_end_activation", "-", "br_start_round", "-", "undo", "redo")
@@ -49,6 +51,8 @@ class RallyWindow:
         window.action("br_add_gear").triggered.connect(self.add_gear)
         window.action("br_start_round").triggered.connect(self.start_round)
         window.action("br_table_mode").triggered.connect(lambda on: window.run(m.SetTableMode(on=on)))
+        self.course = CourseActions(window)
+        self.course.connect()
         self._current = self.state.current
         window.bridge.changed.connect(self._follow_current)
         window.bridge.select(self._current)
@@ -86,6 +90,7 @@ class RallyWindow:
             window.action(name).setStatusTip(found.reason if found is not None else tr("br.heading.not_started"))
         window.action("br_start_round").setEnabled(current is None and bool(state.gears))
         window.action("br_table_mode").setChecked(state.table_mode)
+        self.course.update()
         can_step = current is not None and state.gears[current].speed is not None and not state.table_mode
         for name in STEPS:
             window.action(name).setEnabled(can_step)
