@@ -8,8 +8,11 @@ Every text is escaped; the document declares its language for the fonts.
 from __future__ import annotations
 
 from html import escape
+from typing import Literal
 
 from gmtool.core.display import Breakdown, BreakdownPart
+from gmtool.printing.map_picture import picture
+from gmtool.printing.map_svg import picture_svg
 from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow
 
 # Font families tried in order: a Latin face first (its digits and letters map back to text in a
@@ -17,6 +20,15 @@ from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection
 LATIN_FONTS = ("Noto Sans", "DejaVu Sans", "Segoe UI", "Helvetica Neue", "Arial")
 CJK_FONTS = ("Noto Sans CJK JP", "Noto Sans JP", "IPAexGothic", "Yu Gothic", "Hiragino Sans", "Meiryo")
 FONT_FAMILIES = LATIN_FONTS + CJK_FONTS
+
+
+# The map's inks on paper (the light theme's map tones: print is always light).
+MAP_INKS: dict[str, str] = {
+    "grid": "#5a5a5a", "token": "#1f4e9a", "token_npc": "#8e2424", "token_text": "#ffffff",
+    "damage": "#c62828", "text": "#111111",
+}
+MAP_ANCHOR = "gmtool-map-{index}"  # a map's place in the document the PDF is laid out from (see .map_paint)
+Maps = Literal["svg", "slots"]
 
 
 def font_stack() -> str:
@@ -42,8 +54,13 @@ p.inner {{ margin-top: 0; margin-bottom: 0; margin-left: 44px; font-size: 8.5pt;
 """
 
 
-def render_html(report: Report) -> str:
-    """The whole report as an HTML document (UTF-8 text)."""
+def render_html(report: Report, maps: Maps = "svg") -> str:
+    """The whole report as an HTML document (UTF-8 text).
+
+    A section's map is inline SVG (``maps="svg"``: the HTML file), or, for the PDF and the printout,
+    an empty slot (``"slots"``: a paragraph holding an anchor named :data:`MAP_ANCHOR` with the
+    section's index) that :mod:`.map_paint` fills with the map drawn by Qt: Qt's rich text draws no SVG.
+    """
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{escape(report.language)}"><head><meta charset="utf-8">',
@@ -52,8 +69,10 @@ def render_html(report: Report) -> str:
         f"<h1>{escape(report.title)}</h1>",
         f'<p class="subtitle">{escape(report.subtitle)}</p>',
     ]
-    for section in report.rounds:
+    for index, section in enumerate(report.rounds):
         parts.extend(_section(section, report.labels))
+        if section.board is not None:
+            parts.extend(_map(section, index, maps))
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -68,6 +87,16 @@ def _section(section: RoundSection, labels: ReportLabels) -> list[str]:
         out.append(f'<p class="event">{escape(labels.no_events)}</p>')
     out.extend(_event(line, labels) for line in section.events)
     return out
+
+
+def _map(section: RoundSection, index: int, maps: Maps) -> list[str]:
+    """The section's map under its title: inline SVG, or the slot the PDF draws it in (the title
+    drawn with the map, so that a page never ends between them)."""
+    assert section.board is not None
+    if maps == "slots":
+        return [f'<p class="map"><a name="{MAP_ANCHOR.format(index=index)}">*</a></p>']
+    svg = picture_svg(picture(section.board, MAP_INKS), section.map_title, font_stack())
+    return [f"<h3>{escape(section.map_title)}</h3>", f'<div class="map" style="max-width: 180mm">{svg}</div>']
 
 
 def _snapshot_table(rows: tuple[SnapshotRow, ...], labels: ReportLabels) -> str:

@@ -1,7 +1,8 @@
 """The report as Markdown (pure Python): headings, a pipe table per snapshot, a list of events.
 
 Characters Markdown would read as markup are escaped, so names and log text
-print as they are written.
+print as they are written. A section's map is an image of SVG held in the file (a ``data:``
+address), the same picture as the HTML file's.
 """
 
 from __future__ import annotations
@@ -9,6 +10,9 @@ from __future__ import annotations
 import re
 
 from gmtool.core.display import Breakdown, BreakdownPart
+from gmtool.printing.html import MAP_INKS, font_stack
+from gmtool.printing.map_picture import picture
+from gmtool.printing.map_svg import picture_svg, svg_data_uri
 from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow
 
 _SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|!~])")
@@ -38,6 +42,9 @@ def _section(section: RoundSection, labels: ReportLabels) -> list[str]:
     for line in section.events:
         out.extend(_event(line, labels))
     out.append("")
+    if section.board is not None:
+        svg = picture_svg(picture(section.board, MAP_INKS), section.map_title, font_stack())
+        out += [f"### {md_escape(section.map_title)}", "", f"![{md_escape(section.map_title)}]({svg_data_uri(svg)})", ""]
     return out
 
 

@@ -90,10 +90,18 @@ def japanese_font_installed() -> bool:
 
 
 def report_document(report: Report) -> QTextDocument:
-    """The report laid out as a rich-text document (not yet paginated)."""
+    """The report laid out as a rich-text document (not yet paginated); a game played on a map gets
+    its maps drawn by Qt in their slots (:mod:`.map_paint`)."""
     document = QTextDocument()
-    document.setDefaultFont(document_font())
-    document.setHtml(render_html(report))
+    font = document_font()
+    document.setDefaultFont(font)
+    if any(section.board is not None for section in report.rounds):
+        from gmtool.printing.map_paint import fill_map_slots
+
+        document.setHtml(render_html(report, "slots"))
+        fill_map_slots(document, report, font)
+    else:
+        document.setHtml(render_html(report))
     return document
 
 

@@ -16,16 +16,23 @@ Choices (said here because the rules do not say them):
   only then. Events before the first turn form a "before the first turn" section.
 - A journal entry that ends one turn and starts the next is split at the
   event that starts the turn (the game's ``round_started``): what comes before it belongs to the turn that ends.
+- A game played on a hex map (its ruleset has a callable ``board(state, language)`` answering a
+  :class:`~gmtool.core.hex.board.Board`, duck-typed: the report names no game) gets a map per
+  section as it stood at the section's *end*: after the turn's last event, before the next turn
+  starts (the setup section: the starting positions). The end, not the start: the start of turn N
+  is the end of turn N − 1, and the end shows where the turn's events left the units. The same
+  replay gives every map (a board taken at each turn's boundary); no command is decided again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.core.display import Breakdown, BreakdownPart, OrderLayout, OrderRow, Snapshot
+from gmtool.core.hex.board import Board
 from gmtool.core.i18n import active_language, set_language, tr
 from gmtool.core.journal import JournalEntry, UndoStacks
 from gmtool.core.registry import registry
@@ -35,11 +42,13 @@ SETUP_ROUND = 0
 
 @dataclass(frozen=True)
 class ReportOptions:
-    """Which turns to print (inclusive; None: from the setup / to the last) and in which language."""
+    """Which turns to print (inclusive; None: from the setup / to the last), in which language, and
+    whether a game played on a map gets a map per turn (``maps``)."""
 
     first_round: int | None = None
     last_round: int | None = None
     language: str = "en"
+    maps: bool = True
 
     def includes(self, round_number: int) -> bool:
         low = SETUP_ROUND if self.first_round is None else self.first_round
@@ -77,6 +86,8 @@ class RoundSection:
     snapshot_title: str
     snapshot: tuple[SnapshotRow, ...]  # empty before the first turn
     events: tuple[EventLine, ...]
+    board: Board | None = None  # the map at the section's end (a game played on a map)
+    map_title: str = ""
 
 
 @dataclass(frozen=True)
@@ -111,6 +122,7 @@ class _Draft:
     number: int
     events: list[EventLine] = field(default_factory=list)
     snapshot: tuple[SnapshotRow, ...] = ()
+    board: Board | None = None
 
 
 @contextmanager
@@ -160,11 +172,13 @@ def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
     state = ruleset.initial_state()
     done, undone = effective_entries(encounter.entries)
     drafts: list[_Draft] = [_Draft(SETUP_ROUND)]
+    board = _board_of(ruleset, options)
     for entry in done:
         started = False
         for event in entry.events:
             number = ruleset.round_started(event)
             if number is not None:
+                _take_board(drafts[-1], board, state, options)
                 drafts.append(_Draft(number))
                 started = True
             ruleset.apply(state, event)
@@ -172,6 +186,7 @@ def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
                 drafts[-1].events.append(_event_line(entry.seq, event, ruleset))
         if started and options.includes(drafts[-1].number):
             drafts[-1].snapshot = _snapshot_rows(ruleset.snapshot(state, "gm"), layout)
+    _take_board(drafts[-1], board, state, options)
     sections = tuple(_section(d) for d in drafts if options.includes(d.number) and (d.events or d.number))
     return Report(
         language=options.language,
@@ -184,6 +199,23 @@ def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
     )
 
 
+def has_map(ruleset: Any) -> bool:
+    """Whether the game is played on a map: its ruleset answers ``board(state, language)``."""
+    return callable(getattr(ruleset, "board", None))
+
+
+def _board_of(ruleset: Any, options: ReportOptions) -> Callable[[Any, str], Board | None] | None:
+    """The ruleset's ``board(state, language)`` when the game is played on a map and maps are asked for."""
+    return ruleset.board if options.maps and has_map(ruleset) else None
+
+
+def _take_board(draft: _Draft, board: Callable[[Any, str], Board | None] | None, state: Any,
+                options: ReportOptions) -> None:
+    """The map as it stands now (the end of ``draft``'s section), if the section is printed."""
+    if board is not None and options.includes(draft.number):
+        draft.board = board(state, options.language)
+
+
 def _event_line(seq: int, event: Any, ruleset: Any) -> EventLine:
     return EventLine(
         seq=seq, kind=event.kind, text=ruleset.describe(event), heading=ruleset.log_shape().heading_level(event.kind) is not None,
@@ -193,10 +225,11 @@ def _event_line(seq: int, event: Any, ruleset: Any) -> EventLine:
 
 def _section(draft: _Draft) -> RoundSection:
     if draft.number == SETUP_ROUND:
-        return RoundSection(SETUP_ROUND, tr("report.setup"), "", (), tuple(draft.events))
+        return RoundSection(SETUP_ROUND, tr("report.setup"), "", (), tuple(draft.events),
+                            draft.board, tr("report.map_setup") if draft.board else "")
     return RoundSection(
         draft.number, tr("report.round", turn=draft.number), tr("report.snapshot", turn=draft.number),
-        draft.snapshot, tuple(draft.events),
+        draft.snapshot, tuple(draft.events), draft.board, tr("report.map_end", turn=draft.number) if draft.board else "",
     )
 
 

@@ -20,6 +20,7 @@ from PySide6.QtCore import QLocale, QStandardPaths, Signal
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -49,6 +50,7 @@ from gmtool.printing.report import (
     Report,
     ReportOptions,
     build_report,
+    has_map,
     in_language,
     round_numbers,
 )
@@ -137,6 +139,10 @@ class ReportDialog(QDialog):
         for fmt in FORMATS:
             self.format_combo.addItem(tr(FORMAT_LABELS[fmt]), fmt)
         self.format_combo.currentIndexChanged.connect(lambda _i: self._format_changed())
+        self.maps_box = QCheckBox(tr("report.dialog.maps"), self)
+        self.maps_box.setObjectName("reportMaps")
+        self.maps_box.setChecked(True)
+        self.maps_box.setVisible(has_map(self.encounter.ruleset))  # a game played on a map only
         self.preview_button = QPushButton(tr("report.dialog.preview"), self)
         self.preview_button.setObjectName("previewButton")
         self.preview_button.clicked.connect(self.preview)
@@ -168,6 +174,8 @@ class ReportDialog(QDialog):
         form.addRow("", span)
         form.addRow(tr("report.dialog.page_size"), self.page_combo)
         form.addRow(tr("report.dialog.format"), self.format_combo)
+        if has_map(self.encounter.ruleset):
+            form.addRow("", self.maps_box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.addButton(self.preview_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.export_button, QDialogButtonBox.ButtonRole.ActionRole)
@@ -187,10 +195,11 @@ class ReportDialog(QDialog):
 
     # -- the choices -------------------------------------------------------------------------
     def options(self) -> ReportOptions:
-        """The turns chosen, in the interface's language."""
+        """The turns chosen, in the interface's language, with a map per turn or not."""
+        maps = self.maps_box.isChecked()
         if self.all_rounds.isChecked():
-            return ReportOptions(language=active_language())
-        return ReportOptions(self.first_round.value(), self.last_round.value(), active_language())
+            return ReportOptions(language=active_language(), maps=maps)
+        return ReportOptions(self.first_round.value(), self.last_round.value(), active_language(), maps)
 
     def page_size(self) -> str:
         return str(self.page_combo.currentData())

@@ -306,3 +306,23 @@ def test_the_dialog_asks_the_font_database_by_default(qtbot, workspace: Workspac
         assert "Noto Sans CJK JP" in japanese_fonts()
     if "DejaVu Sans" in QFontDatabase.families():
         assert "DejaVu Sans" not in japanese_fonts()  # no kana in it
+
+
+def test_a_game_played_on_a_map_offers_to_leave_the_maps_out(qtbot, dialog: ReportDialog, workspace: Workspace,
+                                                              tmp_path: Path) -> None:
+    assert dialog.maps_box.isHidden()  # Shadowrun has no map
+    found = next(e.id for e in workspace.encounters() if e.ruleset == "badlands_rally")
+    rally = workspace.with_encounter(found)
+    made = ReportDialog(rally.encounter, rally.encounter_name, page_size="a4", folder=tmp_path)
+    qtbot.addWidget(made)
+    made.show()
+    assert made.maps_box.isVisible() and made.maps_box.isChecked()
+    assert any(s.board is not None for s in made.report().rounds)
+    made.format_combo.setCurrentIndex(made.format_combo.findData("html"))
+    assert "<svg" in made.export_to(tmp_path / "rally.html").read_text(encoding="utf-8")  # type: ignore[union-attr]
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)  # what the print preview paints on
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    assert made.paint(printer) >= 2 and (tmp_path / "printed.pdf").stat().st_size > 0
+    made.maps_box.setChecked(False)
+    assert not made.options().maps and all(s.board is None for s in made.report().rounds)
