@@ -254,3 +254,22 @@ def test_gear_cover_option_two_dice_or_one() -> None:
         line = rules.fire_line(state, "g1", "g2")
         assert line is not None and line.sight.lock and line.sight.cover_dice == dice
         assert f"cover from a gear at 0405: {dice}D6" in line.reasons
+
+
+def test_a_course_with_a_kind_the_rally_lacks_is_refused_and_a_damaged_one_still_draws(rules: RallyRules) -> None:
+    state = rules.initial_state()
+    with pytest.raises(RulesError) as refused:
+        run(rules, state, course({"0101": "hardpac0"}))
+    assert refused.value.key == "error.map_unknown_kind"
+    # a journal damaged on disk may still hold one: the race folds it, sees open ground there, moves nothing in
+    rules.apply(state, m.CourseSet(course=HexMapFile(name="T", game="badlands_rally", columns=8, rows=8,
+                                                     terrain={"0304": "hardpac0", "0302": "level2"})))
+    run(rules, state, gear("A", "0305"), gear("B", "0301"), m.StartRound(first="g1"),
+        m.DeclareSpeed(gear="g1", speed="top"))
+    line = rules.fire_line(state, "g1", "g2")
+    assert line is not None and not line.sight.lock  # the level 2 still blocks; the unknown kind does not crash
+    with pytest.raises(RulesError) as refused:
+        run(rules, state, m.StepGear(gear="g1", step="ahead"))
+    assert refused.value.key == "error.br_off_course"
+    board = rules.board(state, "en")
+    assert board is not None and board.kind(hex_of("0304")).key == "normal"

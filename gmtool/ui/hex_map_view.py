@@ -90,7 +90,9 @@ class HexMapView(QGraphicsView):
         dark = shade() == "dark"
         colours = {kind.key: data_colour(kind.dark if dark else kind.light) for kind in board.kinds}
         first = board.kinds[0].key
-        self.terrain = TerrainLayer({h: colours[board.terrain.get(h, first)] for h in board.hexes()}, tone("map_grid"))
+        plain = colours[board.kinds[0].key]  # a kind the game does not have (a damaged file): the first kind's
+        self.terrain = TerrainLayer({h: colours.get(board.terrain.get(h, first), plain) for h in board.hexes()},
+                                    tone("map_grid"))
         scene.addItem(self.terrain)
         for token in board.tokens:
             self.tokens[token.id] = self._token(token)

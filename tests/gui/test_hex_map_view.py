@@ -121,3 +121,9 @@ def test_units_move_without_the_terrain_drawn_again(view: HexMapView) -> None:
     assert view.tokens["u1"].isSelected()  # the selection stays on the unit
     assert view.tokens["u1"].contains(centre(from_offset(2, 1)))
     assert view.terrain is terrain and terrain.scene() is view.scene() and view.board.tokens == moved
+
+
+def test_a_kind_the_game_lacks_is_drawn_as_the_first_kind(view: HexMapView) -> None:
+    damaged = Board(4, 4, KINDS, {from_offset(1, 1): "hardpac0"})  # a damaged file's kind
+    view.show_board(damaged)
+    assert view.terrain is not None and view.terrain.colours[from_offset(1, 1)] == data_colour(KINDS[0].light)

@@ -18,6 +18,9 @@ OFF_COURSE = ""  # the kind answered for a hex off the board: not race course
 
 def decide(state: RaceState, command: Command) -> tuple[Event, ...]:
     if isinstance(command, m.SetCourse):
+        unknown = sorted(set(command.course.terrain.values()) - set(kinds()))
+        if unknown:
+            raise RulesError("error.map_unknown_kind", kinds=", ".join(unknown[:5]), game=command.course.game)
         return (m.CourseSet(course=command.course),)
     if isinstance(command, m.AddGear):
         return (_added(state, command),)

@@ -80,6 +80,7 @@ def board_kinds(language: str) -> tuple[TerrainKind, ...]:
 def ground(terrain: Mapping[Hex, str]) -> Ground:
     """The map (hex → kind key) as sight sees it: levels, structures, cover dice."""
     table = kinds()
-    levels = {h: table[key].level for h, key in terrain.items() if table[key].level and not table[key].structure}
-    structures = frozenset(h for h, key in terrain.items() if table[key].structure)
+    known = {h: table[key] for h, key in terrain.items() if key in table}  # an unknown kind: open ground
+    levels = {h: kind.level for h, kind in known.items() if kind.level and not kind.structure}
+    structures = frozenset(h for h, kind in known.items() if kind.structure)
     return Ground(levels, structures, block_level=BLOCK_LEVEL, dice=COVER_DICE, unit_dice=COVER_DICE[BLOCK_LEVEL])
