@@ -79,8 +79,7 @@ class PlayerMap(QWidget):
     def redraw(self) -> None:
         """The board anew when its terrain or size differs from the one shown, else its units only."""
         board = self.rules.board(self._bridge.state, active_language())
-        self.view.setVisible(board is not None)
-        self.legend.setVisible(board is not None)
+        self.setVisible(board is not None)  # no map (yet, or switched off): the order takes the width
         if board is None:
             self._shown = None
             return

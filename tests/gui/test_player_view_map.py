@@ -151,6 +151,18 @@ def test_the_map_follows_the_settings_and_the_order_lists_names(qtbot, rally_win
     assert all(t.damage == 0.0 for t in _drawn(player).values())
 
 
+def test_without_a_board_the_order_takes_the_whole_width(qtbot, rally_window, monkeypatch) -> None:
+    player = _player(qtbot, rally_window.bridge)
+    rules = type(rally_window.bridge.ruleset)
+    monkeypatch.setattr(rules, "board", lambda self, state, language: None)  # no course yet, or the map off
+    player.map.redraw()
+    assert player.map.isHidden()
+    qtbot.waitUntil(lambda: player.view.width() > player.width() * 0.9, timeout=2000)
+    monkeypatch.undo()
+    player.map.redraw()
+    assert player.map.isVisible() and set(player.map.view.tokens) == {"g1", "g2", "g3", "g4"}
+
+
 def test_a_shadowrun_player_view_has_no_map_and_attach_adds_or_removes_it(qtbot, workspace, rally) -> None:
     sr5 = EncounterBridge(workspace)
     player = _player(qtbot, sr5)
