@@ -72,6 +72,7 @@ class GameDemo:
 
 
 Part = Literal["roster", "order", "heading", "tracks", "badges", "sheet", "effects", "options", "map"]
+MAP_FEATURE = "map"  # a game view offering it has MapRules (core/hex/on_map.py); named here, hex-free
 
 
 @dataclass(frozen=True)

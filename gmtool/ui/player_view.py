@@ -1,8 +1,10 @@
 """The player view: a second top-level window for the players' screen.
 
 Large type, "Turn N · Pass M", who acts now, and this pass's order with the
-current actor highlighted. NPC names and figures are hidden or shown as the GM
-chose (:class:`~gmtool.viewmodels.player_view_model.PlayerViewSettings`). The
+current actor highlighted; beside it, for a game played on a hex map, the board
+(:mod:`gmtool.ui.player_map`, built and imported only for such a game). NPC names and
+figures are hidden or shown as the GM chose
+(:class:`~gmtool.viewmodels.player_view_model.PlayerViewSettings`), in the list and on the map. The
 window listens to the same bridge as the main window's initiative panel, so it
 follows every change whatever window has the focus; it never takes the focus
 itself (shown without activating, no focusable child).
@@ -11,6 +13,8 @@ and what players see.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -28,6 +32,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QListView,
     QSpinBox,
@@ -37,12 +42,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.core.game import MAP_FEATURE
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import player_view_model as pvm
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.player_view_model import PlayerViewModel, PlayerViewSettings
 from gmtool.viewmodels.tones import tone, tone_hex
 
+if TYPE_CHECKING:
+    from gmtool.ui.player_map import PlayerMap
+
+ORDER_STRETCH, MAP_STRETCH = 2, 3  # shares of the width: the map fits the height of a landscape screen
 BAR_HEIGHT_RATIO = 0.16  # of the font's height
 BAR_TONES = {"harm": "player_physical", "fatigue": "player_stun"}  # a track's meaning → the theme's colour
 
@@ -137,7 +147,11 @@ class PlayerView(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.current_label)
-        layout.addWidget(self.view, 1)
+        self.body = QHBoxLayout()  # the order, and the map beside it for a map game
+        self.body.addWidget(self.view, ORDER_STRETCH)
+        layout.addLayout(self.body, 1)
+        self.map: PlayerMap | None = None
+        self._show_map(bridge)
         self.setStyleSheet(
             f"#playerView {{ background-color: {tone_hex('player_back')}; }}"
             f"#playerHeading, #playerCurrent {{ color: {tone_hex('player_text')}; }}"
@@ -166,17 +180,36 @@ class PlayerView(QWidget):
         self.view.setItemDelegate(PlaceDelegate(base, self.view))
         self.model.set_settings(settings)
         self.view.doItemsLayout()
+        if self.map is not None:
+            self.map.redraw()
 
     def attach(self, bridge: EncounterBridge) -> None:
         """Follow the bridge of a rebuilt main window (another encounter, another language)."""
         self.model.attach(bridge)
+        self._show_map(bridge)
         self.retranslate()
+
+    def _show_map(self, bridge: EncounterBridge) -> None:
+        """The board beside the order when the game is played on a map; none otherwise."""
+        if self.map is not None:
+            self.map.detach()
+            self.body.removeWidget(self.map)
+            self.map.hide()
+            self.map.deleteLater()
+            self.map = None
+        if bridge.has(MAP_FEATURE):
+            from gmtool.ui.player_map import PlayerMap  # the hex modules load for a map game only
+
+            self.map = PlayerMap(bridge, self.model, self)  # after the model: it reads the model's fresh names
+            self.body.addWidget(self.map, MAP_STRETCH)
 
     def retranslate(self) -> None:
         """Re-read every text in the active language."""
         self.setWindowTitle(tr("player.title"))
         self.model.refresh()
         self._refresh_status()
+        if self.map is not None:
+            self.map.redraw()
 
     # -- placing the window ------------------------------------------------------------------
     def show_on_screen(self) -> QScreen:

@@ -182,6 +182,10 @@ class PlayerViewModel(QAbstractListModel):
                 return str(row[SHOWN_NAME])
         return ""
 
+    def shown_names(self) -> dict[str, str]:
+        """Each listed combatant's id → the name the list shows ("NPC n" while NPC names are hidden)."""
+        return {str(row[COMBATANT_ID]): str(row[SHOWN_NAME]) for row in self._rows}
+
     def current_row(self) -> int | None:
         for row, values in enumerate(self._rows):
             if values[IS_CURRENT]:

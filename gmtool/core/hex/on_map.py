@@ -12,14 +12,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
 
+from gmtool.core.game import MAP_FEATURE  # a game's view offering this feature has rules that are MapRules
 from gmtool.core.hex.board import Board
 from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.sight import Sight
 from gmtool.core.messages import Command
 
-MAP_FEATURE = "map"  # a game's view offering this feature has rules that are MapRules (bridge.has(MAP_FEATURE))
 Step = Literal["ahead", "back", "left", "right"]
 S = TypeVar("S", contravariant=True)
+__all__ = ["MAP_FEATURE", "Arcs", "FireLine", "MapRules", "Step"]
 
 
 @dataclass(frozen=True)

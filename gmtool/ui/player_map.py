@@ -1,0 +1,126 @@
+"""The player view's map: the board of a hex game for the players' screen, read-only.
+
+Built only for a game whose view offers :data:`gmtool.core.game.MAP_FEATURE` (the player view imports
+this module then, so a game without a map loads no hex module). It draws what the game's
+:class:`gmtool.core.hex.on_map.MapRules` answers for ``board``, its units filtered as the order list
+shows them (:mod:`gmtool.viewmodels.player_map_model`): no arcs, no line of fire, no selection. The
+whole board fits the area, again after each resize; nothing here takes the mouse, the wheel or the
+focus. The terrain legend under it wraps (the order beside it keeps its width on a narrow window).
+Like the GM's map dock it redraws after a change that touched the map or the roster (the units only,
+unless the terrain differs), and the whole board when the theme changes.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from gmtool.core.encounter import Change
+from gmtool.core.hex.board import Board
+from gmtool.core.hex.on_map import MapRules
+from gmtool.core.i18n import active_language
+from gmtool.ui.hex_map_view import HexMapView
+from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.player_map_model import board_for_players
+from gmtool.viewmodels.player_view_model import PlayerViewModel
+from gmtool.viewmodels.tones import data_colour, shade, tone_hex
+
+LEGEND_RATIO, LEGEND_POINTS = 0.5, (9, 14)  # the terrain legend's type: half the order's, within these
+WORD_JOINER = "\u2060"  # no line break here (Japanese text may otherwise break between any two characters)
+
+
+def _unbroken(text: str) -> str:
+    """``text`` kept on one line: a legend entry wraps as a whole."""
+    return WORD_JOINER.join(text.replace(" ", "\u00a0"))
+
+
+class PlayerMap(QWidget):
+    """The board and its terrain legend, following one bridge; the names and settings of ``model``."""
+
+    def __init__(self, bridge: EncounterBridge, model: PlayerViewModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("playerMap")
+        self._bridge, self._model = bridge, model
+        self._shown: Board | None = None
+        self._shade = shade()  # the terrain's colours are this theme's
+        self.view = HexMapView(self)
+        self.view.movable = False
+        self.view.setInteractive(False)
+        self.view.setDragMode(HexMapView.DragMode.NoDrag)
+        self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.view.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)  # no drag, pan, wheel or click
+        for policy in (self.view.setHorizontalScrollBarPolicy, self.view.setVerticalScrollBarPolicy):
+            policy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setStyleSheet(f"#hexMapView {{ background-color: {tone_hex('player_back')}; border: none; }}")
+        self.legend = QLabel(self)
+        self.legend.setObjectName("playerMapLegend")
+        self.legend.setWordWrap(True)
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.legend)
+        bridge.changed.connect(self._on_change)
+        if parent is not None:
+            parent.installEventFilter(self)
+        self.redraw()
+
+    @property
+    def rules(self) -> MapRules[object]:
+        return self._bridge.ruleset  # a game offering the map feature has MapRules
+
+    def detach(self) -> None:
+        """Stop following the bridge (the main window was rebuilt)."""
+        self._bridge.changed.disconnect(self._on_change)
+
+    def redraw(self) -> None:
+        """The board anew when its terrain or size differs from the one shown, else its units only."""
+        board = self.rules.board(self._bridge.state, active_language())
+        self.setVisible(board is not None)  # no map (yet, or switched off): the order takes the width
+        if board is None:
+            self._shown = None
+            return
+        board = board_for_players(board, self._model.shown_names(), self._model.settings)
+        shown = self._shown
+        if shown is not None and (shown.columns, shown.rows, shown.terrain, shown.kinds) == \
+                (board.columns, board.rows, board.terrain, board.kinds):
+            self.view.show_tokens(board.tokens)
+        else:
+            self.view.show_board(board)
+            self.view.fit()
+            self._shade = shade()
+        self._shown = board
+        self._show_legend(board)
+
+    def _show_legend(self, board: Board) -> None:
+        """One swatch and name per terrain kind, wrapping between kinds, in the players' colours and type."""
+        points = round(self._model.settings.font_point_size * LEGEND_RATIO)
+        points = min(max(points, LEGEND_POINTS[0]), LEGEND_POINTS[1])
+        dark = shade() == "dark"
+        kinds = (f'<span style="color:{data_colour(k.dark if dark else k.light).name()}">■</span>{WORD_JOINER}&nbsp;'
+                 f"{escape(_unbroken(k.label))}" for k in board.kinds)
+        text = (f'<span style="color:{tone_hex("player_text")}; font-size:{points}pt">'
+                + " &nbsp; ".join(kinds) + "</span>")
+        if self.legend.text() != text:
+            self.legend.setText(text)
+
+    def _on_change(self, change: Change) -> None:
+        touched = change.touched
+        if change.reset or touched.everything or touched.parts & {"map", "roster"}:
+            self.redraw()  # after the order list's model (connected first): its names are fresh
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt API
+        """The player view's palette changed (a theme: its style sheet keeps the event from the map)."""
+        if event.type() == QEvent.Type.PaletteChange:
+            QTimer.singleShot(0, self, self._restyle)  # once the theme is in force
+        return False
+
+    def _restyle(self) -> None:
+        """The terrain drawn anew in the theme's colours, if the theme turned light or dark (not on
+        every palette event: showing the window with its style sheet sends one too)."""
+        if self._shown is not None and shade() != self._shade:
+            self._shown = None
+            self.redraw()
