@@ -19,5 +19,6 @@ MANIFEST = GameManifest(
         ReadingOption(key="br_rear_cone", rule="BR-10", page=9),
         ReadingOption(key="br_corner_open", rule="BR-10", page=8),
         ReadingOption(key="br_gear_cover_1d6", rule="BR-10", page=8),
+        ReadingOption(key="br_check_count", rule="BR-2", page=4),
     ),
 )

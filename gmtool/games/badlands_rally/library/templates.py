@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.hex.map_file import HexMapFile
+from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 TEXT_MAX, NOTES_MAX = 40, 2000
 
@@ -27,6 +28,8 @@ class GearCard(BaseModel):
     structure: int = Field(default=2, ge=1, le=20)
     cruising_mr: int = Field(default=5, ge=1, le=30)
     top_mr: int = Field(default=8, ge=1, le=40)
+    actions: int = Field(default=1, ge=0, le=5)
+    weapons: tuple[WeaponCard, ...] = Field(default=(), max_length=8)
     tags: tuple[str, ...] = ()
     notes: str = Field(default="", max_length=NOTES_MAX)
 

@@ -56,7 +56,7 @@ class AttackPlan:
     defence_terms: tuple[tuple[str, int], ...]
     side: str  # "front", "flank" or "rear" of the target
     range: int
-    sight: Sight
+    sight: Sight | None  # None: typed at the table (table mode)
     automatic_failure: bool
 
     @property
@@ -90,7 +90,21 @@ def plan_attack(attacker: Gear, target: Gear, weapon: Weapon, ground: Ground, un
         where = ", ".join(label(b.hex) for b in seen.blockers)
         raise RulesError("error.br_no_lock", target=label(target.hex), blockers=where)
     side = target_side(attacker.hex, target, rear_cone)
-    span = distance(attacker.hex, target.hex)
+    return _plan(attacker, target, weapon, side, distance(attacker.hex, target.hex), seen.cover_dice, seen)
+
+
+def plan_typed(attacker: Gear, target: Gear, weapon: Weapon, in_front: bool, lock: bool, side: str, span: int,
+               cover_dice: int) -> AttackPlan:
+    """The attack check's dice from what the GM typed (table mode: the map is off, the board is on the table)."""
+    if not in_front:
+        raise RulesError("error.br_not_in_front_arc", target="—")
+    if not lock:
+        raise RulesError("error.br_no_lock", target="—", blockers="—")
+    return _plan(attacker, target, weapon, side, span, cover_dice, None)
+
+
+def _plan(attacker: Gear, target: Gear, weapon: Weapon, side: str, span: int, cover_dice: int,
+          seen: Sight | None) -> AttackPlan:
     attack = [("br.term.base", BASE_DICE)]
     if side != "front":
         attack.append((f"br.term.{side}", FLANK_DICE if side == "flank" else REAR_DICE))
@@ -101,8 +115,8 @@ def plan_attack(attacker: Gear, target: Gear, weapon: Weapon, ground: Ground, un
     if attacker.rattled:
         attack.append(("br.term.rattled", RATTLED_DICE))
     defence = [("br.term.base", BASE_DICE)]
-    if seen.cover_dice:
-        defence.append(("br.term.cover", seen.cover_dice))
+    if cover_dice:
+        defence.append(("br.term.cover", cover_dice))
     if target.rattled:
         defence.append(("br.term.rattled", RATTLED_DICE))
     return AttackPlan(tuple(attack), tuple(defence), side, span, seen, span > weapon.maximum)

@@ -8,6 +8,15 @@ from gmtool.core.hex.map_file import HexMapFile, read_map
 from gmtool.core.resources import resource_path
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race_map import kind_keys
+from gmtool.games.badlands_rally.rules.weapons import WeaponCard
+
+# made-up weapons (not from any datacard): name, optimal, maximum, power, ±dice, burst, traits
+GUN = WeaponCard(name="Demo autocannon", optimal=3, maximum=6, power=7)
+ROCKETS = WeaponCard(name="Demo rocket pod", optimal=2, maximum=8, power=8, dice=-1, traits=("blast",))
+FLAMER = WeaponCard(name="Demo flamer", optimal=1, maximum=2, power=6, traits=("heat",))
+AXE = WeaponCard(name="Demo vibro-axe", optimal=1, maximum=1, power=3, traits=("melee",))
+BURSTER = WeaponCard(name="Demo burst rifle", optimal=4, maximum=7, power=6, burst=1)
+ARMS = ((GUN, AXE), (ROCKETS,), (FLAMER, AXE), (BURSTER,))
 
 # name, seat, attack, defence, armour, hull, structure, cruising MR, top MR, hex, facing: all made up
 GEARS = (
@@ -26,8 +35,9 @@ def demo_course() -> HexMapFile:
 def demo() -> GameDemo:
     gears = tuple(
         m.AddGear(name=name, seat=seat, attack=attack, defence=defence, armour=armour, hull=hull, structure=structure,
-                  cruising_mr=cruising, top_mr=top, hex=at, facing=facing)
-        for name, seat, attack, defence, armour, hull, structure, cruising, top, at, facing in GEARS
+                  cruising_mr=cruising, top_mr=top, hex=at, facing=facing, weapons=arms)
+        for (name, seat, attack, defence, armour, hull, structure, cruising, top, at, facing), arms
+        in zip(GEARS, ARMS, strict=True)
     )
     return GameDemo(names={"en": "Demo: a rally on the Dust Bowl loop (made up)",
                            "ja": "デモ：ダストボウル周回コースのラリー（架空）"},

@@ -46,7 +46,7 @@ class RallyRules:
         self.sight_readings = race_map.sight_readings(readings)
 
     def decide(self, state: RaceState, command: Command, rng: random.Random) -> tuple[Event, ...]:
-        return race_decide.decide(state, command)
+        return race_decide.decide(state, command, rng, self.readings)
 
     def apply(self, state: RaceState, event: Event) -> None:
         race_fold.apply(state, event)
@@ -92,7 +92,7 @@ class RallyRules:
         return race_view.snapshot(state, audience)
 
     def breakdown(self, event: Event) -> Breakdown | None:
-        return None  # nothing is rolled yet: the dice tests come with attacks (issue 16)
+        return race_words.attack_breakdown(event) if isinstance(event, m.AttackMade) else None
 
     def breakdown_parts(self, event: Event) -> tuple[BreakdownPart, ...]:
         return ()

@@ -3,10 +3,13 @@ the map costs, and the GM's corrections. Every refusal is a translated :class:`R
 
 from __future__ import annotations
 
+import random
+
 from gmtool.core.errors import RulesError
 from gmtool.core.hex.coords import Hex, label, to_offset
 from gmtool.core.hex.map_file import HexMapFile, hex_of
 from gmtool.core.messages import Command, Event
+from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.movement import walk
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
@@ -16,7 +19,11 @@ from gmtool.games.badlands_rally.rules.terrain import kinds
 OFF_COURSE = ""  # the kind answered for a hex off the board: not race course
 
 
-def decide(state: RaceState, command: Command) -> tuple[Event, ...]:
+def decide(state: RaceState, command: Command, rng: random.Random, readings: RuleReadings) -> tuple[Event, ...]:
+    if isinstance(command, m.AttackGear):
+        from gmtool.games.badlands_rally.rules.race_attack import attack
+
+        return (attack(state, command, rng, readings),)
     if isinstance(command, m.SetCourse):
         unknown = sorted(set(command.course.terrain.values()) - set(kinds()))
         if unknown:

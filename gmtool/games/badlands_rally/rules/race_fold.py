@@ -8,16 +8,18 @@ from gmtool.core.hex.map_file import hex_of
 from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
-from gmtool.games.badlands_rally.rules.rattled import activated
+from gmtool.games.badlands_rally.rules.rattled import activated, hull_emptied, hull_repaired
 
 
 def apply(state: RaceState, event: Event) -> None:
     if isinstance(event, m.CourseSet):
         state.course = event.course
     elif isinstance(event, m.GearAdded):
-        fields = event.model_dump(exclude={"kind", "hex"})
+        fields = {name: getattr(event, name) for name in type(event).model_fields if name not in ("kind", "hex")}
         state.gears[event.id] = RaceGear(hex=hex_of(event.hex), hull_max=event.hull,
                                          structure_max=event.structure, **fields)
+    elif isinstance(event, m.AttackMade):
+        _attacked(state, event)
     elif isinstance(event, m.RoundStarted):
         _round(state, event)
     elif isinstance(event, m.SpeedDeclared):
@@ -33,9 +35,20 @@ def apply(state: RaceState, event: Event) -> None:
         gear.speed, gear.mr_left, gear.activated = None, 0, True
         _begin(state, event.next)
     elif isinstance(event, m.GearEdited):
-        setattr(state.gears[event.gear], event.field, event.new)
+        gear = state.gears[event.gear]
+        setattr(gear, event.field, event.new)
+        if event.field == "hull" and isinstance(event.new, int):
+            gear.rattle = hull_repaired(gear.rattle, event.new)  # back to 1 or more: the token goes
     elif isinstance(event, m.TableModeSet):
         state.table_mode = event.on
+
+
+def _attacked(state: RaceState, event: m.AttackMade) -> None:
+    state.gears[event.attacker].actions_used += 1
+    target = state.gears[event.target]
+    target.hull, target.structure = event.hull, event.structure
+    if event.rattled:
+        target.rattle = hull_emptied(target.rattle)
 
 
 def _round(state: RaceState, event: m.RoundStarted) -> None:
@@ -51,6 +64,7 @@ def _begin(state: RaceState, gear_id: str | None) -> None:
     if gear_id is not None:
         gear = state.gears[gear_id]
         gear.rattle = activated(gear.rattle)
+        gear.actions_used = 0
 
 
 def touched(event: Event) -> Touched:
@@ -66,6 +80,9 @@ def touched(event: Event) -> Touched:
         return Touched(frozenset({event.gear}), frozenset({"sheet", "map"}))
     if isinstance(event, m.ActivationEnded):
         return Touched(frozenset({event.gear}), frozenset({"order", "heading", "sheet", "badges", "map"}))
+    if isinstance(event, m.AttackMade):
+        return Touched(frozenset({event.attacker, event.target}), frozenset({"sheet", "tracks", "badges", "map"}),
+                       frozenset({"br_attack"}))
     if isinstance(event, m.GearEdited):
         return Touched(frozenset({event.gear}), frozenset({"sheet", "tracks", "badges", "map"}))
     return NOTHING

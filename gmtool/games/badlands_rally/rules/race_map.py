@@ -59,6 +59,12 @@ def _terrain(course: HexMapFile) -> dict[Hex, str]:
     return _course(course)[0]
 
 
+def sight_ground(course: HexMapFile, readings: RuleReadings) -> tuple[Ground, bool]:
+    """The course's ground for sight with the campaign's rule options, and whether the rear is a cone."""
+    choices = sight_readings(readings)
+    return _ground(course, choices), choices.rear_cone
+
+
 def _ground(course: HexMapFile, choices: SightReadings) -> Ground:
     found = _course(course)[1]
     if (found.touches_graze, found.unit_dice) == (choices.corner_grazes, choices.gear_cover_dice):

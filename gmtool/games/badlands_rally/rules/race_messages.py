@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.core.messages import Command, Event
+from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 Step = Literal["ahead", "back", "left", "right"]
 SpeedName = Literal["cruising", "top"]
+Side = Literal["front", "flank", "rear"]
 GEAR_FIELDS = ("name", "seat", "attack", "defence", "armour", "hull", "structure", "cruising_mr", "top_mr")
 
 
@@ -36,6 +38,8 @@ class AddGear(Command):
     structure: int = Field(ge=1, le=20)
     cruising_mr: int = Field(ge=1, le=30)
     top_mr: int = Field(ge=1, le=40)
+    actions: int = Field(default=1, ge=0, le=5)  # per activation, from the datacard
+    weapons: tuple[WeaponCard, ...] = Field(default=(), max_length=8)
     hex: str | None = Field(default=None, pattern=r"^\d{4}$")  # None: the first free hex of the start zone
     facing: int = Field(default=0, ge=0, le=5)
 
@@ -69,6 +73,31 @@ class EndActivation(Command):
     gear: str
 
 
+class TableGeometry(BaseModel):
+    """What the GM reads off the physical board for one attack (table mode: the map is off)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    in_front: bool = True  # the target in the attacker's front arc
+    lock: bool = True
+    side: Side = "front"  # the target's side the attack comes from
+    range: int = Field(default=1, ge=0, le=60)
+    cover_dice: int = Field(default=0, ge=0, le=12)
+
+
+class AttackGear(Command):
+    """One attack (1 action): the weapon chosen; dice typed at the table, or rolled when left out."""
+
+    kind: Literal["br_attack"] = "br_attack"
+    attacker: str
+    target: str
+    weapon: int = Field(ge=0)
+    attack_faces: tuple[int, ...] | None = None
+    defence_faces: tuple[int, ...] | None = None
+    damage_faces: tuple[int, ...] | None = None
+    table: TableGeometry | None = None  # table mode only
+
+
 class SetTableMode(Command):
     kind: Literal["br_set_table_mode"] = "br_set_table_mode"
     on: bool  # True: the race is played on a physical board, the map is off
@@ -99,6 +128,8 @@ class GearAdded(Event):
     structure: int
     cruising_mr: int
     top_mr: int
+    actions: int
+    weapons: tuple[WeaponCard, ...]
     hex: str
     facing: int
 
@@ -148,6 +179,40 @@ class ActivationEnded(Event):
     next: str | None  # None: every gear has activated this round
 
 
+class AttackMade(Event):
+    """An attack from the check to the damage: every term, die and value before and after."""
+
+    kind: Literal["br_attack_made"] = "br_attack_made"
+    attacker: str
+    attacker_name: str
+    target: str
+    name: str  # the target's
+    weapon: str
+    range: int
+    side: Side
+    attack_terms: tuple[tuple[str, int], ...]
+    defence_terms: tuple[tuple[str, int], ...]
+    attack_rating: int
+    defence_rating: int
+    attack_faces: tuple[int, ...]
+    defence_faces: tuple[int, ...]
+    attack_value: int
+    defence_value: int
+    margin: int | None  # None: an automatic failure (beyond the maximum range, or no attack dice)
+    damage_dice: int
+    damage_faces: tuple[int, ...]
+    blast: bool  # a blast roll after a miss
+    hits: int
+    hull_before: int
+    hull: int
+    structure_before: int
+    structure: int
+    excess: int  # hits beyond hull and structure (they add to a skid, issue 16)
+    rattled: bool  # the hull emptied and the gear rattled by it
+    typed: bool  # the faces were typed at the table
+    odds: str  # P(success) before the roll, as shown
+
+
 class TableModeSet(Event):
     kind: Literal["br_table_mode_set"] = "br_table_mode_set"
     on: bool
@@ -162,6 +227,7 @@ class GearEdited(Event):
     new: int | str
 
 
-COMMANDS = (SetCourse, AddGear, StartRound, DeclareSpeed, StepGear, PlaceGear, EndActivation, EditGear, SetTableMode)
+COMMANDS = (SetCourse, AddGear, StartRound, DeclareSpeed, StepGear, PlaceGear, EndActivation, EditGear, SetTableMode,
+            AttackGear)
 EVENTS = (CourseSet, GearAdded, RoundStarted, SpeedDeclared, GearStepped, GearPlaced, ActivationEnded, GearEdited,
-          TableModeSet)
+          TableModeSet, AttackMade)

@@ -9,6 +9,7 @@ from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.games.badlands_rally.rules.rattled import Rattle
 from gmtool.games.badlands_rally.rules.terrain import Speed
+from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 
 @dataclass
@@ -27,12 +28,15 @@ class RaceGear:
     structure_max: int
     cruising_mr: int
     top_mr: int
+    actions: int
+    weapons: tuple[WeaponCard, ...]
     hex: Hex
     facing: int
     rattle: Rattle = field(default_factory=Rattle)
     speed: Speed | None = None  # declared this activation (None: not yet, or not its activation)
     mr_left: int = 0
     activated: bool = False  # this round
+    actions_used: int = 0  # this activation
 
     @property
     def out(self) -> bool:

@@ -22,6 +22,7 @@ from gmtool.core.messages import Command
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.race_words import facing_name, speed_name
+from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 
 def heading(state: RaceState) -> Heading:
@@ -83,8 +84,21 @@ def sheet(state: RaceState, gear_id: str) -> SheetView | None:
         SheetField("where", tr("br.field.where"), "text",
                    tr("br.where", hex=label(gear.hex), facing=facing_name(gear.facing)), editable=False),
         SheetField("rattles", tr("br.field.rattles"), "text", str(gear.rattle.count), editable=False),
+        SheetField("actions_left", tr("br.field.actions_left"), "text",
+                   f"{gear.actions - gear.actions_used}/{gear.actions}", editable=False),
+        *(SheetField(f"weapon_{n}", tr("br.field.weapon", number=n + 1), "text", weapon_text(w), editable=False)
+          for n, w in enumerate(gear.weapons)),
     )
     return SheetView(gear.id, gear.name, fields, _tracks(gear))
+
+
+def weapon_text(weapon: WeaponCard) -> str:
+    """A weapon in one line: name, ranges, power, dice, burst and traits."""
+    extras = [f"{weapon.dice:+d}D6"] if weapon.dice else []
+    extras += [tr("br.weapon.burst", burst=weapon.burst)] if weapon.burst else []
+    extras += [tr(f"br.trait.{t}") for t in weapon.traits]
+    return tr("br.weapon.line", name=weapon.name, optimal=weapon.optimal, maximum=weapon.maximum,
+              power=weapon.power, extras=(" · " + ", ".join(extras)) if extras else "")
 
 
 def edit(gear_id: str, field: str, value: int | str | bool) -> Command:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gmtool.core.display import LogShape
+from gmtool.core.display import Breakdown, LogShape, ModifierLine
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import race_messages as m
@@ -34,6 +34,8 @@ def describe(event: Event) -> str:
                   facing=facing_name(event.facing))
     if isinstance(event, m.ActivationEnded):
         return tr("br.event.ended", name=event.name, mr=event.mr_unused)
+    if isinstance(event, m.AttackMade):
+        return attack_words(event)
     if isinstance(event, m.TableModeSet):
         return tr("br.event.table_mode_on" if event.on else "br.event.table_mode_off")
     if isinstance(event, m.GearEdited):
@@ -51,4 +53,42 @@ def _stepped(event: m.GearStepped) -> str:
 
 def log_shape() -> LogShape:
     moves = frozenset({"br_stepped", "br_placed", "br_speed_declared"})
-    return LogShape(families=(("br_moves", moves),), headings=(("br_round_started", 0), ("br_speed_declared", 1)))
+    return LogShape(families=(("br_moves", moves), ("br_attacks", frozenset({"br_attack_made"}))), headings=(("br_round_started", 0), ("br_speed_declared", 1)))
+
+
+def faces_text(faces: tuple[int, ...]) -> str:
+    return " ".join(str(f) for f in faces) if faces else "—"
+
+
+def attack_words(event: m.AttackMade) -> str:
+    """The attack in one line: who, with what, the check, the damage and what it did."""
+    head = tr("br.event.attack", name=event.attacker_name, target=event.name, weapon=event.weapon,
+              range=event.range, side=tr(f"br.side.{event.side}"))
+    if event.margin is None:
+        check = tr("br.event.attack_auto_fail")
+    else:
+        check = tr("br.event.attack_check", attack=faces_text(event.attack_faces), a=event.attack_value,
+                   defence=faces_text(event.defence_faces), d=event.defence_value, margin=event.margin)
+    parts = [head, check]
+    if event.damage_dice:
+        key = "br.event.blast" if event.blast else "br.event.damage"
+        parts.append(tr(key, dice=event.damage_dice, faces=faces_text(event.damage_faces), hits=event.hits))
+        parts.append(tr("br.event.hull_structure", hull_before=event.hull_before, hull=event.hull,
+                        structure_before=event.structure_before, structure=event.structure))
+    if event.rattled:
+        parts.append(tr("br.event.rattled", name=event.name))
+    if event.hits and event.hull == 0 and event.structure == 0:
+        parts.append(tr("br.event.spins_out", name=event.name, excess=event.excess))
+    return " ".join(parts)
+
+
+def attack_breakdown(event: m.AttackMade) -> Breakdown:
+    """The attack for the report: both pools term by term, every die, the odds before the roll."""
+    lines = [ModifierLine(tr("br.breakdown.attack", term=tr(key)), f"{dice:+d}D6", "") for key, dice in event.attack_terms]
+    lines += [ModifierLine(tr("br.breakdown.defence", term=tr(key)), f"{dice:+d}D6", "")
+              for key, dice in event.defence_terms]
+    pool = tr("br.breakdown.pool", attack=len(event.attack_faces), rating=event.attack_rating,
+              defence=len(event.defence_faces), defence_rating=event.defence_rating)
+    dice = tr("br.breakdown.dice", attack=faces_text(event.attack_faces), defence=faces_text(event.defence_faces),
+              damage=faces_text(event.damage_faces))
+    return Breakdown(pool=pool, modifiers=tuple(lines), dice=dice, odds=event.odds)

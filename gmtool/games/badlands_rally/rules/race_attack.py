@@ -1,0 +1,113 @@
+"""An attack in the race (BR-10 to BR-14): checked, planned on the map (or from what the GM typed in
+table mode), the opposed check and the damage roll rolled or typed, hits on hull then structure,
+rattled. The odds before the roll are computed exactly and kept in the event.
+
+Area Effect and Impact need the gears next to the target and the skid (issue 16): an attack with
+such a weapon is refused with that reason until they are built. A gear left with no hull and no
+structure spins out and skids (BR-13): the event says so; the skid is moved by hand for now.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from gmtool.core.dice import roll_d6, validate_faces
+from gmtool.core.errors import RulesError
+from gmtool.core.readings import RuleReadings
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.attack import AttackPlan, Gear, plan_attack, plan_typed
+from gmtool.games.badlands_rally.rules.damage import damage_dice, hits, take_hits
+from gmtool.games.badlands_rally.rules.dice import check_value, opposed
+from gmtool.games.badlands_rally.rules.race_map import sight_ground
+from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
+from gmtool.games.badlands_rally.rules.rattled import hull_emptied
+from gmtool.games.badlands_rally.rules.traits import blast_dice
+from gmtool.games.badlands_rally.rules.weapons import WeaponCard
+
+CHECK_COUNT = "br_check_count"  # rule option: a check counts the dice reaching the rating (BR-2)
+NOT_BUILT = ("area", "impact")
+
+
+def _gear(gear: RaceGear) -> Gear:
+    return Gear(gear.hex, gear.facing, gear.attack, gear.rattle.token)
+
+
+def checked(state: RaceState, command: m.AttackGear) -> tuple[RaceGear, RaceGear, WeaponCard]:
+    """Who attacks whom with what, or the reason it cannot be."""
+    attacker = state.gears.get(command.attacker)
+    target = state.gears.get(command.target)
+    if attacker is None or target is None:
+        raise RulesError("error.br_no_gear", gear=command.target if attacker else command.attacker)
+    if state.current != attacker.id:
+        raise RulesError("error.br_not_active", name=attacker.name)
+    if attacker.speed is None:
+        raise RulesError("error.br_declare_first", name=attacker.name)
+    if attacker.actions_used >= attacker.actions:
+        raise RulesError("error.br_no_actions", name=attacker.name, actions=attacker.actions)
+    if target.id == attacker.id or target.out:
+        raise RulesError("error.br_not_a_target", name=target.name)
+    if command.weapon >= len(attacker.weapons):
+        raise RulesError("error.br_no_weapon", name=attacker.name)
+    weapon = attacker.weapons[command.weapon]
+    for trait in NOT_BUILT:
+        if weapon.has(trait):
+            raise RulesError("error.br_trait_not_built", weapon=weapon.name, trait=trait)
+    return attacker, target, weapon
+
+
+def plan(state: RaceState, attacker: RaceGear, target: RaceGear, weapon: WeaponCard,
+         table: m.TableGeometry | None, readings: RuleReadings) -> AttackPlan:
+    """The check's dice: from the map, or (table mode) from what the GM typed."""
+    defender = Gear(target.hex, target.facing, target.defence, target.rattle.token)
+    if state.table_mode:
+        if table is None:
+            raise RulesError("error.br_table_inputs")
+        return plan_typed(_gear(attacker), defender, weapon.as_weapon(), table.in_front, table.lock, table.side,
+                          table.range, table.cover_dice)
+    assert state.course is not None
+    ground, rear_cone = sight_ground(state.course, readings)
+    others = [g.hex for g in state.gears.values() if g.id not in (attacker.id, target.id) and not g.out]
+    return plan_attack(_gear(attacker), defender, weapon.as_weapon(), ground, others, rear_cone)
+
+
+def _faces(typed: Sequence[int] | None, count: int, rng: random.Random) -> tuple[int, ...]:
+    if typed is None:
+        return roll_d6(rng, count)
+    faces = tuple(typed)
+    validate_faces(faces, count)
+    return faces
+
+
+def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings: RuleReadings) -> m.AttackMade:
+    attacker, target, weapon = checked(state, command)
+    planned = plan(state, attacker, target, weapon, command.table, readings)
+    reading = "count" if readings.book(CHECK_COUNT) else "digest"
+    odds = opposed(planned.attack_dice, attacker.attack, planned.defence_dice, target.defence, reading)
+    attack_faces = _faces(command.attack_faces, planned.attack_dice, rng)
+    defence_faces = _faces(command.defence_faces, planned.defence_dice, rng)
+    attack_value = check_value(attack_faces, attacker.attack, reading) if attack_faces else 0
+    defence_value = check_value(defence_faces, target.defence, reading) if defence_faces else 0
+    failed = planned.automatic_failure or planned.attack_dice == 0
+    margin = None if failed else attack_value - defence_value
+    dice, blast = 0, False
+    if margin is not None and margin >= 0:
+        dice = damage_dice(margin, weapon.power, target.armour, weapon.has("melee"))
+    elif margin is not None and weapon.has("blast"):
+        dice = blast_dice(attack_faces, attacker.attack, weapon.power, target.armour, margin)
+        blast = dice > 0
+    damage_faces = _faces(command.damage_faces, dice, rng)
+    count = hits(damage_faces, weapon.has("heat"))
+    taken = take_hits(target.hull, target.structure, count)
+    rattled = taken.hull_emptied and hull_emptied(target.rattle) != target.rattle
+    typed = command.attack_faces is not None
+    return m.AttackMade(
+        attacker=attacker.id, attacker_name=attacker.name, target=target.id, name=target.name, weapon=weapon.name,
+        range=planned.range, side=planned.side,  # type: ignore[arg-type]
+        attack_terms=planned.attack_terms, defence_terms=planned.defence_terms,
+        attack_rating=attacker.attack, defence_rating=target.defence,
+        attack_faces=attack_faces, defence_faces=defence_faces, attack_value=attack_value,
+        defence_value=defence_value, margin=margin, damage_dice=dice, damage_faces=damage_faces, blast=blast,
+        hits=count, hull_before=target.hull, hull=taken.hull, structure_before=target.structure,
+        structure=taken.structure, excess=taken.excess, rattled=rattled, typed=typed,
+        odds=f"{float(odds.success):.1%}")
