@@ -149,3 +149,33 @@ def test_a_course_is_imported_kept_in_the_library_and_a_bad_file_changes_nothing
     assert record.game == "badlands_rally" and record.name == "Test loop"
     window.action("undo").trigger()  # the course before the import
     assert "Dust Bowl" in window.bridge.state.course.name
+
+
+def test_the_attack_panel_shows_the_plan_and_odds_then_attacks_with_typed_dice(qtbot, rally_window) -> None:
+    from gmtool.games.badlands_rally.rules import race_messages as m
+
+    window = rally_window
+    panel = window.parts.attack_panel
+    window.run(m.DeclareSpeed(gear="g1", speed="cruising"))
+    window.run(m.PlaceGear(gear="g1", hex="1317", facing=1))  # facing north-east: Rustbucket (1717) ahead
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    panel.aim_at("g3")
+    assert panel.attacker.text() == "Demo Sandhopper" and panel.weapon.currentText() == "Demo autocannon"
+    # range 4 from 1317 to 1717, beyond the autocannon's optimal 3: 2 − 1 = 1 attack die, 2 defence dice.
+    assert "Attack 1D6" in panel.plan.text() and "defence 2D6" in panel.plan.text()
+    assert panel.odds.text().startswith("Before the roll: success ")
+    panel.faces["attack"].setText("5 4")  # one too many
+    assert panel.warning.isVisibleTo(panel) and "2 typed, 1 needed" in panel.warning.text()
+    panel.faces["attack"].setText("6")
+    panel.faces["defence"].setText("3 2")
+    # attack 6 → 6; defence (Rustbucket 4+) none reach → 0; MOS 6; damage 6 + (7 − 6) = 7 dice
+    assert "7 dice" in panel.faces["damage"].placeholderText()
+    panel.faces["damage"].setText("6 5 4 1 1 1 1")
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    rustbucket = window.bridge.state.gears["g3"]
+    # 6 5 4 → 3 hits on hull 2, structure 3: hull 0 (rattled), structure 2
+    assert (rustbucket.hull, rustbucket.structure) == (0, 2) and rustbucket.rattle.token
+    assert panel.faces["attack"].text() == ""  # cleared for the next attack
+    assert "Before the roll" not in panel.odds.text() or not panel.roll.isEnabled()  # its one action is spent
+    window.action("undo").trigger()
+    assert window.bridge.state.gears["g3"].hull == 2

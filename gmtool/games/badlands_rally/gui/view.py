@@ -19,6 +19,8 @@ RALLY_SPECS = (
     ActionSpec("br_cruising", "Ctrl+1"),
     ActionSpec("br_top", "Ctrl+2"),
     ActionSpec("br_end_activation", "Space"),
+    ActionSpec("br_attack", "Ctrl+K", changes_fight=False),
+    ActionSpec("br_roll_attack", "Ctrl+Return"),
     ActionSpec("map_ahead", "Alt+Up"),
     ActionSpec("map_back", "Alt+Down"),
     ActionSpec("map_left", "Alt+Left"),

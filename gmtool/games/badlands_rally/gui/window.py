@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 
 from gmtool.core.i18n import tr
+from gmtool.games.badlands_rally.gui.attack_panel import AttackPanel
 from gmtool.games.badlands_rally.gui.course_actions import CourseActions
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race import RallyRules
@@ -26,11 +27,12 @@ OFFERS = {"br_cruising": "cruising", "br_top": "top", "br_end_activation": "end"
 class RallyWindow:
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
 
-    menus = (("menu.race", ("br_add_gear", "br_start_round", "-", "br_cruising", "br_top", "br_end_activation", "-",
+    menus = (("menu.race", ("br_add_gear", "br_start_round", "-", "br_cruising", "br_top", "br_attack", "br_roll_attack",
+                            "br_end_activation", "-",
                             "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
                             "br_table_mode")),
              ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right")))
-    fight_bar = ("br_cruising", "br_top", "br_end_activation", "-", "br_start_round", "-", "undo", "redo")
+    fight_bar = ("br_cruising", "br_top", "br_attack", "br_end_activation", "-", "br_start_round", "-", "undo", "redo")
 
     def __init__(self, window: MainWindow, rules: RallyRules) -> None:
         self.window, self.rules = window, rules
@@ -40,9 +42,14 @@ class RallyWindow:
         self.order_panel = OrderPanel(window.bridge, window)
         self.map = MapDock(window.bridge, window.run, self.rules, window)
         self.sheet = SheetDock(window.bridge, window.run, window)
+        self.attack_panel = AttackPanel(window.bridge, window.run, self.rules, window)
         window.add_dock("order", tr("dock.order"), self.order_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.add_dock("map", tr("dock.map"), self.map, Qt.DockWidgetArea.RightDockWidgetArea)
         window.add_dock("sheet", tr("dock.gear"), self.sheet, Qt.DockWidgetArea.RightDockWidgetArea)
+        window.add_dock("br_attack", tr("dock.br_attack"), self.attack_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.map.target.currentIndexChanged.connect(lambda _i: self.attack_panel.aim_at(self.map.target.currentData()))
+        window.action("br_attack").triggered.connect(self.show_attack)
+        window.action("br_roll_attack").triggered.connect(self.attack_panel.attack)
         for name, step in STEPS.items():
             window.action(name).triggered.connect(lambda _=False, s=step: self._step(s))
         for name, offer in OFFERS.items():
@@ -69,6 +76,14 @@ class RallyWindow:
         docks = self.window.docks
         self.window.splitDockWidget(docks["order"], docks["log"], Qt.Orientation.Vertical)
         self.window.splitDockWidget(docks["map"], docks["sheet"], Qt.Orientation.Horizontal)
+        self.window.tabifyDockWidget(docks["sheet"], docks["br_attack"])
+        docks["sheet"].raise_()
+
+    def show_attack(self) -> None:
+        """Ctrl+K: the attack panel in front, aimed at the map's target."""
+        self.window.docks["br_attack"].raise_()
+        self.attack_panel.aim_at(self.map.target.currentData())
+        self.attack_panel.target.setFocus()
 
     def first_layout(self) -> None:
         docks = self.window.docks

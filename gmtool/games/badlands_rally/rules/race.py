@@ -4,6 +4,7 @@ decisions, fold, words, display and map together (each in its own module)."""
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from gmtool.core.display import (
     Audience,
@@ -26,6 +27,9 @@ from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_decide, race_fold, race_map, race_view, race_words
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race_state import RaceState
+
+if TYPE_CHECKING:
+    from gmtool.games.badlands_rally.rules.race_attack import AttackPreview
 
 
 class RallyRules:
@@ -96,6 +100,12 @@ class RallyRules:
 
     def breakdown_parts(self, event: Event) -> tuple[BreakdownPart, ...]:
         return ()
+
+    def attack_preview(self, state: RaceState, draft: m.AttackGear) -> AttackPreview:
+        """The attack panel's plan and odds before the roll (nothing rolled, nothing kept)."""
+        from gmtool.games.badlands_rally.rules.race_attack import preview
+
+        return preview(state, draft, self.readings)
 
     # -- the map (gmtool.core.hex.on_map.MapRules) ------------------------------------------------
     def board(self, state: RaceState, language: str) -> Board | None:

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 
 from gmtool.core.dice import roll_d6, validate_faces
 from gmtool.core.errors import RulesError
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.attack import AttackPlan, Gear, plan_attack, plan_typed
-from gmtool.games.badlands_rally.rules.damage import damage_dice, hits, take_hits
+from gmtool.games.badlands_rally.rules.damage import damage_dice, damage_law, hits, take_hits
 from gmtool.games.badlands_rally.rules.dice import check_value, opposed
 from gmtool.games.badlands_rally.rules.race_map import sight_ground
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
@@ -111,3 +113,63 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
         hits=count, hull_before=target.hull, hull=taken.hull, structure_before=target.structure,
         structure=taken.structure, excess=taken.excess, rattled=rattled, typed=typed,
         odds=f"{float(odds.success):.1%}")
+
+
+@dataclass(frozen=True)
+class AttackPreview:
+    """What the attack panel shows before the roll: the plan term by term, the exact odds, and the
+    damage dice the typed check faces call for (None until both checks are typed); ``refusal`` when
+    the attack cannot be made (then nothing else)."""
+
+    refusal: str = ""
+    attack_terms: tuple[tuple[str, int], ...] = ()
+    defence_terms: tuple[tuple[str, int], ...] = ()
+    attack_dice: int = 0
+    defence_dice: int = 0
+    range: int = 0
+    side: str = ""
+    automatic_failure: bool = False
+    success: Fraction = Fraction(0)
+    some_damage: Fraction = Fraction(0)  # at least one hit
+    empties_hull: Fraction = Fraction(0)  # the target's hull emptied (rattled, unless already since its activation)
+    damage_dice: int | None = None
+
+
+def preview(state: RaceState, command: m.AttackGear, readings: RuleReadings) -> AttackPreview:
+    """The attack as it would be made now, nothing rolled (a refusal's reason instead)."""
+    try:
+        attacker, target, weapon = checked(state, command)
+        planned = plan(state, attacker, target, weapon, command.table, readings)
+    except RulesError as exc:
+        return AttackPreview(refusal=exc.message())
+    reading = "count" if readings.book(CHECK_COUNT) else "digest"
+    odds = opposed(planned.attack_dice, attacker.attack, planned.defence_dice, target.defence, reading)
+    failed = planned.automatic_failure or planned.attack_dice == 0
+    some, empties = Fraction(0), Fraction(0)
+    if not failed:
+        for margin, p in odds.margins.items():
+            if margin < 0:
+                continue
+            law = damage_law(damage_dice(margin, weapon.power, target.armour, weapon.has("melee")), weapon.has("heat"))
+            some += p * sum((q for k, q in law.items() if k >= 1), Fraction(0))
+            empties += p * sum((q for k, q in law.items() if k >= target.hull), Fraction(0)) if target.hull else 0
+    return AttackPreview("", planned.attack_terms, planned.defence_terms, planned.attack_dice, planned.defence_dice,
+                         planned.range, planned.side, planned.automatic_failure,
+                         Fraction(0) if failed else odds.success, some, empties,
+                         _damage_needed(command, planned.attack_dice, planned.defence_dice, attacker, target, weapon,
+                                        failed, reading))
+
+
+def _damage_needed(command: m.AttackGear, attack_dice: int, defence_dice: int, attacker: RaceGear, target: RaceGear,
+                   weapon: WeaponCard, failed: bool, reading: str) -> int | None:
+    """The damage dice the typed check faces call for (None: the checks are not both typed, or wrong)."""
+    typed_a, typed_d = command.attack_faces, command.defence_faces
+    if typed_a is None or typed_d is None or len(typed_a) != attack_dice or len(typed_d) != defence_dice:
+        return None
+    if failed:
+        return 0
+    a = check_value(typed_a, attacker.attack, reading) if typed_a else 0  # type: ignore[arg-type]
+    d = check_value(typed_d, target.defence, reading) if typed_d else 0  # type: ignore[arg-type]
+    if a - d >= 0:
+        return damage_dice(a - d, weapon.power, target.armour, weapon.has("melee"))
+    return blast_dice(typed_a, attacker.attack, weapon.power, target.armour, a - d) if weapon.has("blast") else 0

@@ -141,8 +141,9 @@ def _verdict(seen: Sight, in_front: bool) -> str:
         return tr("br.fire.no_lock")
     if not in_front:
         return tr("br.fire.lock_not_in_arc")
-    key = "br.fire.lock_partial" if seen.obstruction == "partial" else "br.fire.lock"
-    return tr(key, dice=seen.cover_dice)
+    if seen.obstruction == "partial":
+        return tr("br.fire.lock_partial", dice=seen.cover_dice)
+    return tr("br.fire.lock", dice=seen.cover_dice) if seen.cover_dice else tr("br.fire.lock_clear")
 
 
 def _blockers(seen: Sight) -> list[str]:
