@@ -175,3 +175,20 @@ def test_rolled_dice_come_from_the_seeded_source_and_a_repaired_hull_ends_the_ra
     assert state.gears["g2"].rattle.token
     run(rules, state, m.EditGear(gear="g2", field="hull", value=1))  # repaired to 1 or more: the token goes
     assert not state.gears["g2"].rattle.token and state.gears["g2"].rattle.count == 1
+
+
+@pytest.mark.rule("BR-10")
+def test_a_weapons_range_bands_on_the_map() -> None:
+    # BR-10: within the optimal range no modifier, beyond it to the maximum −1D6, only in the front arc.
+    # A at 0306 facing north, the gun 3/6: 0303 (3 ahead) is optimal, 0301 (5 ahead) beyond, 0307 behind none.
+    from gmtool.core.hex.coords import label
+
+    rules = RallyRules()
+    state = race(rules, gear("A", "0306", weapons=(GUN,)), gear("B", "0801"))
+    assert [key for key, _name in rules.overlays(state, "g1")] == ["arcs", "range:0"]
+    bands = rules.overlay(state, "g1", "range:0")
+    meaning = {number: text for number, text in bands.legend}
+    by_label = {label(h): meaning[n] for h, n in bands.tints.items()}
+    assert by_label["0303"].startswith("Optimal") and by_label["0301"].startswith("Beyond")
+    assert "0307" not in by_label and "0306" not in by_label
+    assert rules.overlay(state, "g1", "range:7").tints == {}  # no such weapon: nothing

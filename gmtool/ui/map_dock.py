@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from gmtool.core.encounter import Change
 from gmtool.core.hex.board import Board
@@ -38,11 +38,11 @@ class MapDock(QWidget):
         self._bridge, self._run, self._rules = bridge, run, rules
         self._shown: Board | None = None
         self._legend: tuple[tuple[int, str], ...] = ()
+        self._wanted: str | None = None  # the overlay the GM chose ("": none; None: each unit's first)
         self.panel = HexMapPanel(self)
         self.view = self.panel.view
-        self.arcs = QCheckBox(tr("map.show_arcs"), self)
-        self.arcs.setObjectName("mapShowArcs")
-        self.arcs.setChecked(True)
+        self.overlay = QComboBox(self)  # the selected unit's arcs (the default), range bands … or nothing
+        self.overlay.setObjectName("mapOverlay")
         self.target = QComboBox(self)
         self.target.setObjectName("mapTarget")
         self.target.setMinimumContentsLength(12)
@@ -64,7 +64,7 @@ class MapDock(QWidget):
             label.setFixedHeight(label.fontMetrics().lineSpacing() * lines + 4)
         self._lay_out(fit)
         fit.clicked.connect(self.view.fit)
-        self.arcs.toggled.connect(self.show_overlays)
+        self.overlay.currentIndexChanged.connect(self._overlay_chosen)
         self.target.currentIndexChanged.connect(self.show_overlays)
         self.view.tokenSelected.connect(bridge.select)
         self.view.stepRequested.connect(self.step)
@@ -76,7 +76,7 @@ class MapDock(QWidget):
 
     def _lay_out(self, fit: QPushButton) -> None:
         bar = QHBoxLayout()
-        bar.addWidget(self.arcs)
+        bar.addWidget(self.overlay)
         bar.addLayout(self.arc_legend)
         bar.addStretch(1)
         bar.addWidget(QLabel(tr("map.fire_to"), self))
@@ -96,7 +96,7 @@ class MapDock(QWidget):
         board = self._rules.board(self._bridge.state, active_language())
         self.no_map.setVisible(board is None)
         self.panel.setVisible(board is not None)
-        for widget in (self.arcs, self.target, self.fit, self.verdict, self.reasons):
+        for widget in (self.overlay, self.target, self.fit, self.verdict, self.reasons):
             widget.setEnabled(board is not None)
         if board is None:
             self._shown = None
@@ -144,7 +144,9 @@ class MapDock(QWidget):
         """The selected unit's arcs (when wanted) and the line of fire to the chosen target."""
         unit, state = self._bridge.selected, self._bridge.state
         on_map = self._shown is not None and unit is not None and any(t.id == unit for t in self._shown.tokens)
-        arcs = self._rules.arcs(state, unit) if on_map and self.arcs.isChecked() and unit else None
+        self._fill_overlays(unit if on_map else None)
+        key = self.overlay.currentData()
+        arcs = self._rules.overlay(state, unit, key) if on_map and unit and key else None
         self.view.show_tints(dict(arcs.tints) if arcs else {})
         self._show_arc_legend(arcs.legend if arcs else ())
         target = self.target.currentData()
@@ -159,6 +161,25 @@ class MapDock(QWidget):
         self.verdict.setText(f"<b>{line.verdict}</b>")
         self.reasons.setText(" · ".join(line.reasons))
         self.reasons.setToolTip("\n".join(line.reasons))
+
+    def _fill_overlays(self, unit: str | None) -> None:
+        """The unit's overlays and "none"; the GM's choice kept while the unit offers it (else its first)."""
+        offered = [("", tr("map.no_overlay"))] + list(self._rules.overlays(self._bridge.state, unit) if unit else ())
+        shown = [(self.overlay.itemData(i), self.overlay.itemText(i)) for i in range(self.overlay.count())]
+        if offered == shown:
+            return
+        keys = [key for key, _name in offered]
+        wanted = self._wanted if self._wanted in keys else (keys[1] if len(keys) > 1 and self._wanted != "" else "")
+        self.overlay.blockSignals(True)
+        self.overlay.clear()
+        for key, name in offered:
+            self.overlay.addItem(name, key)
+        self.overlay.setCurrentIndex(keys.index(wanted))
+        self.overlay.blockSignals(False)
+
+    def _overlay_chosen(self) -> None:
+        self._wanted = self.overlay.currentData()
+        self.show_overlays()
 
     def _show_arc_legend(self, legend: tuple[tuple[int, str], ...]) -> None:
         if legend == self._legend:

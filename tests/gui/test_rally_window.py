@@ -108,7 +108,14 @@ def test_the_line_of_fire_shows_its_verdict_and_reasons(rally_window) -> None:
     assert "range 1" in dock.reasons.text()  # 1617 and 1717 are neighbours
     dock.target.setCurrentIndex(0)
     assert not dock.view.overlay and dock.reasons.text() == ""
-    dock.arcs.setChecked(False)
+    assert [dock.overlay.itemText(i) for i in range(dock.overlay.count())] == [
+        "No overlay", "Arcs", "Range: Demo autocannon", "Range: Demo vibro-axe"]
+    assert dock.overlay.currentText() == "Arcs"  # each gear's arcs first
+    dock.overlay.setCurrentIndex(2)  # the autocannon's bands: 3 hexes optimal, to 6 at −1D6, in the front arc
+    bands = window.bridge.ruleset.overlay(window.bridge.state, "g1", "range:0")
+    assert dock.view.tints and {n for n in bands.tints.values()} == {1, 4}
+    assert [text for _n, text in bands.legend] == ["Optimal range (to 3)", "Beyond optimal, −1D6 (to 6)"]
+    dock.overlay.setCurrentIndex(0)
     assert not dock.view.tints
 
 

@@ -60,8 +60,13 @@ class MapRules(Protocol[S]):
         """The command dropping ``unit`` on ``at`` (facing ``facing``) becomes: the GM's own move."""
         ...
 
-    def arcs(self, state: S, unit: str) -> Arcs:
-        """The unit's arcs or sectors."""
+    def overlays(self, state: S, unit: str) -> tuple[tuple[str, str], ...]:
+        """The overlays the unit offers, (key, name) in the order offered: the first is the default
+        (its arcs or sectors), then e.g. each weapon's range bands."""
+        ...
+
+    def overlay(self, state: S, unit: str, key: str) -> Arcs:
+        """One of :meth:`overlays` as tints (empty for a key the unit does not offer now)."""
         ...
 
     def fire_line(self, state: S, unit: str, target: str) -> FireLine | None:

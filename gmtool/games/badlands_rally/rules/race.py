@@ -123,5 +123,11 @@ class RallyRules:
     def arcs(self, state: RaceState, unit: str) -> Arcs:
         return race_map.arcs(state, unit, self.sight_readings)
 
+    def overlays(self, state: RaceState, unit: str) -> tuple[tuple[str, str], ...]:
+        return race_map.overlays(state, unit)
+
+    def overlay(self, state: RaceState, unit: str, key: str) -> Arcs:
+        return race_map.overlay(state, unit, key, self.sight_readings)
+
     def fire_line(self, state: RaceState, unit: str, target: str) -> FireLine | None:
         return race_map.fire_line(state, unit, target, self.sight_readings)

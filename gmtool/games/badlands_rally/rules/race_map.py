@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from gmtool.core.hex.bearing import bearing
 from gmtool.core.hex.board import Board, Token
-from gmtool.core.hex.coords import ORIGIN, Hex, label, to_offset, within
+from gmtool.core.hex.coords import ORIGIN, Hex, distance, label, to_offset, within
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.core.hex.on_map import Arcs, FireLine, Step
 from gmtool.core.hex.sight import Ground, Sight
@@ -19,6 +20,7 @@ from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.attack import Gear, target_side
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.terrain import board_kinds, ground, kinds
+from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 ARC_TINT = {"front": 5, "flank": 2, "rear": 3}  # orange, blue, purple: apart from the terrain's greens
 REAR_CONE, CORNER_OPEN, GEAR_COVER_1D6 = "br_rear_cone", "br_corner_open", "br_gear_cover_1d6"  # rule options
@@ -110,6 +112,40 @@ def arcs(state: RaceState, unit: str, choices: SightReadings = SightReadings()) 
     placed = ((gear.hex + offset, tint) for offset, tint in _arc_pattern(gear.facing, choices.rear_cone))
     tints = {h: tint for h, tint in placed if _on_board(course, h)}
     legend = tuple((number, tr(f"br.arc.{side}")) for side, number in ARC_TINT.items())
+    return Arcs(tints, legend)
+
+
+BAND_TINT = {"optimal": 1, "beyond": 4}  # green: no modifier; red: −1D6 (BR-10)
+
+
+def overlays(state: RaceState, unit: str) -> tuple[tuple[str, str], ...]:
+    """The gear's arcs, then each weapon's range bands."""
+    gear = state.gears.get(unit)
+    if gear is None:
+        return ()
+    return (("arcs", tr("br.overlay.arcs")),
+            *((f"range:{n}", tr("br.overlay.range", weapon=w.name)) for n, w in enumerate(gear.weapons)))
+
+
+def overlay(state: RaceState, unit: str, key: str, choices: SightReadings = SightReadings()) -> Arcs:
+    if key == "arcs":
+        return arcs(state, unit, choices)
+    gear, course = state.gears.get(unit), state.course
+    number = int(key.split(":", 1)[1]) if key.startswith("range:") and key[6:].isdigit() else -1
+    if gear is None or course is None or not 0 <= number < len(gear.weapons):
+        return Arcs({}, ())
+    return range_bands(course, gear, gear.weapons[number])
+
+
+def range_bands(course: HexMapFile, gear: RaceGear, weapon: WeaponCard) -> Arcs:
+    """The weapon's reach in the gear's front arc (where it may attack, BR-10): up to the optimal
+    range no modifier, beyond it to the maximum −1D6; beyond the maximum nothing (it fails)."""
+    tints = {}
+    for h in within(gear.hex, weapon.maximum):
+        if h != gear.hex and _on_board(course, h) and bearing(gear.hex, gear.facing, h).ahead >= 0:
+            tints[h] = BAND_TINT["optimal" if distance(h, gear.hex) <= weapon.optimal else "beyond"]
+    legend = ((BAND_TINT["optimal"], tr("br.overlay.optimal", range=weapon.optimal)),
+              (BAND_TINT["beyond"], tr("br.overlay.beyond", range=weapon.maximum)))
     return Arcs(tints, legend)
 
 
