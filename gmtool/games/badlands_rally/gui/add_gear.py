@@ -9,21 +9,24 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QInputDialog,
+    QLabel,
     QLineEdit,
     QSpinBox,
     QWidget,
 )
 
+from gmtool.core.errors import GmtoolError
 from gmtool.core.hex.coords import label
 from gmtool.core.hex.map_file import hex_of
 from gmtool.core.i18n import tr
+from gmtool.games.badlands_rally.gui.weapon_table import WeaponTable
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.race_words import facing_name
 
 # field, low, high, default (a middling made-up gear until the GM types the card)
 NUMBERS = (("attack", 2, 6, 4), ("defence", 2, 6, 4), ("armour", 0, 30, 6), ("hull", 0, 20, 2),
-           ("structure", 1, 20, 2), ("cruising_mr", 1, 30, 5), ("top_mr", 1, 40, 8))
+           ("structure", 1, 20, 2), ("cruising_mr", 1, 30, 5), ("top_mr", 1, 40, 8), ("actions", 0, 5, 1))
 
 
 def free_start_hex(state: RaceState) -> str:
@@ -65,10 +68,23 @@ class AddGearDialog(QDialog):
             self.facing.addItem(facing_name(side), side)
         form.addRow(tr("br.add_gear.hex"), self.hex)
         form.addRow(tr("br.add_gear.facing"), self.facing)
+        self.weapons = WeaponTable((), self)
+        form.addRow(self.weapons)
+        self.message = QLabel(self)
+        self.message.setWordWrap(True)
+        form.addRow(self.message)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.accepted.connect(self.accept)
+        buttons.accepted.connect(self._accept_checked)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+
+    def _accept_checked(self) -> None:
+        try:
+            self.command()
+        except GmtoolError as exc:
+            self.message.setText(exc.message())
+            return
+        self.accept()
 
     def command(self) -> m.AddGear:
         """The gear as typed (the rules refuse a hex off the board or taken, with the reason)."""
@@ -77,7 +93,7 @@ class AddGearDialog(QDialog):
             where = label(hex_of("0101"))
         return m.AddGear(name=self.name.text().strip() or tr("br.add_gear.default_name", number=1),
                          seat=self.seat.text().strip() or tr("br.add_gear.default_seat"),
-                         hex=where, facing=int(self.facing.currentData()),
+                         hex=where, facing=int(self.facing.currentData()), weapons=self.weapons.weapons(),
                          **{key: spin.value() for key, spin in self.numbers.items()})
 
 

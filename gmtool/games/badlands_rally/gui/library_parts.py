@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.add_gear import NUMBERS
+from gmtool.games.badlands_rally.gui.weapon_table import WeaponTable
 from gmtool.games.badlands_rally.library.kind import LIBRARY, VERSION
 from gmtool.games.badlands_rally.library.templates import CourseTemplate, GearCard, RallyTemplate
 from gmtool.games.badlands_rally.rules import race_messages as m
@@ -50,6 +51,9 @@ class GearCardEditor(QDialog):
             spin.setValue(value if isinstance(value, int) else default)
             self.numbers[key] = spin
             form.addRow(tr(f"br.field.{key}"), spin)
+        weapons = LIBRARY.read(document, VERSION).weapons if document.get("kind", "gear") == "gear" else ()
+        self.weapons = WeaponTable(weapons, self)  # type: ignore[arg-type]
+        form.addRow(self.weapons)
         self.tags = QLineEdit(", ".join(str(t) for t in document.get("tags", ()) or ()), self)  # type: ignore[union-attr]
         self.notes = QPlainTextEdit(str(document.get("notes", "")), self)
         self.notes.setMaximumHeight(80)
@@ -65,9 +69,10 @@ class GearCardEditor(QDialog):
 
     def save(self) -> None:
         tags = [t.strip() for t in self.tags.text().split(",") if t.strip()]
-        document = dict(self._document, name=self.name.text().strip(), tags=tags,
-                        notes=self.notes.toPlainText(), **{key: spin.value() for key, spin in self.numbers.items()})
         try:
+            weapons = [w.model_dump(mode="json") for w in self.weapons.weapons()]
+            document = dict(self._document, name=self.name.text().strip(), tags=tags, weapons=weapons,
+                            notes=self.notes.toPlainText(), **{key: spin.value() for key, spin in self.numbers.items()})
             card = LIBRARY.read(document, VERSION)
         except GmtoolError as exc:
             self.message.setText(exc.message())
