@@ -273,3 +273,22 @@ def test_a_course_with_a_kind_the_rally_lacks_is_refused_and_a_damaged_one_still
     assert refused.value.key == "error.br_off_course"
     board = rules.board(state, "en")
     assert board is not None and board.kind(hex_of("0304")).key == "normal"
+
+
+def test_checkpoints_in_order_then_the_finish_zone_complete_a_lap(rules: RallyRules) -> None:
+    # Column 3 runs north: finish zone 0305, checkpoint 1 at 0304, checkpoint 2 at 0302.
+    state = rules.initial_state()
+    lapped = HexMapFile(name="Lap", game="badlands_rally", columns=8, rows=8, zones={"finish": ["0305"]},
+                        checkpoints=[["0304"], ["0302"]], course="clockwise")
+    run(rules, state, m.SetCourse(course=lapped), gear("A", "0306"), m.StartRound(first="g1"),
+        m.DeclareSpeed(gear="g1", speed="top"))
+    ahead = m.StepGear(gear="g1", step="ahead")
+    first, second, third, fourth = run(rules, state, ahead, ahead, ahead, ahead)
+    assert (first.checkpoint, first.lap) == (None, None)  # the finish zone before the checkpoints: no lap
+    assert second.checkpoint == 0 and third.checkpoint is None and fourth.checkpoint == 1
+    assert "passes checkpoint 2" in rules.describe(fourth)
+    (placed,) = run(rules, state, m.PlaceGear(gear="g1", hex="0306", facing=0))  # the GM moves it round
+    assert placed.lap is None
+    (finished,) = run(rules, state, ahead)
+    assert finished.lap == 1 and "completes lap 1" in rules.describe(finished)
+    assert state.gears["g1"].progress.laps == 1 and state.gears["g1"].progress.next_checkpoint == 0

@@ -11,6 +11,7 @@ from gmtool.core.hex.map_file import HexMapFile, hex_of
 from gmtool.core.messages import Command, Event
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.laps import entered
 from gmtool.games.badlands_rally.rules.movement import walk
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rounds import clockwise_from, declare_speed
@@ -138,9 +139,11 @@ def _step(state: RaceState, command: m.StepGear) -> m.GearStepped:
         other = _taken_by(state, walked.hex, gear.id)
         if other is not None:
             raise RulesError("error.br_hex_taken", name=other.name, hex=label(walked.hex))
+    passed = entered(course, gear.progress, gear.hex, walked.hex) if walked.path else None
     return m.GearStepped(gear=gear.id, name=gear.name, step=command.step, before=label(gear.hex),
                          after=label(walked.hex), facing_before=gear.facing, facing=walked.facing,
-                         cost=walked.cost, mr_left=gear.mr_left - walked.cost)
+                         cost=walked.cost, mr_left=gear.mr_left - walked.cost,
+                         checkpoint=passed.checkpoint if passed else None, lap=passed.lap if passed else None)
 
 
 def _kind_at(course: HexMapFile, terrain: dict[Hex, str], h: Hex, default: str) -> str:
@@ -160,8 +163,11 @@ def _placed(state: RaceState, command: m.PlaceGear) -> m.GearPlaced:
         raise RulesError("error.br_hex_taken", name=other.name, hex=command.hex)
     if h == gear.hex and command.facing == gear.facing:
         raise RulesError("error.no_change")
+    assert state.course is not None
+    passed = entered(state.course, gear.progress, gear.hex, h) if h != gear.hex else None
     return m.GearPlaced(gear=gear.id, name=gear.name, before=label(gear.hex), after=command.hex,
-                        facing_before=gear.facing, facing=command.facing)
+                        facing_before=gear.facing, facing=command.facing,
+                        checkpoint=passed.checkpoint if passed else None, lap=passed.lap if passed else None)
 
 
 def _ended(state: RaceState, command: m.EndActivation) -> m.ActivationEnded:

@@ -7,6 +7,7 @@ from gmtool.core.game import EVERYTHING, NOTHING, Touched
 from gmtool.core.hex.map_file import hex_of
 from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.laps import Progress
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rattled import activated, hull_emptied, hull_repaired
 
@@ -30,6 +31,10 @@ def apply(state: RaceState, event: Event) -> None:
         gear.hex, gear.facing = hex_of(event.after), event.facing
         if isinstance(event, m.GearStepped):
             gear.mr_left = event.mr_left
+        if event.checkpoint is not None:
+            gear.progress = Progress(gear.progress.laps, event.checkpoint + 1)
+        if event.lap is not None:
+            gear.progress = Progress(event.lap, 0)
     elif isinstance(event, m.ActivationEnded):
         gear = state.gears[event.gear]
         gear.speed, gear.mr_left, gear.activated = None, 0, True
@@ -74,10 +79,8 @@ def touched(event: Event) -> Touched:
         return Touched(frozenset({event.id}), frozenset({"roster", "order", "map"}))
     if isinstance(event, m.SpeedDeclared):
         return Touched(frozenset({event.gear}), frozenset({"sheet", "badges", "map"}))
-    if isinstance(event, m.GearStepped):
+    if isinstance(event, m.GearStepped | m.GearPlaced):
         return Touched(frozenset({event.gear}), frozenset({"sheet", "badges", "map"}))
-    if isinstance(event, m.GearPlaced):
-        return Touched(frozenset({event.gear}), frozenset({"sheet", "map"}))
     if isinstance(event, m.ActivationEnded):
         return Touched(frozenset({event.gear}), frozenset({"order", "heading", "sheet", "badges", "map"}))
     if isinstance(event, m.AttackMade):

@@ -159,6 +159,8 @@ class GearStepped(Event):
     facing: int
     cost: int
     mr_left: int
+    checkpoint: int | None = None  # the checkpoint passed (index in course order)
+    lap: int | None = None  # the lap completed (its number)
 
 
 class GearPlaced(Event):
@@ -169,6 +171,8 @@ class GearPlaced(Event):
     after: str
     facing_before: int
     facing: int
+    checkpoint: int | None = None
+    lap: int | None = None
 
 
 class ActivationEnded(Event):

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.map_file import HexMapFile
+from gmtool.games.badlands_rally.rules.laps import Progress
 from gmtool.games.badlands_rally.rules.rattled import Rattle
 from gmtool.games.badlands_rally.rules.terrain import Speed
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
@@ -37,6 +38,7 @@ class RaceGear:
     mr_left: int = 0
     activated: bool = False  # this round
     actions_used: int = 0  # this activation
+    progress: Progress = field(default_factory=Progress)  # laps and checkpoints passed
 
     @property
     def out(self) -> bool:

@@ -49,6 +49,9 @@ def _badges(gear: RaceGear) -> tuple[Badge, ...]:
     found = []
     if gear.speed is not None:
         found.append(Badge("speed", speed_name(gear.speed), "good" if gear.speed == "top" else "neutral"))
+    if gear.progress.laps or gear.progress.next_checkpoint:
+        found.append(Badge("lap", tr("br.badge.progress", laps=gear.progress.laps,
+                                     checkpoint=gear.progress.next_checkpoint)))
     if gear.rattle.token:
         found.append(Badge("rattled", tr("br.badge.rattled", count=gear.rattle.count), "warning"))
     if gear.out:

@@ -31,7 +31,7 @@ def describe(event: Event) -> str:
         return _stepped(event)
     if isinstance(event, m.GearPlaced):
         return tr("br.event.placed", name=event.name, before=event.before, after=event.after,
-                  facing=facing_name(event.facing))
+                  facing=facing_name(event.facing)) + _passed(event)
     if isinstance(event, m.ActivationEnded):
         return tr("br.event.ended", name=event.name, mr=event.mr_unused)
     if isinstance(event, m.AttackMade):
@@ -48,7 +48,15 @@ def _stepped(event: m.GearStepped) -> str:
         return tr(f"br.event.turned_{event.step}", name=event.name, facing=facing_name(event.facing),
                   cost=event.cost, left=event.mr_left)
     return tr(f"br.event.moved_{event.step}", name=event.name, before=event.before, after=event.after,
-              cost=event.cost, left=event.mr_left)
+              cost=event.cost, left=event.mr_left) + _passed(event)
+
+
+def _passed(event: m.GearStepped | m.GearPlaced) -> str:
+    if event.lap is not None:
+        return " " + tr("br.event.lap", name=event.name, lap=event.lap)
+    if event.checkpoint is not None:
+        return " " + tr("br.event.checkpoint", name=event.name, number=event.checkpoint + 1)
+    return ""
 
 
 def log_shape() -> LogShape:
