@@ -191,8 +191,14 @@ class HexMapView(QGraphicsView):
     # -- what the GM points at -------------------------------------------------------------
     def select_token(self, token_id: str | None) -> None:
         """Select ``token_id``'s token (None: none), as the order list or the sheet did."""
+        scene = self.scene()
+        scene.blockSignals(True)  # one unit selected at a time: no report of a passing state with two
         for tid, item in self.tokens.items():
             item.setSelected(tid == token_id)
+        scene.blockSignals(False)
+        self.viewport().update()
+        if token_id in self.tokens:
+            self.tokenSelected.emit(token_id)
 
     def _selection_changed(self) -> None:
         chosen = [item.data(TOKEN_ROLE) for item in self.scene().selectedItems() if item.data(TOKEN_ROLE)]

@@ -186,3 +186,18 @@ def test_the_attack_panel_shows_the_plan_and_odds_then_attacks_with_typed_dice(q
     assert "Before the roll" not in panel.odds.text() or not panel.roll.isEnabled()  # its one action is spent
     window.action("undo").trigger()
     assert window.bridge.state.gears["g3"].hull == 2
+
+
+def test_the_next_round_shows_the_initiative_odds_and_ctrl_t_rolls_it(qtbot, rally_window) -> None:
+    window = rally_window
+    for _ in range(4):
+        qtbot.keyClick(window, Qt.Key.Key_Space)  # each ends its activation
+    assert window.bridge.state.current is None
+    heading = window.bridge.ruleset.heading(window.bridge.state)
+    assert heading.detail.startswith("Initiative before the roll: Demo Sandhopper ")
+    assert window.action("br_roll_initiative").isEnabled()
+    qtbot.keyClick(window, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    state = window.bridge.state
+    assert state.round == 2 and state.current == state.order[0] and window.bridge.selected == state.current
+    last = window.bridge.encounter.entries[-1].events
+    assert any(e.kind == "br_initiative_rolled" for e in last)

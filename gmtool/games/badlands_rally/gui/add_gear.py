@@ -25,7 +25,7 @@ from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.race_words import facing_name
 
 # field, low, high, default (a middling made-up gear until the GM types the card)
-NUMBERS = (("attack", 2, 6, 4), ("defence", 2, 6, 4), ("armour", 0, 30, 6), ("hull", 0, 20, 2),
+NUMBERS = (("attack", 2, 6, 4), ("defence", 2, 6, 4), ("initiative", 2, 6, 4), ("armour", 0, 30, 6), ("hull", 0, 20, 2),
            ("structure", 1, 20, 2), ("cruising_mr", 1, 30, 5), ("top_mr", 1, 40, 8), ("actions", 0, 5, 1))
 
 

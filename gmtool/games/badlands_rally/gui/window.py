@@ -27,12 +27,12 @@ OFFERS = {"br_cruising": "cruising", "br_top": "top", "br_end_activation": "end"
 class RallyWindow:
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
 
-    menus = (("menu.race", ("br_add_gear", "br_start_round", "-", "br_cruising", "br_top", "br_attack", "br_roll_attack",
-                            "br_end_activation", "-",
+    menus = (("menu.race", ("br_add_gear", "br_roll_initiative", "br_start_round", "-", "br_cruising", "br_top",
+                            "br_attack", "br_roll_attack", "br_end_activation", "-",
                             "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
                             "br_table_mode")),
              ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right")))
-    fight_bar = ("br_cruising", "br_top", "br_attack", "br_end_activation", "-", "br_start_round", "-", "undo", "redo")
+    fight_bar = ("br_cruising", "br_top", "br_attack", "br_end_activation", "-", "br_roll_initiative", "-", "undo", "redo")
 
     def __init__(self, window: MainWindow, rules: RallyRules) -> None:
         self.window, self.rules = window, rules
@@ -57,6 +57,7 @@ class RallyWindow:
         window.action("map_focus").triggered.connect(lambda: focus_map(self.map))
         window.action("br_add_gear").triggered.connect(self.add_gear)
         window.action("br_start_round").triggered.connect(self.start_round)
+        window.action("br_roll_initiative").triggered.connect(lambda: window.run(m.RollInitiative()))
         window.action("br_table_mode").triggered.connect(lambda on: window.run(m.SetTableMode(on=on)))
         self.course = CourseActions(window)
         self.course.connect()
@@ -104,6 +105,7 @@ class RallyWindow:
             window.action(name).setEnabled(found is not None and found.enabled)
             window.action(name).setStatusTip(found.reason if found is not None else tr("br.heading.not_started"))
         window.action("br_start_round").setEnabled(current is None and bool(state.gears))
+        window.action("br_roll_initiative").setEnabled(current is None and bool(state.gears))
         window.action("br_table_mode").setChecked(state.table_mode)
         self.course.update()
         can_step = current is not None and state.gears[current].speed is not None and not state.table_mode

@@ -23,6 +23,7 @@ class GearCard(BaseModel):
     name: str = Field(min_length=1, max_length=TEXT_MAX)
     attack: int = Field(default=4, ge=2, le=6)
     defence: int = Field(default=4, ge=2, le=6)
+    initiative: int = Field(default=4, ge=2, le=6)
     armour: int = Field(default=6, ge=0, le=30)
     hull: int = Field(default=2, ge=0, le=20)
     structure: int = Field(default=2, ge=1, le=20)

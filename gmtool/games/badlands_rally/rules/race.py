@@ -69,7 +69,7 @@ class RallyRules:
 
     # -- what the shell draws -----------------------------------------------------------------
     def heading(self, state: RaceState) -> Heading:
-        return race_view.heading(state)
+        return race_view.heading(state, self.readings)
 
     def order_layout(self) -> OrderLayout:
         return race_view.order_layout()
@@ -93,7 +93,7 @@ class RallyRules:
         return race_view.take(state, combatant_id, offer)
 
     def snapshot(self, state: RaceState, audience: Audience = "gm") -> Snapshot:
-        return race_view.snapshot(state, audience)
+        return race_view.snapshot(state, audience, self.readings)
 
     def breakdown(self, event: Event) -> Breakdown | None:
         return race_words.attack_breakdown(event) if isinstance(event, m.AttackMade) else None

@@ -21,6 +21,10 @@ OFF_COURSE = ""  # the kind answered for a hex off the board: not race course
 
 
 def decide(state: RaceState, command: Command, rng: random.Random, readings: RuleReadings) -> tuple[Event, ...]:
+    if isinstance(command, m.RollInitiative):
+        from gmtool.games.badlands_rally.rules.race_initiative import roll_initiative
+
+        return roll_initiative(state, command, rng, readings)
     if isinstance(command, m.AttackGear):
         from gmtool.games.badlands_rally.rules.race_attack import attack
 
@@ -177,7 +181,7 @@ def _ended(state: RaceState, command: m.EndActivation) -> m.ActivationEnded:
                              next=waiting[0] if waiting else None)
 
 
-NUMBER_BOUNDS = {"attack": (2, 6), "defence": (2, 6), "armour": (0, 30), "cruising_mr": (1, 30), "top_mr": (1, 40)}
+NUMBER_BOUNDS = {"attack": (2, 6), "defence": (2, 6), "initiative": (2, 6), "armour": (0, 30), "cruising_mr": (1, 30), "top_mr": (1, 40)}
 
 
 def _edited(state: RaceState, command: m.EditGear) -> m.GearEdited:

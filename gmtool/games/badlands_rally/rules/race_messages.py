@@ -18,7 +18,7 @@ from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 Step = Literal["ahead", "back", "left", "right"]
 SpeedName = Literal["cruising", "top"]
 Side = Literal["front", "flank", "rear"]
-GEAR_FIELDS = ("name", "seat", "attack", "defence", "armour", "hull", "structure", "cruising_mr", "top_mr")
+GEAR_FIELDS = ("name", "seat", "attack", "defence", "initiative", "armour", "hull", "structure", "cruising_mr", "top_mr")
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -33,6 +33,7 @@ class AddGear(Command):
     seat: str = Field(min_length=1, max_length=40)  # the player; seats in the order they joined are clockwise
     attack: int = Field(ge=2, le=6)  # the gear's Attack rating (3 for 3+)
     defence: int = Field(ge=2, le=6)
+    initiative: int = Field(default=4, ge=2, le=6)  # the Initiative rating (BR-6)
     armour: int = Field(ge=0, le=30)
     hull: int = Field(ge=0, le=20)
     structure: int = Field(ge=1, le=20)
@@ -47,6 +48,13 @@ class AddGear(Command):
 class StartRound(Command):
     kind: Literal["br_start_round"] = "br_start_round"
     first: str  # the gear whose player won the initiative check
+
+
+class RollInitiative(Command):
+    """The new round's initiative check (BR-6): every racing gear's check, rolled or typed by gear id."""
+
+    kind: Literal["br_roll_initiative"] = "br_roll_initiative"
+    faces: dict[str, tuple[int, ...]] | None = None
 
 
 class DeclareSpeed(Command):
@@ -123,6 +131,7 @@ class GearAdded(Event):
     seat: str
     attack: int
     defence: int
+    initiative: int
     armour: int
     hull: int
     structure: int
@@ -132,6 +141,28 @@ class GearAdded(Event):
     weapons: tuple[WeaponCard, ...]
     hex: str
     facing: int
+
+
+class InitiativeCheck(BaseModel):
+    """One gear's initiative check."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    gear: str
+    name: str
+    faces: tuple[int, ...]
+    value: int
+
+
+class InitiativeRolled(Event):
+    """Every gear's check, then each re-roll of the gears tied and unclear who is ahead; the winner."""
+
+    kind: Literal["br_initiative_rolled"] = "br_initiative_rolled"
+    rolls: tuple[tuple[InitiativeCheck, ...], ...]
+    winner: str
+    name: str  # the winner's
+    by_position: bool  # a tie the gear ahead won
+    odds: str  # the winner's chance before the roll
 
 
 class RoundStarted(Event):
@@ -232,6 +263,6 @@ class GearEdited(Event):
 
 
 COMMANDS = (SetCourse, AddGear, StartRound, DeclareSpeed, StepGear, PlaceGear, EndActivation, EditGear, SetTableMode,
-            AttackGear)
+            AttackGear, RollInitiative)
 EVENTS = (CourseSet, GearAdded, RoundStarted, SpeedDeclared, GearStepped, GearPlaced, ActivationEnded, GearEdited,
-          TableModeSet, AttackMade)
+          TableModeSet, AttackMade, InitiativeRolled)

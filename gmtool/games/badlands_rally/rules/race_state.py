@@ -22,6 +22,7 @@ class RaceGear:
     seat: str
     attack: int
     defence: int
+    initiative: int
     armour: int
     hull: int
     hull_max: int

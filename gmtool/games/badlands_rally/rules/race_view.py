@@ -19,20 +19,32 @@ from gmtool.core.display import (
 from gmtool.core.hex.coords import label
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
+from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.race_words import facing_name, speed_name
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 
-def heading(state: RaceState) -> Heading:
-    if state.round == 0:
-        return Heading(tr("br.heading.not_started"))
+def heading(state: RaceState, readings: RuleReadings | None = None) -> Heading:
     if state.current is None:
-        return Heading(tr("br.heading.round_over", round=state.round))
+        odds = initiative_odds(state, readings or RuleReadings())
+        if state.round == 0:
+            return Heading(tr("br.heading.not_started"), odds)
+        return Heading(tr("br.heading.round_over", round=state.round), odds)
     gear = state.gears[state.current]
     return Heading(tr("br.heading.round", round=state.round, name=gear.name),
                    tr("br.heading.mr", mr=gear.mr_left) if gear.speed else tr("br.heading.declare"))
+
+
+def initiative_odds(state: RaceState, readings: RuleReadings) -> str:
+    """Before the initiative check: each gear's exact chance to win it."""
+    from gmtool.games.badlands_rally.rules.race_initiative import preview
+
+    chances = preview(state, readings)
+    if not chances:
+        return ""
+    return tr("br.heading.initiative_odds", odds=" · ".join(f"{name} {float(p):.1%}" for name, p in chances))
 
 
 def order_layout() -> OrderLayout:
@@ -77,7 +89,7 @@ def sheet(state: RaceState, gear_id: str) -> SheetView | None:
     if gear is None:
         return None
     number = [
-        ("attack", 2, 6), ("defence", 2, 6), ("armour", 0, 30),
+        ("attack", 2, 6), ("defence", 2, 6), ("initiative", 2, 6), ("armour", 0, 30),
         ("hull", 0, gear.hull_max), ("structure", 0, gear.structure_max), ("cruising_mr", 1, 30), ("top_mr", 1, 40),
     ]
     fields = (
@@ -133,6 +145,6 @@ def roster(state: RaceState) -> tuple[tuple[str, str], ...]:
     return tuple((g.id, g.name) for g in state.gears.values())
 
 
-def snapshot(state: RaceState, audience: Audience = "gm") -> Snapshot:
-    shot = Snapshot(heading(state), order_layout(), order(state))
+def snapshot(state: RaceState, audience: Audience = "gm", readings: RuleReadings | None = None) -> Snapshot:
+    shot = Snapshot(heading(state, readings), order_layout(), order(state))
     return for_players(shot) if audience == "players" else shot

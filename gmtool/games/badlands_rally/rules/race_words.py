@@ -36,6 +36,8 @@ def describe(event: Event) -> str:
         return tr("br.event.ended", name=event.name, mr=event.mr_unused)
     if isinstance(event, m.AttackMade):
         return attack_words(event)
+    if isinstance(event, m.InitiativeRolled):
+        return initiative_words(event)
     if isinstance(event, m.TableModeSet):
         return tr("br.event.table_mode_on" if event.on else "br.event.table_mode_off")
     if isinstance(event, m.GearEdited):
@@ -100,3 +102,12 @@ def attack_breakdown(event: m.AttackMade) -> Breakdown:
     dice = tr("br.breakdown.dice", attack=faces_text(event.attack_faces), defence=faces_text(event.defence_faces),
               damage=faces_text(event.damage_faces))
     return Breakdown(pool=pool, modifiers=tuple(lines), dice=dice, odds=event.odds)
+
+
+def initiative_words(event: m.InitiativeRolled) -> str:
+    rolls = ["; ".join(tr("br.event.initiative_check", name=c.name, faces=faces_text(c.faces), value=c.value)
+                       for c in checks) for checks in event.rolls]
+    text = tr("br.event.initiative", rolls=tr("br.event.reroll_joiner").join(rolls))
+    key = "br.event.initiative_ahead" if event.by_position else "br.event.initiative_won"
+    won = tr(key, name=event.name)
+    return f"{text} {won}" + (" " + tr("br.event.initiative_odds", odds=event.odds) if event.odds else "")
