@@ -20,8 +20,6 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QGraphicsSimpleTextItem,
     QGraphicsView,
-    QHBoxLayout,
-    QLabel,
     QStyle,
     QStyleOptionGraphicsItem,
     QVBoxLayout,
@@ -32,6 +30,7 @@ from gmtool.core.hex.board import Board, Token
 from gmtool.core.hex.coords import Hex, to_offset
 from gmtool.core.hex.sight import Sight
 from gmtool.ui.hex_layers import R, TerrainLayer, centre, facing_arrow, hex_at, hexagon, tint_paths
+from gmtool.ui.map_legend import legend_html, legend_label
 from gmtool.viewmodels.tones import data_colour, see_through, shade, tone
 
 __all__ = ["R", "HexMapPanel", "HexMapView", "centre", "hex_at"]
@@ -272,32 +271,19 @@ class HexMapView(QGraphicsView):
 
 
 class HexMapPanel(QWidget):
-    """The map with its legend under it (one swatch and name per terrain kind)."""
+    """The map with its legend under it (one swatch and name per terrain kind, wrapping)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.view = HexMapView(self)
-        self.legend = QHBoxLayout()
+        self.legend = legend_label(self, "mapLegend")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view, 1)
-        layout.addLayout(self.legend)
+        layout.addWidget(self.legend)
 
     def show_board(self, board: Board) -> None:
         self.view.show_board(board)
-        while self.legend.count():
-            item = self.legend.takeAt(0)
-            if item.widget() is not None:
-                item.widget().hide()
-                item.widget().deleteLater()
         dark = shade() == "dark"
-        for kind in board.kinds:
-            swatch = QLabel(self)
-            swatch.setFixedSize(14, 14)
-            swatch.setAutoFillBackground(True)
-            palette = swatch.palette()
-            palette.setColor(swatch.backgroundRole(), data_colour(kind.dark if dark else kind.light))
-            swatch.setPalette(palette)
-            self.legend.addWidget(swatch)
-            self.legend.addWidget(QLabel(kind.label, self))
-        self.legend.addStretch(1)
+        self.legend.setText(legend_html((data_colour(k.dark if dark else k.light), k.label) for k in board.kinds))
+        self.legend.setToolTip("\n".join(k.label for k in board.kinds))

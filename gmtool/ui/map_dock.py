@@ -22,10 +22,10 @@ from gmtool.core.hex.on_map import MapRules, Step
 from gmtool.core.i18n import active_language, tr
 from gmtool.core.messages import Command
 from gmtool.ui.hex_map_view import HexMapPanel
+from gmtool.ui.map_legend import legend_html, legend_label
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.tones import see_through
 
-SWATCH = 14
 REASON_LINES = 3  # the reasons' height: a new line of fire never resizes (and so re-renders) the map
 
 
@@ -43,8 +43,11 @@ class MapDock(QWidget):
         self.view = self.panel.view
         self.overlay = QComboBox(self)  # the selected unit's arcs (the default), range bands … or nothing
         self.overlay.setObjectName("mapOverlay")
+        self.overlay.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.overlay.setMinimumContentsLength(10)
         self.target = QComboBox(self)
         self.target.setObjectName("mapTarget")
+        self.target.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.target.setMinimumContentsLength(12)
         fit = self.fit = QPushButton(tr("map.fit"), self)
         fit.setToolTip(tr("map.fit_tip"))
@@ -52,7 +55,7 @@ class MapDock(QWidget):
         self.no_map.setObjectName("mapNone")
         self.no_map.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.no_map.setWordWrap(True)
-        self.arc_legend = QHBoxLayout()
+        self.arc_legend = legend_label(self, "mapOverlayLegend")
         self.verdict = QLabel(self)
         self.verdict.setObjectName("mapVerdict")
         self.verdict.setWordWrap(True)
@@ -77,8 +80,7 @@ class MapDock(QWidget):
     def _lay_out(self, fit: QPushButton) -> None:
         bar = QHBoxLayout()
         bar.addWidget(self.overlay)
-        bar.addLayout(self.arc_legend)
-        bar.addStretch(1)
+        bar.addWidget(self.arc_legend, 1)
         bar.addWidget(QLabel(tr("map.fire_to"), self))
         bar.addWidget(self.target)
         bar.addWidget(fit)
@@ -185,20 +187,7 @@ class MapDock(QWidget):
         if legend == self._legend:
             return
         self._legend = legend
-        while self.arc_legend.count():
-            item = self.arc_legend.takeAt(0)
-            if item.widget() is not None:
-                item.widget().hide()
-                item.widget().deleteLater()
-        for number, text in legend:
-            swatch = QLabel(self)
-            swatch.setFixedSize(SWATCH, SWATCH)
-            swatch.setAutoFillBackground(True)
-            palette = swatch.palette()
-            palette.setColor(swatch.backgroundRole(), see_through(f"map_tint_{number}", 160))
-            swatch.setPalette(palette)
-            self.arc_legend.addWidget(swatch)
-            self.arc_legend.addWidget(QLabel(text, self))
+        self.arc_legend.setText(legend_html((see_through(f"map_tint_{n}", 255), text) for n, text in legend))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt API
         super().changeEvent(event)

@@ -12,8 +12,6 @@ unless the terrain differs), and the whole board when the theme changes.
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
@@ -22,19 +20,13 @@ from gmtool.core.hex.board import Board
 from gmtool.core.hex.on_map import MapRules
 from gmtool.core.i18n import active_language
 from gmtool.ui.hex_map_view import HexMapView
+from gmtool.ui.map_legend import legend_html
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.player_map_model import board_for_players
 from gmtool.viewmodels.player_view_model import PlayerViewModel
 from gmtool.viewmodels.tones import data_colour, shade, tone_hex
 
 LEGEND_RATIO, LEGEND_POINTS = 0.5, (9, 14)  # the terrain legend's type: half the order's, within these
-WORD_JOINER = "\u2060"  # no line break here (Japanese text may otherwise break between any two characters)
-
-
-def _unbroken(text: str) -> str:
-    """``text`` kept on one line: a legend entry wraps as a whole."""
-    return WORD_JOINER.join(text.replace(" ", "\u00a0"))
-
 
 class PlayerMap(QWidget):
     """The board and its terrain legend, following one bridge; the names and settings of ``model``."""
@@ -100,10 +92,8 @@ class PlayerMap(QWidget):
         points = round(self._model.settings.font_point_size * LEGEND_RATIO)
         points = min(max(points, LEGEND_POINTS[0]), LEGEND_POINTS[1])
         dark = shade() == "dark"
-        kinds = (f'<span style="color:{data_colour(k.dark if dark else k.light).name()}">■</span>{WORD_JOINER}&nbsp;'
-                 f"{escape(_unbroken(k.label))}" for k in board.kinds)
-        text = (f'<span style="color:{tone_hex("player_text")}; font-size:{points}pt">'
-                + " &nbsp; ".join(kinds) + "</span>")
+        text = legend_html(((data_colour(k.dark if dark else k.light), k.label) for k in board.kinds),
+                           tone_hex("player_text"), points)
         if self.legend.text() != text:
             self.legend.setText(text)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLineItem, QGraphicsPolygonItem, QLabel
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLineItem, QGraphicsPolygonItem
 
 from gmtool.core.hex.bearing import bearing
 from gmtool.core.hex.board import Board, TerrainKind, Token
@@ -50,7 +50,9 @@ def test_it_draws_every_hex_the_tokens_and_the_legend(panel: HexMapPanel) -> Non
     assert terrain is not None and len(terrain.colours) == 12 * 8
     assert terrain.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache  # drawn once per zoom
     assert set(panel.view.tokens) == {"u1", "u2"}
-    assert [w.text() for w in panel.findChildren(QLabel) if w.text()] == ["Open", "Rough", "Hill"]
+    legend = panel.legend.text().replace("\u2060", "")  # word joiners keep each name on one line
+    assert legend.index("Open") < legend.index("Rough") < legend.index("Hill")  # one swatch and name per kind
+    assert legend.count("■") == 3 and panel.legend.wordWrap()  # a long legend wraps, never widens the window
     rough, plain = terrain.colours[from_offset(4, 3)], terrain.colours[from_offset(0, 0)]
     assert rough == data_colour(KINDS[1].light) and plain == data_colour(KINDS[0].light)
 
