@@ -30,6 +30,8 @@ def describe(event: Event) -> str:
     if isinstance(event, m.GearStepped):
         return _stepped(event)
     if isinstance(event, m.GearPlaced):
+        if event.before == event.after:
+            return tr("br.event.gm_turned", name=event.name, facing=facing_name(event.facing))
         return tr("br.event.placed", name=event.name, before=event.before, after=event.after,
                   facing=facing_name(event.facing)) + _passed(event)
     if isinstance(event, m.ActivationEnded):
