@@ -124,3 +124,16 @@ def test_labels_read_back_up_to_the_editor_s_largest_size() -> None:
     assert label(corner) == "9999" and hex_of(label(corner)) == corner
     assert len(board_labels(LABELLED_MAX, LABELLED_MAX)) == LABELLED_MAX**2
     assert on_board(corner, LABELLED_MAX, LABELLED_MAX) and not on_board(corner, LABELLED_MAX - 1, LABELLED_MAX)
+
+
+def test_a_map_wider_than_99_hexes_is_refused_its_labels_would_be_ambiguous() -> None:
+    import json
+
+    from gmtool.core.errors import FileFormatError
+    from gmtool.core.hex.map_file import read_map
+
+    text = json.dumps({"format": "gmtool-hex-map", "version": 1, "name": "Wide", "game": "g", "columns": 100,
+                       "rows": 5})
+    with pytest.raises(FileFormatError) as refused:
+        read_map(text, ("open",))
+    assert refused.value.key == "error.map_invalid" and "columns" in refused.value.args_for_message["detail"]

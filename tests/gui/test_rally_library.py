@@ -70,3 +70,22 @@ def test_the_library_lists_rally_templates_and_adds_them_to_the_race(qtbot, rall
     library.select_template(ids["course"])
     assert library.add_to_encounter()
     assert window.bridge.state.course.name == "Library loop"
+
+
+def test_a_course_template_opens_in_the_map_editor_and_keeps_its_tags(qtbot) -> None:
+    from PySide6.QtCore import Qt
+
+    from gmtool.games.badlands_rally.gui.library_parts import LIBRARY_GUI
+    from tests.gui.test_map_editor import stroke
+
+    course = CourseTemplate(map=demo_course(), tags=("demo", "loop"), notes="made up")
+    editor = LIBRARY_GUI.editor(LIBRARY.document(course), None)
+    qtbot.addWidget(editor)
+    editor.show()
+    saved = []
+    editor.saved.connect(saved.append)
+    qtbot.keyClick(editor, Qt.Key.Key_6)  # the sixth kind: a level 2 structure
+    stroke(editor, "0903")
+    editor.accept()
+    assert len(saved) == 1 and isinstance(saved[0], CourseTemplate)
+    assert saved[0].map.terrain["0903"] == "structure" and saved[0].tags == ("demo", "loop")

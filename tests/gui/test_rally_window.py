@@ -201,3 +201,26 @@ def test_the_next_round_shows_the_initiative_odds_and_ctrl_t_rolls_it(qtbot, ral
     assert state.round == 2 and state.current == state.order[0] and window.bridge.selected == state.current
     last = window.bridge.encounter.entries[-1].events
     assert any(e.kind == "br_initiative_rolled" for e in last)
+
+
+def test_edit_course_paints_in_the_map_editor_and_sets_the_course(qtbot, rally_window, monkeypatch) -> None:
+
+    from gmtool.ui.map_editor import MapEditorDialog
+    from tests.gui.test_map_editor import stroke
+
+    window = rally_window
+
+    def paint_and_accept(dialog: MapEditorDialog) -> int:
+        dialog.show()
+        qtbot.keyClick(dialog, Qt.Key.Key_5)  # the fifth kind: level 2
+        stroke(dialog, "0903")  # a normal hex of the course becomes a level-2 rock
+        assert dialog.document().terrain["0903"] == "level2"
+        dialog.accept()
+        return 1
+
+    monkeypatch.setattr(MapEditorDialog, "exec", paint_and_accept)
+    before = window.bridge.state.course
+    window.action("br_edit_course").trigger()
+    assert window.bridge.state.course.terrain["0903"] == "level2" and before.terrain.get("0903") != "level2"
+    window.action("undo").trigger()
+    assert window.bridge.state.course.terrain.get("0903") == before.terrain.get("0903")

@@ -5,8 +5,8 @@ Zones and checkpoints keep their labels sorted; a zone or a checkpoint left with
 dropped (the checkpoints after it move up one number), so a map never carries an empty one.
 
 Labels are ``CCRR`` with two digits each: beyond 99 columns or rows they grow a digit and no
-longer read back as one hex (``10105`` is column 101, row 5 or column 10, row 105), so the editor
-offers sizes up to :data:`LABELLED_MAX` although the file format allows more.
+longer read back as one hex (``10105`` is column 101, row 5 or column 10, row 105), so maps are at
+most :data:`LABELLED_MAX` hexes wide and high (the file format refuses more).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gmtool.core.hex.coords import Hex, from_offset, label, to_offset
-from gmtool.core.hex.map_file import HexMapFile
+from gmtool.core.hex.map_file import SIZE_MAX, HexMapFile
 
-LABELLED_MAX = 99  # the largest number of columns or rows whose labels read back unambiguously
+LABELLED_MAX = SIZE_MAX  # the largest number of columns or rows whose labels read back unambiguously
 
 
 def on_board(h: Hex, columns: int, rows: int) -> bool:

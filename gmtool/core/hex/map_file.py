@@ -20,7 +20,7 @@ from gmtool.core.hex.coords import Hex, from_offset, label
 
 FORMAT = "gmtool-hex-map"
 VERSION = 1
-SIZE_MAX = 200
+SIZE_MAX = 99  # columns and rows: a label CCRR reads back unambiguously up to 99 (10105 would be 101/05 or 10/105)
 TEXT_MAX = 80
 
 
