@@ -38,7 +38,7 @@ def test_a_course_travels_as_a_hex_map_file_and_comes_back_equal(tmp_path: Path)
     assert json.loads(data)["format"] == "gmtool-hex-map" and LIBRARY.claims(data, path.name)
     found = LIBRARY.import_file(data, path.name)
     assert found.templates == (CourseTemplate(map=demo_course()),)  # the map; tags are the library's own
-    assert "Dust Bowl" in LIBRARY.preview(found.templates[0]) and "4 checkpoints" in LIBRARY.preview(course)
+    assert "Dust Bowl" in LIBRARY.preview(found.templates[0]) and "3 checkpoints" in LIBRARY.preview(course)
 
 
 def test_gear_cards_travel_together_and_a_course_is_exported_alone(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """Writes resources/badlands_rally/demo_course.json: gmtool's made-up demo rally course (not an
 official map): an oval loop of race course around a rocky infield, every terrain kind used,
-start and finish zones, four checkpoints, clockwise. Run it again after changing the shape."""
+start and finish zones, three checkpoints in clockwise order. Run it again after changing the shape."""
 
 from __future__ import annotations
 
@@ -55,8 +55,9 @@ def main() -> None:
         terrain[rock] = kind  # obstacles on the course: cover and a lock to argue about
     start = ["1517", "1518", "1617", "1618", "1717", "1718"]
     finish = ["1417", "1418"]
-    checkpoints = [[f"{c:02d}{r:02d}" for c in range(c0, c0 + 1) for r in rows]
-                   for c0, rows in ((26, range(8, 13)), (16, range(2, 5)), (6, range(8, 13)), (16, range(16, 19)))]
+    # clockwise from the start (bottom, heading west): the west straight, the north, the east, then the finish
+    checkpoints = [[f"{col:02d}{r:02d}" for r in rows]
+                   for col, rows in ((6, range(8, 13)), (16, range(2, 5)), (26, range(8, 13)))]
     document = HexMapFile(name="Demo: Dust Bowl loop (made up)", game="badlands_rally", columns=COLUMNS, rows=ROWS,
                           terrain=terrain, zones={"start": start, "finish": finish}, checkpoints=checkpoints,
                           course="clockwise")
