@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.hex.board import Board, Token
-from gmtool.core.hex.coords import Hex, to_offset
+from gmtool.core.hex.coords import Hex
+from gmtool.core.hex.map_edits import on_board
 from gmtool.core.hex.sight import Sight
 from gmtool.ui.hex_layers import R, TerrainLayer, centre, facing_arrow, hex_at, hexagon, tint_paths
 from gmtool.ui.map_legend import legend_html, legend_label
@@ -231,8 +232,7 @@ class HexMapView(QGraphicsView):
     def on_board(self, h: Hex) -> bool:
         if self.board is None:
             return False
-        col, row = to_offset(h)
-        return 0 <= col < self.board.columns and 0 <= row < self.board.rows
+        return on_board(h, self.board.columns, self.board.rows)
 
     # -- zoom -----------------------------------------------------------------------------
     def zoom(self, factor: float) -> None:

@@ -224,3 +224,25 @@ def test_edit_course_paints_in_the_map_editor_and_sets_the_course(qtbot, rally_w
     assert window.bridge.state.course.terrain["0903"] == "level2" and before.terrain.get("0903") != "level2"
     window.action("undo").trigger()
     assert window.bridge.state.course.terrain.get("0903") == before.terrain.get("0903")
+
+
+def test_add_gear_types_a_card_with_a_weapon_and_places_it_on_the_start_zone(qtbot, rally_window) -> None:
+    from PySide6.QtWidgets import QTableWidgetItem
+
+    from gmtool.games.badlands_rally.gui.add_gear import AddGearDialog
+
+    window = rally_window
+    dialog = AddGearDialog(window.bridge.state, window)
+    qtbot.addWidget(dialog)
+    dialog.name.setText("Newcomer")
+    dialog.weapons.add_row()
+    for column, text in enumerate(["Spike gun", "2", "5", "6", "0", "0", "Melee"]):
+        dialog.weapons.table.setItem(0, column, QTableWidgetItem(text))
+    command = dialog.command()
+    assert command.hex is None and command.weapons[0].traits == ("melee",)
+    assert window.run(command)
+    joined = next(g for g in window.bridge.state.gears.values() if g.name == "Newcomer")
+    assert label(joined.hex) == "1517"  # the demo's start zone: 1517 is the first hex no gear stands on
+    dialog.weapons.table.setItem(0, 1, QTableWidgetItem("x"))
+    dialog._accept_checked()  # a bad weapon row: said, and the dialog stays open
+    assert "whole number" in dialog.message.text()

@@ -16,8 +16,6 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.errors import GmtoolError
-from gmtool.core.hex.coords import label
-from gmtool.core.hex.map_file import hex_of
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.weapon_table import WeaponTable
 from gmtool.games.badlands_rally.rules import race_messages as m
@@ -27,19 +25,6 @@ from gmtool.games.badlands_rally.rules.race_words import facing_name
 # field, low, high, default (a middling made-up gear until the GM types the card)
 NUMBERS = (("attack", 2, 6, 4), ("defence", 2, 6, 4), ("initiative", 2, 6, 4), ("armour", 0, 30, 6), ("hull", 0, 20, 2),
            ("structure", 1, 20, 2), ("cruising_mr", 1, 30, 5), ("top_mr", 1, 40, 8), ("actions", 0, 5, 1))
-
-
-def free_start_hex(state: RaceState) -> str:
-    """The first start-zone hex no gear stands on (else the first free hex of the board)."""
-    course = state.course
-    if course is None:
-        return "0101"
-    taken = {label(g.hex) for g in state.gears.values()}
-    zone = [h for h in course.zones.get("start", []) if h not in taken]
-    if zone:
-        return zone[0]
-    every = (f"{c + 1:02d}{r + 1:02d}" for c in range(course.columns) for r in range(course.rows))
-    return next((h for h in every if h not in taken), "0101")
 
 
 class AddGearDialog(QDialog):
@@ -61,8 +46,9 @@ class AddGearDialog(QDialog):
             spin.setValue(default)
             self.numbers[key] = spin
             form.addRow(tr(f"br.field.{key}"), spin)
-        self.hex = QLineEdit(free_start_hex(state), self)
+        self.hex = QLineEdit(self)
         self.hex.setInputMask("9999")
+        self.hex.setPlaceholderText(tr("br.add_gear.hex_hint"))
         self.facing = QComboBox(self)
         for side in range(6):
             self.facing.addItem(facing_name(side), side)
@@ -89,8 +75,7 @@ class AddGearDialog(QDialog):
     def command(self) -> m.AddGear:
         """The gear as typed (the rules refuse a hex off the board or taken, with the reason)."""
         where = self.hex.text().strip()
-        if len(where) != 4:
-            where = label(hex_of("0101"))
+        where = where if len(where) == 4 else None  # the rules take the first free hex of the start zone
         return m.AddGear(name=self.name.text().strip() or tr("br.add_gear.default_name", number=1),
                          seat=self.seat.text().strip() or tr("br.add_gear.default_seat"),
                          hex=where, facing=int(self.facing.currentData()), weapons=self.weapons.weapons(),

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from gmtool.core.errors import RulesError
-from gmtool.core.hex.coords import Hex, label, to_offset
+from gmtool.core.hex.coords import Hex, label
+from gmtool.core.hex.map_edits import on_board
 from gmtool.core.hex.map_file import HexMapFile, hex_of
 from gmtool.core.messages import Command, Event
 from gmtool.core.readings import RuleReadings
@@ -65,10 +66,10 @@ def _gear(state: RaceState, gear_id: str) -> RaceGear:
 def _on_board(course: HexMapFile | None, text: str) -> Hex:
     if course is None:
         raise RulesError("error.br_no_course")
-    col, row = int(text[:2]) - 1, int(text[2:]) - 1
-    if not (0 <= col < course.columns and 0 <= row < course.rows):
+    h = hex_of(text)
+    if not on_board(h, course.columns, course.rows):
         raise RulesError("error.br_off_board", hex=text)
-    return hex_of(text)
+    return h
 
 
 def _taken_by(state: RaceState, h: Hex, mover: str) -> RaceGear | None:
@@ -152,10 +153,7 @@ def _step(state: RaceState, command: m.StepGear) -> m.GearStepped:
 
 def _kind_at(course: HexMapFile, terrain: dict[Hex, str], h: Hex, default: str) -> str:
     """A hex's kind key; a hex off the board answers one that is not race course."""
-    col, row = to_offset(h)
-    if not (0 <= col < course.columns and 0 <= row < course.rows):
-        return OFF_COURSE
-    return terrain.get(h, default)
+    return terrain.get(h, default) if on_board(h, course.columns, course.rows) else OFF_COURSE
 
 
 def _placed(state: RaceState, command: m.PlaceGear) -> m.GearPlaced:

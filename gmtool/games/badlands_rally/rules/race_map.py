@@ -9,7 +9,8 @@ from functools import lru_cache
 
 from gmtool.core.hex.bearing import bearing
 from gmtool.core.hex.board import Board, Token
-from gmtool.core.hex.coords import ORIGIN, Hex, distance, label, to_offset, within
+from gmtool.core.hex.coords import ORIGIN, Hex, distance, label, within
+from gmtool.core.hex.map_edits import on_board
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.core.hex.on_map import Arcs, FireLine, Step
 from gmtool.core.hex.sight import Ground, Sight
@@ -75,8 +76,7 @@ def _ground(course: HexMapFile, choices: SightReadings) -> Ground:
 
 
 def _on_board(course: HexMapFile, h: Hex) -> bool:
-    col, row = to_offset(h)
-    return 0 <= col < course.columns and 0 <= row < course.rows
+    return on_board(h, course.columns, course.rows)
 
 
 def _token(gear: RaceGear) -> Token:
