@@ -84,7 +84,12 @@ def test_heat_sixes_are_two_hits_and_melee_adds_its_power() -> None:
     state = race(rules, gear("A", "0306", weapons=(FLAMER, AXE), actions=2), gear("B", "0305"))
     (made,) = run(rules, state, shot(attack=(6, 1, 1, 1), defence=(1, 1), damage=(6, 6, 1, 1, 1, 1)))
     assert (made.margin, made.damage_dice, made.hits, made.hull, made.structure) == (6, 6, 4, 0, 0)
-    assert "spins out" in rules.describe(made)
+    assert made.spins_out and "spins out" in rules.describe(made) and state.pending == (("g2", 0),)
+    with pytest.raises(RulesError) as refused:  # the spin-out first
+        run(rules, state, shot(weapon=1))
+    assert refused.value.key == "error.br_spins_pending"
+    run(rules, state, m.ResolveSpin(gear="g2", spin_die=6))  # a 6: all the way round, no skid
+    assert state.pending == () and state.gears["g2"].rally_tokens == 1
     # Melee (メレー): no POW vs AR; the power's dice join the damage roll. C at 0405 (ahead-right of A,
     # facing south toward A: A is in its front) — attack 2 dice: 4 4 → 5; defence 3 → 0: MOS 5;
     # damage 5 + POW 3 = 8 dice.

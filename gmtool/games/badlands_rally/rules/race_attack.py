@@ -2,9 +2,9 @@
 table mode), the opposed check and the damage roll rolled or typed, hits on hull then structure,
 rattled. The odds before the roll are computed exactly and kept in the event.
 
-Area Effect and Impact need the gears next to the target and the skid (issue 16): an attack with
-such a weapon is refused with that reason until they are built. A gear left with no hull and no
-structure spins out and skids (BR-13): the event says so; the skid is moved by hand for now.
+Area Effect needs the gears next to the target (issue 16): an attack with such a weapon is refused
+with that reason until it is built. A gear left with no hull and no structure (BR-13), or hit by an
+Impact weapon (BR-11), waits to spin out and skid (:mod:`.race_spin`).
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from gmtool.games.badlands_rally.rules.dice import check_value, opposed
 from gmtool.games.badlands_rally.rules.race_map import sight_ground
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rattled import hull_emptied
-from gmtool.games.badlands_rally.rules.traits import blast_dice
+from gmtool.games.badlands_rally.rules.traits import blast_dice, impact_spins_out
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 CHECK_COUNT = "br_check_count"  # rule option: a check counts the dice reaching the rating (BR-2)
-NOT_BUILT = ("area", "impact")
+NOT_BUILT = ("area",)
 
 
 def _gear(gear: RaceGear) -> Gear:
@@ -103,6 +103,8 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
     taken = take_hits(target.hull, target.structure, count)
     rattled = taken.hull_emptied and hull_emptied(target.rattle) != target.rattle
     typed = command.attack_faces is not None
+    emptied = count > 0 and taken.hull == 0 and taken.structure == 0  # BR-13: spins out and skids
+    spins = emptied or (weapon.has("impact") and impact_spins_out(count))  # BR-11 Impact
     return m.AttackMade(
         attacker=attacker.id, attacker_name=attacker.name, target=target.id, name=target.name, weapon=weapon.name,
         range=planned.range, side=planned.side,  # type: ignore[arg-type]
@@ -112,7 +114,7 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
         defence_value=defence_value, margin=margin, damage_dice=dice, damage_faces=damage_faces, blast=blast,
         hits=count, hull_before=target.hull, hull=taken.hull, structure_before=target.structure,
         structure=taken.structure, excess=taken.excess, rattled=rattled, typed=typed,
-        odds=f"{float(odds.success):.1%}")
+        odds=f"{float(odds.success):.1%}", spins_out=spins)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.laps import entered
 from gmtool.games.badlands_rally.rules.movement import walk
+from gmtool.games.badlands_rally.rules.race_map import terrain_of
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rounds import clockwise_from, declare_speed
 from gmtool.games.badlands_rally.rules.terrain import kinds
@@ -22,6 +23,12 @@ OFF_COURSE = ""  # the kind answered for a hex off the board: not race course
 
 
 def decide(state: RaceState, command: Command, rng: random.Random, readings: RuleReadings) -> tuple[Event, ...]:
+    if isinstance(command, m.ResolveSpin):
+        return _spin(state, command, rng)
+    if state.pending and isinstance(command, m.AttackGear | m.StepGear | m.EndActivation | m.StartRound
+                                    | m.RollInitiative | m.DeclareSpeed):
+        names = ", ".join(state.gears[g].name for g, _excess in state.pending)
+        raise RulesError("error.br_spins_pending", names=names)
     if isinstance(command, m.RollInitiative):
         from gmtool.games.badlands_rally.rules.race_initiative import roll_initiative
 
@@ -54,6 +61,16 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
             raise RulesError("error.no_change")
         return (m.TableModeSet(on=command.on),)
     raise RulesError("error.unknown_command", kind=command.kind)
+
+
+def _spin(state: RaceState, command: m.ResolveSpin, rng: random.Random) -> tuple[Event, ...]:
+    """The spin-out, and the end of the active gear's activation when it did not recover."""
+    from gmtool.games.badlands_rally.rules.race_spin import resolve
+
+    spun = resolve(state, command, rng)
+    if state.current == spun.gear and not spun.recovered and not spun.skipped:
+        return spun, _activation_ended(state, state.gears[spun.gear])
+    return (spun,)
 
 
 def _gear(state: RaceState, gear_id: str) -> RaceGear:
@@ -136,7 +153,7 @@ def _step(state: RaceState, command: m.StepGear) -> m.GearStepped:
         raise RulesError("error.br_declare_first", name=gear.name)
     course = state.course
     assert course is not None  # a gear stands on a course
-    terrain = course.hex_terrain()
+    terrain = terrain_of(course)
     default = next(iter(kinds()))
     walked = walk(gear.hex, gear.facing, (command.step,), gear.speed,
                   lambda h: _kind_at(course, terrain, h, default), gear.mr_left)
@@ -173,7 +190,11 @@ def _placed(state: RaceState, command: m.PlaceGear) -> m.GearPlaced:
 
 
 def _ended(state: RaceState, command: m.EndActivation) -> m.ActivationEnded:
-    gear = _active(state, command.gear)
+    return _activation_ended(state, _active(state, command.gear))
+
+
+def _activation_ended(state: RaceState, gear: RaceGear) -> m.ActivationEnded:
+    """The gear's activation ends; the next gear in the round's order that has not activated begins."""
     waiting = [g for g in state.order if g != gear.id and not state.gears[g].activated and not state.gears[g].out]
     return m.ActivationEnded(gear=gear.id, name=gear.name, mr_unused=gear.mr_left,
                              next=waiting[0] if waiting else None)

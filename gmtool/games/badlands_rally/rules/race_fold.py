@@ -21,6 +21,8 @@ def apply(state: RaceState, event: Event) -> None:
                                          structure_max=event.structure, **fields)
     elif isinstance(event, m.AttackMade):
         _attacked(state, event)
+    elif isinstance(event, m.SpinResolved):
+        _spun(state, event)
     elif isinstance(event, m.RoundStarted):
         _round(state, event)
     elif isinstance(event, m.SpeedDeclared):
@@ -54,6 +56,25 @@ def _attacked(state: RaceState, event: m.AttackMade) -> None:
     target.hull, target.structure = event.hull, event.structure
     if event.rattled:
         target.rattle = hull_emptied(target.rattle)
+    if event.spins_out:
+        state.pending = (*state.pending, (event.target, event.excess))
+
+
+def _spun(state: RaceState, event: m.SpinResolved) -> None:
+    state.pending = tuple((g, x) for g, x in state.pending if g != event.gear)
+    gear = state.gears[event.gear]
+    if event.skipped:
+        return
+    gear.spun, gear.facing, gear.hex = True, event.facing, hex_of(event.after)
+    if event.recovered:
+        gear.rally_tokens += 1
+    for hit in event.collisions:
+        hurt = state.gears[hit.gear]
+        hurt.hull, hurt.structure = hit.hull, hit.structure
+        if hit.rattled:
+            hurt.rattle = hull_emptied(hurt.rattle)
+        if hit.spins_out:
+            state.pending = (*state.pending, (hit.gear, hit.excess))
 
 
 def _round(state: RaceState, event: m.RoundStarted) -> None:
@@ -69,7 +90,7 @@ def _begin(state: RaceState, gear_id: str | None) -> None:
     if gear_id is not None:
         gear = state.gears[gear_id]
         gear.rattle = activated(gear.rattle)
-        gear.actions_used = 0
+        gear.actions_used, gear.spun = 0, False
 
 
 def touched(event: Event) -> Touched:
@@ -83,6 +104,9 @@ def touched(event: Event) -> Touched:
         return Touched(frozenset({event.gear}), frozenset({"sheet", "badges", "map"}))
     if isinstance(event, m.ActivationEnded):
         return Touched(frozenset({event.gear}), frozenset({"order", "heading", "sheet", "badges", "map"}))
+    if isinstance(event, m.SpinResolved):
+        who = frozenset({event.gear, *(c.gear for c in event.collisions)})
+        return Touched(who, frozenset({"sheet", "tracks", "badges", "map"}), frozenset({"br_attack"}))
     if isinstance(event, m.AttackMade):
         return Touched(frozenset({event.attacker, event.target}), frozenset({"sheet", "tracks", "badges", "map"}),
                        frozenset({"br_attack"}))

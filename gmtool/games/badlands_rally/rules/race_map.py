@@ -58,8 +58,12 @@ def _course(course: HexMapFile) -> tuple[dict[Hex, str], Ground]:
     return _read[0][1], _read[0][2]
 
 
-def _terrain(course: HexMapFile) -> dict[Hex, str]:
+def terrain_of(course: HexMapFile) -> dict[Hex, str]:
+    """The course's terrain by hex (read once per course)."""
     return _course(course)[0]
+
+
+_terrain = terrain_of
 
 
 def sight_ground(course: HexMapFile, readings: RuleReadings) -> tuple[Ground, bool]:

@@ -106,6 +106,19 @@ class AttackGear(Command):
     table: TableGeometry | None = None  # table mode only
 
 
+class ResolveSpin(Command):
+    """A gear waiting to spin out does (BR-15, BR-16): the direction chosen (by the attacker or the
+    player on the left); the spin die, the skid die and the collision dice typed, or rolled."""
+
+    kind: Literal["br_resolve_spin"] = "br_resolve_spin"
+    gear: str
+    clockwise: bool = True
+    spin_die: int | None = Field(default=None, ge=1, le=6)
+    skid_die: int | None = Field(default=None, ge=1, le=6)
+    collision_faces: tuple[int, ...] | None = None  # the skidding gear's collision damage roll
+    other_faces: tuple[int, ...] | None = None  # the gear it hits
+
+
 class SetTableMode(Command):
     kind: Literal["br_set_table_mode"] = "br_set_table_mode"
     on: bool  # True: the race is played on a physical board, the map is off
@@ -246,6 +259,47 @@ class AttackMade(Event):
     rattled: bool  # the hull emptied and the gear rattled by it
     typed: bool  # the faces were typed at the table
     odds: str  # P(success) before the roll, as shown
+    spins_out: bool = False  # no hull and no structure left, or an Impact weapon's hit: it waits to spin out
+
+
+class Collision(BaseModel):
+    """One gear's collision damage roll and what it did."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    gear: str
+    name: str
+    dice: int
+    faces: tuple[int, ...]
+    hits: int
+    hull_before: int
+    hull: int
+    structure_before: int
+    structure: int
+    excess: int
+    rattled: bool
+    spins_out: bool  # damaged by the collision: it spins out and skids in turn (another gear than the skidder)
+
+
+class SpinResolved(Event):
+    """A spin-out: the turn, the skid straight ahead, what it ran into and the collision damage."""
+
+    kind: Literal["br_spin_resolved"] = "br_spin_resolved"
+    gear: str
+    name: str
+    skipped: bool  # it had spun out already this activation: once per activation
+    die: int
+    clockwise: bool
+    facing_before: int
+    facing: int
+    recovered: bool  # a 6: a full turn, no skid, a rally-the-crowd token
+    skid_die: int
+    distance: int
+    before: str
+    after: str
+    hit: Literal["", "terrain", "gear"]
+    hit_hex: str
+    collisions: tuple[Collision, ...]
 
 
 class TableModeSet(Event):
@@ -263,6 +317,6 @@ class GearEdited(Event):
 
 
 COMMANDS = (SetCourse, AddGear, StartRound, DeclareSpeed, StepGear, PlaceGear, EndActivation, EditGear, SetTableMode,
-            AttackGear, RollInitiative)
+            AttackGear, RollInitiative, ResolveSpin)
 EVENTS = (CourseSet, GearAdded, RoundStarted, SpeedDeclared, GearStepped, GearPlaced, ActivationEnded, GearEdited,
-          TableModeSet, AttackMade, InitiativeRolled)
+          TableModeSet, AttackMade, InitiativeRolled, SpinResolved)

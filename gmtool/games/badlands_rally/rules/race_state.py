@@ -40,6 +40,8 @@ class RaceGear:
     activated: bool = False  # this round
     actions_used: int = 0  # this activation
     progress: Progress = field(default_factory=Progress)  # laps and checkpoints passed
+    spun: bool = False  # spun out this activation (once per activation, BR-15)
+    rally_tokens: int = 0  # rally-the-crowd tokens (a recovered spin-out gives one)
 
     @property
     def out(self) -> bool:
@@ -54,6 +56,7 @@ class RaceState:
     order: tuple[str, ...] = ()  # this round's activations
     current: str | None = None
     table_mode: bool = False  # played on a physical board: the map is off, positions are the table's
+    pending: tuple[tuple[str, int], ...] = ()  # gears waiting to spin out and skid: (id, excess hits)
 
     @property
     def combatants(self) -> dict[str, RaceGear]:

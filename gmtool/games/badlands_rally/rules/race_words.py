@@ -40,6 +40,8 @@ def describe(event: Event) -> str:
         return attack_words(event)
     if isinstance(event, m.InitiativeRolled):
         return initiative_words(event)
+    if isinstance(event, m.SpinResolved):
+        return spin_words(event)
     if isinstance(event, m.TableModeSet):
         return tr("br.event.table_mode_on" if event.on else "br.event.table_mode_off")
     if isinstance(event, m.GearEdited):
@@ -65,7 +67,7 @@ def _passed(event: m.GearStepped | m.GearPlaced) -> str:
 
 def log_shape() -> LogShape:
     moves = frozenset({"br_stepped", "br_placed", "br_speed_declared"})
-    return LogShape(families=(("br_moves", moves), ("br_attacks", frozenset({"br_attack_made"}))), headings=(("br_round_started", 0), ("br_speed_declared", 1)))
+    return LogShape(families=(("br_moves", moves), ("br_attacks", frozenset({"br_attack_made", "br_spin_resolved"}))), headings=(("br_round_started", 0), ("br_speed_declared", 1)))
 
 
 def faces_text(faces: tuple[int, ...]) -> str:
@@ -89,8 +91,29 @@ def attack_words(event: m.AttackMade) -> str:
                         structure_before=event.structure_before, structure=event.structure))
     if event.rattled:
         parts.append(tr("br.event.rattled", name=event.name))
-    if event.hits and event.hull == 0 and event.structure == 0:
+    if event.spins_out:
         parts.append(tr("br.event.spins_out", name=event.name, excess=event.excess))
+    return " ".join(parts)
+
+
+def spin_words(event: m.SpinResolved) -> str:
+    """The spin-out in one line: the turn, the skid, the collision and its damage."""
+    if event.skipped:
+        return tr("br.event.spin_skipped", name=event.name)
+    way = tr("br.spin.clockwise" if event.clockwise else "br.spin.anticlockwise")
+    if event.recovered:
+        return tr("br.event.spin_recovered", name=event.name, way=way)
+    parts = [tr("br.event.spin", name=event.name, die=event.die, way=way, facing=facing_name(event.facing),
+                skid_die=event.skid_die, distance=event.distance, before=event.before, after=event.after)]
+    if event.hit:
+        parts.append(tr(f"br.event.collision_{event.hit}", hex=event.hit_hex))
+    for hit in event.collisions:
+        parts.append(tr("br.event.collision_damage", name=hit.name, dice=hit.dice, faces=faces_text(hit.faces),
+                        hits=hit.hits, hull=hit.hull, structure=hit.structure))
+        if hit.rattled:
+            parts.append(tr("br.event.rattled", name=hit.name))
+        if hit.spins_out:
+            parts.append(tr("br.event.spins_in_turn", name=hit.name))
     return " ".join(parts)
 
 
