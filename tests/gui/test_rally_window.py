@@ -246,3 +246,24 @@ def test_add_gear_types_a_card_with_a_weapon_and_places_it_on_the_start_zone(qtb
     dialog.weapons.table.setItem(0, 1, QTableWidgetItem("x"))
     dialog._accept_checked()  # a bad weapon row: said, and the dialog stays open
     assert "whole number" in dialog.message.text()
+
+
+def test_a_wrecked_gear_waits_to_spin_out_and_the_gm_resolves_it_from_the_attack_panel(qtbot, rally_window) -> None:
+    from gmtool.games.badlands_rally.rules import race_messages as m
+
+    window = rally_window
+    panel = window.parts.attack_panel
+    window.run(m.DeclareSpeed(gear="g1", speed="cruising"))
+    window.run(m.PlaceGear(gear="g1", hex="1317", facing=1))
+    # Rustbucket (hull 2, structure 3): 7 damage dice of which 6 hit → both 0, 1 beyond
+    assert window.run(m.AttackGear(attacker="g1", target="g3", weapon=0, attack_faces=(6,), defence_faces=(1, 1),
+                                   damage_faces=(6, 6, 6, 6, 6, 6, 1)))
+    assert panel.spins.isVisibleTo(panel) and panel.spins.gear.currentText() == "Demo Rustbucket"
+    assert "1D6 + 1 hex" in panel.spins.stake.text()
+    assert window.docks["br_attack"].isVisible()
+    qtbot.keyClick(window, Qt.Key.Key_Space)  # ending the activation waits for the spin-out
+    assert window.bridge.state.current == "g1" and "Spin-outs wait first" in window.status.text()
+    panel.spins.dice["spin"].setText("6")  # all the way round: no skid
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert window.bridge.state.pending == () and not panel.spins.isVisibleTo(panel)
+    assert window.bridge.state.gears["g3"].rally_tokens == 1

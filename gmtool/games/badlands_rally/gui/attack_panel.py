@@ -5,9 +5,7 @@ The panel holds no rules: it asks the game (``attack_preview``) and runs its com
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from fractions import Fraction
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -26,6 +24,8 @@ from PySide6.QtWidgets import (
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
+from gmtool.games.badlands_rally.gui.attack_panel_parts import percent, typed_faces
+from gmtool.games.badlands_rally.gui.spin_box import SpinBox
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_attack import AttackPreview
@@ -34,16 +34,6 @@ from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 
 SIDES = ("front", "flank", "rear")
-
-
-def typed_faces(text: str) -> tuple[int, ...] | None:
-    """The faces typed ("5 4 2" or "542"): every digit one die; None when nothing is typed."""
-    digits = re.findall(r"\d", text)
-    return tuple(int(d) for d in digits) if digits else None
-
-
-def percent(value: Fraction) -> str:
-    return f"{float(value):.1%}"
 
 
 class AttackPanel(QWidget):
@@ -72,6 +62,7 @@ class AttackPanel(QWidget):
         self.warning.hide()
         self.roll = QPushButton(tr("br.attack.roll"), self)
         self.roll.setObjectName("brAttackRoll")
+        self.spins = SpinBox(run, self)
         self._lay_out()
         for combo in (self.target, self.weapon):
             combo.currentIndexChanged.connect(self.refresh)
@@ -126,6 +117,7 @@ class AttackPanel(QWidget):
         row.addStretch(1)
         row.addWidget(self.roll)
         layout.addLayout(row)
+        layout.addWidget(self.spins)
         layout.addStretch(1)
 
     # -- what is shown ------------------------------------------------------------------------
@@ -153,6 +145,7 @@ class AttackPanel(QWidget):
                 combo.setCurrentIndex(max(0, combo.findData(chosen)))
                 combo.blockSignals(False)
         self.table.setVisible(state.table_mode)
+        self.spins.show_waiting(state)
         self.refresh()
 
     def aim_at(self, target: str | None) -> None:

@@ -22,6 +22,7 @@ RALLY_SPECS = (
     ActionSpec("br_end_activation", "Space"),
     ActionSpec("br_attack", "Ctrl+K", changes_fight=False),
     ActionSpec("br_roll_attack", "Ctrl+Return"),
+    ActionSpec("br_resolve_spin", "Ctrl+Shift+Return"),
     ActionSpec("map_ahead", "Alt+Up"),
     ActionSpec("map_back", "Alt+Down"),
     ActionSpec("map_left", "Alt+Left"),

@@ -28,7 +28,7 @@ class RallyWindow:
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
 
     menus = (("menu.race", ("br_add_gear", "br_roll_initiative", "br_start_round", "-", "br_cruising", "br_top",
-                            "br_attack", "br_roll_attack", "br_end_activation", "-",
+                            "br_attack", "br_roll_attack", "br_resolve_spin", "br_end_activation", "-",
                             "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
                             "br_table_mode")),
              ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right")))
@@ -50,6 +50,7 @@ class RallyWindow:
         self.map.target.currentIndexChanged.connect(lambda _i: self.attack_panel.aim_at(self.map.target.currentData()))
         window.action("br_attack").triggered.connect(self.show_attack)
         window.action("br_roll_attack").triggered.connect(self.attack_panel.attack)
+        window.action("br_resolve_spin").triggered.connect(self.attack_panel.spins.spin)
         for name, step in STEPS.items():
             window.action(name).triggered.connect(lambda _=False, s=step: self._step(s))
         for name, offer in OFFERS.items():
@@ -62,11 +63,17 @@ class RallyWindow:
         self.course = CourseActions(window)
         self.course.connect()
         self._current = self.state.current
+        self._pending = bool(self.state.pending)
         window.bridge.changed.connect(self._follow_current)
         window.bridge.select(self._current)
 
     def _follow_current(self, _change: object) -> None:
-        """When another gear's activation begins, it is selected (its arcs shown, the arrows move it)."""
+        """When another gear's activation begins, it is selected (its arcs shown, the arrows move it);
+        when a spin-out starts to wait, the attack panel comes to the front with it."""
+        pending = bool(self.state.pending)
+        if pending and not self._pending:
+            self.window.docks["br_attack"].raise_()
+        self._pending = pending
         current = self.state.current
         if current != self._current:
             self._current = current
@@ -111,6 +118,7 @@ class RallyWindow:
         can_step = current is not None and state.gears[current].speed is not None and not state.table_mode
         for name in STEPS:
             window.action(name).setEnabled(can_step)
+        window.action("br_resolve_spin").setEnabled(bool(state.pending))
         window.action("br_add_gear").setEnabled(state.course is not None)
 
     def _step(self, step: str) -> None:
