@@ -267,3 +267,15 @@ def test_a_wrecked_gear_waits_to_spin_out_and_the_gm_resolves_it_from_the_attack
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert window.bridge.state.pending == () and not panel.spins.isVisibleTo(panel)
     assert window.bridge.state.gears["g3"].rally_tokens == 1
+
+
+def test_burn_rubber_from_the_keyboard_with_typed_dice_and_its_odds_shown_first(qtbot, rally_window) -> None:
+    window = rally_window
+    moves = window.parts.attack_panel.moves
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)  # top speed: 9 MR, 3 dice
+    # Sandhopper's Defence 3+: P(a success with 3 dice) = 1 − (2/6)³ = 96.3 %
+    assert "Burn rubber 3D6 at 3+: a success 96.3%" in moves.odds.text()
+    moves.faces.setText("5 3 2")  # the digest's example: 2 successes
+    qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
+    assert window.bridge.state.gears["g1"].mr_left == 11 and moves.faces.text() == ""
+    assert not window.action("br_jump").isEnabled()  # its one action is spent

@@ -25,6 +25,7 @@ from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.games.badlands_rally.gui.attack_panel_parts import percent, typed_faces
+from gmtool.games.badlands_rally.gui.move_box import MoveBox
 from gmtool.games.badlands_rally.gui.spin_box import SpinBox
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race import RallyRules
@@ -63,6 +64,7 @@ class AttackPanel(QWidget):
         self.roll = QPushButton(tr("br.attack.roll"), self)
         self.roll.setObjectName("brAttackRoll")
         self.spins = SpinBox(run, self)
+        self.moves = MoveBox(run, self)
         self._lay_out()
         for combo in (self.target, self.weapon):
             combo.currentIndexChanged.connect(self.refresh)
@@ -118,6 +120,7 @@ class AttackPanel(QWidget):
         row.addWidget(self.roll)
         layout.addLayout(row)
         layout.addWidget(self.spins)
+        layout.addWidget(self.moves)
         layout.addStretch(1)
 
     # -- what is shown ------------------------------------------------------------------------
@@ -146,6 +149,7 @@ class AttackPanel(QWidget):
                 combo.blockSignals(False)
         self.table.setVisible(state.table_mode)
         self.spins.show_waiting(state)
+        self.moves.show_gear(state)
         self.refresh()
 
     def aim_at(self, target: str | None) -> None:

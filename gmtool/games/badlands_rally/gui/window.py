@@ -28,7 +28,8 @@ class RallyWindow:
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
 
     menus = (("menu.race", ("br_add_gear", "br_roll_initiative", "br_start_round", "-", "br_cruising", "br_top",
-                            "br_attack", "br_roll_attack", "br_resolve_spin", "br_end_activation", "-",
+                            "br_attack", "br_roll_attack", "br_resolve_spin", "br_burn_rubber", "br_jump", "br_rally",
+                            "br_end_activation", "-",
                             "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
                             "br_table_mode")),
              ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right")))
@@ -51,6 +52,10 @@ class RallyWindow:
         window.action("br_attack").triggered.connect(self.show_attack)
         window.action("br_roll_attack").triggered.connect(self.attack_panel.attack)
         window.action("br_resolve_spin").triggered.connect(self.attack_panel.spins.spin)
+        moves = self.attack_panel.moves
+        window.action("br_burn_rubber").triggered.connect(lambda: moves.move("burn_rubber"))
+        window.action("br_jump").triggered.connect(lambda: moves.move("jump"))
+        window.action("br_rally").triggered.connect(moves.rally)
         for name, step in STEPS.items():
             window.action(name).triggered.connect(lambda _=False, s=step: self._step(s))
         for name, offer in OFFERS.items():
@@ -119,6 +124,10 @@ class RallyWindow:
         for name in STEPS:
             window.action(name).setEnabled(can_step)
         window.action("br_resolve_spin").setEnabled(bool(state.pending))
+        gear = state.gears.get(current) if current else None
+        may_act = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
+        for name in ("br_burn_rubber", "br_jump", "br_rally"):
+            window.action(name).setEnabled(may_act and not state.pending)
         window.action("br_add_gear").setEnabled(state.course is not None)
 
     def _step(self, step: str) -> None:

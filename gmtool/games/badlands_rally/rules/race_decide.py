@@ -26,7 +26,7 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
     if isinstance(command, m.ResolveSpin):
         return _spin(state, command, rng)
     if state.pending and isinstance(command, m.AttackGear | m.StepGear | m.EndActivation | m.StartRound
-                                    | m.RollInitiative | m.DeclareSpeed):
+                                    | m.RollInitiative | m.DeclareSpeed | m.SpecialMove | m.RallyTheCrowd):
         names = ", ".join(state.gears[g].name for g, _excess in state.pending)
         raise RulesError("error.br_spins_pending", names=names)
     if isinstance(command, m.RollInitiative):
@@ -37,6 +37,10 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
         from gmtool.games.badlands_rally.rules.race_attack import attack
 
         return (attack(state, command, rng, readings),)
+    if isinstance(command, m.SpecialMove | m.RallyTheCrowd):
+        from gmtool.games.badlands_rally.rules.race_moves import rally, special_move
+
+        return (special_move(state, command, rng) if isinstance(command, m.SpecialMove) else rally(state, command),)
     if isinstance(command, m.SetCourse):
         unknown = sorted(set(command.course.terrain.values()) - set(kinds()))
         if unknown:

@@ -23,6 +23,14 @@ def apply(state: RaceState, event: Event) -> None:
         _attacked(state, event)
     elif isinstance(event, m.SpinResolved):
         _spun(state, event)
+    elif isinstance(event, m.SpecialMoveMade):
+        _special_move(state, event)
+    elif isinstance(event, m.CrowdRallied):
+        gear = state.gears[event.gear]
+        gear.rally_tokens, gear.actions_used = event.tokens, gear.actions_used + 1
+    elif isinstance(event, m.InitiativeRolled):
+        for check in event.rolls[0]:  # the rally-the-crowd dice are spent on the check
+            state.gears[check.gear].rally_tokens = 0
     elif isinstance(event, m.RoundStarted):
         _round(state, event)
     elif isinstance(event, m.SpeedDeclared):
@@ -58,6 +66,16 @@ def _attacked(state: RaceState, event: m.AttackMade) -> None:
         target.rattle = hull_emptied(target.rattle)
     if event.spins_out:
         state.pending = (*state.pending, (event.target, event.excess))
+
+
+def _special_move(state: RaceState, event: m.SpecialMoveMade) -> None:
+    gear = state.gears[event.gear]
+    gear.actions_used += 1
+    gear.mr_left, gear.hex = event.mr_left, hex_of(event.after)
+    if event.spins_out or event.obstacle:
+        state.pending = (*state.pending, (gear.id, 0))
+    if event.obstacle_gear is not None:
+        state.pending = (*state.pending, (event.obstacle_gear, 0))
 
 
 def _spun(state: RaceState, event: m.SpinResolved) -> None:
@@ -104,6 +122,12 @@ def touched(event: Event) -> Touched:
         return Touched(frozenset({event.gear}), frozenset({"sheet", "badges", "map"}))
     if isinstance(event, m.ActivationEnded):
         return Touched(frozenset({event.gear}), frozenset({"order", "heading", "sheet", "badges", "map"}))
+    if isinstance(event, m.SpecialMoveMade | m.CrowdRallied):
+        who = frozenset({event.gear} | ({event.obstacle_gear} if isinstance(event, m.SpecialMoveMade)
+                                        and event.obstacle_gear else set()))
+        return Touched(who, frozenset({"sheet", "badges", "map"}), frozenset({"br_attack"}))
+    if isinstance(event, m.InitiativeRolled):
+        return Touched(frozenset(c.gear for c in event.rolls[0]), frozenset({"sheet"}))
     if isinstance(event, m.SpinResolved):
         who = frozenset({event.gear, *(c.gear for c in event.collisions)})
         return Touched(who, frozenset({"sheet", "tracks", "badges", "map"}), frozenset({"br_attack"}))

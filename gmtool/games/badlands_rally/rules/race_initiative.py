@@ -1,5 +1,5 @@
-"""The new round's initiative check (BR-6): every racing gear rolls its check (2D6, −1D6 rattled; the
-rally-the-crowd dice come with BR-17 in the window), the highest begins; a tie goes to the gear
+"""The new round's initiative check (BR-6): every racing gear rolls its check (2D6, −1D6 rattled, +1D6 per
+rally-the-crowd token, spent on the check), the highest begins; a tie goes to the gear
 ahead in the race, and when that is not clear the tied gears roll again. The round then runs
 clockwise from the winner.
 
@@ -60,7 +60,7 @@ def roll_initiative(state: RaceState, command: m.RollInitiative, rng: random.Ran
     if not racing:
         raise RulesError("error.br_no_gears")
     reading: Reading = "count" if readings.book(CHECK_COUNT) else "digest"
-    dice = {g.id: initiative_dice(0, g.rattle.token) for g in racing}
+    dice = {g.id: initiative_dice(g.rally_tokens, g.rattle.token) for g in racing}
     ahead = _ahead(state, racing)
     chances = win_chances(tuple((g.id, g.initiative, dice[g.id]) for g in racing), tuple(ahead) if ahead else None,
                           reading) if len(racing) <= ODDS_GEARS_MAX else None
@@ -103,7 +103,8 @@ def preview(state: RaceState, readings: RuleReadings) -> tuple[tuple[str, Fracti
         return None
     reading: Reading = "count" if readings.book(CHECK_COUNT) else "digest"
     ahead = _ahead(state, racing)
-    chances = _cached_chances(tuple((g.id, g.initiative, initiative_dice(0, g.rattle.token)) for g in racing),
+    chances = _cached_chances(tuple((g.id, g.initiative, initiative_dice(g.rally_tokens, g.rattle.token))
+                                    for g in racing),
                               tuple(ahead) if ahead else None, reading)
     return tuple((state.gears[gid].name, p) for gid, p in chances)
 

@@ -119,6 +119,22 @@ class ResolveSpin(Command):
     other_faces: tuple[int, ...] | None = None  # the gear it hits
 
 
+class SpecialMove(Command):
+    """Burn rubber or jump (BR-9, 1 action): a roll against the gear's Defence, typed or rolled."""
+
+    kind: Literal["br_special_move"] = "br_special_move"
+    gear: str
+    move: Literal["burn_rubber", "jump"]
+    faces: tuple[int, ...] | None = None
+
+
+class RallyTheCrowd(Command):
+    """Rally the crowd (BR-17, 1 action): no test; one more die on the next initiative check."""
+
+    kind: Literal["br_rally_the_crowd"] = "br_rally_the_crowd"
+    gear: str
+
+
 class SetTableMode(Command):
     kind: Literal["br_set_table_mode"] = "br_set_table_mode"
     on: bool  # True: the race is played on a physical board, the map is off
@@ -302,6 +318,32 @@ class SpinResolved(Event):
     collisions: tuple[Collision, ...]
 
 
+class SpecialMoveMade(Event):
+    kind: Literal["br_special_move_made"] = "br_special_move_made"
+    gear: str
+    name: str
+    move: Literal["burn_rubber", "jump"]
+    dice: int
+    rating: int
+    faces: tuple[int, ...]
+    successes: int
+    spins_out: bool  # every die a 1: it spins out and skids
+    mr_before: int
+    mr_left: int
+    before: str  # jump: where it took off and landed (else the same hex)
+    after: str
+    obstacle: str  # jump: the hex it came down on ("": none)
+    obstacle_gear: str | None  # the gear there, which takes the impact too
+    odds: str  # P(at least one success) before the roll
+
+
+class CrowdRallied(Event):
+    kind: Literal["br_crowd_rallied"] = "br_crowd_rallied"
+    gear: str
+    name: str
+    tokens: int  # after
+
+
 class TableModeSet(Event):
     kind: Literal["br_table_mode_set"] = "br_table_mode_set"
     on: bool
@@ -317,6 +359,6 @@ class GearEdited(Event):
 
 
 COMMANDS = (SetCourse, AddGear, StartRound, DeclareSpeed, StepGear, PlaceGear, EndActivation, EditGear, SetTableMode,
-            AttackGear, RollInitiative, ResolveSpin)
+            AttackGear, RollInitiative, ResolveSpin, SpecialMove, RallyTheCrowd)
 EVENTS = (CourseSet, GearAdded, RoundStarted, SpeedDeclared, GearStepped, GearPlaced, ActivationEnded, GearEdited,
-          TableModeSet, AttackMade, InitiativeRolled, SpinResolved)
+          TableModeSet, AttackMade, InitiativeRolled, SpinResolved, SpecialMoveMade, CrowdRallied)

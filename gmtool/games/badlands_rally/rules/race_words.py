@@ -42,6 +42,10 @@ def describe(event: Event) -> str:
         return initiative_words(event)
     if isinstance(event, m.SpinResolved):
         return spin_words(event)
+    if isinstance(event, m.SpecialMoveMade):
+        return move_words(event)
+    if isinstance(event, m.CrowdRallied):
+        return tr("br.event.rallied", name=event.name, tokens=event.tokens)
     if isinstance(event, m.TableModeSet):
         return tr("br.event.table_mode_on" if event.on else "br.event.table_mode_off")
     if isinstance(event, m.GearEdited):
@@ -66,7 +70,7 @@ def _passed(event: m.GearStepped | m.GearPlaced) -> str:
 
 
 def log_shape() -> LogShape:
-    moves = frozenset({"br_stepped", "br_placed", "br_speed_declared"})
+    moves = frozenset({"br_stepped", "br_placed", "br_speed_declared", "br_special_move_made"})
     return LogShape(families=(("br_moves", moves), ("br_attacks", frozenset({"br_attack_made", "br_spin_resolved"}))), headings=(("br_round_started", 0), ("br_speed_declared", 1)))
 
 
@@ -136,3 +140,18 @@ def initiative_words(event: m.InitiativeRolled) -> str:
     key = "br.event.initiative_ahead" if event.by_position else "br.event.initiative_won"
     won = tr(key, name=event.name)
     return f"{text} {won}" + (" " + tr("br.event.initiative_odds", odds=event.odds) if event.odds else "")
+
+
+def move_words(event: m.SpecialMoveMade) -> str:
+    """A burn rubber or a jump: the roll, then what it did."""
+    parts = [tr(f"br.event.{event.move}", name=event.name, dice=event.dice, rating=event.rating,
+                faces=faces_text(event.faces), successes=event.successes, odds=event.odds)]
+    if event.spins_out:
+        parts.append(tr("br.event.move_all_ones", name=event.name))
+    elif event.move == "burn_rubber":
+        parts.append(tr("br.event.mr_now", before=event.mr_before, mr=event.mr_left))
+    elif event.before != event.after:
+        parts.append(tr("br.event.jumped", before=event.before, after=event.after, mr=event.mr_left))
+    if event.obstacle:
+        parts.append(tr("br.event.jump_obstacle", name=event.name, hex=event.obstacle))
+    return " ".join(parts)

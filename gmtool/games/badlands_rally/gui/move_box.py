@@ -1,0 +1,72 @@
+"""The active gear's special moves and actions (BR-9, BR-17): burn rubber and jump with their dice
+and the exact chance of a success shown before the roll, faces typed from the table or rolled; and
+rallying the crowd. The box holds no rules: it asks the game for the dice and runs its command."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+
+from gmtool.core.i18n import tr
+from gmtool.core.messages import Command
+from gmtool.games.badlands_rally.gui.attack_panel_parts import percent, typed_faces
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.dice import roll_law
+from gmtool.games.badlands_rally.rules.race_moves import move_dice
+from gmtool.games.badlands_rally.rules.race_state import RaceState
+
+MOVES = ("burn_rubber", "jump")
+
+
+class MoveBox(QGroupBox):
+    def __init__(self, run: Callable[[Command], bool], parent: QWidget | None = None) -> None:
+        super().__init__(tr("br.moves.title"), parent)
+        self.setObjectName("brMoveBox")
+        self._run = run
+        self._gear: str | None = None
+        self.odds = QLabel(self)
+        self.odds.setWordWrap(True)
+        self.faces = QLineEdit(self)
+        self.faces.setObjectName("brMoveFaces")
+        self.faces.setPlaceholderText(tr("br.attack.faces_hint"))
+        self.buttons = {key: QPushButton(tr(f"action.br_{key}"), self) for key in (*MOVES, "rally")}
+        row = QHBoxLayout()
+        for key, button in self.buttons.items():
+            button.setObjectName(f"brMove_{key}")
+            row.addWidget(button)
+        form = QFormLayout(self)
+        form.addRow(self.odds)
+        form.addRow(tr("br.moves.faces"), self.faces)
+        form.addRow(row)
+        for key in MOVES:
+            self.buttons[key].clicked.connect(lambda _=False, k=key: self.move(k))
+        self.buttons["rally"].clicked.connect(self.rally)
+
+    def show_gear(self, state: RaceState) -> None:
+        """The active gear's dice and chances now (the box is off while no gear may act)."""
+        gear = state.gears.get(state.current) if state.current else None
+        ready = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
+        self._gear = gear.id if gear else None
+        self.setEnabled(ready and not state.pending)
+        if gear is None or gear.speed is None:
+            self.odds.setText(tr("br.moves.not_now"))
+            return
+        lines = []
+        for key in MOVES:
+            dice = move_dice(gear, key)
+            chance = 1 - roll_law(dice, gear.defence).get(0, Fraction(0)) if dice else Fraction(0)
+            lines.append(tr(f"br.moves.odds_{key}", dice=dice, rating=gear.defence, chance=percent(chance)))
+        self.odds.setText(" · ".join(lines))
+
+    def move(self, key: str) -> bool:
+        if self._gear is None:
+            return False
+        done = self._run(m.SpecialMove(gear=self._gear, move=key, faces=typed_faces(self.faces.text())))
+        if done:
+            self.faces.clear()
+        return done
+
+    def rally(self) -> bool:
+        return self._gear is not None and self._run(m.RallyTheCrowd(gear=self._gear))

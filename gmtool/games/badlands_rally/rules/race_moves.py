@@ -1,0 +1,108 @@
+"""Special moves and rallying the crowd in the race (BR-9, BR-17), each one action of the active gear.
+
+Burn rubber and jump roll against the gear's Defence: 2D6, −1D6 rattled, +1D6 at top speed (the
+equipment's +1D6 comes with upgrades); every die a 1 spins the gear out (it waits, then skids 1D6).
+Burn rubber adds a MR per success. A jump rolls no more dice than the MR left and flies straight
+ahead over as many hexes as successes, landing on the next (or nearer, as far as the MR allows);
+level 2 and structures stop it before them; coming down on level 1 terrain or a gear stops it just
+before and spins it out — and the gear it came down on too. Rally the crowd: one more die on the
+next initiative check. The odds of at least one success are exact and kept in the event.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gmtool.core.dice import roll_d6, validate_faces
+from gmtool.core.errors import RulesError
+from gmtool.core.hex.coords import Hex, label
+from gmtool.core.hex.map_edits import on_board
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.actions import jump, jump_dice, special_move_dice
+from gmtool.games.badlands_rally.rules.dice import all_ones, roll_law, successes
+from gmtool.games.badlands_rally.rules.race_map import terrain_of
+from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
+from gmtool.games.badlands_rally.rules.terrain import kinds
+
+
+def _ready(state: RaceState, gear_id: str) -> RaceGear:
+    gear = state.gears.get(gear_id)
+    if gear is None:
+        raise RulesError("error.br_no_gear", gear=gear_id)
+    if state.current != gear.id:
+        raise RulesError("error.br_not_active", name=gear.name)
+    if gear.speed is None:
+        raise RulesError("error.br_declare_first", name=gear.name)
+    if gear.actions_used >= gear.actions:
+        raise RulesError("error.br_no_actions", name=gear.name, actions=gear.actions)
+    return gear
+
+
+def move_dice(gear: RaceGear, move: str) -> int:
+    dice = special_move_dice(gear.rattle.token, gear.speed == "top", False)
+    return jump_dice(dice, gear.mr_left) if move == "jump" else dice
+
+
+def special_move(state: RaceState, command: m.SpecialMove, rng: random.Random) -> m.SpecialMoveMade:
+    gear = _ready(state, command.gear)
+    if command.move == "jump" and state.table_mode:
+        raise RulesError("error.br_table_mode")
+    dice = move_dice(gear, command.move)
+    faces = roll_d6(rng, dice) if command.faces is None else command.faces
+    validate_faces(faces, dice)
+    count = successes(faces, gear.defence) if faces else 0
+    spins = bool(faces) and all_ones(faces)
+    odds = f"{float(1 - roll_law(dice, gear.defence).get(0, 0)):.1%}" if dice else "0.0%"
+    here = label(gear.hex)
+    made = dict(gear=gear.id, name=gear.name, move=command.move, dice=dice, rating=gear.defence, faces=faces,
+                successes=count, spins_out=spins, mr_before=gear.mr_left, before=here, odds=odds)
+    if command.move == "burn_rubber":
+        return m.SpecialMoveMade(**made, mr_left=gear.mr_left + count, after=here, obstacle="", obstacle_gear=None)
+    landed = _jump(state, gear, 0 if spins else count)
+    hit = landed.obstacle
+    other = next((g for g in state.gears.values() if g.hex == hit and g.id != gear.id and not g.out), None)
+    return m.SpecialMoveMade(**made, mr_left=gear.mr_left - landed.cost, after=label(landed.hex),
+                             obstacle=label(hit) if hit is not None and _lands_on(state, hit, gear) else "",
+                             obstacle_gear=other.id if other and hit is not None else None)
+
+
+def _jump(state: RaceState, gear: RaceGear, count: int):  # noqa: ANN202 - actions.Jump
+    course = state.course
+    assert course is not None
+    table, terrain, first = kinds(), terrain_of(course), next(iter(kinds()))
+
+    def kind(h: Hex):  # noqa: ANN202 - terrain.Kind | None
+        return table.get(terrain.get(h, first)) if on_board(h, course.columns, course.rows) else None
+
+    def gear_at(h: Hex) -> bool:
+        return any(g.hex == h and g.id != gear.id and not g.out for g in state.gears.values())
+
+    def can_fly_over(h: Hex) -> bool:
+        found = kind(h)
+        return found is not None and (found.course or (found.level == 1 and not found.structure)) or gear_at(h)
+
+    def blocks_landing(h: Hex) -> bool:
+        found = kind(h)
+        return gear_at(h) or (found is not None and not found.course)
+
+    def landing_cost(h: Hex) -> int:
+        found = kind(h)
+        cost = found.mr(gear.speed or "cruising") if found is not None else None
+        return cost if cost is not None else 1
+
+    return jump(gear.hex, gear.facing, count, gear.mr_left, can_fly_over, blocks_landing, landing_cost)
+
+
+def _lands_on(state: RaceState, h: Hex, gear: RaceGear) -> bool:
+    """An obstacle it came down on (level 1 or a gear), not the level 2 or structure that stopped it."""
+    course = state.course
+    assert course is not None
+    if any(g.hex == h and g.id != gear.id and not g.out for g in state.gears.values()):
+        return True
+    found = kinds().get(terrain_of(course).get(h, next(iter(kinds()))))
+    return found is not None and found.level == 1 and not found.structure
+
+
+def rally(state: RaceState, command: m.RallyTheCrowd) -> m.CrowdRallied:
+    gear = _ready(state, command.gear)
+    return m.CrowdRallied(gear=gear.id, name=gear.name, tokens=gear.rally_tokens + 1)
