@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.attack_panel import AttackPanel
@@ -22,6 +23,16 @@ if TYPE_CHECKING:
 
 STEPS = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
 OFFERS = {"br_cruising": "cruising", "br_top": "top", "br_end_activation": "end"}
+
+
+def scrolling(panel: QWidget, parent: QWidget) -> QScrollArea:
+    """The panel in a frameless scroll area: on a short screen it scrolls rather than squeezing its rows."""
+    area = QScrollArea(parent)
+    area.setWidget(panel)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return area
 
 
 class RallyWindow:
@@ -47,7 +58,8 @@ class RallyWindow:
         window.add_dock("order", tr("dock.order"), self.order_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.add_dock("map", tr("dock.map"), self.map, Qt.DockWidgetArea.RightDockWidgetArea)
         window.add_dock("sheet", tr("dock.gear"), self.sheet, Qt.DockWidgetArea.RightDockWidgetArea)
-        window.add_dock("br_attack", tr("dock.br_attack"), self.attack_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.attack_area = scrolling(self.attack_panel, window)
+        window.add_dock("br_attack", tr("dock.br_attack"), self.attack_area, Qt.DockWidgetArea.RightDockWidgetArea)
         self.map.target.currentIndexChanged.connect(lambda _i: self.attack_panel.aim_at(self.map.target.currentData()))
         window.action("br_attack").triggered.connect(self.show_attack)
         window.action("br_roll_attack").triggered.connect(self.attack_panel.attack)
@@ -78,6 +90,7 @@ class RallyWindow:
         pending = bool(self.state.pending)
         if pending and not self._pending:
             self.window.docks["br_attack"].raise_()
+            self.attack_area.ensureWidgetVisible(self.attack_panel.spins)
         self._pending = pending
         current = self.state.current
         if current != self._current:
