@@ -91,3 +91,14 @@ def ask_first(state: RaceState, selected: str | None, parent: QWidget | None = N
     start = next((i for i, g in enumerate(racing) if g.id == selected), 0)
     name, ok = QInputDialog.getItem(parent, tr("br.first.title"), tr("br.first.label"), names, start, False)
     return racing[names.index(name)].id if ok else None
+
+
+def ask_scenario(parent: QWidget | None = None) -> int | None:
+    """0: roll 1D6; else the die face of the scenario chosen; None: cancelled."""
+    from gmtool.core.i18n import active_language
+    from gmtool.games.badlands_rally.rules.scenarios import scenarios
+
+    options = [(0, tr("br.scenario.roll"))] + [(s.faces[0], s.name(active_language())) for s in scenarios()]
+    names = [name for _face, name in options]
+    name, ok = QInputDialog.getItem(parent, tr("br.scenario.title"), tr("br.scenario.label"), names, 0, False)
+    return options[names.index(name)][0] if ok else None

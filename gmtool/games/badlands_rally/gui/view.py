@@ -17,6 +17,8 @@ RALLY_SPECS = (
     ActionSpec("br_add_gear", "Ctrl+N"),
     ActionSpec("br_roll_initiative", "Ctrl+T"),
     ActionSpec("br_start_round", "Ctrl+Shift+T"),
+    ActionSpec("br_scenario", None),
+    ActionSpec("br_contest", None),
     ActionSpec("br_cruising", "Ctrl+1"),
     ActionSpec("br_top", "Ctrl+2"),
     ActionSpec("br_end_activation", "Space"),

@@ -38,7 +38,7 @@ def scrolling(panel: QWidget, parent: QWidget) -> QScrollArea:
 class RallyWindow:
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
 
-    menus = (("menu.race", ("br_add_gear", "br_roll_initiative", "br_start_round", "-", "br_cruising", "br_top",
+    menus = (("menu.race", ("br_add_gear", "br_scenario", "br_roll_initiative", "br_start_round", "br_contest", "-", "br_cruising", "br_top",
                             "br_attack", "br_roll_attack", "br_resolve_spin", "br_burn_rubber", "br_jump", "br_rally",
                             "br_end_activation", "-",
                             "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
@@ -76,6 +76,8 @@ class RallyWindow:
         window.action("br_add_gear").triggered.connect(self.add_gear)
         window.action("br_start_round").triggered.connect(self.start_round)
         window.action("br_roll_initiative").triggered.connect(lambda: window.run(m.RollInitiative()))
+        window.action("br_contest").triggered.connect(lambda: window.run(m.ContestVictory()))
+        window.action("br_scenario").triggered.connect(self.choose_scenario)
         window.action("br_table_mode").triggered.connect(lambda on: window.run(m.SetTableMode(on=on)))
         self.course = CourseActions(window)
         self.course.connect()
@@ -129,8 +131,11 @@ class RallyWindow:
             found = taken.get(offer)
             window.action(name).setEnabled(found is not None and found.enabled)
             window.action(name).setStatusTip(found.reason if found is not None else tr("br.heading.not_started"))
-        window.action("br_start_round").setEnabled(current is None and bool(state.gears))
-        window.action("br_roll_initiative").setEnabled(current is None and bool(state.gears))
+        over = state.winner is not None or bool(state.contest)
+        window.action("br_roll_initiative").setEnabled(current is None and bool(state.gears) and not over)
+        window.action("br_start_round").setEnabled(current is None and bool(state.gears) and not over)
+        window.action("br_contest").setEnabled(bool(state.contest))
+        window.action("br_scenario").setEnabled(state.round == 0)
         window.action("br_table_mode").setChecked(state.table_mode)
         self.course.update()
         can_step = current is not None and state.gears[current].speed is not None and not state.table_mode
@@ -159,6 +164,13 @@ class RallyWindow:
         dialog = AddGearDialog(self.state, self.window)
         if dialog.exec():
             self.window.run(dialog.command())
+
+    def choose_scenario(self) -> None:
+        from gmtool.games.badlands_rally.gui.add_gear import ask_scenario
+
+        chosen = ask_scenario(self.window)
+        if chosen is not None:
+            self.window.run(m.ChooseScenario(scenario=chosen or None))
 
     def start_round(self) -> None:
         from gmtool.games.badlands_rally.gui.add_gear import ask_first

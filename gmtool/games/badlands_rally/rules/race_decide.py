@@ -25,6 +25,14 @@ OFF_COURSE = ""  # the kind answered for a hex off the board: not race course
 def decide(state: RaceState, command: Command, rng: random.Random, readings: RuleReadings) -> tuple[Event, ...]:
     if isinstance(command, m.ResolveSpin):
         return _spin(state, command, rng)
+    if isinstance(command, m.ChooseScenario | m.ContestVictory):
+        from gmtool.games.badlands_rally.rules.race_victory import choose_scenario, contest
+
+        if isinstance(command, m.ChooseScenario):
+            return (choose_scenario(state, command, rng),)
+        return (contest(state, command, rng, readings),)
+    if (state.winner is not None or state.contest) and isinstance(command, m.StartRound | m.RollInitiative):
+        raise RulesError("error.br_race_over" if state.winner else "error.br_contest_first")
     if state.pending and isinstance(command, m.AttackGear | m.StepGear | m.EndActivation | m.StartRound
                                     | m.RollInitiative | m.DeclareSpeed | m.SpecialMove | m.RallyTheCrowd):
         names = ", ".join(state.gears[g].name for g, _excess in state.pending)
@@ -57,7 +65,7 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
     if isinstance(command, m.PlaceGear):
         return (_placed(state, command),)
     if isinstance(command, m.EndActivation):
-        return (_ended(state, command),)
+        return _ended_and_after(state, _active(state, command.gear))
     if isinstance(command, m.EditGear):
         return (_edited(state, command),)
     if isinstance(command, m.SetTableMode):
@@ -73,7 +81,7 @@ def _spin(state: RaceState, command: m.ResolveSpin, rng: random.Random) -> tuple
 
     spun = resolve(state, command, rng)
     if state.current == spun.gear and not spun.recovered and not spun.skipped:
-        return spun, _activation_ended(state, state.gears[spun.gear])
+        return spun, *_ended_and_after(state, state.gears[spun.gear])
     return (spun,)
 
 
@@ -193,8 +201,12 @@ def _placed(state: RaceState, command: m.PlaceGear) -> m.GearPlaced:
                         checkpoint=passed.checkpoint if passed else None, lap=passed.lap if passed else None)
 
 
-def _ended(state: RaceState, command: m.EndActivation) -> m.ActivationEnded:
-    return _activation_ended(state, _active(state, command.gear))
+def _ended_and_after(state: RaceState, gear: RaceGear) -> tuple[Event, ...]:
+    """The activation's end, and at the round's end who won (BR-19)."""
+    from gmtool.games.badlands_rally.rules.race_victory import round_over
+
+    ended = _activation_ended(state, gear)
+    return (ended, *round_over(state)) if ended.next is None else (ended,)
 
 
 def _activation_ended(state: RaceState, gear: RaceGear) -> m.ActivationEnded:

@@ -28,6 +28,12 @@ def apply(state: RaceState, event: Event) -> None:
     elif isinstance(event, m.CrowdRallied):
         gear = state.gears[event.gear]
         gear.rally_tokens, gear.actions_used = event.tokens, gear.actions_used + 1
+    elif isinstance(event, m.ScenarioChosen):
+        state.scenario, state.laps = event.key, event.laps
+    elif isinstance(event, m.VictoryContested):
+        state.contest = event.finishers
+    elif isinstance(event, m.RaceWon):
+        state.winner, state.contest = event.winner, ()
     elif isinstance(event, m.InitiativeRolled):
         for check in event.rolls[0]:  # the rally-the-crowd dice are spent on the check
             state.gears[check.gear].rally_tokens = 0
@@ -45,6 +51,8 @@ def apply(state: RaceState, event: Event) -> None:
             gear.progress = Progress(gear.progress.laps, event.checkpoint + 1)
         if event.lap is not None:
             gear.progress = Progress(event.lap, 0)
+            if event.lap >= state.laps:
+                state.finished.setdefault(gear.id, state.round)
     elif isinstance(event, m.ActivationEnded):
         gear = state.gears[event.gear]
         gear.speed, gear.mr_left, gear.activated = None, 0, True
@@ -112,7 +120,8 @@ def _begin(state: RaceState, gear_id: str | None) -> None:
 
 
 def touched(event: Event) -> Touched:
-    if isinstance(event, m.CourseSet | m.RoundStarted | m.TableModeSet):
+    if isinstance(event, m.CourseSet | m.RoundStarted | m.TableModeSet | m.RaceWon | m.VictoryContested
+                  | m.ScenarioChosen):
         return EVERYTHING
     if isinstance(event, m.GearAdded):
         return Touched(frozenset({event.id}), frozenset({"roster", "order", "map"}))

@@ -135,6 +135,22 @@ class RallyTheCrowd(Command):
     gear: str
 
 
+class ChooseScenario(Command):
+    """The race's scenario (BR-19): chosen, or rolled on 1D6 when ``scenario`` is None; race day's lap die
+    typed or rolled."""
+
+    kind: Literal["br_choose_scenario"] = "br_choose_scenario"
+    scenario: int | None = Field(default=None, ge=1, le=6)  # a die's face (1–2 race day …)
+    lap_die: int | None = Field(default=None, ge=1, le=6)
+
+
+class ContestVictory(Command):
+    """Several gears finished in one round: each makes the contested check (typed or rolled by gear id)."""
+
+    kind: Literal["br_contest_victory"] = "br_contest_victory"
+    faces: dict[str, tuple[int, ...]] | None = None
+
+
 class SetTableMode(Command):
     kind: Literal["br_set_table_mode"] = "br_set_table_mode"
     on: bool  # True: the race is played on a physical board, the map is off
@@ -344,6 +360,35 @@ class CrowdRallied(Event):
     tokens: int  # after
 
 
+class ScenarioChosen(Event):
+    kind: Literal["br_scenario_chosen"] = "br_scenario_chosen"
+    die: int
+    rolled: bool
+    key: str
+    lap_die: int | None
+    laps: int
+
+
+class RaceWon(Event):
+    """The race is over (BR-19): its winner, outright or after the contested check (every score)."""
+
+    kind: Literal["br_race_won"] = "br_race_won"
+    winner: str
+    name: str
+    finishers: tuple[str, ...]
+    checks: tuple[InitiativeCheck, ...] = ()  # the contested check (empty: won outright)
+    scores: tuple[int, ...] = ()  # each check less the rattles, 0 at least
+    by_position: bool = False
+
+
+class VictoryContested(Event):
+    """Several gears finished every lap in the round: the contested check decides (BR-19)."""
+
+    kind: Literal["br_victory_contested"] = "br_victory_contested"
+    finishers: tuple[str, ...]
+    names: tuple[str, ...]
+
+
 class TableModeSet(Event):
     kind: Literal["br_table_mode_set"] = "br_table_mode_set"
     on: bool
@@ -359,6 +404,7 @@ class GearEdited(Event):
 
 
 COMMANDS = (SetCourse, AddGear, StartRound, DeclareSpeed, StepGear, PlaceGear, EndActivation, EditGear, SetTableMode,
-            AttackGear, RollInitiative, ResolveSpin, SpecialMove, RallyTheCrowd)
+            AttackGear, RollInitiative, ResolveSpin, SpecialMove, RallyTheCrowd, ChooseScenario, ContestVictory)
 EVENTS = (CourseSet, GearAdded, RoundStarted, SpeedDeclared, GearStepped, GearPlaced, ActivationEnded, GearEdited,
-          TableModeSet, AttackMade, InitiativeRolled, SpinResolved, SpecialMoveMade, CrowdRallied)
+          TableModeSet, AttackMade, InitiativeRolled, SpinResolved, SpecialMoveMade, CrowdRallied, ScenarioChosen,
+          RaceWon, VictoryContested)

@@ -57,6 +57,11 @@ class RaceState:
     current: str | None = None
     table_mode: bool = False  # played on a physical board: the map is off, positions are the table's
     pending: tuple[tuple[str, int], ...] = ()  # gears waiting to spin out and skid: (id, excess hits)
+    scenario: str | None = None  # its key (BR-19); None: none chosen (two laps)
+    laps: int = 2  # to finish the race
+    finished: dict[str, int] = field(default_factory=dict)  # gear → the round it finished every lap
+    contest: tuple[str, ...] = ()  # gears whose contested check decides the winner
+    winner: str | None = None
 
     @property
     def combatants(self) -> dict[str, RaceGear]:

@@ -27,6 +27,10 @@ from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 
 def heading(state: RaceState, readings: RuleReadings | None = None) -> Heading:
+    if state.winner is not None:
+        return Heading(tr("br.heading.won", name=state.gears[state.winner].name))
+    if state.contest:
+        return Heading(tr("br.heading.contest", names=", ".join(state.gears[g].name for g in state.contest)))
     if state.current is None:
         odds = initiative_odds(state, readings or RuleReadings())
         if state.round == 0:
@@ -57,13 +61,15 @@ def _tracks(gear: RaceGear) -> tuple[Track, ...]:
             Track("structure", tr("br.field.structure"), "boxes", gear.structure, gear.structure_max, "harm", "left"))
 
 
-def _badges(gear: RaceGear) -> tuple[Badge, ...]:
+def _badges(gear: RaceGear, finished: bool = False) -> tuple[Badge, ...]:
     found = []
     if gear.speed is not None:
         found.append(Badge("speed", speed_name(gear.speed), "good" if gear.speed == "top" else "neutral"))
     if gear.progress.laps or gear.progress.next_checkpoint:
         found.append(Badge("lap", tr("br.badge.progress", laps=gear.progress.laps,
                                      checkpoint=gear.progress.next_checkpoint)))
+    if finished:
+        found.append(Badge("finished", tr("br.badge.finished"), "good"))
     if gear.rattle.token:
         found.append(Badge("rattled", tr("br.badge.rattled", count=gear.rattle.count), "warning"))
     if gear.out:
@@ -79,7 +85,7 @@ def _rows_in_order(state: RaceState) -> list[RaceGear]:
 def order(state: RaceState) -> tuple[OrderRow, ...]:
     return tuple(
         OrderRow(g.id, g.name, rank, str(g.mr_left) if g.speed else ("✓" if g.activated else ""),
-                 g.id == state.current, g.out, False, _badges(g), _tracks(g))
+                 g.id == state.current, g.out, False, _badges(g, g.id in state.finished), _tracks(g))
         for rank, g in enumerate(_rows_in_order(state))
     )
 

@@ -44,6 +44,12 @@ def describe(event: Event) -> str:
         return spin_words(event)
     if isinstance(event, m.SpecialMoveMade):
         return move_words(event)
+    if isinstance(event, m.ScenarioChosen):
+        return scenario_words(event)
+    if isinstance(event, m.VictoryContested):
+        return tr("br.event.contested", names=", ".join(event.names))
+    if isinstance(event, m.RaceWon):
+        return won_words(event)
     if isinstance(event, m.CrowdRallied):
         return tr("br.event.rallied", name=event.name, tokens=event.tokens)
     if isinstance(event, m.TableModeSet):
@@ -155,3 +161,22 @@ def move_words(event: m.SpecialMoveMade) -> str:
     if event.obstacle:
         parts.append(tr("br.event.jump_obstacle", name=event.name, hex=event.obstacle))
     return " ".join(parts)
+
+
+def scenario_words(event: m.ScenarioChosen) -> str:
+    from gmtool.core.i18n import active_language
+    from gmtool.games.badlands_rally.rules.scenarios import scenario_for
+
+    scenario = scenario_for(event.die)
+    language = active_language()
+    key = "br.event.scenario_rolled" if event.rolled else "br.event.scenario_chosen"
+    return tr(key, die=event.die, name=scenario.name(language), laps=event.laps, rule=scenario.rule(language))
+
+
+def won_words(event: m.RaceWon) -> str:
+    if not event.checks:
+        return tr("br.event.won", name=event.name)
+    checks = "; ".join(tr("br.event.contest_check", name=c.name, faces=faces_text(c.faces), value=c.value, score=s)
+                       for c, s in zip(event.checks, event.scores, strict=True))
+    key = "br.event.won_contest_ahead" if event.by_position else "br.event.won_contest"
+    return tr(key, checks=checks, name=event.name)
