@@ -292,3 +292,21 @@ def test_checkpoints_in_order_then_the_finish_zone_complete_a_lap(rules: RallyRu
     (finished,) = run(rules, state, ahead)
     assert finished.lap == 1 and "completes lap 1" in rules.describe(finished)
     assert state.gears["g1"].progress.laps == 1 and state.gears["g1"].progress.next_checkpoint == 0
+
+
+@pytest.mark.rule("BR-8")
+def test_this_is_a_race_a_gear_that_ends_behind_where_it_began_takes_a_rattle_step(rules: RallyRules) -> None:
+    # これはレースだ！: a gear should not run the course backwards; doing so costs a step on the rattled
+    # track, without the token or its penalty. Checkpoint 1 at 0302 is north: A at 0304 backs away to 0305.
+    state = rules.initial_state()
+    lapped = HexMapFile(name="Lap", game="badlands_rally", columns=8, rows=8, checkpoints=[["0302"]])
+    run(rules, state, m.SetCourse(course=lapped), gear("A", "0304"), gear("B", "0704"), m.StartRound(first="g1"),
+        m.DeclareSpeed(gear="g1", speed="cruising"), m.StepGear(gear="g1", step="back"))
+    (ended,) = run(rules, state, m.EndActivation(gear="g1"))
+    assert ended.against_course and "This is a race!" in rules.describe(ended)
+    a = state.gears["g1"]
+    assert a.rattle.count == 1 and not a.rattle.token  # the count only
+    # the GM dragging B backwards (a correction) is not judged
+    run(rules, state, m.DeclareSpeed(gear="g2", speed="cruising"), m.PlaceGear(gear="g2", hex="0706", facing=0))
+    (ended,) = run(rules, state, m.EndActivation(gear="g2"))
+    assert not ended.against_course and state.gears["g2"].rattle.count == 0

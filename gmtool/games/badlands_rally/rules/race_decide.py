@@ -12,7 +12,7 @@ from gmtool.core.hex.map_file import HexMapFile, hex_of
 from gmtool.core.messages import Command, Event
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
-from gmtool.games.badlands_rally.rules.laps import entered
+from gmtool.games.badlands_rally.rules.laps import entered, standing
 from gmtool.games.badlands_rally.rules.movement import walk
 from gmtool.games.badlands_rally.rules.race_map import terrain_of
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
@@ -213,7 +213,17 @@ def _activation_ended(state: RaceState, gear: RaceGear) -> m.ActivationEnded:
     """The gear's activation ends; the next gear in the round's order that has not activated begins."""
     waiting = [g for g in state.order if g != gear.id and not state.gears[g].activated and not state.gears[g].out]
     return m.ActivationEnded(gear=gear.id, name=gear.name, mr_unused=gear.mr_left,
-                             next=waiting[0] if waiting else None)
+                             next=waiting[0] if waiting else None, against_course=_went_back(state, gear))
+
+
+def _went_back(state: RaceState, gear: RaceGear) -> bool:
+    """BR-8 "this is a race!": the gear ends its activation behind where it began it in the race
+    (fewer laps or checkpoints, or farther from the next checkpoint) by its own moves; gmtool's reading
+    of 逆走. Not judged when a skid or the GM moved it during the activation."""
+    course = state.course
+    if course is None or gear.began_at is None or state.table_mode or not (course.checkpoints or course.zones):
+        return False
+    return standing(course, gear.progress, gear.hex) < gear.began_at
 
 
 NUMBER_BOUNDS = {"attack": (2, 6), "defence": (2, 6), "initiative": (2, 6), "armour": (0, 30), "cruising_mr": (1, 30), "top_mr": (1, 40)}

@@ -3,11 +3,13 @@ each event touched, so the views redraw that and no more."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gmtool.core.game import EVERYTHING, NOTHING, Touched
 from gmtool.core.hex.map_file import hex_of
 from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import race_messages as m
-from gmtool.games.badlands_rally.rules.laps import Progress
+from gmtool.games.badlands_rally.rules.laps import Progress, standing
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rattled import activated, hull_emptied, hull_repaired
 
@@ -47,6 +49,8 @@ def apply(state: RaceState, event: Event) -> None:
         gear.hex, gear.facing = hex_of(event.after), event.facing
         if isinstance(event, m.GearStepped):
             gear.mr_left = event.mr_left
+        if isinstance(event, m.GearPlaced):
+            gear.began_at = None  # the GM moved it: "this is a race!" is not judged this activation
         if event.checkpoint is not None:
             gear.progress = Progress(gear.progress.laps, event.checkpoint + 1)
         if event.lap is not None:
@@ -56,6 +60,8 @@ def apply(state: RaceState, event: Event) -> None:
     elif isinstance(event, m.ActivationEnded):
         gear = state.gears[event.gear]
         gear.speed, gear.mr_left, gear.activated = None, 0, True
+        if event.against_course:  # a step on the rattled track, without the token or its penalty
+            gear.rattle = replace(gear.rattle, count=gear.rattle.count + 1)
         _begin(state, event.next)
     elif isinstance(event, m.GearEdited):
         gear = state.gears[event.gear]
@@ -92,6 +98,7 @@ def _spun(state: RaceState, event: m.SpinResolved) -> None:
     if event.skipped:
         return
     gear.spun, gear.facing, gear.hex = True, event.facing, hex_of(event.after)
+    gear.began_at = None  # a skid is forced: "this is a race!" is not judged this activation
     if event.recovered:
         gear.rally_tokens += 1
     for hit in event.collisions:
@@ -117,6 +124,7 @@ def _begin(state: RaceState, gear_id: str | None) -> None:
         gear = state.gears[gear_id]
         gear.rattle = activated(gear.rattle)
         gear.actions_used, gear.spun = 0, False
+        gear.began_at = standing(state.course, gear.progress, gear.hex) if state.course else None
 
 
 def touched(event: Event) -> Touched:

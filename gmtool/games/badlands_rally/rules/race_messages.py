@@ -257,6 +257,7 @@ class ActivationEnded(Event):
     name: str
     mr_unused: int
     next: str | None  # None: every gear has activated this round
+    against_course: bool = False  # "this is a race!" (BR-8): it ended behind where it began, a rattle step
 
 
 class AttackMade(Event):

@@ -42,6 +42,7 @@ class RaceGear:
     progress: Progress = field(default_factory=Progress)  # laps and checkpoints passed
     spun: bool = False  # spun out this activation (once per activation, BR-15)
     rally_tokens: int = 0  # rally-the-crowd tokens (a recovered spin-out gives one)
+    began_at: tuple[int, int, int] | None = None  # its race position when this activation began (BR-8)
 
     @property
     def out(self) -> bool:

@@ -35,7 +35,8 @@ def describe(event: Event) -> str:
         return tr("br.event.placed", name=event.name, before=event.before, after=event.after,
                   facing=facing_name(event.facing)) + _passed(event)
     if isinstance(event, m.ActivationEnded):
-        return tr("br.event.ended", name=event.name, mr=event.mr_unused)
+        ended = tr("br.event.ended", name=event.name, mr=event.mr_unused)
+        return f"{ended} {tr('br.event.this_is_a_race', name=event.name)}" if event.against_course else ended
     if isinstance(event, m.AttackMade):
         return attack_words(event)
     if isinstance(event, m.InitiativeRolled):
