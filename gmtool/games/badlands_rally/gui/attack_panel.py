@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -42,6 +43,7 @@ class AttackPanel(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._bridge, self._run, self._rules = bridge, run, rules
+        self._stale = False
         self.attacker = QLabel(self)
         self.target = QComboBox(self)
         self.target.setObjectName("brAttackTarget")
@@ -129,7 +131,16 @@ class AttackPanel(QWidget):
         return self._bridge.state
 
     def _on_change(self, _change: Change) -> None:
-        self._fill()
+        if self.isVisible():
+            self._fill()
+        else:
+            self._stale = True  # a hidden tab plans nothing: it fills when shown
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self._fill()
 
     def _fill(self) -> None:
         """The attacker (the active gear), its targets and weapons, keeping the choices still valid."""
