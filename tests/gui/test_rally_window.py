@@ -279,3 +279,22 @@ def test_burn_rubber_from_the_keyboard_with_typed_dice_and_its_odds_shown_first(
     qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
     assert window.bridge.state.gears["g1"].mr_left == 11 and moves.faces.text() == ""
     assert not window.action("br_jump").isEnabled()  # its one action is spent
+
+
+def test_the_initiative_with_the_tables_dice_typed_per_gear(qtbot, rally_window, monkeypatch) -> None:
+    from gmtool.games.badlands_rally.gui.table_dice import TableDiceDialog
+
+    window = rally_window
+    for _ in range(4):
+        qtbot.keyClick(window, Qt.Key.Key_Space)
+
+    def typed(dialog: TableDiceDialog) -> int:
+        assert dialog.faces["g1"].placeholderText() == "2D6 at 4+"  # Sandhopper: Initiative 4+ (the card's)
+        for gid, text in {"g1": "6 5", "g2": "1 1", "g3": "4 1", "g4": "2 2"}.items():
+            dialog.faces[gid].setText(text)
+        return 1
+
+    monkeypatch.setattr(TableDiceDialog, "exec", typed)
+    window.action("br_table_initiative").trigger()
+    # 6 5 at 4+ → 6 + 1 = 7; 1 1 → 0; 4 1 → 4; 2 2 → 0: Sandhopper begins round 2
+    assert window.bridge.state.round == 2 and window.bridge.state.current == "g1"

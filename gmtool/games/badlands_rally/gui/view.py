@@ -19,6 +19,8 @@ RALLY_SPECS = (
     ActionSpec("br_start_round", "Ctrl+Shift+T"),
     ActionSpec("br_scenario", None),
     ActionSpec("br_contest", None),
+    ActionSpec("br_table_initiative", "Ctrl+Alt+T"),
+    ActionSpec("br_table_contest", None),
     ActionSpec("br_cruising", "Ctrl+1"),
     ActionSpec("br_top", "Ctrl+2"),
     ActionSpec("br_end_activation", "Space"),

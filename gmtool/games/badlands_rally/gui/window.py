@@ -38,7 +38,8 @@ def scrolling(panel: QWidget, parent: QWidget) -> QScrollArea:
 class RallyWindow:
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
 
-    menus = (("menu.race", ("br_add_gear", "br_scenario", "br_roll_initiative", "br_start_round", "br_contest", "-", "br_cruising", "br_top",
+    menus = (("menu.race", ("br_add_gear", "br_scenario", "br_roll_initiative", "br_table_initiative", "br_start_round",
+                            "br_contest", "br_table_contest", "-", "br_cruising", "br_top",
                             "br_attack", "br_roll_attack", "br_resolve_spin", "br_burn_rubber", "br_jump", "br_rally",
                             "br_end_activation", "-",
                             "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
@@ -78,6 +79,8 @@ class RallyWindow:
         window.action("br_roll_initiative").triggered.connect(lambda: window.run(m.RollInitiative()))
         window.action("br_contest").triggered.connect(lambda: window.run(m.ContestVictory()))
         window.action("br_scenario").triggered.connect(self.choose_scenario)
+        window.action("br_table_initiative").triggered.connect(lambda: self.table_dice(contest=False))
+        window.action("br_table_contest").triggered.connect(lambda: self.table_dice(contest=True))
         window.action("br_table_mode").triggered.connect(lambda on: window.run(m.SetTableMode(on=on)))
         self.course = CourseActions(window)
         self.course.connect()
@@ -135,6 +138,8 @@ class RallyWindow:
         window.action("br_roll_initiative").setEnabled(current is None and bool(state.gears) and not over)
         window.action("br_start_round").setEnabled(current is None and bool(state.gears) and not over)
         window.action("br_contest").setEnabled(bool(state.contest))
+        window.action("br_table_contest").setEnabled(bool(state.contest))
+        window.action("br_table_initiative").setEnabled(current is None and bool(state.gears) and not over)
         window.action("br_scenario").setEnabled(state.round == 0)
         window.action("br_table_mode").setChecked(state.table_mode)
         self.course.update()
@@ -164,6 +169,17 @@ class RallyWindow:
         dialog = AddGearDialog(self.state, self.window)
         if dialog.exec():
             self.window.run(dialog.command())
+
+    def table_dice(self, contest: bool) -> bool:
+        """The check with the dice thrown at the table, typed per gear."""
+        from gmtool.games.badlands_rally.gui.table_dice import TableDiceDialog
+
+        dialog = TableDiceDialog(self.state, contest, self.window)
+        if not dialog.exec():
+            return False
+        faces = dialog.typed()
+        command = m.ContestVictory(faces=faces) if contest else m.RollInitiative(faces=faces)
+        return self.window.run(command)
 
     def choose_scenario(self) -> None:
         from gmtool.games.badlands_rally.gui.add_gear import ask_scenario
