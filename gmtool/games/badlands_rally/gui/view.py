@@ -19,7 +19,7 @@ RALLY_SPECS = (
     ActionSpec("br_start_round", "Ctrl+Shift+T"),
     ActionSpec("br_scenario", None),
     ActionSpec("br_contest", None),
-    ActionSpec("br_table_initiative", "Ctrl+Alt+T"),
+    ActionSpec("br_table_initiative", "Ctrl+Shift+I"),  # as SR's typed initiative dice (Ctrl+Alt+T opens a terminal on many desktops)
     ActionSpec("br_table_contest", None),
     ActionSpec("br_cruising", "Ctrl+1"),
     ActionSpec("br_top", "Ctrl+2"),
