@@ -10,11 +10,9 @@ Impact weapon (BR-11), waits to spin out and skid (:mod:`.race_spin`).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gmtool.core.dice import roll_d6, validate_faces
 from gmtool.core.errors import RulesError
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
@@ -25,6 +23,7 @@ from gmtool.games.badlands_rally.rules.race_map import sight_ground
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rattled import hull_emptied
 from gmtool.games.badlands_rally.rules.traits import blast_dice, impact_spins_out
+from gmtool.games.badlands_rally.rules.typed_dice import faces_or_roll
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 CHECK_COUNT = "br_check_count"  # rule option: a check counts the dice reaching the rating (BR-2)
@@ -73,21 +72,13 @@ def plan(state: RaceState, attacker: RaceGear, target: RaceGear, weapon: WeaponC
     return plan_attack(_gear(attacker), defender, weapon.as_weapon(), ground, others, rear_cone)
 
 
-def _faces(typed: Sequence[int] | None, count: int, rng: random.Random) -> tuple[int, ...]:
-    if typed is None:
-        return roll_d6(rng, count)
-    faces = tuple(typed)
-    validate_faces(faces, count)
-    return faces
-
-
 def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings: RuleReadings) -> m.AttackMade:
     attacker, target, weapon = checked(state, command)
     planned = plan(state, attacker, target, weapon, command.table, readings)
     reading = "count" if readings.book(CHECK_COUNT) else "digest"
     odds = opposed(planned.attack_dice, attacker.attack, planned.defence_dice, target.defence, reading)
-    attack_faces = _faces(command.attack_faces, planned.attack_dice, rng)
-    defence_faces = _faces(command.defence_faces, planned.defence_dice, rng)
+    attack_faces = faces_or_roll(command.attack_faces, planned.attack_dice, rng)
+    defence_faces = faces_or_roll(command.defence_faces, planned.defence_dice, rng)
     attack_value = check_value(attack_faces, attacker.attack, reading) if attack_faces else 0
     defence_value = check_value(defence_faces, target.defence, reading) if defence_faces else 0
     failed = planned.automatic_failure or planned.attack_dice == 0
@@ -98,7 +89,7 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
     elif margin is not None and weapon.has("blast"):
         dice = blast_dice(attack_faces, attacker.attack, weapon.power, target.armour, margin)
         blast = dice > 0
-    damage_faces = _faces(command.damage_faces, dice, rng)
+    damage_faces = faces_or_roll(command.damage_faces, dice, rng)
     count = hits(damage_faces, weapon.has("heat"))
     taken = take_hits(target.hull, target.structure, count)
     rattled = taken.hull_emptied and hull_emptied(target.rattle) != target.rattle
@@ -114,7 +105,7 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
         defence_value=defence_value, margin=margin, damage_dice=dice, damage_faces=damage_faces, blast=blast,
         hits=count, hull_before=target.hull, hull=taken.hull, structure_before=target.structure,
         structure=taken.structure, excess=taken.excess, rattled=rattled, typed=typed,
-        odds=f"{float(odds.success):.1%}", spins_out=spins)
+        odds=f"{float(0 if failed else odds.success):.1%}", spins_out=spins)
 
 
 @dataclass(frozen=True)

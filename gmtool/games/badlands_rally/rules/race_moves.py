@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 
-from gmtool.core.dice import roll_d6, validate_faces
 from gmtool.core.errors import RulesError
 from gmtool.core.hex.coords import Hex, label
 from gmtool.core.hex.map_edits import on_board
@@ -23,6 +22,7 @@ from gmtool.games.badlands_rally.rules.dice import all_ones, roll_law, successes
 from gmtool.games.badlands_rally.rules.race_map import terrain_of
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.terrain import kinds
+from gmtool.games.badlands_rally.rules.typed_dice import faces_or_roll
 
 
 def _ready(state: RaceState, gear_id: str) -> RaceGear:
@@ -48,8 +48,7 @@ def special_move(state: RaceState, command: m.SpecialMove, rng: random.Random) -
     if command.move == "jump" and state.table_mode:
         raise RulesError("error.br_table_mode")
     dice = move_dice(gear, command.move)
-    faces = roll_d6(rng, dice) if command.faces is None else command.faces
-    validate_faces(faces, dice)
+    faces = faces_or_roll(command.faces, dice, rng)
     count = successes(faces, gear.defence) if faces else 0
     spins = bool(faces) and all_ones(faces)
     odds = f"{float(1 - roll_law(dice, gear.defence).get(0, 0)):.1%}" if dice else "0.0%"

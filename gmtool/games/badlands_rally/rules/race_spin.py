@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from gmtool.core.dice import roll_d6, validate_faces
+from gmtool.core.dice import roll_d6
 from gmtool.core.errors import RulesError
 from gmtool.core.hex.coords import label
 from gmtool.core.hex.map_edits import on_board
@@ -22,17 +22,11 @@ from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rattled import hull_emptied
 from gmtool.games.badlands_rally.rules.spin import collision_dice, forced_move, skid_distance, spin_out
 from gmtool.games.badlands_rally.rules.terrain import kinds
+from gmtool.games.badlands_rally.rules.typed_dice import faces_or_roll
 
 
 def _die(typed: int | None, rng: random.Random) -> int:
     return typed if typed is not None else roll_d6(rng, 1)[0]
-
-
-def _faces(typed: tuple[int, ...] | None, count: int, rng: random.Random) -> tuple[int, ...]:
-    if typed is None:
-        return roll_d6(rng, count)
-    validate_faces(typed, count)
-    return typed
 
 
 def resolve(state: RaceState, command: m.ResolveSpin, rng: random.Random) -> m.SpinResolved:
@@ -92,7 +86,7 @@ def _collisions(state: RaceState, gear: RaceGear, hit: tuple[str, object] | None
 
 def _damaged(gear: RaceGear, dice: int, typed: tuple[int, ...] | None, rng: random.Random,
              spins: bool) -> m.Collision:
-    faces = _faces(typed, dice, rng)
+    faces = faces_or_roll(typed, dice, rng)
     count = hits(faces)
     taken = take_hits(gear.hull, gear.structure, count)
     rattled = taken.hull_emptied and hull_emptied(gear.rattle) != gear.rattle
