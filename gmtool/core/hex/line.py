@@ -90,27 +90,26 @@ def _walk(d: Vec) -> tuple[tuple[Vec, ...], tuple[tuple[Vec, Vec, Vec], ...], tu
     if d == (0, 0, 0):
         return ((0, 0, 0),), (), ()
     nq, nr, ns = dr - ds, ds - dq, dq - dr  # the left normal
-    exits = [(k, dq * x + dr * y + ds * z) for k, (x, y, z) in enumerate(_DIRS) if dq * x + dr * y + ds * z > 0]
+    exits = [(k, x, y, z, dq * x + dr * y + ds * z) for k, (x, y, z) in enumerate(_DIRS) if dq * x + dr * y + ds * z > 0]
     cq = cr = cs = 0
     crossed: list[Vec] = [(0, 0, 0)]
     divided: list[tuple[Vec, Vec, Vec]] = []
     touches: list[tuple[Vec, bool, Vec]] = []
-    while (cq, cr, cs) != d:
-        best: list[int] = []
+    while cq != dq or cr != dr:  # (cs follows: q + r + s = 0)
+        first = second = -1  # the side the line leaves by first, and a second one at the same moment
         best_num = best_den = 0
-        for k, den in exits:
-            x, y, z = _DIRS[k]
+        for k, x, y, z, den in exits:
             num = 1 + cq * x + cr * y + cs * z  # 1 − (a − c)·DIR[k], a being the origin
-            if not best or num * best_den < best_num * den:
-                best, best_num, best_den = [k], num, den
+            if first < 0 or num * best_den < best_num * den:
+                first, second, best_num, best_den = k, -1, num, den
             elif num * best_den == best_num * den:
-                best.append(k)
-        if len(best) == 1:
-            x, y, z = _DIRS[best[0]]
+                second = k
+        if second < 0:
+            x, y, z = _DIRS[first]
             cq, cr, cs = cq + x, cr + y, cs + z
             crossed.append((cq, cr, cs))
             continue
-        k1, k2 = best if (best[0] + 1) % 6 == best[1] else (best[1], best[0])
+        k1, k2 = (first, second) if (first + 1) % 6 == second else (second, first)
         a, b = _DIRS[k1], _DIRS[k2]
         g = (a[0] + b[0], a[1] + b[1], a[2] + b[2])
         one = (cq + a[0], cr + a[1], cs + a[2])
