@@ -81,3 +81,35 @@ def test_a_special_move_needs_an_action_left() -> None:
     with pytest.raises(RulesError) as refused:
         run(rules, state, m.RallyTheCrowd(gear="g1"))
     assert refused.value.key == "error.br_no_actions"
+
+
+@pytest.mark.rule("BR-17")
+def test_recovery_brings_hits_back_to_the_structure_first_or_by_option_the_hull() -> None:
+    # リカバリー: 1D6 added to the hit value, never above the maximum, at cruising speed only; a gear with no
+    # hits left must recover and gets its action back on a 6. A: hull 2, structure 2, both at 0 (edited).
+    from gmtool.core.readings import RuleReadings
+
+    for readings, expected in ((RuleReadings(), (1, 2)), (RuleReadings(book_for=frozenset({"br_recover_hull_first"})),
+                                                           (2, 1))):
+        rules = RallyRules(readings)
+        state = rules.initial_state()
+        run(rules, state, course({}), gear("A", "0306", actions=1), gear("B", "0506"), m.StartRound(first="g1"),
+            m.EditGear(gear="g1", field="hull", value=0), m.EditGear(gear="g1", field="structure", value=0),
+            m.DeclareSpeed(gear="g1", speed="cruising"))
+        with pytest.raises(RulesError) as refused:
+            run(rules, state, m.SpecialMove(gear="g1", move="burn_rubber"))
+        assert refused.value.key == "error.br_must_recover"
+        (done,) = run(rules, state, m.Recover(gear="g1", die=3))  # 3 hits back of 4
+        assert (done.hull, done.structure) == expected and not done.action_back
+        assert state.gears["g1"].actions_used == 1
+    rules, state = racing(gear("A", "0306"), speed="top")
+    with pytest.raises(RulesError) as refused:
+        run(rules, state, m.Recover(gear="g1", die=2))
+    assert refused.value.key == "error.br_recover_cruising"
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), gear("A", "0306", actions=1), m.StartRound(first="g1"),
+        m.EditGear(gear="g1", field="hull", value=0), m.EditGear(gear="g1", field="structure", value=0),
+        m.DeclareSpeed(gear="g1", speed="cruising"))
+    (six,) = run(rules, state, m.Recover(gear="g1", die=6))  # 6 from 0: 4 back (the maximum), the action back
+    assert (six.hull, six.structure, six.action_back) == (2, 2, True) and state.gears["g1"].actions_used == 0

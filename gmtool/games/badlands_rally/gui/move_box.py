@@ -31,7 +31,7 @@ class MoveBox(QGroupBox):
         self.faces = QLineEdit(self)
         self.faces.setObjectName("brMoveFaces")
         self.faces.setPlaceholderText(tr("br.attack.faces_hint"))
-        self.buttons = {key: QPushButton(tr(f"action.br_{key}"), self) for key in (*MOVES, "rally")}
+        self.buttons = {key: QPushButton(tr(f"action.br_{key}"), self) for key in (*MOVES, "rally", "recover")}
         row = QHBoxLayout()
         for key, button in self.buttons.items():
             button.setObjectName(f"brMove_{key}")
@@ -43,6 +43,7 @@ class MoveBox(QGroupBox):
         for key in MOVES:
             self.buttons[key].clicked.connect(lambda _=False, k=key: self.move(k))
         self.buttons["rally"].clicked.connect(self.rally)
+        self.buttons["recover"].clicked.connect(self.recover)
 
     def show_gear(self, state: RaceState) -> None:
         """The active gear's dice and chances now (the box is off while no gear may act)."""
@@ -64,6 +65,16 @@ class MoveBox(QGroupBox):
         if self._gear is None:
             return False
         done = self._run(m.SpecialMove(gear=self._gear, move=key, faces=typed_faces(self.faces.text())))
+        if done:
+            self.faces.clear()
+        return done
+
+    def recover(self) -> bool:
+        """Recovery: the first digit typed is the die (empty: rolled)."""
+        if self._gear is None:
+            return False
+        faces = typed_faces(self.faces.text())
+        done = self._run(m.Recover(gear=self._gear, die=faces[0] if faces else None))
         if done:
             self.faces.clear()
         return done

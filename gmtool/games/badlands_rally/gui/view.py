@@ -30,6 +30,7 @@ RALLY_SPECS = (
     ActionSpec("br_burn_rubber", "Ctrl+B"),
     ActionSpec("br_jump", "Ctrl+J"),
     ActionSpec("br_rally", "Ctrl+R"),
+    ActionSpec("br_recover", "Ctrl+E"),
     ActionSpec("map_ahead", "Alt+Up"),
     ActionSpec("map_back", "Alt+Down"),
     ActionSpec("map_left", "Alt+Left"),

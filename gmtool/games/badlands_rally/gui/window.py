@@ -41,6 +41,7 @@ class RallyWindow:
     menus = (("menu.race", ("br_add_gear", "br_scenario", "br_roll_initiative", "br_table_initiative", "br_start_round",
                             "br_contest", "br_table_contest", "-", "br_cruising", "br_top",
                             "br_attack", "br_roll_attack", "br_resolve_spin", "br_burn_rubber", "br_jump", "br_rally",
+                            "br_recover",
                             "br_end_activation", "-",
                             "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
                             "br_table_mode")),
@@ -69,6 +70,7 @@ class RallyWindow:
         window.action("br_burn_rubber").triggered.connect(lambda: moves.move("burn_rubber"))
         window.action("br_jump").triggered.connect(lambda: moves.move("jump"))
         window.action("br_rally").triggered.connect(moves.rally)
+        window.action("br_recover").triggered.connect(moves.recover)
         for name, step in STEPS.items():
             window.action(name).triggered.connect(lambda _=False, s=step: self._step(s))
         for name, offer in OFFERS.items():
@@ -149,7 +151,7 @@ class RallyWindow:
         window.action("br_resolve_spin").setEnabled(bool(state.pending))
         gear = state.gears.get(current) if current else None
         may_act = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
-        for name in ("br_burn_rubber", "br_jump", "br_rally"):
+        for name in ("br_burn_rubber", "br_jump", "br_rally", "br_recover"):
             window.action(name).setEnabled(may_act and not state.pending)
         window.action("br_add_gear").setEnabled(state.course is not None)
 

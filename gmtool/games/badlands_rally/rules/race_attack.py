@@ -46,6 +46,8 @@ def checked(state: RaceState, command: m.AttackGear) -> tuple[RaceGear, RaceGear
         raise RulesError("error.br_declare_first", name=attacker.name)
     if attacker.actions_used >= attacker.actions:
         raise RulesError("error.br_no_actions", name=attacker.name, actions=attacker.actions)
+    if attacker.hull == 0 and attacker.structure == 0:
+        raise RulesError("error.br_must_recover", name=attacker.name)
     if target.id == attacker.id or target.out:
         raise RulesError("error.br_not_a_target", name=target.name)
     if command.weapon >= len(attacker.weapons):

@@ -34,7 +34,8 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
     if (state.winner is not None or state.contest) and isinstance(command, m.StartRound | m.RollInitiative):
         raise RulesError("error.br_race_over" if state.winner else "error.br_contest_first")
     if state.pending and isinstance(command, m.AttackGear | m.StepGear | m.EndActivation | m.StartRound
-                                    | m.RollInitiative | m.DeclareSpeed | m.SpecialMove | m.RallyTheCrowd):
+                                    | m.RollInitiative | m.DeclareSpeed | m.SpecialMove | m.RallyTheCrowd
+                                    | m.Recover):
         names = ", ".join(state.gears[g].name for g, _excess in state.pending)
         raise RulesError("error.br_spins_pending", names=names)
     if isinstance(command, m.RollInitiative):
@@ -45,6 +46,10 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
         from gmtool.games.badlands_rally.rules.race_attack import attack
 
         return (attack(state, command, rng, readings),)
+    if isinstance(command, m.Recover):
+        from gmtool.games.badlands_rally.rules.race_moves import recover_hits
+
+        return (recover_hits(state, command, rng, readings),)
     if isinstance(command, m.SpecialMove | m.RallyTheCrowd):
         from gmtool.games.badlands_rally.rules.race_moves import rally, special_move
 

@@ -27,6 +27,11 @@ def apply(state: RaceState, event: Event) -> None:
         _spun(state, event)
     elif isinstance(event, m.SpecialMoveMade):
         _special_move(state, event)
+    elif isinstance(event, m.Recovered):
+        gear = state.gears[event.gear]
+        gear.hull, gear.structure = event.hull, event.structure
+        gear.rattle = hull_repaired(gear.rattle, event.hull)
+        gear.actions_used += 0 if event.action_back else 1
     elif isinstance(event, m.CrowdRallied):
         gear = state.gears[event.gear]
         gear.rally_tokens, gear.actions_used = event.tokens, gear.actions_used + 1
@@ -139,6 +144,8 @@ def touched(event: Event) -> Touched:
         return Touched(frozenset({event.gear}), frozenset({"sheet", "badges", "map"}))
     if isinstance(event, m.ActivationEnded):
         return Touched(frozenset({event.gear}), frozenset({"order", "heading", "sheet", "badges", "map"}))
+    if isinstance(event, m.Recovered):
+        return Touched(frozenset({event.gear}), frozenset({"sheet", "tracks", "badges", "map"}), frozenset({"br_attack"}))
     if isinstance(event, m.SpecialMoveMade | m.CrowdRallied):
         who = frozenset({event.gear} | ({event.obstacle_gear} if isinstance(event, m.SpecialMoveMade)
                                         and event.obstacle_gear else set()))

@@ -128,6 +128,14 @@ class SpecialMove(Command):
     faces: tuple[int, ...] | None = None
 
 
+class Recover(Command):
+    """Recovery (BR-17, 1 action, cruising speed only): 1D6 hits back, typed or rolled."""
+
+    kind: Literal["br_recover"] = "br_recover"
+    gear: str
+    die: int | None = Field(default=None, ge=1, le=6)
+
+
 class RallyTheCrowd(Command):
     """Rally the crowd (BR-17, 1 action): no test; one more die on the next initiative check."""
 
@@ -354,6 +362,18 @@ class SpecialMoveMade(Event):
     odds: str  # P(at least one success) before the roll
 
 
+class Recovered(Event):
+    kind: Literal["br_recovered"] = "br_recovered"
+    gear: str
+    name: str
+    die: int
+    hull_before: int
+    hull: int
+    structure_before: int
+    structure: int
+    action_back: bool  # it was at 0 and rolled a 6
+
+
 class CrowdRallied(Event):
     kind: Literal["br_crowd_rallied"] = "br_crowd_rallied"
     gear: str
@@ -405,7 +425,8 @@ class GearEdited(Event):
 
 
 COMMANDS = (SetCourse, AddGear, StartRound, DeclareSpeed, StepGear, PlaceGear, EndActivation, EditGear, SetTableMode,
-            AttackGear, RollInitiative, ResolveSpin, SpecialMove, RallyTheCrowd, ChooseScenario, ContestVictory)
+            AttackGear, RollInitiative, ResolveSpin, SpecialMove, RallyTheCrowd, ChooseScenario, ContestVictory,
+            Recover)
 EVENTS = (CourseSet, GearAdded, RoundStarted, SpeedDeclared, GearStepped, GearPlaced, ActivationEnded, GearEdited,
           TableModeSet, AttackMade, InitiativeRolled, SpinResolved, SpecialMoveMade, CrowdRallied, ScenarioChosen,
-          RaceWon, VictoryContested)
+          RaceWon, VictoryContested, Recovered)

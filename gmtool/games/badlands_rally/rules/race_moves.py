@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import random
 
+from gmtool.core.dice import roll_d6
 from gmtool.core.errors import RulesError
 from gmtool.core.hex.coords import Hex, label
 from gmtool.core.hex.map_edits import on_board
+from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
-from gmtool.games.badlands_rally.rules.actions import jump, jump_dice, special_move_dice
+from gmtool.games.badlands_rally.rules.actions import jump, jump_dice, recover, special_move_dice
 from gmtool.games.badlands_rally.rules.dice import all_ones, roll_law, successes
 from gmtool.games.badlands_rally.rules.race_map import terrain_of
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
@@ -38,13 +40,44 @@ def _ready(state: RaceState, gear_id: str) -> RaceGear:
     return gear
 
 
+HULL_FIRST = "br_recover_hull_first"  # rule option: hits come back to the hull first (default: the structure)
+
+
+def recover_hits(state: RaceState, command: m.Recover, rng: random.Random, readings: RuleReadings) -> m.Recovered:
+    """BR-17: at cruising speed, 1D6 hits back up to the card's maximum; a gear at 0 gets its action back on
+    a 6. The digest adds the die to the "hit value" (hull and structure): by default the structure comes
+    back first (damage undone in reverse), the option gives the hull first."""
+    gear = _ready(state, command.gear)
+    if gear.speed != "cruising":
+        raise RulesError("error.br_recover_cruising", name=gear.name)
+    die = command.die if command.die is not None else roll_d6(rng, 1)[0]
+    total = recover(gear.hull + gear.structure, gear.hull_max + gear.structure_max, die, False).hits
+    back = total - gear.hull - gear.structure
+    if readings.book(HULL_FIRST):
+        hull = min(gear.hull_max, gear.hull + back)
+        structure = gear.structure + back - (hull - gear.hull)
+    else:
+        structure = min(gear.structure_max, gear.structure + back)
+        hull = gear.hull + back - (structure - gear.structure)
+    at_zero = gear.hull == 0 and gear.structure == 0
+    return m.Recovered(gear=gear.id, name=gear.name, die=die, hull_before=gear.hull, hull=hull,
+                       structure_before=gear.structure, structure=structure, action_back=at_zero and die == 6)
+
+
 def move_dice(gear: RaceGear, move: str) -> int:
     dice = special_move_dice(gear.rattle.token, gear.speed == "top", False)
     return jump_dice(dice, gear.mr_left) if move == "jump" else dice
 
 
+def must_recover(gear: RaceGear) -> None:
+    """A gear with no hits left must recover (BR-17) before anything else."""
+    if gear.hull == 0 and gear.structure == 0:
+        raise RulesError("error.br_must_recover", name=gear.name)
+
+
 def special_move(state: RaceState, command: m.SpecialMove, rng: random.Random) -> m.SpecialMoveMade:
     gear = _ready(state, command.gear)
+    must_recover(gear)
     if command.move == "jump" and state.table_mode:
         raise RulesError("error.br_table_mode")
     dice = move_dice(gear, command.move)
@@ -104,4 +137,5 @@ def _lands_on(state: RaceState, h: Hex, gear: RaceGear) -> bool:
 
 def rally(state: RaceState, command: m.RallyTheCrowd) -> m.CrowdRallied:
     gear = _ready(state, command.gear)
+    must_recover(gear)
     return m.CrowdRallied(gear=gear.id, name=gear.name, tokens=gear.rally_tokens + 1)

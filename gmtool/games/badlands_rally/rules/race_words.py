@@ -51,6 +51,10 @@ def describe(event: Event) -> str:
         return tr("br.event.contested", names=", ".join(event.names))
     if isinstance(event, m.RaceWon):
         return won_words(event)
+    if isinstance(event, m.Recovered):
+        words = tr("br.event.recovered", name=event.name, die=event.die, hull_before=event.hull_before,
+                   hull=event.hull, structure_before=event.structure_before, structure=event.structure)
+        return f"{words} {tr('br.event.action_back')}" if event.action_back else words
     if isinstance(event, m.CrowdRallied):
         return tr("br.event.rallied", name=event.name, tokens=event.tokens)
     if isinstance(event, m.TableModeSet):
