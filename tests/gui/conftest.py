@@ -44,3 +44,23 @@ def model_testers(request):  # noqa: ANN001, ANN201
     yield check
     for tester in testers:
         tester._cleanup()
+
+
+@pytest.fixture
+def rally(workspace: Workspace) -> Iterator[Workspace]:
+    """The demo workspace at its Badlands Rally encounter."""
+    found = next(e.id for e in workspace.encounters() if e.ruleset == "badlands_rally")
+    yield workspace.with_encounter(found)
+
+
+@pytest.fixture
+def rally_window(qtbot, rally: Workspace):  # noqa: ANN001, ANN201
+    """A 1366×768 main window on the rally's demo."""
+    from gmtool.ui.main_window import MainWindow
+
+    window = MainWindow(rally)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    return window

@@ -12,39 +12,18 @@ import os
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.core.hex.board import Board, Token
 from gmtool.core.hex.coords import Hex
 from gmtool.core.i18n import active_language
-from gmtool.storage.workspace import Workspace
 from gmtool.ui.hex_map_view import hex_at
 from gmtool.ui.player_view import PlayerView
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.player_map_model import board_for_players, tokens_for_players
 from gmtool.viewmodels.player_view_model import PlayerViewSettings
-
-
-@pytest.fixture
-def rally(workspace: Workspace) -> Iterator[Workspace]:
-    found = next(e.id for e in workspace.encounters() if e.ruleset == "badlands_rally")
-    yield workspace.with_encounter(found)
-
-
-@pytest.fixture
-def rally_window(qtbot, rally: Workspace):  # noqa: ANN001, ANN201
-    from gmtool.ui.main_window import MainWindow
-
-    window = MainWindow(rally)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
 
 
 def _player(qtbot, bridge: EncounterBridge, settings: PlayerViewSettings | None = None) -> PlayerView:  # noqa: ANN001

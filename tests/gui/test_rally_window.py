@@ -4,32 +4,10 @@ every move a journal command, the map redrawing the units only."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from PySide6.QtCore import Qt
 
 from gmtool.core.hex.coords import label
 from gmtool.core.hex.map_file import hex_of
-from gmtool.storage.workspace import Workspace
-
-
-@pytest.fixture
-def rally(workspace: Workspace) -> Iterator[Workspace]:
-    found = next(e.id for e in workspace.encounters() if e.ruleset == "badlands_rally")
-    yield workspace.with_encounter(found)
-
-
-@pytest.fixture
-def rally_window(qtbot, rally: Workspace):  # noqa: ANN001, ANN201
-    from gmtool.ui.main_window import MainWindow
-
-    window = MainWindow(rally)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
 
 
 def gear(window, gear_id: str):  # noqa: ANN001, ANN201

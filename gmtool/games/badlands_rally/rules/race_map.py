@@ -63,8 +63,6 @@ def terrain_of(course: HexMapFile) -> dict[Hex, str]:
     return _course(course)[0]
 
 
-_terrain = terrain_of
-
 
 def sight_ground(course: HexMapFile, readings: RuleReadings) -> tuple[Ground, bool]:
     """The course's ground for sight with the campaign's rule options, and whether the rear is a cone."""
@@ -94,7 +92,7 @@ def board(state: RaceState, language: str) -> Board | None:
     if course is None or state.table_mode:
         return None
     tokens = tuple(_token(g) for g in state.gears.values())
-    return Board(course.columns, course.rows, board_kinds(language), _terrain(course), tokens)
+    return Board(course.columns, course.rows, board_kinds(language), terrain_of(course), tokens)
 
 
 def no_map(state: RaceState) -> str:
