@@ -13,7 +13,7 @@ the map stays as it was.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
@@ -43,6 +43,8 @@ from gmtool.ui.map_editor_tools import (
     legend_row,
 )
 from gmtool.ui.map_editor_view import DIGITS, PaintView, legend_entries, mark_items, wet_paint
+
+ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 UNDO_KEYS = ("Ctrl+Z",)
 REDO_KEYS = ("Ctrl+Shift+Z", "Ctrl+Y")
@@ -242,6 +244,9 @@ class MapEditorDialog(QDialog):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         if event.key() in DIGITS and self.panel.palette_.choose_number(event.key() - DIGITS[0] + 1):
+            event.accept()
+        elif event.key() in ENTER_KEYS and self.panel.name.hasFocus():
+            self.view.setFocus()  # Enter after typing the name goes on painting; it does not close the editor
             event.accept()
         else:
             super().keyPressEvent(event)

@@ -175,6 +175,16 @@ def test_course_and_name_are_steps_too(editor: MapEditorDialog, qtbot) -> None: 
     assert editor.document().course is None and course.currentData() is None
 
 
+def test_enter_after_the_name_goes_back_to_the_map_and_keeps_the_editor_open(editor: MapEditorDialog,
+                                                                             qtbot) -> None:  # noqa: ANN001
+    editor.panel.name.setFocus()
+    qtbot.keyClicks(editor.panel.name, " II")
+    qtbot.keyClick(editor.panel.name, Qt.Key.Key_Return)
+    assert editor.isVisible() and editor.result() == 0  # neither accepted nor rejected
+    assert editor.view.hasFocus()
+    assert editor.document().name == "Test loop (made up) II"
+
+
 # -- resizing ---------------------------------------------------------------------------------------
 def test_resizing_drops_what_falls_off_after_asking(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
     document = small_map(terrain={"0101": "level1", "0605": "rough"}, zones={"start": ["0505", "0601"]},
