@@ -166,8 +166,12 @@ class RallyWindow:
         window.action("br_gentlemens_sport").setEnabled(state.round == 0)
         refusal = attack_refusal(state)
         for name in ("br_attack", "br_roll_attack"):
-            window.action(name).setEnabled(not refusal)
-            window.action(name).setStatusTip(refusal)
+            act = window.action(name)
+            tip = act.property("brTip") or act.toolTip()  # its own tooltip, kept the first time
+            act.setProperty("brTip", tip)
+            act.setEnabled(not refusal)
+            act.setStatusTip(refusal)
+            act.setToolTip(f"{tip}\n{refusal}" if refusal else tip)
 
     def _step(self, step: str) -> None:
         current = self.state.current
