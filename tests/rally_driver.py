@@ -27,8 +27,14 @@ MOVES_MAX = 30  # commands of movement in one activation, at most
 State = tuple[Hex, int]
 
 
+_COSTS: dict[tuple[int, str], tuple[HexMapFile, dict[Hex, int]]] = {}
+
+
 def _entry_cost(course: HexMapFile, speed: str) -> dict[Hex, int]:
     """MR to enter each course hex at ``speed`` (hexes ordinary movement cannot enter are left out)."""
+    kept = _COSTS.get((id(course), speed))
+    if kept is not None and kept[0] is course:
+        return kept[1]
     table, terrain, first = kinds(), terrain_of(course), next(iter(kinds()))
     costs = {}
     for col in range(1, course.columns + 1):
@@ -38,19 +44,21 @@ def _entry_cost(course: HexMapFile, speed: str) -> dict[Hex, int]:
             cost = kind.mr(speed) if kind is not None and kind.course else None
             if cost is not None:
                 costs[h] = cost
+    _COSTS[(id(course), speed)] = (course, costs)
     return costs
 
 
 _KEPT: dict[tuple[int, frozenset[Hex], str], tuple[HexMapFile, dict[State, int]]] = {}
 
 
-def _to_goal(course: HexMapFile, goal: frozenset[Hex], speed: str) -> dict[State, int]:
-    """MR from each (hex, facing) to any goal hex, backwards Dijkstra (kept per course, goal and speed)."""
+def _to_goal(course: HexMapFile, goal: frozenset[Hex], speed: str, blocked: frozenset[Hex] = frozenset()) -> dict[State, int]:
+    """MR from each (hex, facing) to any goal hex, backwards Dijkstra, around the ``blocked`` hexes (kept per
+    course, goal and speed when nothing is blocked)."""
     key = (id(course), goal, speed)
     kept = _KEPT.get(key)
-    if kept is not None and kept[0] is course:
+    if kept is not None and kept[0] is course and not blocked:
         return kept[1]
-    enter = _entry_cost(course, speed)
+    enter = {h: cost for h, cost in _entry_cost(course, speed).items() if h not in blocked}
     turn_cost = 0 if speed == "cruising" else 1
     best: dict[State, int] = {}
     queue = [(0, h, f) for h in goal for f in range(6)]
@@ -64,7 +72,8 @@ def _to_goal(course: HexMapFile, goal: frozenset[Hex], speed: str) -> dict[State
         before = ahead(h, f, -1)  # stepped ahead from the hex behind
         if h in enter and before in enter:
             heapq.heappush(queue, (cost + enter[h], before, f))
-    _KEPT[key] = (course, best)
+    if not blocked:
+        _KEPT[key] = (course, best)
     return best
 
 
@@ -78,14 +87,22 @@ def _goal(state: RaceState, gear: RaceGear) -> tuple[HexMapFile, frozenset[Hex]]
 
 
 def _next_move(state: RaceState, gear: RaceGear, last: str) -> str | None:
-    """The step that keeps the gear on the cheapest way (ahead first; never undoing the last turn)."""
+    """The step that keeps the gear on the cheapest way (ahead first; never undoing the last turn); when a
+    gear stands in that way, the cheapest way around it."""
     course, goal = _goal(state, gear)
-    assert gear.speed is not None
-    assert state.course is not None
-    table = _to_goal(state.course, goal, gear.speed)
+    assert gear.speed is not None and state.course is not None
+    taken = frozenset(g.hex for g in state.gears.values() if g.id != gear.id and not g.out)
+    move = _best(state, gear, last, _to_goal(state.course, goal, gear.speed), taken)
+    if move is None:
+        move = _best(state, gear, last, _to_goal(state.course, goal - taken, gear.speed, taken), taken)
+    return move
+
+
+def _best(state: RaceState, gear: RaceGear, last: str, table: dict[State, int], taken: frozenset[Hex]) -> str | None:
+    assert gear.speed is not None and state.course is not None
+    course = state.course
     here = table.get((gear.hex, gear.facing))
-    taken = {g.hex for g in state.gears.values() if g.id != gear.id and not g.out}
-    enter = _entry_cost(state.course, gear.speed)
+    enter = _entry_cost(course, gear.speed)
     options = []
     step_to = ahead(gear.hex, gear.facing)
     if step_to in enter and step_to not in taken and on_board(step_to, course.columns, course.rows):
@@ -95,8 +112,8 @@ def _next_move(state: RaceState, gear: RaceGear, last: str) -> str | None:
             cost = 0 if gear.speed == "cruising" else 1
             options.append((cost + table.get((gear.hex, turn(gear.facing, side)), 10_000), n, move, cost))
     options = [o for o in options if o[3] <= gear.mr_left]
-    if here is None or not options:
-        return None
+    if here is None or not options or min(options)[0] > here:
+        return None  # nothing left on the cheapest way (a gear stands in it): it waits there
     return min(options)[2]
 
 

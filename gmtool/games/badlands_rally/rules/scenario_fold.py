@@ -9,7 +9,13 @@ from gmtool.games.badlands_rally.rules import scenario_messages as s
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 
 
+KINDS = frozenset({"br_gentlemens_sport_set", "br_scenario_token", "br_spin_out_caused", "br_attack_made",
+                   "br_special_move_made", "br_spin_resolved"})  # the events this fold reads
+
+
 def apply(state: RaceState, event: Event) -> None:
+    if event.kind not in KINDS:
+        return
     if isinstance(event, s.GentlemensSportSet):
         state.gentlemen = event.on
     elif isinstance(event, s.ScenarioTokenGained):
