@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gmtool.core.game import EVERYTHING, NOTHING, Touched
+from gmtool.core.game import EVERYTHING, Touched
 from gmtool.core.hex.map_file import hex_of
 from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules import scenario_fold
 from gmtool.games.badlands_rally.rules.laps import Progress, standing
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
-from gmtool.games.badlands_rally.rules import scenario_fold
 from gmtool.games.badlands_rally.rules.rattled import activated, hull_emptied, hull_repaired
 from gmtool.games.badlands_rally.rules.scenario_rules import lap_course
 

@@ -8,7 +8,6 @@ from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import scenario_messages as s
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 
-
 KINDS = frozenset({"br_gentlemens_sport_set", "br_scenario_token", "br_spin_out_caused", "br_attack_made",
                    "br_special_move_made", "br_spin_resolved"})  # the events this fold reads
 
