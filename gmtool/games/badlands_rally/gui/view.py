@@ -18,6 +18,7 @@ RALLY_SPECS = (
     ActionSpec("br_roll_initiative", "Ctrl+T"),
     ActionSpec("br_start_round", "Ctrl+Shift+T"),
     ActionSpec("br_scenario", None),
+    ActionSpec("br_gentlemens_sport", None, checkable=True),
     ActionSpec("br_contest", None),
     ActionSpec("br_table_initiative", "Ctrl+Shift+I"),  # as SR's typed initiative dice (Ctrl+Alt+T opens a terminal on many desktops)
     ActionSpec("br_table_contest", None),

@@ -22,6 +22,7 @@ from gmtool.games.badlands_rally.rules.dice import check_value, opposed
 from gmtool.games.badlands_rally.rules.race_map import sight_ground
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rattled import hull_emptied
+from gmtool.games.badlands_rally.rules.scenario_rules import no_attack_reason
 from gmtool.games.badlands_rally.rules.traits import blast_dice, impact_spins_out
 from gmtool.games.badlands_rally.rules.typed_dice import faces_or_roll
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
@@ -42,6 +43,8 @@ def checked(state: RaceState, command: m.AttackGear) -> tuple[RaceGear, RaceGear
         raise RulesError("error.br_no_gear", gear=command.target if attacker else command.attacker)
     if state.current != attacker.id:
         raise RulesError("error.br_not_active", name=attacker.name)
+    if (refusal := no_attack_reason(state)) is not None:
+        raise refusal
     if attacker.speed is None:
         raise RulesError("error.br_declare_first", name=attacker.name)
     if attacker.actions_used >= attacker.actions:

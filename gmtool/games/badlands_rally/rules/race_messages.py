@@ -400,6 +400,7 @@ class RaceWon(Event):
     checks: tuple[InitiativeCheck, ...] = ()  # the contested check (empty: won outright)
     scores: tuple[int, ...] = ()  # each check less the rattles, 0 at least
     by_position: bool = False
+    derby: tuple[str, ...] = ()  # the gears that won by causing six spin-outs (a derby)
 
 
 class VictoryContested(Event):
@@ -408,6 +409,7 @@ class VictoryContested(Event):
     kind: Literal["br_victory_contested"] = "br_victory_contested"
     finishers: tuple[str, ...]
     names: tuple[str, ...]
+    derby: tuple[str, ...] = ()  # those among them that caused six spin-outs (a derby)
 
 
 class TableModeSet(Event):
@@ -430,3 +432,8 @@ COMMANDS = (SetCourse, AddGear, StartRound, DeclareSpeed, StepGear, PlaceGear, E
 EVENTS = (CourseSet, GearAdded, RoundStarted, SpeedDeclared, GearStepped, GearPlaced, ActivationEnded, GearEdited,
           TableModeSet, AttackMade, InitiativeRolled, SpinResolved, SpecialMoveMade, CrowdRallied, ScenarioChosen,
           RaceWon, VictoryContested, Recovered)
+
+from gmtool.games.badlands_rally.rules.scenario_messages import SCENARIO_COMMANDS, SCENARIO_EVENTS  # noqa: E402
+
+COMMANDS = (*COMMANDS, *SCENARIO_COMMANDS)
+EVENTS = (*EVENTS, *SCENARIO_EVENTS)

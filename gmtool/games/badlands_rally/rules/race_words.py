@@ -6,6 +6,7 @@ from gmtool.core.display import Breakdown, LogShape, ModifierLine
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules import scenario_words as scenario_rule_words
 
 SIDES = ("n", "ne", "se", "s", "sw", "nw")
 
@@ -48,7 +49,7 @@ def describe(event: Event) -> str:
     if isinstance(event, m.ScenarioChosen):
         return scenario_words(event)
     if isinstance(event, m.VictoryContested):
-        return tr("br.event.contested", names=", ".join(event.names))
+        return scenario_rule_words.contested(event) if event.derby else tr("br.event.contested", names=", ".join(event.names))
     if isinstance(event, m.RaceWon):
         return won_words(event)
     if isinstance(event, m.Recovered):
@@ -61,7 +62,7 @@ def describe(event: Event) -> str:
         return tr("br.event.table_mode_on" if event.on else "br.event.table_mode_off")
     if isinstance(event, m.GearEdited):
         return tr("br.event.edited", field=tr(f"br.field.{event.field}"), old=event.old, new=event.new)
-    return ""
+    return scenario_rule_words.describe(event)
 
 
 def _stepped(event: m.GearStepped) -> str:
@@ -180,7 +181,7 @@ def scenario_words(event: m.ScenarioChosen) -> str:
 
 def won_words(event: m.RaceWon) -> str:
     if not event.checks:
-        return tr("br.event.won", name=event.name)
+        return scenario_rule_words.derby_won(event) if event.derby else tr("br.event.won", name=event.name)
     checks = "; ".join(tr("br.event.contest_check", name=c.name, faces=faces_text(c.faces), value=c.value, score=s)
                        for c, s in zip(event.checks, event.scores, strict=True))
     key = "br.event.won_contest_ahead" if event.by_position else "br.event.won_contest"
