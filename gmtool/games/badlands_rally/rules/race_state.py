@@ -44,6 +44,10 @@ class RaceGear:
     rally_tokens: int = 0  # rally-the-crowd tokens (a recovered spin-out gives one)
     began_at: tuple[int, int, int] | None = None  # its race position when this activation began (BR-8)
     spins_caused: int = 0  # a derby: the spin-outs it caused on other gears (BR-19)
+    specials: tuple[str, ...] = ()  # the datacard's special rules (BR-20, rules/specials.py)
+    rough_free: int = 0  # Off-Road Specialist: consecutive rough hexes still to ignore
+    off_road_round: int = 0  # the round it last rolled Off-Road Specialist (once per turn)
+    reliable_lap: int | None = None  # Reliable: the lap (laps completed) it last rerolled a test in
 
     @property
     def out(self) -> bool:

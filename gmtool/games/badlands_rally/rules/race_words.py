@@ -7,6 +7,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import scenario_words as scenario_rule_words
+from gmtool.games.badlands_rally.rules import special_words
 
 SIDES = ("n", "ne", "se", "s", "sw", "nw")
 
@@ -62,7 +63,7 @@ def describe(event: Event) -> str:
         return tr("br.event.table_mode_on" if event.on else "br.event.table_mode_off")
     if isinstance(event, m.GearEdited):
         return tr("br.event.edited", field=tr(f"br.field.{event.field}"), old=event.old, new=event.new)
-    return scenario_rule_words.describe(event)
+    return special_words.describe(event) or scenario_rule_words.describe(event)
 
 
 def _stepped(event: m.GearStepped) -> str:
@@ -109,7 +110,7 @@ def attack_words(event: m.AttackMade) -> str:
         parts.append(tr("br.event.rattled", name=event.name))
     if event.spins_out:
         parts.append(tr("br.event.spins_out", name=event.name, excess=event.excess))
-    return " ".join(parts)
+    return " ".join(parts) + special_words.attack_extra(event)
 
 
 def spin_words(event: m.SpinResolved) -> str:
@@ -166,7 +167,7 @@ def move_words(event: m.SpecialMoveMade) -> str:
         parts.append(tr("br.event.jumped", before=event.before, after=event.after, mr=event.mr_left))
     if event.obstacle:
         parts.append(tr("br.event.jump_obstacle", name=event.name, hex=event.obstacle))
-    return " ".join(parts)
+    return " ".join(parts) + special_words.move_extra(event)
 
 
 def scenario_words(event: m.ScenarioChosen) -> str:
