@@ -334,7 +334,7 @@ def test_reliable_rerolls_one_test_per_lap() -> None:
     assert (made.mr_left, made.rerolled, state.gears["g1"].reliable_lap) == (7, (1, 2), 0)
     with pytest.raises(RulesError) as refused:
         reroll_command(state, again, (made,))
-    assert refused.value.key == "error.br_reliable_nothing"  # a reroll is not rerolled
+    assert refused.value.key == "error.br_reliable_used"  # the reroll is not rerolled
     second = m.SpecialMove(gear="g1", move="burn_rubber", faces=(1, 1))
     with pytest.raises(RulesError) as refused:
         reroll_command(state, second, tuple(run(rules, state, second)))

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
+from gmtool.games.badlands_rally.gui.specials_list import SpecialsList
 from gmtool.games.badlands_rally.gui.weapon_table import WeaponTable
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race_state import RaceState
@@ -56,6 +57,8 @@ class AddGearDialog(QDialog):
         form.addRow(tr("br.add_gear.facing"), self.facing)
         self.weapons = WeaponTable((), self)
         form.addRow(self.weapons)
+        self.specials = SpecialsList((), self)
+        form.addRow(tr("br.field.specials"), self.specials)
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         form.addRow(self.message)
@@ -79,6 +82,7 @@ class AddGearDialog(QDialog):
         return m.AddGear(name=self.name.text().strip() or tr("br.add_gear.default_name", number=1),
                          seat=self.seat.text().strip() or tr("br.add_gear.default_seat"),
                          hex=where, facing=int(self.facing.currentData()), weapons=self.weapons.weapons(),
+                         specials=self.specials.selected(),
                          **{key: spin.value() for key, spin in self.numbers.items()})
 
 

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.attack_panel import AttackPanel
 from gmtool.games.badlands_rally.gui.course_actions import CourseActions
+from gmtool.games.badlands_rally.gui.reliable import reliable_reroll
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_state import RaceState
@@ -43,7 +44,7 @@ class RallyWindow:
     menus = (("menu.race", ("br_add_gear", "br_scenario", "br_gentlemens_sport", "br_roll_initiative", "br_table_initiative", "br_start_round",
                             "br_contest", "br_table_contest", "-", "br_cruising", "br_top",
                             "br_attack", "br_roll_attack", "br_resolve_spin", "br_burn_rubber", "br_jump", "br_rally",
-                            "br_recover",
+                            "br_recover", "br_off_road", "br_reliable",
                             "br_end_activation", "-",
                             "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
                             "br_table_mode")),
@@ -73,6 +74,8 @@ class RallyWindow:
         window.action("br_jump").triggered.connect(lambda: moves.move("jump"))
         window.action("br_rally").triggered.connect(moves.rally)
         window.action("br_recover").triggered.connect(moves.recover)
+        window.action("br_off_road").triggered.connect(moves.roll_off_road)
+        window.action("br_reliable").triggered.connect(lambda: reliable_reroll(window))
         for name, step in STEPS.items():
             window.action(name).triggered.connect(lambda _=False, s=step: self._step(s))
         for name, offer in OFFERS.items():
@@ -157,6 +160,8 @@ class RallyWindow:
         may_act = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
         for name in ("br_burn_rubber", "br_jump", "br_rally", "br_recover"):
             window.action(name).setEnabled(may_act and not state.pending)
+        window.action("br_off_road").setEnabled(gear is not None and gear.speed is not None and not state.pending
+                                                and "off_road_specialist" in gear.specials)
         window.action("br_add_gear").setEnabled(state.course is not None)
 
     def _scenario_actions(self, state: RaceState) -> None:

@@ -102,13 +102,13 @@ def reroll_command(state: RaceState, command: Command | None, events: tuple[Even
     reliable gear's dice left to roll, every other die kept. ``prefer``: the gear to reroll for when
     attacker and target both are reliable."""
     first = events[0] if events else None
-    if isinstance(command, m.SpecialMove) and isinstance(first, m.SpecialMoveMade) and command.rerolled is None:
+    if isinstance(command, m.SpecialMove) and isinstance(first, m.SpecialMoveMade):
         reliable_ready(state.gears[first.gear])
         return command.model_copy(update={"faces": None, "rerolled": first.faces})
-    if isinstance(command, s.OffRoad) and isinstance(first, s.OffRoadRolled) and command.rerolled is None:
+    if isinstance(command, s.OffRoad) and isinstance(first, s.OffRoadRolled):
         reliable_ready(state.gears[first.gear])
         return command.model_copy(update={"faces": None, "rerolled": first.faces})
-    if isinstance(command, m.AttackGear) and isinstance(first, m.AttackMade) and command.reliable is None:
+    if isinstance(command, m.AttackGear) and isinstance(first, m.AttackMade):
         return _attack_reroll(state, command, first, prefer)
     raise RulesError("error.br_reliable_nothing")
 

@@ -24,6 +24,7 @@ from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import scenario_view
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.race_words import facing_name, speed_name
+from gmtool.games.badlands_rally.rules.special_words import special_names
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 
@@ -110,6 +111,7 @@ def sheet(state: RaceState, gear_id: str) -> SheetView | None:
                    f"{gear.actions - gear.actions_used}/{gear.actions}", editable=False),
         *(SheetField(f"weapon_{n}", tr("br.field.weapon", number=n + 1), "text", weapon_text(w), editable=False)
           for n, w in enumerate(gear.weapons)),
+        SheetField("specials", tr("br.field.specials"), "text", special_names(gear.specials), editable=False),
         *scenario_view.fields(state, gear),
     )
     return SheetView(gear.id, gear.name, fields, _tracks(gear))

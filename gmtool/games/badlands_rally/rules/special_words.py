@@ -19,6 +19,13 @@ def special_name(key: str) -> str:
     return found.name(active_language()) if found else key
 
 
+def special_names(keys: tuple[str, ...]) -> str:
+    """A gear's special rules by name, for its sheet (campaign-only rules too: shown, no race effect)."""
+    named = [special_name(k) + (tr("br.specials.campaign_mark") if specials()[k].scope == "campaign" else "")
+             for k in keys if k in specials()]
+    return ", ".join(named) if named else tr("br.specials.none")
+
+
 def describe(event: Event) -> str:
     if isinstance(event, s.OffRoadRolled):
         words = tr("br.event.off_road", name=event.name, dice=event.dice, rating=event.rating,
