@@ -157,6 +157,12 @@ def test_exposed_movement_spins_out_on_a_defence_check_of_every_die_two_or_less(
     rules, state = race(gear("A", "0306", weapons=(GUN,)), gear("B", "0303", "exposed_movement"))
     (made,) = run(rules, state, shot(attack=(5, 4, 2, 1), defence=(3, 1), damage=(1,) * 7))
     assert not made.spins_out and state.pending == ()
+    # beyond the maximum range the attack fails automatically (BR-10): no check is made, nothing spins
+    far = WeaponCard(name="Pistol", optimal=1, maximum=2, power=5)
+    rules, state = race(gear("A", "0306", weapons=(far,)), gear("B", "0303", "exposed_movement"))
+    assert rules.attack_preview(state, shot()).exposed_spin == 0
+    (made,) = run(rules, state, shot(attack=(1, 1, 1, 1), defence=(1, 1)))
+    assert made.margin is None and not made.spins_out
 
 
 @pytest.mark.rule("BR-20")

@@ -96,3 +96,15 @@ def test_the_move_box_adds_jump_jets_when_ticked_and_reliable_rerolls_from_the_k
     qtbot.keyClick(window, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert "rerolled a test this lap already" in window.status.text()  # once per lap: refused, said why
     assert window.bridge.encounter.undo_target.events[0] == again
+
+
+def test_a_library_card_joins_the_race_with_its_special_rules(qtbot) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    from gmtool.games.badlands_rally.gui.library_parts import LIBRARY_GUI
+    from gmtool.games.badlands_rally.library.templates import GearCard
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    plan = LIBRARY_GUI.ask_to_add(GearCard(name="Mamba", specials=("high_tech", "shield")), parent)
+    assert plan is not None and plan.commands[0].specials == ("high_tech", "shield")

@@ -116,8 +116,8 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
     typed = command.attack_faces is not None
     emptied = count > 0 and taken.hull == 0 and taken.structure == 0  # BR-13: spins out and skids
     spins = emptied or (weapon.has("impact") and impact_spins_out(count))  # BR-11 Impact
-    spun_by = special_spin(target.specials, defence_faces, target.defence, reading, readings.book(EXPOSED_VALUE),
-                           rattled)  # BR-20 Exposed Movement, Exposed Crew
+    spun_by = special_spin(target.specials, () if failed else defence_faces, target.defence, reading,
+                           readings.book(EXPOSED_VALUE), rattled)  # BR-20 Exposed Movement, Exposed Crew
     return m.AttackMade(
         attacker=attacker.id, attacker_name=attacker.name, target=target.id, name=target.name, weapon=weapon.name,
         range=planned.range, side=planned.side,  # type: ignore[arg-type]
@@ -176,8 +176,8 @@ def preview(state: RaceState, command: m.AttackGear, readings: RuleReadings) -> 
                          Fraction(0) if failed else odds.success, some, empties,
                          _damage_needed(command, planned.attack_dice, planned.defence_dice, rating, target, weapon,
                                         failed, reading),
-                         exposed_chance(target.specials, planned.defence_dice, target.defence, reading,
-                                        readings.book(EXPOSED_VALUE)))
+                         exposed_chance(target.specials, 0 if failed else planned.defence_dice, target.defence,
+                                        reading, readings.book(EXPOSED_VALUE)))
 
 
 def _damage_needed(command: m.AttackGear, attack_dice: int, defence_dice: int, rating: int, target: RaceGear,
