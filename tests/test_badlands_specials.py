@@ -65,7 +65,7 @@ def _icepool_success(attack: int, attack_rating: int, defence: int, defence_rati
 # -- the data -----------------------------------------------------------------------------------
 @pytest.mark.rule("BR-20")
 def test_every_special_rule_of_the_datacards_is_listed_with_both_names_and_effects() -> None:
-    # Digest lines 656-800: the ★ rules of the datacards (each once; Twins there is the Rocket Pack's).
+    # Digest lines 656-780: the ★ rules of the datacards (each once; Twins there is the Rocket Pack's).
     expected = {"off_road_specialist", "high_tech", "low_profile", "exposed_movement", "jump_jets",
                 "urban_modification", "brawler", "gentle_hands", "overdrive", "booster_rockets", "twins_rocket_pack",
                 "pyrotechnics", "rough_racer", "tall", "exposed_crew", "low_performance", "reliable", "easy_to_train",
@@ -92,7 +92,7 @@ def test_a_card_and_a_gear_refuse_an_unknown_special_rule() -> None:
 # -- attacks ------------------------------------------------------------------------------------
 @pytest.mark.rule("BR-20")
 def test_low_profile_adds_a_die_to_defence_in_cover_only() -> None:
-    # Digest line 672: ロー・プロフィール — with cover, one more die on defence tests. Level 1 terrain in
+    # Digest lines 668-669: ロー・プロフィール — with cover, one more die on defence tests. Level 1 terrain in
     # 0304, next to the target on the line from 0306: 1D6 cover (BR-10). 2 base + 1 cover + 1 = 4 dice.
     rules, state = race(gear("A", "0306", weapons=(GUN,)), gear("B", "0303", "low_profile"),
                         terrain={"0304": "level1"})
@@ -107,7 +107,7 @@ def test_low_profile_adds_a_die_to_defence_in_cover_only() -> None:
 
 @pytest.mark.rule("BR-20")
 def test_shield_adds_a_cover_die_against_attacks_from_the_front_only() -> None:
-    # Digest line 770: シールド — +1D6 cover on defence against attacks from the front. B faces south: A is in
+    # Digest lines 777-778: シールド — +1D6 cover on defence against attacks from the front. B faces south: A is in
     # its front (no side bonus): attack 2 dice, defence 2 + 1 = 3.
     rules, state = race(gear("A", "0306", weapons=(GUN,)), gear("B", "0303", "shield", facing=3))
     seen = rules.attack_preview(state, shot())
@@ -119,7 +119,7 @@ def test_shield_adds_a_cover_die_against_attacks_from_the_front_only() -> None:
 
 @pytest.mark.rule("BR-20")
 def test_gentle_hands_cancels_the_long_range_die_at_cruising_speed() -> None:
-    # Digest line 700: ジェントル・ハンズ — at cruising speed no long-range penalty. Range 3 beyond the carbine's
+    # Digest lines 701-702: ジェントル・ハンズ — at cruising speed no long-range penalty. Range 3 beyond the carbine's
     # optimal 2: −1D6 (BR-10), cancelled by +1: 2 base + 2 rear − 1 + 1 = 4 dice. At top speed: 3.
     rules, state = race(gear("A", "0306", "gentle_hands", weapons=(SHORT,)), gear("B", "0303"))
     seen = rules.attack_preview(state, shot())
@@ -131,7 +131,7 @@ def test_gentle_hands_cancels_the_long_range_die_at_cruising_speed() -> None:
 
 @pytest.mark.rule("BR-20")
 def test_twins_fire_the_rocket_pack_at_attack_3() -> None:
-    # Digest line 734: ツインズ — firing the Rocket Pack, Attack 3+. Attack 5+ on the card; faces 3 3 1 1:
+    # Digest lines 726-727: ツインズ — firing the Rocket Pack, Attack 3+. Attack 5+ on the card; faces 3 3 1 1:
     # at 3+ the check is 3 + 1 = 4 (BR-2); defence 2 1 at 4+: 0. MOS 4. The gun (not marked) stays at 5+.
     rules, state = race(gear("A", "0306", "twins_rocket_pack", attack=5, weapons=(ROCKET_PACK, GUN)),
                         gear("B", "0303"))
@@ -145,7 +145,7 @@ def test_twins_fire_the_rocket_pack_at_attack_3() -> None:
 
 @pytest.mark.rule("BR-20")
 def test_exposed_movement_spins_out_on_a_defence_check_of_every_die_two_or_less() -> None:
-    # Digest lines 676-678: エクスポーズド・ムーブメント — a defence check of 1 or 2 spins out and skids; the note:
+    # Digest lines 670-672: エクスポーズド・ムーブメント — a defence check of 1 or 2 spins out and skids; the note:
     # every die 2 or less. Defence 2 1 → spins out (no damage: the damage dice all 1s). Defence 3 1: no.
     rules, state = race(gear("A", "0306", weapons=(GUN,)), gear("B", "0303", "exposed_movement"))
     seen = rules.attack_preview(state, shot())
@@ -189,7 +189,7 @@ def test_exposed_movement_as_the_checks_value_is_a_rule_option() -> None:
 
 @pytest.mark.rule("BR-20")
 def test_exposed_crew_spins_out_when_an_attack_rattles_it() -> None:
-    # Digest line 752: エクスポーズド・クルー. As the first attack test: 6 vs 4, MOS 2, 3 damage dice 6 4 1 →
+    # Digest lines 746-747: エクスポーズド・クルー. As the first attack test: 6 vs 4, MOS 2, 3 damage dice 6 4 1 →
     # 2 hits: hull 2 → 0, rattled, structure 2 left — only the special spins it out.
     rules, state = race(gear("A", "0306", weapons=(GUN,)), gear("B", "0303", "exposed_crew"))
     (made,) = run(rules, state, shot(attack=(5, 4, 2, 1), defence=(4, 3), damage=(6, 4, 1)))
@@ -202,7 +202,7 @@ def test_exposed_crew_spins_out_when_an_attack_rattles_it() -> None:
 @pytest.mark.rule("BR-20")
 @pytest.mark.rule("BR-14")
 def test_high_tech_is_rattled_for_good_at_the_fourth_and_out_at_the_fifth() -> None:
-    # Digest line 661: ハイテク — 4 rattles: rattled for good; 5: knocked out (BR-14: 5th and 6th otherwise).
+    # Digest lines 662-664: ハイテク — 4 rattles: rattled for good; 5: knocked out (BR-14: 5th and 6th otherwise).
     high, plain = Rattle(high_tech=True), Rattle()
     for _ in range(4):
         high, plain = activated(hull_emptied(high)), activated(hull_emptied(plain))
@@ -216,7 +216,7 @@ def test_high_tech_is_rattled_for_good_at_the_fourth_and_out_at_the_fifth() -> N
 # -- special moves ------------------------------------------------------------------------------
 @pytest.mark.rule("BR-20")
 def test_jump_jets_add_two_dice_to_a_jump_when_chosen() -> None:
-    # Digest line 684: ジャンプジェット — may add 2D6 to a jump test. Cruising, MR 5: 2 + 2 = 4 dice (≤ MR 5).
+    # Digest lines 680-681: ジャンプジェット — may add 2D6 to a jump test. Cruising, MR 5: 2 + 2 = 4 dice (≤ MR 5).
     rules, state = race(gear("A", "0306", "jump_jets"))
     (made,) = run(rules, state, m.SpecialMove(gear="g1", move="jump", faces=(4, 1, 1, 1), specials=("jump_jets",)))
     assert (made.dice, made.terms, made.successes, made.after) == (4, (("br.term.jump_jets", 2),), 1, "0304")
@@ -230,7 +230,7 @@ def test_jump_jets_add_two_dice_to_a_jump_when_chosen() -> None:
 
 @pytest.mark.rule("BR-20")
 def test_overdrive_and_booster_rockets_add_to_burning_rubber() -> None:
-    # Digest lines 710, 720: オーバードライブ +1D6, ブースターロケット +2D6 on burn rubber. Top speed: 2 + 1 = 3,
+    # Digest lines 712-713, 719-720: オーバードライブ +1D6, ブースターロケット +2D6 on burn rubber. Top speed: 2 + 1 = 3,
     # +1 = 4 (overdrive): 4 4 1 1 → +2 MR (8 → 10); +2 = 5 (booster rockets).
     rules, state = race(gear("A", "0306", "overdrive"), speed="top")
     (made,) = run(rules, state, m.SpecialMove(gear="g1", move="burn_rubber", faces=(4, 4, 1, 1),
@@ -244,7 +244,7 @@ def test_overdrive_and_booster_rockets_add_to_burning_rubber() -> None:
 
 @pytest.mark.rule("BR-20")
 def test_low_performance_always_takes_the_rattled_die() -> None:
-    # Digest line 754: ロー・パフォーマンス — special move tests always take the rattled modifier (−1D6), once.
+    # Digest lines 748-749: ロー・パフォーマンス — special move tests always take the rattled modifier (−1D6), once.
     rules, state = race(gear("A", "0306", "low_performance"))
     (made,) = run(rules, state, m.SpecialMove(gear="g1", move="burn_rubber", faces=(5,)))
     assert (made.dice, made.terms, made.mr_left) == (1, (("br.term.low_performance", -1),), 6)
@@ -256,7 +256,7 @@ def test_low_performance_always_takes_the_rattled_die() -> None:
 
 @pytest.mark.rule("BR-20")
 def test_a_tall_gear_is_not_jumped_over() -> None:
-    # Digest line 740: トール — cannot be jumped over. 4 5: two successes would fly over 0305 and 0304; a tall
+    # Digest lines 732-733: トール — cannot be jumped over. 4 5: two successes would fly over 0305 and 0304; a tall
     # gear in 0304 stops the jump before it (as level 2 does): it lands in 0305 (1 MR), no spin-out.
     rules, state = race(gear("A", "0306"), gear("T", "0304", "tall"))
     (made,) = run(rules, state, m.SpecialMove(gear="g1", move="jump", faces=(4, 5)))
@@ -271,7 +271,7 @@ def test_a_tall_gear_is_not_jumped_over() -> None:
 # -- movement -----------------------------------------------------------------------------------
 @pytest.mark.rule("BR-20")
 def test_rough_racer_pays_no_rough_penalty() -> None:
-    # Digest line 738: ラフ・レーサー; rough costs 2 MR at top speed otherwise (BR-7).
+    # Digest lines 730-731: ラフ・レーサー; rough costs 2 MR at top speed otherwise (BR-7).
     rules, state = race(gear("A", "0306", "rough_racer"), speed="top", terrain={"0305": "rough"})
     (step,) = run(rules, state, m.StepGear(gear="g1", step="ahead"))
     assert (step.cost, step.mr_left) == (1, 7)
@@ -279,7 +279,7 @@ def test_rough_racer_pays_no_rough_penalty() -> None:
 
 @pytest.mark.rule("BR-20")
 def test_urban_modification_turns_for_free_on_hard_pack() -> None:
-    # Digest line 690: アーバン・モディフィケーション — turning on hard-pack costs nothing (1 MR at top speed else).
+    # Digest lines 685-686: アーバン・モディフィケーション — turning on hard-pack costs nothing (1 MR at top speed else).
     rules, state = race(gear("A", "0306", "urban_modification"), speed="top", terrain={"0306": "hardpack"})
     (turned,) = run(rules, state, m.StepGear(gear="g1", step="right"))
     assert turned.cost == 0
@@ -290,7 +290,7 @@ def test_urban_modification_turns_for_free_on_hard_pack() -> None:
 
 @pytest.mark.rule("BR-20")
 def test_off_road_specialist_ignores_as_many_consecutive_rough_hexes_as_successes_once_per_turn() -> None:
-    # Digest line 658: オフロード・スペシャリスト — a defence roll (2D6 at 4+): 4 5 → 2 successes. At top speed
+    # Digest lines 658-660: オフロード・スペシャリスト — a defence roll (2D6 at 4+): 4 5 → 2 successes. At top speed
     # the next two rough hexes cost 1 MR each, the third 2 again. Once per turn.
     terrain = {"0305": "rough", "0304": "rough", "0303": "rough"}
     rules, state = race(gear("A", "0306", "off_road_specialist"), gear("B", "0101"), speed="top", terrain=terrain)
@@ -316,7 +316,7 @@ def test_off_road_hexes_must_be_consecutive() -> None:
 @pytest.mark.rule("BR-20")
 @pytest.mark.rule("BR-15")
 def test_pyrotechnics_rallies_when_the_gear_it_spun_out_takes_a_rally_token() -> None:
-    # Digest line 736: パイロテクニクス. POW 8: MOS 2 + 2 = 4 damage dice, 6 6 6 6 → hull and structure gone:
+    # Digest lines 728-729: パイロテクニクス. POW 8: MOS 2 + 2 = 4 damage dice, 6 6 6 6 → hull and structure gone:
     # B spins out (BR-13); a 6 turns it all the way round and it takes a rally token (BR-15): A rallies.
     rules, state = race(gear("A", "0306", "pyrotechnics", weapons=(BIG,)), gear("B", "0303"))
     run(rules, state, shot(attack=(5, 4, 2, 1), defence=(4, 3), damage=(6, 6, 6, 6)))
@@ -328,7 +328,7 @@ def test_pyrotechnics_rallies_when_the_gear_it_spun_out_takes_a_rally_token() ->
 
 @pytest.mark.rule("BR-20")
 def test_reliable_rerolls_one_test_per_lap() -> None:
-    # Digest line 762: リライアブル — once per lap, one test rerolled. A burns rubber: 1 2, no success. The
+    # Digest lines 755-756: リライアブル — once per lap, one test rerolled. A burns rubber: 1 2, no success. The
     # reroll is the same command with the dice left to roll, the first faces kept; then 5 5: +2 MR.
     rules, state = race(gear("A", "0306", "reliable"))
     command = m.SpecialMove(gear="g1", move="burn_rubber", faces=(1, 2))
@@ -360,3 +360,25 @@ def test_reliable_rerolls_the_reliable_gears_own_check_in_an_attack() -> None:
     command = shot(attack=(5, 4, 2, 1), defence=(1, 1))
     with pytest.raises(RulesError):  # nobody reliable
         reroll_command(state, command, tuple(run(rules, state, command)))
+
+
+@pytest.mark.rule("BR-20")
+def test_rough_racer_lands_on_rough_without_the_penalty() -> None:
+    # Top speed: 3 dice; 4 5 1 → 2 successes: over 0305 and 0304, landing on rough 0303. Digest lines 213-214:
+    # the rough counts where it lands — 2 flown + 2 (rough at top speed) = 4 MR; a Rough Racer pays 1 there: 3.
+    rules, state = race(gear("A", "0306"), speed="top", terrain={"0303": "rough"})
+    (made,) = run(rules, state, m.SpecialMove(gear="g1", move="jump", faces=(4, 5, 1)))
+    assert (made.after, made.mr_left) == ("0303", 4)
+    rules, state = race(gear("A", "0306", "rough_racer"), speed="top", terrain={"0303": "rough"})
+    (made,) = run(rules, state, m.SpecialMove(gear="g1", move="jump", faces=(4, 5, 1)))
+    assert (made.after, made.mr_left) == ("0303", 5)
+
+
+def test_the_log_says_what_the_specials_did() -> None:
+    rules, state = race(gear("A", "0306", "off_road_specialist"))
+    (rolled,) = run(rules, state, m.OffRoad(gear="g1", faces=(4, 5)))
+    assert rules.describe(rolled) == ("A rolls off-road specialist (2D6 at 4+): 4 5 — 2 rough hexes ignored "
+                                      "(75.0% before the roll).")
+    rules, state = race(gear("A", "0306", weapons=(GUN,)), gear("B", "0303", "exposed_movement"))
+    (made,) = run(rules, state, shot(attack=(5, 4, 2, 1), defence=(2, 1), damage=(1,) * 7))
+    assert rules.describe(made).endswith("(Exposed Movement)")
