@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QInputDialog,
     QLabel,
     QLineEdit,
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
-from gmtool.games.badlands_rally.gui.specials_list import SpecialsList
+from gmtool.games.badlands_rally.gui.specials_list import specials_box
 from gmtool.games.badlands_rally.gui.weapon_table import WeaponTable
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race_state import RaceState
@@ -34,7 +35,9 @@ class AddGearDialog(QDialog):
     def __init__(self, state: RaceState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("br.add_gear.title"))
-        form = QFormLayout(self)
+        columns = QHBoxLayout(self)  # the card's form, and its special rules beside it (BR-20)
+        form = QFormLayout()
+        columns.addLayout(form, 1)
         self.name = QLineEdit(tr("br.add_gear.default_name", number=len(state.gears) + 1), self)
         self.seat = QLineEdit(self)
         self.seat.setPlaceholderText(tr("br.add_gear.seat_hint"))
@@ -57,8 +60,8 @@ class AddGearDialog(QDialog):
         form.addRow(tr("br.add_gear.facing"), self.facing)
         self.weapons = WeaponTable((), self)
         form.addRow(self.weapons)
-        self.specials = SpecialsList((), self)
-        form.addRow(tr("br.field.specials"), self.specials)
+        box, self.specials = specials_box((), self)
+        columns.addWidget(box)
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         form.addRow(self.message)

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -18,7 +19,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.add_gear import NUMBERS
-from gmtool.games.badlands_rally.gui.specials_list import SpecialsList
+from gmtool.games.badlands_rally.gui.specials_list import specials_box
 from gmtool.games.badlands_rally.gui.weapon_table import WeaponTable
 from gmtool.games.badlands_rally.library.kind import LIBRARY, VERSION
 from gmtool.games.badlands_rally.library.templates import CourseTemplate, GearCard, RallyTemplate
@@ -36,7 +37,9 @@ class GearCardEditor(QDialog):
         super().__init__(parent)
         self.setWindowTitle(tr("br.card.title"))
         self._document = dict(document)
-        form = QFormLayout(self)
+        columns = QHBoxLayout(self)  # the card's form, and its special rules beside it (BR-20)
+        form = QFormLayout()
+        columns.addLayout(form, 1)
         hint = QLabel(tr("br.card.made_up_hint"), self)
         hint.setWordWrap(True)
         form.addRow(hint)
@@ -56,8 +59,8 @@ class GearCardEditor(QDialog):
         self.weapons = WeaponTable(weapons, self)  # type: ignore[arg-type]
         form.addRow(self.weapons)
         chosen = document.get("specials", ()) or ()
-        self.specials = SpecialsList(tuple(str(k) for k in chosen), self)  # type: ignore[union-attr]
-        form.addRow(tr("br.field.specials"), self.specials)
+        box, self.specials = specials_box(tuple(str(k) for k in chosen), self)  # type: ignore[union-attr]
+        columns.addWidget(box)
         self.tags = QLineEdit(", ".join(str(t) for t in document.get("tags", ()) or ()), self)  # type: ignore[union-attr]
         self.notes = QPlainTextEdit(str(document.get("notes", "")), self)
         self.notes.setMaximumHeight(80)

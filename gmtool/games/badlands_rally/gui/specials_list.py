@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import QGroupBox, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from gmtool.core.i18n import active_language, tr
 from gmtool.games.badlands_rally.rules.specials import NO_RACE_EFFECT, Special, specials
@@ -29,7 +29,7 @@ class SpecialsList(QListWidget):
         super().__init__(parent)
         self.setObjectName("brSpecials")
         self.setToolTip(tr("br.specials.hint"))
-        self.setMinimumHeight(120)
+        self.setMinimumWidth(200)
         language = active_language()
         for special in specials().values():
             item = QListWidgetItem(special.name(language), self)
@@ -45,3 +45,11 @@ class SpecialsList(QListWidget):
         """The keys ticked, in the list's order."""
         return tuple(self.item(row).data(KEY_ROLE) for row in range(self.count())
                      if self.item(row).checkState() == Qt.CheckState.Checked)
+
+
+def specials_box(chosen: Sequence[str], parent: QWidget) -> tuple[QGroupBox, SpecialsList]:
+    """The list in a titled box, for a column of its own beside a card editor's form."""
+    box = QGroupBox(tr("br.field.specials"), parent)
+    listed = SpecialsList(chosen, box)
+    QVBoxLayout(box).addWidget(listed)
+    return box, listed
