@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
@@ -31,6 +31,10 @@ class MoveBox(QGroupBox):
         self.faces = QLineEdit(self)
         self.faces.setObjectName("brMoveFaces")
         self.faces.setPlaceholderText(tr("br.attack.faces_hint"))
+        self.equipment = QCheckBox(tr("br.setup.equipment"), self)  # 装備による修正 +1D6
+        self.equipment.setObjectName("brMoveEquipment")
+        self.equipment.toggled.connect(lambda _on: self._state is not None and self.show_gear(self._state))
+        self._state: RaceState | None = None
         self.buttons = {key: QPushButton(tr(f"action.br_{key}"), self) for key in (*MOVES, "rally", "recover")}
         row = QHBoxLayout()
         for key, button in self.buttons.items():
@@ -39,6 +43,7 @@ class MoveBox(QGroupBox):
         form = QFormLayout(self)
         form.addRow(self.odds)
         form.addRow(tr("br.moves.faces"), self.faces)
+        form.addRow(self.equipment)
         form.addRow(row)
         for key in MOVES:
             self.buttons[key].clicked.connect(lambda _=False, k=key: self.move(k))
@@ -47,6 +52,7 @@ class MoveBox(QGroupBox):
 
     def show_gear(self, state: RaceState) -> None:
         """The active gear's dice and chances now (the box is off while no gear may act)."""
+        self._state = state
         gear = state.gears.get(state.current) if state.current else None
         ready = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
         self._gear = gear.id if gear else None
@@ -56,7 +62,7 @@ class MoveBox(QGroupBox):
             return
         lines = []
         for key in MOVES:
-            dice = move_dice(gear, key)
+            dice = move_dice(gear, key, self.equipment.isChecked())
             chance = 1 - roll_law(dice, gear.defence).get(0, Fraction(0)) if dice else Fraction(0)
             lines.append(tr(f"br.moves.odds_{key}", dice=dice, rating=gear.defence, chance=percent(chance)))
         self.odds.setText(" · ".join(lines))
@@ -64,9 +70,11 @@ class MoveBox(QGroupBox):
     def move(self, key: str) -> bool:
         if self._gear is None:
             return False
-        done = self._run(m.SpecialMove(gear=self._gear, move=key, faces=typed_faces(self.faces.text())))
+        done = self._run(m.SpecialMove(gear=self._gear, move=key, faces=typed_faces(self.faces.text()),
+                                       equipment=self.equipment.isChecked()))
         if done:
             self.faces.clear()
+            self.equipment.setChecked(False)
         return done
 
     def recover(self) -> bool:

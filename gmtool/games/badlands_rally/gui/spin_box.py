@@ -83,6 +83,7 @@ class SpinBox(QGroupBox):
         return m.ResolveSpin(gear=gear, clockwise=self.clockwise.isChecked(),
                              spin_die=one["spin"][0] if one["spin"] else None,
                              skid_die=one["skid"][0] if one["skid"] else None,
+                             second_die=one["spin"][1] if len(one["spin"] or ()) > 1 else None,  # The Move
                              collision_faces=typed_faces(self.dice["collision"].text()),
                              other_faces=typed_faces(self.dice["other"].text()))
 

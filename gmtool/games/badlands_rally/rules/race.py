@@ -26,6 +26,8 @@ from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_decide, race_fold, race_map, race_view, race_words
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules import setup_fold, setup_rules, setup_words
+from gmtool.games.badlands_rally.rules import setup_messages as setup
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 
 if TYPE_CHECKING:
@@ -36,8 +38,8 @@ class RallyRules:
     """The race (rounds, activations, speed, movement on the course; attacks and damage to come)."""
 
     key = "badlands_rally"
-    commands = MessageCodec(m.COMMANDS)
-    events = MessageCodec(m.EVENTS)
+    commands = MessageCodec((*m.COMMANDS, *setup.COMMANDS))
+    events = MessageCodec((*m.EVENTS, *setup.EVENTS))
 
     def __init__(self, readings: RuleReadings | None = None) -> None:
         self.use_readings(readings or RuleReadings())
@@ -50,16 +52,21 @@ class RallyRules:
         self.sight_readings = race_map.sight_readings(readings)
 
     def decide(self, state: RaceState, command: Command, rng: random.Random) -> tuple[Event, ...]:
+        if isinstance(command, setup.COMMANDS):  # the race setup (BR-4, BR-20)
+            return setup_rules.decide(state, command, rng, self.readings)
         return race_decide.decide(state, command, rng, self.readings)
 
     def apply(self, state: RaceState, event: Event) -> None:
-        race_fold.apply(state, event)
+        if isinstance(event, setup.EVENTS):
+            setup_fold.apply(state, event)
+        else:
+            race_fold.apply(state, event)
 
     def describe(self, event: Event) -> str:
-        return race_words.describe(event)
+        return setup_words.describe(event) if isinstance(event, setup.EVENTS) else race_words.describe(event)
 
     def touched(self, event: Event) -> Touched:
-        return race_fold.touched(event)
+        return setup_fold.touched(event) if isinstance(event, setup.EVENTS) else race_fold.touched(event)
 
     def round_started(self, event: Event) -> int | None:
         return event.round if isinstance(event, m.RoundStarted) else None

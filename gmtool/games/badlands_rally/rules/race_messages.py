@@ -117,6 +117,7 @@ class ResolveSpin(Command):
     skid_die: int | None = Field(default=None, ge=1, le=6)
     collision_faces: tuple[int, ...] | None = None  # the skidding gear's collision damage roll
     other_faces: tuple[int, ...] | None = None  # the gear it hits
+    second_die: int | None = Field(default=None, ge=1, le=6)  # The Move's second spin die (BR-20)
 
 
 class SpecialMove(Command):
@@ -126,6 +127,7 @@ class SpecialMove(Command):
     gear: str
     move: Literal["burn_rubber", "jump"]
     faces: tuple[int, ...] | None = None
+    equipment: bool = False  # equipment's +1D6 (装備による修正)
 
 
 class Recover(Command):
@@ -341,6 +343,8 @@ class SpinResolved(Event):
     hit: Literal["", "terrain", "gear"]
     hit_hex: str
     collisions: tuple[Collision, ...]
+    second_die: int = 0  # The Move (BR-20): its second die, the higher kept (0: not The Move)
+    token: bool = True  # a recovery's rally-the-crowd token (The Move: only for the active gear)
 
 
 class SpecialMoveMade(Event):
@@ -360,6 +364,7 @@ class SpecialMoveMade(Event):
     obstacle: str  # jump: the hex it came down on ("": none)
     obstacle_gear: str | None  # the gear there, which takes the impact too
     odds: str  # P(at least one success) before the roll
+    equipment: bool = False  # equipment's +1D6
 
 
 class Recovered(Event):

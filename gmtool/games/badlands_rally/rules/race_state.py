@@ -43,6 +43,8 @@ class RaceGear:
     spun: bool = False  # spun out this activation (once per activation, BR-15)
     rally_tokens: int = 0  # rally-the-crowd tokens (a recovered spin-out gives one)
     began_at: tuple[int, int, int] | None = None  # its race position when this activation began (BR-8)
+    upgrades: tuple[str, ...] = ()  # its upgrades' keys (BR-20)
+    twins: int | None = None  # Twins: the weapon it carries two of (index)
 
     @property
     def out(self) -> bool:
@@ -63,6 +65,10 @@ class RaceState:
     finished: dict[str, int] = field(default_factory=dict)  # gear → the round it finished every lap
     contest: tuple[str, ...] = ()  # gears whose contested check decides the winner
     winner: str | None = None
+    players: tuple[str, ...] = ()  # the players clockwise (BR-4; empty: each gear's seat as typed)
+    choice_order: tuple[str, ...] = ()  # the order the players choose their gears in (BR-4)
+    upgrade_mode: str = "rolled"  # this race's upgrades: "none", "rolled" or "chosen" (BR-20)
+    pole: str | None = None  # the gear with the pole position (BR-4)
 
     @property
     def combatants(self) -> dict[str, RaceGear]:
@@ -70,5 +76,8 @@ class RaceState:
         return self.gears
 
     def seats(self) -> list[str]:
-        """Gear ids clockwise (the order they joined: placed clockwise on the start zone)."""
-        return list(self.gears)
+        """Gear ids clockwise: the order they joined, or with players named, each player's first gear
+        in the players' order, then their second gears (:func:`.setup_rules.clockwise_gears`)."""
+        from gmtool.games.badlands_rally.rules.setup_rules import clockwise_gears
+
+        return clockwise_gears(self)

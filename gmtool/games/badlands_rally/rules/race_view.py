@@ -21,6 +21,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules import setup_view
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.race_words import facing_name, speed_name
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
@@ -74,7 +75,7 @@ def _badges(gear: RaceGear, finished: bool = False) -> tuple[Badge, ...]:
         found.append(Badge("rattled", tr("br.badge.rattled", count=gear.rattle.count), "warning"))
     if gear.out:
         found.append(Badge("out", tr("br.badge.knocked_out"), "harm"))
-    return tuple(found)
+    return (*found, *setup_view.badges(gear))
 
 
 def _rows_in_order(state: RaceState) -> list[RaceGear]:
@@ -109,6 +110,7 @@ def sheet(state: RaceState, gear_id: str) -> SheetView | None:
                    f"{gear.actions - gear.actions_used}/{gear.actions}", editable=False),
         *(SheetField(f"weapon_{n}", tr("br.field.weapon", number=n + 1), "text", weapon_text(w), editable=False)
           for n, w in enumerate(gear.weapons)),
+        *setup_view.fields(gear),
     )
     return SheetView(gear.id, gear.name, fields, _tracks(gear))
 
