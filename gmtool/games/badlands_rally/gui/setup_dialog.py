@@ -41,6 +41,7 @@ MODES = ("none", "rolled", "chosen")
 def _button(key: str, name: str, parent: QWidget) -> QPushButton:
     button = QPushButton(tr(key), parent)
     button.setObjectName(name)
+    button.setAutoDefault(False)  # Return in the players' line sets the players, nothing else
     return button
 
 
@@ -108,9 +109,19 @@ class RaceSetupDialog(QDialog):
         self.pole_odds.setWordWrap(True)
         self.pole = _button("br.setup.roll_pole", "brSetupPole", box)
         self.pole.clicked.connect(lambda: self.do(s.RollPolePosition()))
+        self.pole_typed = _button("br.setup.pole_typed", "brSetupPoleTyped", box)
+        self.pole_typed.clicked.connect(self.pole_with_table_dice)
         row.addWidget(self.pole_odds, 1)
         row.addWidget(self.pole)
+        row.addWidget(self.pole_typed)
         return box
+
+    def pole_with_table_dice(self) -> bool:
+        """The pole position with the dice thrown at the table, typed per gear (2D6, +1D6 Sponsorship Paint)."""
+        from gmtool.games.badlands_rally.gui.table_dice import TableDiceDialog
+
+        dialog = TableDiceDialog(self._state(), False, self)
+        return bool(dialog.exec()) and self.do(s.RollPolePosition(faces=dialog.typed()))
 
     # -- commands ----------------------------------------------------------------------------------
     def do(self, command: Command) -> bool:
@@ -151,6 +162,7 @@ class RaceSetupDialog(QDialog):
         started = state.round > 0
         self.pole_odds.setText(self._pole_text(state))
         self.pole.setEnabled(not started and bool(state.gears))
+        self.pole_typed.setEnabled(self.pole.isEnabled())
         self._gear_rows(state)
         for widget in (self.players, self.mode, self.gears_box):
             widget.setEnabled(not started)
@@ -165,8 +177,11 @@ class RaceSetupDialog(QDialog):
         focused = self.focusWidget().objectName() if self.focusWidget() else ""
         while self.grid.count():
             item = self.grid.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
+            old = item.widget()
+            if old is not None:
+                old.hide()
+                old.setObjectName("")  # no longer found by its name; deleted once back in the event loop
+                old.deleteLater()
         self.rows = {}
         for row, gear_id in enumerate(state.seats()):
             self.rows[gear_id] = self._gear_row(state, state.gears[gear_id], row)
@@ -218,6 +233,5 @@ def open_race_setup(window: MainWindow, rules: RallyRules, dialog: RaceSetupDial
         window.bridge.refused.connect(made.refused)
     dialog.refresh()
     dialog.show()
-    dialog.raise_()
     dialog.activateWindow()
     return dialog

@@ -26,9 +26,12 @@ from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_decide, race_fold, race_map, race_view, race_words
 from gmtool.games.badlands_rally.rules import race_messages as m
-from gmtool.games.badlands_rally.rules import setup_fold, setup_rules, setup_words
 from gmtool.games.badlands_rally.rules import setup_messages as setup
 from gmtool.games.badlands_rally.rules.race_state import RaceState
+from gmtool.games.badlands_rally.rules.setup_fold import apply as setup_apply
+from gmtool.games.badlands_rally.rules.setup_fold import touched as setup_touched
+from gmtool.games.badlands_rally.rules.setup_rules import decide as setup_decide
+from gmtool.games.badlands_rally.rules.setup_words import describe as setup_describe
 
 if TYPE_CHECKING:
     from gmtool.games.badlands_rally.rules.race_attack import AttackPreview
@@ -53,20 +56,20 @@ class RallyRules:
 
     def decide(self, state: RaceState, command: Command, rng: random.Random) -> tuple[Event, ...]:
         if isinstance(command, setup.COMMANDS):  # the race setup (BR-4, BR-20)
-            return setup_rules.decide(state, command, rng, self.readings)
+            return setup_decide(state, command, rng, self.readings)
         return race_decide.decide(state, command, rng, self.readings)
 
     def apply(self, state: RaceState, event: Event) -> None:
         if isinstance(event, setup.EVENTS):
-            setup_fold.apply(state, event)
+            setup_apply(state, event)
         else:
             race_fold.apply(state, event)
 
     def describe(self, event: Event) -> str:
-        return setup_words.describe(event) if isinstance(event, setup.EVENTS) else race_words.describe(event)
+        return setup_describe(event) if isinstance(event, setup.EVENTS) else race_words.describe(event)
 
     def touched(self, event: Event) -> Touched:
-        return setup_fold.touched(event) if isinstance(event, setup.EVENTS) else race_fold.touched(event)
+        return setup_touched(event) if isinstance(event, setup.EVENTS) else race_fold.touched(event)
 
     def round_started(self, event: Event) -> int | None:
         return event.round if isinstance(event, m.RoundStarted) else None

@@ -9,6 +9,7 @@ from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.games.badlands_rally.rules.laps import Progress
 from gmtool.games.badlands_rally.rules.rattled import Rattle
+from gmtool.games.badlands_rally.rules.seats import clockwise_gears
 from gmtool.games.badlands_rally.rules.terrain import Speed
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
@@ -77,7 +78,5 @@ class RaceState:
 
     def seats(self) -> list[str]:
         """Gear ids clockwise: the order they joined, or with players named, each player's first gear
-        in the players' order, then their second gears (:func:`.setup_rules.clockwise_gears`)."""
-        from gmtool.games.badlands_rally.rules.setup_rules import clockwise_gears
-
-        return clockwise_gears(self)
+        in the players' order, then their second gears (:func:`.seats.clockwise_gears`)."""
+        return clockwise_gears(self.players, [(g.id, g.seat) for g in self.gears.values()])

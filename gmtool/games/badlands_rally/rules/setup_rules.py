@@ -3,9 +3,7 @@ one or two gears (a two-player game: two gears each); the order they choose thei
 player rolls 1D6, the highest chooses first, the tied roll again among themselves; the upgrades
 (:mod:`.setup_upgrades`) and the pole position (:mod:`.setup_pole`).
 
-With players named, the gears' clockwise order is each player's first gear in the players' order,
-then their second gears: gmtool's reading of the digest's note for two gears each (each gear keeps
-its own initiative and the players move their gears in turn).
+The gears' clockwise order with players named: :mod:`.seats`.
 """
 
 from __future__ import annotations
@@ -19,18 +17,9 @@ from gmtool.core.messages import Command, Event
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import setup_messages as s
 from gmtool.games.badlands_rally.rules.race_state import RaceState
+from gmtool.games.badlands_rally.rules.seats import GEARS_PER_PLAYER
 
-GEARS_PER_PLAYER = 2
 REROLLS_MAX = 100
-
-
-def clockwise_gears(state: RaceState) -> list[str]:
-    """Gear ids clockwise: the order they joined, or by the players' seats (module docstring)."""
-    if not state.players:
-        return list(state.gears)
-    hands = [[g.id for g in state.gears.values() if g.seat == p] for p in state.players]
-    seated = [hand[turn] for turn in range(GEARS_PER_PLAYER) for hand in hands if turn < len(hand)]
-    return seated + [g for g in state.gears if g not in seated]  # a gear of no named player: last
 
 
 def decide(state: RaceState, command: Command, rng: random.Random, readings: RuleReadings) -> tuple[Event, ...]:

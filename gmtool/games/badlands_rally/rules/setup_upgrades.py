@@ -15,8 +15,8 @@ from gmtool.core.i18n import active_language
 from gmtool.games.badlands_rally.rules import setup_messages as s
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.upgrade_effects import TWINS, WHACKER
-from gmtool.games.badlands_rally.rules.upgrades import WHACKER_POWER, upgrade_for
 from gmtool.games.badlands_rally.rules.upgrades import WHACKER as WHACKER_RANGE
+from gmtool.games.badlands_rally.rules.upgrades import WHACKER_POWER, upgrade_for
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 TWINS_OPTIMAL, TWINS_MAXIMUM = 4, 8  # Autocannon and Rifle: 2-4 / 8
