@@ -103,3 +103,41 @@ def test_the_pole_position_with_the_tables_dice_typed_per_gear(qtbot, rally_wind
     state = rally_window.bridge.state
     assert state.pole == "g3" and state.order == ("g3", "g4", "g1", "g2")
     assert [label(state.gears[g].hex) for g in ("g3", "g4", "g1", "g2")] == ["1517", "1518", "1617", "1618"]
+
+
+@pytest.mark.rule("BR-20")
+def test_the_move_and_the_twins_chosen_in_the_setup_work_in_the_race(qtbot, rally_window, monkeypatch) -> None:
+    from gmtool.games.badlands_rally.gui.table_dice import TableDiceDialog
+
+    window = rally_window
+    dialog = open_setup(qtbot, window)
+    dialog.mode.setCurrentIndex(2)  # chosen
+    dialog.mode.activated.emit(2)
+    for gear, die in (("g1", 1), ("g2", 6)):  # The Move for the Sandhopper, the Twins for the Dune Pig
+        choice = dialog.findChild(QComboBox, f"brSetupUpgrade_{gear}")
+        choice.setCurrentIndex(choice.findData(die))
+        button(dialog, f"brSetupGive_{gear}").click()
+    assert button(dialog, "brSetupTwinsChoose_g2").isEnabled() and not button(dialog, "brSetupTwinsChoose_g1").isEnabled()
+    button(dialog, "brSetupTwinsChoose_g2").click()  # its only weapon, the rocket pod (ranged): 2-4 / 8
+    rockets = window.bridge.state.gears["g2"].weapons[0]
+    assert (rockets.name, rockets.optimal, rockets.maximum) == ("Demo rocket pod ×2", 4, 8)
+
+    def typed(table: TableDiceDialog) -> int:
+        for gid, text in {"g1": "6 6", "g2": "1 1", "g3": "1 1", "g4": "1 1"}.items():
+            table.faces[gid].setText(text)
+        return 1
+
+    monkeypatch.setattr(TableDiceDialog, "exec", typed)
+    button(dialog, "brSetupPoleTyped").click()
+    assert window.bridge.state.current == "g1"
+    dialog.close()
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)  # cruising
+    moves = window.parts.attack_panel.moves
+    moves.faces.setText("1 1")  # every die a 1: it spins out (BR-9)
+    qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
+    spins = window.parts.attack_panel.spins
+    assert window.bridge.state.pending and "The Move" in spins.stake.text()
+    spins.dice["spin"].setText("2 6")  # a 6 on the second die: no skid, the activation goes on, a token
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL_SHIFT)
+    state = window.bridge.state
+    assert not state.pending and state.current == "g1" and state.gears["g1"].rally_tokens == 1
