@@ -95,10 +95,10 @@ class RaceSetupDialog(QDialog):
         row = QHBoxLayout(box)
         self.order_label = QLabel(box)
         self.order_label.setWordWrap(True)
-        roll = _button("br.setup.roll_choice_order", "brSetupRollOrder", box)
-        roll.clicked.connect(lambda: self.do(s.RollChoiceOrder()))
+        self.roll_order = _button("br.setup.roll_choice_order", "brSetupRollOrder", box)
+        self.roll_order.clicked.connect(lambda: self.do(s.RollChoiceOrder()))
         row.addWidget(self.order_label, 1)
-        row.addWidget(roll)
+        row.addWidget(self.roll_order)
         return box
 
     def _pole_box(self) -> QGroupBox:
@@ -185,6 +185,10 @@ class RaceSetupDialog(QDialog):
         self.rows = {}
         for row, gear_id in enumerate(state.seats()):
             self.rows[gear_id] = self._gear_row(state, state.gears[gear_id], row)
+        chain = [self.roll_order, *(w for row in self.rows.values() for w in row.values() if not isinstance(w, QLabel)),
+                 self.pole, self.pole_typed]
+        for before, after in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(before, after)  # rows made again stay between the choice order and the pole
         again = self.gears_box.findChild(QWidget, focused) if focused else None
         if again is not None:
             again.setFocus()
