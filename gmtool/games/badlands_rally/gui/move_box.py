@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
@@ -32,6 +32,10 @@ class MoveBox(QGroupBox):
         self.faces = QLineEdit(self)
         self.faces.setObjectName("brMoveFaces")
         self.faces.setPlaceholderText(tr("br.attack.faces_hint"))
+        self.equipment = QCheckBox(tr("br.setup.equipment"), self)  # 装備による修正 +1D6
+        self.equipment.setObjectName("brMoveEquipment")
+        self.equipment.toggled.connect(lambda _on: self._state is not None and self.show_gear(self._state))
+        self._state: RaceState | None = None
         self.buttons = {key: QPushButton(tr(f"action.br_{key}"), self) for key in (*MOVES, "rally", "recover")}
         row = QHBoxLayout()
         for key, button in self.buttons.items():
@@ -45,10 +49,10 @@ class MoveBox(QGroupBox):
         form.addRow(self.odds)
         form.addRow(self.special_dice)
         form.addRow(tr("br.moves.faces"), self.faces)
+        form.addRow(self.equipment)
         form.addRow(row)
         self.off_road.clicked.connect(self.roll_off_road)
         self.special_dice.changed.connect(lambda: self._state is not None and self.show_gear(self._state))
-        self._state: RaceState | None = None
         for key in MOVES:
             self.buttons[key].clicked.connect(lambda _=False, k=key: self.move(k))
         self.buttons["rally"].clicked.connect(self.rally)
@@ -68,7 +72,7 @@ class MoveBox(QGroupBox):
         lines = []
         for key in MOVES:
             chosen = self.special_dice.chosen(key)
-            dice = move_dice(gear, key, chosen)
+            dice = move_dice(gear, key, chosen, self.equipment.isChecked())
             chance = 1 - roll_law(dice, gear.defence).get(0, Fraction(0)) if dice else Fraction(0)
             lines.append(tr(f"br.moves.odds_{key}", dice=dice, rating=gear.defence, chance=percent(chance))
                          + terms_text(gear, key, chosen))
@@ -78,10 +82,11 @@ class MoveBox(QGroupBox):
         if self._gear is None:
             return False
         done = self._run(m.SpecialMove(gear=self._gear, move=key, faces=typed_faces(self.faces.text()),
-                                       specials=self.special_dice.chosen(key)))
+                                       specials=self.special_dice.chosen(key), equipment=self.equipment.isChecked()))
         if done:
             self.faces.clear()
             self.special_dice.clear()
+            self.equipment.setChecked(False)
         return done
 
     def roll_off_road(self) -> bool:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 RALLY_SPECS = (
     ActionSpec("br_add_gear", "Ctrl+N"),
+    ActionSpec("br_race_setup", "Ctrl+Shift+S", changes_fight=False),
     ActionSpec("br_roll_initiative", "Ctrl+T"),
     ActionSpec("br_start_round", "Ctrl+Shift+T"),
     ActionSpec("br_scenario", None),

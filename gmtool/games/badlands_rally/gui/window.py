@@ -41,7 +41,7 @@ def scrolling(panel: QWidget, parent: QWidget) -> QScrollArea:
 class RallyWindow:
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
 
-    menus = (("menu.race", ("br_add_gear", "br_scenario", "br_gentlemens_sport", "br_roll_initiative", "br_table_initiative", "br_start_round",
+    menus = (("menu.race", ("br_add_gear", "br_race_setup", "br_scenario", "br_gentlemens_sport", "br_roll_initiative", "br_table_initiative", "br_start_round",
                             "br_contest", "br_table_contest", "-", "br_cruising", "br_top",
                             "br_attack", "br_roll_attack", "br_resolve_spin", "br_burn_rubber", "br_jump", "br_rally",
                             "br_recover", "br_off_road", "br_reliable",
@@ -82,6 +82,7 @@ class RallyWindow:
             window.action(name).triggered.connect(lambda _=False, o=offer: self._take(o))
         window.action("map_focus").triggered.connect(lambda: focus_map(self.map))
         window.action("br_add_gear").triggered.connect(self.add_gear)
+        window.action("br_race_setup").triggered.connect(self.race_setup)
         window.action("br_start_round").triggered.connect(self.start_round)
         window.action("br_roll_initiative").triggered.connect(lambda: window.run(m.RollInitiative()))
         window.action("br_contest").triggered.connect(lambda: window.run(m.ContestVictory()))
@@ -194,6 +195,12 @@ class RallyWindow:
         dialog = AddGearDialog(self.state, self.window)
         if dialog.exec():
             self.window.run(dialog.command())
+
+    def race_setup(self) -> None:
+        """Ctrl+Shift+S: the race setup (players, choice order, upgrades, pole position)."""
+        from gmtool.games.badlands_rally.gui.setup_dialog import open_race_setup
+
+        self.setup_dialog = open_race_setup(self.window, self.rules, getattr(self, "setup_dialog", None))
 
     def table_dice(self, contest: bool) -> bool:
         """The check with the dice thrown at the table, typed per gear."""

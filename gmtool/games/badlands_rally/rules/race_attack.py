@@ -34,6 +34,7 @@ from gmtool.games.badlands_rally.rules.specials import (
 )
 from gmtool.games.badlands_rally.rules.traits import blast_dice, impact_spins_out
 from gmtool.games.badlands_rally.rules.typed_dice import faces_or_roll
+from gmtool.games.badlands_rally.rules.upgrade_effects import armed
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 CHECK_COUNT = "br_check_count"  # rule option: a check counts the dice reaching the rating (BR-2)
@@ -65,6 +66,7 @@ def checked(state: RaceState, command: m.AttackGear) -> tuple[RaceGear, RaceGear
     if command.weapon >= len(attacker.weapons):
         raise RulesError("error.br_no_weapon", name=attacker.name)
     weapon = attacker.weapons[command.weapon]
+    attacker = armed(attacker, command.weapon)  # the Twins' weapon: Attack one better (BR-20)
     for trait in NOT_BUILT:
         if weapon.has(trait):
             raise RulesError("error.br_trait_not_built", weapon=weapon.name, trait=trait)

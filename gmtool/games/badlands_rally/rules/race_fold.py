@@ -108,7 +108,7 @@ def _spun(state: RaceState, event: m.SpinResolved) -> None:
         return
     gear.spun, gear.facing, gear.hex = True, event.facing, hex_of(event.after)
     gear.began_at = None  # a skid is forced: "this is a race!" is not judged this activation
-    if event.recovered:
+    if event.recovered and event.token:
         gear.rally_tokens += 1
     for hit in event.collisions:
         hurt = state.gears[hit.gear]

@@ -121,6 +121,7 @@ class ResolveSpin(Command):
     skid_die: int | None = Field(default=None, ge=1, le=6)
     collision_faces: tuple[int, ...] | None = None  # the skidding gear's collision damage roll
     other_faces: tuple[int, ...] | None = None  # the gear it hits
+    second_die: int | None = Field(default=None, ge=1, le=6)  # The Move's second spin die (BR-20)
 
 
 class SpecialMove(Command):
@@ -132,6 +133,7 @@ class SpecialMove(Command):
     faces: tuple[int, ...] | None = None
     specials: tuple[str, ...] = ()  # the dice the player chose to add (Jump Jets, Overdrive, Booster Rockets)
     rerolled: tuple[int, ...] | None = None  # Reliable: the faces rerolled (None: not a reroll)
+    equipment: bool = False  # equipment's +1D6 (装備による修正)
 
 
 class Recover(Command):
@@ -352,6 +354,8 @@ class SpinResolved(Event):
     hit: Literal["", "terrain", "gear"]
     hit_hex: str
     collisions: tuple[Collision, ...]
+    second_die: int = 0  # The Move (BR-20): its second die, the higher kept (0: not The Move)
+    token: bool = True  # a recovery's rally-the-crowd token (The Move: only for the active gear)
 
 
 class SpecialMoveMade(Event):
@@ -373,6 +377,7 @@ class SpecialMoveMade(Event):
     odds: str  # P(at least one success) before the roll
     terms: tuple[tuple[str, int], ...] = ()  # the dice the gear's specials added
     rerolled: tuple[int, ...] | None = None  # Reliable: the faces rerolled
+    equipment: bool = False  # equipment's +1D6
 
 
 class Recovered(Event):

@@ -1,7 +1,8 @@
 """Special moves and rallying the crowd in the race (BR-9, BR-17), each one action of the active gear.
 
-Burn rubber and jump roll against the gear's Defence: 2D6, −1D6 rattled, +1D6 at top speed (the
-equipment's +1D6 comes with upgrades); every die a 1 spins the gear out (it waits, then skids 1D6).
+Burn rubber and jump roll against the gear's Defence: 2D6, −1D6 rattled, +1D6 at top speed, +1D6
+equipment when the GM ticks it, +1D6 Speed Demon or Enhancer (BR-20); every die a 1 spins the gear
+out (it waits, then skids 1D6).
 Burn rubber adds a MR per success. A jump rolls no more dice than the MR left and flies straight
 ahead over as many hexes as successes, landing on the next (or nearer, as far as the MR allows);
 level 2 and structures stop it before them; coming down on level 1 terrain or a gear stops it just
@@ -27,6 +28,7 @@ from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.specials import check_chosen, entry_cost, move_terms
 from gmtool.games.badlands_rally.rules.terrain import kinds
 from gmtool.games.badlands_rally.rules.typed_dice import faces_or_roll
+from gmtool.games.badlands_rally.rules.upgrade_effects import move_upgrade_dice
 
 
 def _ready(state: RaceState, gear_id: str) -> RaceGear:
@@ -66,10 +68,11 @@ def recover_hits(state: RaceState, command: m.Recover, rng: random.Random, readi
                        structure_before=gear.structure, structure=structure, action_back=at_zero and die == 6)
 
 
-def move_dice(gear: RaceGear, move: str, chosen: tuple[str, ...] = ()) -> int:
-    """The roll's dice, with the terms the gear's specials add (BR-20: Low Performance, the dice chosen)."""
+def move_dice(gear: RaceGear, move: str, chosen: tuple[str, ...] = (), equipment: bool = False) -> int:
+    """The roll's dice: 2D6, −1 rattled, +1 top speed, +1 equipment, +1 Speed Demon or Enhancer (BR-20), with
+    the terms the gear's specials add (BR-20: Low Performance, the dice chosen)."""
     extra = sum(dice for _key, dice in move_terms(gear.specials, gear.rattle.token, move, chosen))
-    dice = special_move_dice(gear.rattle.token, gear.speed == "top", False) + extra
+    dice = special_move_dice(gear.rattle.token, gear.speed == "top", equipment) + move_upgrade_dice(gear, move) + extra
     return jump_dice(dice, gear.mr_left) if move == "jump" else max(0, dice)
 
 
@@ -87,7 +90,7 @@ def special_move(state: RaceState, command: m.SpecialMove, rng: random.Random) -
     check_chosen(gear.name, gear.specials, command.move, command.specials)
     if command.rerolled is not None:
         reliable_ready(gear)
-    dice = move_dice(gear, command.move, command.specials)
+    dice = move_dice(gear, command.move, command.specials, command.equipment)
     faces = faces_or_roll(command.faces, dice, rng)
     count = successes(faces, gear.defence) if faces else 0
     spins = bool(faces) and all_ones(faces)
@@ -96,7 +99,7 @@ def special_move(state: RaceState, command: m.SpecialMove, rng: random.Random) -
     made = dict(gear=gear.id, name=gear.name, move=command.move, dice=dice, rating=gear.defence, faces=faces,
                 successes=count, spins_out=spins, mr_before=gear.mr_left, before=here, odds=odds,
                 terms=move_terms(gear.specials, gear.rattle.token, command.move, command.specials),
-                rerolled=command.rerolled)
+                rerolled=command.rerolled, equipment=command.equipment)
     if command.move == "burn_rubber":
         return m.SpecialMoveMade(**made, mr_left=gear.mr_left + count, after=here, obstacle="", obstacle_gear=None)
     landed = _jump(state, gear, 0 if spins else count)

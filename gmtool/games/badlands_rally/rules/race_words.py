@@ -118,9 +118,11 @@ def spin_words(event: m.SpinResolved) -> str:
     if event.skipped:
         return tr("br.event.spin_skipped", name=event.name)
     way = tr("br.spin.clockwise" if event.clockwise else "br.spin.anticlockwise")
+    move = tr("br.setup.event.the_move", first=event.die, second=event.second_die) + " " if event.second_die else ""
     if event.recovered:
-        return tr("br.event.spin_recovered", name=event.name, way=way)
-    parts = [tr("br.event.spin", name=event.name, die=event.die, way=way, facing=facing_name(event.facing),
+        key = "br.event.spin_recovered" if event.token else "br.setup.event.the_move_recovered"
+        return move + tr(key, name=event.name, way=way)
+    parts = [move + tr("br.event.spin", name=event.name, die=max(event.die, event.second_die), way=way, facing=facing_name(event.facing),
                 skid_die=event.skid_die, distance=event.distance, before=event.before, after=event.after)]
     if event.hit:
         parts.append(tr(f"br.event.collision_{event.hit}", hex=event.hit_hex))
@@ -159,6 +161,8 @@ def move_words(event: m.SpecialMoveMade) -> str:
     """A burn rubber or a jump: the roll, then what it did."""
     parts = [tr(f"br.event.{event.move}", name=event.name, dice=event.dice, rating=event.rating,
                 faces=faces_text(event.faces), successes=event.successes, odds=event.odds)]
+    if event.equipment:
+        parts.append(tr("br.setup.event.equipment"))
     if event.spins_out:
         parts.append(tr("br.event.move_all_ones", name=event.name))
     elif event.move == "burn_rubber":
