@@ -21,8 +21,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
-from gmtool.games.badlands_rally.rules import scenario_view
-from gmtool.games.badlands_rally.rules import setup_view
+from gmtool.games.badlands_rally.rules import scenario_view, setup_view
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.race_words import facing_name, speed_name
 from gmtool.games.badlands_rally.rules.special_words import special_names
