@@ -1,0 +1,75 @@
+"""Folding the duel's events into :class:`DuelState` (never rolls, never refuses) and saying what
+each event touched, so the views redraw that and no more."""
+
+from __future__ import annotations
+
+from gmtool.core.game import EVERYTHING, NOTHING, Touched
+from gmtool.core.hex.map_file import hex_of
+from gmtool.core.messages import Event
+from gmtool.games.aura_battler.rules import duel_messages as m
+from gmtool.games.aura_battler.rules.allocation import PowerPoints
+from gmtool.games.aura_battler.rules.duel_state import DuelState, DuelUnit
+
+ATTACK_TOPIC = "ab_attack"  # the attack panel's dock
+ALLOCATION_TOPIC = "ab_allocation"  # the allocation panel's dock
+
+
+def points(values: m.Points) -> PowerPoints:
+    return PowerPoints(*values)
+
+
+def as_tuple(found: PowerPoints) -> m.Points:
+    return (found.action, found.attack, found.defence, found.power, found.barrier, found.response)
+
+
+def apply(state: DuelState, event: Event) -> None:
+    if isinstance(event, m.SkySet):
+        state.sky = event.sky
+    elif isinstance(event, m.UnitAdded):
+        state.units[event.id] = DuelUnit(event.id, event.machine.name, event.machine, event.pilot, event.side,
+                                         hex_of(event.hex), event.facing, event.thrust)
+    elif isinstance(event, m.TurnStarted):
+        state.turn = event.turn
+        for unit in state.units.values():  # 22.2, 22.3
+            unit.points, unit.aura, unit.allocated = PowerPoints(unit.pilot.base_pp), unit.pilot.aura, False
+    elif isinstance(event, m.PPAllocated):
+        unit = state.units[event.unit]
+        unit.points, unit.allocated = points(event.points), True
+    elif isinstance(event, m.UnitMoved):
+        _moved(state, event)
+    elif isinstance(event, m.ThrustSet):
+        state.units[event.unit].thrust = event.after
+    elif isinstance(event, m.AttackMade):
+        attacker, target = state.units[event.attacker], state.units[event.target]
+        attacker.points, attacker.aura = points(event.attacker_points), event.attacker_aura
+        target.points, target.aura, target.damage = points(event.target_points), event.target_aura, event.damage
+    elif isinstance(event, m.UnitEdited):
+        setattr(state.units[event.unit], event.field, event.new)
+
+
+def _moved(state: DuelState, event: m.UnitMoved) -> None:
+    unit = state.units[event.unit]
+    after = hex_of(event.after)
+    if after != unit.hex:
+        state.moves += 1
+        unit.came_from, unit.arrived = unit.hex, state.moves
+    unit.hex, unit.facing = after, event.facing
+
+
+def touched(event: Event) -> Touched:
+    if isinstance(event, m.SkySet | m.TurnStarted):
+        return EVERYTHING
+    if isinstance(event, m.UnitAdded):
+        return Touched(frozenset({event.id}), frozenset({"roster", "order", "map"}), frozenset({ALLOCATION_TOPIC}))
+    if isinstance(event, m.PPAllocated):
+        return Touched(frozenset({event.unit}), frozenset({"sheet", "tracks", "badges", "heading", "order"}),
+                       frozenset({ALLOCATION_TOPIC, ATTACK_TOPIC}))
+    if isinstance(event, m.UnitMoved | m.ThrustSet):
+        return Touched(frozenset({event.unit}), frozenset({"sheet", "badges", "map"}), frozenset({ATTACK_TOPIC}))
+    if isinstance(event, m.AttackMade):
+        return Touched(frozenset({event.attacker, event.target}), frozenset({"sheet", "tracks", "badges", "map"}),
+                       frozenset({ATTACK_TOPIC}))
+    if isinstance(event, m.UnitEdited):
+        return Touched(frozenset({event.unit}), frozenset({"sheet", "tracks", "badges", "map", "order"}),
+                       frozenset({ATTACK_TOPIC}))
+    return NOTHING
