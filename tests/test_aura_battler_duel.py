@@ -1,0 +1,214 @@
+"""The Aura Battler duel as a game (issue 17): the PP allocation phase (AB-22), the attack built from
+the map (AB-13..AB-16), aura power (AB-20), open damage (AB-17, AB-18), heavy damage (AB-19) and a
+seeded duel to a destroyed machine. Values derived by hand from the digest (``shared/seeds/003``)
+and the made-up demo cards (``resources/aura_battler/demo_duel.json``)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import icepool
+import pytest
+
+from gmtool.core.errors import RulesError
+from gmtool.core.messages import Command
+from gmtool.games.aura_battler.rules import duel_messages as m
+from gmtool.games.aura_battler.rules.demo import demo
+from gmtool.games.aura_battler.rules.duel import AuraRules
+from gmtool.games.aura_battler.rules.duel_state import DuelState
+
+LARK, HORNET, SKYRAFT = "u1", "u2", "u3"
+SPLITS = {LARK: (3, 2, 1, 1, 1, 0), HORNET: (3, 1, 1, 1, 1, 0), SKYRAFT: (5, 0, 0, 0, 0, 0)}
+
+
+class Duel:
+    def __init__(self, seed: int = 3) -> None:
+        self.rules, self.rng = AuraRules(), random.Random(seed)
+        self.state: DuelState = self.rules.initial_state()
+        self.events: list = []
+        for command in demo().commands:
+            self.run(command)
+
+    def run(self, command: Command) -> tuple:
+        events = self.rules.decide(self.state, command, self.rng)
+        for event in events:
+            self.rules.apply(self.state, event)
+        self.events += events
+        return events
+
+    def allocate(self, splits: dict[str, tuple[int, ...]] = SPLITS) -> None:
+        for unit, split in splits.items():
+            self.run(m.AllocatePP(unit=unit, points=split))
+
+
+@pytest.mark.rule("AB-22")
+def test_a_turn_resets_the_points_and_the_split_must_total_the_base() -> None:
+    duel = Duel()
+    lark = duel.state.units[LARK]
+    # 22.2, 22.3: action PP and aura power back to the pilot's base (Aya: 8 and 3), the rest 0
+    assert (lark.points.action, lark.points.attack, lark.points.response, lark.aura) == (8, 0, 0, 3)
+    with pytest.raises(RulesError) as short:
+        duel.run(m.AllocatePP(unit=LARK, points=(2, 2, 1, 1, 1, 0)))  # 7 of 8 (22.5)
+    assert short.value.key == "error.ab_pp_total"
+    with pytest.raises(RulesError):
+        duel.run(m.AllocatePP(unit=LARK, points=(10, -1, 0, 0, 0, -1)))  # totals 8, but below 0 (22.4)
+    with pytest.raises(RulesError) as early:
+        duel.run(m.Attack(attacker=LARK, target=HORNET))
+    assert early.value.key == "error.ab_allocate_first"  # combat waits for every split
+    duel.allocate()
+    assert not duel.state.allocating
+    duel.run(m.StartTurn())
+    assert duel.state.turn == 2 and duel.state.units[LARK].points.attack == 0 and not duel.state.units[LARK].allocated
+
+
+@pytest.mark.rule("AB-14")
+@pytest.mark.rule("AB-15")
+def test_the_plan_on_the_demo_map_term_by_term_with_icepool_odds() -> None:
+    duel = Duel()
+    duel.allocate()
+    seen = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=0))
+    # 0709 → 1209 is 5 hexes; the Lark is in the Hornet's FR (facing south-west). 14.1: 9 + 2 − 1 (thrust 3
+    # on the Lark's table) − 4 (Hornet's evasion) − 1 (defence PP) − ceil((4 − 5)/3) = 0 + 0 = 5.
+    assert dict(seen.hit.terms) == {"ab.term.accuracy": 9, "ab.term.attack_pp": 2, "ab.term.attacker_speed": -1,
+                                    "ab.term.evasion": -4, "ab.term.defence_pp": -1, "ab.term.target_speed": 0,
+                                    "ab.term.sector": 0}
+    assert seen.sector == "FR" and seen.range == 5 and seen.hit.value == 5
+    assert seen.chance == Fraction(10, 36) == Fraction((icepool.d6 + icepool.d6 <= 5).probability(True))
+
+
+@pytest.mark.rule("AB-13")
+@pytest.mark.rule("AB-14")
+def test_from_behind_in_the_front_row_the_sector_and_row_terms() -> None:
+    duel = Duel()
+    duel.allocate()
+    # The Hornet at 1209 faces south-west (4): 1309, its north-east neighbour, is straight behind it (its
+    # BB, +2, 14.3). The Lark there facing south-west too has the Hornet on its front hex row: +1 (14.4).
+    duel.run(m.PlaceUnit(unit=LARK, hex="1309", facing=4))
+    shot = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=0))
+    assert shot.sector == "BB" and ("ab.term.sector", 2) in shot.hit.terms and ("ab.term.front_row", 1) in shot.hit.terms
+    # range 1: target speed ceil((4 − 1)/3) = 1; 9 + 2 − 1 − 4 − 1 − 1 + 2 + 1 = 7
+    assert shot.hit.value == 7
+    sword = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=None))
+    # sword, evaded (a sword from outside the parry arc may only be evaded, 16.2): 10 + 2 − 1 − evasion 4
+    # − 1 − floor(4/3) = 1 + 2, no front-row bonus (14.4) = 7
+    assert ("ab.term.front_row", 1) not in sword.hit.terms and ("ab.term.evasion", -4) in sword.hit.terms
+    assert sword.hit.value == 7
+
+
+@pytest.mark.rule("AB-16")
+def test_defence_costs_action_pp_and_parry_needs_a_sword_from_the_arc() -> None:
+    duel = Duel()
+    duel.allocate({LARK: (3, 2, 1, 1, 1, 0), HORNET: (0, 2, 2, 1, 1, 1), SKYRAFT: (5, 0, 0, 0, 0, 0)})
+    with pytest.raises(RulesError) as refused:
+        duel.run(m.Attack(attacker=LARK, target=HORNET, gun=0, defence="parry"))  # a gun cannot be parried
+    assert refused.value.key == "error.ab_parry_not_allowed"
+    # the Hornet has 0 action PP: it cannot pay to evade, so evasion and defence PP count 0 (16.4) ...
+    seen = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=0))
+    assert not seen.defended and ("ab.term.evasion", 0) in seen.hit.terms and ("ab.term.defence_pp", 0) in seen.hit.terms
+    # ... and its defence PP still drop by 1 after the defence (16.5): 2 → 1
+    duel.run(m.Attack(attacker=LARK, target=HORNET, gun=0, hit_faces=(6, 6)))
+    assert duel.state.units[HORNET].points.defence == 1
+    # the Lark's sword from the Hornet's BB is outside its parry arc (FF FL): no parry
+    duel.run(m.PlaceUnit(unit=LARK, hex="1309", facing=4))
+    with pytest.raises(RulesError):
+        duel.run(m.Attack(attacker=LARK, target=HORNET, gun=None, defence="parry"))
+
+
+@pytest.mark.rule("AB-16")
+def test_a_parry_from_the_parry_arc_costs_two_action_pp() -> None:
+    duel = Duel()
+    duel.allocate()
+    # The Hornet sword-attacks the Lark from the Lark's FR (the Lark's arc is FF FR FL): the Lark
+    # parries, paying 2 of its 3 action PP; its parry 4 and defence PP 1 count (16.2, 16.3).
+    seen = duel.rules.attack_plan(duel.state, m.Attack(attacker=HORNET, target=LARK, gun=None, defence="parry"))
+    assert seen.sector == "FR" and seen.defended and ("ab.term.parry", -4) in seen.hit.terms
+    assert seen.target_points.action == 1 and seen.target_points.defence == 0
+
+
+@pytest.mark.rule("AB-18")
+@pytest.mark.rule("AB-20")
+def test_aura_power_before_the_roll_changes_the_open_roll_triggers() -> None:
+    duel = Duel()
+    duel.allocate()
+    base = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=0))
+    assert base.triggers == frozenset({6})  # power 1 = barrier 1: shooting 6 (18.2)
+    more = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=0, aura_power=1))
+    assert more.triggers == frozenset({5, 6}) and more.attacker_aura == 2  # power 2 > barrier 1 (18.3)
+    both = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=0, aura_power=1,
+                                                       aura_barrier=2))
+    assert both.triggers == frozenset() and both.target_aura == 2  # barrier 3 > power 2: none (18.4)
+    with pytest.raises(RulesError):
+        duel.run(m.Attack(attacker=LARK, target=HORNET, gun=0, aura_attack=4))  # Aya has 3
+
+
+@pytest.mark.rule("AB-17")
+@pytest.mark.rule("AB-18")
+def test_the_chance_to_destroy_before_the_roll() -> None:
+    duel = Duel()
+    duel.allocate()
+    seen = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=0))
+    # Destroyed if 6 + X − 3 ≥ 18, X ≥ 15 with trigger 6: 6, 6 then ≥ 3 (3, 4, 5 or 6 again): 1/36 × 4/6 = 1/54;
+    # with the hit (10/36): 5/972.
+    assert seen.destroy_if_hit == Fraction(1, 54) and seen.destroy == Fraction(5, 972)
+    law = dict(seen.damage_law(10))
+    # dealt = 6 + X − 3: 4 needs X = 1 (1/6); 9 needs X = 6, which rolls again (0); 10 needs 6 then 1 (1/36)
+    assert law[0] == 0 and law[4] == Fraction(1, 6) and law[9] == 0 and law[10] == Fraction(1, 36)
+
+
+@pytest.mark.rule("AB-17")
+@pytest.mark.rule("AB-19")
+def test_typed_dice_damage_heavy_damage_and_the_open_roll_checked() -> None:
+    duel = Duel()
+    duel.allocate()
+    with pytest.raises(RulesError) as owed:
+        duel.run(m.Attack(attacker=LARK, target=HORNET, gun=0, hit_faces=(1, 1), damage_faces=(6,)))
+    assert owed.value.key == "error.ab_open_roll_owed"
+    (made,) = duel.run(m.Attack(attacker=LARK, target=HORNET, gun=0, hit_faces=(2, 2), damage_faces=(6, 1)))
+    assert made.hit and made.dealt == 6 + 7 - 3 and made.damage == 10  # 17.2
+    assert duel.state.units[HORNET].heavily_damaged  # 10 is above half of 18 (19.1)
+    duel.run(m.Attack(attacker=LARK, target=HORNET, gun=0, hit_faces=(6, 6)))  # 12 > 5: a miss, no damage die
+    assert duel.state.units[HORNET].damage == 10
+    duel.run(m.EditUnit(unit=HORNET, field="damage", value=5))
+    assert not duel.state.units[HORNET].heavily_damaged
+    duel.run(m.Attack(attacker=LARK, target=HORNET, gun=0, hit_faces=(1, 1), damage_faces=(1,)))  # 6 + 1 − 3 = 4
+    assert duel.state.units[HORNET].damage == 9 and not duel.state.units[HORNET].heavily_damaged  # 9 is half
+
+
+@pytest.mark.rule("AB-17")
+def test_a_seeded_duel_runs_to_a_destroyed_machine() -> None:
+    duel = Duel(seed=17)
+    for _turn in range(30):
+        duel.allocate()
+        for _attack in range(3):
+            duel.run(m.Attack(attacker=LARK, target=HORNET, gun=0))
+            if duel.state.units[HORNET].destroyed:
+                break
+        if duel.state.units[HORNET].destroyed:
+            break
+        duel.run(m.StartTurn())
+    hornet = duel.state.units[HORNET]
+    assert hornet.destroyed and hornet.damage == hornet.machine.durability == 18  # 17.3
+    with pytest.raises(RulesError) as refused:
+        duel.run(m.Attack(attacker=LARK, target=HORNET, gun=0))
+    assert refused.value.key == "error.ab_destroyed"
+    words = duel.rules.describe(duel.events[-1])
+    assert words.endswith("Demo Hornet is destroyed.")
+
+
+@pytest.mark.rule("AB-13")
+def test_two_in_one_hex_the_later_arrival_counts_from_its_previous_hex() -> None:
+    duel = Duel()
+    duel.allocate()
+    duel.run(m.PlaceUnit(unit=LARK, hex="1309", facing=4))  # behind the Hornet ...
+    duel.run(m.PlaceUnit(unit=LARK, hex="1209", facing=4))  # ... then into its hex: it counts from 1309 (13.9)
+    seen = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=None))
+    assert seen.sector == "BB" and seen.range == 0
+
+
+def test_every_event_survives_the_journal_round_trip() -> None:
+    duel = Duel()
+    duel.allocate()
+    duel.run(m.Attack(attacker=LARK, target=HORNET, gun=0, hit_faces=(1, 1), damage_faces=(6, 2)))
+    for event in duel.events:
+        assert duel.rules.events.decode(event.to_record()) == event
