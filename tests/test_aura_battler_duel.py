@@ -212,3 +212,24 @@ def test_every_event_survives_the_journal_round_trip() -> None:
     duel.run(m.Attack(attacker=LARK, target=HORNET, gun=0, hit_faces=(1, 1), damage_faces=(6, 2)))
     for event in duel.events:
         assert duel.rules.events.decode(event.to_record()) == event
+
+
+@pytest.mark.rule("AB-12")
+@pytest.mark.rule("AB-19")
+def test_a_response_turn_pays_response_pp_and_changes_the_sector() -> None:
+    duel = Duel()
+    duel.allocate({LARK: (3, 2, 1, 1, 1, 0), HORNET: (2, 1, 1, 1, 1, 1), SKYRAFT: (5, 0, 0, 0, 0, 0)})
+    duel.run(m.PlaceUnit(unit=LARK, hex="1309", facing=4))  # straight behind the Hornet: its BB
+    (turned,) = duel.run(m.ResponseTurn(unit=HORNET, sides=3))  # 180°: the Lark is now in its FF
+    assert (turned.facing, turned.response) == (1, 0) and duel.state.units[HORNET].points.action == 2  # no action PP
+    assert duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=0)).sector == "FF"
+    with pytest.raises(RulesError) as spent:
+        duel.run(m.ResponseTurn(unit=HORNET, sides=1))  # 12.2: one response PP per attack, none left
+    assert spent.value.key == "error.ab_no_response_pp"
+    duel.run(m.StartTurn())
+    duel.allocate({LARK: (8, 0, 0, 0, 0, 0), HORNET: (5, 0, 0, 0, 0, 2), SKYRAFT: (5, 0, 0, 0, 0, 0)})
+    duel.run(m.EditUnit(unit=HORNET, field="damage", value=10))  # above half of 18: heavily damaged
+    with pytest.raises(RulesError) as heavy:
+        duel.run(m.ResponseTurn(unit=HORNET, sides=2))  # 19.1.2: 60° only, response turns too
+    assert heavy.value.key == "error.ab_heavily_damaged_turn"
+    assert duel.run(m.ResponseTurn(unit=HORNET, sides=-1))[0].facing == 0

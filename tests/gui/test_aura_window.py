@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from gmtool.games.aura_battler.rules import duel_messages as m
 from gmtool.storage.workspace import Workspace
 
 
@@ -96,3 +97,21 @@ def test_an_attack_from_the_panel_with_typed_dice_breaks_down_and_damages(duel_w
     row = next(r for r in duel_window.bridge.ruleset.order(state) if r.id == "u2")
     assert row.track("durability").value == 12 and any(b.key == "heavy" for b in row.badges)  # 19.1: 12 > 9
     assert duel_window.bridge.encounter.entries[-1].command.kind == "ab_attack"
+
+
+@pytest.mark.rule("AB-12")
+def test_the_target_turns_in_response_from_the_attack_panel(duel_window) -> None:
+    _allocate_all(duel_window)
+    state, panel = duel_window.bridge.state, duel_window.parts.attack_panel
+    duel_window.bridge.select("u2")
+    duel_window.parts.allocation.choose("u2")
+    duel_window.action("ab_start_turn").trigger()
+    for unit, split in {"u1": (8, 0, 0, 0, 0, 0), "u2": (6, 0, 0, 0, 0, 1), "u3": (5, 0, 0, 0, 0, 0)}.items():
+        duel_window.run(m.AllocatePP(unit=unit, points=split))
+    duel_window.action("ab_attack").trigger()
+    panel.aim("u1", "u2")
+    panel.response.setCurrentIndex(panel.response.findData(3))
+    panel.response_turn.click()
+    assert state.units["u2"].facing == 1 and state.units["u2"].points.response == 0  # 180° from south-west
+    # the Lark was in the Hornet's FR (one side clockwise of ahead); turned 180°, that is side 4: BL (13.6)
+    assert "Sector BL" in panel.breakdown.text()

@@ -61,6 +61,14 @@ class AttackPanel(QWidget):
         for name, edit in self.faces.items():
             edit.setObjectName(f"abFaces_{name}")
             edit.setPlaceholderText(tr("ab.attack.faces_hint"))
+        self.response = QComboBox(self)
+        self.response.setObjectName("abAttackResponse")
+        for sides in (-1, -2, -3, 1, 2, 3):
+            side = "left" if sides < 0 else "right"
+            self.response.addItem(tr(f"ab.turn.{side}", degrees=60 * abs(sides)), sides)
+        self.response_turn = QPushButton(tr("ab.attack.response_turn"), self)
+        self.response_turn.setObjectName("abResponseTurn")
+        self.response_turn.clicked.connect(self.turn_in_response)
         self.roll = QPushButton(tr("ab.attack.roll"), self)
         self.roll.setObjectName("abAttackRoll")
         self._lay_out()
@@ -81,6 +89,10 @@ class AttackPanel(QWidget):
             form.addRow(tr(f"ab.attack.{key}"), widget)
         for name, spin in self.aura.items():
             form.addRow(tr(f"ab.attack.{name}"), spin)
+        turning = QHBoxLayout()
+        turning.addWidget(self.response, 1)
+        turning.addWidget(self.response_turn)
+        form.addRow(tr("ab.attack.response"), turning)
         dice = QFormLayout()
         for name, edit in self.faces.items():
             dice.addRow(tr(f"ab.attack.faces_{name}"), edit)
@@ -176,6 +188,11 @@ class AttackPanel(QWidget):
         self.odds.setText(tr("ab.attack.odds", hit=percent(seen.chance), triggers=triggers, law=law,
                              destroy_if_hit=percent(seen.destroy_if_hit), destroy=percent(seen.destroy)))
         self.roll.setEnabled(True)
+
+    def turn_in_response(self) -> bool:
+        """AB-12: the target turns against the attack being declared, paying response PP."""
+        target = self.target.currentData()
+        return target is not None and self._run(m.ResponseTurn(unit=target, sides=self.response.currentData()))
 
     def attack(self) -> bool:
         draft = self.draft()

@@ -13,6 +13,7 @@ from gmtool.core.hex.map_file import hex_of
 from gmtool.core.messages import Command, Event
 from gmtool.games.aura_battler.rules import duel_messages as m
 from gmtool.games.aura_battler.rules.allocation import allocate
+from gmtool.games.aura_battler.rules.carried import response_turn
 from gmtool.games.aura_battler.rules.duel_attack import unit
 from gmtool.games.aura_battler.rules.duel_state import DuelState, DuelUnit
 from gmtool.games.aura_battler.rules.terrain import kinds
@@ -44,6 +45,8 @@ def decide(state: DuelState, command: Command, rng: random.Random) -> tuple[Even
         return (_thrust(state, command),)
     if isinstance(command, m.EditUnit):
         return (_edited(state, command),)
+    if isinstance(command, m.ResponseTurn):
+        return (_response(state, command),)
     raise RulesError("error.unknown_command", kind=command.kind)
 
 
@@ -97,6 +100,18 @@ def _moved(state: DuelState, command: m.StepUnit | m.PlaceUnit) -> m.UnitMoved:
         raise RulesError("error.no_change")
     return m.UnitMoved(unit=found.id, name=found.name, step=step, before=label(found.hex), after=at,
                        facing_before=found.facing, facing=facing)
+
+
+def _response(state: DuelState, command: m.ResponseTurn) -> m.ResponseTurned:
+    """AB-12 (and 19.1.2 when heavily damaged): one response PP per attack turned against."""
+    found = _alive(state, command.unit)
+    if command.sides == 0:
+        raise RulesError("error.no_change")
+    if state.turn == 0 or state.allocating:
+        raise RulesError("error.ab_allocate_first", names=", ".join(u.name for u in state.allocating) or "—")
+    after, facing = response_turn(found.points, found.facing, command.sides, found.heavily_damaged)
+    return m.ResponseTurned(unit=found.id, name=found.name, facing_before=found.facing, facing=facing,
+                            response_before=found.points.response, response=after.response)
 
 
 def _thrust(state: DuelState, command: m.SetThrust) -> m.ThrustSet:

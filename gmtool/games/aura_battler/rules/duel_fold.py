@@ -3,6 +3,8 @@ each event touched, so the views redraw that and no more."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gmtool.core.game import EVERYTHING, NOTHING, Touched
 from gmtool.core.hex.map_file import hex_of
 from gmtool.core.messages import Event
@@ -45,6 +47,9 @@ def apply(state: DuelState, event: Event) -> None:
         target.points, target.aura, target.damage = points(event.target_points), event.target_aura, event.damage
     elif isinstance(event, m.UnitEdited):
         setattr(state.units[event.unit], event.field, event.new)
+    elif isinstance(event, m.ResponseTurned):
+        unit = state.units[event.unit]
+        unit.facing, unit.points = event.facing, replace(unit.points, response=event.response)
 
 
 def _moved(state: DuelState, event: m.UnitMoved) -> None:
@@ -64,8 +69,9 @@ def touched(event: Event) -> Touched:
     if isinstance(event, m.PPAllocated):
         return Touched(frozenset({event.unit}), frozenset({"sheet", "tracks", "badges", "heading", "order"}),
                        frozenset({ALLOCATION_TOPIC, ATTACK_TOPIC}))
-    if isinstance(event, m.UnitMoved | m.ThrustSet):
-        return Touched(frozenset({event.unit}), frozenset({"sheet", "badges", "map"}), frozenset({ATTACK_TOPIC}))
+    if isinstance(event, m.UnitMoved | m.ThrustSet | m.ResponseTurned):
+        return Touched(frozenset({event.unit}), frozenset({"sheet", "tracks", "badges", "map"}),
+                       frozenset({ATTACK_TOPIC}))
     if isinstance(event, m.AttackMade):
         return Touched(frozenset({event.attacker, event.target}), frozenset({"sheet", "tracks", "badges", "map"}),
                        frozenset({ATTACK_TOPIC}))

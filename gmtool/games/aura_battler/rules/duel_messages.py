@@ -89,6 +89,14 @@ class Attack(Command):
     damage_faces: tuple[int, ...] | None = None
 
 
+class ResponseTurn(Command):
+    """AB-12: the target of a declared attack turns, paying response PP (no thrust)."""
+
+    kind: Literal["ab_response_turn"] = "ab_response_turn"
+    unit: str
+    sides: int = Field(ge=-3, le=3)  # hex sides, negative: to the left
+
+
 class EditUnit(Command):
     kind: Literal["ab_edit_unit"] = "ab_edit_unit"
     unit: str
@@ -178,6 +186,16 @@ class AttackMade(Event):
     target_aura: int
 
 
+class ResponseTurned(Event):
+    kind: Literal["ab_response_turned"] = "ab_response_turned"
+    unit: str
+    name: str
+    facing_before: int
+    facing: int
+    response_before: int
+    response: int
+
+
 class UnitEdited(Event):
     kind: Literal["ab_unit_edited"] = "ab_unit_edited"
     unit: str
@@ -187,5 +205,5 @@ class UnitEdited(Event):
     new: int | str
 
 
-COMMANDS = (SetSky, AddUnit, StartTurn, AllocatePP, StepUnit, PlaceUnit, SetThrust, Attack, EditUnit)
-EVENTS = (SkySet, UnitAdded, TurnStarted, PPAllocated, UnitMoved, ThrustSet, AttackMade, UnitEdited)
+COMMANDS = (SetSky, AddUnit, StartTurn, AllocatePP, StepUnit, PlaceUnit, SetThrust, Attack, EditUnit, ResponseTurn)
+EVENTS = (SkySet, UnitAdded, TurnStarted, PPAllocated, UnitMoved, ThrustSet, AttackMade, UnitEdited, ResponseTurned)

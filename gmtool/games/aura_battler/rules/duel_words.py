@@ -44,6 +44,9 @@ def describe(event: Event) -> str:
         return tr("ab.event.thrust", name=event.name, before=event.before, after=event.after)
     if isinstance(event, m.AttackMade):
         return attack_words(event)
+    if isinstance(event, m.ResponseTurned):
+        return tr("ab.event.response_turn", name=event.name, facing=facing_name(event.facing),
+                  before=event.response_before, after=event.response)
     if isinstance(event, m.UnitEdited):
         return tr("ab.event.edited", name=event.name, field=tr(f"ab.field.{event.field}"), old=event.old, new=event.new)
     return event.kind
@@ -76,7 +79,7 @@ def attack_breakdown(event: m.AttackMade) -> Breakdown:
 
 
 def log_shape() -> LogShape:
-    moves = frozenset({"ab_unit_moved", "ab_thrust_set"})
+    moves = frozenset({"ab_unit_moved", "ab_thrust_set", "ab_response_turned"})
     return LogShape(families=(("ab_moves", moves), ("ab_attacks", frozenset({"ab_attack_made"})),
                               ("ab_pp", frozenset({"ab_pp_allocated"}))),
                     headings=(("ab_turn_started", 0),))
