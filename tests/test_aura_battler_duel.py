@@ -123,7 +123,7 @@ def test_a_parry_from_the_parry_arc_costs_two_action_pp() -> None:
     # parries, paying 2 of its 3 action PP; its parry 4 and defence PP 1 count (16.2, 16.3).
     seen = duel.rules.attack_plan(duel.state, m.Attack(attacker=HORNET, target=LARK, gun=None, defence="parry"))
     assert seen.sector == "FR" and seen.defended and ("ab.term.parry", -4) in seen.hit.terms
-    assert seen.target_points.action == 1 and seen.target_points.defence == 0
+    assert seen.defender_points.action == 1 and seen.defender_points.defence == 0
 
 
 @pytest.mark.rule("AB-18")
@@ -137,7 +137,7 @@ def test_aura_power_before_the_roll_changes_the_open_roll_triggers() -> None:
     assert more.triggers == frozenset({5, 6}) and more.attacker_aura == 2  # power 2 > barrier 1 (18.3)
     both = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=0, aura_power=1,
                                                        aura_barrier=2))
-    assert both.triggers == frozenset() and both.target_aura == 2  # barrier 3 > power 2: none (18.4)
+    assert both.triggers == frozenset() and both.defender_aura == 2  # barrier 3 > power 2: none (18.4)
     with pytest.raises(RulesError):
         duel.run(m.Attack(attacker=LARK, target=HORNET, gun=0, aura_attack=4))  # Aya has 3
 
@@ -233,3 +233,95 @@ def test_a_response_turn_pays_response_pp_and_changes_the_sector() -> None:
         duel.run(m.ResponseTurn(unit=HORNET, sides=2))  # 19.1.2: 60° only, response turns too
     assert heavy.value.key == "error.ab_heavily_damaged_turn"
     assert duel.run(m.ResponseTurn(unit=HORNET, sides=-1))[0].facing == 0
+
+
+def _aboard(duel: Duel) -> None:
+    """The Lark aboard the Skyraft, carried to 1309 facing south-west; the Skyraft at thrust 5."""
+    duel.run(m.Board(unit=LARK, carrier=SKYRAFT))
+    duel.run(m.PlaceUnit(unit=SKYRAFT, hex="1309", facing=4))
+    duel.run(m.SetThrust(unit=SKYRAFT, thrust=5))
+
+
+@pytest.mark.rule("AB-21")
+def test_a_battler_boards_and_moves_with_its_carrier() -> None:
+    duel = Duel()
+    duel.allocate()
+    with pytest.raises(RulesError) as refused:
+        duel.run(m.Board(unit=SKYRAFT, carrier=LARK))
+    assert refused.value.key == "error.ab_not_a_carrier"
+    _aboard(duel)
+    lark = duel.state.units[LARK]
+    assert lark.carried_by == SKYRAFT and (lark.hex, lark.facing) == (duel.state.units[SKYRAFT].hex, 4)
+    with pytest.raises(RulesError) as moving:
+        duel.run(m.StepUnit(unit=LARK, step="ahead"))
+    assert moving.value.key == "error.ab_carried_moves_with"
+    duel.run(m.Board(unit=LARK, carrier=None))
+    assert duel.state.units[LARK].carried_by is None
+
+
+@pytest.mark.rule("AB-21")
+def test_a_carried_attacker_uses_the_carriers_speed_and_its_sword_takes_two() -> None:
+    duel = Duel()
+    duel.allocate()
+    _aboard(duel)  # 1309 is straight behind the Hornet (1209 facing south-west): its BB, on the Lark's front row
+    shot = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=0))
+    # 21.1: the Skyraft's table at thrust 5 is 2 (the Lark's own at 3 would be 1).
+    # 9 + 2 − 2 − 4 − 1 − ceil((4 − 1)/3) = 1 + 2 (BB) + 1 (front row) = 6
+    assert ("ab.term.attacker_speed", -2) in shot.hit.terms and shot.hit.value == 6
+    sword = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=None))
+    # 21.2: 10 + 2 − 2 − 4 (evaded) − 1 − floor(4/3) = 1 + 2 − 2 = 4
+    assert ("ab.term.carried_sword", -2) in sword.hit.terms and sword.hit.value == 4
+
+
+@pytest.mark.rule("AB-21")
+def test_a_carried_target_is_defended_by_its_carrier_and_a_die_says_where_it_lands() -> None:
+    duel = Duel()
+    duel.allocate({LARK: (3, 2, 1, 1, 1, 0), HORNET: (3, 1, 1, 1, 1, 0), SKYRAFT: (3, 0, 2, 0, 0, 0)})
+    _aboard(duel)
+    duel.run(m.PlaceUnit(unit=HORNET, hex="1209", facing=1))  # facing the pair: FF of the Lark, on the front row
+    seen = duel.rules.attack_plan(duel.state, m.Attack(attacker=HORNET, target=LARK, gun=0))
+    # 21.3: claw launcher 8 + 1 − 1 (Hornet thrust 4) − 1 (Skyraft evasion) − 2 (Skyraft defence PP)
+    # − ceil((5 − 1)/3) = 2 (Skyraft thrust 5) + 0 (FF) + 1 (front row) = 4
+    assert seen.defender.id == SKYRAFT and seen.hit.value == 4 and seen.chance == Fraction(6, 36)
+    assert [(u.id, p) for u, p in seen.landing] == [(LARK, Fraction(1, 2)), (SKYRAFT, Fraction(1, 2))]  # 21.5
+    (made,) = duel.run(m.Attack(attacker=HORNET, target=LARK, gun=0, hit_faces=(1, 1), land_faces=(2,),
+                                damage_faces=(3,)))
+    assert made.struck == LARK and duel.state.units[LARK].damage == 7 + 3 - 4  # 1–3: the battler
+    sky = duel.state.units[SKYRAFT]
+    assert (sky.points.action, sky.points.defence) == (2, 1)  # the carrier paid the evasion (16.3, 16.5)
+    (made,) = duel.run(m.Attack(attacker=HORNET, target=LARK, gun=0, hit_faces=(1, 1), land_faces=(5,),
+                                damage_faces=(3,)))
+    # 4–6: the carrier; power PP 1 > its barrier 0: shooting rolls again on 5–6 (18.3), 3 stops
+    assert made.struck == SKYRAFT and made.triggers == (5, 6) and sky.damage == 7 + 3 - 5
+
+
+@pytest.mark.rule("AB-21")
+def test_a_carried_battler_parries_a_sword_itself_with_parry_minus_one() -> None:
+    duel = Duel()
+    duel.allocate()
+    _aboard(duel)
+    duel.run(m.PlaceUnit(unit=HORNET, hex="1209", facing=1))
+    seen = duel.rules.attack_plan(duel.state, m.Attack(attacker=HORNET, target=LARK, gun=None, defence="parry",
+                                                       land_on="carrier"))
+    # 21.4: the Lark parries (its arc FF FR FL holds FF): parry 4 − 1 = 3 and its own defence PP 1; the
+    # target speed is still the carrier's, floor(5 / 3) = 1. 9 + 1 − 1 − 3 − 1 − 1 + 0 = 4, no front-row bonus.
+    assert seen.defender.id == LARK and ("ab.term.parry", -3) in seen.hit.terms and seen.hit.value == 4
+    assert seen.defender_points.action == 1  # 3 − 2 for the parry
+    # 21.6: a sword hit, the attacker choosing the carrier on 1–4: the battler only on 5–6 then 1–3, 2/6 × 1/2
+    assert dict((u.id, p) for u, p in seen.landing) == {LARK: Fraction(1, 6), SKYRAFT: Fraction(5, 6)}
+    (made,) = duel.run(m.Attack(attacker=HORNET, target=LARK, gun=None, defence="parry", land_on="carrier",
+                                hit_faces=(1, 1), land_faces=(6, 2), damage_faces=(1,)))
+    assert made.struck == LARK and made.land_faces == (6, 2)  # 5–6: a second die, as shooting: 2 → the battler
+
+
+@pytest.mark.rule("AB-21")
+def test_the_chance_to_destroy_a_carried_pair_weighs_where_the_hit_lands() -> None:
+    duel = Duel()
+    duel.allocate({LARK: (3, 2, 1, 1, 1, 0), HORNET: (3, 1, 1, 1, 1, 0), SKYRAFT: (3, 0, 2, 0, 0, 0)})
+    _aboard(duel)
+    duel.run(m.EditUnit(unit=LARK, field="damage", value=19))
+    duel.run(m.EditUnit(unit=SKYRAFT, field="damage", value=16))
+    seen = duel.rules.attack_plan(duel.state, m.Attack(attacker=HORNET, target=LARK, gun=0))
+    # the Lark needs 1 more: 7 + X − 4 ≥ 1 always. The Skyraft needs 8: 7 + X − 5 ≥ 8, X ≥ 6 with triggers
+    # 5–6 (power 1 > barrier 0): a 6 (1/6), or a 5 and anything (1/6): 1/3. Half each: 1/2 + 1/6 = 2/3.
+    assert seen.destroy_if_hit == Fraction(2, 3)

@@ -115,3 +115,26 @@ def test_the_target_turns_in_response_from_the_attack_panel(duel_window) -> None
     assert state.units["u2"].facing == 1 and state.units["u2"].points.response == 0  # 180° from south-west
     # the Lark was in the Hornet's FR (one side clockwise of ahead); turned 180°, that is side 4: BL (13.6)
     assert "Sector BL" in panel.breakdown.text()
+
+
+@pytest.mark.rule("AB-21")
+def test_boarding_the_wing_caliber_and_the_landing_odds_in_the_panel(duel_window) -> None:
+    _allocate_all(duel_window)
+    state, panel = duel_window.bridge.state, duel_window.parts.attack_panel
+    duel_window.bridge.select("u1")
+    duel_window.action("ab_board").trigger()  # the Lark (0709) is not in the Skyraft's hex (0510)
+    assert state.units["u1"].carried_by is None and "No Wing Caliber" in duel_window.status.text()
+    duel_window.parts.map.drop("u1", state.units["u3"].hex)
+    duel_window.action("ab_board").trigger()
+    assert state.units["u1"].carried_by == "u3"
+    row = next(r for r in duel_window.bridge.ruleset.order(state) if r.id == "u1")
+    assert any(b.key == "aboard" for b in row.badges)
+    duel_window.action("ab_attack").trigger()
+    panel.aim("u2", "u1")
+    # a shooting hit on a carried battler: 1–3 the battler, 4–6 the carrier (21.5)
+    assert panel.landing.text() == "If it hits: Demo Lark 50.0%, Demo Skyraft 50.0%."
+    panel.faces["hit"].setText("11")
+    panel.faces["land"].setText("5")
+    panel.faces["damage"].setText("2")
+    panel.roll.click()
+    assert state.units["u3"].damage == 7 + 2 - 5 and state.units["u1"].damage == 0  # the claw launcher on the Skyraft

@@ -57,7 +57,7 @@ class AttackPanel(QWidget):
         self.odds = QLabel(self)
         self.odds.setObjectName("abAttackOdds")
         self.odds.setWordWrap(True)
-        self.faces = {name: QLineEdit(self) for name in ("hit", "damage")}
+        self.faces = {name: QLineEdit(self) for name in ("hit", "land", "damage")}
         for name, edit in self.faces.items():
             edit.setObjectName(f"abFaces_{name}")
             edit.setPlaceholderText(tr("ab.attack.faces_hint"))
@@ -69,9 +69,17 @@ class AttackPanel(QWidget):
         self.response_turn = QPushButton(tr("ab.attack.response_turn"), self)
         self.response_turn.setObjectName("abResponseTurn")
         self.response_turn.clicked.connect(self.turn_in_response)
+        self.land_on = QComboBox(self)
+        self.land_on.setObjectName("abAttackLandOn")
+        for aboard in ("battler", "carrier"):
+            self.land_on.addItem(tr(f"ab.land.{aboard}"), aboard)
+        self.landing = QLabel(self)
+        self.landing.setObjectName("abAttackLanding")
+        self.landing.setWordWrap(True)
         self.roll = QPushButton(tr("ab.attack.roll"), self)
         self.roll.setObjectName("abAttackRoll")
         self._lay_out()
+        self.land_on.currentIndexChanged.connect(self.refresh)
         for combo in (self.attacker, self.target, self.arm, self.defence):
             combo.currentIndexChanged.connect(self._changed)
         for spin in self.aura.values():
@@ -89,6 +97,7 @@ class AttackPanel(QWidget):
             form.addRow(tr(f"ab.attack.{key}"), widget)
         for name, spin in self.aura.items():
             form.addRow(tr(f"ab.attack.{name}"), spin)
+        form.addRow(tr("ab.attack.land_on"), self.land_on)
         turning = QHBoxLayout()
         turning.addWidget(self.response, 1)
         turning.addWidget(self.response_turn)
@@ -100,6 +109,7 @@ class AttackPanel(QWidget):
         layout.addLayout(form)
         layout.addWidget(self.breakdown)
         layout.addWidget(self.odds)
+        layout.addWidget(self.landing)
         layout.addLayout(dice)
         row = QHBoxLayout()
         row.addStretch(1)
@@ -158,6 +168,7 @@ class AttackPanel(QWidget):
         return m.Attack(attacker=attacker, target=target, gun=None if arm == SWORD else arm,
                         defence=self.defence.currentData(), **{k: s.value() for k, s in self.aura.items()},
                         hit_faces=hit if hit is not None and len(hit) == 2 else None,
+                        land_on=self.land_on.currentData(), land_faces=(typed_faces(self.faces["land"].text()) or ())[:2] or None,
                         damage_faces=typed_faces(self.faces["damage"].text()))
 
     def refresh(self) -> None:
@@ -176,6 +187,7 @@ class AttackPanel(QWidget):
 
     def _refused(self, why: str) -> None:
         self.breakdown.setText(why)
+        self.landing.setText("")
         self.odds.setText("")
         self.roll.setEnabled(False)
 
@@ -187,6 +199,10 @@ class AttackPanel(QWidget):
         triggers = " ".join(map(str, sorted(seen.triggers))) or "—"
         self.odds.setText(tr("ab.attack.odds", hit=percent(seen.chance), triggers=triggers, law=law,
                              destroy_if_hit=percent(seen.destroy_if_hit), destroy=percent(seen.destroy)))
+        carried = len(seen.landing) > 1
+        self.landing.setVisible(carried)
+        self.landing.setText(tr("ab.attack.landing", landing=", ".join(f"{u.name} {percent(p)}" for u, p in seen.landing))
+                             if carried else "")
         self.roll.setEnabled(True)
 
     def turn_in_response(self) -> bool:

@@ -18,6 +18,7 @@ AURA_SPECS = (
     ActionSpec("ab_allocate", "Ctrl+L", changes_fight=False),
     ActionSpec("ab_attack", "Ctrl+K", changes_fight=False),
     ActionSpec("ab_roll_attack", "Ctrl+Return"),
+    ActionSpec("ab_board", "Ctrl+B"),
     ActionSpec("ab_thrust_up", "Ctrl+]"),
     ActionSpec("ab_thrust_down", "Ctrl+["),
     ActionSpec("map_ahead", "Alt+Up"),

@@ -37,7 +37,7 @@ class AuraWindow:
     """The duel in one window: the units with PP and durability, the sky, the selected unit's card."""
 
     menus = (("menu.ab_duel", ("ab_start_turn", "ab_allocate", "-", "ab_attack", "ab_roll_attack", "-",
-                               "ab_thrust_up", "ab_thrust_down")),
+                               "ab_board", "ab_thrust_up", "ab_thrust_down")),
              ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right")))
     fight_bar = ("ab_start_turn", "ab_allocate", "ab_attack", "-", "undo", "redo")
 
@@ -65,6 +65,7 @@ class AuraWindow:
         window.action("ab_allocate").triggered.connect(self.show_allocation)
         window.action("ab_attack").triggered.connect(self.show_attack)
         window.action("ab_roll_attack").triggered.connect(self.attack_panel.attack)
+        window.action("ab_board").triggered.connect(self.board)
         window.action("ab_thrust_up").triggered.connect(lambda: self._thrust(1))
         window.action("ab_thrust_down").triggered.connect(lambda: self._thrust(-1))
         for name, step in STEPS.items():
@@ -102,7 +103,7 @@ class AuraWindow:
         fighting = state.turn > 0 and not state.allocating
         window.action("ab_roll_attack").setEnabled(fighting)
         selected = state.units.get(window.bridge.selected or "")
-        for name in (*STEPS, "ab_thrust_up", "ab_thrust_down"):
+        for name in (*STEPS, "ab_thrust_up", "ab_thrust_down", "ab_board"):
             window.action(name).setEnabled(selected is not None and not selected.destroyed and state.sky is not None)
 
     def show_allocation(self) -> None:
@@ -123,3 +124,16 @@ class AuraWindow:
         unit = self.state.units.get(self.window.bridge.selected or "")
         if unit is not None:
             self.window.run(m.SetThrust(unit=unit.id, thrust=max(0, unit.thrust + change)))
+
+    def board(self) -> bool:
+        """Ctrl+B (AB-21): the selected battler leaves its Wing Caliber, or boards the one in its hex."""
+        unit = self.state.units.get(self.window.bridge.selected or "")
+        if unit is None:
+            return False
+        if unit.carried_by is not None:
+            return self.window.run(m.Board(unit=unit.id, carrier=None))
+        here = [u for u in self.state.units.values() if u.hex == unit.hex and u.id != unit.id and u.machine.carrier]
+        if not here:
+            self.window.show_refusal(tr("error.ab_no_carrier_here", name=unit.name))
+            return False
+        return self.window.run(m.Board(unit=unit.id, carrier=here[0].id))

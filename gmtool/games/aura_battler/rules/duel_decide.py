@@ -47,6 +47,8 @@ def decide(state: DuelState, command: Command, rng: random.Random) -> tuple[Even
         return (_edited(state, command),)
     if isinstance(command, m.ResponseTurn):
         return (_response(state, command),)
+    if isinstance(command, m.Board):
+        return (_boarded(state, command),)
     raise RulesError("error.unknown_command", kind=command.kind)
 
 
@@ -88,6 +90,8 @@ def _allocated(state: DuelState, command: m.AllocatePP) -> m.PPAllocated:
 
 def _moved(state: DuelState, command: m.StepUnit | m.PlaceUnit) -> m.UnitMoved:
     found = _alive(state, command.unit)
+    if found.carried_by is not None:
+        raise RulesError("error.ab_carried_moves_with", name=found.name, carrier=state.units[found.carried_by].name)
     if isinstance(command, m.PlaceUnit):
         at, facing, step = command.hex, command.facing, None
     else:
@@ -112,6 +116,25 @@ def _response(state: DuelState, command: m.ResponseTurn) -> m.ResponseTurned:
     after, facing = response_turn(found.points, found.facing, command.sides, found.heavily_damaged)
     return m.ResponseTurned(unit=found.id, name=found.name, facing_before=found.facing, facing=facing,
                             response_before=found.points.response, response=after.response)
+
+
+def _boarded(state: DuelState, command: m.Board) -> m.Boarded:
+    """AB-21: a battler boards a carrier (to its hex and facing) or leaves it where it is."""
+    found = _alive(state, command.unit)
+    if command.carrier is None:
+        if found.carried_by is None:
+            raise RulesError("error.no_change")
+        here = label(found.hex)
+        return m.Boarded(unit=found.id, name=found.name, carrier=None, carrier_name=state.units[found.carried_by].name,
+                         before=here, after=here, facing_before=found.facing, facing=found.facing)
+    carrier = _alive(state, command.carrier)
+    if found.machine.carrier or not carrier.machine.carrier or carrier.id == found.id:
+        raise RulesError("error.ab_not_a_carrier", name=carrier.name)
+    if found.carried_by == carrier.id:
+        raise RulesError("error.no_change")
+    return m.Boarded(unit=found.id, name=found.name, carrier=carrier.id, carrier_name=carrier.name,
+                     before=label(found.hex), after=label(carrier.hex), facing_before=found.facing,
+                     facing=carrier.facing)
 
 
 def _thrust(state: DuelState, command: m.SetThrust) -> m.ThrustSet:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gmtool.core.game import EVERYTHING, NOTHING, Touched
+from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.map_file import hex_of
 from gmtool.core.messages import Event
 from gmtool.games.aura_battler.rules import duel_messages as m
@@ -42,9 +43,12 @@ def apply(state: DuelState, event: Event) -> None:
     elif isinstance(event, m.ThrustSet):
         state.units[event.unit].thrust = event.after
     elif isinstance(event, m.AttackMade):
-        attacker, target = state.units[event.attacker], state.units[event.target]
+        attacker, defender = state.units[event.attacker], state.units[event.defender]
         attacker.points, attacker.aura = points(event.attacker_points), event.attacker_aura
-        target.points, target.aura, target.damage = points(event.target_points), event.target_aura, event.damage
+        defender.points, defender.aura = points(event.defender_points), event.defender_aura
+        state.units[event.struck].damage = event.damage
+    elif isinstance(event, m.Boarded):
+        _boarded(state, event)
     elif isinstance(event, m.UnitEdited):
         setattr(state.units[event.unit], event.field, event.new)
     elif isinstance(event, m.ResponseTurned):
@@ -53,12 +57,23 @@ def apply(state: DuelState, event: Event) -> None:
 
 
 def _moved(state: DuelState, event: m.UnitMoved) -> None:
-    unit = state.units[event.unit]
+    """The unit, and the battlers it carries with it (AB-21), to the event's hex and facing."""
     after = hex_of(event.after)
+    for unit in (state.units[event.unit], *state.riders(event.unit)):
+        _to(state, unit, after, event.facing)
+
+
+def _to(state: DuelState, unit: DuelUnit, after: Hex, facing: int) -> None:
     if after != unit.hex:
         state.moves += 1
         unit.came_from, unit.arrived = unit.hex, state.moves
-    unit.hex, unit.facing = after, event.facing
+    unit.hex, unit.facing = after, facing
+
+
+def _boarded(state: DuelState, event: m.Boarded) -> None:
+    unit = state.units[event.unit]
+    unit.carried_by = event.carrier
+    _to(state, unit, hex_of(event.after), event.facing)
 
 
 def touched(event: Event) -> Touched:
@@ -72,8 +87,10 @@ def touched(event: Event) -> Touched:
     if isinstance(event, m.UnitMoved | m.ThrustSet | m.ResponseTurned):
         return Touched(frozenset({event.unit}), frozenset({"sheet", "tracks", "badges", "map"}),
                        frozenset({ATTACK_TOPIC}))
+    if isinstance(event, m.Boarded):
+        return Touched(frozenset({event.unit}), frozenset({"sheet", "badges", "map"}), frozenset({ATTACK_TOPIC}))
     if isinstance(event, m.AttackMade):
-        return Touched(frozenset({event.attacker, event.target}), frozenset({"sheet", "tracks", "badges", "map"}),
+        return Touched(frozenset({event.attacker, event.target, event.defender, event.struck}), frozenset({"sheet", "tracks", "badges", "map"}),
                        frozenset({ATTACK_TOPIC}))
     if isinstance(event, m.UnitEdited):
         return Touched(frozenset({event.unit}), frozenset({"sheet", "tracks", "badges", "map", "order"}),

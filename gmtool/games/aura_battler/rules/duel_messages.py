@@ -87,6 +87,16 @@ class Attack(Command):
     aura_barrier: int = Field(default=0, ge=0, le=30)
     hit_faces: tuple[int, int] | None = None
     damage_faces: tuple[int, ...] | None = None
+    land_on: Literal["battler", "carrier"] = "battler"  # a sword hit on a carried battler, 1–4 (AB-21)
+    land_faces: tuple[int, ...] | None = Field(default=None, max_length=2)  # where a hit on a carried battler lands
+
+
+class Board(Command):
+    """AB-21: a battler boards a Wing Caliber (in its hex, facing its way), or leaves it (``carrier`` None)."""
+
+    kind: Literal["ab_board"] = "ab_board"
+    unit: str
+    carrier: str | None = None
 
 
 class ResponseTurn(Command):
@@ -182,8 +192,24 @@ class AttackMade(Event):
     durability: int = 1
     attacker_points: Points
     attacker_aura: int
-    target_points: Points
-    target_aura: int
+    defender: str  # who defended: the target, or the carrier it rides (AB-21)
+    defender_points: Points
+    defender_aura: int
+    struck: str  # who took the hit: the target, or on a carried target where it landed
+    struck_name: str
+    land_faces: tuple[int, ...] = ()
+
+
+class Boarded(Event):
+    kind: Literal["ab_boarded"] = "ab_boarded"
+    unit: str
+    name: str
+    carrier: str | None
+    carrier_name: str
+    before: str
+    after: str
+    facing_before: int
+    facing: int
 
 
 class ResponseTurned(Event):
@@ -205,5 +231,7 @@ class UnitEdited(Event):
     new: int | str
 
 
-COMMANDS = (SetSky, AddUnit, StartTurn, AllocatePP, StepUnit, PlaceUnit, SetThrust, Attack, EditUnit, ResponseTurn)
-EVENTS = (SkySet, UnitAdded, TurnStarted, PPAllocated, UnitMoved, ThrustSet, AttackMade, UnitEdited, ResponseTurned)
+COMMANDS = (SetSky, AddUnit, StartTurn, AllocatePP, StepUnit, PlaceUnit, SetThrust, Attack, EditUnit, ResponseTurn,
+            Board)
+EVENTS = (SkySet, UnitAdded, TurnStarted, PPAllocated, UnitMoved, ThrustSet, AttackMade, UnitEdited, ResponseTurned,
+          Boarded)

@@ -30,6 +30,7 @@ class DuelUnit:
     allocated: bool = False  # this turn's split made (AB-22)
     came_from: Hex | None = None  # the hex it left last (13.9)
     arrived: int = 0  # when it entered its hex (the duel's move count; 13.9: the later arrival)
+    carried_by: str | None = None  # the Wing Caliber it rides (AB-21)
 
     @property
     def destroyed(self) -> bool:
@@ -50,6 +51,10 @@ class DuelState:
     @property
     def combatants(self) -> dict[str, DuelUnit]:
         return self.units
+
+    def riders(self, carrier: str) -> tuple[DuelUnit, ...]:
+        """The battlers aboard ``carrier``."""
+        return tuple(u for u in self.units.values() if u.carried_by == carrier)
 
     @property
     def allocating(self) -> tuple[DuelUnit, ...]:

@@ -55,8 +55,10 @@ def tracks(unit: DuelUnit, hidden: bool = False) -> tuple[Track, ...]:
                   detail=points_text(as_tuple(unit.points)), public=not hidden))
 
 
-def badges(unit: DuelUnit, hidden: bool = False) -> tuple[Badge, ...]:
+def badges(unit: DuelUnit, hidden: bool = False, carrier: str = "") -> tuple[Badge, ...]:
     found = [Badge("thrust", tr("ab.badge.thrust", thrust=unit.thrust))]
+    if carrier:
+        found.append(Badge("aboard", tr("ab.badge.aboard", carrier=carrier)))
     if unit.machine.carrier:
         found.append(Badge("carrier", tr("ab.badge.carrier")))
     if unit.aura:
@@ -73,9 +75,13 @@ def order(state: DuelState, players: bool = False) -> tuple[OrderRow, ...]:
     hidden = _hidden(state)
     return tuple(
         OrderRow(u.id, u.name, rank, "…" if players and hidden else str(u.points.action), False,
-                 u.destroyed, False, badges(u, hidden), tracks(u, hidden))
+                 u.destroyed, False, badges(u, hidden, _carrier_name(state, u)), tracks(u, hidden))
         for rank, u in enumerate(state.units.values())
     )
+
+
+def _carrier_name(state: DuelState, unit: DuelUnit) -> str:
+    return state.units[unit.carried_by].name if unit.carried_by in state.units else ""
 
 
 def sheet(state: DuelState, unit_id: str) -> SheetView | None:

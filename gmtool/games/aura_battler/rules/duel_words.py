@@ -47,6 +47,9 @@ def describe(event: Event) -> str:
     if isinstance(event, m.ResponseTurned):
         return tr("ab.event.response_turn", name=event.name, facing=facing_name(event.facing),
                   before=event.response_before, after=event.response)
+    if isinstance(event, m.Boarded):
+        key = "ab.event.boarded" if event.carrier else "ab.event.left_carrier"
+        return tr(key, name=event.name, carrier=event.carrier_name, hex=event.after)
     if isinstance(event, m.UnitEdited):
         return tr("ab.event.edited", name=event.name, field=tr(f"ab.field.{event.field}"), old=event.old, new=event.new)
     return event.kind
@@ -61,10 +64,13 @@ def attack_words(event: m.AttackMade) -> str:
     dealt = tr("ab.event.damage", faces=faces_text(event.damage_faces), power=event.power, armour=event.armour,
                dealt=event.dealt, damage=event.damage, durability=event.durability)
     words = f"{head} {roll} {tr('ab.event.hit')} {dealt}"
+    if event.land_faces:
+        words = f"{head} {roll} {tr('ab.event.hit')} " + tr("ab.event.lands", faces=faces_text(event.land_faces),
+                                                            name=event.struck_name) + f" {dealt}"
     if event.damage >= event.durability:
-        return f"{words} {tr('ab.event.destroyed', name=event.target_name)}"
+        return f"{words} {tr('ab.event.destroyed', name=event.struck_name)}"
     if 2 * event.damage > event.durability >= 2 * event.damage_before:
-        return f"{words} {tr('ab.event.heavily_damaged', name=event.target_name)}"
+        return f"{words} {tr('ab.event.heavily_damaged', name=event.struck_name)}"
     return words
 
 
@@ -79,7 +85,7 @@ def attack_breakdown(event: m.AttackMade) -> Breakdown:
 
 
 def log_shape() -> LogShape:
-    moves = frozenset({"ab_unit_moved", "ab_thrust_set", "ab_response_turned"})
+    moves = frozenset({"ab_unit_moved", "ab_thrust_set", "ab_response_turned", "ab_boarded"})
     return LogShape(families=(("ab_moves", moves), ("ab_attacks", frozenset({"ab_attack_made"})),
                               ("ab_pp", frozenset({"ab_pp_allocated"}))),
                     headings=(("ab_turn_started", 0),))
