@@ -12,4 +12,6 @@ MANIFEST = GameManifest(
     rules=f"{PACKAGE}.rules.duel:AuraRules",
     view=f"{PACKAGE}.gui.view:AuraView",
     demo=f"{PACKAGE}.rules.demo:demo",
+    library=f"{PACKAGE}.library.kind:LIBRARY",
+    library_gui=f"{PACKAGE}.gui.library_parts:LIBRARY_GUI",
 )

@@ -59,13 +59,28 @@ def _on_sky(state: DuelState, at: str) -> None:
         raise RulesError("error.ab_off_the_map", hex=at)
 
 
+def _free_hex(state: DuelState) -> str:
+    """The first hex of the map's zones (in the map's order) no unit stands in, else of the whole map."""
+    sky = state.sky
+    if sky is None:
+        raise RulesError("error.ab_no_sky")
+    taken = {label(u.hex) for u in state.units.values()}
+    zoned = [h for hexes in sky.zones.values() for h in hexes]
+    everywhere = [f"{col:02d}{row:02d}" for col in range(1, sky.columns + 1) for row in range(1, sky.rows + 1)]
+    free = next((h for h in (*zoned, *everywhere) if h not in taken), None)
+    if free is None:
+        raise RulesError("error.ab_no_free_hex")
+    return free
+
+
 def _added(state: DuelState, command: m.AddUnit) -> m.UnitAdded:
-    _on_sky(state, command.hex)
+    at = command.hex or _free_hex(state)
+    _on_sky(state, at)
     if command.thrust > command.machine.top_thrust:
         raise RulesError("error.ab_thrust_range", high=command.machine.top_thrust)
     number = 1 + max((int(u[1:]) for u in state.units if u[1:].isdigit()), default=0)
     return m.UnitAdded(id=f"u{number}", machine=command.machine, pilot=command.pilot, side=command.side,
-                       hex=command.hex, facing=command.facing, thrust=command.thrust)
+                       hex=at, facing=command.facing, thrust=command.thrust)
 
 
 def _alive(state: DuelState, unit_id: str) -> DuelUnit:

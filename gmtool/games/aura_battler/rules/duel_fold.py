@@ -30,7 +30,8 @@ def apply(state: DuelState, event: Event) -> None:
         state.sky = event.sky
     elif isinstance(event, m.UnitAdded):
         state.units[event.id] = DuelUnit(event.id, event.machine.name, event.machine, event.pilot, event.side,
-                                         hex_of(event.hex), event.facing, event.thrust)
+                                         hex_of(event.hex), event.facing, event.thrust,
+                                         points=PowerPoints(event.pilot.base_pp), aura=event.pilot.aura)  # 22.2
     elif isinstance(event, m.TurnStarted):
         state.turn = event.turn
         for unit in state.units.values():  # 22.2, 22.3

@@ -34,7 +34,7 @@ class AddUnit(Command):
     machine: MachineCard
     pilot: PilotCard
     side: str = Field(min_length=1, max_length=40)
-    hex: str = Field(pattern=r"^\d{4}$")
+    hex: str | None = Field(default=None, pattern=r"^\d{4}$")  # None: the first free hex of the map's zones
     facing: int = Field(default=0, ge=0, le=5)
     thrust: int = Field(default=0, ge=0, le=30)
 
