@@ -39,11 +39,16 @@ __all__ = ["R", "HexMapPanel", "HexMapView", "centre", "hex_at"]
 ZOOM_STEP = 1.25
 TINT_ALPHA = 90  # of 255: the terrain shows through a tint
 TOKEN_ROLE = 1  # item data key: the token id
+LABEL_POINTS = 7.5  # a unit's name plate, on screen
+PLATE_Z = 1.5  # name plates: above the terrain and tints, below every disc
 STEP_KEYS = {Qt.Key.Key_Up: "ahead", Qt.Key.Key_Down: "back", Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right"}
 
 
 class _TokenItem(QGraphicsEllipseItem):
-    """A unit's disc: selected, it gets a ring in the selection tone (not Qt's dashed box)."""
+    """A unit's disc: selected, it gets a ring in the selection tone (not Qt's dashed box). Its name plate
+    is an item of its own below every disc (a neighbour's plate never hides a disc) that follows a drag."""
+
+    plate: QGraphicsItem | None = None
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
@@ -51,6 +56,34 @@ class _TokenItem(QGraphicsEllipseItem):
         plain.state &= ~QStyle.StateFlag.State_Selected
         self.setPen(QPen(tone("map_selected"), 3) if selected else QPen(tone("map_grid"), 1))
         super().paint(painter, plain, widget)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:  # noqa: N802 - Qt API
+        if self.plate is not None and change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
+            self.plate.setPos(self.plate.data(TOKEN_ROLE) + self.pos())
+        elif self.plate is not None and change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
+            self.plate.setZValue(PLATE_Z + (0.25 if self.isSelected() else 0))  # above the other plates
+        return super().itemChange(change, value)
+
+
+def _name_plate(token: Token, at: QPointF) -> QGraphicsRectItem:
+    """The unit's name on a plate of its colour, the same size on screen at every zoom (a board fitted
+    to a laptop's dock shrinks the scene to half: a label scaled with it is unreadable)."""
+    plate = QGraphicsRectItem()
+    plate.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+    plate.setPos(at)
+    plate.setData(TOKEN_ROLE, at)  # where it stands with its disc not moved: a drag moves it on from there
+    plate.setZValue(PLATE_Z)
+    label = QGraphicsSimpleTextItem(token.name[:14], plate)
+    font = label.font()
+    font.setPointSizeF(LABEL_POINTS)
+    label.setFont(font)
+    label.setBrush(QBrush(tone("map_token_text")))
+    box = label.boundingRect()
+    label.setPos(-box.width() / 2, 0)
+    plate.setRect(-box.width() / 2 - 2, 0, box.width() + 4, box.height())
+    plate.setBrush(QBrush(tone("map_token_npc" if token.npc else "map_token")))
+    plate.setPen(QPen(Qt.PenStyle.NoPen))
+    return plate
 
 
 class HexMapView(QGraphicsView):
@@ -72,7 +105,7 @@ class HexMapView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.board: Board | None = None
         self.terrain: TerrainLayer | None = None
-        self.tokens: dict[str, QGraphicsItem] = {}
+        self.tokens: dict[str, _TokenItem] = {}
         self.overlay: list[QGraphicsItem] = []  # the line of fire drawn last
         self.tints: list[QGraphicsItem] = []  # arcs, sectors or range bands of the selected unit
         self.movable = True  # tokens may be dragged (a drop is reported, the game decides)
@@ -106,6 +139,8 @@ class HexMapView(QGraphicsView):
         scene.blockSignals(True)
         for item in self.tokens.values():
             scene.removeItem(item)
+            if item.plate is not None:
+                scene.removeItem(item.plate)
         self.tokens = {token.id: self._token(token) for token in tokens}
         for tid in selected & set(self.tokens):
             self.tokens[tid].setSelected(True)
@@ -113,7 +148,7 @@ class HexMapView(QGraphicsView):
         if self.board is not None:
             self.board = Board(self.board.columns, self.board.rows, self.board.kinds, self.board.terrain, tokens)
 
-    def _token(self, token: Token) -> QGraphicsItem:
+    def _token(self, token: Token) -> _TokenItem:
         c = centre(token.hex)
         disc = _TokenItem(c.x() - R * 0.62, c.y() - R * 0.62, R * 1.24, R * 1.24)
         disc.setBrush(QBrush(tone("map_token_npc" if token.npc else "map_token")))
@@ -130,17 +165,9 @@ class HexMapView(QGraphicsView):
             bar = QGraphicsRectItem(c.x() - R * 0.5, c.y() + R * 0.3, R * min(token.damage, 1.0), R * 0.16, disc)
             bar.setBrush(QBrush(tone("physical")))
             bar.setPen(QPen(Qt.PenStyle.NoPen))
-        label = QGraphicsSimpleTextItem(token.name[:12], disc)  # under the disc, on its own plate
-        font = label.font()
-        font.setPointSizeF(6.5)
-        label.setFont(font)
-        label.setBrush(QBrush(tone("map_token_text")))
-        box = label.boundingRect()
-        label.setPos(c.x() - box.width() / 2, c.y() + R * 0.66)
-        plate = QGraphicsRectItem(label.mapRectToParent(box).adjusted(-2, 0, 2, 0), disc)
-        plate.setBrush(QBrush(tone("map_token_npc" if token.npc else "map_token")))
-        plate.setPen(QPen(Qt.PenStyle.NoPen))
-        label.setZValue(1)
+        disc.plate = _name_plate(token, QPointF(c.x(), c.y() + R * 0.66))
+        self.scene().addItem(disc.plate)
+        disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
         return disc
 
     # -- the line of fire ----------------------------------------------------------------------

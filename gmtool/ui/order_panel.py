@@ -7,7 +7,7 @@ Selecting a row selects that combatant in the window (the bridge); the current c
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from gmtool.core.encounter import Change
 from gmtool.viewmodels import roles
@@ -31,7 +31,10 @@ class OrderPanel(QWidget):
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.verticalHeader().setVisible(False)
-        self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.view.setWordWrap(False)  # a long name is elided on one line, the rows stay one line high
+        self.view.horizontalHeader().setStretchLastSection(True)  # the state (badges) takes what is left
+        self.model.modelReset.connect(self._fit_columns)
+        self.model.rowsInserted.connect(self._fit_columns)
         self.view.selectionModel().currentRowChanged.connect(self._row_changed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -40,6 +43,13 @@ class OrderPanel(QWidget):
         bridge.changed.connect(self._on_change)
         bridge.selectionChanged.connect(self._show_selected)
         self._on_change(None)
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """Every column but the last (the state's badges) as wide as its contents, measured when rows come
+        (not per change: measuring every row on each key press would cost a long order its speed)."""
+        for column in range(self.model.columnCount() - 1):
+            self.view.resizeColumnToContents(column)
 
     def _on_change(self, _change: Change | None) -> None:
         self.heading.setText(self._bridge.ruleset.heading(self._bridge.state).text)

@@ -129,3 +129,18 @@ def test_a_kind_the_game_lacks_is_drawn_as_the_first_kind(view: HexMapView) -> N
     damaged = Board(4, 4, KINDS, {from_offset(1, 1): "hardpac0"})  # a damaged file's kind
     view.show_board(damaged)
     assert view.terrain is not None and view.terrain.colours[from_offset(1, 1)] == data_colour(KINDS[0].light)
+
+
+def test_name_plates_keep_their_size_on_screen_stay_below_discs_and_follow_the_units(view: HexMapView) -> None:
+    plates = [item for item in view.scene().items() if item.flags() & QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations]
+    assert len(plates) == 2  # one per unit, the same size at every zoom
+    assert all(plate.zValue() < disc.zValue() for plate in plates for disc in view.tokens.values())
+    view.show_tokens((Token("u1", from_offset(2, 1), 3, "Jerboa"),))
+    plates = [item for item in view.scene().items() if item.flags() & QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations]
+    assert len(plates) == 1  # the old plates went with their discs
+    disc, plate = view.tokens["u1"], plates[0]
+    before = plate.pos()
+    disc.setPos(30, 10)  # a drag under way
+    assert (plate.pos() - before).toTuple() == (30, 10)
+    view.select_token("u1")
+    assert disc.zValue() > plate.zValue() > 1.5  # the selected unit's plate above the others, still below discs

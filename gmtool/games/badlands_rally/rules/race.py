@@ -95,6 +95,11 @@ class RallyRules:
     def snapshot(self, state: RaceState, audience: Audience = "gm") -> Snapshot:
         return race_view.snapshot(state, audience, self.readings)
 
+    def report_words(self) -> dict[str, str]:
+        """The printed turn log is a race report: rounds, the start, the grid (:mod:`gmtool.printing.report`)."""
+        return {key: f"br.{key}" for key in ("report.title", "report.setup", "report.round", "report.snapshot",
+                                              "report.map_setup", "report.map_end")}
+
     def breakdown(self, event: Event) -> Breakdown | None:
         return race_words.attack_breakdown(event) if isinstance(event, m.AttackMade) else None
 

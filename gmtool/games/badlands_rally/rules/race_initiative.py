@@ -26,6 +26,7 @@ from gmtool.games.badlands_rally.rules.dice import Reading, check_law, check_val
 from gmtool.games.badlands_rally.rules.laps import standing
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rounds import clockwise_from
+from gmtool.games.badlands_rally.rules.scenario_rules import lap_course
 
 REROLLS_MAX = 100
 ODDS_GEARS_MAX = 6  # the exact chance is computed up to this many gears (7 take 0.26 s, each more ×4)
@@ -37,7 +38,7 @@ def _ahead(state: RaceState, gears: list[RaceGear]) -> list[str] | None:
     """The gears front first, or None when two stand level (then who is ahead is not clear)."""
     if state.course is None:
         return None
-    keys = {g.id: standing(state.course, g.progress, g.hex) for g in gears}
+    keys = {g.id: standing(lap_course(state, g.progress) or state.course, g.progress, g.hex) for g in gears}
     if len(set(keys.values())) != len(keys):
         return None
     return sorted(keys, key=keys.__getitem__, reverse=True)

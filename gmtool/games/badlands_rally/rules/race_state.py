@@ -43,6 +43,11 @@ class RaceGear:
     spun: bool = False  # spun out this activation (once per activation, BR-15)
     rally_tokens: int = 0  # rally-the-crowd tokens (a recovered spin-out gives one)
     began_at: tuple[int, int, int] | None = None  # its race position when this activation began (BR-8)
+    spins_caused: int = 0  # a derby: the spin-outs it caused on other gears (BR-19)
+    specials: tuple[str, ...] = ()  # the datacard's special rules (BR-20, rules/specials.py)
+    rough_free: int = 0  # Off-Road Specialist: consecutive rough hexes still to ignore
+    off_road_round: int = 0  # the round it last rolled Off-Road Specialist (once per turn)
+    reliable_lap: int | None = None  # Reliable: the lap (laps completed) it last rerolled a test in
 
     @property
     def out(self) -> bool:
@@ -63,6 +68,8 @@ class RaceState:
     finished: dict[str, int] = field(default_factory=dict)  # gear → the round it finished every lap
     contest: tuple[str, ...] = ()  # gears whose contested check decides the winner
     winner: str | None = None
+    gentlemen: bool = False  # the gentlemen's sport: no attacks in round 1 (BR-19)
+    spin_causes: dict[str, str] = field(default_factory=dict)  # a gear waiting to spin out → the gear that caused it
 
     @property
     def combatants(self) -> dict[str, RaceGear]:
