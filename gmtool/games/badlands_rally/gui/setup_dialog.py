@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -65,6 +66,10 @@ class RaceSetupDialog(QDialog):
         self.message.setObjectName("brSetupMessage")
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
+        close = QPushButton(tr("libui.common.close"), self)
+        close.setAutoDefault(False)  # Enter in the players' field sets the players; it does not close
+        close.clicked.connect(self.close)
+        layout.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
         self.rows: dict[str, dict[str, QWidget]] = {}
         self.refresh()
 
@@ -76,11 +81,11 @@ class RaceSetupDialog(QDialog):
         self.players.setObjectName("brSetupPlayers")
         self.players.setPlaceholderText(tr("br.setup.players_hint"))
         self.players.returnPressed.connect(self.set_players)
-        set_players = _button("br.setup.set_players", "brSetupSetPlayers", box)
-        set_players.clicked.connect(self.set_players)
+        self.set_button = _button("br.setup.set_players", "brSetupSetPlayers", box)
+        self.set_button.clicked.connect(self.set_players)
         row = QHBoxLayout()
         row.addWidget(self.players, 1)
-        row.addWidget(set_players)
+        row.addWidget(self.set_button)
         form.addRow(tr("br.setup.players_label"), row)
         self.mode = QComboBox(box)
         self.mode.setObjectName("brSetupMode")
@@ -154,8 +159,9 @@ class RaceSetupDialog(QDialog):
     # -- drawing -----------------------------------------------------------------------------------
     def refresh(self) -> None:
         state = self._state()
-        if not self.players.hasFocus():
-            self.players.setText(", ".join(state.players))
+        if not self.players.hasFocus():  # before players are named, the seats the gears were given
+            seats = dict.fromkeys(gear.seat for gear in state.gears.values() if gear.seat)
+            self.players.setText(", ".join(state.players or seats))
         self.mode.setCurrentIndex(MODES.index(state.upgrade_mode) if state.upgrade_mode in MODES else 1)
         self.order_label.setText(tr("br.setup.order_is", order=", ".join(state.choice_order))
                                  if state.choice_order else tr("br.setup.order_not_rolled"))
@@ -164,13 +170,14 @@ class RaceSetupDialog(QDialog):
         self.pole.setEnabled(not started and bool(state.gears))
         self.pole_typed.setEnabled(self.pole.isEnabled())
         self._gear_rows(state)
-        for widget in (self.players, self.mode, self.gears_box):
+        for widget in (self.players, self.mode, self.gears_box, self.roll_order, self.set_button):
             widget.setEnabled(not started)
 
     def _pole_text(self, state: RaceState) -> str:
+        if state.round > 0 and state.pole in state.gears:
+            return tr("br.setup.started", name=state.gears[state.pole].name)
         if state.round > 0:
-            name = state.gears[state.pole].name if state.pole in state.gears else "—"
-            return tr("br.setup.started", name=name)
+            return tr("br.setup.started_no_pole")
         return pole_odds_text(state, self._readings()) or tr("br.setup.no_odds")
 
     def _gear_rows(self, state: RaceState) -> None:
