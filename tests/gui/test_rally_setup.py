@@ -141,3 +141,17 @@ def test_the_move_and_the_twins_chosen_in_the_setup_work_in_the_race(qtbot, rall
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL_SHIFT)
     state = window.bridge.state
     assert not state.pending and state.current == "g1" and state.gears["g1"].rally_tokens == 1
+
+
+def test_once_the_race_has_begun_the_setup_is_shut_and_says_how_to_set_up_again(qtbot, rally_window) -> None:  # noqa: ANN001
+    window = rally_window  # the demo has begun round 1 without a pole position check
+    qtbot.keyClick(window, Qt.Key.Key_S, CTRL_SHIFT)
+    dialog = window.parts.setup_dialog
+    assert dialog.players.text() == "Aiko, Ben"  # the demo gears' seats, offered as the players
+    assert not any(button(dialog, name).isEnabled()
+                   for name in ("brSetupSetPlayers", "brSetupRollOrder", "brSetupPole", "brSetupPoleTyped"))
+    assert dialog.pole_odds.text() == ("The race has begun without a pole position check "
+                                       "(undo to the start to set it up).")
+    close = next(b for b in dialog.findChildren(QPushButton) if b.text() == "Close")
+    close.click()
+    assert not dialog.isVisible()
