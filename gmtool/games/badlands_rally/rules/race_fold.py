@@ -10,12 +10,16 @@ from gmtool.core.hex.map_file import hex_of
 from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.laps import Progress, standing
+from gmtool.games.badlands_rally.rules.race_reaction_fold import apply_reaction, touched_by_reaction
+from gmtool.games.badlands_rally.rules.race_reaction_messages import EVENTS as REACTION_EVENTS
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rattled import activated, hull_emptied, hull_repaired
 
 
 def apply(state: RaceState, event: Event) -> None:
-    if isinstance(event, m.CourseSet):
+    if isinstance(event, REACTION_EVENTS):
+        apply_reaction(state, event)
+    elif isinstance(event, m.CourseSet):
         state.course = event.course
     elif isinstance(event, m.GearAdded):
         fields = {name: getattr(event, name) for name in type(event).model_fields if name not in ("kind", "hex")}
@@ -81,6 +85,7 @@ def _attacked(state: RaceState, event: m.AttackMade) -> None:
     state.gears[event.attacker].actions_used += 1
     target = state.gears[event.target]
     target.hull, target.structure = event.hull, event.structure
+    target.targeted_by = (*target.targeted_by, event.attacker)  # BR-18 condition B: its first attack
     if event.rattled:
         target.rattle = hull_emptied(target.rattle)
     if event.spins_out:
@@ -119,6 +124,7 @@ def _round(state: RaceState, event: m.RoundStarted) -> None:
     state.round, state.order = event.round, event.order
     for gear in state.gears.values():
         gear.activated, gear.speed, gear.mr_left = False, None, 0
+        gear.reacted, gear.targeted_by = 0, ()
     _begin(state, event.order[0] if event.order else None)
 
 
@@ -128,11 +134,13 @@ def _begin(state: RaceState, gear_id: str | None) -> None:
     if gear_id is not None:
         gear = state.gears[gear_id]
         gear.rattle = activated(gear.rattle)
-        gear.actions_used, gear.spun = 0, False
+        gear.actions_used, gear.spun = gear.reacted, False  # a reaction spent its action (BR-18)
         gear.began_at = standing(state.course, gear.progress, gear.hex) if state.course else None
 
 
 def touched(event: Event) -> Touched:
+    if isinstance(event, REACTION_EVENTS):
+        return touched_by_reaction(event)
     if isinstance(event, m.CourseSet | m.RoundStarted | m.TableModeSet | m.RaceWon | m.VictoryContested
                   | m.ScenarioChosen):
         return EVERYTHING

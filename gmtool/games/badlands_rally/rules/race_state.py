@@ -9,6 +9,7 @@ from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.games.badlands_rally.rules.laps import Progress
 from gmtool.games.badlands_rally.rules.rattled import Rattle
+from gmtool.games.badlands_rally.rules.reaction_window import ReactionWindow
 from gmtool.games.badlands_rally.rules.terrain import Speed
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
@@ -43,6 +44,8 @@ class RaceGear:
     spun: bool = False  # spun out this activation (once per activation, BR-15)
     rally_tokens: int = 0  # rally-the-crowd tokens (a recovered spin-out gives one)
     began_at: tuple[int, int, int] | None = None  # its race position when this activation began (BR-8)
+    reacted: int = 0  # actions spent on reaction attacks this round, before it activated (BR-18)
+    targeted_by: tuple[str, ...] = ()  # the gears that attacked it this round (BR-18 condition B)
 
     @property
     def out(self) -> bool:
@@ -63,6 +66,7 @@ class RaceState:
     finished: dict[str, int] = field(default_factory=dict)  # gear → the round it finished every lap
     contest: tuple[str, ...] = ()  # gears whose contested check decides the winner
     winner: str | None = None
+    reaction: ReactionWindow | None = None  # a step or an attack held for the passive gears' reactions (BR-18)
 
     @property
     def combatants(self) -> dict[str, RaceGear]:
