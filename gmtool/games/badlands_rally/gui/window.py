@@ -40,7 +40,7 @@ class RallyWindow:
 
     menus = (("menu.race", ("br_add_gear", "br_scenario", "br_roll_initiative", "br_table_initiative", "br_start_round",
                             "br_contest", "br_table_contest", "-", "br_cruising", "br_top",
-                            "br_attack", "br_roll_attack", "br_resolve_spin", "br_burn_rubber", "br_jump", "br_rally",
+                            "br_attack", "br_roll_attack", "br_no_reaction", "br_resolve_spin", "br_burn_rubber", "br_jump", "br_rally",
                             "br_recover",
                             "br_end_activation", "-",
                             "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
@@ -66,6 +66,7 @@ class RallyWindow:
         window.action("br_attack").triggered.connect(self.show_attack)
         window.action("br_roll_attack").triggered.connect(self.attack_panel.attack)
         window.action("br_resolve_spin").triggered.connect(self.attack_panel.spins.spin)
+        window.action("br_no_reaction").triggered.connect(self.attack_panel.reaction.no_reaction)
         moves = self.attack_panel.moves
         window.action("br_burn_rubber").triggered.connect(lambda: moves.move("burn_rubber"))
         window.action("br_jump").triggered.connect(lambda: moves.move("jump"))
@@ -88,6 +89,7 @@ class RallyWindow:
         self.course.connect()
         self._current = self.state.current
         self._pending = bool(self.state.pending)
+        self._reaction: tuple[str, object] | None = None
         window.bridge.changed.connect(self._follow_current)
         window.bridge.select(self._current)
 
@@ -99,11 +101,22 @@ class RallyWindow:
             self.window.docks["br_attack"].raise_()
             self.attack_area.ensureWidgetVisible(self.attack_panel.spins)
         self._pending = pending
+        self._follow_reaction()
         current = self.state.current
         if current != self._current:
             self._current = current
             if current is not None:
                 self.window.bridge.select(current)
+
+    def _follow_reaction(self) -> None:
+        """A reaction window opening (BR-18): the attack panel in front, on the passive gear's weapon."""
+        window = self.state.reaction
+        opened = window is not None and (window.active, window.offers) != self._reaction
+        self._reaction = (window.active, window.offers) if window is not None else None
+        if opened:
+            self.window.docks["br_attack"].raise_()
+            self.attack_area.ensureWidgetVisible(self.attack_panel.reaction)
+            self.attack_panel.weapon.setFocus()
 
     def arrange(self) -> None:
         docks = self.window.docks
@@ -149,6 +162,7 @@ class RallyWindow:
         for name in STEPS:
             window.action(name).setEnabled(can_step)
         window.action("br_resolve_spin").setEnabled(bool(state.pending))
+        window.action("br_no_reaction").setEnabled(state.reaction is not None)
         gear = state.gears.get(current) if current else None
         may_act = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
         for name in ("br_burn_rubber", "br_jump", "br_rally", "br_recover"):

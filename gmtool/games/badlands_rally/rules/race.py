@@ -108,6 +108,12 @@ class RallyRules:
 
         return preview(state, draft, self.readings)
 
+    def reaction_preview(self, state: RaceState, draft: m.AttackGear) -> AttackPreview:
+        """The reaction attack's plan and odds before the roll (BR-18): the passive gear on the active one."""
+        from gmtool.games.badlands_rally.rules.race_reaction import reaction_preview
+
+        return reaction_preview(state, draft, self.readings)
+
     # -- the map (gmtool.core.hex.on_map.MapRules) ------------------------------------------------
     def board(self, state: RaceState, language: str) -> Board | None:
         return race_map.board(state, language)

@@ -27,7 +27,7 @@ from gmtool.core.messages import Command, Event
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import race_reaction_messages as r
-from gmtool.games.badlands_rally.rules.race_attack import checked, plan
+from gmtool.games.badlands_rally.rules.race_attack import AttackPreview, checked, plan, preview
 from gmtool.games.badlands_rally.rules.race_map import sight_ground
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.reaction_window import ReactionWindow
@@ -73,6 +73,20 @@ def as_reactor(state: RaceState, gear_id: str) -> RaceState:
     gear = state.gears[gear_id]
     twin = replace(gear, speed=gear.speed or "cruising", actions_used=0)
     return replace(state, current=gear_id, gears={**state.gears, gear_id: twin})
+
+
+def reaction_preview(state: RaceState, draft: m.AttackGear, readings: RuleReadings) -> AttackPreview:
+    """The reaction's plan and odds before the roll, or why the passive gear cannot react so."""
+    window = state.reaction
+    reason = window.reason(draft.attacker) if window is not None else None
+    if window is None or reason is None:
+        return AttackPreview(refusal=RulesError("error.br_no_reaction_offered", name=draft.attacker).message())
+    react = r.React(gear=draft.attacker, weapon=draft.weapon, table=draft.table)
+    try:
+        _reaction_attack(state, react, reason, window, readings)
+    except RulesError as exc:
+        return AttackPreview(refusal=exc.message())
+    return preview(as_reactor(state, draft.attacker), draft, readings)
 
 
 def intercept(state: RaceState, command: Command, rng: random.Random,

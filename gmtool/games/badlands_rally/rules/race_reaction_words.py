@@ -33,11 +33,11 @@ def reaction_words(event: Event) -> str:
     return ""
 
 
-def reaction_heading(state: RaceState) -> str:
-    """While a window is open: who may still react, and why."""
+def reaction_heading(state: RaceState) -> tuple[str, str]:
+    """While a window is open: who may still react (the heading), and why (its detail)."""
     window = state.reaction
-    if window is None:
-        return ""
+    assert window is not None
     active = state.gears[window.active].name
-    waiting = ", ".join(f"{state.gears[g].name} ({reason_words(why, active, window.left)})" for g, why in window.offers)
-    return tr("br.heading.reaction", names=waiting)
+    names = ", ".join(state.gears[g].name for g, _why in window.offers)
+    why = ", ".join(f"{state.gears[g].name} ({reason_words(r, active, window.left)})" for g, r in window.offers)
+    return tr("br.heading.reaction", names=names), why

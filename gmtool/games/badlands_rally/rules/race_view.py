@@ -39,7 +39,7 @@ def heading(state: RaceState, readings: RuleReadings | None = None) -> Heading:
         return Heading(tr("br.heading.round_over", round=state.round), odds)
     gear = state.gears[state.current]
     if state.reaction is not None:
-        return Heading(tr("br.heading.round", round=state.round, name=gear.name), reaction_heading(state))
+        return Heading(*reaction_heading(state))
     return Heading(tr("br.heading.round", round=state.round, name=gear.name),
                    tr("br.heading.mr", mr=gear.mr_left) if gear.speed else tr("br.heading.declare"))
 
