@@ -39,7 +39,7 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
                                     | m.Recover):
         names = ", ".join(state.gears[g].name for g, _excess in state.pending)
         raise RulesError("error.br_spins_pending", names=names)
-    caught = intercept(state, command, rng, readings)  # BR-18: a reaction window opens, grows or answers
+    caught = intercept(state, command, rng, readings, _step)  # BR-18: a reaction window opens, grows or answers
     if caught is not None:
         return caught
     if isinstance(command, m.RollInitiative):

@@ -29,6 +29,7 @@ from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import race_reaction_messages as r
 from gmtool.games.badlands_rally.rules.race_attack import AttackPreview, checked, plan, preview
 from gmtool.games.badlands_rally.rules.race_map import sight_ground
+from gmtool.games.badlands_rally.rules.race_reaction_resolve import Stepper, as_reactor, resolve
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.reaction_window import ReactionWindow
 from gmtool.games.badlands_rally.rules.rounds import attack_reaction, melee_reaction
@@ -68,13 +69,6 @@ def attack_reacts(state: RaceState, attacker: RaceGear, target: RaceGear, readin
     return attack_reaction(target.hex, target.facing, attacker.hex, first, False, ground, others)
 
 
-def as_reactor(state: RaceState, gear_id: str) -> RaceState:
-    """The race as the reacting gear's attack sees it: as if it were the active gear, its action free."""
-    gear = state.gears[gear_id]
-    twin = replace(gear, speed=gear.speed or "cruising", actions_used=0)
-    return replace(state, current=gear_id, gears={**state.gears, gear_id: twin})
-
-
 def reaction_preview(state: RaceState, draft: m.AttackGear, readings: RuleReadings) -> AttackPreview:
     """The reaction's plan and odds before the roll, or why the passive gear cannot react so."""
     window = state.reaction
@@ -89,15 +83,16 @@ def reaction_preview(state: RaceState, draft: m.AttackGear, readings: RuleReadin
     return preview(as_reactor(state, draft.attacker), draft, readings)
 
 
-def intercept(state: RaceState, command: Command, rng: random.Random,
-              readings: RuleReadings) -> tuple[Event, ...] | None:
-    """The command's events when a reaction window opens, grows, answers or refuses; None: decided as usual."""
+def intercept(state: RaceState, command: Command, rng: random.Random, readings: RuleReadings,
+              step: Stepper) -> tuple[Event, ...] | None:
+    """The command's events when a reaction window opens, grows, answers or refuses; None: decided as usual.
+    ``step`` decides a step as usual (its refusals; the held step made when the window closes)."""
     window = state.reaction
     if isinstance(command, r.React | r.DeclineReaction):
-        return _answer(state, command, rng, readings)
+        return _answer(state, command, rng, readings, step)
     if window is None:
         if isinstance(command, m.StepGear):
-            return _step_held(state, command)
+            return _step_held(state, command, step)
         if isinstance(command, m.AttackGear):
             return _attack_held(state, command, readings, None)
         return None
@@ -112,10 +107,8 @@ def intercept(state: RaceState, command: Command, rng: random.Random,
     raise RulesError("error.br_reactions_waiting", names=names)
 
 
-def _step_held(state: RaceState, command: m.StepGear) -> tuple[Event, ...] | None:
-    from gmtool.games.badlands_rally.rules.race_decide import _step
-
-    stepped = _step(state, command)  # its refusals first
+def _step_held(state: RaceState, command: m.StepGear, step: Stepper) -> tuple[Event, ...] | None:
+    stepped = step(state, command)  # its refusals first
     if stepped.before == stepped.after:
         return None
     offers = tuple(r.ReactionOffer(gear=g.id, name=g.name, reason="melee")
@@ -141,7 +134,7 @@ def _attack_held(state: RaceState, command: m.AttackGear, readings: RuleReadings
 
 
 def _answer(state: RaceState, command: r.React | r.DeclineReaction, rng: random.Random,
-            readings: RuleReadings) -> tuple[Event, ...]:
+            readings: RuleReadings, step: Stepper) -> tuple[Event, ...]:
     window = state.reaction
     gear = state.gears.get(command.gear)
     if gear is None:
@@ -156,10 +149,8 @@ def _answer(state: RaceState, command: r.React | r.DeclineReaction, rng: random.
                               weapon=gear.weapons[attack.weapon].name if attack is not None else "")
     if len(window.offers) > 1:
         return (chosen,)
-    from gmtool.games.badlands_rally.rules.race_reaction_resolve import resolve
-
     done = replace(window, offers=(), reactions=(*window.reactions, attack) if attack else window.reactions)
-    return (chosen, *resolve(state, done, rng, readings))
+    return (chosen, *resolve(state, done, rng, readings, step))
 
 
 def _reaction_attack(state: RaceState, command: r.React, reason: str, window: ReactionWindow,

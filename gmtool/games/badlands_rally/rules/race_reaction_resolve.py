@@ -7,6 +7,8 @@ spin out (its activation ends with the spin-out)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import replace
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
@@ -15,17 +17,24 @@ from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import race_reaction_messages as r
 from gmtool.games.badlands_rally.rules.damage import take_hits
 from gmtool.games.badlands_rally.rules.race_attack import attack
-from gmtool.games.badlands_rally.rules.race_reaction import as_reactor
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.rattled import Rattle, hull_emptied
 from gmtool.games.badlands_rally.rules.reaction_window import ReactionWindow
 from gmtool.games.badlands_rally.rules.traits import impact_spins_out
 
+Stepper = Callable[[RaceState, m.StepGear], m.GearStepped]  # a step decided as usual
 Running = dict[str, tuple[int, int, Rattle]]  # a gear's hull, structure and rattled track so far
 
 
-def resolve(state: RaceState, window: ReactionWindow, rng: random.Random,
-            readings: RuleReadings) -> tuple[Event, ...]:
+def as_reactor(state: RaceState, gear_id: str) -> RaceState:
+    """The race as the reacting gear's attack sees it: as if it were the active gear, its action free."""
+    gear = state.gears[gear_id]
+    twin = replace(gear, speed=gear.speed or "cruising", actions_used=0)
+    return replace(state, current=gear_id, gears={**state.gears, gear_id: twin})
+
+
+def resolve(state: RaceState, window: ReactionWindow, rng: random.Random, readings: RuleReadings,
+            stepper: Stepper) -> tuple[Event, ...]:
     attacks = ([window.attack] if window.attack is not None else []) + list(window.reactions)
     running: Running = {}
     spinning: set[str] = set()
@@ -39,10 +48,8 @@ def resolve(state: RaceState, window: ReactionWindow, rng: random.Random,
         if window.active in spinning:
             dropped = "spins"
         else:
-            from gmtool.games.badlands_rally.rules.race_decide import _step
-
             try:
-                step = _step(state, m.StepGear(gear=active.id, step=window.step))
+                step = stepper(state, m.StepGear(gear=active.id, step=window.step))
             except RulesError:
                 dropped = "refused"
     reactors = tuple(c.attacker for c in window.reactions)
