@@ -161,3 +161,22 @@ def test_the_active_gear_may_attack_before_it_leaves_and_the_step_waits_for_ever
     # The held step is "ahead" with the facing A has now: north, into B's hex — it cannot be made: A stays.
     assert done[3].step_dropped == "refused" and "A's step cannot be made now" in rules.describe(done[3])
     assert label(state.gears["g1"].hex) == "0306" and state.reaction is None
+
+
+@pytest.mark.rule("BR-17")
+@pytest.mark.rule("BR-18")
+def test_a_gear_that_reacted_and_lost_every_hit_recovers_one_hit_without_a_die() -> None:
+    # Lines 490-492: a gear whose action was spent before it activated (its reaction, line 519) and that
+    # has no hits left recovers when it activates, but 1 hit only, no die.
+    rules = RallyRules()
+    state = race(rules, gear("A", "0306", weapons=(GUN,)), gear("B", "0303", facing=3, weapons=(GUN,)))
+    run(rules, state, m.AttackGear(attacker="g1", target="g2", weapon=0, attack_faces=(6, 6), defence_faces=(1, 1),
+                                   damage_faces=(6, 6, 6, 6, 1, 1, 1, 1)))  # MOS 7, 8 dice, 4 hits: B at 0 and 0
+    run(rules, state, r.React(gear="g2", weapon=0, attack_faces=(1, 1), defence_faces=(6, 6)))  # B misses
+    assert (state.gears["g2"].hull, state.gears["g2"].structure) == (0, 0) and state.pending == (("g2", 0),)
+    run(rules, state, m.ResolveSpin(gear="g2", spin_die=6), m.EndActivation(gear="g1"),
+        m.DeclareSpeed(gear="g2", speed="cruising"))
+    (recovered,) = run(rules, state, m.Recover(gear="g2", die=5))  # the die typed is not used
+    assert (recovered.hull, recovered.structure, recovered.action_back) == (0, 1, False)
+    assert state.gears["g2"].actions_used == 1  # no action left, none gained
+

@@ -137,3 +137,27 @@ def test_the_active_gear_turns_and_attacks_before_it_leaves_then_no_reaction(qtb
     # facing north now, the step goes to 1616; at cruising speed every course hex costs 1 MR (BR-7): 6 − 1 = 5
     assert label(state().gears["g1"].hex) == "1616" and state().gears["g1"].mr_left == 5
     assert state().reaction is None and state().gears["g1"].actions_used == 1
+
+
+@pytest.mark.rule("BR-17")
+@pytest.mark.rule("BR-18")
+def test_a_gear_that_reacted_and_has_no_hits_recovers_one_from_the_keyboard(qtbot, rally_window) -> None:
+    from gmtool.games.badlands_rally.rules import race_messages as m
+    from gmtool.games.badlands_rally.rules import race_reaction_messages as r
+
+    window = rally_window
+    state = lambda: window.bridge.state  # noqa: E731
+    window.run(m.DeclareSpeed(gear="g1", speed="cruising"))
+    window.run(m.PlaceGear(gear="g1", hex="1517", facing=2))
+    # 6 6 → 7 against 1 1 → 0: MOS 7, 8 dice, five 6s: 5 hits, the Rustbucket's hull 2 and structure 3 gone.
+    window.run(m.AttackGear(attacker="g1", target="g3", weapon=0, attack_faces=(6, 6), defence_faces=(1, 1),
+                            damage_faces=(6, 6, 6, 6, 6, 1, 1, 1)))
+    assert window.run(r.React(gear="g3", weapon=0, attack_faces=(1,), defence_faces=(6, 6)))  # its reaction misses
+    for command in (m.ResolveSpin(gear="g3", spin_die=6), m.EndActivation(gear="g1"), m.EndActivation(gear="g2")):
+        assert window.run(command)
+    qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
+    rust = state().gears["g3"]
+    assert state().current == "g3" and rust.actions_used == 1 and (rust.hull, rust.structure) == (0, 0)
+    assert window.action("br_recover").isEnabled() and not window.action("br_jump").isEnabled()
+    qtbot.keyClick(window, Qt.Key.Key_E, CTRL)  # lines 490-492: 1 hit, no die
+    assert (state().gears["g3"].hull, state().gears["g3"].structure) == (0, 1)

@@ -15,6 +15,7 @@ from gmtool.games.badlands_rally.gui.attack_panel_parts import percent, typed_fa
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.dice import roll_law
 from gmtool.games.badlands_rally.rules.race_moves import move_dice
+from gmtool.games.badlands_rally.rules.race_reaction import recovers_after_reaction
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 
 MOVES = ("burn_rubber", "jump")
@@ -50,7 +51,10 @@ class MoveBox(QGroupBox):
         gear = state.gears.get(state.current) if state.current else None
         ready = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
         self._gear = gear.id if gear else None
-        self.setEnabled(ready and not state.pending)
+        borrowed = gear is not None and gear.speed is not None and recovers_after_reaction(gear)  # BR-17, BR-18
+        self.setEnabled((ready or borrowed) and not state.pending)
+        for key in (*MOVES, "rally"):
+            self.buttons[key].setEnabled(ready)
         if gear is None or gear.speed is None:
             self.odds.setText(tr("br.moves.not_now"))
             return

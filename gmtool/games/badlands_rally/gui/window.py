@@ -12,6 +12,7 @@ from gmtool.games.badlands_rally.gui.attack_panel import AttackPanel
 from gmtool.games.badlands_rally.gui.course_actions import CourseActions
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race import RallyRules
+from gmtool.games.badlands_rally.rules.race_reaction import recovers_after_reaction
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.race_view import offers
 from gmtool.ui.map_dock import MapDock, focus_map
@@ -167,6 +168,8 @@ class RallyWindow:
         may_act = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
         for name in ("br_burn_rubber", "br_jump", "br_rally", "br_recover"):
             window.action(name).setEnabled(may_act and not state.pending)
+        borrowed = gear is not None and gear.speed is not None and recovers_after_reaction(gear)  # BR-17, BR-18
+        window.action("br_recover").setEnabled((may_act or borrowed) and not state.pending)
         window.action("br_add_gear").setEnabled(state.course is not None)
 
     def _step(self, step: str) -> None:

@@ -35,7 +35,7 @@ def apply(state: RaceState, event: Event) -> None:
         gear = state.gears[event.gear]
         gear.hull, gear.structure = event.hull, event.structure
         gear.rattle = hull_repaired(gear.rattle, event.hull)
-        gear.actions_used += 0 if event.action_back else 1
+        gear.actions_used += 0 if event.action_back or gear.actions_used >= gear.actions else 1
     elif isinstance(event, m.CrowdRallied):
         gear = state.gears[event.gear]
         gear.rally_tokens, gear.actions_used = event.tokens, gear.actions_used + 1

@@ -168,3 +168,22 @@ def _reaction_attack(state: RaceState, command: r.React, reason: str, window: Re
             raise RulesError("error.br_reaction_out_of_reach", weapon=weapon.name, reach=weapon.maximum)
     plan(view, gear, target, weapon, command.table, readings)
     return attack
+
+
+def recovers_after_reaction(gear: RaceGear) -> bool:
+    """It spent its action on a reaction and has no hits left: it recovers 1 hit all the same (BR-17)."""
+    return bool(gear.reacted) and gear.hull == 0 and gear.structure == 0 and gear.actions_used >= gear.actions
+
+
+def borrowed_recovery(state: RaceState, command: m.Recover, hull_first: bool) -> m.Recovered | None:
+    """BR-17 after a reaction (digest lines 490-492): a gear that spent its action before it activated and
+    has no hits left recovers all the same when it activates, 1 hit, no die (to the structure first, or the
+    hull with the option). None: the usual recovery applies."""
+    gear = state.gears.get(command.gear)
+    if gear is None or state.current != gear.id or not recovers_after_reaction(gear):
+        return None
+    if gear.speed != "cruising":
+        raise RulesError("error.br_recover_cruising" if gear.speed else "error.br_declare_first", name=gear.name)
+    hull = 1 if hull_first and gear.hull_max else 0
+    return m.Recovered(gear=gear.id, name=gear.name, die=1, hull_before=0, hull=hull, structure_before=0,
+                       structure=1 - hull, action_back=False)
