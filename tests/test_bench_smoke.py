@@ -64,3 +64,13 @@ def test_attack_harness_resolves_every_sample_in_the_journal(qapp: object) -> No
     result = measure_attack(samples=5)
     assert _positive_finite(result["attack_p95_ms_200"]) and _positive_finite(result["attack_core_p95_ms_200"])
     assert result["attack_resolved_in_journal"] >= 5 + 10  # samples and warm-up, each one journal entry
+
+
+@pytest.mark.slow
+def test_rally_activation_harness_times_every_press_of_every_activation(qapp: object) -> None:
+    from benchmarks.rally_activation import PRESSES, measure_rally_activation
+
+    result = measure_rally_activation(rounds=1)
+    assert _positive_finite(result["rally_activation_p95_ms"]) and _positive_finite(result["rally_activation_core_p95_ms"])
+    assert result["rally_activation_presses"] == 8 * len(PRESSES)  # 8 gears, one round measured
+    assert result["rally_activation_refused_presses"] == 0 and result["rally_activation_attacks"] == 2 * 8

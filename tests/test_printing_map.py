@@ -71,7 +71,7 @@ def test_each_section_has_the_map_as_it_stood_at_its_end(rally, report: Report) 
     _encounter, first, second = rally
     assert [s.number for s in report.rounds] == [0, 1, 2]
     assert all(s.board is not None for s in report.rounds)
-    assert [s.map_title for s in report.rounds[1:]] == ["Map at the end of turn 1", "Map at the end of turn 2"]
+    assert [s.map_title for s in report.rounds[1:]] == ["The course at the end of round 1", "The course at the end of round 2"]
     ends = [{t.id: t.hex for t in s.board.tokens} for s in report.rounds]  # type: ignore[union-attr]
     assert ends[1] == first and ends[2] == second
     assert first != second and ends[0] != first  # the gears moved in each round
@@ -136,7 +136,7 @@ def test_the_pdf_draws_each_map_as_vector_shapes_and_text(report: Report, tmp_pa
     text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(source), "-"], capture_output=True, check=True,
                           timeout=60).stdout.decode("utf-8")
     text = unicodedata.normalize("NFKC", text)  # Qt's PDF keeps ligatures (ﬁ)
-    for title in ("Map before the first turn (starting positions)", "Map at the end of turn 1", "Map at the end of turn 2"):
+    for title in ("The starting grid", "The course at the end of round 1", "The course at the end of round 2"):
         assert title in text
     assert "Hard-pack" in text and "Demo Sandhopper (" in text  # the legend: terrain kinds and units
 
@@ -154,10 +154,10 @@ def test_the_html_and_markdown_files_hold_each_map_as_svg(report: Report) -> Non
     for svg in svgs:
         root = ET.fromstring(svg)  # well formed
         assert len(root.findall("{http://www.w3.org/2000/svg}g/{http://www.w3.org/2000/svg}path")) == 6  # a path per kind
-    assert "<h3>Map at the end of turn 2</h3>" in html
+    assert "<h3>The course at the end of round 2</h3>" in html
     markdown = render_markdown(report)
     assert markdown.count("](data:image/svg+xml;base64,") == 3
-    assert "### Map at the end of turn 1" in markdown
+    assert "### The course at the end of round 1" in markdown
 
 
 def test_maps_can_be_left_out(rally) -> None:  # noqa: ANN001
@@ -168,7 +168,7 @@ def test_maps_can_be_left_out(rally) -> None:  # noqa: ANN001
 
 def test_a_japanese_report_words_its_maps_in_japanese(rally) -> None:  # noqa: ANN001
     report = build_report(rally[0], "ラリー", ReportOptions(language="ja"))
-    assert report.rounds[1].map_title == "ターン 1 終了時のマップ"
+    assert report.rounds[1].map_title == "ラウンド 1 終了時のコース"
     assert report.rounds[1].board.kinds[0].label != "Normal"  # type: ignore[union-attr]
 
 

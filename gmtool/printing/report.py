@@ -22,6 +22,8 @@ Choices (said here because the rules do not say them):
   starts (the setup section: the starting positions). The end, not the start: the start of turn N
   is the end of turn N − 1, and the end shows where the turn's events left the units. The same
   replay gives every map (a board taken at each turn's boundary); no command is decided again.
+- A game whose turns go by another name (a race's rounds) gives its own keys for the title and the
+  section headings: its ruleset's ``report_words()`` maps a ``report.*`` key to its own (duck-typed).
 """
 
 from __future__ import annotations
@@ -187,10 +189,11 @@ def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
         if started and options.includes(drafts[-1].number):
             drafts[-1].snapshot = _snapshot_rows(ruleset.snapshot(state, "gm"), layout)
     _take_board(drafts[-1], board, state, options)
-    sections = tuple(_section(d) for d in drafts if options.includes(d.number) and (d.events or d.number))
+    words = _words(ruleset)
+    sections = tuple(_section(d, words) for d in drafts if options.includes(d.number) and (d.events or d.number))
     return Report(
         language=options.language,
-        title=tr("report.title", name=name),
+        title=tr(words.get("report.title", "report.title"), name=name),
         subtitle=tr("report.subtitle", game=registry().manifest(ruleset.key).name(options.language),
                     seed=encounter.seed, undone=undone),
         labels=_labels(layout),
@@ -223,13 +226,22 @@ def _event_line(seq: int, event: Any, ruleset: Any) -> EventLine:
     )
 
 
-def _section(draft: _Draft) -> RoundSection:
+def _words(ruleset: Any) -> dict[str, str]:
+    """The game's own keys for the report's fixed words, if it has any (``report_words()``)."""
+    hook = getattr(ruleset, "report_words", None)
+    return dict(hook()) if callable(hook) else {}
+
+
+def _section(draft: _Draft, words: dict[str, str]) -> RoundSection:
+    def word(key: str, **values: object) -> str:
+        return tr(words.get(key, key), **values)
+
     if draft.number == SETUP_ROUND:
-        return RoundSection(SETUP_ROUND, tr("report.setup"), "", (), tuple(draft.events),
-                            draft.board, tr("report.map_setup") if draft.board else "")
+        return RoundSection(SETUP_ROUND, word("report.setup"), "", (), tuple(draft.events),
+                            draft.board, word("report.map_setup") if draft.board else "")
     return RoundSection(
-        draft.number, tr("report.round", turn=draft.number), tr("report.snapshot", turn=draft.number),
-        draft.snapshot, tuple(draft.events), draft.board, tr("report.map_end", turn=draft.number) if draft.board else "",
+        draft.number, word("report.round", turn=draft.number), word("report.snapshot", turn=draft.number),
+        draft.snapshot, tuple(draft.events), draft.board, word("report.map_end", turn=draft.number) if draft.board else "",
     )
 
 

@@ -18,6 +18,15 @@ from gmtool.games.badlands_rally.rules.race_map import terrain_of
 from gmtool.games.badlands_rally.rules.race_reaction import intercept
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rounds import clockwise_from, declare_speed
+from gmtool.games.badlands_rally.rules.scenario_messages import SetGentlemensSport
+from gmtool.games.badlands_rally.rules.scenario_rules import (
+    after_attack,
+    after_jump,
+    after_spin,
+    gentlemens_sport,
+    lap_course,
+)
+from gmtool.games.badlands_rally.rules.specials import entry_cost, free_turn, rough_left
 from gmtool.games.badlands_rally.rules.terrain import kinds
 
 OFF_COURSE = ""  # the kind answered for a hex off the board: not race course
@@ -26,6 +35,8 @@ OFF_COURSE = ""  # the kind answered for a hex off the board: not race course
 def decide(state: RaceState, command: Command, rng: random.Random, readings: RuleReadings) -> tuple[Event, ...]:
     if isinstance(command, m.ResolveSpin):
         return _spin(state, command, rng)
+    if isinstance(command, SetGentlemensSport):
+        return (gentlemens_sport(state, command),)
     if isinstance(command, m.ChooseScenario | m.ContestVictory):
         from gmtool.games.badlands_rally.rules.race_victory import choose_scenario, contest
 
@@ -36,7 +47,7 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
         raise RulesError("error.br_race_over" if state.winner else "error.br_contest_first")
     if state.pending and isinstance(command, m.AttackGear | m.StepGear | m.EndActivation | m.StartRound
                                     | m.RollInitiative | m.DeclareSpeed | m.SpecialMove | m.RallyTheCrowd
-                                    | m.Recover):
+                                    | m.Recover | m.OffRoad):
         names = ", ".join(state.gears[g].name for g, _excess in state.pending)
         raise RulesError("error.br_spins_pending", names=names)
     caught = intercept(state, command, rng, readings, _step)  # BR-18: a reaction window opens, grows or answers
@@ -49,15 +60,23 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
     if isinstance(command, m.AttackGear):
         from gmtool.games.badlands_rally.rules.race_attack import attack
 
-        return (attack(state, command, rng, readings),)
+        made = attack(state, command, rng, readings)
+        return (made, *after_attack(state, made))
     if isinstance(command, m.Recover):
         from gmtool.games.badlands_rally.rules.race_moves import recover_hits
 
         return (recover_hits(state, command, rng, readings),)
+    if isinstance(command, m.OffRoad):
+        from gmtool.games.badlands_rally.rules.race_specials import off_road
+
+        return (off_road(state, command, rng),)
     if isinstance(command, m.SpecialMove | m.RallyTheCrowd):
         from gmtool.games.badlands_rally.rules.race_moves import rally, special_move
 
-        return (special_move(state, command, rng) if isinstance(command, m.SpecialMove) else rally(state, command),)
+        if isinstance(command, m.SpecialMove):
+            moved = special_move(state, command, rng)
+            return (moved, *after_jump(state, moved))
+        return (rally(state, command),)
     if isinstance(command, m.SetCourse):
         unknown = sorted(set(command.course.terrain.values()) - set(kinds()))
         if unknown:
@@ -86,12 +105,14 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
 
 def _spin(state: RaceState, command: m.ResolveSpin, rng: random.Random) -> tuple[Event, ...]:
     """The spin-out, and the end of the active gear's activation when it did not recover."""
+    from gmtool.games.badlands_rally.rules.race_specials import pyrotechnics
     from gmtool.games.badlands_rally.rules.race_spin import resolve
 
     spun = resolve(state, command, rng)
+    caused = after_spin(state, spun)
     if state.current == spun.gear and not spun.recovered and not spun.skipped:
-        return spun, *_ended_and_after(state, state.gears[spun.gear])
-    return (spun,)
+        return spun, *caused, *_ended_and_after(state, state.gears[spun.gear])
+    return (spun, *caused, *pyrotechnics(state, spun))
 
 
 def _gear(state: RaceState, gear_id: str) -> RaceGear:
@@ -123,7 +144,10 @@ def _added(state: RaceState, command: m.AddGear) -> m.GearAdded:
     number = len(state.gears) + 1
     while f"g{number}" in state.gears:
         number += 1
-    return m.GearAdded(id=f"g{number}", **command.model_dump(exclude={"kind", "hex"}), hex=where)
+    from gmtool.games.badlands_rally.rules.race_specials import known_specials
+
+    card = command.model_dump(exclude={"kind", "hex"}) | {"specials": known_specials(command.specials)}
+    return m.GearAdded(id=f"g{number}", **card, hex=where)
 
 
 def _free_start(state: RaceState) -> str:
@@ -176,17 +200,22 @@ def _step(state: RaceState, command: m.StepGear) -> m.GearStepped:
     assert course is not None  # a gear stands on a course
     terrain = terrain_of(course)
     default = next(iter(kinds()))
-    walked = walk(gear.hex, gear.facing, (command.step,), gear.speed,
-                  lambda h: _kind_at(course, terrain, h, default), gear.mr_left)
+    kind_at = lambda h: _kind_at(course, terrain, h, default)  # noqa: E731
+    walked = walk(gear.hex, gear.facing, (command.step,), gear.speed, kind_at, gear.mr_left,
+                  free_turn(gear.specials, kind_at(gear.hex)),
+                  lambda kind, speed: entry_cost(kind, speed, gear.specials, gear.rough_free))
     if walked.path:
         other = _taken_by(state, walked.hex, gear.id)
         if other is not None:
             raise RulesError("error.br_hex_taken", name=other.name, hex=label(walked.hex))
-    passed = entered(course, gear.progress, gear.hex, walked.hex) if walked.path else None
+    lap = lap_course(state, gear.progress)
+    assert lap is not None
+    passed = entered(lap, gear.progress, gear.hex, walked.hex) if walked.path else None
     return m.GearStepped(gear=gear.id, name=gear.name, step=command.step, before=label(gear.hex),
                          after=label(walked.hex), facing_before=gear.facing, facing=walked.facing,
                          cost=walked.cost, mr_left=gear.mr_left - walked.cost,
-                         checkpoint=passed.checkpoint if passed else None, lap=passed.lap if passed else None)
+                         checkpoint=passed.checkpoint if passed else None, lap=passed.lap if passed else None,
+                         rough_free=rough_left(kind_at(walked.hex) if walked.path else None, gear.rough_free))
 
 
 def _kind_at(course: HexMapFile, terrain: dict[Hex, str], h: Hex, default: str) -> str:
@@ -203,8 +232,9 @@ def _placed(state: RaceState, command: m.PlaceGear) -> m.GearPlaced:
         raise RulesError("error.br_hex_taken", name=other.name, hex=command.hex)
     if h == gear.hex and command.facing == gear.facing:
         raise RulesError("error.no_change")
-    assert state.course is not None
-    passed = entered(state.course, gear.progress, gear.hex, h) if h != gear.hex else None
+    lap = lap_course(state, gear.progress)
+    assert lap is not None
+    passed = entered(lap, gear.progress, gear.hex, h) if h != gear.hex else None
     return m.GearPlaced(gear=gear.id, name=gear.name, before=label(gear.hex), after=command.hex,
                         facing_before=gear.facing, facing=command.facing,
                         checkpoint=passed.checkpoint if passed else None, lap=passed.lap if passed else None)
@@ -232,7 +262,9 @@ def _went_back(state: RaceState, gear: RaceGear) -> bool:
     course = state.course
     if course is None or gear.began_at is None or state.table_mode or not (course.checkpoints or course.zones):
         return False
-    return standing(course, gear.progress, gear.hex) < gear.began_at
+    lap = lap_course(state, gear.progress)
+    assert lap is not None
+    return standing(lap, gear.progress, gear.hex) < gear.began_at
 
 
 NUMBER_BOUNDS = {"attack": (2, 6), "defence": (2, 6), "initiative": (2, 6), "armour": (0, 30), "cruising_mr": (1, 30), "top_mr": (1, 40)}

@@ -5,18 +5,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gmtool.core.game import EVERYTHING, NOTHING, Touched
+from gmtool.core.game import EVERYTHING, Touched
 from gmtool.core.hex.map_file import hex_of
 from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules import scenario_fold, special_fold
 from gmtool.games.badlands_rally.rules.laps import Progress, standing
 from gmtool.games.badlands_rally.rules.race_reaction_fold import apply_reaction, touched_by_reaction
 from gmtool.games.badlands_rally.rules.race_reaction_messages import EVENTS as REACTION_EVENTS
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rattled import activated, hull_emptied, hull_repaired
+from gmtool.games.badlands_rally.rules.scenario_rules import lap_course
 
 
 def apply(state: RaceState, event: Event) -> None:
+    scenario_fold.apply(state, event)
     if isinstance(event, REACTION_EVENTS):
         apply_reaction(state, event)
     elif isinstance(event, m.CourseSet):
@@ -79,6 +82,7 @@ def apply(state: RaceState, event: Event) -> None:
             gear.rattle = hull_repaired(gear.rattle, event.new)  # back to 1 or more: the token goes
     elif isinstance(event, m.TableModeSet):
         state.table_mode = event.on
+    special_fold.apply(state, event)  # BR-20: what the datacards' special rules change
 
 
 def _attacked(state: RaceState, event: m.AttackMade) -> None:
@@ -109,7 +113,7 @@ def _spun(state: RaceState, event: m.SpinResolved) -> None:
         return
     gear.spun, gear.facing, gear.hex = True, event.facing, hex_of(event.after)
     gear.began_at = None  # a skid is forced: "this is a race!" is not judged this activation
-    if event.recovered:
+    if event.recovered and event.token:
         gear.rally_tokens += 1
     for hit in event.collisions:
         hurt = state.gears[hit.gear]
@@ -135,7 +139,8 @@ def _begin(state: RaceState, gear_id: str | None) -> None:
         gear = state.gears[gear_id]
         gear.rattle = activated(gear.rattle)
         gear.actions_used, gear.spun = gear.reacted, False  # a reaction spent its action (BR-18)
-        gear.began_at = standing(state.course, gear.progress, gear.hex) if state.course else None
+        lap = lap_course(state, gear.progress)
+        gear.began_at = standing(lap, gear.progress, gear.hex) if lap else None
 
 
 def touched(event: Event) -> Touched:
@@ -168,4 +173,6 @@ def touched(event: Event) -> Touched:
                        frozenset({"br_attack"}))
     if isinstance(event, m.GearEdited):
         return Touched(frozenset({event.gear}), frozenset({"sheet", "tracks", "badges", "map"}))
-    return NOTHING
+    if isinstance(event, special_fold.EVENTS):
+        return special_fold.touched(event)
+    return scenario_fold.touched(event)

@@ -33,14 +33,16 @@ from gmtool.games.badlands_rally.rules.race_reaction_resolve import Stepper, as_
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.reaction_window import ReactionWindow
 from gmtool.games.badlands_rally.rules.rounds import attack_reaction, melee_reaction
+from gmtool.games.badlands_rally.rules.scenario_rules import no_attack_reason
 
 EACH_ATTACKER = "br_reaction_each_attacker"  # rule option: condition B for each attacker's first attack
 
 
 def may_react(state: RaceState, gear: RaceGear) -> bool:
-    """Passive, not yet activated this round, an action left, a weapon, and not waiting to recover."""
+    """Passive, not yet activated this round, an action left, a weapon, not waiting to recover, and attacks
+    allowed (not round 1 of the gentlemen's sport)."""
     return (gear.id != state.current and not gear.out and not gear.activated and gear.reacted < gear.actions
-            and bool(gear.weapons) and (gear.hull > 0 or gear.structure > 0))
+            and bool(gear.weapons) and (gear.hull > 0 or gear.structure > 0) and no_attack_reason(state) is None)
 
 
 def melee_reach(gear: RaceGear) -> int:

@@ -15,8 +15,10 @@ from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.dice import Reading, check_value
 from gmtool.games.badlands_rally.rules.laps import standing
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
+from gmtool.games.badlands_rally.rules.scenario_rules import derby_winners, lap_course
 from gmtool.games.badlands_rally.rules.scenarios import scenario_for
-from gmtool.games.badlands_rally.rules.victory import contested_dice, first_to_act
+from gmtool.games.badlands_rally.rules.upgrade_effects import contested_dice_of
+from gmtool.games.badlands_rally.rules.victory import first_to_act
 
 CHECK_COUNT = "br_check_count"
 REROLLS_MAX = 100
@@ -36,19 +38,22 @@ def round_over(state: RaceState) -> tuple[m.Event, ...]:
     """At the end of a round: the race won outright, or the contested check called (or nothing)."""
     if state.winner is not None:
         return ()
-    finishers = tuple(g for g, when in state.finished.items() if when == state.round)
+    derby = derby_winners(state)
+    laps = tuple(g for g, when in state.finished.items() if when == state.round)
+    finishers = tuple(dict.fromkeys((*laps, *derby)))
     if len(finishers) == 1:
         gear = state.gears[finishers[0]]
-        return (m.RaceWon(winner=gear.id, name=gear.name, finishers=finishers),)
+        return (m.RaceWon(winner=gear.id, name=gear.name, finishers=finishers, derby=derby),)
     if finishers:
-        return (m.VictoryContested(finishers=finishers, names=tuple(state.gears[g].name for g in finishers)),)
+        return (m.VictoryContested(finishers=finishers, names=tuple(state.gears[g].name for g in finishers),
+                                   derby=derby),)
     return ()
 
 
 def _ahead(state: RaceState, gears: list[RaceGear]) -> list[str] | None:
     if state.course is None:
         return None
-    keys = {g.id: standing(state.course, g.progress, g.hex) for g in gears}
+    keys = {g.id: standing(lap_course(state, g.progress) or state.course, g.progress, g.hex) for g in gears}
     return None if len(set(keys.values())) != len(keys) else sorted(keys, key=keys.__getitem__, reverse=True)
 
 
@@ -77,7 +82,7 @@ def contest(state: RaceState, command: m.ContestVictory, rng: random.Random, rea
 
 def _check(gear: RaceGear, rng: random.Random, typed: Mapping[str, tuple[int, ...]] | None,
            reading: Reading) -> m.InitiativeCheck:
-    dice = contested_dice(gear.rattle.token)
+    dice = contested_dice_of(gear)  # +1D6 Sponsorship Paint (BR-20)
     faces = tuple(typed.get(gear.id, ())) if typed is not None else roll_d6(rng, dice)
     validate_faces(faces, dice)
     return m.InitiativeCheck(gear=gear.id, name=gear.name, faces=faces,

@@ -21,9 +21,11 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules import scenario_view, setup_view
 from gmtool.games.badlands_rally.rules.race_reaction_words import reaction_heading
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.race_words import facing_name, speed_name
+from gmtool.games.badlands_rally.rules.special_words import special_names
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 
@@ -64,7 +66,7 @@ def _tracks(gear: RaceGear) -> tuple[Track, ...]:
             Track("structure", tr("br.field.structure"), "boxes", gear.structure, gear.structure_max, "harm", "left"))
 
 
-def _badges(gear: RaceGear, finished: bool = False) -> tuple[Badge, ...]:
+def _badges(gear: RaceGear, finished: bool = False, state: RaceState | None = None) -> tuple[Badge, ...]:
     found = []
     if gear.speed is not None:
         found.append(Badge("speed", speed_name(gear.speed), "good" if gear.speed == "top" else "neutral"))
@@ -77,7 +79,7 @@ def _badges(gear: RaceGear, finished: bool = False) -> tuple[Badge, ...]:
         found.append(Badge("rattled", tr("br.badge.rattled", count=gear.rattle.count), "warning"))
     if gear.out:
         found.append(Badge("out", tr("br.badge.knocked_out"), "harm"))
-    return tuple(found)
+    return (*found, *setup_view.badges(gear), *(scenario_view.badges(state, gear) if state is not None else ()))
 
 
 def _rows_in_order(state: RaceState) -> list[RaceGear]:
@@ -88,7 +90,7 @@ def _rows_in_order(state: RaceState) -> list[RaceGear]:
 def order(state: RaceState) -> tuple[OrderRow, ...]:
     return tuple(
         OrderRow(g.id, g.name, rank, str(g.mr_left) if g.speed else ("✓" if g.activated else ""),
-                 g.id == state.current, g.out, False, _badges(g, g.id in state.finished), _tracks(g))
+                 g.id == state.current, g.out, False, _badges(g, g.id in state.finished, state), _tracks(g))
         for rank, g in enumerate(_rows_in_order(state))
     )
 
@@ -112,6 +114,9 @@ def sheet(state: RaceState, gear_id: str) -> SheetView | None:
                    f"{gear.actions - gear.actions_used}/{gear.actions}", editable=False),
         *(SheetField(f"weapon_{n}", tr("br.field.weapon", number=n + 1), "text", weapon_text(w), editable=False)
           for n, w in enumerate(gear.weapons)),
+        SheetField("specials", tr("br.field.specials"), "text", special_names(gear.specials), editable=False),
+        *scenario_view.fields(state, gear),
+        *setup_view.fields(gear),
     )
     return SheetView(gear.id, gear.name, fields, _tracks(gear))
 

@@ -1,6 +1,6 @@
 """The race's scenarios (BR-19) as data (``resources/badlands_rally/scenarios.json``): which faces of
 1D6 pick each, its name, its laps (race day: a second die, 1–4 two laps, 5–6 three), its special
-rule in words. gmtool applies the laps; the special rules are shown to the GM (issue 16)."""
+rule in words. gmtool applies the laps here and the special rules in :mod:`.scenario_rules`."""
 
 from __future__ import annotations
 
