@@ -180,3 +180,16 @@ def test_a_gear_that_reacted_and_lost_every_hit_recovers_one_hit_without_a_die()
     assert (recovered.hull, recovered.structure, recovered.action_back) == (0, 1, False)
     assert state.gears["g2"].actions_used == 1  # no action left, none gained
 
+
+
+@pytest.mark.rule("BR-18")
+@pytest.mark.rule("BR-19")
+def test_no_reaction_in_round_1_of_the_gentlemens_sport() -> None:
+    # Lines 615-619: no attacks in round 1 — a reaction is an attack: the step out of B's front arc is made at once.
+    from gmtool.games.badlands_rally.rules import scenario_messages as s
+
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), s.SetGentlemensSport(on=True), gear("A", "0306", facing=3),
+        gear("B", "0305", facing=3, weapons=(AXE,)), m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"))
+    assert kinds(run(rules, state, m.StepGear(gear="g1", step="ahead"))) == ["br_stepped"] and state.reaction is None
