@@ -38,7 +38,7 @@ def test_keys_declare_speed_step_on_the_map_and_undo_takes_a_step_back(qtbot, ra
     assert gear(window, "g1").speed == "top" and gear(window, "g1").mr_left == 9
     dock.view.setFocus()
     qtbot.keyClick(dock.view, Qt.Key.Key_Up)
-    # BR-18: 1617 lies in the front arc of the Dune Pig (1618, facing north-west, a vibro-axe): it may react first
+    # BR-18: 1617 lies in the front arc of the Rustbucket (1717, facing north-west, a vibro-axe): it may react first
     assert window.bridge.state.reaction is not None and label(gear(window, "g1").hex) == "1617"
     qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     # 1617 facing north-west: column 16 is an even column (1-based), half a hex lower than column 15,
