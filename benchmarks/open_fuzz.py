@@ -34,6 +34,7 @@ JSON = Any  # a decoded journal record
 def make_base(path: Path) -> Path:
     """A campaign as a GM leaves it: every demo encounter fought a little, an NPC in the library."""
     from gmtool.games.badlands_rally.rules import race_messages as rally
+    from gmtool.games.badlands_rally.rules import race_reaction_messages as reaction
     from gmtool.games.shadowrun.sr4.rules import commands as sr4
     from gmtool.games.shadowrun.sr5.rules import commands as sr5
     from gmtool.storage.workspace import Workspace
@@ -44,6 +45,7 @@ def make_base(path: Path) -> Path:
             here = workspace.with_encounter(info.id)
             if info.ruleset == "badlands_rally":
                 for command in (rally.DeclareSpeed(gear="g1", speed="top"), rally.StepGear(gear="g1", step="ahead"),
+                                reaction.DeclineReaction(gear="g3"),  # the Rustbucket's melee reaction (BR-18)
                                 rally.StepGear(gear="g1", step="left"), rally.EndActivation(gear="g1")):
                     here.session.execute(command)
                 here.session.undo()

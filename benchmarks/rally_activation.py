@@ -27,6 +27,7 @@ from typing import Any
 from benchmarks.next_phase import PaintCounter, data_dir_env, p95, settle, timed
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.race_reaction_messages import DeclineReaction
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 from gmtool.storage.workspace import Workspace
 
@@ -80,6 +81,19 @@ def _command(press: str, gear: str) -> m.Command:
     return m.EndActivation(gear=gear)
 
 
+def _no_reaction(window: Any, app: Any) -> None:
+    """BR-18: the partner attacked first may react; the GM answers *No reaction* (the same work each round)."""
+    if window.bridge.state.reaction is not None:
+        window.action("br_no_reaction").trigger()
+        settle(app)
+
+
+def _decline(workspace: Workspace) -> None:
+    reaction = workspace.encounter.state.reaction
+    if reaction is not None:
+        workspace.session.execute(DeclineReaction(gear=reaction.offers[0][0]))
+
+
 def measure_rally_activation(rounds: int = ROUNDS) -> dict[str, Any]:
     from PySide6.QtWidgets import QApplication
 
@@ -105,8 +119,8 @@ def measure_rally_activation(rounds: int = ROUNDS) -> dict[str, Any]:
                 for press in PRESSES:
                     before, entries = counter.count, len(shown.encounter.entries)
                     action = window.action("br_roll_attack" if press == "attack" else press)
-                    times.append(timed(lambda action=action: (action.trigger(), settle(app))))
-                    core.append(timed(lambda p=press, g=gear: bare.session.execute(_command(p, g))))
+                    times.append(timed(lambda action=action: (action.trigger(), settle(app), _no_reaction(window, app))))
+                    core.append(timed(lambda p=press, g=gear: (bare.session.execute(_command(p, g)), _decline(bare))))
                     unpainted += counter.count == before
                     refused += len(shown.encounter.entries) == entries
                 if played >= WARMUP_ROUNDS:

@@ -17,6 +17,7 @@ from gmtool.core.hex.map_edits import on_board
 from gmtool.core.hex.map_file import HexMapFile, hex_of
 from gmtool.core.messages import Command
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules import race_reaction_messages as r
 from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_map import terrain_of
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
@@ -130,6 +131,17 @@ def _target(rules: RallyRules, state: RaceState, gear: RaceGear) -> m.AttackGear
     return None
 
 
+def answer_reactions(rules: RallyRules, state: Callable[[], RaceState], do: Callable[[Command], object]) -> None:
+    """BR-18: each gear offered a reaction reacts with its first weapon that has a chance, else does not."""
+    while (window := state().reaction) is not None:
+        gear_id = window.offers[0][0]
+        drafts = (m.AttackGear(attacker=gear_id, target=window.active, weapon=w)
+                  for w in range(len(state().gears[gear_id].weapons)))
+        chosen = next((d for d in drafts if not (seen := rules.reaction_preview(state(), d)).refusal
+                       and seen.success > 0), None)
+        do(r.React(gear=gear_id, weapon=chosen.weapon) if chosen else r.DeclineReaction(gear=gear_id))
+
+
 def activation(rules: RallyRules, state: Callable[[], RaceState], do: Callable[[Command], object]) -> None:
     """The active gear's whole activation, each command through ``do`` (the session)."""
     gear_id = state().current
@@ -145,10 +157,15 @@ def activation(rules: RallyRules, state: Callable[[], RaceState], do: Callable[[
         if move is None:
             break
         do(m.StepGear(gear=gear_id, step=move))  # type: ignore[arg-type]
+        answer_reactions(rules, state, do)
+        if state().pending or state().current != gear_id:
+            break
         last = move
-    attack = _target(rules, state(), state().gears[gear_id])
+    ready = not state().pending and state().current == gear_id
+    attack = _target(rules, state(), state().gears[gear_id]) if ready else None
     if attack is not None:
         do(attack)
+        answer_reactions(rules, state, do)
     while state().pending:
         do(m.ResolveSpin(gear=state().pending[0][0]))
     if state().current == gear_id:

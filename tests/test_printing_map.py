@@ -30,11 +30,14 @@ GEARS = ("g1", "g2", "g3", "g4")
 def _play_round(session: Any) -> None:
     """Each gear in its turn: top speed, three hexes ahead, end of its activation."""
     from gmtool.games.badlands_rally.rules import race_messages as m
+    from gmtool.games.badlands_rally.rules import race_reaction_messages as r
 
     for gear in session.encounter.state.order:
         session.execute(m.DeclareSpeed(gear=gear, speed="top"))
         for _ in range(3):
             session.execute(m.StepGear(gear=gear, step="ahead"))
+            while session.encounter.state.reaction is not None:  # BR-18: no gear reacts
+                session.execute(r.DeclineReaction(gear=session.encounter.state.reaction.offers[0][0]))
         session.execute(m.EndActivation(gear=gear))
 
 

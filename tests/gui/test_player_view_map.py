@@ -58,12 +58,14 @@ def test_the_rally_player_view_shows_every_gear_where_the_game_puts_it(qtbot, ra
 
 def test_a_move_in_the_main_window_moves_the_players_token_without_redrawing_the_terrain(qtbot, rally_window) -> None:
     from gmtool.games.badlands_rally.rules import race_messages as m
+    from gmtool.games.badlands_rally.rules import race_reaction_messages as r
 
     window = rally_window
     player = _player(qtbot, window.bridge)
     terrain, before = player.map.view.terrain, _drawn(player)["g1"].hex
     assert window.run(m.DeclareSpeed(gear="g1", speed="top"))
     assert window.run(m.StepGear(gear="g1", step="ahead"))
+    assert window.run(r.DeclineReaction(gear="g3"))  # BR-18: the Rustbucket could react first
     after = window.bridge.state.gears["g1"].hex
     assert after != before and _drawn(player)["g1"].hex == after
     centre = player.map.view.tokens["g1"].sceneBoundingRect().center()

@@ -38,6 +38,9 @@ def test_keys_declare_speed_step_on_the_map_and_undo_takes_a_step_back(qtbot, ra
     assert gear(window, "g1").speed == "top" and gear(window, "g1").mr_left == 9
     dock.view.setFocus()
     qtbot.keyClick(dock.view, Qt.Key.Key_Up)
+    # BR-18: 1617 lies in the front arc of the Rustbucket (1717, facing north-west, a vibro-axe): it may react first
+    assert window.bridge.state.reaction is not None and label(gear(window, "g1").hex) == "1617"
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     # 1617 facing north-west: column 16 is an even column (1-based), half a hex lower than column 15,
     # so its north-west neighbour is 1517, a hard-pack hex: 1 MR.
     assert label(gear(window, "g1").hex) == "1517" and gear(window, "g1").mr_left == 8
@@ -157,6 +160,8 @@ def test_the_attack_panel_shows_the_plan_and_odds_then_attacks_with_typed_dice(q
     assert "7 dice" in panel.faces["damage"].placeholderText()
     panel.faces["damage"].setText("6 5 4 1 1 1 1")
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert window.bridge.state.reaction is not None  # BR-18: the Rustbucket may react first; it does not
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     rustbucket = window.bridge.state.gears["g3"]
     # 6 5 4 → 3 hits on hull 2, structure 3: hull 0 (rattled), structure 2
     assert (rustbucket.hull, rustbucket.structure) == (0, 2) and rustbucket.rattle.token
@@ -228,6 +233,7 @@ def test_add_gear_types_a_card_with_a_weapon_and_places_it_on_the_start_zone(qtb
 
 def test_a_wrecked_gear_waits_to_spin_out_and_the_gm_resolves_it_from_the_attack_panel(qtbot, rally_window) -> None:
     from gmtool.games.badlands_rally.rules import race_messages as m
+    from gmtool.games.badlands_rally.rules import race_reaction_messages as r
 
     window = rally_window
     panel = window.parts.attack_panel
@@ -236,6 +242,7 @@ def test_a_wrecked_gear_waits_to_spin_out_and_the_gm_resolves_it_from_the_attack
     # Rustbucket (hull 2, structure 3): 7 damage dice of which 6 hit → both 0, 1 beyond
     assert window.run(m.AttackGear(attacker="g1", target="g3", weapon=0, attack_faces=(6,), defence_faces=(1, 1),
                                    damage_faces=(6, 6, 6, 6, 6, 6, 1)))
+    assert window.run(r.DeclineReaction(gear="g3"))  # BR-18: the Rustbucket may react first; it does not
     assert panel.spins.isVisibleTo(panel) and panel.spins.gear.currentText() == "Demo Rustbucket"
     assert "1D6 + 1 hex" in panel.spins.stake.text()
     assert window.docks["br_attack"].isVisible()

@@ -27,6 +27,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.games.badlands_rally.gui.attack_panel_parts import percent, typed_faces
 from gmtool.games.badlands_rally.gui.move_box import MoveBox
+from gmtool.games.badlands_rally.gui.reaction_box import ReactionBox
 from gmtool.games.badlands_rally.gui.spin_box import SpinBox
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race import RallyRules
@@ -66,6 +67,7 @@ class AttackPanel(QWidget):
         self.roll = QPushButton(tr("br.attack.roll"), self)
         self.roll.setObjectName("brAttackRoll")
         self.spins = SpinBox(run, self)
+        self.reaction = ReactionBox(run, rules, self)  # BR-18: while a passive gear may react, the panel is its
         self.moves = MoveBox(run, self)
         self._lay_out()
         for combo in (self.target, self.weapon):
@@ -73,6 +75,8 @@ class AttackPanel(QWidget):
         for edit in self.faces.values():
             edit.textChanged.connect(self.refresh)
         self.roll.clicked.connect(self.attack)
+        self.reaction.gear.currentIndexChanged.connect(self._fill)
+        self.reaction.active_first.toggled.connect(self._fill)
         bridge.changed.connect(self._on_change)
         self._fill()
 
@@ -111,6 +115,7 @@ class AttackPanel(QWidget):
         for name, edit in self.faces.items():
             dice.addRow(tr(f"br.attack.faces_{name}"), edit)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.reaction)
         layout.addLayout(form)
         layout.addWidget(self.table)
         layout.addWidget(self.plan)
@@ -145,9 +150,12 @@ class AttackPanel(QWidget):
     def _fill(self) -> None:
         """The attacker (the active gear), its targets and weapons, keeping the choices still valid."""
         state = self.state
-        gear = state.gears.get(state.current) if state.current else None
+        self.reaction.show_window(state)
+        attacker = self._attacker()
+        gear = state.gears.get(attacker) if attacker else None
         self.attacker.setText(gear.name if gear else tr("br.attack.nobody"))
-        targets = [(g.id, g.name) for g in state.gears.values() if gear is not None and g.id != gear.id and not g.out]
+        targets = [(g.id, g.name) for g in state.gears.values() if gear is not None and g.id != gear.id and not g.out
+                   and (attacker == state.current or g.id == state.current)]  # a reaction: on the active gear
         weapons = [(n, w.name) for n, w in enumerate(gear.weapons)] if gear else []
         for combo, items in ((self.target, targets), (self.weapon, weapons)):
             if [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())] != items:
@@ -161,7 +169,13 @@ class AttackPanel(QWidget):
         self.table.setVisible(state.table_mode)
         self.spins.show_waiting(state)
         self.moves.show_gear(state)
+        reactor = self.reaction.reactor()
+        self.roll.setText(tr("br.reaction.react", name=gear.name) if reactor and gear else tr("br.attack.roll"))
         self.refresh()
+
+    def _attacker(self) -> str | None:
+        """The active gear, or the passive gear whose reaction the panel is for (BR-18)."""
+        return self.reaction.reactor() or self.state.current
 
     def aim_at(self, target: str | None) -> None:
         """Choose the target (the map's line of fire follows the same gear)."""
@@ -170,13 +184,13 @@ class AttackPanel(QWidget):
             self.target.setCurrentIndex(index)
 
     def draft(self) -> m.AttackGear | None:
-        state = self.state
-        if state.current is None or self.target.currentData() is None or self.weapon.currentData() is None:
+        state, attacker = self.state, self._attacker()
+        if attacker is None or self.target.currentData() is None or self.weapon.currentData() is None:
             return None
         table = m.TableGeometry(in_front=self.in_front.isChecked(), lock=self.lock.isChecked(),
                                 side=self.side.currentData(), range=self.range.value(),
                                 cover_dice=self.cover.value()) if state.table_mode else None
-        return m.AttackGear(attacker=state.current, target=self.target.currentData(), weapon=self.weapon.currentData(),
+        return m.AttackGear(attacker=attacker, target=self.target.currentData(), weapon=self.weapon.currentData(),
                             attack_faces=typed_faces(self.faces["attack"].text()),
                             defence_faces=typed_faces(self.faces["defence"].text()),
                             damage_faces=typed_faces(self.faces["damage"].text()), table=table)
@@ -186,7 +200,8 @@ class AttackPanel(QWidget):
         if draft is None:
             self._show(None)
             return
-        self._show(self._rules.attack_preview(self.state, draft))
+        preview = self._rules.reaction_preview if self.reaction.reactor() else self._rules.attack_preview
+        self._show(preview(self.state, draft))
 
     def _show(self, seen: AttackPreview | None) -> None:
         if seen is None or seen.refusal:
@@ -219,7 +234,7 @@ class AttackPanel(QWidget):
     # -- the attack -----------------------------------------------------------------------------
     def attack(self) -> bool:
         draft = self.draft()
-        if draft is None or not self._run(draft):
+        if draft is None or not (self.reaction.react(draft) if self.reaction.reactor() else self._run(draft)):
             return False
         for edit in self.faces.values():
             edit.clear()

@@ -16,6 +16,7 @@ from gmtool.games.badlands_rally.gui.special_moves import SpecialDice, off_road_
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.dice import roll_law
 from gmtool.games.badlands_rally.rules.race_moves import move_dice
+from gmtool.games.badlands_rally.rules.race_reaction import recovers_after_reaction
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 
 MOVES = ("burn_rubber", "jump")
@@ -63,7 +64,10 @@ class MoveBox(QGroupBox):
         gear = state.gears.get(state.current) if state.current else None
         ready = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
         self._gear, self._state = (gear.id if gear else None), state
-        self.setEnabled(ready and not state.pending)
+        borrowed = gear is not None and gear.speed is not None and recovers_after_reaction(gear)  # BR-17, BR-18
+        self.setEnabled((ready or borrowed) and not state.pending)
+        for key in (*MOVES, "rally"):
+            self.buttons[key].setEnabled(ready)
         self.special_dice.show_gear(gear)
         self.off_road.setVisible(gear is not None and "off_road_specialist" in gear.specials)
         if gear is None or gear.speed is None:

@@ -28,6 +28,7 @@ RALLY_SPECS = (
     ActionSpec("br_end_activation", "Space"),
     ActionSpec("br_attack", "Ctrl+K", changes_fight=False),
     ActionSpec("br_roll_attack", "Ctrl+Return"),
+    ActionSpec("br_no_reaction", "Ctrl+Shift+K"),
     ActionSpec("br_resolve_spin", "Ctrl+Shift+Return"),
     ActionSpec("br_burn_rubber", "Ctrl+B"),
     ActionSpec("br_jump", "Ctrl+J"),

@@ -13,6 +13,7 @@ from gmtool.games.badlands_rally.gui.course_actions import CourseActions
 from gmtool.games.badlands_rally.gui.reliable import reliable_reroll
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race import RallyRules
+from gmtool.games.badlands_rally.rules.race_reaction import recovers_after_reaction
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.race_view import offers
 from gmtool.games.badlands_rally.rules.scenario_messages import SetGentlemensSport
@@ -43,8 +44,8 @@ class RallyWindow:
 
     menus = (("menu.race", ("br_add_gear", "br_race_setup", "br_scenario", "br_gentlemens_sport", "br_roll_initiative", "br_table_initiative", "br_start_round",
                             "br_contest", "br_table_contest", "-", "br_cruising", "br_top",
-                            "br_attack", "br_roll_attack", "br_resolve_spin", "br_burn_rubber", "br_jump", "br_rally",
-                            "br_recover", "br_off_road", "br_reliable",
+                            "br_attack", "br_roll_attack", "br_no_reaction", "br_resolve_spin", "br_burn_rubber", "br_jump",
+                            "br_rally", "br_recover", "br_off_road", "br_reliable",
                             "br_end_activation", "-",
                             "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
                             "br_table_mode")),
@@ -69,6 +70,7 @@ class RallyWindow:
         window.action("br_attack").triggered.connect(self.show_attack)
         window.action("br_roll_attack").triggered.connect(self.attack_panel.attack)
         window.action("br_resolve_spin").triggered.connect(self.attack_panel.spins.spin)
+        window.action("br_no_reaction").triggered.connect(self.attack_panel.reaction.no_reaction)
         moves = self.attack_panel.moves
         window.action("br_burn_rubber").triggered.connect(lambda: moves.move("burn_rubber"))
         window.action("br_jump").triggered.connect(lambda: moves.move("jump"))
@@ -95,6 +97,7 @@ class RallyWindow:
         self.course.connect()
         self._current = self.state.current
         self._pending = bool(self.state.pending)
+        self._reaction: tuple[str, object] | None = None
         window.bridge.changed.connect(self._follow_current)
         window.bridge.select(self._current)
 
@@ -106,11 +109,22 @@ class RallyWindow:
             self.window.docks["br_attack"].raise_()
             self.attack_area.ensureWidgetVisible(self.attack_panel.spins)
         self._pending = pending
+        self._follow_reaction()
         current = self.state.current
         if current != self._current:
             self._current = current
             if current is not None:
                 self.window.bridge.select(current)
+
+    def _follow_reaction(self) -> None:
+        """A reaction window opening (BR-18): the attack panel in front, on the passive gear's weapon."""
+        window = self.state.reaction
+        opened = window is not None and (window.active, window.offers) != self._reaction
+        self._reaction = (window.active, window.offers) if window is not None else None
+        if opened:
+            self.window.docks["br_attack"].raise_()
+            self.attack_area.ensureWidgetVisible(self.attack_panel.reaction)
+            self.attack_panel.weapon.setFocus()
 
     def arrange(self) -> None:
         docks = self.window.docks
@@ -157,10 +171,13 @@ class RallyWindow:
         for name in STEPS:
             window.action(name).setEnabled(can_step)
         window.action("br_resolve_spin").setEnabled(bool(state.pending))
+        window.action("br_no_reaction").setEnabled(state.reaction is not None)
         gear = state.gears.get(current) if current else None
         may_act = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
         for name in ("br_burn_rubber", "br_jump", "br_rally", "br_recover"):
             window.action(name).setEnabled(may_act and not state.pending)
+        borrowed = gear is not None and gear.speed is not None and recovers_after_reaction(gear)  # BR-17, BR-18
+        window.action("br_recover").setEnabled((may_act or borrowed) and not state.pending)
         window.action("br_off_road").setEnabled(gear is not None and gear.speed is not None and not state.pending
                                                 and "off_road_specialist" in gear.specials)
         window.action("br_add_gear").setEnabled(state.course is not None)

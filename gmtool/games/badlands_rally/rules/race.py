@@ -26,6 +26,7 @@ from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_decide, race_fold, race_map, race_view, race_words
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules import race_reaction_messages as r
 from gmtool.games.badlands_rally.rules import setup_messages as setup
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.setup_fold import apply as setup_apply
@@ -41,8 +42,8 @@ class RallyRules:
     """The race (rounds, activations, speed, movement on the course; attacks and damage to come)."""
 
     key = "badlands_rally"
-    commands = MessageCodec((*m.COMMANDS, *setup.COMMANDS))
-    events = MessageCodec((*m.EVENTS, *setup.EVENTS))
+    commands = MessageCodec((*m.COMMANDS, *setup.COMMANDS, *r.COMMANDS))
+    events = MessageCodec((*m.EVENTS, *setup.EVENTS, *r.EVENTS))
 
     def __init__(self, readings: RuleReadings | None = None) -> None:
         self.use_readings(readings or RuleReadings())
@@ -121,6 +122,12 @@ class RallyRules:
         from gmtool.games.badlands_rally.rules.race_attack import preview
 
         return preview(state, draft, self.readings)
+
+    def reaction_preview(self, state: RaceState, draft: m.AttackGear) -> AttackPreview:
+        """The reaction attack's plan and odds before the roll (BR-18): the passive gear on the active one."""
+        from gmtool.games.badlands_rally.rules.race_reaction import reaction_preview
+
+        return reaction_preview(state, draft, self.readings)
 
     # -- the map (gmtool.core.hex.on_map.MapRules) ------------------------------------------------
     def board(self, state: RaceState, language: str) -> Board | None:

@@ -15,6 +15,7 @@ from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.laps import entered, standing
 from gmtool.games.badlands_rally.rules.movement import walk
 from gmtool.games.badlands_rally.rules.race_map import terrain_of
+from gmtool.games.badlands_rally.rules.race_reaction import intercept
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rounds import clockwise_from, declare_speed
 from gmtool.games.badlands_rally.rules.scenario_messages import SetGentlemensSport
@@ -49,6 +50,9 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
                                     | m.Recover | m.OffRoad):
         names = ", ".join(state.gears[g].name for g, _excess in state.pending)
         raise RulesError("error.br_spins_pending", names=names)
+    caught = intercept(state, command, rng, readings, _step)  # BR-18: a reaction window opens, grows or answers
+    if caught is not None:
+        return caught
     if isinstance(command, m.RollInitiative):
         from gmtool.games.badlands_rally.rules.race_initiative import roll_initiative
 

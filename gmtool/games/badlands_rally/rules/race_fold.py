@@ -11,6 +11,8 @@ from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import scenario_fold, special_fold
 from gmtool.games.badlands_rally.rules.laps import Progress, standing
+from gmtool.games.badlands_rally.rules.race_reaction_fold import apply_reaction, touched_by_reaction
+from gmtool.games.badlands_rally.rules.race_reaction_messages import EVENTS as REACTION_EVENTS
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rattled import activated, hull_emptied, hull_repaired
 from gmtool.games.badlands_rally.rules.scenario_rules import lap_course
@@ -18,7 +20,9 @@ from gmtool.games.badlands_rally.rules.scenario_rules import lap_course
 
 def apply(state: RaceState, event: Event) -> None:
     scenario_fold.apply(state, event)
-    if isinstance(event, m.CourseSet):
+    if isinstance(event, REACTION_EVENTS):
+        apply_reaction(state, event)
+    elif isinstance(event, m.CourseSet):
         state.course = event.course
     elif isinstance(event, m.GearAdded):
         fields = {name: getattr(event, name) for name in type(event).model_fields if name not in ("kind", "hex")}
@@ -34,7 +38,7 @@ def apply(state: RaceState, event: Event) -> None:
         gear = state.gears[event.gear]
         gear.hull, gear.structure = event.hull, event.structure
         gear.rattle = hull_repaired(gear.rattle, event.hull)
-        gear.actions_used += 0 if event.action_back else 1
+        gear.actions_used += 0 if event.action_back or gear.actions_used >= gear.actions else 1
     elif isinstance(event, m.CrowdRallied):
         gear = state.gears[event.gear]
         gear.rally_tokens, gear.actions_used = event.tokens, gear.actions_used + 1
@@ -85,6 +89,7 @@ def _attacked(state: RaceState, event: m.AttackMade) -> None:
     state.gears[event.attacker].actions_used += 1
     target = state.gears[event.target]
     target.hull, target.structure = event.hull, event.structure
+    target.targeted_by = (*target.targeted_by, event.attacker)  # BR-18 condition B: its first attack
     if event.rattled:
         target.rattle = hull_emptied(target.rattle)
     if event.spins_out:
@@ -123,6 +128,7 @@ def _round(state: RaceState, event: m.RoundStarted) -> None:
     state.round, state.order = event.round, event.order
     for gear in state.gears.values():
         gear.activated, gear.speed, gear.mr_left = False, None, 0
+        gear.reacted, gear.targeted_by = 0, ()
     _begin(state, event.order[0] if event.order else None)
 
 
@@ -132,12 +138,14 @@ def _begin(state: RaceState, gear_id: str | None) -> None:
     if gear_id is not None:
         gear = state.gears[gear_id]
         gear.rattle = activated(gear.rattle)
-        gear.actions_used, gear.spun = 0, False
+        gear.actions_used, gear.spun = gear.reacted, False  # a reaction spent its action (BR-18)
         lap = lap_course(state, gear.progress)
         gear.began_at = standing(lap, gear.progress, gear.hex) if lap else None
 
 
 def touched(event: Event) -> Touched:
+    if isinstance(event, REACTION_EVENTS):
+        return touched_by_reaction(event)
     if isinstance(event, m.CourseSet | m.RoundStarted | m.TableModeSet | m.RaceWon | m.VictoryContested
                   | m.ScenarioChosen):
         return EVERYTHING

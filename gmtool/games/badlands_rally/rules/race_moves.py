@@ -51,6 +51,11 @@ def recover_hits(state: RaceState, command: m.Recover, rng: random.Random, readi
     """BR-17: at cruising speed, 1D6 hits back up to the card's maximum; a gear at 0 gets its action back on
     a 6. The digest adds the die to the "hit value" (hull and structure): by default the structure comes
     back first (damage undone in reverse), the option gives the hull first."""
+    from gmtool.games.badlands_rally.rules.race_reaction import borrowed_recovery
+
+    borrowed = borrowed_recovery(state, command, readings.book(HULL_FIRST))  # its action spent on a reaction
+    if borrowed is not None:
+        return borrowed
     gear = _ready(state, command.gear)
     if gear.speed != "cruising":
         raise RulesError("error.br_recover_cruising", name=gear.name)

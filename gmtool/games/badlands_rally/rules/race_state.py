@@ -9,6 +9,7 @@ from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.games.badlands_rally.rules.laps import Progress
 from gmtool.games.badlands_rally.rules.rattled import Rattle
+from gmtool.games.badlands_rally.rules.reaction_window import ReactionWindow
 from gmtool.games.badlands_rally.rules.seats import clockwise_gears
 from gmtool.games.badlands_rally.rules.terrain import Speed
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
@@ -44,6 +45,8 @@ class RaceGear:
     spun: bool = False  # spun out this activation (once per activation, BR-15)
     rally_tokens: int = 0  # rally-the-crowd tokens (a recovered spin-out gives one)
     began_at: tuple[int, int, int] | None = None  # its race position when this activation began (BR-8)
+    reacted: int = 0  # actions spent on reaction attacks this round, before it activated (BR-18)
+    targeted_by: tuple[str, ...] = ()  # the gears that attacked it this round (BR-18 condition B)
     spins_caused: int = 0  # a derby: the spin-outs it caused on other gears (BR-19)
     specials: tuple[str, ...] = ()  # the datacard's special rules (BR-20, rules/specials.py)
     rough_free: int = 0  # Off-Road Specialist: consecutive rough hexes still to ignore
@@ -71,6 +74,7 @@ class RaceState:
     finished: dict[str, int] = field(default_factory=dict)  # gear → the round it finished every lap
     contest: tuple[str, ...] = ()  # gears whose contested check decides the winner
     winner: str | None = None
+    reaction: ReactionWindow | None = None  # a step or an attack held for the passive gears' reactions (BR-18)
     gentlemen: bool = False  # the gentlemen's sport: no attacks in round 1 (BR-19)
     spin_causes: dict[str, str] = field(default_factory=dict)  # a gear waiting to spin out → the gear that caused it
     players: tuple[str, ...] = ()  # the players clockwise (BR-4; empty: each gear's seat as typed)

@@ -22,6 +22,7 @@ from gmtool.core.messages import Command
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import scenario_view, setup_view
+from gmtool.games.badlands_rally.rules.race_reaction_words import reaction_heading
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.race_words import facing_name, speed_name
 from gmtool.games.badlands_rally.rules.special_words import special_names
@@ -39,6 +40,8 @@ def heading(state: RaceState, readings: RuleReadings | None = None) -> Heading:
             return Heading(tr("br.heading.not_started"), odds)
         return Heading(tr("br.heading.round_over", round=state.round), odds)
     gear = state.gears[state.current]
+    if state.reaction is not None:
+        return Heading(*reaction_heading(state))
     return Heading(tr("br.heading.round", round=state.round, name=gear.name),
                    tr("br.heading.mr", mr=gear.mr_left) if gear.speed else tr("br.heading.declare"))
 
