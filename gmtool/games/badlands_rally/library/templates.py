@@ -33,6 +33,7 @@ class GearCard(BaseModel):
     weapons: tuple[WeaponCard, ...] = Field(default=(), max_length=8)
     tags: tuple[str, ...] = ()
     notes: str = Field(default="", max_length=NOTES_MAX)
+    specials: tuple[str, ...] = ()  # the datacard's special rules (keys of rules/specials.py)
 
 
 class CourseTemplate(BaseModel):

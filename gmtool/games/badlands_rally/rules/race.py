@@ -75,7 +75,7 @@ class RallyRules:
         return race_view.order_layout()
 
     def order(self, state: RaceState) -> tuple[OrderRow, ...]:
-        return race_view.order(state)
+        return race_view.order(state, self.readings)
 
     def roster(self, state: RaceState) -> tuple[tuple[str, str], ...]:
         return race_view.roster(state)

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.core.messages import Command, Event
+from gmtool.games.badlands_rally.rules.area_hits import AreaHit
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 Step = Literal["ahead", "back", "left", "right"]
@@ -43,6 +44,7 @@ class AddGear(Command):
     weapons: tuple[WeaponCard, ...] = Field(default=(), max_length=8)
     hex: str | None = Field(default=None, pattern=r"^\d{4}$")  # None: the first free hex of the start zone
     facing: int = Field(default=0, ge=0, le=5)
+    specials: tuple[str, ...] = ()  # the datacard's special rules (rules/specials.py)
 
 
 class StartRound(Command):
@@ -104,6 +106,8 @@ class AttackGear(Command):
     defence_faces: tuple[int, ...] | None = None
     damage_faces: tuple[int, ...] | None = None
     table: TableGeometry | None = None  # table mode only
+    area_faces: dict[str, tuple[int, ...]] | None = None  # Area Effect: each adjacent gear's damage roll, by id
+    area_gears: tuple[str, ...] = ()  # Area Effect in table mode: the gears next to the target, read off the board
 
 
 class ResolveSpin(Command):
@@ -194,6 +198,7 @@ class GearAdded(Event):
     weapons: tuple[WeaponCard, ...]
     hex: str
     facing: int
+    specials: tuple[str, ...] = ()
 
 
 class InitiativeCheck(BaseModel):
@@ -301,6 +306,7 @@ class AttackMade(Event):
     typed: bool  # the faces were typed at the table
     odds: str  # P(success) before the roll, as shown
     spins_out: bool = False  # no hull and no structure left, or an Impact weapon's hit: it waits to spin out
+    area: tuple[AreaHit, ...] = ()  # Area Effect (BR-11): the gears next to the target hit too
 
 
 class Collision(BaseModel):
@@ -437,3 +443,8 @@ from gmtool.games.badlands_rally.rules.scenario_messages import SCENARIO_COMMAND
 
 COMMANDS = (*COMMANDS, *SCENARIO_COMMANDS)
 EVENTS = (*EVENTS, *SCENARIO_EVENTS)
+
+from gmtool.games.badlands_rally.rules.push_messages import PUSH_COMMANDS, PUSH_EVENTS  # noqa: E402
+
+COMMANDS = (*COMMANDS, *PUSH_COMMANDS)
+EVENTS = (*EVENTS, *PUSH_EVENTS)

@@ -44,6 +44,7 @@ class RaceGear:
     rally_tokens: int = 0  # rally-the-crowd tokens (a recovered spin-out gives one)
     began_at: tuple[int, int, int] | None = None  # its race position when this activation began (BR-8)
     spins_caused: int = 0  # a derby: the spin-outs it caused on other gears (BR-19)
+    specials: tuple[str, ...] = ()  # the datacard's special rules (BR-20, rules/specials.py)
 
     @property
     def out(self) -> bool:
