@@ -32,6 +32,7 @@ RALLY_SPECS = (
     ActionSpec("br_jump", "Ctrl+J"),
     ActionSpec("br_rally", "Ctrl+R"),
     ActionSpec("br_recover", "Ctrl+E"),
+    ActionSpec("br_push", "Ctrl+Shift+H"),  # BR-17 push: the attack dock's push box
     ActionSpec("map_ahead", "Alt+Up"),
     ActionSpec("map_back", "Alt+Down"),
     ActionSpec("map_left", "Alt+Left"),
