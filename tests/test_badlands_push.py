@@ -99,6 +99,7 @@ def test_pushed_into_a_gear_both_roll_the_mos_plus_minus_the_armour_difference()
     b, c = pushed.collisions
     assert (b.gear, b.dice, b.hits, c.gear, c.dice, c.hits) == ("g2", 1, 1, "g3", 3, 1)
     assert {g for g, _x in state.pending} == {"g2", "g3"}
+    assert state.spin_causes == {"g2": "g1", "g3": "g1"}  # a derby counts them to the pusher (BR-19)
     with pytest.raises(RulesError) as refused:  # the spin-outs first
         run(rules, state, m.EndActivation(gear="g1"))
     assert refused.value.key == "error.br_spins_pending"

@@ -18,14 +18,16 @@ def wait_to_spin(state: RaceState, gear_id: str, excess: int) -> None:
     state.pending = (*((g, x) for g, x in state.pending if g != gear_id), (gear_id, excess))
 
 
-def take(state: RaceState, hit: m.Collision | AreaHit) -> None:
-    """A gear's damage from a collision or an Area Effect: hull, structure, rattle, and its spin-out."""
+def take(state: RaceState, hit: m.Collision | AreaHit, cause: str) -> None:
+    """A gear's damage from a collision or an Area Effect: hull, structure, rattle, and its spin-out
+    (caused by ``cause``: a derby counts it, BR-19)."""
     hurt = state.gears[hit.gear]
     hurt.hull, hurt.structure = hit.hull, hit.structure
     if hit.rattled:
         hurt.rattle = hull_emptied(hurt.rattle)
     if hit.spins_out:
         wait_to_spin(state, hit.gear, hit.excess)
+        state.spin_causes[hit.gear] = cause
 
 
 def apply(state: RaceState, event: Event) -> None:
@@ -36,8 +38,9 @@ def apply(state: RaceState, event: Event) -> None:
     pusher.mr_left, pusher.hex, target.hex = event.mr_left, hex_of(event.pusher_after), hex_of(event.after)
     if event.off_balance:
         wait_to_spin(state, target.id, 0)
+        state.spin_causes[target.id] = pusher.id
     for hit in event.collisions:
-        take(state, hit)
+        take(state, hit, pusher.id)
     if event.fumble:
         wait_to_spin(state, pusher.id, 0)
 

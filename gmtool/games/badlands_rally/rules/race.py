@@ -26,6 +26,7 @@ from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_decide, race_fold, race_map, race_view, race_words
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.push_messages import PUSH_COMMANDS, PUSH_EVENTS
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 
 if TYPE_CHECKING:
@@ -36,8 +37,8 @@ class RallyRules:
     """The race (rounds, activations, speed, movement on the course; attacks and damage to come)."""
 
     key = "badlands_rally"
-    commands = MessageCodec(m.COMMANDS)
-    events = MessageCodec(m.EVENTS)
+    commands = MessageCodec((*m.COMMANDS, *PUSH_COMMANDS))
+    events = MessageCodec((*m.EVENTS, *PUSH_EVENTS))
 
     def __init__(self, readings: RuleReadings | None = None) -> None:
         self.use_readings(readings or RuleReadings())

@@ -90,7 +90,7 @@ def _attacked(state: RaceState, event: m.AttackMade) -> None:
     if event.spins_out:
         state.pending = (*state.pending, (event.target, event.excess))
     for hit in event.area:  # BR-11 Area Effect: the gears next to the target
-        push_fold.take(state, hit)
+        push_fold.take(state, hit, event.attacker)
 
 
 def _special_move(state: RaceState, event: m.SpecialMoveMade) -> None:

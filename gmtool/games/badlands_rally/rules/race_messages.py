@@ -443,8 +443,3 @@ from gmtool.games.badlands_rally.rules.scenario_messages import SCENARIO_COMMAND
 
 COMMANDS = (*COMMANDS, *SCENARIO_COMMANDS)
 EVENTS = (*EVENTS, *SCENARIO_EVENTS)
-
-from gmtool.games.badlands_rally.rules.push_messages import PUSH_COMMANDS, PUSH_EVENTS  # noqa: E402
-
-COMMANDS = (*COMMANDS, *PUSH_COMMANDS)
-EVENTS = (*EVENTS, *PUSH_EVENTS)
