@@ -43,10 +43,12 @@ def reach_chance(attack_dice: int, rating: int) -> Fraction:
 
 
 def area_hits(state: RaceState, command: m.AttackGear, attacker: RaceGear, target: RaceGear, weapon: WeaponCard,
-              attack_faces: tuple[int, ...], roll: tuple[int, int, bool], rng: random.Random,
+              check: tuple[int, tuple[int, ...]], roll: tuple[int, int, bool], rng: random.Random,
               readings: RuleReadings) -> tuple[AreaHit, ...]:
-    """Every gear next to the target, hit (``roll``: the target's damage dice, its hits, a blast roll)."""
-    if not weapon.has("area") or not reaches(attack_faces, attacker.attack):
+    """Every gear next to the target, hit (``check``: the Attack rating and the attack's faces; ``roll``:
+    the target's damage dice, its hits, a blast roll)."""
+    rating, attack_faces = check
+    if not weapon.has("area") or not reaches(attack_faces, rating):
         return ()
     dice, target_hits, blast = roll
     typed = command.area_faces or {}
