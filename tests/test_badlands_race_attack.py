@@ -131,7 +131,6 @@ def test_what_an_attack_refuses() -> None:
     state = race(rules, gear("A", "0306", facing=3, weapons=(GUN, SPLASH)), gear("B", "0303"))
     for command, key in (
         (shot(), "error.br_not_in_front_arc"),  # A faces south, B is north of it
-        (shot(weapon=1), "error.br_trait_not_built"),
         (shot(weapon=2), "error.br_no_weapon"),
         (shot(target="g1"), "error.br_not_a_target"),
         (m.AttackGear(attacker="g2", target="g1", weapon=0), "error.br_not_active"),

@@ -22,6 +22,8 @@ MANIFEST = GameManifest(
         ReadingOption(key="br_check_count", rule="BR-2", page=4),
         ReadingOption(key="br_recover_hull_first", rule="BR-17", page=13),
         ReadingOption(key="br_reaction_each_attacker", rule="BR-18", page=13),
+        ReadingOption(key="br_area_half_hits", rule="BR-11", page=10),
+        ReadingOption(key="br_off_balance_hull", rule="BR-15", page=12),
         ReadingOption(key="br_exposed_check_value", rule="BR-20", page=16),
     ),
 )

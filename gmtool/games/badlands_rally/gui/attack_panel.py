@@ -25,8 +25,10 @@ from PySide6.QtWidgets import (
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
+from gmtool.games.badlands_rally.gui.area_gears import AreaGears
 from gmtool.games.badlands_rally.gui.attack_panel_parts import percent, typed_faces
 from gmtool.games.badlands_rally.gui.move_box import MoveBox
+from gmtool.games.badlands_rally.gui.push_box import PushBox
 from gmtool.games.badlands_rally.gui.reaction_box import ReactionBox
 from gmtool.games.badlands_rally.gui.spin_box import SpinBox
 from gmtool.games.badlands_rally.rules import race_messages as m
@@ -69,6 +71,7 @@ class AttackPanel(QWidget):
         self.spins = SpinBox(run, self)
         self.reaction = ReactionBox(run, rules, self)  # BR-18: while a passive gear may react, the panel is its
         self.moves = MoveBox(run, self)
+        self.push = PushBox(run, lambda: rules.readings, self)
         self._lay_out()
         for combo in (self.target, self.weapon):
             combo.currentIndexChanged.connect(self.refresh)
@@ -99,6 +102,9 @@ class AttackPanel(QWidget):
         form.addRow(tr("br.attack.side"), self.side)
         form.addRow(tr("br.attack.range"), self.range)
         form.addRow(tr("br.attack.cover"), self.cover)
+        self.area_gears = AreaGears(box)  # BR-11 Area Effect: the gears next to the target, off the board
+        form.addRow(tr("br.attack.area_gears"), self.area_gears)
+        self.area_gears.itemChanged.connect(self.refresh)
         for widget in (self.in_front, self.lock):
             widget.toggled.connect(self.refresh)
         self.side.currentIndexChanged.connect(self.refresh)
@@ -128,6 +134,7 @@ class AttackPanel(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.spins)
         layout.addWidget(self.moves)
+        layout.addWidget(self.push)
         layout.addStretch(1)
 
     # -- what is shown ------------------------------------------------------------------------
@@ -167,10 +174,12 @@ class AttackPanel(QWidget):
                 combo.setCurrentIndex(max(0, combo.findData(chosen)))
                 combo.blockSignals(False)
         self.table.setVisible(state.table_mode)
+        self.area_gears.show_gears(state, state.current)
         self.spins.show_waiting(state)
         self.moves.show_gear(state)
         reactor = self.reaction.reactor()
         self.roll.setText(tr("br.reaction.react", name=gear.name) if reactor and gear else tr("br.attack.roll"))
+        self.push.show_gear(state)
         self.refresh()
 
     def _attacker(self) -> str | None:
@@ -193,7 +202,8 @@ class AttackPanel(QWidget):
         return m.AttackGear(attacker=attacker, target=self.target.currentData(), weapon=self.weapon.currentData(),
                             attack_faces=typed_faces(self.faces["attack"].text()),
                             defence_faces=typed_faces(self.faces["defence"].text()),
-                            damage_faces=typed_faces(self.faces["damage"].text()), table=table)
+                            damage_faces=typed_faces(self.faces["damage"].text()), table=table,
+                            area_gears=self.area_gears.ticked() if table else ())
 
     def refresh(self) -> None:
         draft = self.draft()
@@ -213,6 +223,9 @@ class AttackPanel(QWidget):
         self.plan.setText(tr("br.attack.plan", attack=seen.attack_dice, attack_terms=terms(seen.attack_terms),
                              defence=seen.defence_dice, defence_terms=terms(seen.defence_terms), range=seen.range,
                              side=tr(f"br.side.{seen.side}")))
+        if seen.area:  # BR-11 Area Effect: who else it would hit
+            self.plan.setText(self.plan.text() + " " + tr("br.attack.area", names=", ".join(seen.area),
+                                                          chance=percent(seen.area_chance)))
         if seen.automatic_failure:
             self.odds.setText(tr("br.attack.beyond_maximum"))
         else:

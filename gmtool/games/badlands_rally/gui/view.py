@@ -34,6 +34,7 @@ RALLY_SPECS = (
     ActionSpec("br_jump", "Ctrl+J"),
     ActionSpec("br_rally", "Ctrl+R"),
     ActionSpec("br_recover", "Ctrl+E"),
+    ActionSpec("br_push", "Ctrl+Shift+H"),  # BR-17 push: the attack dock's push box
     ActionSpec("br_off_road", "Ctrl+Shift+F"),  # BR-20 Off-Road Specialist
     ActionSpec("br_reliable", "Ctrl+Shift+Y"),  # BR-20 Reliable: reroll the last test
     ActionSpec("map_ahead", "Alt+Up"),

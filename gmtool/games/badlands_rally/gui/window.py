@@ -46,7 +46,7 @@ class RallyWindow:
                             "br_contest", "br_table_contest", "-", "br_cruising", "br_top",
                             "br_attack", "br_roll_attack", "br_no_reaction", "br_resolve_spin", "br_burn_rubber", "br_jump",
                             "br_rally", "br_recover", "br_off_road", "br_reliable",
-                            "br_end_activation", "-",
+                            "br_push", "br_end_activation", "-",
                             "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
                             "br_table_mode")),
              ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right")))
@@ -76,6 +76,7 @@ class RallyWindow:
         window.action("br_jump").triggered.connect(lambda: moves.move("jump"))
         window.action("br_rally").triggered.connect(moves.rally)
         window.action("br_recover").triggered.connect(moves.recover)
+        window.action("br_push").triggered.connect(self.show_push)
         window.action("br_off_road").triggered.connect(moves.roll_off_road)
         window.action("br_reliable").triggered.connect(lambda: reliable_reroll(window))
         for name, step in STEPS.items():
@@ -139,6 +140,12 @@ class RallyWindow:
         self.attack_panel.aim_at(self.map.target.currentData())
         self.attack_panel.target.setFocus()
 
+    def show_push(self) -> None:
+        """Ctrl+Shift+H: the attack dock in front, at its push box (BR-17)."""
+        self.window.docks["br_attack"].raise_()
+        self.attack_area.ensureWidgetVisible(self.attack_panel.push)
+        self.attack_panel.push.target.setFocus()
+
     def first_layout(self) -> None:
         docks = self.window.docks
         self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]], [380, 900, 320],
@@ -174,7 +181,7 @@ class RallyWindow:
         window.action("br_no_reaction").setEnabled(state.reaction is not None)
         gear = state.gears.get(current) if current else None
         may_act = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
-        for name in ("br_burn_rubber", "br_jump", "br_rally", "br_recover"):
+        for name in ("br_burn_rubber", "br_jump", "br_rally", "br_recover", "br_push"):
             window.action(name).setEnabled(may_act and not state.pending)
         borrowed = gear is not None and gear.speed is not None and recovers_after_reaction(gear)  # BR-17, BR-18
         window.action("br_recover").setEnabled((may_act or borrowed) and not state.pending)

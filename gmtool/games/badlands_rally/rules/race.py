@@ -28,6 +28,7 @@ from gmtool.games.badlands_rally.rules import race_decide, race_fold, race_map, 
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import race_reaction_messages as r
 from gmtool.games.badlands_rally.rules import setup_messages as setup
+from gmtool.games.badlands_rally.rules.push_messages import PUSH_COMMANDS, PUSH_EVENTS
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.setup_fold import apply as setup_apply
 from gmtool.games.badlands_rally.rules.setup_fold import touched as setup_touched
@@ -42,8 +43,8 @@ class RallyRules:
     """The race (rounds, activations, speed, movement on the course; attacks and damage to come)."""
 
     key = "badlands_rally"
-    commands = MessageCodec((*m.COMMANDS, *setup.COMMANDS, *r.COMMANDS))
-    events = MessageCodec((*m.EVENTS, *setup.EVENTS, *r.EVENTS))
+    commands = MessageCodec((*m.COMMANDS, *setup.COMMANDS, *r.COMMANDS, *PUSH_COMMANDS))
+    events = MessageCodec((*m.EVENTS, *setup.EVENTS, *r.EVENTS, *PUSH_EVENTS))
 
     def __init__(self, readings: RuleReadings | None = None) -> None:
         self.use_readings(readings or RuleReadings())
@@ -86,7 +87,7 @@ class RallyRules:
         return race_view.order_layout()
 
     def order(self, state: RaceState) -> tuple[OrderRow, ...]:
-        return race_view.order(state)
+        return race_view.order(state, self.readings)
 
     def roster(self, state: RaceState) -> tuple[tuple[str, str], ...]:
         return race_view.roster(state)

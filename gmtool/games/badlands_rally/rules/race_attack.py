@@ -2,9 +2,9 @@
 table mode), the opposed check and the damage roll rolled or typed, hits on hull then structure,
 rattled. The odds before the roll are computed exactly and kept in the event.
 
-Area Effect needs the gears next to the target (issue 16): an attack with such a weapon is refused
-with that reason until it is built. A gear left with no hull and no structure (BR-13), or hit by an
-Impact weapon (BR-11), waits to spin out and skid (:mod:`.race_spin`).
+An Area Effect weapon hits the gears next to the target too (:mod:`.area_effect`). A gear left with
+no hull and no structure (BR-13), hit by an Impact weapon (BR-11), or attacked while off balance
+(BR-15, :mod:`.off_balance`), waits to spin out and skid (:mod:`.race_spin`).
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from fractions import Fraction
 from gmtool.core.errors import RulesError
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.area_effect import area_hits, beside, reach_chance
 from gmtool.games.badlands_rally.rules.attack import AttackPlan, Gear, plan_attack, plan_typed
 from gmtool.games.badlands_rally.rules.damage import damage_dice, damage_law, hits, take_hits
 from gmtool.games.badlands_rally.rules.dice import check_value, opposed
+from gmtool.games.badlands_rally.rules.off_balance import off_balance
 from gmtool.games.badlands_rally.rules.race_map import sight_ground
 from gmtool.games.badlands_rally.rules.race_specials import reliable_for
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
@@ -38,7 +40,6 @@ from gmtool.games.badlands_rally.rules.upgrade_effects import armed
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 CHECK_COUNT = "br_check_count"  # rule option: a check counts the dice reaching the rating (BR-2)
-NOT_BUILT = ("area",)
 
 
 def _gear(gear: RaceGear) -> Gear:
@@ -67,9 +68,6 @@ def checked(state: RaceState, command: m.AttackGear) -> tuple[RaceGear, RaceGear
         raise RulesError("error.br_no_weapon", name=attacker.name)
     weapon = attacker.weapons[command.weapon]
     attacker = armed(attacker, command.weapon)  # the Twins' weapon: Attack one better (BR-20)
-    for trait in NOT_BUILT:
-        if weapon.has(trait):
-            raise RulesError("error.br_trait_not_built", weapon=weapon.name, trait=trait)
     return attacker, target, weapon
 
 
@@ -117,9 +115,11 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
     rattled = taken.hull_emptied and hull_emptied(target.rattle) != target.rattle
     typed = command.attack_faces is not None
     emptied = count > 0 and taken.hull == 0 and taken.structure == 0  # BR-13: spins out and skids
-    spins = emptied or (weapon.has("impact") and impact_spins_out(count))  # BR-11 Impact
+    spins = emptied or (weapon.has("impact") and impact_spins_out(count)) or off_balance(target, readings)
     spun_by = special_spin(target.specials, () if failed else defence_faces, target.defence, reading,
                            readings.book(EXPOSED_VALUE), rattled)  # BR-20 Exposed Movement, Exposed Crew
+    area = area_hits(state, command, attacker, target, weapon, (rating, () if failed else attack_faces),
+                     (dice, count, blast), rng, readings)  # BR-11 Area Effect
     return m.AttackMade(
         attacker=attacker.id, attacker_name=attacker.name, target=target.id, name=target.name, weapon=weapon.name,
         range=planned.range, side=planned.side,  # type: ignore[arg-type]
@@ -130,7 +130,7 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
         hits=count, hull_before=target.hull, hull=taken.hull, structure_before=target.structure,
         structure=taken.structure, excess=taken.excess, rattled=rattled, typed=typed,
         odds=f"{float(0 if failed else odds.success):.1%}", spins_out=spins or bool(spun_by),
-        spun_by="" if spins else spun_by, reliable=command.reliable, rerolled=command.rerolled)
+        spun_by="" if spins else spun_by, reliable=command.reliable, rerolled=command.rerolled, area=area)
 
 
 @dataclass(frozen=True)
@@ -152,6 +152,8 @@ class AttackPreview:
     empties_hull: Fraction = Fraction(0)  # the target's hull emptied (rattled, unless already since its activation)
     damage_dice: int | None = None
     exposed_spin: Fraction = Fraction(0)  # BR-20 Exposed Movement: the target's defence check spins it out
+    area: tuple[str, ...] = ()  # Area Effect: the gears next to the target it would hit too
+    area_chance: Fraction = Fraction(0)  # P(at least one attack die reaches the Attack rating)
 
 
 def preview(state: RaceState, command: m.AttackGear, readings: RuleReadings) -> AttackPreview:
@@ -173,13 +175,15 @@ def preview(state: RaceState, command: m.AttackGear, readings: RuleReadings) -> 
             law = damage_law(damage_dice(margin, weapon.power, target.armour, weapon.has("melee")), weapon.has("heat"))
             some += p * sum((q for k, q in law.items() if k >= 1), Fraction(0))
             empties += p * sum((q for k, q in law.items() if k >= target.hull), Fraction(0)) if target.hull else 0
+    near = tuple(g.name for g in beside(state, attacker, target, command.area_gears)) if weapon.has("area") else ()
     return AttackPreview("", planned.attack_terms, planned.defence_terms, planned.attack_dice, planned.defence_dice,
                          planned.range, planned.side, planned.automatic_failure,
                          Fraction(0) if failed else odds.success, some, empties,
                          _damage_needed(command, planned.attack_dice, planned.defence_dice, rating, target, weapon,
                                         failed, reading),
                          exposed_chance(target.specials, 0 if failed else planned.defence_dice, target.defence,
-                                        reading, readings.book(EXPOSED_VALUE)))
+                                        reading, readings.book(EXPOSED_VALUE)),
+                         near, reach_chance(planned.attack_dice, rating) if near and not failed else Fraction(0))
 
 
 def _damage_needed(command: m.AttackGear, attack_dice: int, defence_dice: int, rating: int, target: RaceGear,

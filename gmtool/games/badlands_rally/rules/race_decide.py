@@ -14,6 +14,7 @@ from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.laps import entered, standing
 from gmtool.games.badlands_rally.rules.movement import walk
+from gmtool.games.badlands_rally.rules.push_messages import PushGear
 from gmtool.games.badlands_rally.rules.race_map import terrain_of
 from gmtool.games.badlands_rally.rules.race_reaction import intercept
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
@@ -34,7 +35,11 @@ OFF_COURSE = ""  # the kind answered for a hex off the board: not race course
 
 def decide(state: RaceState, command: Command, rng: random.Random, readings: RuleReadings) -> tuple[Event, ...]:
     if isinstance(command, m.ResolveSpin):
-        return _spin(state, command, rng)
+        return _spin(state, command, rng, readings)
+    if isinstance(command, PushGear):
+        from gmtool.games.badlands_rally.rules.race_push import push
+
+        return (push(state, command, rng, readings),)
     if isinstance(command, SetGentlemensSport):
         return (gentlemens_sport(state, command),)
     if isinstance(command, m.ChooseScenario | m.ContestVictory):
@@ -103,12 +108,13 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
     raise RulesError("error.unknown_command", kind=command.kind)
 
 
-def _spin(state: RaceState, command: m.ResolveSpin, rng: random.Random) -> tuple[Event, ...]:
+def _spin(state: RaceState, command: m.ResolveSpin, rng: random.Random,
+          readings: RuleReadings) -> tuple[Event, ...]:
     """The spin-out, and the end of the active gear's activation when it did not recover."""
     from gmtool.games.badlands_rally.rules.race_specials import pyrotechnics
     from gmtool.games.badlands_rally.rules.race_spin import resolve
 
-    spun = resolve(state, command, rng)
+    spun = resolve(state, command, rng, readings)
     caused = after_spin(state, spun)
     if state.current == spun.gear and not spun.recovered and not spun.skipped:
         return spun, *caused, *_ended_and_after(state, state.gears[spun.gear])

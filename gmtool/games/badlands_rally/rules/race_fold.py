@@ -8,8 +8,8 @@ from dataclasses import replace
 from gmtool.core.game import EVERYTHING, Touched
 from gmtool.core.hex.map_file import hex_of
 from gmtool.core.messages import Event
+from gmtool.games.badlands_rally.rules import push_fold, scenario_fold, special_fold
 from gmtool.games.badlands_rally.rules import race_messages as m
-from gmtool.games.badlands_rally.rules import scenario_fold, special_fold
 from gmtool.games.badlands_rally.rules.laps import Progress, standing
 from gmtool.games.badlands_rally.rules.race_reaction_fold import apply_reaction, touched_by_reaction
 from gmtool.games.badlands_rally.rules.race_reaction_messages import EVENTS as REACTION_EVENTS
@@ -20,6 +20,7 @@ from gmtool.games.badlands_rally.rules.scenario_rules import lap_course
 
 def apply(state: RaceState, event: Event) -> None:
     scenario_fold.apply(state, event)
+    push_fold.apply(state, event)
     if isinstance(event, REACTION_EVENTS):
         apply_reaction(state, event)
     elif isinstance(event, m.CourseSet):
@@ -94,6 +95,8 @@ def _attacked(state: RaceState, event: m.AttackMade) -> None:
         target.rattle = hull_emptied(target.rattle)
     if event.spins_out:
         state.pending = (*state.pending, (event.target, event.excess))
+    for hit in event.area:  # BR-11 Area Effect: the gears next to the target
+        push_fold.take(state, hit, event.attacker)
 
 
 def _special_move(state: RaceState, event: m.SpecialMoveMade) -> None:
@@ -169,10 +172,13 @@ def touched(event: Event) -> Touched:
         who = frozenset({event.gear, *(c.gear for c in event.collisions)})
         return Touched(who, frozenset({"sheet", "tracks", "badges", "map"}), frozenset({"br_attack"}))
     if isinstance(event, m.AttackMade):
-        return Touched(frozenset({event.attacker, event.target}), frozenset({"sheet", "tracks", "badges", "map"}),
+        return Touched(frozenset({event.attacker, event.target, *(a.gear for a in event.area)}),
+                       frozenset({"sheet", "tracks", "badges", "map"}),
                        frozenset({"br_attack"}))
     if isinstance(event, m.GearEdited):
         return Touched(frozenset({event.gear}), frozenset({"sheet", "tracks", "badges", "map"}))
+    if isinstance(event, push_fold.GearPushed):
+        return push_fold.touched(event)
     if isinstance(event, special_fold.EVENTS):
         return special_fold.touched(event)
     return scenario_fold.touched(event)

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.core.messages import Command, Event
+from gmtool.games.badlands_rally.rules.area_hits import AreaHit
 from gmtool.games.badlands_rally.rules.special_messages import OffRoad, OffRoadRolled, PyrotechnicsRallied
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
@@ -106,6 +107,8 @@ class AttackGear(Command):
     defence_faces: tuple[int, ...] | None = None
     damage_faces: tuple[int, ...] | None = None
     table: TableGeometry | None = None  # table mode only
+    area_faces: dict[str, tuple[int, ...]] | None = None  # Area Effect: each adjacent gear's damage roll, by id
+    area_gears: tuple[str, ...] = ()  # Area Effect in table mode: the gears next to the target, read off the board
     reliable: str | None = None  # Reliable: the gear whose check is a reroll (attacker or target)
     rerolled: tuple[int, ...] = ()  # the faces rerolled (kept for the log)
 
@@ -311,6 +314,7 @@ class AttackMade(Event):
     typed: bool  # the faces were typed at the table
     odds: str  # P(success) before the roll, as shown
     spins_out: bool = False  # no hull and no structure left, or an Impact weapon's hit: it waits to spin out
+    area: tuple[AreaHit, ...] = ()  # Area Effect (BR-11): the gears next to the target hit too
     spun_by: str = ""  # the special rule that spun it out (exposed_movement, exposed_crew), if any
     reliable: str | None = None  # Reliable: the gear whose check was rerolled
     rerolled: tuple[int, ...] = ()

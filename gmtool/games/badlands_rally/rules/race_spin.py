@@ -4,7 +4,8 @@ then skids a die of hexes straight ahead plus the hits beyond what it had left, 
 terrain off the course or another gear; then the collision damage roll: 2D6 against terrain,
 against a gear the skid's distance ± the armour difference for each of the two. A gear damaged by
 the collision waits to spin out in turn (the GM resolves the chain in the active player's order).
-A gear spins out once per activation: a second one is recorded as skipped. The active gear's
+A gear spins out once per activation: a second one is recorded as skipped — unless it is off
+balance (BR-15, :mod:`.off_balance`): then it spins again. The active gear's
 activation ends when it spins out (unless it recovered). The Move (BR-20): two spin dice, the higher
 kept (a 6 on either: no skid, the activation goes on; the token only for the active gear); its
 player chooses the direction."""
@@ -17,8 +18,10 @@ from gmtool.core.dice import roll_d6
 from gmtool.core.errors import RulesError
 from gmtool.core.hex.coords import label
 from gmtool.core.hex.map_edits import on_board
+from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.damage import hits, take_hits
+from gmtool.games.badlands_rally.rules.off_balance import off_balance
 from gmtool.games.badlands_rally.rules.race_map import terrain_of
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rattled import hull_emptied
@@ -33,7 +36,8 @@ def _die(typed: int | None, rng: random.Random) -> int:
     return typed if typed is not None else roll_d6(rng, 1)[0]
 
 
-def resolve(state: RaceState, command: m.ResolveSpin, rng: random.Random) -> m.SpinResolved:
+def resolve(state: RaceState, command: m.ResolveSpin, rng: random.Random,
+            readings: RuleReadings | None = None) -> m.SpinResolved:
     waiting = dict(state.pending)
     gear = state.gears.get(command.gear)
     if gear is None or command.gear not in waiting:
@@ -41,7 +45,7 @@ def resolve(state: RaceState, command: m.ResolveSpin, rng: random.Random) -> m.S
     if command.second_die is not None and THE_MOVE not in gear.upgrades:
         raise RulesError("error.br_no_the_move", name=gear.name)
     here = label(gear.hex)
-    if gear.spun:
+    if gear.spun and not off_balance(gear, readings):
         return m.SpinResolved(gear=gear.id, name=gear.name, skipped=True, die=0, clockwise=command.clockwise,
                               facing_before=gear.facing, facing=gear.facing, recovered=False, skid_die=0,
                               distance=0, before=here, after=here, hit="", hit_hex="", collisions=())

@@ -22,6 +22,7 @@ from gmtool.core.messages import Command
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import scenario_view, setup_view
+from gmtool.games.badlands_rally.rules.off_balance import off_balance
 from gmtool.games.badlands_rally.rules.race_reaction_words import reaction_heading
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.race_words import facing_name, speed_name
@@ -66,7 +67,8 @@ def _tracks(gear: RaceGear) -> tuple[Track, ...]:
             Track("structure", tr("br.field.structure"), "boxes", gear.structure, gear.structure_max, "harm", "left"))
 
 
-def _badges(gear: RaceGear, finished: bool = False, state: RaceState | None = None) -> tuple[Badge, ...]:
+def _badges(gear: RaceGear, finished: bool = False, state: RaceState | None = None,
+            readings: RuleReadings | None = None) -> tuple[Badge, ...]:
     found = []
     if gear.speed is not None:
         found.append(Badge("speed", speed_name(gear.speed), "good" if gear.speed == "top" else "neutral"))
@@ -79,6 +81,8 @@ def _badges(gear: RaceGear, finished: bool = False, state: RaceState | None = No
         found.append(Badge("rattled", tr("br.badge.rattled", count=gear.rattle.count), "warning"))
     if gear.out:
         found.append(Badge("out", tr("br.badge.knocked_out"), "harm"))
+    if off_balance(gear, readings):  # BR-15: attacks spin it out again until it recovers
+        found.append(Badge("off_balance", tr("br.badge.off_balance"), "harm"))
     return (*found, *setup_view.badges(gear), *(scenario_view.badges(state, gear) if state is not None else ()))
 
 
@@ -87,10 +91,10 @@ def _rows_in_order(state: RaceState) -> list[RaceGear]:
     return ranked + [g for g in state.gears.values() if g.id not in state.order]
 
 
-def order(state: RaceState) -> tuple[OrderRow, ...]:
+def order(state: RaceState, readings: RuleReadings | None = None) -> tuple[OrderRow, ...]:
     return tuple(
         OrderRow(g.id, g.name, rank, str(g.mr_left) if g.speed else ("✓" if g.activated else ""),
-                 g.id == state.current, g.out, False, _badges(g, g.id in state.finished, state), _tracks(g))
+                 g.id == state.current, g.out, False, _badges(g, g.id in state.finished, state, readings), _tracks(g))
         for rank, g in enumerate(_rows_in_order(state))
     )
 
@@ -160,5 +164,5 @@ def roster(state: RaceState) -> tuple[tuple[str, str], ...]:
 
 
 def snapshot(state: RaceState, audience: Audience = "gm", readings: RuleReadings | None = None) -> Snapshot:
-    shot = Snapshot(heading(state, readings), order_layout(), order(state))
+    shot = Snapshot(heading(state, readings), order_layout(), order(state, readings))
     return for_players(shot) if audience == "players" else shot

@@ -8,6 +8,8 @@ from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import scenario_words as scenario_rule_words
 from gmtool.games.badlands_rally.rules import special_words
+from gmtool.games.badlands_rally.rules.push_messages import GearPushed
+from gmtool.games.badlands_rally.rules.push_words import area_words, push_words
 from gmtool.games.badlands_rally.rules.race_reaction_words import reaction_words
 
 SIDES = ("n", "ne", "se", "s", "sw", "nw")
@@ -64,6 +66,8 @@ def describe(event: Event) -> str:
         return tr("br.event.table_mode_on" if event.on else "br.event.table_mode_off")
     if isinstance(event, m.GearEdited):
         return tr("br.event.edited", field=tr(f"br.field.{event.field}"), old=event.old, new=event.new)
+    if isinstance(event, GearPushed):
+        return push_words(event)
     return special_words.describe(event) or scenario_rule_words.describe(event) or reaction_words(event)
 
 
@@ -85,7 +89,7 @@ def _passed(event: m.GearStepped | m.GearPlaced) -> str:
 
 def log_shape() -> LogShape:
     moves = frozenset({"br_stepped", "br_placed", "br_speed_declared", "br_special_move_made"})
-    return LogShape(families=(("br_moves", moves), ("br_attacks", frozenset({"br_attack_made", "br_spin_resolved", "br_reaction_offered", "br_reaction_chosen", "br_reactions_resolved"}))), headings=(("br_round_started", 0), ("br_speed_declared", 1)))
+    return LogShape(families=(("br_moves", moves), ("br_attacks", frozenset({"br_attack_made", "br_spin_resolved", "br_reaction_offered", "br_reaction_chosen", "br_reactions_resolved", "br_pushed"}))), headings=(("br_round_started", 0), ("br_speed_declared", 1)))
 
 
 def faces_text(faces: tuple[int, ...]) -> str:
@@ -111,6 +115,8 @@ def attack_words(event: m.AttackMade) -> str:
         parts.append(tr("br.event.rattled", name=event.name))
     if event.spins_out:
         parts.append(tr("br.event.spins_out", name=event.name, excess=event.excess))
+    if event.area:
+        parts.append(area_words(event))
     return " ".join(parts) + special_words.attack_extra(event)
 
 
