@@ -6,7 +6,7 @@ from html import escape
 from typing import Any
 
 from gmtool.core.i18n import tr
-from gmtool.games.shadowrun.sr5.rules.describe import describe
+from gmtool.games.shadowrun.rules.describe_tests import RENDERERS
 from gmtool.viewmodels.tones import tone_hex
 
 
@@ -33,7 +33,7 @@ def dice_html(dice: tuple[tuple[int, str, bool], ...]) -> str:
 def event_html(event: Any) -> str:
     """One result line: the dice in colour for a roll, the log's words for everything else."""
     if event.kind != "dice_test_rolled":
-        return escape(describe(event))
+        return escape(RENDERERS[event.kind](event))
     who = escape(event.name or tr("log.opponent"))
     if event.bought:
         dice = escape(tr("log.bought"))
