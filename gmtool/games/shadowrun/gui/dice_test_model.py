@@ -54,6 +54,7 @@ class EditionTests:
     edge_label: str = "test.edge."  # message key prefixes of the uses before and after the roll
     after_label: str = "test.after."
     before_hint: str = "test.edge_before_hint"
+    type_label: str = "test.type."  # the test types' names (SR4 uses its digest's)
 
 
 @dataclass(frozen=True)

@@ -136,7 +136,7 @@ class TestPanel(QWidget):
     def _inputs_form(self) -> QFormLayout:
         form = QFormLayout()
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow dock: label above
-        self.test_type = self._combo("testType", [(tr(f"test.type.{t}"), t) for t in TEST_TYPES])
+        self.test_type = self._combo("testType", [(tr(f"{self.edition.type_label}{t}"), t) for t in TEST_TYPES])
         self.label_edit = QLineEdit(self)
         self.label_edit.setObjectName("testLabel")
         self.label_edit.setPlaceholderText(tr("test.label_placeholder"))

@@ -36,7 +36,8 @@ def _outcome(e: te.DiceTestRolled) -> str:
     return text
 
 
-def _rolled(e: te.DiceTestRolled) -> str:
+def _rolled(e: te.DiceTestRolled, edge_words: str = "edge.") -> str:
+    """The test's line; ``edge_words`` is the key prefix of the edition's names of Edge uses."""
     who = e.name or tr("log.opponent")
     head = tr(f"log.role.{e.role}", name=who, label=e.label or tr("log.test"))
     limit = tr("log.limit", limit=e.limit) if e.limit is not None else ""
@@ -45,7 +46,7 @@ def _rolled(e: te.DiceTestRolled) -> str:
     else:
         dice = "[" + dice_text(e.dice) + "]" + (tr("log.typed_mark") if e.typed else "")
     hits = f"{e.counted_hits}/{e.hits}" if e.counted_hits != e.hits else str(e.hits)
-    edge = "" if e.edge_use.value == "none" else " · " + tr(f"edge.{e.edge_use.value}")
+    edge = "" if e.edge_use.value == "none" else " · " + tr(f"{edge_words}{e.edge_use.value}")
     return tr(
         "log.dice_test", head=head, terms=terms_text(e.terms), pool=e.pool, limit=limit,
         threshold=e.threshold, edge=edge, dice=dice, hits=hits, outcome=_outcome(e),
@@ -65,6 +66,11 @@ def readable_key(key: str) -> str:
         second = parts[1] if parts[1].isdigit() else tr(f"attr.{parts[1]}")
         return f"{tr(f'attr.{parts[0]}')} + {second}"
     return key
+
+
+def rolled_line(edge_words: str) -> Callable[[Any], str]:
+    """The line of a test whose Edge uses an edition names with its own keys (SR4: ``edge.sr4_``)."""
+    return lambda e: _rolled(e, edge_words)
 
 
 RENDERERS: dict[str, Callable[[Any], str]] = {
