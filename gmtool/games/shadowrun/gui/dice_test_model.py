@@ -55,6 +55,7 @@ class EditionTests:
     after_label: str = "test.after."
     before_hint: str = "test.edge_before_hint"
     type_label: str = "test.type."  # the test types' names (SR4 uses its digest's)
+    glitch_negated: str = "result.glitch_negated"  # the result's words for a glitch Edge negated
 
 
 @dataclass(frozen=True)

@@ -488,4 +488,4 @@ class TestPanel(QWidget):
 
     def _show_result(self, events: tuple[object, ...]) -> None:
         self._show_error("")
-        self.result_area.show_text(results_html(events))  # type: ignore[arg-type]
+        self.result_area.show_text(results_html(events, self.edition.glitch_negated))  # type: ignore[arg-type]

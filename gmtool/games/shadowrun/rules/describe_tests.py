@@ -17,7 +17,7 @@ def terms_text(terms: tuple[tuple[str, int], ...]) -> str:
     return " ".join(f"{term_label(label)} {value:+d}" for label, value in terms)
 
 
-def _outcome(e: te.DiceTestRolled) -> str:
+def _outcome(e: te.DiceTestRolled, negated: str = "log.glitch_negated") -> str:
     if e.critical_glitch:
         text = tr("log.critical_glitch")
     elif e.threshold == 0:
@@ -30,14 +30,15 @@ def _outcome(e: te.DiceTestRolled) -> str:
     if e.glitch and not e.critical_glitch:
         text += tr("log.and_glitch")
     if e.glitch_negated:
-        text += tr("log.glitch_negated")
+        text += tr(negated)
     if e.reroll_refused:
         text += tr("log.reroll_refused")
     return text
 
 
-def _rolled(e: te.DiceTestRolled, edge_words: str = "edge.") -> str:
-    """The test's line; ``edge_words`` is the key prefix of the edition's names of Edge uses."""
+def _rolled(e: te.DiceTestRolled, edge_words: str = "edge.", negated: str = "log.glitch_negated") -> str:
+    """The test's line; ``edge_words``: the key prefix of the edition's names of Edge uses; ``negated``: its
+    words for a negated glitch."""
     who = e.name or tr("log.opponent")
     head = tr(f"log.role.{e.role}", name=who, label=e.label or tr("log.test"))
     limit = tr("log.limit", limit=e.limit) if e.limit is not None else ""
@@ -49,7 +50,7 @@ def _rolled(e: te.DiceTestRolled, edge_words: str = "edge.") -> str:
     edge = "" if e.edge_use.value == "none" else " · " + tr(f"{edge_words}{e.edge_use.value}")
     return tr(
         "log.dice_test", head=head, terms=terms_text(e.terms), pool=e.pool, limit=limit,
-        threshold=e.threshold, edge=edge, dice=dice, hits=hits, outcome=_outcome(e),
+        threshold=e.threshold, edge=edge, dice=dice, hits=hits, outcome=_outcome(e, negated),
     )
 
 
@@ -68,9 +69,9 @@ def readable_key(key: str) -> str:
     return key
 
 
-def rolled_line(edge_words: str) -> Callable[[Any], str]:
-    """The line of a test whose Edge uses an edition names with its own keys (SR4: ``edge.sr4_``)."""
-    return lambda e: _rolled(e, edge_words)
+def rolled_line(edge_words: str, negated: str) -> Callable[[Any], str]:
+    """The line of a test whose Edge uses an edition names with its own keys (SR4: ``sr4test.``)."""
+    return lambda e: _rolled(e, edge_words, negated)
 
 
 RENDERERS: dict[str, Callable[[Any], str]] = {

@@ -25,6 +25,7 @@ SR4_TESTS = EditionTests(
     after_label="sr4test.after.",
     before_hint="sr4test.edge_before_hint",
     type_label="sr4test.type.",
+    glitch_negated="sr4test.glitch_negated",
 )
 
 

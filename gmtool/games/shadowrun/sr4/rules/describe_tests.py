@@ -16,7 +16,7 @@ TEST_KINDS = (
 
 RENDERERS: dict[str, Callable[[Any], str]] = {
     **{kind: SHARED_TEST_LINES[kind] for kind in TEST_KINDS},
-    "dice_test_rolled": rolled_line("sr4test.edge_used."),  # SR4's names of the Edge uses
+    "dice_test_rolled": rolled_line("sr4test.edge_used.", "sr4test.log_glitch_negated"),  # SR4's names of the Edge uses
     "last_action_granted": lambda e: tr("log.sr4.last_action", name=e.name),
     "death_cheated": lambda e: tr(
         "log.sr4.death_cheated", name=e.name, before=e.attribute_before, after=e.attribute_after,
