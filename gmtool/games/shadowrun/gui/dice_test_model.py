@@ -24,15 +24,15 @@ from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import term_label, tr
 from gmtool.core.messages import Command
+from gmtool.games.shadowrun.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.rules.dice_tests import (
     EdgeUse,
     OpposedOdds,
     TestOdds,
+    TestSpec,
     opposed_odds,
     test_odds,
 )
-from gmtool.games.shadowrun.rules import dice_test_commands as tc
-from gmtool.games.shadowrun.rules.dice_tests import TestSpec
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.faces import parse_faces

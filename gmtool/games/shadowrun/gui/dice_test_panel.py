@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import tr
-from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 from gmtool.games.shadowrun.gui.dice_result import results_html
 from gmtool.games.shadowrun.gui.dice_test_model import TEST_TYPES, DiceTestModel, EditionTests
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.pinned import ResultArea, scrolled

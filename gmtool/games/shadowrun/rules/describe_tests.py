@@ -6,11 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.i18n import term_label, tr
+from gmtool.games.shadowrun.rules import dice_test_events as te
 from gmtool.games.shadowrun.rules.shared_describe import (
     SHARED_LINES,
     dice_text,
 )
-from gmtool.games.shadowrun.rules import dice_test_events as te
 
 
 def terms_text(terms: tuple[tuple[str, int], ...]) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Literal
 
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 from gmtool.games.shadowrun.rules.dice_test_commands import PoolSpec
+from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 
 
 class DiceTestRolled(Event):

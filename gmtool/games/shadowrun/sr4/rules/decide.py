@@ -12,8 +12,17 @@ from typing import Any
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
-from gmtool.games.shadowrun.sr4.rules import attack, decide_actions, decide_sheet, decide_turn, effects, groups
-from gmtool.games.shadowrun.sr4.rules import decide_edge, decide_extended, decide_tests
+from gmtool.games.shadowrun.sr4.rules import (
+    attack,
+    decide_actions,
+    decide_edge,
+    decide_extended,
+    decide_sheet,
+    decide_tests,
+    decide_turn,
+    effects,
+    groups,
+)
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
 Handler = Callable[[EncounterState, Any, random.Random], list[Event]]

@@ -19,7 +19,15 @@ from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.rules import dice_test_events as te
 from gmtool.games.shadowrun.rules.dice import HIT_MIN
-from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, Edition, TestOutcome, TestSpec, buy_hits, roll_test, typed_test
+from gmtool.games.shadowrun.rules.dice_tests import (
+    EdgeUse,
+    Edition,
+    TestOutcome,
+    TestSpec,
+    buy_hits,
+    roll_test,
+    typed_test,
+)
 from gmtool.games.shadowrun.rules.effect_rules import effect_terms
 from gmtool.games.shadowrun.rules.simple_test import Terms, pool_of, pool_terms, retry_key
 from gmtool.games.shadowrun.sr4.rules.common import combatant, spend_edge
