@@ -49,6 +49,15 @@ def make_base(path: Path) -> Path:
                 here.session.undo()
                 here.session.redo()
                 continue
+            if info.ruleset == "aura_battler":
+                from gmtool.games.aura_battler.rules import duel_messages as aura
+
+                for command in (aura.AllocatePP(unit="u1", points=(3, 2, 1, 1, 1, 0)),
+                                aura.StepUnit(unit="u1", step="ahead")):
+                    here.session.execute(command)
+                here.session.undo()
+                here.session.redo()
+                continue
             game = sr5 if info.ruleset == "sr5" else sr4
             here.session.execute(game.StartTurn())
             for _ in range(4):

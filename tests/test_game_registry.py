@@ -20,7 +20,7 @@ WRONG_API = COIN.model_copy(update={"key": "old", "api": GAME_API + 1})
 
 
 def test_the_installed_games_are_the_shadowrun_editions_and_the_rally_in_order() -> None:
-    assert registry().keys() == ("sr5", "sr4", "badlands_rally")
+    assert registry().keys() == ("sr5", "sr4", "badlands_rally", "aura_battler")
     assert registry().problems() == ()
     assert registry().manifest("sr5").name("ja") == "シャドウラン5版"
 
@@ -69,8 +69,9 @@ def test_reading_the_manifests_imports_no_game_rules() -> None:
     """)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     keys, loaded = done.stdout.splitlines()
-    assert keys == "('sr5', 'sr4', 'badlands_rally')"
-    assert eval(loaded) == ["gmtool.games", "gmtool.games.badlands_rally",  # noqa: S307
+    assert keys == "('sr5', 'sr4', 'badlands_rally', 'aura_battler')"
+    assert eval(loaded) == ["gmtool.games", "gmtool.games.aura_battler", "gmtool.games.aura_battler.manifest",  # noqa: S307
+                            "gmtool.games.badlands_rally",
                             "gmtool.games.badlands_rally.manifest",
                             "gmtool.games.shadowrun", "gmtool.games.shadowrun.editions",
                             "gmtool.games.shadowrun.sr4", "gmtool.games.shadowrun.sr4.manifest",

@@ -40,6 +40,7 @@ def test_a_new_campaign_holds_every_demo_with_sr5_current() -> None:
         assert [(i.ruleset, i.name) for i in infos] == [
             ("sr5", demo_definition().name["en"]), ("sr4", sr4_demo_definition().name["en"]),
             ("badlands_rally", "Demo: a rally on the Dust Bowl loop (made up)"),
+            ("aura_battler", "Demo: a duel over the clouds (made up)"),
         ]
         assert workspace.encounter_id == infos[0].id and workspace.ruleset_key == "sr5"
         sr4 = workspace.with_encounter(infos[1].id)
@@ -66,6 +67,6 @@ def test_a_new_encounter_is_empty_named_and_current() -> None:
         with pytest.raises(RulesError) as info:
             workspace.with_new_encounter("   ", "sr4")
         assert info.value.key == "error.encounter_name"
-        assert len(workspace.encounters()) == 5  # three demos, two new
+        assert len(workspace.encounters()) == 6  # four demos, two new
     finally:
         workspace.close()

@@ -286,7 +286,7 @@ def test_open_default_creates_the_demo_under_the_data_dir(tmp_path: Path) -> Non
         workspace.close()
     again = Workspace.open_default()  # the second start opens the same file, no second demo
     try:
-        assert [info.ruleset for info in again.campaign.encounters()] == ["sr5", "sr4", "badlands_rally"]  # every game's demo
+        assert [info.ruleset for info in again.campaign.encounters()] == ["sr5", "sr4", "badlands_rally", "aura_battler"]  # every game's demo
         assert canonical(again.encounter.state) == expected
     finally:
         again.close()

@@ -49,6 +49,7 @@ def test_undo_and_redo_name_the_attack(qtbot, workspace, language) -> None:
 
 
 def test_every_command_kind_has_undo_words_in_both_languages() -> None:
+    import gmtool.games.aura_battler.rules.duel  # noqa: F401
     import gmtool.games.badlands_rally.rules.race  # noqa: F401
     import gmtool.games.shadowrun.sr4.rules.game  # noqa: F401 - every game's commands
     import gmtool.games.shadowrun.sr5.rules.game  # noqa: F401

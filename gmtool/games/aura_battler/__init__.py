@@ -1,2 +1,2 @@
-"""The Aura Battler hex duel (issue 17, in progress): not yet a registered game — its rules are being
-built (the hit value and the open-ended damage first) and it has no manifest, window or encounter."""
+"""The Aura Battler hex duel (issue 17): power points, sectors, hits and open-ended damage, from the
+digest ``shared/seeds/003`` (rules AB-12 to AB-22). Movement is the GM's (the digest lacks it)."""

@@ -21,5 +21,6 @@ MANIFEST = GameManifest(
         ReadingOption(key="br_gear_cover_1d6", rule="BR-10", page=8),
         ReadingOption(key="br_check_count", rule="BR-2", page=4),
         ReadingOption(key="br_recover_hull_first", rule="BR-17", page=13),
+        ReadingOption(key="br_exposed_check_value", rule="BR-20", page=16),
     ),
 )

@@ -46,16 +46,18 @@ def open_total(faces: tuple[int, ...], triggers: frozenset[int]) -> int:
 
 @cache
 def at_least(m: int, triggers: frozenset[int]) -> Fraction:
-    """P(X ≥ m) for the open die X with ``triggers`` (module docstring)."""
+    """P(X ≥ m) for the open die X with ``triggers`` (module docstring), the recursion unrolled from 2 up
+    to ``m`` in whole numbers: each P(X ≥ k) is kept as a numerator over 6^e (no Fraction arithmetic)."""
     if m <= 1:
         return Fraction(1)
-    total = Fraction(0)
-    for face in range(1, 7):
-        if face in triggers:
-            total += at_least(m - face, triggers) / 6
-        elif face >= m:
-            total += Fraction(1, 6)
-    return total
+    found: dict[int, tuple[int, int]] = {}
+    for k in range(2, m + 1):
+        plain = sum(1 for face in range(1, 7) if face not in triggers and face >= k)
+        rolled = [found.get(k - face, (1, 0)) for face in triggers]  # P(X ≥ k − f); 1 when k − f ≤ 1
+        e = max((x for _n, x in rolled), default=0)
+        found[k] = (plain * 6**e + sum(n * 6 ** (e - x) for n, x in rolled), e + 1)
+    numerator, exponent = found[m]
+    return Fraction(numerator, 6**exponent)
 
 
 def exactly(x: int, triggers: frozenset[int]) -> Fraction:

@@ -44,13 +44,16 @@ class HitValue:
 
 
 def hit_value(accuracy: int, attack_pp: int, attacker_speed: int, evasion_or_parry: int, defence_pp: int,
-              target_speed: int, sector: str, front_row: bool, attack: Attack, carried: bool = False) -> HitValue:
+              target_speed: int, sector: str, front_row: bool, attack: Attack, carried: bool = False,
+              parrying: bool | None = None) -> HitValue:
     """Every term of 14.1 (``evasion_or_parry`` and ``defence_pp`` are 0 when the target does not
     or cannot defend, AB-16; ``carried``: the attacker rides a Wing Caliber, whose speed modifier the
-    caller passes, and a sword then takes −2, AB-21)."""
+    caller passes, and a sword then takes −2, AB-21; ``parrying``: the target's term is its parry, not its
+    evasion — by default a sword is parried and shooting evaded)."""
+    parried = attack == "sword" if parrying is None else parrying
     terms = [
         ("ab.term.accuracy", accuracy), ("ab.term.attack_pp", attack_pp), ("ab.term.attacker_speed", -attacker_speed),
-        ("ab.term.evasion" if attack == "shooting" else "ab.term.parry", -evasion_or_parry),
+        ("ab.term.parry" if parried else "ab.term.evasion", -evasion_or_parry),
         ("ab.term.defence_pp", -defence_pp), ("ab.term.target_speed", -target_speed),
         ("ab.term.sector", SECTOR_MODIFIER[sector]),
     ]

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QInputDialog,
     QLabel,
     QLineEdit,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
+from gmtool.games.badlands_rally.gui.specials_list import specials_box
 from gmtool.games.badlands_rally.gui.weapon_table import WeaponTable
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race_state import RaceState
@@ -33,7 +35,9 @@ class AddGearDialog(QDialog):
     def __init__(self, state: RaceState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("br.add_gear.title"))
-        form = QFormLayout(self)
+        columns = QHBoxLayout(self)  # the card's form, and its special rules beside it (BR-20)
+        form = QFormLayout()
+        columns.addLayout(form, 1)
         self.name = QLineEdit(tr("br.add_gear.default_name", number=len(state.gears) + 1), self)
         self.seat = QLineEdit(self)
         self.seat.setPlaceholderText(tr("br.add_gear.seat_hint"))
@@ -56,6 +60,8 @@ class AddGearDialog(QDialog):
         form.addRow(tr("br.add_gear.facing"), self.facing)
         self.weapons = WeaponTable((), self)
         form.addRow(self.weapons)
+        box, self.specials = specials_box((), self)
+        columns.addWidget(box)
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         form.addRow(self.message)
@@ -79,6 +85,7 @@ class AddGearDialog(QDialog):
         return m.AddGear(name=self.name.text().strip() or tr("br.add_gear.default_name", number=1),
                          seat=self.seat.text().strip() or tr("br.add_gear.default_seat"),
                          hex=where, facing=int(self.facing.currentData()), weapons=self.weapons.weapons(),
+                         specials=self.specials.selected(),
                          **{key: spin.value() for key, spin in self.numbers.items()})
 
 

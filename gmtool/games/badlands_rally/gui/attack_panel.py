@@ -202,7 +202,9 @@ class AttackPanel(QWidget):
             self.odds.setText(tr("br.attack.beyond_maximum"))
         else:
             self.odds.setText(tr("br.attack.odds", success=percent(seen.success), damage=percent(seen.some_damage),
-                                 hull=percent(seen.empties_hull)))
+                                 hull=percent(seen.empties_hull))
+                              + (" " + tr("br.attack.exposed", chance=percent(seen.exposed_spin))
+                                 if seen.exposed_spin else ""))
         wrong = [tr("br.attack.typed_count", dice=tr(f"br.attack.faces_{name}"), typed=len(faces), needed=needed)
                  for name, needed in (("attack", seen.attack_dice), ("defence", seen.defence_dice))
                  if (faces := typed_faces(self.faces[name].text())) is not None and len(faces) != needed]

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.add_gear import NUMBERS
+from gmtool.games.badlands_rally.gui.specials_list import specials_box
 from gmtool.games.badlands_rally.gui.weapon_table import WeaponTable
 from gmtool.games.badlands_rally.library.kind import LIBRARY, VERSION
 from gmtool.games.badlands_rally.library.templates import CourseTemplate, GearCard, RallyTemplate
@@ -35,7 +37,9 @@ class GearCardEditor(QDialog):
         super().__init__(parent)
         self.setWindowTitle(tr("br.card.title"))
         self._document = dict(document)
-        form = QFormLayout(self)
+        columns = QHBoxLayout(self)  # the card's form, and its special rules beside it (BR-20)
+        form = QFormLayout()
+        columns.addLayout(form, 1)
         hint = QLabel(tr("br.card.made_up_hint"), self)
         hint.setWordWrap(True)
         form.addRow(hint)
@@ -54,6 +58,9 @@ class GearCardEditor(QDialog):
         weapons = LIBRARY.read(document, VERSION).weapons if document.get("kind", "gear") == "gear" else ()
         self.weapons = WeaponTable(weapons, self)  # type: ignore[arg-type]
         form.addRow(self.weapons)
+        chosen = document.get("specials", ()) or ()
+        box, self.specials = specials_box(tuple(str(k) for k in chosen), self)  # type: ignore[union-attr]
+        columns.addWidget(box)
         self.tags = QLineEdit(", ".join(str(t) for t in document.get("tags", ()) or ()), self)  # type: ignore[union-attr]
         self.notes = QPlainTextEdit(str(document.get("notes", "")), self)
         self.notes.setMaximumHeight(80)
@@ -72,6 +79,7 @@ class GearCardEditor(QDialog):
         try:
             weapons = [w.model_dump(mode="json") for w in self.weapons.weapons()]
             document = dict(self._document, name=self.name.text().strip(), tags=tags, weapons=weapons,
+                            specials=list(self.specials.selected()),
                             notes=self.notes.toPlainText(), **{key: spin.value() for key, spin in self.numbers.items()})
             card = LIBRARY.read(document, VERSION)
         except GmtoolError as exc:

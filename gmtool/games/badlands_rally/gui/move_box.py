@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.games.badlands_rally.gui.attack_panel_parts import percent, typed_faces
+from gmtool.games.badlands_rally.gui.special_moves import SpecialDice, off_road_line, terms_text
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.dice import roll_law
 from gmtool.games.badlands_rally.rules.race_moves import move_dice
@@ -31,15 +32,27 @@ class MoveBox(QGroupBox):
         self.faces = QLineEdit(self)
         self.faces.setObjectName("brMoveFaces")
         self.faces.setPlaceholderText(tr("br.attack.faces_hint"))
+        self.equipment = QCheckBox(tr("br.setup.equipment"), self)  # 装備による修正 +1D6
+        self.equipment.setObjectName("brMoveEquipment")
+        self.equipment.toggled.connect(lambda _on: self._state is not None and self.show_gear(self._state))
+        self._state: RaceState | None = None
         self.buttons = {key: QPushButton(tr(f"action.br_{key}"), self) for key in (*MOVES, "rally", "recover")}
         row = QHBoxLayout()
         for key, button in self.buttons.items():
             button.setObjectName(f"brMove_{key}")
             row.addWidget(button)
+        self.special_dice = SpecialDice(self)  # BR-20: the dice its specials may add
+        self.off_road = QPushButton(tr("action.br_off_road"), self)
+        self.off_road.setObjectName("brMove_off_road")
+        row.addWidget(self.off_road)
         form = QFormLayout(self)
         form.addRow(self.odds)
+        form.addRow(self.special_dice)
         form.addRow(tr("br.moves.faces"), self.faces)
+        form.addRow(self.equipment)
         form.addRow(row)
+        self.off_road.clicked.connect(self.roll_off_road)
+        self.special_dice.changed.connect(lambda: self._state is not None and self.show_gear(self._state))
         for key in MOVES:
             self.buttons[key].clicked.connect(lambda _=False, k=key: self.move(k))
         self.buttons["rally"].clicked.connect(self.rally)
@@ -49,22 +62,38 @@ class MoveBox(QGroupBox):
         """The active gear's dice and chances now (the box is off while no gear may act)."""
         gear = state.gears.get(state.current) if state.current else None
         ready = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
-        self._gear = gear.id if gear else None
+        self._gear, self._state = (gear.id if gear else None), state
         self.setEnabled(ready and not state.pending)
+        self.special_dice.show_gear(gear)
+        self.off_road.setVisible(gear is not None and "off_road_specialist" in gear.specials)
         if gear is None or gear.speed is None:
             self.odds.setText(tr("br.moves.not_now"))
             return
         lines = []
         for key in MOVES:
-            dice = move_dice(gear, key)
+            chosen = self.special_dice.chosen(key)
+            dice = move_dice(gear, key, chosen, self.equipment.isChecked())
             chance = 1 - roll_law(dice, gear.defence).get(0, Fraction(0)) if dice else Fraction(0)
-            lines.append(tr(f"br.moves.odds_{key}", dice=dice, rating=gear.defence, chance=percent(chance)))
-        self.odds.setText(" · ".join(lines))
+            lines.append(tr(f"br.moves.odds_{key}", dice=dice, rating=gear.defence, chance=percent(chance))
+                         + terms_text(gear, key, chosen))
+        self.odds.setText(" · ".join(line for line in (*lines, off_road_line(gear)) if line))
 
     def move(self, key: str) -> bool:
         if self._gear is None:
             return False
-        done = self._run(m.SpecialMove(gear=self._gear, move=key, faces=typed_faces(self.faces.text())))
+        done = self._run(m.SpecialMove(gear=self._gear, move=key, faces=typed_faces(self.faces.text()),
+                                       specials=self.special_dice.chosen(key), equipment=self.equipment.isChecked()))
+        if done:
+            self.faces.clear()
+            self.special_dice.clear()
+            self.equipment.setChecked(False)
+        return done
+
+    def roll_off_road(self) -> bool:
+        """Off-Road Specialist (BR-20): the defence roll, faces typed or rolled."""
+        if self._gear is None:
+            return False
+        done = self._run(m.OffRoad(gear=self._gear, faces=typed_faces(self.faces.text())))
         if done:
             self.faces.clear()
         return done

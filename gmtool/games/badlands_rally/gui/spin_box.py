@@ -55,11 +55,13 @@ class SpinBox(QGroupBox):
         self.resolve.clicked.connect(self.spin)
         self.gear.currentIndexChanged.connect(self._show_stake)
         self._excess: dict[str, int] = {}
+        self._the_move: set[str] = set()
 
     def show_waiting(self, state: RaceState) -> None:
         """The gears waiting to spin out (the box hides when none does)."""
         waiting = [(gid, state.gears[gid].name) for gid, _excess in state.pending]
         self._excess = dict(state.pending)
+        self._the_move = {gid for gid, _name in waiting if "the_move" in state.gears[gid].upgrades}  # BR-20
         self.setVisible(bool(waiting))
         if [(self.gear.itemData(i), self.gear.itemText(i)) for i in range(self.gear.count())] != waiting:
             chosen = self.gear.currentData()
@@ -73,7 +75,8 @@ class SpinBox(QGroupBox):
 
     def _show_stake(self) -> None:
         gear = self.gear.currentData()
-        self.stake.setText(tr("br.spin.stake", excess=self._excess.get(gear, 0)) if gear else "")
+        stake = tr("br.spin.stake", excess=self._excess.get(gear, 0)) if gear else ""
+        self.stake.setText(f"{stake} {tr('br.setup.spin_the_move')}" if gear in self._the_move else stake)
 
     def command(self) -> m.ResolveSpin | None:
         gear = self.gear.currentData()
@@ -83,6 +86,7 @@ class SpinBox(QGroupBox):
         return m.ResolveSpin(gear=gear, clockwise=self.clockwise.isChecked(),
                              spin_die=one["spin"][0] if one["spin"] else None,
                              skid_die=one["skid"][0] if one["skid"] else None,
+                             second_die=one["spin"][1] if len(one["spin"] or ()) > 1 else None,  # The Move
                              collision_faces=typed_faces(self.dice["collision"].text()),
                              other_faces=typed_faces(self.dice["other"].text()))
 

@@ -7,13 +7,12 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QL
 
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.attack_panel_parts import typed_faces
-from gmtool.games.badlands_rally.rules.actions import initiative_dice
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
-from gmtool.games.badlands_rally.rules.victory import contested_dice
+from gmtool.games.badlands_rally.rules.upgrade_effects import contested_dice_of, initiative_dice_of
 
 
 def check_dice(gear: RaceGear, contest: bool) -> int:
-    return contested_dice(gear.rattle.token) if contest else initiative_dice(gear.rally_tokens, gear.rattle.token)
+    return contested_dice_of(gear) if contest else initiative_dice_of(gear)
 
 
 class TableDiceDialog(QDialog):

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 RALLY_SPECS = (
     ActionSpec("br_add_gear", "Ctrl+N"),
+    ActionSpec("br_race_setup", "Ctrl+Shift+S", changes_fight=False),
     ActionSpec("br_roll_initiative", "Ctrl+T"),
     ActionSpec("br_start_round", "Ctrl+Shift+T"),
     ActionSpec("br_scenario", None),
@@ -32,6 +33,8 @@ RALLY_SPECS = (
     ActionSpec("br_jump", "Ctrl+J"),
     ActionSpec("br_rally", "Ctrl+R"),
     ActionSpec("br_recover", "Ctrl+E"),
+    ActionSpec("br_off_road", "Ctrl+Shift+F"),  # BR-20 Off-Road Specialist
+    ActionSpec("br_reliable", "Ctrl+Shift+Y"),  # BR-20 Reliable: reroll the last test
     ActionSpec("map_ahead", "Alt+Up"),
     ActionSpec("map_back", "Alt+Down"),
     ActionSpec("map_left", "Alt+Left"),

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.attack_panel import AttackPanel
 from gmtool.games.badlands_rally.gui.course_actions import CourseActions
+from gmtool.games.badlands_rally.gui.reliable import reliable_reroll
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_state import RaceState
@@ -40,10 +41,10 @@ def scrolling(panel: QWidget, parent: QWidget) -> QScrollArea:
 class RallyWindow:
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
 
-    menus = (("menu.race", ("br_add_gear", "br_scenario", "br_gentlemens_sport", "br_roll_initiative", "br_table_initiative", "br_start_round",
+    menus = (("menu.race", ("br_add_gear", "br_race_setup", "br_scenario", "br_gentlemens_sport", "br_roll_initiative", "br_table_initiative", "br_start_round",
                             "br_contest", "br_table_contest", "-", "br_cruising", "br_top",
                             "br_attack", "br_roll_attack", "br_resolve_spin", "br_burn_rubber", "br_jump", "br_rally",
-                            "br_recover",
+                            "br_recover", "br_off_road", "br_reliable",
                             "br_end_activation", "-",
                             "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
                             "br_table_mode")),
@@ -73,12 +74,15 @@ class RallyWindow:
         window.action("br_jump").triggered.connect(lambda: moves.move("jump"))
         window.action("br_rally").triggered.connect(moves.rally)
         window.action("br_recover").triggered.connect(moves.recover)
+        window.action("br_off_road").triggered.connect(moves.roll_off_road)
+        window.action("br_reliable").triggered.connect(lambda: reliable_reroll(window))
         for name, step in STEPS.items():
             window.action(name).triggered.connect(lambda _=False, s=step: self._step(s))
         for name, offer in OFFERS.items():
             window.action(name).triggered.connect(lambda _=False, o=offer: self._take(o))
         window.action("map_focus").triggered.connect(lambda: focus_map(self.map))
         window.action("br_add_gear").triggered.connect(self.add_gear)
+        window.action("br_race_setup").triggered.connect(self.race_setup)
         window.action("br_start_round").triggered.connect(self.start_round)
         window.action("br_roll_initiative").triggered.connect(lambda: window.run(m.RollInitiative()))
         window.action("br_contest").triggered.connect(lambda: window.run(m.ContestVictory()))
@@ -157,6 +161,8 @@ class RallyWindow:
         may_act = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
         for name in ("br_burn_rubber", "br_jump", "br_rally", "br_recover"):
             window.action(name).setEnabled(may_act and not state.pending)
+        window.action("br_off_road").setEnabled(gear is not None and gear.speed is not None and not state.pending
+                                                and "off_road_specialist" in gear.specials)
         window.action("br_add_gear").setEnabled(state.course is not None)
 
     def _scenario_actions(self, state: RaceState) -> None:
@@ -189,6 +195,12 @@ class RallyWindow:
         dialog = AddGearDialog(self.state, self.window)
         if dialog.exec():
             self.window.run(dialog.command())
+
+    def race_setup(self) -> None:
+        """Ctrl+Shift+S: the race setup (players, choice order, upgrades, pole position)."""
+        from gmtool.games.badlands_rally.gui.setup_dialog import open_race_setup
+
+        self.setup_dialog = open_race_setup(self.window, self.rules, getattr(self, "setup_dialog", None))
 
     def table_dice(self, contest: bool) -> bool:
         """The check with the dice thrown at the table, typed per gear."""

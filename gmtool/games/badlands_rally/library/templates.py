@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gmtool.core.hex.map_file import HexMapFile
+from gmtool.games.badlands_rally.rules.specials import checked_keys
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 TEXT_MAX, NOTES_MAX = 40, 2000
@@ -33,6 +34,12 @@ class GearCard(BaseModel):
     weapons: tuple[WeaponCard, ...] = Field(default=(), max_length=8)
     tags: tuple[str, ...] = ()
     notes: str = Field(default="", max_length=NOTES_MAX)
+    specials: tuple[str, ...] = ()  # the datacard's special rules (keys of rules/specials.py)
+
+    @field_validator("specials")
+    @classmethod
+    def _known_specials(cls, keys: tuple[str, ...]) -> tuple[str, ...]:
+        return checked_keys(keys)
 
 
 class CourseTemplate(BaseModel):

@@ -15,7 +15,7 @@ from typing import Literal
 
 from gmtool.core.errors import RulesError
 from gmtool.core.hex.coords import Hex, ahead, label, turn
-from gmtool.games.badlands_rally.rules.terrain import Speed, kinds
+from gmtool.games.badlands_rally.rules.terrain import Kind, Speed, kinds
 
 Move = Literal["ahead", "back", "left", "right"]
 
@@ -31,21 +31,22 @@ class Walked:
 
 
 def walk(start: Hex, facing: int, moves: Sequence[Move], speed: Speed, terrain_of: Callable[[Hex], str],
-         mr: int) -> Walked:
+         mr: int, free_turns: bool = False, enter_cost: Callable[[Kind, Speed], int | None] = Kind.mr) -> Walked:
     """The moves from ``start`` facing ``facing`` with ``mr`` MR (``terrain_of``: a hex's kind key;
-    a hex off the map should answer a kind that is not race course)."""
+    a hex off the map should answer a kind that is not race course). ``free_turns`` and ``enter_cost``: what
+    the gear's special rules make of turning and of entering a hex (BR-20, :mod:`.specials`)."""
     table = kinds()
     here, cost, path = start, 0, []
     for move in moves:
         if move in ("left", "right"):
             facing = turn(facing, -1 if move == "left" else 1)
-            step = 0 if speed == "cruising" else 1
+            step = 0 if speed == "cruising" or free_turns else 1
         else:
             if move == "back" and speed != "cruising":
                 raise RulesError("error.br_backwards_at_top_speed")
             here = ahead(here, facing, 1 if move == "ahead" else -1)
             kind = table.get(terrain_of(here))
-            step = kind.mr(speed) if kind is not None else None
+            step = enter_cost(kind, speed) if kind is not None else None
             if step is None:
                 raise RulesError("error.br_off_course", hex=label(here))
             path.append(here)

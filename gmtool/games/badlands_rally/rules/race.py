@@ -26,7 +26,12 @@ from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_decide, race_fold, race_map, race_view, race_words
 from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules import setup_messages as setup
 from gmtool.games.badlands_rally.rules.race_state import RaceState
+from gmtool.games.badlands_rally.rules.setup_fold import apply as setup_apply
+from gmtool.games.badlands_rally.rules.setup_fold import touched as setup_touched
+from gmtool.games.badlands_rally.rules.setup_rules import decide as setup_decide
+from gmtool.games.badlands_rally.rules.setup_words import describe as setup_describe
 
 if TYPE_CHECKING:
     from gmtool.games.badlands_rally.rules.race_attack import AttackPreview
@@ -36,8 +41,8 @@ class RallyRules:
     """The race (rounds, activations, speed, movement on the course; attacks and damage to come)."""
 
     key = "badlands_rally"
-    commands = MessageCodec(m.COMMANDS)
-    events = MessageCodec(m.EVENTS)
+    commands = MessageCodec((*m.COMMANDS, *setup.COMMANDS))
+    events = MessageCodec((*m.EVENTS, *setup.EVENTS))
 
     def __init__(self, readings: RuleReadings | None = None) -> None:
         self.use_readings(readings or RuleReadings())
@@ -50,16 +55,21 @@ class RallyRules:
         self.sight_readings = race_map.sight_readings(readings)
 
     def decide(self, state: RaceState, command: Command, rng: random.Random) -> tuple[Event, ...]:
+        if isinstance(command, setup.COMMANDS):  # the race setup (BR-4, BR-20)
+            return setup_decide(state, command, rng, self.readings)
         return race_decide.decide(state, command, rng, self.readings)
 
     def apply(self, state: RaceState, event: Event) -> None:
-        race_fold.apply(state, event)
+        if isinstance(event, setup.EVENTS):
+            setup_apply(state, event)
+        else:
+            race_fold.apply(state, event)
 
     def describe(self, event: Event) -> str:
-        return race_words.describe(event)
+        return setup_describe(event) if isinstance(event, setup.EVENTS) else race_words.describe(event)
 
     def touched(self, event: Event) -> Touched:
-        return race_fold.touched(event)
+        return setup_touched(event) if isinstance(event, setup.EVENTS) else race_fold.touched(event)
 
     def round_started(self, event: Event) -> int | None:
         return event.round if isinstance(event, m.RoundStarted) else None

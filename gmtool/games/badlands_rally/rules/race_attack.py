@@ -20,11 +20,21 @@ from gmtool.games.badlands_rally.rules.attack import AttackPlan, Gear, plan_atta
 from gmtool.games.badlands_rally.rules.damage import damage_dice, damage_law, hits, take_hits
 from gmtool.games.badlands_rally.rules.dice import check_value, opposed
 from gmtool.games.badlands_rally.rules.race_map import sight_ground
+from gmtool.games.badlands_rally.rules.race_specials import reliable_for
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rattled import hull_emptied
 from gmtool.games.badlands_rally.rules.scenario_rules import no_attack_reason
+from gmtool.games.badlands_rally.rules.specials import (
+    EXPOSED_VALUE,
+    attack_plan,
+    attack_rating,
+    exposed_chance,
+    is_rocket_pack,
+    special_spin,
+)
 from gmtool.games.badlands_rally.rules.traits import blast_dice, impact_spins_out
 from gmtool.games.badlands_rally.rules.typed_dice import faces_or_roll
+from gmtool.games.badlands_rally.rules.upgrade_effects import armed
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 CHECK_COUNT = "br_check_count"  # rule option: a check counts the dice reaching the rating (BR-2)
@@ -56,6 +66,7 @@ def checked(state: RaceState, command: m.AttackGear) -> tuple[RaceGear, RaceGear
     if command.weapon >= len(attacker.weapons):
         raise RulesError("error.br_no_weapon", name=attacker.name)
     weapon = attacker.weapons[command.weapon]
+    attacker = armed(attacker, command.weapon)  # the Twins' weapon: Attack one better (BR-20)
     for trait in NOT_BUILT:
         if weapon.has(trait):
             raise RulesError("error.br_trait_not_built", weapon=weapon.name, trait=trait)
@@ -69,22 +80,28 @@ def plan(state: RaceState, attacker: RaceGear, target: RaceGear, weapon: WeaponC
     if state.table_mode:
         if table is None:
             raise RulesError("error.br_table_inputs")
-        return plan_typed(_gear(attacker), defender, weapon.as_weapon(), table.in_front, table.lock, table.side,
-                          table.range, table.cover_dice)
-    assert state.course is not None
-    ground, rear_cone = sight_ground(state.course, readings)
-    others = [g.hex for g in state.gears.values() if g.id not in (attacker.id, target.id) and not g.out]
-    return plan_attack(_gear(attacker), defender, weapon.as_weapon(), ground, others, rear_cone)
+        planned = plan_typed(_gear(attacker), defender, weapon.as_weapon(), table.in_front, table.lock, table.side,
+                             table.range, table.cover_dice)
+    else:
+        assert state.course is not None
+        ground, rear_cone = sight_ground(state.course, readings)
+        others = [g.hex for g in state.gears.values() if g.id not in (attacker.id, target.id) and not g.out]
+        planned = plan_attack(_gear(attacker), defender, weapon.as_weapon(), ground, others, rear_cone)
+    return attack_plan(planned, attacker.specials, attacker.speed == "cruising", target.specials,  # BR-20
+                       is_rocket_pack(weapon))
 
 
 def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings: RuleReadings) -> m.AttackMade:
     attacker, target, weapon = checked(state, command)
+    if command.reliable is not None:
+        reliable_for(state, command.reliable, (attacker.id, target.id))
     planned = plan(state, attacker, target, weapon, command.table, readings)
     reading = "count" if readings.book(CHECK_COUNT) else "digest"
-    odds = opposed(planned.attack_dice, attacker.attack, planned.defence_dice, target.defence, reading)
+    rating = attack_rating(attacker.attack, attacker.specials, weapon)  # BR-20 Twins: 3+ with the Rocket Pack
+    odds = opposed(planned.attack_dice, rating, planned.defence_dice, target.defence, reading)
     attack_faces = faces_or_roll(command.attack_faces, planned.attack_dice, rng)
     defence_faces = faces_or_roll(command.defence_faces, planned.defence_dice, rng)
-    attack_value = check_value(attack_faces, attacker.attack, reading) if attack_faces else 0
+    attack_value = check_value(attack_faces, rating, reading) if attack_faces else 0
     defence_value = check_value(defence_faces, target.defence, reading) if defence_faces else 0
     failed = planned.automatic_failure or planned.attack_dice == 0
     margin = None if failed else attack_value - defence_value
@@ -92,7 +109,7 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
     if margin is not None and margin >= 0:
         dice = damage_dice(margin, weapon.power, target.armour, weapon.has("melee"))
     elif margin is not None and weapon.has("blast"):
-        dice = blast_dice(attack_faces, attacker.attack, weapon.power, target.armour, margin)
+        dice = blast_dice(attack_faces, rating, weapon.power, target.armour, margin)
         blast = dice > 0
     damage_faces = faces_or_roll(command.damage_faces, dice, rng)
     count = hits(damage_faces, weapon.has("heat"))
@@ -101,16 +118,19 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
     typed = command.attack_faces is not None
     emptied = count > 0 and taken.hull == 0 and taken.structure == 0  # BR-13: spins out and skids
     spins = emptied or (weapon.has("impact") and impact_spins_out(count))  # BR-11 Impact
+    spun_by = special_spin(target.specials, () if failed else defence_faces, target.defence, reading,
+                           readings.book(EXPOSED_VALUE), rattled)  # BR-20 Exposed Movement, Exposed Crew
     return m.AttackMade(
         attacker=attacker.id, attacker_name=attacker.name, target=target.id, name=target.name, weapon=weapon.name,
         range=planned.range, side=planned.side,  # type: ignore[arg-type]
         attack_terms=planned.attack_terms, defence_terms=planned.defence_terms,
-        attack_rating=attacker.attack, defence_rating=target.defence,
+        attack_rating=rating, defence_rating=target.defence,
         attack_faces=attack_faces, defence_faces=defence_faces, attack_value=attack_value,
         defence_value=defence_value, margin=margin, damage_dice=dice, damage_faces=damage_faces, blast=blast,
         hits=count, hull_before=target.hull, hull=taken.hull, structure_before=target.structure,
         structure=taken.structure, excess=taken.excess, rattled=rattled, typed=typed,
-        odds=f"{float(0 if failed else odds.success):.1%}", spins_out=spins)
+        odds=f"{float(0 if failed else odds.success):.1%}", spins_out=spins or bool(spun_by),
+        spun_by="" if spins else spun_by, reliable=command.reliable, rerolled=command.rerolled)
 
 
 @dataclass(frozen=True)
@@ -131,6 +151,7 @@ class AttackPreview:
     some_damage: Fraction = Fraction(0)  # at least one hit
     empties_hull: Fraction = Fraction(0)  # the target's hull emptied (rattled, unless already since its activation)
     damage_dice: int | None = None
+    exposed_spin: Fraction = Fraction(0)  # BR-20 Exposed Movement: the target's defence check spins it out
 
 
 def preview(state: RaceState, command: m.AttackGear, readings: RuleReadings) -> AttackPreview:
@@ -141,7 +162,8 @@ def preview(state: RaceState, command: m.AttackGear, readings: RuleReadings) -> 
     except RulesError as exc:
         return AttackPreview(refusal=exc.message())
     reading = "count" if readings.book(CHECK_COUNT) else "digest"
-    odds = opposed(planned.attack_dice, attacker.attack, planned.defence_dice, target.defence, reading)
+    rating = attack_rating(attacker.attack, attacker.specials, weapon)
+    odds = opposed(planned.attack_dice, rating, planned.defence_dice, target.defence, reading)
     failed = planned.automatic_failure or planned.attack_dice == 0
     some, empties = Fraction(0), Fraction(0)
     if not failed:
@@ -154,11 +176,13 @@ def preview(state: RaceState, command: m.AttackGear, readings: RuleReadings) -> 
     return AttackPreview("", planned.attack_terms, planned.defence_terms, planned.attack_dice, planned.defence_dice,
                          planned.range, planned.side, planned.automatic_failure,
                          Fraction(0) if failed else odds.success, some, empties,
-                         _damage_needed(command, planned.attack_dice, planned.defence_dice, attacker, target, weapon,
-                                        failed, reading))
+                         _damage_needed(command, planned.attack_dice, planned.defence_dice, rating, target, weapon,
+                                        failed, reading),
+                         exposed_chance(target.specials, 0 if failed else planned.defence_dice, target.defence,
+                                        reading, readings.book(EXPOSED_VALUE)))
 
 
-def _damage_needed(command: m.AttackGear, attack_dice: int, defence_dice: int, attacker: RaceGear, target: RaceGear,
+def _damage_needed(command: m.AttackGear, attack_dice: int, defence_dice: int, rating: int, target: RaceGear,
                    weapon: WeaponCard, failed: bool, reading: str) -> int | None:
     """The damage dice the typed check faces call for (None: the checks are not both typed, or wrong)."""
     typed_a, typed_d = command.attack_faces, command.defence_faces
@@ -166,8 +190,8 @@ def _damage_needed(command: m.AttackGear, attack_dice: int, defence_dice: int, a
         return None
     if failed:
         return 0
-    a = check_value(typed_a, attacker.attack, reading) if typed_a else 0  # type: ignore[arg-type]
+    a = check_value(typed_a, rating, reading) if typed_a else 0  # type: ignore[arg-type]
     d = check_value(typed_d, target.defence, reading) if typed_d else 0  # type: ignore[arg-type]
     if a - d >= 0:
         return damage_dice(a - d, weapon.power, target.armour, weapon.has("melee"))
-    return blast_dice(typed_a, attacker.attack, weapon.power, target.armour, a - d) if weapon.has("blast") else 0
+    return blast_dice(typed_a, rating, weapon.power, target.armour, a - d) if weapon.has("blast") else 0

@@ -25,6 +25,7 @@ from gmtool.games.badlands_rally.rules.scenario_rules import (
     gentlemens_sport,
     lap_course,
 )
+from gmtool.games.badlands_rally.rules.specials import entry_cost, free_turn, rough_left
 from gmtool.games.badlands_rally.rules.terrain import kinds
 
 OFF_COURSE = ""  # the kind answered for a hex off the board: not race course
@@ -45,7 +46,7 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
         raise RulesError("error.br_race_over" if state.winner else "error.br_contest_first")
     if state.pending and isinstance(command, m.AttackGear | m.StepGear | m.EndActivation | m.StartRound
                                     | m.RollInitiative | m.DeclareSpeed | m.SpecialMove | m.RallyTheCrowd
-                                    | m.Recover):
+                                    | m.Recover | m.OffRoad):
         names = ", ".join(state.gears[g].name for g, _excess in state.pending)
         raise RulesError("error.br_spins_pending", names=names)
     if isinstance(command, m.RollInitiative):
@@ -61,6 +62,10 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
         from gmtool.games.badlands_rally.rules.race_moves import recover_hits
 
         return (recover_hits(state, command, rng, readings),)
+    if isinstance(command, m.OffRoad):
+        from gmtool.games.badlands_rally.rules.race_specials import off_road
+
+        return (off_road(state, command, rng),)
     if isinstance(command, m.SpecialMove | m.RallyTheCrowd):
         from gmtool.games.badlands_rally.rules.race_moves import rally, special_move
 
@@ -96,13 +101,14 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
 
 def _spin(state: RaceState, command: m.ResolveSpin, rng: random.Random) -> tuple[Event, ...]:
     """The spin-out, and the end of the active gear's activation when it did not recover."""
+    from gmtool.games.badlands_rally.rules.race_specials import pyrotechnics
     from gmtool.games.badlands_rally.rules.race_spin import resolve
 
     spun = resolve(state, command, rng)
     caused = after_spin(state, spun)
     if state.current == spun.gear and not spun.recovered and not spun.skipped:
         return spun, *caused, *_ended_and_after(state, state.gears[spun.gear])
-    return (spun, *caused)
+    return (spun, *caused, *pyrotechnics(state, spun))
 
 
 def _gear(state: RaceState, gear_id: str) -> RaceGear:
@@ -134,7 +140,10 @@ def _added(state: RaceState, command: m.AddGear) -> m.GearAdded:
     number = len(state.gears) + 1
     while f"g{number}" in state.gears:
         number += 1
-    return m.GearAdded(id=f"g{number}", **command.model_dump(exclude={"kind", "hex"}), hex=where)
+    from gmtool.games.badlands_rally.rules.race_specials import known_specials
+
+    card = command.model_dump(exclude={"kind", "hex"}) | {"specials": known_specials(command.specials)}
+    return m.GearAdded(id=f"g{number}", **card, hex=where)
 
 
 def _free_start(state: RaceState) -> str:
@@ -187,8 +196,10 @@ def _step(state: RaceState, command: m.StepGear) -> m.GearStepped:
     assert course is not None  # a gear stands on a course
     terrain = terrain_of(course)
     default = next(iter(kinds()))
-    walked = walk(gear.hex, gear.facing, (command.step,), gear.speed,
-                  lambda h: _kind_at(course, terrain, h, default), gear.mr_left)
+    kind_at = lambda h: _kind_at(course, terrain, h, default)  # noqa: E731
+    walked = walk(gear.hex, gear.facing, (command.step,), gear.speed, kind_at, gear.mr_left,
+                  free_turn(gear.specials, kind_at(gear.hex)),
+                  lambda kind, speed: entry_cost(kind, speed, gear.specials, gear.rough_free))
     if walked.path:
         other = _taken_by(state, walked.hex, gear.id)
         if other is not None:
@@ -199,7 +210,8 @@ def _step(state: RaceState, command: m.StepGear) -> m.GearStepped:
     return m.GearStepped(gear=gear.id, name=gear.name, step=command.step, before=label(gear.hex),
                          after=label(walked.hex), facing_before=gear.facing, facing=walked.facing,
                          cost=walked.cost, mr_left=gear.mr_left - walked.cost,
-                         checkpoint=passed.checkpoint if passed else None, lap=passed.lap if passed else None)
+                         checkpoint=passed.checkpoint if passed else None, lap=passed.lap if passed else None,
+                         rough_free=rough_left(kind_at(walked.hex) if walked.path else None, gear.rough_free))
 
 
 def _kind_at(course: HexMapFile, terrain: dict[Hex, str], h: Hex, default: str) -> str:

@@ -9,7 +9,7 @@ from gmtool.core.game import EVERYTHING, Touched
 from gmtool.core.hex.map_file import hex_of
 from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import race_messages as m
-from gmtool.games.badlands_rally.rules import scenario_fold
+from gmtool.games.badlands_rally.rules import scenario_fold, special_fold
 from gmtool.games.badlands_rally.rules.laps import Progress, standing
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rattled import activated, hull_emptied, hull_repaired
@@ -78,6 +78,7 @@ def apply(state: RaceState, event: Event) -> None:
             gear.rattle = hull_repaired(gear.rattle, event.new)  # back to 1 or more: the token goes
     elif isinstance(event, m.TableModeSet):
         state.table_mode = event.on
+    special_fold.apply(state, event)  # BR-20: what the datacards' special rules change
 
 
 def _attacked(state: RaceState, event: m.AttackMade) -> None:
@@ -107,7 +108,7 @@ def _spun(state: RaceState, event: m.SpinResolved) -> None:
         return
     gear.spun, gear.facing, gear.hex = True, event.facing, hex_of(event.after)
     gear.began_at = None  # a skid is forced: "this is a race!" is not judged this activation
-    if event.recovered:
+    if event.recovered and event.token:
         gear.rally_tokens += 1
     for hit in event.collisions:
         hurt = state.gears[hit.gear]
@@ -164,4 +165,6 @@ def touched(event: Event) -> Touched:
                        frozenset({"br_attack"}))
     if isinstance(event, m.GearEdited):
         return Touched(frozenset({event.gear}), frozenset({"sheet", "tracks", "badges", "map"}))
+    if isinstance(event, special_fold.EVENTS):
+        return special_fold.touched(event)
     return scenario_fold.touched(event)

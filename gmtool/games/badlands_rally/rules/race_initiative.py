@@ -21,12 +21,12 @@ from gmtool.core.dice import roll_d6, validate_faces
 from gmtool.core.errors import RulesError
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
-from gmtool.games.badlands_rally.rules.actions import initiative_dice
 from gmtool.games.badlands_rally.rules.dice import Reading, check_law, check_value
 from gmtool.games.badlands_rally.rules.laps import standing
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.rounds import clockwise_from
 from gmtool.games.badlands_rally.rules.scenario_rules import lap_course
+from gmtool.games.badlands_rally.rules.upgrade_effects import initiative_dice_of
 
 REROLLS_MAX = 100
 ODDS_GEARS_MAX = 6  # the exact chance is computed up to this many gears (7 take 0.26 s, each more ×4)
@@ -61,7 +61,7 @@ def roll_initiative(state: RaceState, command: m.RollInitiative, rng: random.Ran
     if not racing:
         raise RulesError("error.br_no_gears")
     reading: Reading = "count" if readings.book(CHECK_COUNT) else "digest"
-    dice = {g.id: initiative_dice(g.rally_tokens, g.rattle.token) for g in racing}
+    dice = {g.id: initiative_dice_of(g) for g in racing}
     ahead = _ahead(state, racing)
     chances = win_chances(tuple((g.id, g.initiative, dice[g.id]) for g in racing), tuple(ahead) if ahead else None,
                           reading) if len(racing) <= ODDS_GEARS_MAX else None
@@ -104,7 +104,7 @@ def preview(state: RaceState, readings: RuleReadings) -> tuple[tuple[str, Fracti
         return None
     reading: Reading = "count" if readings.book(CHECK_COUNT) else "digest"
     ahead = _ahead(state, racing)
-    chances = _cached_chances(tuple((g.id, g.initiative, initiative_dice(g.rally_tokens, g.rattle.token))
+    chances = _cached_chances(tuple((g.id, g.initiative, initiative_dice_of(g))
                                     for g in racing),
                               tuple(ahead) if ahead else None, reading)
     return tuple((state.gears[gid].name, p) for gid, p in chances)

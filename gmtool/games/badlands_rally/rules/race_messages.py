@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.core.messages import Command, Event
+from gmtool.games.badlands_rally.rules.special_messages import OffRoad, OffRoadRolled, PyrotechnicsRallied
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 Step = Literal["ahead", "back", "left", "right"]
@@ -43,6 +44,7 @@ class AddGear(Command):
     weapons: tuple[WeaponCard, ...] = Field(default=(), max_length=8)
     hex: str | None = Field(default=None, pattern=r"^\d{4}$")  # None: the first free hex of the start zone
     facing: int = Field(default=0, ge=0, le=5)
+    specials: tuple[str, ...] = ()  # the datacard's special rules (rules/specials.py)
 
 
 class StartRound(Command):
@@ -104,6 +106,8 @@ class AttackGear(Command):
     defence_faces: tuple[int, ...] | None = None
     damage_faces: tuple[int, ...] | None = None
     table: TableGeometry | None = None  # table mode only
+    reliable: str | None = None  # Reliable: the gear whose check is a reroll (attacker or target)
+    rerolled: tuple[int, ...] = ()  # the faces rerolled (kept for the log)
 
 
 class ResolveSpin(Command):
@@ -117,6 +121,7 @@ class ResolveSpin(Command):
     skid_die: int | None = Field(default=None, ge=1, le=6)
     collision_faces: tuple[int, ...] | None = None  # the skidding gear's collision damage roll
     other_faces: tuple[int, ...] | None = None  # the gear it hits
+    second_die: int | None = Field(default=None, ge=1, le=6)  # The Move's second spin die (BR-20)
 
 
 class SpecialMove(Command):
@@ -126,6 +131,9 @@ class SpecialMove(Command):
     gear: str
     move: Literal["burn_rubber", "jump"]
     faces: tuple[int, ...] | None = None
+    specials: tuple[str, ...] = ()  # the dice the player chose to add (Jump Jets, Overdrive, Booster Rockets)
+    rerolled: tuple[int, ...] | None = None  # Reliable: the faces rerolled (None: not a reroll)
+    equipment: bool = False  # equipment's +1D6 (装備による修正)
 
 
 class Recover(Command):
@@ -194,6 +202,7 @@ class GearAdded(Event):
     weapons: tuple[WeaponCard, ...]
     hex: str
     facing: int
+    specials: tuple[str, ...] = ()
 
 
 class InitiativeCheck(BaseModel):
@@ -245,6 +254,7 @@ class GearStepped(Event):
     mr_left: int
     checkpoint: int | None = None  # the checkpoint passed (index in course order)
     lap: int | None = None  # the lap completed (its number)
+    rough_free: int | None = None  # Off-Road Specialist: rough hexes still to ignore (None: unchanged)
 
 
 class GearPlaced(Event):
@@ -301,6 +311,9 @@ class AttackMade(Event):
     typed: bool  # the faces were typed at the table
     odds: str  # P(success) before the roll, as shown
     spins_out: bool = False  # no hull and no structure left, or an Impact weapon's hit: it waits to spin out
+    spun_by: str = ""  # the special rule that spun it out (exposed_movement, exposed_crew), if any
+    reliable: str | None = None  # Reliable: the gear whose check was rerolled
+    rerolled: tuple[int, ...] = ()
 
 
 class Collision(BaseModel):
@@ -341,6 +354,8 @@ class SpinResolved(Event):
     hit: Literal["", "terrain", "gear"]
     hit_hex: str
     collisions: tuple[Collision, ...]
+    second_die: int = 0  # The Move (BR-20): its second die, the higher kept (0: not The Move)
+    token: bool = True  # a recovery's rally-the-crowd token (The Move: only for the active gear)
 
 
 class SpecialMoveMade(Event):
@@ -360,6 +375,9 @@ class SpecialMoveMade(Event):
     obstacle: str  # jump: the hex it came down on ("": none)
     obstacle_gear: str | None  # the gear there, which takes the impact too
     odds: str  # P(at least one success) before the roll
+    terms: tuple[tuple[str, int], ...] = ()  # the dice the gear's specials added
+    rerolled: tuple[int, ...] | None = None  # Reliable: the faces rerolled
+    equipment: bool = False  # equipment's +1D6
 
 
 class Recovered(Event):
@@ -428,10 +446,10 @@ class GearEdited(Event):
 
 COMMANDS = (SetCourse, AddGear, StartRound, DeclareSpeed, StepGear, PlaceGear, EndActivation, EditGear, SetTableMode,
             AttackGear, RollInitiative, ResolveSpin, SpecialMove, RallyTheCrowd, ChooseScenario, ContestVictory,
-            Recover)
+            Recover, OffRoad)
 EVENTS = (CourseSet, GearAdded, RoundStarted, SpeedDeclared, GearStepped, GearPlaced, ActivationEnded, GearEdited,
           TableModeSet, AttackMade, InitiativeRolled, SpinResolved, SpecialMoveMade, CrowdRallied, ScenarioChosen,
-          RaceWon, VictoryContested, Recovered)
+          RaceWon, VictoryContested, Recovered, OffRoadRolled, PyrotechnicsRallied)
 
 from gmtool.games.badlands_rally.rules.scenario_messages import SCENARIO_COMMANDS, SCENARIO_EVENTS  # noqa: E402
 

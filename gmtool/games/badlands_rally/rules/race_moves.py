@@ -1,7 +1,8 @@
 """Special moves and rallying the crowd in the race (BR-9, BR-17), each one action of the active gear.
 
-Burn rubber and jump roll against the gear's Defence: 2D6, −1D6 rattled, +1D6 at top speed (the
-equipment's +1D6 comes with upgrades); every die a 1 spins the gear out (it waits, then skids 1D6).
+Burn rubber and jump roll against the gear's Defence: 2D6, −1D6 rattled, +1D6 at top speed, +1D6
+equipment when the GM ticks it, +1D6 Speed Demon or Enhancer (BR-20); every die a 1 spins the gear
+out (it waits, then skids 1D6).
 Burn rubber adds a MR per success. A jump rolls no more dice than the MR left and flies straight
 ahead over as many hexes as successes, landing on the next (or nearer, as far as the MR allows);
 level 2 and structures stop it before them; coming down on level 1 terrain or a gear stops it just
@@ -15,16 +16,19 @@ import random
 
 from gmtool.core.dice import roll_d6
 from gmtool.core.errors import RulesError
-from gmtool.core.hex.coords import Hex, label
+from gmtool.core.hex.coords import Hex, distance, label
 from gmtool.core.hex.map_edits import on_board
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.actions import jump, jump_dice, recover, special_move_dice
 from gmtool.games.badlands_rally.rules.dice import all_ones, roll_law, successes
 from gmtool.games.badlands_rally.rules.race_map import terrain_of
+from gmtool.games.badlands_rally.rules.race_specials import reliable_ready
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
+from gmtool.games.badlands_rally.rules.specials import check_chosen, entry_cost, move_terms
 from gmtool.games.badlands_rally.rules.terrain import kinds
 from gmtool.games.badlands_rally.rules.typed_dice import faces_or_roll
+from gmtool.games.badlands_rally.rules.upgrade_effects import move_upgrade_dice
 
 
 def _ready(state: RaceState, gear_id: str) -> RaceGear:
@@ -64,9 +68,12 @@ def recover_hits(state: RaceState, command: m.Recover, rng: random.Random, readi
                        structure_before=gear.structure, structure=structure, action_back=at_zero and die == 6)
 
 
-def move_dice(gear: RaceGear, move: str) -> int:
-    dice = special_move_dice(gear.rattle.token, gear.speed == "top", False)
-    return jump_dice(dice, gear.mr_left) if move == "jump" else dice
+def move_dice(gear: RaceGear, move: str, chosen: tuple[str, ...] = (), equipment: bool = False) -> int:
+    """The roll's dice: 2D6, −1 rattled, +1 top speed, +1 equipment, +1 Speed Demon or Enhancer (BR-20), with
+    the terms the gear's specials add (BR-20: Low Performance, the dice chosen)."""
+    extra = sum(dice for _key, dice in move_terms(gear.specials, gear.rattle.token, move, chosen))
+    dice = special_move_dice(gear.rattle.token, gear.speed == "top", equipment) + move_upgrade_dice(gear, move) + extra
+    return jump_dice(dice, gear.mr_left) if move == "jump" else max(0, dice)
 
 
 def must_recover(gear: RaceGear) -> None:
@@ -80,19 +87,26 @@ def special_move(state: RaceState, command: m.SpecialMove, rng: random.Random) -
     must_recover(gear)
     if command.move == "jump" and state.table_mode:
         raise RulesError("error.br_table_mode")
-    dice = move_dice(gear, command.move)
+    check_chosen(gear.name, gear.specials, command.move, command.specials)
+    if command.rerolled is not None:
+        reliable_ready(gear)
+    dice = move_dice(gear, command.move, command.specials, command.equipment)
     faces = faces_or_roll(command.faces, dice, rng)
     count = successes(faces, gear.defence) if faces else 0
     spins = bool(faces) and all_ones(faces)
     odds = f"{float(1 - roll_law(dice, gear.defence).get(0, 0)):.1%}" if dice else "0.0%"
     here = label(gear.hex)
     made = dict(gear=gear.id, name=gear.name, move=command.move, dice=dice, rating=gear.defence, faces=faces,
-                successes=count, spins_out=spins, mr_before=gear.mr_left, before=here, odds=odds)
+                successes=count, spins_out=spins, mr_before=gear.mr_left, before=here, odds=odds,
+                terms=move_terms(gear.specials, gear.rattle.token, command.move, command.specials),
+                rerolled=command.rerolled, equipment=command.equipment)
     if command.move == "burn_rubber":
         return m.SpecialMoveMade(**made, mr_left=gear.mr_left + count, after=here, obstacle="", obstacle_gear=None)
     landed = _jump(state, gear, 0 if spins else count)
     hit = landed.obstacle
     other = next((g for g in state.gears.values() if g.hex == hit and g.id != gear.id and not g.out), None)
+    if other is not None and hit is not None and "tall" in other.specials and distance(gear.hex, hit) <= count:
+        other = hit = None  # BR-20 Tall: not jumped over — the jump stops before it, as before level 2
     return m.SpecialMoveMade(**made, mr_left=gear.mr_left - landed.cost, after=label(landed.hex),
                              obstacle=label(hit) if hit is not None and _lands_on(state, hit, gear) else "",
                              obstacle_gear=other.id if other and hit is not None else None)
@@ -111,6 +125,8 @@ def _jump(state: RaceState, gear: RaceGear, count: int):  # noqa: ANN202 - actio
 
     def can_fly_over(h: Hex) -> bool:
         found = kind(h)
+        if any(g.hex == h and g.id != gear.id and not g.out and "tall" in g.specials for g in state.gears.values()):
+            return False  # BR-20 Tall
         return found is not None and (found.course or (found.level == 1 and not found.structure)) or gear_at(h)
 
     def blocks_landing(h: Hex) -> bool:
@@ -119,7 +135,7 @@ def _jump(state: RaceState, gear: RaceGear, count: int):  # noqa: ANN202 - actio
 
     def landing_cost(h: Hex) -> int:
         found = kind(h)
-        cost = found.mr(gear.speed or "cruising") if found is not None else None
+        cost = entry_cost(found, gear.speed or "cruising", gear.specials, 0) if found is not None else None
         return cost if cost is not None else 1
 
     return jump(gear.hex, gear.facing, count, gear.mr_left, can_fly_over, blocks_landing, landing_cost)

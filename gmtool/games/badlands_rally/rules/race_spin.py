@@ -5,7 +5,9 @@ terrain off the course or another gear; then the collision damage roll: 2D6 agai
 against a gear the skid's distance ± the armour difference for each of the two. A gear damaged by
 the collision waits to spin out in turn (the GM resolves the chain in the active player's order).
 A gear spins out once per activation: a second one is recorded as skipped. The active gear's
-activation ends when it spins out (unless it recovered)."""
+activation ends when it spins out (unless it recovered). The Move (BR-20): two spin dice, the higher
+kept (a 6 on either: no skid, the activation goes on; the token only for the active gear); its
+player chooses the direction."""
 
 from __future__ import annotations
 
@@ -23,6 +25,8 @@ from gmtool.games.badlands_rally.rules.rattled import hull_emptied
 from gmtool.games.badlands_rally.rules.spin import collision_dice, forced_move, skid_distance, spin_out
 from gmtool.games.badlands_rally.rules.terrain import kinds
 from gmtool.games.badlands_rally.rules.typed_dice import faces_or_roll
+from gmtool.games.badlands_rally.rules.upgrade_effects import THE_MOVE
+from gmtool.games.badlands_rally.rules.upgrades import the_move_spin
 
 
 def _die(typed: int | None, rng: random.Random) -> int:
@@ -34,17 +38,21 @@ def resolve(state: RaceState, command: m.ResolveSpin, rng: random.Random) -> m.S
     gear = state.gears.get(command.gear)
     if gear is None or command.gear not in waiting:
         raise RulesError("error.br_no_spin_waiting", gear=gear.name if gear else command.gear)
+    if command.second_die is not None and THE_MOVE not in gear.upgrades:
+        raise RulesError("error.br_no_the_move", name=gear.name)
     here = label(gear.hex)
     if gear.spun:
         return m.SpinResolved(gear=gear.id, name=gear.name, skipped=True, die=0, clockwise=command.clockwise,
                               facing_before=gear.facing, facing=gear.facing, recovered=False, skid_die=0,
                               distance=0, before=here, after=here, hit="", hit_hex="", collisions=())
     die = _die(command.spin_die, rng)
-    spun = spin_out(gear.facing, die, command.clockwise)
+    second = _die(command.second_die, rng) if THE_MOVE in gear.upgrades else 0
+    spun = spin_out(gear.facing, the_move_spin(die, second)[0], command.clockwise)
+    move = {"second_die": second, "token": not second or state.current == gear.id}
     if spun.recovered:
         return m.SpinResolved(gear=gear.id, name=gear.name, skipped=False, die=die, clockwise=command.clockwise,
                               facing_before=gear.facing, facing=spun.facing, recovered=True, skid_die=0,
-                              distance=0, before=here, after=here, hit="", hit_hex="", collisions=())
+                              distance=0, before=here, after=here, hit="", hit_hex="", collisions=(), **move)
     skid_die = _die(command.skid_die, rng)
     distance = skid_distance(skid_die, waiting[command.gear])
     forced = forced_move(gear.hex, spun.facing, distance, lambda h: _on_course(state, h),
@@ -54,7 +62,7 @@ def resolve(state: RaceState, command: m.ResolveSpin, rng: random.Random) -> m.S
     return m.SpinResolved(gear=gear.id, name=gear.name, skipped=False, die=die, clockwise=command.clockwise,
                           facing_before=gear.facing, facing=spun.facing, recovered=False, skid_die=skid_die,
                           distance=distance, before=here, after=label(forced.hex), hit=hit, hit_hex=hit_hex,
-                          collisions=collisions)  # type: ignore[arg-type]
+                          collisions=collisions, **move)  # type: ignore[arg-type]
 
 
 def _on_course(state: RaceState, h: object) -> bool:

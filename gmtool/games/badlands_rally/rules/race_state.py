@@ -9,6 +9,7 @@ from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.games.badlands_rally.rules.laps import Progress
 from gmtool.games.badlands_rally.rules.rattled import Rattle
+from gmtool.games.badlands_rally.rules.seats import clockwise_gears
 from gmtool.games.badlands_rally.rules.terrain import Speed
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
@@ -44,6 +45,12 @@ class RaceGear:
     rally_tokens: int = 0  # rally-the-crowd tokens (a recovered spin-out gives one)
     began_at: tuple[int, int, int] | None = None  # its race position when this activation began (BR-8)
     spins_caused: int = 0  # a derby: the spin-outs it caused on other gears (BR-19)
+    specials: tuple[str, ...] = ()  # the datacard's special rules (BR-20, rules/specials.py)
+    rough_free: int = 0  # Off-Road Specialist: consecutive rough hexes still to ignore
+    off_road_round: int = 0  # the round it last rolled Off-Road Specialist (once per turn)
+    reliable_lap: int | None = None  # Reliable: the lap (laps completed) it last rerolled a test in
+    upgrades: tuple[str, ...] = ()  # its upgrades' keys (BR-20)
+    twins: int | None = None  # Twins: the weapon it carries two of (index)
 
     @property
     def out(self) -> bool:
@@ -66,6 +73,10 @@ class RaceState:
     winner: str | None = None
     gentlemen: bool = False  # the gentlemen's sport: no attacks in round 1 (BR-19)
     spin_causes: dict[str, str] = field(default_factory=dict)  # a gear waiting to spin out → the gear that caused it
+    players: tuple[str, ...] = ()  # the players clockwise (BR-4; empty: each gear's seat as typed)
+    choice_order: tuple[str, ...] = ()  # the order the players choose their gears in (BR-4)
+    upgrade_mode: str = "rolled"  # this race's upgrades: "none", "rolled" or "chosen" (BR-20)
+    pole: str | None = None  # the gear with the pole position (BR-4)
 
     @property
     def combatants(self) -> dict[str, RaceGear]:
@@ -73,5 +84,6 @@ class RaceState:
         return self.gears
 
     def seats(self) -> list[str]:
-        """Gear ids clockwise (the order they joined: placed clockwise on the start zone)."""
-        return list(self.gears)
+        """Gear ids clockwise: the order they joined, or with players named, each player's first gear
+        in the players' order, then their second gears (:func:`.seats.clockwise_gears`)."""
+        return clockwise_gears(self.players, [(g.id, g.seat) for g in self.gears.values()])

@@ -17,7 +17,8 @@ from gmtool.games.badlands_rally.rules.laps import standing
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.scenario_rules import derby_winners, lap_course
 from gmtool.games.badlands_rally.rules.scenarios import scenario_for
-from gmtool.games.badlands_rally.rules.victory import contested_dice, first_to_act
+from gmtool.games.badlands_rally.rules.upgrade_effects import contested_dice_of
+from gmtool.games.badlands_rally.rules.victory import first_to_act
 
 CHECK_COUNT = "br_check_count"
 REROLLS_MAX = 100
@@ -81,7 +82,7 @@ def contest(state: RaceState, command: m.ContestVictory, rng: random.Random, rea
 
 def _check(gear: RaceGear, rng: random.Random, typed: Mapping[str, tuple[int, ...]] | None,
            reading: Reading) -> m.InitiativeCheck:
-    dice = contested_dice(gear.rattle.token)
+    dice = contested_dice_of(gear)  # +1D6 Sponsorship Paint (BR-20)
     faces = tuple(typed.get(gear.id, ())) if typed is not None else roll_d6(rng, dice)
     validate_faces(faces, dice)
     return m.InitiativeCheck(gear=gear.id, name=gear.name, faces=faces,

@@ -21,9 +21,10 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
-from gmtool.games.badlands_rally.rules import scenario_view
+from gmtool.games.badlands_rally.rules import scenario_view, setup_view
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.race_words import facing_name, speed_name
+from gmtool.games.badlands_rally.rules.special_words import special_names
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 
@@ -75,7 +76,7 @@ def _badges(gear: RaceGear, finished: bool = False, state: RaceState | None = No
         found.append(Badge("rattled", tr("br.badge.rattled", count=gear.rattle.count), "warning"))
     if gear.out:
         found.append(Badge("out", tr("br.badge.knocked_out"), "harm"))
-    return (*found, *(scenario_view.badges(state, gear) if state is not None else ()))
+    return (*found, *setup_view.badges(gear), *(scenario_view.badges(state, gear) if state is not None else ()))
 
 
 def _rows_in_order(state: RaceState) -> list[RaceGear]:
@@ -110,7 +111,9 @@ def sheet(state: RaceState, gear_id: str) -> SheetView | None:
                    f"{gear.actions - gear.actions_used}/{gear.actions}", editable=False),
         *(SheetField(f"weapon_{n}", tr("br.field.weapon", number=n + 1), "text", weapon_text(w), editable=False)
           for n, w in enumerate(gear.weapons)),
+        SheetField("specials", tr("br.field.specials"), "text", special_names(gear.specials), editable=False),
         *scenario_view.fields(state, gear),
+        *setup_view.fields(gear),
     )
     return SheetView(gear.id, gear.name, fields, _tracks(gear))
 

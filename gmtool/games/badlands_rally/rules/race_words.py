@@ -7,6 +7,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import scenario_words as scenario_rule_words
+from gmtool.games.badlands_rally.rules import special_words
 
 SIDES = ("n", "ne", "se", "s", "sw", "nw")
 
@@ -62,7 +63,7 @@ def describe(event: Event) -> str:
         return tr("br.event.table_mode_on" if event.on else "br.event.table_mode_off")
     if isinstance(event, m.GearEdited):
         return tr("br.event.edited", field=tr(f"br.field.{event.field}"), old=event.old, new=event.new)
-    return scenario_rule_words.describe(event)
+    return special_words.describe(event) or scenario_rule_words.describe(event)
 
 
 def _stepped(event: m.GearStepped) -> str:
@@ -109,7 +110,7 @@ def attack_words(event: m.AttackMade) -> str:
         parts.append(tr("br.event.rattled", name=event.name))
     if event.spins_out:
         parts.append(tr("br.event.spins_out", name=event.name, excess=event.excess))
-    return " ".join(parts)
+    return " ".join(parts) + special_words.attack_extra(event)
 
 
 def spin_words(event: m.SpinResolved) -> str:
@@ -117,9 +118,11 @@ def spin_words(event: m.SpinResolved) -> str:
     if event.skipped:
         return tr("br.event.spin_skipped", name=event.name)
     way = tr("br.spin.clockwise" if event.clockwise else "br.spin.anticlockwise")
+    move = tr("br.setup.event.the_move", first=event.die, second=event.second_die) + " " if event.second_die else ""
     if event.recovered:
-        return tr("br.event.spin_recovered", name=event.name, way=way)
-    parts = [tr("br.event.spin", name=event.name, die=event.die, way=way, facing=facing_name(event.facing),
+        key = "br.event.spin_recovered" if event.token else "br.setup.event.the_move_recovered"
+        return move + tr(key, name=event.name, way=way)
+    parts = [move + tr("br.event.spin", name=event.name, die=max(event.die, event.second_die), way=way, facing=facing_name(event.facing),
                 skid_die=event.skid_die, distance=event.distance, before=event.before, after=event.after)]
     if event.hit:
         parts.append(tr(f"br.event.collision_{event.hit}", hex=event.hit_hex))
@@ -158,6 +161,8 @@ def move_words(event: m.SpecialMoveMade) -> str:
     """A burn rubber or a jump: the roll, then what it did."""
     parts = [tr(f"br.event.{event.move}", name=event.name, dice=event.dice, rating=event.rating,
                 faces=faces_text(event.faces), successes=event.successes, odds=event.odds)]
+    if event.equipment:
+        parts.append(tr("br.setup.event.equipment"))
     if event.spins_out:
         parts.append(tr("br.event.move_all_ones", name=event.name))
     elif event.move == "burn_rubber":
@@ -166,7 +171,7 @@ def move_words(event: m.SpecialMoveMade) -> str:
         parts.append(tr("br.event.jumped", before=event.before, after=event.after, mr=event.mr_left))
     if event.obstacle:
         parts.append(tr("br.event.jump_obstacle", name=event.name, hex=event.obstacle))
-    return " ".join(parts)
+    return " ".join(parts) + special_words.move_extra(event)
 
 
 def scenario_words(event: m.ScenarioChosen) -> str:

@@ -3,7 +3,7 @@
 Each time a gear's hull is emptied it becomes rattled: one token (never more), kept until its hull
 is back to at least 1; every rattle is recorded. At the 5th it stays rattled for good, even with
 its hull repaired; at the 6th it is knocked out of the race (a gear already past the finish line
-may still win). A gear rattled is not rattled again before its next activation. Rattled: −1D6 on
+may still win) — a High-Tech gear (BR-20) one rattle sooner: for good at the 4th, out at the 5th. A gear rattled is not rattled again before its next activation. Rattled: −1D6 on
 every test, no top speed.
 """
 
@@ -24,14 +24,15 @@ class Rattle:
     token: bool = False
     count: int = 0
     since_activation: bool = False
+    high_tech: bool = False  # BR-20 High-Tech: each threshold one rattle sooner
 
     @property
     def for_good(self) -> bool:
-        return self.count >= FOR_GOOD
+        return self.count >= FOR_GOOD - self.high_tech
 
     @property
     def knocked_out(self) -> bool:
-        return self.count >= KNOCKED_OUT
+        return self.count >= KNOCKED_OUT - self.high_tech
 
     @property
     def dice(self) -> int:
@@ -47,7 +48,7 @@ def hull_emptied(state: Rattle) -> Rattle:
     """The hull reached 0: rattled (recorded) unless already rattled since the last activation."""
     if state.since_activation:
         return state
-    return Rattle(token=True, count=state.count + 1, since_activation=True)
+    return replace(state, token=True, count=state.count + 1, since_activation=True)
 
 
 def hull_repaired(state: Rattle, hull: int) -> Rattle:

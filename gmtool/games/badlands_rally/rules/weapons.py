@@ -9,8 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from gmtool.games.badlands_rally.rules.attack import Weapon
 
-Trait = Literal["area", "blast", "heat", "impact", "melee"]
-TRAITS: tuple[Trait, ...] = ("area", "blast", "heat", "impact", "melee")
+Trait = Literal["area", "blast", "heat", "impact", "melee", "rocket_pack"]  # rocket_pack: the GM's mark (BR-20 Twins)
+TRAITS: tuple[Trait, ...] = ("area", "blast", "heat", "impact", "melee", "rocket_pack")
 
 
 class WeaponCard(BaseModel):

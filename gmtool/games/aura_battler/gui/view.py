@@ -1,0 +1,48 @@
+"""The duel's adapter, as the shell sees a game's GUI (:class:`gmtool.viewmodels.game_view.GameView`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gmtool.core.hex.on_map import MAP_FEATURE
+from gmtool.games.aura_battler.rules.duel import AuraRules
+from gmtool.games.aura_battler.rules.duel_state import DuelState, DuelUnit
+from gmtool.ui.actions import ActionSpec
+
+if TYPE_CHECKING:
+    from gmtool.games.aura_battler.gui.window import AuraWindow
+    from gmtool.ui.main_window import MainWindow
+
+AURA_SPECS = (
+    ActionSpec("ab_start_turn", "Ctrl+T"),
+    ActionSpec("ab_allocate", "Ctrl+L", changes_fight=False),
+    ActionSpec("ab_attack", "Ctrl+K", changes_fight=False),
+    ActionSpec("ab_roll_attack", "Ctrl+Return"),
+    ActionSpec("ab_board", "Ctrl+B"),
+    ActionSpec("ab_thrust_up", "Ctrl+]"),
+    ActionSpec("ab_thrust_down", "Ctrl+["),
+    ActionSpec("map_ahead", "Alt+Up"),
+    ActionSpec("map_back", "Alt+Down"),
+    ActionSpec("map_left", "Alt+Left"),
+    ActionSpec("map_right", "Alt+Right"),
+    ActionSpec("map_focus", "Ctrl+M", changes_fight=False),
+)
+
+
+class AuraView:
+    """The Aura Battler duel: the units on the sky map, their power points and the attacks."""
+
+    key = "aura_battler"
+    features: frozenset[str] = frozenset({MAP_FEATURE})
+    action_specs = AURA_SPECS
+
+    def __init__(self, rules: AuraRules | None = None) -> None:
+        self.rules = rules or AuraRules()
+
+    def current_actor(self, state: DuelState) -> DuelUnit | None:
+        return None  # the digest's turn order (movement, sections 1–11) is not in it: the GM picks
+
+    def window_parts(self, window: MainWindow) -> AuraWindow:
+        from gmtool.games.aura_battler.gui.window import AuraWindow
+
+        return AuraWindow(window, self.rules)

@@ -1,0 +1,99 @@
+"""Machine cards and pilots as the GM types them (made-up demo data only; nothing official is shipped).
+
+A machine card (AB-14..AB-18, AB-21): its guns (accuracy, power), its sword (accuracy, power and the
+parry arc: the sectors a sword attack may be parried from), evasion and parry ratings, armour,
+durability, the speed-modifier table by current thrust (index = thrust, AB-15), and whether it is a
+carrier (a Wing Caliber). A pilot: base PP and aura power (AB-20, AB-22).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gmtool.core.resources import cached_model
+
+SectorName = Literal["FF", "FR", "FL", "BR", "BL", "BB"]
+
+
+class GunCard(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)
+    accuracy: int = Field(ge=-10, le=20)
+    power: int = Field(ge=0, le=40)
+
+
+class SwordCard(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)
+    accuracy: int = Field(ge=-10, le=20)
+    power: int = Field(ge=0, le=40)
+    parry_arc: tuple[SectorName, ...] = ("FF", "FR", "FL")
+
+
+class MachineCard(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)
+    evasion: int = Field(ge=0, le=20)
+    parry: int = Field(default=0, ge=0, le=20)
+    armour: int = Field(ge=0, le=40)
+    durability: int = Field(ge=1, le=99)
+    speed_table: tuple[int, ...] = Field(min_length=1, max_length=31)  # attacker speed modifier by thrust 0, 1, …
+    guns: tuple[GunCard, ...] = Field(default=(), max_length=8)
+    sword: SwordCard | None = None
+    carrier: bool = False  # a Wing Caliber (carries a battler, AB-21)
+
+    @property
+    def top_thrust(self) -> int:
+        return len(self.speed_table) - 1
+
+    def speed_modifier(self, thrust: int) -> int:
+        """15.1: the card's speed modifier at ``thrust`` (the table's last entry beyond it)."""
+        return self.speed_table[min(max(thrust, 0), self.top_thrust)]
+
+
+class PilotCard(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)
+    base_pp: int = Field(ge=0, le=30)
+    aura: int = Field(ge=0, le=30)
+
+
+class DemoUnit(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    machine: str
+    pilot: str
+    side: str = Field(min_length=1, max_length=40)
+    hex: str = Field(pattern=r"^\d{4}$")
+    facing: int = Field(ge=0, le=5)
+    thrust: int = Field(default=0, ge=0, le=30)
+
+
+class DemoDuel(BaseModel):
+    """``resources/aura_battler/demo_duel.json``: made-up machines, pilots and where they start."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    schema_version: Literal[1]
+    source: str
+    name: dict[str, str]
+    seed: int
+    machines: tuple[MachineCard, ...] = Field(min_length=1)
+    pilots: tuple[PilotCard, ...] = Field(min_length=1)
+    units: tuple[DemoUnit, ...] = Field(min_length=1)
+
+    def machine(self, name: str) -> MachineCard:
+        return next(m for m in self.machines if m.name == name)
+
+    def pilot(self, name: str) -> PilotCard:
+        return next(p for p in self.pilots if p.name == name)
+
+
+def demo_duel() -> DemoDuel:
+    return cached_model(DemoDuel, "aura_battler", "demo_duel.json")
