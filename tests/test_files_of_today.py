@@ -35,6 +35,23 @@ def copy(tmp_path: Path) -> Path:
     return path
 
 
+EMPTY = (None, False, 0, 1, {}, [])  # how a field added since the file was written starts (1: a next id)
+
+
+def as_written(now: dict, written: dict) -> dict:
+    """Today's state without the fields added since the file was written (the state and each combatant);
+    those must still hold their starting value, since the file's commands never touched them."""
+    def known(fields: dict, golden: dict) -> dict:
+        added = {k: v for k, v in fields.items() if k not in golden}
+        assert all(v in EMPTY for v in added.values()), added
+        return {k: v for k, v in fields.items() if k in golden}
+
+    state = known(now, written)
+    if isinstance(state.get("combatants"), dict):
+        state["combatants"] = {cid: known(c, written["combatants"].get(cid, c)) for cid, c in state["combatants"].items()}
+    return state
+
+
 def test_todays_campaign_replays_to_the_states_it_was_written_with(copy: Path, monkeypatch) -> None:  # noqa: ANN001
     golden = json.loads((DATA / "campaign_issue14.json").read_text(encoding="utf-8"))
     monkeypatch.setattr(DiceSource, "for_command", no_dice)
@@ -45,7 +62,8 @@ def test_todays_campaign_replays_to_the_states_it_was_written_with(copy: Path, m
             ("sr5", "Demo: ambush at the Redmond loading dock"), ("sr4", "Demo (SR4): the Tacoma freight yard")]
         assert campaign.current_encounter_id() == encounters[0].id
         for encounter in encounters:
-            assert canonical(campaign.load_encounter(encounter.id).state) == golden[str(encounter.id)]
+            written = golden[str(encounter.id)]
+            assert as_written(canonical(campaign.load_encounter(encounter.id).state), written) == written
         templates = [load_template(campaign.library, s.id) for s in campaign.library.search()]
         assert sorted((library.game_of(t), library.columns(t).name) for library, t in templates) == [
             ("sr4", "Yard guard"), ("sr5", "Halloweener")]

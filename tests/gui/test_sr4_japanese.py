@@ -127,7 +127,10 @@ def check_window_and_dialogs(qtbot, workspace: Workspace, sr4: Workspace) -> Non
     names += [info.name for info in workspace.encounters()] + [workspace.campaign.path.name]
     assert window.parts.initiative_panel.heading.text() == "ターン 1 · パス 1"
     assert window.action("go_first").text() == "最初に行動（エッジ）"
-    assert english_left(widget_texts(window) + menu_texts(window), names) == []
+    tabs = window.parts.test_panel.tabs  # the test box, then movement and surprise
+    for tab in range(tabs.count()):
+        tabs.setCurrentIndex(tab)
+        assert english_left(widget_texts(window) + menu_texts(window), names) == [], tabs.tabText(tab)
     dialogs = [
         NewEncounterDialog("遭遇 3", window),
         SwitchEncounterDialog(EncounterListModel(workspace.encounters(), sr4.encounter_id), sr4.encounter_id, window),
@@ -145,6 +148,8 @@ def test_the_scan_would_see_english(qtbot, workspace: Workspace) -> None:
     sr4 = workspace.with_encounter(next(i.id for i in workspace.encounters() if i.ruleset == "sr4"))
     window = MainWindow(sr4)
     qtbot.addWidget(window)
-    texts = widget_texts(window) + menu_texts(window)
-    left = english_left(texts, [c.sheet.name for c in window.bridge.state.combatants.values()])
-    assert "Go first (Edge)" in left and "Movement of the current actor" in left
+    names = [c.sheet.name for c in window.bridge.state.combatants.values()]
+    left = english_left(widget_texts(window) + menu_texts(window), names)
+    assert "Go first (Edge)" in left and "Edge when going down" in left and "Reroll misses" in left
+    window.parts.test_panel.tabs.setCurrentIndex(1)
+    assert "Movement of the current actor" in english_left(widget_texts(window), names)

@@ -1,7 +1,8 @@
-"""The SR4 panel (in the place of the SR5 test box): movement of the current actor (SR4-C6),
-the surprise marks (SR4-C9), and a note on what SR4 encounters do not offer yet.
+"""The SR4 panel beside the order, in two tabs: the dice-test box with Edge when going down
+(SR4-D*, SR4-E1..E5, E8..E11: :mod:`.dice_tests`, :mod:`.edge_down`), and movement of the current
+actor (SR4-C6), the surprise marks (SR4-C9) and a note on what SR4 encounters do not offer.
 
-Its buttons trigger the main window's actions, as in the initiative panel.
+Its movement and surprise buttons trigger the main window's actions, as in the initiative panel.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QSizePolicy,
+    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -22,6 +24,8 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.gui.actions import MOVEMENT_ACTIONS
+from gmtool.games.shadowrun.sr4.gui.dice_tests import sr4_test_panel
+from gmtool.games.shadowrun.sr4.gui.edge_down import EdgeDownBox
 from gmtool.games.shadowrun.sr4.gui.tools_model import SR4ToolsModel
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -37,7 +41,7 @@ def _button(action: QAction, parent: QWidget) -> QToolButton:
 
 
 class SR4Panel(QWidget):
-    """Movement and surprise of an SR4 encounter."""
+    """Dice tests, movement and surprise of an SR4 encounter."""
 
     def __init__(self, bridge: EncounterBridge, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -46,7 +50,7 @@ class SR4Panel(QWidget):
         layout = QVBoxLayout(body)
         layout.addWidget(self._movement_box(actions))
         layout.addWidget(self._surprise_box(actions))
-        self.note = QLabel(tr("sr4.panel.sr5_only"), self)
+        self.note = QLabel(tr("sr4.panel.not_built"), self)
         self.note.setObjectName("sr5OnlyNote")
         self.note.setWordWrap(True)
         self.note.setToolTip(tr("tooltip.sr5_only"))
@@ -59,11 +63,26 @@ class SR4Panel(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(body)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("sr4Tabs")
+        self.tabs.addTab(self._tests_tab(bridge), tr("sr4.tab.tests"))
+        self.tabs.addTab(scroll, tr("sr4.tab.tools"))
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        outer.addWidget(self.tabs)
         bridge.changed.connect(lambda _c: self.refresh())
         self.refresh()
+
+    def _tests_tab(self, bridge: EncounterBridge) -> QWidget:
+        """The test box, with the Edge uses of a character going down above it."""
+        tab = QWidget(self)
+        column = QVBoxLayout(tab)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.tests = sr4_test_panel(bridge, tab)
+        self.edge_down = EdgeDownBox(bridge, self.tests._show_error, tab)
+        column.addWidget(self.edge_down)
+        column.addWidget(self.tests, 1)
+        return tab
 
     def _movement_box(self, actions: dict[str, QAction]) -> QGroupBox:
         box = QGroupBox(tr("sr4.panel.movement"), self)

@@ -40,7 +40,7 @@ class SR4View(ShadowrunView):
     queries, commands, group_command, sheet_type, sheet_rules = QUERIES, cmd, AddGruntGroup, Sheet, sheet_rules
     effects, edition_flags, terms = staticmethod(effect_table), staticmethod(edition_flags), staticmethod(score_terms)
     budget_left, sits_out, edition_sheet = staticmethod(budget_left), staticmethod(sits_out), SHEET
-    features = frozenset({rv.EFFECTS, rv.PASS_LADDER, rv.MOVEMENT, rv.SURPRISE, rv.DAMAGE})
+    features = frozenset({rv.EFFECTS, rv.PASS_LADDER, rv.MOVEMENT, rv.SURPRISE, rv.DAMAGE, rv.DICE_TESTS})
     edge_actions = ("go_first", "extra_pass")
     rule_options = {"wound_on_initiative": "wound_modifier_on_initiative"}
     fight_bar = (
@@ -51,10 +51,10 @@ class SR4View(ShadowrunView):
     action_specs = SR4_SPECS
     combat_menu = build_combat_menu(("go_first", "extra_pass"), ("-", *MOVEMENT_ACTIONS), (), ("wound_on_initiative",))
     dock_widths = (470, 400, 490)  # the pass ladder needs more than the movement panel
-    work_title = "dock.sr4_tools"
+    work_title = "dock.sr4_work"
 
     def work_panel(self, window: Any) -> Any:
-        """Movement and surprise beside the order."""
+        """The test box, movement and surprise beside the order."""
         from gmtool.games.shadowrun.sr4.gui.panel import SR4Panel
 
         return SR4Panel(window.bridge, window.action_map(), window)

@@ -12,14 +12,24 @@ from typing import Any
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
-from gmtool.games.shadowrun.sr4.rules import attack, decide_actions, decide_sheet, decide_turn, effects, groups
+from gmtool.games.shadowrun.sr4.rules import (
+    attack,
+    decide_actions,
+    decide_edge,
+    decide_extended,
+    decide_sheet,
+    decide_tests,
+    decide_turn,
+    effects,
+    groups,
+)
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
 Handler = Callable[[EncounterState, Any, random.Random], list[Event]]
 
 HANDLERS: dict[str, Handler] = {
     **decide_sheet.HANDLERS, **decide_turn.HANDLERS, **decide_actions.HANDLERS, **effects.HANDLERS, **groups.HANDLERS,
-    **attack.HANDLERS,
+    **attack.HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS, **decide_edge.HANDLERS,
 }
 
 

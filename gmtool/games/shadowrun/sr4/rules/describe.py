@@ -16,6 +16,7 @@ from gmtool.games.shadowrun.rules.shadowrun import value_text as shared_value_te
 from gmtool.games.shadowrun.rules.shared_describe import SHARED_LINES, TURN_LINES, roster_lines
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.actions import action_label
+from gmtool.games.shadowrun.sr4.rules.describe_tests import RENDERERS as TEST_LINES
 from gmtool.games.shadowrun.sr4.rules.sheet import metatypes
 
 
@@ -108,6 +109,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
         "log.option_changed", option=tr(f"option.{e.option}"),
         value=tr("common.on") if e.new else tr("common.off"),
     ),
+    **TEST_LINES,
 }
 
 

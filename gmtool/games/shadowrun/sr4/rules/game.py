@@ -13,6 +13,8 @@ from gmtool.core.i18n import active_language
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules import display, effect_messages
 from gmtool.games.shadowrun.rules.attack import kinds as attack_kinds
+from gmtool.games.shadowrun.rules.dice_test_commands import TEST_COMMAND_CLASSES
+from gmtool.games.shadowrun.rules.dice_test_events import TEST_EVENT_CLASSES
 from gmtool.games.shadowrun.rules.game import ShadowrunRules
 from gmtool.games.shadowrun.rules.grunt_groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
 from gmtool.games.shadowrun.rules.sheet_view import EditionSheet
@@ -20,6 +22,7 @@ from gmtool.games.shadowrun.sr4.rules import sheet, turn
 from gmtool.games.shadowrun.sr4.rules.actions import action_list, payment
 from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES, EditSheet, TakeAction
 from gmtool.games.shadowrun.sr4.rules.describe import describe
+from gmtool.games.shadowrun.sr4.rules.edge_messages import EDGE_COMMAND_CLASSES, EDGE_EVENT_CLASSES
 from gmtool.games.shadowrun.sr4.rules.events import EVENT_CLASSES
 from gmtool.games.shadowrun.sr4.rules.fold import apply
 from gmtool.games.shadowrun.sr4.rules.groups import AddGruntGroup
@@ -30,6 +33,9 @@ from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 # the attack's, shared too, load with the first attack record (attack_kinds).
 SHARED_COMMANDS = (*effect_messages.COMMAND_CLASSES, AddGruntGroup, *GROUP_COMMAND_CLASSES)
 SHARED_EVENTS = (*effect_messages.EVENT_CLASSES, *GROUP_EVENT_CLASSES)
+# Dice tests (the shared test box's messages) and SR4's Edge uses outside a test (E9, E11).
+TEST_COMMANDS = (*TEST_COMMAND_CLASSES, *EDGE_COMMAND_CLASSES)
+TEST_EVENTS = (*TEST_EVENT_CLASSES, *EDGE_EVENT_CLASSES)
 
 def _done(state: EncounterState, c: Any) -> bool:
     """Acted in this pass, or does not act in it."""
@@ -51,11 +57,11 @@ class SR4Ruleset(ShadowrunRules):
     """The SR4 ruleset as the core sees it."""
 
     key = "sr4"
-    commands = MessageCodec(COMMAND_CLASSES + SHARED_COMMANDS, later=attack_kinds.later_commands())
+    commands = MessageCodec(COMMAND_CLASSES + SHARED_COMMANDS + TEST_COMMANDS, later=attack_kinds.later_commands())
     queries = QUERIES
     edition_sheet = SHEET
     edit_sheet = EditSheet
-    events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS, later=attack_kinds.later_events())
+    events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS + TEST_EVENTS, later=attack_kinds.later_events())
 
     def initial_state(self) -> EncounterState:
         return EncounterState()

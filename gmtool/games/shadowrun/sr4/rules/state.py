@@ -47,6 +47,9 @@ class Combatant:
     recoil_rounds: int = 0  # SR4-MT6: rounds fired in the current action phase
     defences: int = 0  # defence tests this turn (the next one takes −1 per each)
     owes_complex: bool = False  # SR4-R1: full defence declared outside its phase spends its next one
+    last_test: Any = None  # the last dice test (tests_state.LastTest): Edge after the roll acts on it
+    retries: dict[str, int] = field(default_factory=dict)  # SR4-D11: failed tries per test
+    last_action: bool = False  # SR4-E9: the dead man's trigger was pulled (one more action)
 
 
 @dataclass
@@ -65,3 +68,5 @@ class EncounterState:
     groups: dict[str, Any] = field(default_factory=dict)  # id → GruntGroup
     next_group: int = 1
     magazines: dict[str, Any] = field(default_factory=dict)  # "c1:0" → Magazine (full until a shot)
+    extended_tests: dict[int, Any] = field(default_factory=dict)  # SR4-D6: id → tests_state.ExtendedTest
+    next_extended: int = 1

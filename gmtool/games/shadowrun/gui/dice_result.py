@@ -6,7 +6,7 @@ from html import escape
 from typing import Any
 
 from gmtool.core.i18n import tr
-from gmtool.games.shadowrun.sr5.rules.describe import describe
+from gmtool.games.shadowrun.rules.describe_tests import RENDERERS
 from gmtool.viewmodels.tones import tone_hex
 
 
@@ -30,10 +30,10 @@ def dice_html(dice: tuple[tuple[int, str, bool], ...]) -> str:
     return " ".join(face_html(face, source, replaced) for face, source, replaced in dice)
 
 
-def event_html(event: Any) -> str:
+def event_html(event: Any, negated: str = "result.glitch_negated") -> str:
     """One result line: the dice in colour for a roll, the log's words for everything else."""
     if event.kind != "dice_test_rolled":
-        return escape(describe(event))
+        return escape(RENDERERS[event.kind](event))
     who = escape(event.name or tr("log.opponent"))
     if event.bought:
         dice = escape(tr("log.bought"))
@@ -42,18 +42,18 @@ def event_html(event: Any) -> str:
     hits = tr("result.hits", hits=event.counted_hits)
     if event.counted_hits != event.hits:
         hits += escape(tr("result.limited", hits=event.hits, limit=event.limit))
-    verdict = _verdict(event)
+    verdict = _verdict(event, negated)
     return f"<b>{who}</b>: {dice} → <b>{escape(hits)}</b>{verdict}"
 
 
-def _verdict(e: Any) -> str:
+def _verdict(e: Any, negated: str) -> str:
     parts = []
     if e.critical_glitch:
         parts.append(f"<span style='{_strong('error')}'>{escape(tr('log.critical_glitch'))}</span>")
     elif e.glitch:
         parts.append(f"<span style='{_strong('error')}'>{escape(tr('result.glitch'))}</span>")
     if e.glitch_negated:
-        parts.append(escape(tr("result.glitch_negated")))
+        parts.append(escape(tr(negated)))
     if e.threshold and not e.critical_glitch:
         net = e.counted_hits - e.threshold
         key = "result.success" if net >= 0 else "result.failure"
@@ -65,5 +65,6 @@ def _verdict(e: Any) -> str:
     return (" · " + " · ".join(parts)) if parts else ""
 
 
-def results_html(events: tuple[Any, ...]) -> str:
-    return "<br>".join(event_html(e) for e in events)
+def results_html(events: tuple[Any, ...], negated: str = "result.glitch_negated") -> str:
+    """The lines of a test's events; ``negated`` is the edition's words for a negated glitch."""
+    return "<br>".join(event_html(e, negated) for e in events)
