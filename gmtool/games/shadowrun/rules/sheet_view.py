@@ -27,11 +27,12 @@ class EditionSheet:
     initiative_field: str  # "initiative_dice" (SR5) or "initiative_passes" (SR4)
     initiative_limit: tuple[int, int]
     physical_last: Callable[[Any], int]  # the last box of the physical track, overflow included
+    extra: tuple[tuple[str, int, int], ...] = ()  # the edition's own number fields: (field, low, high)
 
     def fields(self) -> tuple[str, ...]:
         """The sheet's fields in order (as the window's sheet shows them)."""
         return ("name", "metatype", "is_npc", *(f"attr.{a}" for a in self.attributes), "initiative_bonus",
-                self.initiative_field, "edge_points", "physical_damage", "stun_damage")
+                self.initiative_field, "edge_points", "physical_damage", "stun_damage", *(f for f, _, _ in self.extra))
 
 
 def field_range(edition: EditionSheet, field: str, sheet: Any) -> tuple[int, int] | None:
@@ -44,6 +45,7 @@ def field_range(edition: EditionSheet, field: str, sheet: Any) -> tuple[int, int
         "edge_points": (0, sheet.attributes["EDG"]),
         "physical_damage": (0, edition.physical_last(sheet)),
         "stun_damage": (0, sheet.stun_boxes),
+        **{f: (low, high) for f, low, high in edition.extra},
     }
     return limits.get(field)
 

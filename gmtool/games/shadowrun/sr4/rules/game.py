@@ -27,6 +27,7 @@ from gmtool.games.shadowrun.sr4.rules.events import EVENT_CLASSES
 from gmtool.games.shadowrun.sr4.rules.fold import apply
 from gmtool.games.shadowrun.sr4.rules.groups import AddGruntGroup
 from gmtool.games.shadowrun.sr4.rules.initiative import MAX_PASSES
+from gmtool.games.shadowrun.sr4.rules.magic_messages import MAGIC_COMMANDS, MAGIC_EVENTS
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
 # Effects and grunt groups: the messages both editions share (SR4 forms a group from its own sheet);
@@ -50,6 +51,7 @@ QUERIES = display.EditionQueries(
 SHEET = EditionSheet(
     sheet.ATTRIBUTES, sheet.metatypes, sheet.attribute_range, sheet.INITIATIVE_BONUS_MAX, "initiative_passes",
     (1, MAX_PASSES), lambda s: s.physical_max,  # Body overflow, then dead
+    (("magic", 0, sheet.MAGIC_MAX),),  # SR4-S1: Magic (0: mundane)
 )
 
 
@@ -57,11 +59,11 @@ class SR4Ruleset(ShadowrunRules):
     """The SR4 ruleset as the core sees it."""
 
     key = "sr4"
-    commands = MessageCodec(COMMAND_CLASSES + SHARED_COMMANDS + TEST_COMMANDS, later=attack_kinds.later_commands())
+    commands = MessageCodec(COMMAND_CLASSES + SHARED_COMMANDS + TEST_COMMANDS + MAGIC_COMMANDS, later=attack_kinds.later_commands())
     queries = QUERIES
     edition_sheet = SHEET
     edit_sheet = EditSheet
-    events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS + TEST_EVENTS, later=attack_kinds.later_events())
+    events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS + TEST_EVENTS + MAGIC_EVENTS, later=attack_kinds.later_events())
 
     def initial_state(self) -> EncounterState:
         return EncounterState()

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import floor
 
+from typing import Literal
+
 from pydantic import Field
 
 from gmtool.games.shadowrun.rules import shadowrun as shared
@@ -26,6 +28,7 @@ ATTRIBUTES = shared.ATTRIBUTES  # the shared ones, named here for the SR4 module
 INITIATIVE_BONUS_MAX = shared.INITIATIVE_BONUS_MAX
 
 ARMOUR_MAX = 40
+MAGIC_MAX = 12
 
 
 class MetatypeInfo(shared.MetatypeLimits):
@@ -48,6 +51,8 @@ class Sheet(shared.ShadowrunSheet):
     initiative_passes: int = Field(default=1, ge=1, le=MAX_PASSES)
     ballistic_armour: int = Field(default=0, ge=0, le=ARMOUR_MAX)  # SR4-R5, R6
     impact_armour: int = Field(default=0, ge=0, le=ARMOUR_MAX)  # SR4-M3
+    magic: int = Field(default=0, ge=0, le=MAGIC_MAX)  # SR4-S1: the Magic attribute, 0 = mundane
+    tradition: Literal["hermetic", "shamanic"] = "hermetic"  # SR4-S3: drain with WIL + LOG or CHA
 
     @property
     def physical_max(self) -> int:

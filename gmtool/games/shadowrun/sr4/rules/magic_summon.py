@@ -1,0 +1,96 @@
+"""SR4 summoning (SR4-S6): one spirit at a time, Force ≤ Magic × 2, Magic + Summoning against
+the Force; net hits = services owed; drain = the spirit's hits × 2 (at least 2), stun or physical
+as SR4-S3. The spirit joins the fight as a combatant with a Force-based sheet: every attribute
+= Force, Edge = Force ÷ 2 (1 to 6), the type's initiative passes (its own powers are the GM's).
+"""
+
+from __future__ import annotations
+
+import random
+
+from gmtool.core.errors import RulesError
+from gmtool.core.i18n import active_language
+from gmtool.core.messages import Event
+from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules.common import combatant, preview
+from gmtool.games.shadowrun.sr4.rules.decide_sheet import add_combatant, remove_combatant
+from gmtool.games.shadowrun.sr4.rules.magic_cast import signature
+from gmtool.games.shadowrun.sr4.rules.magic_catalogue import check_force, spirit_type
+from gmtool.games.shadowrun.sr4.rules.magic_messages import (
+    ReleaseSpirit,
+    ServiceUsed,
+    SpiritReleased,
+    SpiritSummoned,
+    SummoningFailed,
+    SummonSpirit,
+    UseService,
+)
+from gmtool.games.shadowrun.sr4.rules.magic_pools import magic_terms
+from gmtool.games.shadowrun.sr4.rules.magic_rolls import drain, roll, roll_plain
+from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet
+from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
+
+EDGE_MAX = 6  # the spirit metatype's Edge limit
+DRAIN_MIN = 2
+
+
+def spirit_sheet(kind: str, force: int, summoner: Combatant) -> Sheet:
+    """The Force-based sheet of a summoned spirit."""
+    t = spirit_type(kind)
+    edge = min(EDGE_MAX, max(1, force // 2))
+    attributes = {a: force for a in ATTRIBUTES} | {"EDG": edge}
+    return Sheet(
+        name=f"{t.label(active_language())} F{force}", metatype="spirit", is_npc=summoner.sheet.is_npc,
+        attributes=attributes, edge_points=edge, initiative_passes=t.initiative_passes,
+    )
+
+
+def summoning_drain(spirit_hits: int) -> int:
+    """SR4-S6: the spirit's hits × 2, at least 2."""
+    return max(DRAIN_MIN, spirit_hits * 2)
+
+
+def summon(state: EncounterState, command: SummonSpirit, rng: random.Random) -> list[Event]:
+    c = combatant(state, command.combatant)
+    t = spirit_type(command.spirit)
+    check_force(command.force, c.sheet.magic, c.sheet.name)
+    if any(b.summoner == c.id for b in state.magic.spirits.values()):
+        raise RulesError("error.sr4_one_spirit", name=c.sheet.name)
+    label = t.label(active_language())
+    rolled, mine = roll(c, label, "actor", magic_terms(state, c, "summoning", command.skill, command.foci), rng,
+                        command.faces)
+    against, theirs = roll_plain(c, label, "magic.term.force", command.force, rng, command.spirit_faces)
+    events: list[Event] = [rolled, against]
+    if mine.hits > theirs.hits:
+        added = add_combatant(state, cmd.AddCombatant(sheet=spirit_sheet(command.spirit, command.force, c)), rng)
+        spirit = added[0].combatant  # type: ignore[attr-defined]
+        events += [*added, SpiritSummoned(
+            summoner=c.id, name=c.sheet.name, spirit=spirit, spirit_name=added[0].sheet.name,  # type: ignore[attr-defined]
+            spirit_kind=command.spirit, force=command.force, services=mine.hits - theirs.hits,
+        )]
+    else:
+        events.append(SummoningFailed(summoner=c.id, name=c.sheet.name, spirit_kind=command.spirit,
+                                      force=command.force))
+    events.append(signature(state, c, command.spirit, command.force, events))
+    return events + drain(state, events, c, summoning_drain(theirs.hits), command.force, command.tradition, rng,
+                          command.drain_faces)
+
+
+def _bond(state: EncounterState, spirit: str):  # noqa: ANN202 - the SpiritBond
+    bond = state.magic.spirits.get(spirit)
+    if bond is None:
+        raise RulesError("error.sr4_not_a_spirit", combatant=spirit)
+    return bond
+
+
+def use_service(state: EncounterState, command: UseService, rng: random.Random) -> list[Event]:
+    bond = _bond(state, command.spirit)
+    if bond.services < 1:
+        raise RulesError("error.sr4_no_services", name=state.combatants[bond.spirit].sheet.name)
+    return [ServiceUsed(spirit=bond.spirit, name=state.combatants[bond.spirit].sheet.name, left=bond.services - 1)]
+
+
+def release(state: EncounterState, command: ReleaseSpirit, rng: random.Random) -> list[Event]:
+    bond = _bond(state, command.spirit)
+    events: list[Event] = [SpiritReleased(spirit=bond.spirit, name=state.combatants[bond.spirit].sheet.name)]
+    return events + remove_combatant(preview(state, events), cmd.RemoveCombatant(combatant=bond.spirit), rng)
