@@ -67,6 +67,7 @@ class SR4Panel(QWidget):
         self.tabs.setObjectName("sr4Tabs")
         self.tabs.addTab(self._tests_tab(bridge), tr("sr4.tab.tests"))
         self.tabs.addTab(scroll, tr("sr4.tab.tools"))
+        self._magic_tab(bridge)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.tabs)
@@ -83,6 +84,18 @@ class SR4Panel(QWidget):
         column.addWidget(self.edge_down)
         column.addWidget(self.tests, 1)
         return tab
+
+    def _magic_tab(self, bridge: EncounterBridge) -> None:
+        """SR4-S1..S9: the casting tab (in a scroll area), and Ctrl+Shift+C to open it."""
+        from gmtool.games.shadowrun.sr4.gui.casting_panel import CastingPanel
+
+        self.casting = CastingPanel(bridge, self)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.casting)
+        index = self.tabs.addTab(scroll, tr("sr4.tab.magic"))
+        self.casting.install_shortcut(self, lambda: self.tabs.setCurrentIndex(index))
 
     def _movement_box(self, actions: dict[str, QAction]) -> QGroupBox:
         box = QGroupBox(tr("sr4.panel.movement"), self)

@@ -1,0 +1,321 @@
+"""The SR4 casting tab (SR4-S1..S9): cast a spell with the exact odds before the roll, sustained
+spells (drop, dispel), spell defence, summoning and the spirits' services, astral perception and
+projection, astral signatures. The selected combatant is the caster; every button sends a command
+through the bridge (:mod:`.casting_model` forms them). Ctrl+Shift+C opens the tab at the spell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.sr4.gui import casting_model as cm
+from gmtool.games.shadowrun.sr4.rules import magic_messages as mm
+from gmtool.ui.theme import set_tone
+from gmtool.viewmodels.bridge import EncounterBridge
+
+SHORTCUT = "Ctrl+Shift+C"
+
+
+class CastingPanel(QWidget):
+    """Magic of an SR4 encounter, for the selected combatant."""
+
+    def __init__(self, bridge: EncounterBridge, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bridge = bridge
+        self._filling = False
+        column = QVBoxLayout(self)
+        self.caster_label = self._label("casterLabel")
+        column.addWidget(self.caster_label)
+        column.addWidget(self._cast_box())
+        column.addWidget(self._sustained_box())
+        column.addWidget(self._summon_box())
+        column.addWidget(self._astral_box())
+        self.error_label = self._label("castingError")
+        set_tone(self.error_label, "warning")
+        column.addWidget(self.error_label)
+        column.addStretch(1)
+        bridge.changed.connect(lambda _c: self.refresh())
+        bridge.selectionChanged.connect(lambda _c: self.refresh(new_caster=True))
+        self.refresh(new_caster=True)
+
+    # -- building ------------------------------------------------------------------------------
+    def _label(self, name: str) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return label
+
+    def _spin(self, name: str, low: int, high: int, value: int = 0) -> QSpinBox:
+        spin = QSpinBox(self)
+        spin.setObjectName(name)
+        spin.setRange(low, high)
+        spin.setValue(value)
+        spin.valueChanged.connect(lambda _v: self.update_odds())
+        return spin
+
+    def _combo(self, name: str, rows: list[tuple[str, Any]]) -> QComboBox:
+        combo = QComboBox(self)
+        combo.setObjectName(name)
+        for text, data in rows:
+            combo.addItem(text, data)
+        combo.currentIndexChanged.connect(lambda _i: self.update_odds())
+        return combo
+
+    def _button(self, name: str, key: str, slot: Callable[[], None]) -> QPushButton:
+        button = QPushButton(tr(key), self)
+        button.setObjectName(name)
+        button.clicked.connect(lambda _c=False: slot())
+        return button
+
+    def _cast_box(self) -> QGroupBox:
+        box = QGroupBox(tr("magic.box.cast"), self)
+        form = QFormLayout(box)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.spell = self._combo("spellCombo", cm.spell_rows())
+        self.facts = self._label("spellFacts")
+        self.force = self._spin("forceSpin", 1, 24, 1)
+        self.skill = self._spin("spellcastingSpin", 0, 12)
+        self.foci = self._spin("fociSpin", 0, 12)
+        self.visibility = self._spin("visibilitySpin", -12, 0)
+        self.tradition = self._combo("traditionCombo", [(tr(f"magic.tradition.{t}"), t) for t in ("hermetic", "shamanic")])
+        self.targets = QListWidget(self)
+        self.targets.setObjectName("spellTargets")
+        self.targets.setMaximumHeight(100)
+        self.targets.itemChanged.connect(lambda _i: self.update_odds())
+        self.tie = QCheckBox(tr("magic.tie_minimal"), self)
+        self.tie.setObjectName("tieMinimal")
+        self.odds_label = self._label("castOdds")
+        rows = (("magic.spell", self.spell), ("", self.facts), ("magic.force", self.force),
+                ("magic.term.spellcasting", self.skill), ("magic.term.foci", self.foci),
+                ("magic.term.visibility", self.visibility), ("magic.tradition", self.tradition),
+                ("magic.targets", self.targets), ("", self.tie), ("", self.odds_label))
+        for key, widget in rows:
+            form.addRow(tr(key) if key else "", widget)
+        row = QHBoxLayout()
+        row.addWidget(self._button("castButton", "magic.cast", self.cast))
+        self.counterspelling = QSpinBox(self)
+        self.counterspelling.setObjectName("counterspellingSpin")
+        self.counterspelling.setRange(0, 12)
+        self.counterspelling.setPrefix(tr("magic.term.counterspelling") + " ")
+        row.addWidget(self.counterspelling)
+        row.addWidget(self._button("defenceButton", "magic.declare_defence", self.declare_defence))
+        form.addRow(row)
+        return box
+
+    def _sustained_box(self) -> QGroupBox:
+        box = QGroupBox(tr("magic.box.sustained"), self)
+        column = QVBoxLayout(box)
+        self.sustained = QListWidget(self)
+        self.sustained.setObjectName("sustainedList")
+        self.sustained.setMaximumHeight(80)
+        column.addWidget(self.sustained)
+        row = QHBoxLayout()
+        row.addWidget(self._button("dropButton", "magic.drop", self.drop))
+        row.addWidget(self._button("dispelButton", "magic.dispel", self.dispel))
+        column.addLayout(row)
+        return box
+
+    def _summon_box(self) -> QGroupBox:
+        box = QGroupBox(tr("magic.box.summon"), self)
+        form = QFormLayout(box)
+        self.spirit = self._combo("spiritCombo", cm.spirit_rows())
+        self.spirit_force = self._spin("spiritForceSpin", 1, 24, 1)
+        self.summoning = self._spin("summoningSpin", 0, 12)
+        form.addRow(tr("magic.spirit"), self.spirit)
+        form.addRow(tr("magic.force"), self.spirit_force)
+        form.addRow(tr("magic.term.summoning"), self.summoning)
+        form.addRow(self._button("summonButton", "magic.summon", self.summon))
+        self.spirits = QListWidget(self)
+        self.spirits.setObjectName("spiritList")
+        self.spirits.setMaximumHeight(70)
+        form.addRow(self.spirits)
+        row = QHBoxLayout()
+        row.addWidget(self._button("serviceButton", "magic.use_service", self.use_service))
+        row.addWidget(self._button("releaseButton", "magic.release", self.release))
+        form.addRow(row)
+        return box
+
+    def _astral_box(self) -> QGroupBox:
+        box = QGroupBox(tr("magic.box.astral"), self)
+        form = QFormLayout(box)
+        form.addRow(self._button("perceiveButton", "magic.perceive", self.perceive))
+        self.hours = QSpinBox(self)
+        self.hours.setObjectName("projectionHours")
+        self.hours.setRange(1, 24)
+        row = QHBoxLayout()
+        row.addWidget(self.hours)
+        row.addWidget(self._button("projectButton", "magic.project", self.project))
+        row.addWidget(self._button("returnButton", "magic.return", self.return_to_body))
+        form.addRow(tr("magic.hours"), row)
+        self.signatures = QListWidget(self)
+        self.signatures.setObjectName("signatureList")
+        self.signatures.setMaximumHeight(80)
+        form.addRow(self.signatures)
+        form.addRow(self._button("eraseButton", "magic.erase", self.erase))
+        return box
+
+    def install_shortcut(self, holder: QWidget, show: Callable[[], None]) -> QAction:
+        """Ctrl+Shift+C: the casting tab, the spell chosen next (on a widget that stays shown)."""
+        action = QAction(tr("magic.shortcut"), holder)
+        action.setObjectName("action_casting")
+        action.setShortcut(QKeySequence(SHORTCUT))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(lambda _c=False: (show(), self.spell.setFocus()))
+        holder.addAction(action)
+        return action
+
+    # -- reading -------------------------------------------------------------------------------
+    def caster(self) -> str | None:
+        cid = self.bridge.selected
+        return cid if cid in self.bridge.state.combatants else None
+
+    def inputs(self) -> cm.CastInputs:
+        targets = tuple(self.targets.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.targets.count())
+                        if self.targets.item(i).checkState() == Qt.CheckState.Checked)
+        return cm.CastInputs(
+            spell=self.spell.currentData(), force=self.force.value(), skill=self.skill.value(), foci=self.foci.value(),
+            visibility=self.visibility.value(), tradition=self.tradition.currentData(), targets=targets,
+            tie_takes_effect=self.tie.isChecked(),
+        )
+
+    def refresh(self, new_caster: bool = False) -> None:
+        state, cid = self.bridge.state, self.caster()
+        self.caster_label.setText(cm.caster_text(state, cid))
+        self._filling = True
+        if new_caster and cid is not None:
+            sheet = state.combatants[cid].sheet
+            self.skill.setValue(sheet.skill("spellcasting"))
+            self.summoning.setValue(sheet.skill("summoning"))
+            self.counterspelling.setValue(sheet.skill("counterspelling"))
+            self.tradition.setCurrentIndex(self.tradition.findData(sheet.tradition))
+            self.force.setValue(max(1, sheet.magic))
+            self.spirit_force.setValue(max(1, sheet.magic))
+            self.hours.setValue(max(1, sheet.magic))
+        self._fill_targets(state, cid)
+        self._fill(self.sustained, cm.sustained_rows(state))
+        self._fill(self.spirits, cm.spirit_list(state))
+        self._fill(self.signatures, cm.signature_rows(state))
+        self._filling = False
+        self.update_odds()
+
+    def _fill_targets(self, state: Any, cid: str | None) -> None:
+        checked = set(self.inputs().targets) if self.targets.count() else set()
+        self.targets.clear()
+        for other in state.combatants.values():
+            if other.id == cid:
+                continue
+            item = QListWidgetItem(other.sheet.name, self.targets)
+            item.setData(Qt.ItemDataRole.UserRole, other.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if other.id in checked else Qt.CheckState.Unchecked)
+
+    @staticmethod
+    def _fill(widget: QListWidget, rows: list[tuple[str, Any]]) -> None:
+        current = widget.currentItem().data(Qt.ItemDataRole.UserRole) if widget.currentItem() else None
+        widget.clear()
+        for text, data in rows:
+            item = QListWidgetItem(text, widget)
+            item.setData(Qt.ItemDataRole.UserRole, data)
+            if data == current:
+                widget.setCurrentItem(item)
+        if widget.currentItem() is None and widget.count():
+            widget.setCurrentRow(0)
+
+    def update_odds(self) -> None:
+        if self._filling:
+            return
+        key = self.spell.currentData()
+        self.facts.setText(cm.spell_facts(key) if key else "")
+        cid = self.caster()
+        state = self.bridge.state
+        if cid is None or not state.combatants[cid].sheet.magic:
+            self.odds_label.setText(tr("magic.preview.none"))
+            return
+        self.odds_label.setText(cm.cast_preview(state, cid, self.inputs()))
+
+    # -- sending -------------------------------------------------------------------------------
+    def _send(self, command: Any) -> bool:
+        message = self.bridge.attempt(command)
+        self.error_label.setText(message or "")
+        return message is None
+
+    def _need_caster(self) -> str | None:
+        cid = self.caster()
+        if cid is None:
+            self.error_label.setText(tr("magic.no_caster"))
+        return cid
+
+    @staticmethod
+    def _current(widget: QListWidget) -> Any:
+        item = widget.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+    def cast(self) -> None:
+        if (cid := self._need_caster()) is not None:
+            self._send(cm.cast_command(cid, self.inputs()))
+
+    def declare_defence(self) -> None:
+        if (cid := self._need_caster()) is not None:
+            self._send(mm.DeclareSpellDefence(combatant=cid, protects=self.inputs().targets,
+                                              counterspelling=self.counterspelling.value()))
+
+    def drop(self) -> None:
+        if (spell_id := self._current(self.sustained)) is not None:
+            self._send(mm.DropSpell(spell=spell_id))
+
+    def dispel(self) -> None:
+        cid, spell_id = self._need_caster(), self._current(self.sustained)
+        if cid is not None and spell_id is not None:
+            self._send(mm.DispelSpell(combatant=cid, spell=spell_id, skill=self.counterspelling.value(),
+                                      tradition=self.tradition.currentData()))
+
+    def summon(self) -> None:
+        if (cid := self._need_caster()) is not None:
+            self._send(mm.SummonSpirit(combatant=cid, spirit=self.spirit.currentData(), force=self.spirit_force.value(),
+                                       skill=self.summoning.value(), foci=self.foci.value(),
+                                       tradition=self.tradition.currentData()))
+
+    def use_service(self) -> None:
+        if (spirit := self._current(self.spirits)) is not None:
+            self._send(mm.UseService(spirit=spirit))
+
+    def release(self) -> None:
+        if (spirit := self._current(self.spirits)) is not None:
+            self._send(mm.ReleaseSpirit(spirit=spirit))
+
+    def perceive(self) -> None:
+        if (cid := self._need_caster()) is not None:
+            self._send(cm.perception_command(cid))
+
+    def project(self) -> None:
+        if (cid := self._need_caster()) is not None:
+            self._send(mm.AstralProjection(combatant=cid, hours=self.hours.value()))
+
+    def return_to_body(self) -> None:
+        if (cid := self._need_caster()) is not None:
+            self._send(mm.AstralProjection(combatant=cid, hours=0))
+
+    def erase(self) -> None:
+        cid, signature = self._need_caster(), self._current(self.signatures)
+        if cid is not None and signature is not None:
+            self._send(mm.EraseSignature(combatant=cid, signature=signature))
