@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import floor
-
 from typing import Literal
 
 from pydantic import Field
