@@ -109,6 +109,7 @@ def main() -> int:
     bench_named("benchmarks.map_move", "measure_map_move_isolated")  # a fresh process: see its docstring
     bench_named("benchmarks.rally_activation", "measure_rally_activation_isolated")  # a fresh process too
     bench_named("benchmarks.aura_attack", "measure_aura_attack")
+    bench_named("benchmarks.sr4_spell", "measure_sr4_spell")  # issue 18: casting with drain and repaint
     bench_startup()
     bench_kill_trials()
     return 0

@@ -42,6 +42,7 @@ class CastingPanel(QWidget):
         super().__init__(parent)
         self.bridge = bridge
         self._filling = False
+        self._stale: bool | None = None  # hidden while the fight changed: None, or whether the caster changed
         column = QVBoxLayout(self)
         self.caster_label = self._label("casterLabel")
         column.addWidget(self.caster_label)
@@ -198,7 +199,17 @@ class CastingPanel(QWidget):
             tie_takes_effect=self.tie.isChecked(),
         )
 
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        if self._stale is not None:
+            new_caster, self._stale = self._stale, None
+            self.refresh(new_caster)
+        super().showEvent(event)
+
     def refresh(self, new_caster: bool = False) -> None:
+        """The tab's lists and odds; while the tab is hidden, only once it shows again."""
+        if not self.isVisible():
+            self._stale = bool(self._stale) or new_caster
+            return
         state, cid = self.bridge.state, self.caster()
         self.caster_label.setText(cm.caster_text(state, cid))
         self._filling = True

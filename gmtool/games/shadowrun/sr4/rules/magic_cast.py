@@ -16,7 +16,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.i18n import active_language
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules import effect_rules
-from gmtool.games.shadowrun.sr4.rules.common import combatant, preview
+from gmtool.games.shadowrun.sr4.rules.common import combatant
 from gmtool.games.shadowrun.sr4.rules.effects import effect_table
 from gmtool.games.shadowrun.sr4.rules.magic_catalogue import Spell, check_force, drain_value, spell
 from gmtool.games.shadowrun.sr4.rules.magic_messages import (
@@ -85,19 +85,18 @@ def _against_targets(state: EncounterState, c: Combatant, command: CastSpell, s:
 def _sustained(state: EncounterState, c: Combatant, command: CastSpell, hits: int,
                events: list[Event]) -> list[Event]:
     """The caster's −2 as the sustained_spell effect, and the spell kept for dispelling (SR4-S1, S5)."""
-    future = preview(state, events)
-    added = effect_rules.new_effect(effect_table(), future, future.combatants[c.id], future.actor == c.id,
-                                    "sustained_spell")
+    # Nothing folded from ``events`` (rolls, damage) touches what the effect and the id are made from.
+    added = effect_rules.new_effect(effect_table(), state, c, state.actor == c.id, "sustained_spell")
     kept = SpellSustained(
-        spell_id=future.magic.next_spell, caster=c.id, name=c.sheet.name, spell=command.spell,
+        spell_id=state.magic.next_spell, caster=c.id, name=c.sheet.name, spell=command.spell,
         force=command.force, hits=hits, target=command.targets[0] if command.targets else None, effect=added.effect,
     )
     return [added, kept]
 
 
-def signature(state: EncounterState, c: Combatant, what: str, force: int, events: list[Event]) -> SignatureLeft:
+def signature(state: EncounterState, c: Combatant, what: str, force: int) -> SignatureLeft:
     """SR4-S9: Force hours in the astral (a timed note)."""
-    return SignatureLeft(signature=preview(state, events).magic.next_signature, caster=c.id, name=c.sheet.name,
+    return SignatureLeft(signature=state.magic.next_signature, caster=c.id, name=c.sheet.name,
                          what=what, force=force, turn=state.turn)
 
 
@@ -113,6 +112,6 @@ def cast_spell(state: EncounterState, command: CastSpell, rng: random.Random) ->
     results = _against_targets(state, c, command, s, hits, label, rng, events)
     if s.duration == "sustained" and any(r.outcome != "resisted" for r in results):
         events += _sustained(state, c, command, hits, events)
-    events.append(signature(state, c, command.spell, command.force, events))
+    events.append(signature(state, c, command.spell, command.force))
     return events + drain(state, events, c, drain_value(s, command.force), command.force, command.tradition,
                           rng, command.drain_faces)

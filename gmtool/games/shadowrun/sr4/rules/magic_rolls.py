@@ -12,7 +12,7 @@ from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, TestOutcome
 from gmtool.games.shadowrun.rules.simple_test import Terms, pool_of
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
-from gmtool.games.shadowrun.sr4.rules.common import preview
+from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.decide_sheet import apply_damage
 from gmtool.games.shadowrun.sr4.rules.decide_tests import plain_spec, resolve, rolled_event, spec_for
 from gmtool.games.shadowrun.sr4.rules.magic_catalogue import drain_track
@@ -36,12 +36,21 @@ def roll_plain(c: Combatant, label: str, term: str, dice: int, rng: random.Rando
     return event.model_copy(update={"combatant": "", "name": ""}), outcome
 
 
+def _as_now(state: EncounterState, events: list[Event], cid: str) -> EncounterState:
+    """Just the combatant, its sheet as the damage among ``events`` left it (no copy of the whole state)."""
+    sheet = state.combatants[cid].sheet
+    for e in events:
+        if isinstance(e, ev.DamageApplied) and e.combatant == cid:
+            sheet = sheet.model_copy(update={"physical_damage": e.physical_after, "stun_damage": e.stun_after})
+    return EncounterState(combatants={cid: Combatant(id=cid, sheet=sheet)})
+
+
 def damage(state: EncounterState, events: list[Event], cid: str, track: str, boxes: int) -> list[Event]:
     """Boxes through the damage command's own handler (SR4-MT8); nothing when nothing changes."""
     if boxes < 1:
         return []
     try:
-        return apply_damage(preview(state, events), cmd.ApplyDamage(combatant=cid, track=track, boxes=boxes),
+        return apply_damage(_as_now(state, events, cid), cmd.ApplyDamage(combatant=cid, track=track, boxes=boxes),
                             random.Random(0))  # type: ignore[arg-type]
     except RulesError:  # the monitor is full: no box changes
         return []

@@ -71,7 +71,7 @@ def summon(state: EncounterState, command: SummonSpirit, rng: random.Random) -> 
     else:
         events.append(SummoningFailed(summoner=c.id, name=c.sheet.name, spirit_kind=command.spirit,
                                       force=command.force))
-    events.append(signature(state, c, command.spirit, command.force, events))
+    events.append(signature(state, c, command.spirit, command.force))
     return events + drain(state, events, c, summoning_drain(theirs.hits), command.force, command.tradition, rng,
                           command.drain_faces)
 
