@@ -35,7 +35,12 @@ def copy(tmp_path: Path) -> Path:
     return path
 
 
-EMPTY = (None, False, 0, 1, {}, [])  # how a field added since the file was written starts (1: a next id)
+EMPTY = (None, False, 0, 1, {}, [], "hermetic")  # how a field added since the file was written starts
+# (1: a next id; "hermetic": the SR4 sheet's tradition); a dict of such values (the SR4 magic state) too
+
+
+def starting(value: object) -> bool:
+    return value in EMPTY or (isinstance(value, dict) and all(starting(v) for v in value.values()))
 
 
 def as_written(now: dict, written: dict) -> dict:
@@ -43,12 +48,15 @@ def as_written(now: dict, written: dict) -> dict:
     those must still hold their starting value, since the file's commands never touched them."""
     def known(fields: dict, golden: dict) -> dict:
         added = {k: v for k, v in fields.items() if k not in golden}
-        assert all(v in EMPTY for v in added.values()), added
+        assert all(starting(v) for v in added.values()), added
         return {k: v for k, v in fields.items() if k in golden}
 
     state = known(now, written)
     if isinstance(state.get("combatants"), dict):
         state["combatants"] = {cid: known(c, written["combatants"].get(cid, c)) for cid, c in state["combatants"].items()}
+        for cid, c in state["combatants"].items():  # the sheet's new fields (SR4: magic, tradition) too
+            if isinstance(c.get("sheet"), dict) and cid in written["combatants"]:
+                c["sheet"] = known(c["sheet"], written["combatants"][cid]["sheet"])
     return state
 
 
