@@ -50,8 +50,11 @@ def test_a_step_out_of_a_front_arc_turns_the_attack_panel_to_the_melee_reaction(
     assert window.parts.order_panel.heading.text() == "Reaction attack? Demo Rustbucket"
     assert panel.attacker.text() == "Demo Rustbucket" and panel.target.currentText() == "Demo Sandhopper"
     assert panel.roll.text() == "React with Demo Rustbucket" and panel.weapon.hasFocus()
-    assert "melee weapon only" in panel.plan.text()  # the flamer first: condition A needs a melee weapon
-    qtbot.keyClick(panel.weapon, Qt.Key.Key_Down)  # the vibro-axe
+    # Condition A needs a melee weapon: the vibro-axe is offered first, though the flamer comes first on the card
+    assert panel.weapon.currentText() == "Demo vibro-axe"
+    qtbot.keyClick(panel.weapon, Qt.Key.Key_Up)  # the flamer: refused with the reason
+    assert "melee weapon only" in panel.plan.text()
+    qtbot.keyClick(panel.weapon, Qt.Key.Key_Down)  # the vibro-axe again
     # The Rustbucket is north-east of the Sandhopper (facing north-west): its flank, +1D6 → 3 dice at 5+
     # against 2 at 3+, range 1.
     assert "Attack 3D6" in panel.plan.text() and "defence 2D6" in panel.plan.text()

@@ -43,6 +43,7 @@ class PushBox(QGroupBox):
         self.button = QPushButton(tr("br.push.roll"), self)
         self.button.setObjectName("brPushRoll")
         form = QFormLayout(self)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock: labels above their fields
         form.addRow(tr("br.push.target"), self.target)
         form.addRow(self.plan)
         form.addRow(self.odds)
