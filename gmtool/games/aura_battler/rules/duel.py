@@ -94,6 +94,11 @@ class AuraRules:
     def snapshot(self, state: DuelState, audience: Audience = "gm") -> Snapshot:
         return duel_view.snapshot(state, audience)
 
+    def report_words(self) -> dict[str, str]:
+        """The printed turn log is a duel report: turns, the starting positions, the sky (:mod:`gmtool.printing.report`)."""
+        return {key: f"ab.{key}" for key in ("report.title", "report.setup", "report.round", "report.snapshot",
+                                              "report.map_setup", "report.map_end")}
+
     def breakdown(self, event: Event) -> Breakdown | None:
         return duel_words.attack_breakdown(event) if isinstance(event, m.AttackMade) else None
 
