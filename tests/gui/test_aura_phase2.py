@@ -10,6 +10,7 @@ import pytest
 from gmtool.games.aura_battler.gui.library_parts import MachineEditor
 from gmtool.games.aura_battler.library.kind import LIBRARY
 from gmtool.games.aura_battler.rules import duel_messages as m
+from gmtool.viewmodels.player_view_model import SCORE, TRACKS
 from tests.gui.test_aura_window import _allocate_all, duel, duel_window  # noqa: F401
 
 
@@ -107,3 +108,23 @@ def test_the_card_editor_keeps_the_thrust_per_pp(qtbot) -> None:
     editor.numbers["accel_per_pp"].setValue(0)
     editor.save()
     assert saved[0].machine.accel_per_pp == 0 and saved[0].machine.decel_per_pp == 1
+
+
+@pytest.mark.rule("AB-22")
+def test_the_player_view_hides_the_split_until_revealed(duel_window, qtbot) -> None:  # noqa: F811
+    from gmtool.ui.player_view import PlayerView
+
+    players = PlayerView(duel_window.bridge)
+    qtbot.addWidget(players)
+    players.resize(1366, 768)
+    players.show()
+    assert players.current_label.text() == "Still to allocate: Demo Lark, Demo Hornet, Demo Skyraft"
+    _allocate_all(duel_window)
+    rows = [players.model.index(r, 0) for r in range(players.model.rowCount())]
+    assert players.current_label.text() == "PP allocations made, not yet revealed"
+    assert [i.data(SCORE) for i in rows] == ["…", "…", "…"]
+    assert all(len(i.data(TRACKS)) == 1 for i in rows)  # durability only, no PP meter
+    duel_window.action("ab_reveal").trigger()
+    assert players.current_label.text() == "PP allocations revealed"
+    assert [i.data(SCORE) for i in rows] == ["3", "3", "5"] and all(len(i.data(TRACKS)) == 2 for i in rows)
+    assert players.grab().width() == 1366

@@ -100,6 +100,7 @@ class AttackPanel(QWidget):
 
     def _lay_out(self) -> None:
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock: long labels above
         for key, widget in (("attacker", self.attacker), ("target", self.target), ("arm", self.arm),
                             ("defence", self.defence)):
             form.addRow(tr(f"ab.attack.{key}"), widget)
@@ -113,6 +114,7 @@ class AttackPanel(QWidget):
         turning.addWidget(self.response_turn)
         form.addRow(tr("ab.attack.response"), turning)
         dice = QFormLayout()
+        dice.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for name, edit in self.faces.items():
             dice.addRow(tr(f"ab.attack.faces_{name}"), edit)
         layout = QVBoxLayout(self)

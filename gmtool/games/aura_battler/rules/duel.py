@@ -70,6 +70,10 @@ class AuraRules:
     def heading(self, state: DuelState) -> Heading:
         return duel_view.heading(state)
 
+    def player_line(self, state: DuelState) -> str:
+        """The line the player view shows under the heading (duck-typed by :mod:`gmtool.viewmodels.player_view_model`)."""
+        return duel_view.player_line(state)
+
     def order_layout(self) -> OrderLayout:
         return duel_view.order_layout()
 

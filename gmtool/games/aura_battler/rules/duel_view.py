@@ -39,6 +39,15 @@ def heading(state: DuelState) -> Heading:
     return Heading(tr("ab.heading.combat", turn=state.turn), " · ".join(notes))
 
 
+def player_line(state: DuelState) -> str:
+    """The player view's line under the heading: who still allocates, or whether the splits are shown."""
+    if state.turn == 0:
+        return ""
+    if state.allocating:
+        return tr("ab.heading.waiting", names=", ".join(u.name for u in state.allocating))
+    return tr("ab.players.revealed" if state.revealed else "ab.players.hidden")
+
+
 def order_layout() -> OrderLayout:
     return OrderLayout(tr("ab.column.pp"), (("durability", tr("ab.field.durability")), ("pp", tr("ab.column.pp_split"))),
                        tr("ab.column.state"))
