@@ -3,7 +3,7 @@
 Usage: QT_QPA_PLATFORM=offscreen python tools/screenshot_aura.py OUT_DIR [WxH ...]
 On a throw-away campaign: ``aura-alloc-…`` (two machines allocated, the third's split half typed in
 the allocation panel), ``aura-attack-…`` (all allocated, the Lark aiming at the Hornet in the attack
-panel with aura power spent), ``aura-players-…`` and ``aura-players-revealed-…`` (the player view before
+panel with aura power spent), ``aura-table-…`` (the same in table mode), ``aura-players-…`` and ``aura-players-revealed-…`` (the player view before
 and after Reveal allocations), for English
 and Japanese, light and dark, at each size (default 1366x768).
 """
@@ -59,6 +59,12 @@ def shoot(out_dir: Path, language: str, theme: str, size: tuple[int, int]) -> li
         panel.aura["aura_power"].setValue(1)
         app.processEvents()
         saved.append(out_dir / f"aura-attack-{tag}.png")
+        window.grab().save(str(saved[-1]))
+        window.action("ab_table_mode").trigger()
+        panel.table.sector.setCurrentIndex(panel.table.sector.findData("BR"))
+        panel.table.range.setValue(3)
+        app.processEvents()
+        saved.append(out_dir / f"aura-table-{tag}.png")
         window.grab().save(str(saved[-1]))
         players = PlayerView(window.bridge)
         players.resize(*size)
