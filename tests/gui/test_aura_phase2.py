@@ -128,3 +128,8 @@ def test_the_player_view_hides_the_split_until_revealed(duel_window, qtbot) -> N
     assert players.current_label.text() == "PP allocations revealed"
     assert [i.data(SCORE) for i in rows] == ["3", "3", "5"] and all(len(i.data(TRACKS)) == 2 for i in rows)
     assert players.grab().width() == 1366
+
+
+def test_the_map_dock_asks_for_a_target_in_the_duels_words(duel_window) -> None:  # noqa: F811
+    duel_window.bridge.select("u1")
+    assert duel_window.parts.map.verdict.text() == "Choose a target to see the range and the target's sector the attacker is in."

@@ -22,6 +22,7 @@ from gmtool.core.game import Touched
 from gmtool.core.hex.board import Board
 from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.on_map import Arcs, FireLine, Step
+from gmtool.core.i18n import tr
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import RuleReadings
 from gmtool.games.aura_battler.rules import duel_decide, duel_fold, duel_map, duel_view, duel_words
@@ -133,6 +134,10 @@ class AuraRules:
 
     def overlay(self, state: DuelState, unit: str, key: str) -> Arcs:
         return duel_map.overlay(state, unit, key)
+
+    def pick_target_hint(self) -> str:
+        """The map dock's line before a target is chosen (the sky has no lock or cover)."""
+        return tr("ab.map.pick_target")
 
     def fire_line(self, state: DuelState, unit: str, target: str) -> FireLine | None:
         return duel_map.fire_line(state, unit, target)
