@@ -42,6 +42,7 @@ class CastingPanel(QWidget):
         super().__init__(parent)
         self.bridge = bridge
         self._filling = False
+        self._roster: tuple[Any, ...] = ()
         self._stale: bool | None = None  # hidden while the fight changed: None, or whether the caster changed
         column = QVBoxLayout(self)
         self.caster_label = self._label("casterLabel")
@@ -230,6 +231,11 @@ class CastingPanel(QWidget):
         self.update_odds()
 
     def _fill_targets(self, state: Any, cid: str | None) -> None:
+        """Rebuilt only when the roster or the caster changed (a cast among 200 combatants stays quick)."""
+        roster = (cid, tuple((c.id, c.sheet.name) for c in state.combatants.values()))
+        if roster == self._roster:
+            return
+        self._roster = roster
         checked = set(self.inputs().targets) if self.targets.count() else set()
         self.targets.clear()
         for other in state.combatants.values():
