@@ -16,6 +16,7 @@ import pytest
 
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
+from gmtool.core.i18n import set_language
 from gmtool.core.session import EncounterSession, MemoryStore
 from gmtool.games.shadowrun.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.rules.effect_messages import AddEffect
@@ -312,3 +313,17 @@ def test_magic_replays_from_the_journal() -> None:
     assert replayed.state.magic == fight.state.magic
     fight.session.undo()
     assert not fight.state.magic.spirits and len(fight.state.magic.sustained) == 1
+
+
+@pytest.mark.rule("SR4-S3")
+def test_the_log_reads_in_the_digests_japanese_words() -> None:
+    fight = Fight()
+    events = cast(fight, faces=faces(3, 7), target_faces=(faces(1, 3),), drain_faces=faces(1, 9))
+    set_language("ja")
+    try:
+        lines = [SR4Ruleset().describe(e) for e in events]
+    finally:
+        set_language("en")
+    text = "\n".join(lines)
+    # §4.1: フォース (line 181), 純ヒット (line 191), ドレイン (line 192), 精神ダメージ (line 194).
+    assert "マナボルト（フォース4）" in text and "純ヒット2" in text and "ドレイン2に抵抗" in text

@@ -72,8 +72,9 @@ def test_the_shortcut_opens_the_tab_with_the_odds_and_cast_reaches_the_log(qtbot
 
 
 @pytest.mark.rule("SR4-S4")
+@pytest.mark.rule("SR4-S5")
 @pytest.mark.rule("SR4-S1")
-def test_sustain_drop_and_spell_defence_from_the_tab(qtbot, sr4_window) -> None:
+def test_sustain_dispel_drop_and_spell_defence_from_the_tab(qtbot, sr4_window) -> None:
     window = sr4_window
     casting = _open(qtbot, window)
     casting.spell.setCurrentIndex(casting.spell.findData("invisibility"))
@@ -83,8 +84,13 @@ def test_sustain_drop_and_spell_defence_from_the_tab(qtbot, sr4_window) -> None:
         if casting.sustained.count():
             break
     assert casting.sustained.count() >= 1
-    casting.drop()
-    assert "stops sustaining Invisibility" in _log(window)
+    casting.counterspelling.setValue(1)
+    casting.dispel()  # the selected combatant dispels: Counterspelling 1 + Magic 5 against Force 2 + Magic 5
+    assert "Juniper Vale (demo mage) dispels Invisibility" in _log(window)
+    if casting.sustained.count():
+        casting.drop()
+        assert "stops sustaining Invisibility" in _log(window)
+    assert casting.sustained.count() == 0
     _check_target(casting, "c1")
     casting.counterspelling.setValue(3)
     casting.declare_defence()
