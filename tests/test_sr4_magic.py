@@ -327,3 +327,23 @@ def test_the_log_reads_in_the_digests_japanese_words() -> None:
     text = "\n".join(lines)
     # §4.1: フォース (line 181), 純ヒット (line 191), ドレイン (line 192), 精神ダメージ (line 194).
     assert "マナボルト（フォース4）" in text and "純ヒット2" in text and "ドレイン2に抵抗" in text
+
+
+@pytest.mark.rule("SR4-S1")
+def test_in_a_combat_turn_casting_takes_a_complex_action_of_the_casters_phase() -> None:
+    fight = Fight()
+    fight.run(cmd.StartTurn())
+    while fight.state.actor not in ("c1", "c3"):
+        fight.run(cmd.NextPhase())
+    caster = fight.state.actor
+    other = "c3" if caster == "c1" else "c1"
+    # Not its phase: refused while the action is charged (SR4-C2), allowed when the GM unticks it.
+    with pytest.raises(RulesError) as elsewhere:
+        cast(fight, combatant=other, force=1)
+    assert elsewhere.value.key == "error.not_your_phase"
+    assert kinds(cast(fight, combatant=other, force=1, charge_action=False), "spell_resolved")
+    paid = kinds(cast(fight, combatant=caster, force=1), "action_taken")
+    assert [(e.action_kind, e.paid) for e in paid] == [("complex", "complex")]
+    with pytest.raises(RulesError) as spent:  # one complex action per phase
+        cast(fight, combatant=caster, force=1)
+    assert spent.value.key == "error.phase_budget_spent"

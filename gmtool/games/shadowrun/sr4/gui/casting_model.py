@@ -33,6 +33,7 @@ class CastInputs:
     tradition: str = "hermetic"
     targets: tuple[str, ...] = ()
     tie_takes_effect: bool = False
+    charge_action: bool = True  # in a combat turn, the phase pays the action
 
 
 def percent(p: float) -> str:
@@ -93,7 +94,7 @@ def field_track(track: str) -> str:
 def cast_command(cid: str, i: CastInputs) -> Command:
     return mm.CastSpell(combatant=cid, spell=i.spell, force=i.force, targets=i.targets, skill=i.skill, foci=i.foci,
                         visibility=i.visibility, tradition=i.tradition,  # type: ignore[arg-type]
-                        tie_takes_effect=i.tie_takes_effect)
+                        tie_takes_effect=i.tie_takes_effect, charge_action=i.charge_action)
 
 
 def perception_command(cid: str) -> Command:

@@ -106,11 +106,15 @@ class CastingPanel(QWidget):
         self.targets.itemChanged.connect(lambda _i: self.update_odds())
         self.tie = QCheckBox(tr("magic.tie_minimal"), self)
         self.tie.setObjectName("tieMinimal")
+        self.charge = QCheckBox(tr("magic.charge_action"), self)
+        self.charge.setObjectName("chargeAction")
+        self.charge.setChecked(True)
+        self.charge.setToolTip(tr("magic.charge_action_tip"))
         self.odds_label = self._label("castOdds")
         rows = (("magic.spell", self.spell), ("", self.facts), ("magic.force", self.force),
                 ("magic.term.spellcasting", self.skill), ("magic.term.foci", self.foci),
                 ("magic.term.visibility", self.visibility), ("magic.tradition", self.tradition),
-                ("magic.targets", self.targets), ("", self.tie), ("", self.odds_label))
+                ("magic.targets", self.targets), ("", self.tie), ("", self.charge), ("", self.odds_label))
         for key, widget in rows:
             form.addRow(tr(key) if key else "", widget)
         row = QHBoxLayout()
@@ -197,7 +201,7 @@ class CastingPanel(QWidget):
         return cm.CastInputs(
             spell=self.spell.currentData(), force=self.force.value(), skill=self.skill.value(), foci=self.foci.value(),
             visibility=self.visibility.value(), tradition=self.tradition.currentData(), targets=targets,
-            tie_takes_effect=self.tie.isChecked(),
+            tie_takes_effect=self.tie.isChecked(), charge_action=self.charge.isChecked(),
         )
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
@@ -294,7 +298,8 @@ class CastingPanel(QWidget):
     def declare_defence(self) -> None:
         if (cid := self._need_caster()) is not None:
             self._send(mm.DeclareSpellDefence(combatant=cid, protects=self.inputs().targets,
-                                              counterspelling=self.counterspelling.value()))
+                                              counterspelling=self.counterspelling.value(),
+                                              charge_action=self.charge.isChecked()))
 
     def drop(self) -> None:
         if (spell_id := self._current(self.sustained)) is not None:
@@ -304,13 +309,13 @@ class CastingPanel(QWidget):
         cid, spell_id = self._need_caster(), self._current(self.sustained)
         if cid is not None and spell_id is not None:
             self._send(mm.DispelSpell(combatant=cid, spell=spell_id, skill=self.counterspelling.value(),
-                                      tradition=self.tradition.currentData()))
+                                      tradition=self.tradition.currentData(), charge_action=self.charge.isChecked()))
 
     def summon(self) -> None:
         if (cid := self._need_caster()) is not None:
             self._send(mm.SummonSpirit(combatant=cid, spirit=self.spirit.currentData(), force=self.spirit_force.value(),
                                        skill=self.summoning.value(), foci=self.foci.value(),
-                                       tradition=self.tradition.currentData()))
+                                       tradition=self.tradition.currentData(), charge_action=self.charge.isChecked()))
 
     def use_service(self) -> None:
         if (spirit := self._current(self.spirits)) is not None:
@@ -335,4 +340,4 @@ class CastingPanel(QWidget):
     def erase(self) -> None:
         cid, signature = self._need_caster(), self._current(self.signatures)
         if cid is not None and signature is not None:
-            self._send(mm.EraseSignature(combatant=cid, signature=signature))
+            self._send(mm.EraseSignature(combatant=cid, signature=signature, charge_action=self.charge.isChecked()))

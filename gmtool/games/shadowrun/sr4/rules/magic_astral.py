@@ -19,6 +19,7 @@ from gmtool.games.shadowrun.sr4.rules.magic_messages import (
     ProjectionChanged,
     SignatureErased,
 )
+from gmtool.games.shadowrun.sr4.rules.magic_rolls import action
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
 
@@ -45,5 +46,5 @@ def erase_signature(state: EncounterState, command: EraseSignature, rng: random.
     if sig.caster != c.id:
         raise RulesError("error.sr4_not_own_signature", name=c.sheet.name)
     spent = min(sig.force, sig.erased_actions + command.actions)
-    return [SignatureErased(signature=sig.id, combatant=c.id, name=c.sheet.name, actions=spent, force=sig.force,
+    return [*action(state, c, "complex", command.charge_action, rng), SignatureErased(signature=sig.id, combatant=c.id, name=c.sheet.name, actions=spent, force=sig.force,
                             gone=spent >= sig.force)]

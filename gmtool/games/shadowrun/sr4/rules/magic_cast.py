@@ -26,7 +26,7 @@ from gmtool.games.shadowrun.sr4.rules.magic_messages import (
     SpellSustained,
 )
 from gmtool.games.shadowrun.sr4.rules.magic_pools import magic_terms, resist_terms
-from gmtool.games.shadowrun.sr4.rules.magic_rolls import damage, drain, roll
+from gmtool.games.shadowrun.sr4.rules.magic_rolls import action, damage, drain, roll
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 
 
@@ -105,10 +105,11 @@ def cast_spell(state: EncounterState, command: CastSpell, rng: random.Random) ->
     s = spell(command.spell)
     _check(state, c, command, s)
     label = s.label(active_language())
+    paid = action(state, c, "complex", command.charge_action, rng)
     terms = magic_terms(state, c, "spellcasting", command.skill, command.foci, command.visibility)
     rolled, outcome = roll(c, label, "actor", terms, rng, command.faces)
     hits = min(outcome.hits, command.force)  # SR4-S2 (a): hits up to the Force
-    events: list[Event] = [rolled]
+    events: list[Event] = [*paid, rolled]
     results = _against_targets(state, c, command, s, hits, label, rng, events)
     if s.duration == "sustained" and any(r.outcome != "resisted" for r in results):
         events += _sustained(state, c, command, hits, events)

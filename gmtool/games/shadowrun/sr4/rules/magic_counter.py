@@ -25,7 +25,7 @@ from gmtool.games.shadowrun.sr4.rules.magic_messages import (
     SpellWeakened,
 )
 from gmtool.games.shadowrun.sr4.rules.magic_pools import magic_terms
-from gmtool.games.shadowrun.sr4.rules.magic_rolls import drain, roll, roll_plain
+from gmtool.games.shadowrun.sr4.rules.magic_rolls import action, drain, roll, roll_plain
 from gmtool.games.shadowrun.sr4.rules.magic_state import SustainedSpell
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
@@ -35,7 +35,7 @@ def declare_defence(state: EncounterState, command: DeclareSpellDefence, rng: ra
     if c.sheet.magic < 1:
         raise RulesError("error.sr4_not_awakened", name=c.sheet.name)
     protected = [combatant(state, p) for p in command.protects]
-    return [SpellDefenceDeclared(
+    return [*action(state, c, "simple", command.charge_action and bool(protected), rng), SpellDefenceDeclared(
         combatant=c.id, name=c.sheet.name, protects=tuple(p.id for p in protected),
         protect_names=tuple(p.sheet.name for p in protected), counterspelling=command.counterspelling,
     )]
@@ -69,13 +69,14 @@ def dispel(state: EncounterState, command: DispelSpell, rng: random.Random) -> l
     s = spell(kept.spell)
     caster = state.combatants.get(kept.caster)
     label = s.label(active_language())
+    paid = action(state, c, "complex", command.charge_action, rng)
     rolled, mine = roll(c, label, "actor", magic_terms(state, c, "counterspelling", command.skill), rng,
                         command.faces)
     dice = kept.force + (caster.sheet.magic if caster else 0)
     against, theirs = roll_plain(c, label, "magic.term.force_and_magic", dice, rng, command.opponent_faces)
     net = max(0, mine.hits - theirs.hits)
     after = max(0, kept.hits - net)
-    events: list[Event] = [rolled, against, SpellWeakened(
+    events: list[Event] = [*paid, rolled, against, SpellWeakened(
         spell_id=kept.id, dispeller=c.id, name=c.sheet.name, spell=kept.spell, net_hits=net, hits_after=after)]
     if after == 0:
         events += _ended(state, kept, "dispelled")

@@ -30,6 +30,7 @@ class CastSpell(Command):
     visibility: int = Field(default=0, ge=-12, le=0)  # SR4-S1: the GM's visibility modifier
     tradition: Tradition = "hermetic"
     tie_takes_effect: bool = False  # SR4-S2: a tie gives the minimal effect (the GM's call) or none
+    charge_action: bool = True  # in a combat turn: a complex action from the caster's phase
     faces: Faces | None = None
     target_faces: tuple[Faces, ...] | None = None  # one per target
     drain_faces: Faces | None = None
@@ -42,6 +43,7 @@ class DeclareSpellDefence(Command):
     combatant: str
     protects: tuple[str, ...]  # empty: the defence ends
     counterspelling: int = Field(default=0, ge=0, le=12)
+    charge_action: bool = True  # in a combat turn: a simple action (000 §4.2 line 204: 簡易動作)
 
 
 class DispelSpell(Command):
@@ -52,6 +54,7 @@ class DispelSpell(Command):
     spell: int  # the sustained spell's id
     skill: int = Field(default=0, ge=0, le=12)  # Counterspelling
     tradition: Tradition = "hermetic"
+    charge_action: bool = True  # in a combat turn: a complex action (000 §4.2 line 210: 複雑動作)
     faces: Faces | None = None
     opponent_faces: Faces | None = None
     drain_faces: Faces | None = None
@@ -74,6 +77,7 @@ class SummonSpirit(Command):
     skill: int = Field(default=0, ge=0, le=12)  # Summoning
     foci: int = Field(default=0, ge=0, le=12)
     tradition: Tradition = "hermetic"
+    charge_action: bool = True  # in a combat turn: a complex action
     faces: Faces | None = None
     spirit_faces: Faces | None = None
     drain_faces: Faces | None = None
@@ -104,6 +108,7 @@ class EraseSignature(Command):
     combatant: str
     signature: int
     actions: int = Field(default=1, ge=1, le=24)
+    charge_action: bool = False  # one complex action now, from the phase (000 §4.6 line 253)
 
 
 class SpellResolved(Event):

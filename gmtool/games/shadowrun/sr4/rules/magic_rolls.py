@@ -13,6 +13,7 @@ from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, TestOutcome
 from gmtool.games.shadowrun.rules.simple_test import Terms, pool_of
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import events as ev
+from gmtool.games.shadowrun.sr4.rules.decide_actions import take_action
 from gmtool.games.shadowrun.sr4.rules.decide_sheet import apply_damage
 from gmtool.games.shadowrun.sr4.rules.decide_tests import plain_spec, resolve, rolled_event, spec_for
 from gmtool.games.shadowrun.sr4.rules.magic_catalogue import drain_track
@@ -66,3 +67,10 @@ def drain(state: EncounterState, events: list[Event], c: Combatant, drain_value:
                              boxes=boxes, track=track)
     out: list[Event] = [rolled, resisted]
     return out + damage(state, events + out, c.id, track, boxes)
+
+
+def action(state: EncounterState, c: Combatant, kind: str, charge: bool, rng: random.Random) -> list[Event]:
+    """Casting as an action (SR4-C2, C8): in a combat turn the phase budget pays ``kind``; outside, nothing."""
+    if not charge or state.turn == 0:
+        return []
+    return take_action(state, cmd.TakeAction(combatant=c.id, action=kind), rng)

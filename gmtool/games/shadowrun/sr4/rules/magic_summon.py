@@ -26,7 +26,7 @@ from gmtool.games.shadowrun.sr4.rules.magic_messages import (
     UseService,
 )
 from gmtool.games.shadowrun.sr4.rules.magic_pools import magic_terms
-from gmtool.games.shadowrun.sr4.rules.magic_rolls import drain, roll, roll_plain
+from gmtool.games.shadowrun.sr4.rules.magic_rolls import action, drain, roll, roll_plain
 from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 
@@ -57,10 +57,11 @@ def summon(state: EncounterState, command: SummonSpirit, rng: random.Random) -> 
     if any(b.summoner == c.id for b in state.magic.spirits.values()):
         raise RulesError("error.sr4_one_spirit", name=c.sheet.name)
     label = t.label(active_language())
+    paid = action(state, c, "complex", command.charge_action, rng)
     rolled, mine = roll(c, label, "actor", magic_terms(state, c, "summoning", command.skill, command.foci), rng,
                         command.faces)
     against, theirs = roll_plain(c, label, "magic.term.force", command.force, rng, command.spirit_faces)
-    events: list[Event] = [rolled, against]
+    events: list[Event] = [*paid, rolled, against]
     if mine.hits > theirs.hits:
         added = add_combatant(state, cmd.AddCombatant(sheet=spirit_sheet(command.spirit, command.force, c)), rng)
         spirit = added[0].combatant  # type: ignore[attr-defined]
