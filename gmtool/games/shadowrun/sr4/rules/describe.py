@@ -17,6 +17,7 @@ from gmtool.games.shadowrun.rules.shared_describe import SHARED_LINES, TURN_LINE
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.actions import action_label
 from gmtool.games.shadowrun.sr4.rules.describe_tests import RENDERERS as TEST_LINES
+from gmtool.games.shadowrun.sr4.rules.matrix_words import MATRIX_LINES
 from gmtool.games.shadowrun.sr4.rules.sheet import metatypes
 
 
@@ -110,6 +111,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
         value=tr("common.on") if e.new else tr("common.off"),
     ),
     **TEST_LINES,
+    **MATRIX_LINES,
 }
 
 
