@@ -22,7 +22,7 @@ from gmtool.games.shadowrun.sr4.rules import (
     decide_turn,
     effects,
     groups,
-    matrix_decide,
+    matrix_handlers,
 )
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
@@ -31,7 +31,7 @@ Handler = Callable[[EncounterState, Any, random.Random], list[Event]]
 HANDLERS: dict[str, Handler] = {
     **decide_sheet.HANDLERS, **decide_turn.HANDLERS, **decide_actions.HANDLERS, **effects.HANDLERS, **groups.HANDLERS,
     **attack.HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS, **decide_edge.HANDLERS,
-    **matrix_decide.HANDLERS,  # the Matrix and technomancers (SR4-X*, T*)
+    **matrix_handlers.HANDLERS,  # the Matrix and technomancers (SR4-X*, T*)
 }
 
 

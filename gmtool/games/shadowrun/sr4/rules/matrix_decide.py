@@ -2,7 +2,7 @@
 
 SR4-X1: a persona controls at most System × 2 nodes, agents or drones: an agent (or node) joining
 under a persona's user counts against it. The handlers of the Matrix tests live in
-matrix_hacking, matrix_combat and matrix_resonance; ``HANDLERS`` gathers them all.
+matrix_hacking, matrix_combat and matrix_resonance; :mod:`.matrix_handlers` gathers them all.
 """
 
 from __future__ import annotations
@@ -75,13 +75,4 @@ def damaged(i: Icon, boxes: int) -> mx.MatrixDamaged:
                             after=min(top, i.damage + boxes), monitor=top)
 
 
-def _handlers() -> dict[str, object]:
-    from gmtool.games.shadowrun.sr4.rules import matrix_combat, matrix_hacking, matrix_resonance
-
-    return {
-        "add_matrix_icon": add_icon, "remove_matrix_icon": remove_icon, "set_matrix_mode": set_mode,
-        **matrix_hacking.HANDLERS, **matrix_combat.HANDLERS, **matrix_resonance.HANDLERS,
-    }
-
-
-HANDLERS = _handlers()
+HANDLERS = {"add_matrix_icon": add_icon, "remove_matrix_icon": remove_icon, "set_matrix_mode": set_mode}
