@@ -12,6 +12,9 @@ from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
 
 def _m(state: EncounterState) -> MatrixState:
+    """The Matrix, made by the first Matrix event (an encounter without one keeps ``None``)."""
+    if state.matrix is None:
+        state.matrix = MatrixState()
     return state.matrix  # type: ignore[no-any-return]
 
 

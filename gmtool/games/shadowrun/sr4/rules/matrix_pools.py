@@ -28,7 +28,8 @@ LABEL = "mx:"  # a dice_test_rolled label that is a message key (matrix_words tr
 
 
 def matrix(state: EncounterState) -> MatrixState:
-    return state.matrix  # type: ignore[no-any-return]
+    """The encounter's Matrix (an empty one, not stored, before the first Matrix event)."""
+    return state.matrix if state.matrix is not None else MatrixState()
 
 
 def icon(state: EncounterState, icon_id: str) -> Icon:

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.core.effects import Effect
-from gmtool.games.shadowrun.sr4.rules.matrix_state import MatrixState
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 
 RULE_OPTIONS: dict[str, bool] = {
@@ -71,4 +70,4 @@ class EncounterState:
     magazines: dict[str, Any] = field(default_factory=dict)  # "c1:0" → Magazine (full until a shot)
     extended_tests: dict[int, Any] = field(default_factory=dict)  # SR4-D6: id → tests_state.ExtendedTest
     next_extended: int = 1
-    matrix: Any = field(default_factory=MatrixState)  # the Matrix (matrix_state)
+    matrix: Any = None  # the Matrix (matrix_state.MatrixState), made by its first event
