@@ -95,3 +95,59 @@ def test_the_add_form_adds_an_agent_under_the_hacker(qtbot, sr4_window) -> None:
     assert "Watchdog agent" in window.parts.test_panel.matrix.icons.text()
     box.name.setText("")
     assert not box.submit() and window.parts.test_panel.matrix.error.text()
+
+
+@pytest.mark.rule("SR4-T1")
+@pytest.mark.rule("SR4-T2")
+@pytest.mark.rule("SR4-T3")
+@pytest.mark.rule("SR4-T4")
+@pytest.mark.rule("SR4-X5")
+def test_a_technomancer_threads_compiles_registers_and_is_found_by_its_signature(qtbot, sr4_window) -> None:
+    window = sr4_window
+    tab = window.parts.test_panel.matrix
+    box = tab.add_box
+    _choose(box.kind, "persona")
+    box.name.setText("Sable's living persona")
+    _choose(box.owner, "c1")  # Sable Wren, Willpower 4
+    box.spins["resonance"].setValue(3)
+    box.spins["software"].setValue(2)
+    box.spins["compiling"].setValue(3)
+    assert box.submit()
+    _choose(tab.deed, "thread")
+    _choose(tab.icon, "m4")
+    # 000 §6.1: Resonance 3 + Software 2 = 5 dice.
+    assert "= 5 dice" in tab.odds.text() and "Raises the rating" in tab.odds.text()
+    tab.number.setValue(2)
+    tab.form_name.setText("Exploit")
+    assert tab.do()
+    assert "threads Exploit" in _log(window)
+    assert any(e.key == "sustained_thread" for e in window.bridge.state.effects.values())
+    _choose(tab.deed, "compile")
+    _choose(tab.icon, "m4")
+    _choose(tab.sprite, "crack")
+    tab.number.setValue(2)
+    # 000 §6.4: Resonance 3 + Compiling 3 − 2 (the sustained thread, §6.1 step 6) = 4 dice against 2.
+    assert "= 4 dice" in tab.odds.text() and "Compiled: " in tab.odds.text()
+    assert tab.do()
+    assert "compile a Crack sprite" in _log(window) or "compiles a Crack sprite" in _log(window)
+    _choose(tab.deed, "perception")
+    _choose(tab.icon, "m1")
+    assert tab.target.findData("s1") >= 0  # the signature the threading left (§6.2)
+    _choose(tab.target, "s1")
+    assert tab.do()
+    assert "resonance signature" in _log(window)
+    if not any(i.sheet.kind == "sprite" for i in window.bridge.state.matrix.icons.values()):
+        _choose(box.kind, "sprite")  # the seeded dice failed to compile one: the GM adds it by hand
+        box.name.setText("Crack sprite 2")
+        _choose(box.owner, "c1")
+        assert box.submit()
+    sprite = next(i for i in window.bridge.state.matrix.icons.values() if i.sheet.kind == "sprite")
+    _choose(tab.deed, "register")
+    _choose(tab.target, sprite.id)
+    assert tab.do() and window.bridge.state.matrix.icons[sprite.id].registered
+    _choose(tab.deed, "drop_thread")
+    _choose(tab.target, "t1")
+    assert tab.do() and not window.bridge.state.matrix.threads
+    _choose(tab.deed, "erase_signature")
+    _choose(tab.target, "s1")
+    assert tab.do() and 1 not in window.bridge.state.matrix.signatures
