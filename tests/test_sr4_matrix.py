@@ -300,3 +300,15 @@ def test_undo_takes_a_matrix_deed_back_and_the_journal_replays() -> None:
     assert run.icon("m2").damage == 7  # 3 hits vs 0: DV 4 + 3, none resisted
     run.session.undo()
     assert run.icon("m2").damage == 0
+
+
+def test_matrix_commands_and_events_round_trip_through_the_journal_records() -> None:
+    run = Run(PERSONA, NODE, IC, TECHNO)
+    ruleset = run.session.encounter.ruleset
+    commands = [mx.StartHack(icon="m1", node="m2", method="on_the_fly"), mx.RollHack(hack=1),
+                mx.Cybercombat(icon="m3", target="m1", program="black_hammer"),
+                mx.CompileSprite(icon="m4", sprite_kind="data", rating=2)]
+    for command in commands:
+        assert ruleset.commands.decode(command.to_record()) == command
+        for event in run.run(command):
+            assert ruleset.events.decode(event.to_record()) == event
