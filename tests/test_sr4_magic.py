@@ -270,12 +270,12 @@ def test_projection_lasts_up_to_magic_hours() -> None:
 def test_a_signature_lasts_force_hours_and_force_complex_actions_erase_it() -> None:
     fight = Fight()
     events = cast(fight, force=3, faces=faces(0, 7), target_faces=(faces(0, 3),), drain_faces=faces(9, 9))
-    left = kinds(events, "signature_left")[0]
+    left = kinds(events, "astral_signature_left")[0]
     assert left.force == 3  # §4.6 line 253: lasts Force hours
     fight.run(mm.EraseSignature(combatant="c1", signature=left.signature, actions=2))
     assert fight.state.magic.signatures[left.signature].erased_actions == 2
     events = fight.run(mm.EraseSignature(combatant="c1", signature=left.signature))
-    assert kinds(events, "signature_erased")[0].gone and not fight.state.magic.signatures  # 3 = Force
+    assert kinds(events, "astral_signature_erased")[0].gone and not fight.state.magic.signatures  # 3 = Force
 
 
 @pytest.mark.rule("SR4-S1")

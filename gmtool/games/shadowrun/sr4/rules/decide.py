@@ -23,6 +23,7 @@ from gmtool.games.shadowrun.sr4.rules import (
     effects,
     groups,
     magic_decide,
+    matrix_handlers,
 )
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
@@ -32,6 +33,7 @@ HANDLERS: dict[str, Handler] = {
     **decide_sheet.HANDLERS, **decide_turn.HANDLERS, **decide_actions.HANDLERS, **effects.HANDLERS, **groups.HANDLERS,
     **attack.HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS, **decide_edge.HANDLERS,
     **magic_decide.HANDLERS,
+    **matrix_handlers.HANDLERS,  # the Matrix and technomancers (SR4-X*, T*)
 }
 
 

@@ -18,6 +18,7 @@ from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.actions import action_label
 from gmtool.games.shadowrun.sr4.rules.describe_tests import RENDERERS as TEST_LINES
 from gmtool.games.shadowrun.sr4.rules.magic_words import RENDERERS as MAGIC_LINES
+from gmtool.games.shadowrun.sr4.rules.matrix_words import MATRIX_LINES
 from gmtool.games.shadowrun.sr4.rules.sheet import metatypes
 
 
@@ -112,6 +113,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     ),
     **TEST_LINES,
     **MAGIC_LINES,
+    **MATRIX_LINES,
 }
 
 

@@ -13,6 +13,7 @@ from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.fold_tests import FOLDERS as TEST_FOLDERS
 from gmtool.games.shadowrun.sr4.rules.magic_fold import FOLDERS as MAGIC_FOLDERS
 from gmtool.games.shadowrun.sr4.rules.magic_fold import tidy as tidy_magic
+from gmtool.games.shadowrun.sr4.rules.matrix_fold import MATRIX_FOLDERS
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 
 if TYPE_CHECKING:  # the attack messages load with the first attack record
@@ -188,6 +189,7 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "full_defence_declared": _full_defence,
     **TEST_FOLDERS,
     **MAGIC_FOLDERS,
+    **MATRIX_FOLDERS,
 }
 
 

@@ -28,6 +28,7 @@ from gmtool.games.shadowrun.sr4.rules.fold import apply
 from gmtool.games.shadowrun.sr4.rules.groups import AddGruntGroup
 from gmtool.games.shadowrun.sr4.rules.initiative import MAX_PASSES
 from gmtool.games.shadowrun.sr4.rules.magic_messages import MAGIC_COMMANDS, MAGIC_EVENTS
+from gmtool.games.shadowrun.sr4.rules.matrix_messages import MATRIX_COMMANDS, MATRIX_EVENTS
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
 # Effects and grunt groups: the messages both editions share (SR4 forms a group from its own sheet);
@@ -37,6 +38,7 @@ SHARED_EVENTS = (*effect_messages.EVENT_CLASSES, *GROUP_EVENT_CLASSES)
 # Dice tests (the shared test box's messages) and SR4's Edge uses outside a test (E9, E11).
 TEST_COMMANDS = (*TEST_COMMAND_CLASSES, *EDGE_COMMAND_CLASSES)
 TEST_EVENTS = (*TEST_EVENT_CLASSES, *EDGE_EVENT_CLASSES)
+
 
 def _done(state: EncounterState, c: Any) -> bool:
     """Acted in this pass, or does not act in it."""
@@ -59,11 +61,15 @@ class SR4Ruleset(ShadowrunRules):
     """The SR4 ruleset as the core sees it."""
 
     key = "sr4"
-    commands = MessageCodec(COMMAND_CLASSES + SHARED_COMMANDS + TEST_COMMANDS + MAGIC_COMMANDS, later=attack_kinds.later_commands())
+    commands = MessageCodec(
+        COMMAND_CLASSES + SHARED_COMMANDS + TEST_COMMANDS + MATRIX_COMMANDS + MAGIC_COMMANDS, later=attack_kinds.later_commands()
+    )
     queries = QUERIES
     edition_sheet = SHEET
     edit_sheet = EditSheet
-    events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS + TEST_EVENTS + MAGIC_EVENTS, later=attack_kinds.later_events())
+    events = MessageCodec(
+        EVENT_CLASSES + SHARED_EVENTS + TEST_EVENTS + MATRIX_EVENTS + MAGIC_EVENTS, later=attack_kinds.later_events()
+    )
 
     def initial_state(self) -> EncounterState:
         return EncounterState()

@@ -13,5 +13,5 @@ HANDLERS = {
     "release_spirit": magic_summon.release,
     "use_service": magic_summon.use_service,
     "astral_projection": magic_astral.projection,
-    "erase_signature": magic_astral.erase_signature,
+    "erase_astral_signature": magic_astral.erase_signature,
 }

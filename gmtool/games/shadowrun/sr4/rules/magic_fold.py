@@ -82,8 +82,8 @@ FOLDERS: dict[str, Callable[[Any, Any], None]] = {
     "service_used": _service,
     "spirit_released": _released,
     "projection_changed": _projection,
-    "signature_left": _signature,
-    "signature_erased": _erased,
+    "astral_signature_left": _signature,
+    "astral_signature_erased": _erased,
 }
 
 

@@ -104,7 +104,7 @@ class AstralProjection(Command):
 class EraseSignature(Command):
     """SR4-S9: complex actions spent on erasing a signature; Force of them erase it."""
 
-    kind: Literal["erase_signature"] = "erase_signature"
+    kind: Literal["erase_astral_signature"] = "erase_astral_signature"
     combatant: str
     signature: int
     actions: int = Field(default=1, ge=1, le=24)
@@ -231,7 +231,7 @@ class ProjectionChanged(Event):
 class SignatureLeft(Event):
     """SR4-S9: a timed note: lasts Force hours; an Assensing (3) test finds it."""
 
-    kind: Literal["signature_left"] = "signature_left"
+    kind: Literal["astral_signature_left"] = "astral_signature_left"
     signature: int
     caster: str
     name: str
@@ -241,7 +241,7 @@ class SignatureLeft(Event):
 
 
 class SignatureErased(Event):
-    kind: Literal["signature_erased"] = "signature_erased"
+    kind: Literal["astral_signature_erased"] = "astral_signature_erased"
     signature: int
     combatant: str
     name: str

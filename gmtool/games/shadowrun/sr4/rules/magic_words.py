@@ -65,7 +65,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     "service_used": lambda e: tr("log.sr4.service_used", name=e.name, left=e.left),
     "spirit_released": lambda e: tr("log.sr4.spirit_released", name=e.name),
     "projection_changed": _projection,
-    "signature_left": lambda e: tr("log.sr4.signature_left", name=e.name, what=what_label(e.what),
+    "astral_signature_left": lambda e: tr("log.sr4.signature_left", name=e.name, what=what_label(e.what),
                                    signature=e.signature, force=e.force),
-    "signature_erased": _erased,
+    "astral_signature_erased": _erased,
 }

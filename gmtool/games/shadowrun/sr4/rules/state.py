@@ -72,3 +72,4 @@ class EncounterState:
     extended_tests: dict[int, Any] = field(default_factory=dict)  # SR4-D6: id → tests_state.ExtendedTest
     next_extended: int = 1
     magic: MagicState = field(default_factory=MagicState)  # SR4-S*: sustained spells, spirits, signatures
+    matrix: Any = None  # the Matrix (matrix_state.MatrixState), made by its first event
