@@ -86,7 +86,7 @@ def test_the_chase_panel_lines_name_the_bands_and_the_drivers_yet_to_control() -
     range_test(encounter, MISS, ONE, pursuer_wants="close")
     run(encounter, cmd.StartTurn())
     lines = chase_lines(encounter.state)
-    assert "Lynx: close range" in lines
+    assert "Lynx: close range (ramming possible; guns at short range)" in lines  # §7.6 line 514
     assert lines[-1].endswith("Hearse, Lynx")  # §7.7 line 526: a complex action on control each chase turn
     run(encounter, vm.ChaseManoeuvre(vehicle="c1", manoeuvre="control"))
     assert chase_lines(encounter.state)[-1].endswith(": Lynx")

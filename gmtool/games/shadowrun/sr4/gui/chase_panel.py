@@ -76,7 +76,8 @@ class ChasePanel(QWidget):
     def _vehicle_box(self) -> QGroupBox:
         box = QGroupBox(tr("sr4rig.ui.vehicle_box"), self)
         form = QFormLayout(box)
-        self.stat_boxes = {key: spin(box, key, low, high) for key, low, high in STATS}
+        defaults = VehicleStats()
+        self.stat_boxes = {key: spin(box, key, low, high, getattr(defaults, key)) for key, low, high in STATS}
         self.accel = QLineEdit("5/15", box)
         self.accel.setObjectName("rig_accel")
         form.addRow(tr("sr4rig.ui.accel"), self.accel)

@@ -28,7 +28,7 @@ def vehicle_lines(state: EncounterState) -> list[str]:
 
 
 def chase_lines(state: EncounterState) -> list[str]:
-    """SR4-V6/V7: bands to the lead, the break-away count, positioning dice, drivers still to control."""
+    """SR4-V6/V7: bands to the lead (and the weapon range each band counts as), the break-away count, positioning dice, drivers still to control."""
     chase = state.chase
     if chase is None:
         return [tr("sr4rig.view.no_chase")]
@@ -37,7 +37,8 @@ def chase_lines(state: EncounterState) -> list[str]:
     if chase.escaped:
         lines.append(tr("sr4rig.view.escaped", name=lead))
     for pid, p in chase.pursuers.items():
-        lines.append(tr("sr4rig.view.pursuer", name=_name(state, pid), band=tr(f"sr4rig.band.{p.band}")))
+        lines.append(tr("sr4rig.view.pursuer", name=_name(state, pid), band=tr(f"sr4rig.band.{p.band}"),
+                        guns=tr(f"sr4rig.guns.{p.band}")))
     for vid, (dice, _turn) in chase.positioning.items():
         lines.append(tr("sr4rig.view.positioning", name=_name(state, vid), dice=dice))
     waiting = [_name(state, vid) for vid in (chase.lead, *chase.pursuers)
