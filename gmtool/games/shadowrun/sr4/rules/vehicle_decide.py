@@ -15,8 +15,8 @@ from gmtool.games.shadowrun.sr4.rules import vehicle_pools as vp
 from gmtool.games.shadowrun.sr4.rules.common import combatant
 from gmtool.games.shadowrun.sr4.rules.decide_sheet import apply_damage
 from gmtool.games.shadowrun.sr4.rules.effects import effect_table
-from gmtool.games.shadowrun.sr4.rules.state import EncounterState
-from gmtool.games.shadowrun.sr4.rules.vehicle_rolls import opposed, roll
+from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr4.rules.vehicle_rolls import Faces, opposed, roll
 from gmtool.games.shadowrun.sr4.rules.vehicle_state import Vehicle
 
 
@@ -133,7 +133,7 @@ def events_sheet_damage(events: list[Event], cid: str) -> int:
     return after[-1] if after else 0
 
 
-def _feedback(state: EncounterState, rigger, v: Vehicle, dv: int, faces, rng: random.Random) -> list[Event]:  # noqa: ANN001
+def _feedback(state: EncounterState, rigger: Combatant, v: Vehicle, dv: int, faces: Faces, rng: random.Random) -> list[Event]:
     """SR4-V2: resist ceil(boxes / 2) stun with Willpower + Biofeedback Filter; each hit takes one off."""
     rolled = roll(rigger, "sr4rig.test.feedback", "test", vp.feedback_terms(rigger, v), 0, faces, rng)
     stun = max(0, dv - rolled.outcome.hits)
@@ -143,7 +143,7 @@ def _feedback(state: EncounterState, rigger, v: Vehicle, dv: int, faces, rng: ra
     return events
 
 
-def crash_test(state: EncounterState, v: Vehicle, skill: int, penalty: int, faces, rng: random.Random) -> list[Event]:  # noqa: ANN001
+def crash_test(state: EncounterState, v: Vehicle, skill: int, penalty: int, faces: Faces, rng: random.Random) -> list[Event]:
     """SR4-V5: vehicle skill + Reaction (3); SR4-V7 cut off: the opposed test's net hits as a dice penalty."""
     c = state.combatants[v.id]
     terms = vp.vehicle_terms(state, v, skill, (("sr4rig.term.cut_off", -penalty),))
