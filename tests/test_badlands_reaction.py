@@ -193,3 +193,23 @@ def test_no_reaction_in_round_1_of_the_gentlemens_sport() -> None:
     run(rules, state, course({}), s.SetGentlemensSport(on=True), gear("A", "0306", facing=3),
         gear("B", "0305", facing=3, weapons=(AXE,)), m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"))
     assert kinds(run(rules, state, m.StepGear(gear="g1", step="ahead"))) == ["br_stepped"] and state.reaction is None
+
+
+@pytest.mark.rule("BR-5")
+@pytest.mark.rule("BR-18")
+def test_the_order_shows_the_actions_left_and_an_action_spent_on_a_reaction() -> None:
+    # BR-5: actions in any order, unused ones lost at the end; line 518: a reaction spends the round's action.
+    rules = RallyRules()
+    state = race(rules, gear("A", "0306", facing=3), gear("B", "0305", facing=3, weapons=(AXE,)))
+
+    def badge(gear_id: str, key: str) -> str | None:
+        row = next(row for row in rules.order(state) if row.id == gear_id)
+        return next((b.text for b in row.badges if b.key == key), None)
+
+    assert badge("g1", "actions") == "1 of 1 action left" and badge("g2", "reacted") is None
+    run(rules, state, m.StepGear(gear="g1", step="ahead"))
+    run(rules, state, r.React(gear="g2", weapon=0, attack_faces=(1, 1, 1, 2), defence_faces=(4, 3),
+                              damage_faces=()))
+    assert badge("g2", "reacted") == "action spent on a reaction" and badge("g2", "actions") is None
+    run(rules, state, m.RallyTheCrowd(gear="g1"))  # A's one action
+    assert badge("g1", "actions") == "0 of 1 action left"

@@ -155,7 +155,8 @@ class MapDock(QWidget):
         line = self._rules.fire_line(state, unit, target) if on_map and unit and target else None
         if line is None:
             self.view.clear_overlay()
-            self.verdict.setText(tr("map.pick_target") if on_map else "")
+            hint = getattr(self._rules, "pick_target_hint", None)  # a game's own words, duck-typed
+            self.verdict.setText((hint() if callable(hint) else tr("map.pick_target")) if on_map else "")
             self.reasons.setText("")
             self.reasons.setToolTip("")
             return

@@ -54,7 +54,8 @@ if TYPE_CHECKING:
 
 ORDER_STRETCH, MAP_STRETCH = 2, 3  # shares of the width: the map fits the height of a landscape screen
 BAR_HEIGHT_RATIO = 0.16  # of the font's height
-BAR_TONES = {"harm": "player_physical", "fatigue": "player_stun"}  # a track's meaning → the theme's colour
+# a track's meaning → the theme's colour
+BAR_TONES = {"harm": "player_physical", "fatigue": "player_stun", "resource": "player_resource"}
 
 
 def screen_named(name: str | None, fallback: QScreen | None = None) -> QScreen:
@@ -232,7 +233,8 @@ class PlayerView(QWidget):
     def _refresh_status(self) -> None:
         self.heading.setText(self.model.heading())
         name = self.model.current_name()
-        self.current_label.setText(tr("panel.current_actor", name=name) if name else tr("panel.no_current_actor"))
+        line = self.model.status_line()
+        self.current_label.setText(tr("panel.current_actor", name=name) if name else line or tr("panel.no_current_actor"))
 
     def _follow_current(self) -> None:
         row = self.model.current_row()

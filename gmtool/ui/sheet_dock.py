@@ -50,6 +50,7 @@ class SheetDock(QWidget):
         self.form = QFormLayout()
         self.tracks = QLabel(self)
         self.tracks.setObjectName("sheetDockTracks")
+        self.tracks.setWordWrap(True)  # a long detail (a duel's PP split) wraps rather than widening the window
         self.offers = QHBoxLayout()
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)

@@ -86,7 +86,7 @@ class PlayerViewModel(QAbstractListModel):
         self._settings = settings or PlayerViewSettings()
         self._bridge: EncounterBridge | None = None
         self._rows: list[dict[int, Any]] = []
-        self._status: tuple[str, str] = ("", "")
+        self._status: tuple[str, str, str] = ("", "", "")
         self.attach(bridge)
 
     # -- inputs --------------------------------------------------------------------
@@ -165,7 +165,7 @@ class PlayerViewModel(QAbstractListModel):
                     changed += [int(Qt.ItemDataRole.FontRole), int(Qt.ItemDataRole.ForegroundRole)]
                 index = self.index(row, 0)
                 self.dataChanged.emit(index, index, sorted(changed))
-        status = (self.heading(), self.current_name())
+        status = (self.heading(), self.current_name(), self.status_line())
         if status != self._status:
             self._status = status
             self.statusChanged.emit()
@@ -174,6 +174,11 @@ class PlayerViewModel(QAbstractListModel):
     def heading(self) -> str:
         """Where the fight stands, as the game words it ("Turn N · Pass M", or not started yet)."""
         return self.bridge.ruleset.heading(self.bridge.state).text
+
+    def status_line(self) -> str:
+        """The game's own line for when nobody acts (its ruleset's ``player_line(state)``, duck-typed), else ''."""
+        hook = getattr(self.bridge.ruleset, "player_line", None)
+        return str(hook(self.bridge.state)) if callable(hook) else ""
 
     def current_name(self) -> str:
         """The current actor's name as players see it ('' when nobody acts)."""

@@ -29,11 +29,13 @@ def test_a_push_from_the_keyboard_with_typed_dice_and_a_chosen_distance(qtbot, r
     box.faces["attack"].setText("5 4 2 1")  # 5 + 1 = 6
     box.faces["defence"].setText("4 3")  # 4: MOS 2
     assert "MOS 2" in box.odds.text()
+    assert box.distance.text() == "as far as the MOS allows"  # untouched, the push goes as far as it can
     box.distance.setValue(1)  # the player pushes 1 of the 2 hexes
     qtbot.mouseClick(box.button, Qt.MouseButton.LeftButton)
     state = window.bridge.state
     assert label(state.gears["g3"].hex) == label(neighbour(hex_of(ahead), 1)) and label(state.gears["g1"].hex) == ahead
     assert state.gears["g1"].actions_used == 1 and box.faces["attack"].text() == ""
+    assert box.distance.text() == "as far as the MOS allows"  # the next push starts from the default again
     window.action("undo").trigger()
     assert label(window.bridge.state.gears["g3"].hex) == ahead
 

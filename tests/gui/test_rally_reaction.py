@@ -50,8 +50,11 @@ def test_a_step_out_of_a_front_arc_turns_the_attack_panel_to_the_melee_reaction(
     assert window.parts.order_panel.heading.text() == "Reaction attack? Demo Rustbucket"
     assert panel.attacker.text() == "Demo Rustbucket" and panel.target.currentText() == "Demo Sandhopper"
     assert panel.roll.text() == "React with Demo Rustbucket" and panel.weapon.hasFocus()
-    assert "melee weapon only" in panel.plan.text()  # the flamer first: condition A needs a melee weapon
-    qtbot.keyClick(panel.weapon, Qt.Key.Key_Down)  # the vibro-axe
+    # Condition A needs a melee weapon: the vibro-axe is offered first, though the flamer comes first on the card
+    assert panel.weapon.currentText() == "Demo vibro-axe"
+    qtbot.keyClick(panel.weapon, Qt.Key.Key_Up)  # the flamer: refused with the reason
+    assert "melee weapon only" in panel.plan.text()
+    qtbot.keyClick(panel.weapon, Qt.Key.Key_Down)  # the vibro-axe again
     # The Rustbucket is north-east of the Sandhopper (facing north-west): its flank, +1D6 → 3 dice at 5+
     # against 2 at 3+, range 1.
     assert "Attack 3D6" in panel.plan.text() and "defence 2D6" in panel.plan.text()
@@ -161,3 +164,16 @@ def test_a_gear_that_reacted_and_has_no_hits_recovers_one_from_the_keyboard(qtbo
     assert window.action("br_recover").isEnabled() and not window.action("br_jump").isEnabled()
     qtbot.keyClick(window, Qt.Key.Key_E, CTRL)  # lines 490-492: 1 hit, no die
     assert (state().gears["g3"].hull, state().gears["g3"].structure) == (0, 1)
+
+
+def test_the_attack_dock_is_never_wider_than_its_place_on_a_laptop(qtbot, rally_window) -> None:  # noqa: ANN001
+    """At 1366×768 every box of the attack dock (the reaction, the attack, the moves, the push) fits its
+    width: wider, the scroll area scrolled sideways to the focused field and cut the panel's left edge."""
+    window = rally_window
+    panel = window.parts.attack_panel
+    qtbot.keyClick(window, Qt.Key.Key_1, CTRL)
+    window.parts.map.view.setFocus()
+    qtbot.keyClick(window.parts.map.view, Qt.Key.Key_Up)  # the reaction window opens: every box is shown
+    assert panel.reaction.isVisibleTo(panel)
+    viewport = panel.parentWidget()
+    assert panel.minimumSizeHint().width() <= viewport.width()

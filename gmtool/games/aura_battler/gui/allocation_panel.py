@@ -36,12 +36,18 @@ class AllocationPanel(QWidget):
         self.status.setWordWrap(True)
         self.allocate = QPushButton(tr("ab.alloc.allocate"), self)
         self.allocate.setObjectName("abAllocate")
+        self.reveal = QPushButton(tr("action.ab_reveal"), self)  # AB-22: the splits shown to the players
+        self.reveal.setObjectName("abReveal")
+        self.reveal.clicked.connect(lambda: self._run(m.RevealAllocations()))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(tr("ab.alloc.help"), self))
+        help_text = QLabel(tr("ab.alloc.help"), self)
+        help_text.setWordWrap(True)
+        layout.addWidget(help_text)
         layout.addLayout(form)
         layout.addWidget(self.left)
         layout.addWidget(self.allocate)
         layout.addWidget(self.status)
+        layout.addWidget(self.reveal)
         layout.addStretch(1)
         self.unit.currentIndexChanged.connect(self._unit_chosen)
         self.allocate.clicked.connect(self.submit)
@@ -71,6 +77,8 @@ class AllocationPanel(QWidget):
             self.unit.setCurrentIndex(max(0, self.unit.findData(waiting[0].id)))
         self.status.setText(tr("ab.alloc.waiting", names=", ".join(u.name for u in waiting)) if waiting
                             else tr("ab.alloc.done") if state.turn else tr("ab.heading.not_started"))
+        self.reveal.setEnabled(state.turn > 0 and not waiting and not state.revealed)
+        self.reveal.setToolTip(tr("ab.heading.not_revealed") if not state.revealed else "")
         self._unit_chosen()
 
     def choose(self, unit_id: str) -> None:

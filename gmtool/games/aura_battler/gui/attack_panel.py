@@ -1,5 +1,6 @@
 """The duel's attack panel (AB-13..AB-20): attacker, target, gun or sword and the target's defence
-chosen; aura power spent (the attacker's first); the hit value term by term, the exact chance to hit,
+chosen; aura power spent (the attacker's first; the target's also on action PP for its defence and on
+response PP for a response turn); in table mode the sector and range typed (:mod:`.table_inputs`); the hit value term by term, the exact chance to hit,
 the open damage roll's law and the chance to destroy shown before anything is rolled; the dice typed
 from the table or rolled. The panel holds no rules: it asks the game (``attack_plan``) and runs its
 command."""
@@ -25,6 +26,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.games.aura_battler.gui.faces import percent, typed_faces
+from gmtool.games.aura_battler.gui.table_inputs import TableInputs
 from gmtool.games.aura_battler.rules import duel_messages as m
 from gmtool.games.aura_battler.rules.duel import AuraRules
 from gmtool.games.aura_battler.rules.duel_attack import AttackPlan
@@ -33,7 +35,7 @@ from gmtool.viewmodels.bridge import EncounterBridge
 
 SWORD = -1  # the arm combo's data for the sword
 DEFENCES = ("evade", "parry", "none")
-AURA = ("aura_attack", "aura_power", "aura_defence", "aura_barrier")
+AURA = ("aura_attack", "aura_power", "aura_action", "aura_defence", "aura_barrier")  # the attacker's first (20.3)
 
 
 class AttackPanel(QWidget):
@@ -66,6 +68,11 @@ class AttackPanel(QWidget):
         for sides in (-1, -2, -3, 1, 2, 3):
             side = "left" if sides < 0 else "right"
             self.response.addItem(tr(f"ab.turn.{side}", degrees=60 * abs(sides)), sides)
+        self.response_aura = QSpinBox(self)  # AB-20: aura power on response PP just before the turn
+        self.response_aura.setObjectName("abAttack_aura_response")
+        self.response_aura.setRange(0, 30)
+        self.response_aura.setToolTip(tr("ab.attack.aura_response"))
+        self.table = TableInputs(self)
         self.response_turn = QPushButton(tr("ab.attack.response_turn"), self)
         self.response_turn.setObjectName("abResponseTurn")
         self.response_turn.clicked.connect(self.turn_in_response)
@@ -84,6 +91,7 @@ class AttackPanel(QWidget):
             combo.currentIndexChanged.connect(self._changed)
         for spin in self.aura.values():
             spin.valueChanged.connect(self.refresh)
+        self.table.on_change(self.refresh)
         self.roll.clicked.connect(self.attack)
         for edit in self.faces.values():
             edit.textChanged.connect(self.refresh)
@@ -92,6 +100,7 @@ class AttackPanel(QWidget):
 
     def _lay_out(self) -> None:
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock: long labels above
         for key, widget in (("attacker", self.attacker), ("target", self.target), ("arm", self.arm),
                             ("defence", self.defence)):
             form.addRow(tr(f"ab.attack.{key}"), widget)
@@ -100,12 +109,16 @@ class AttackPanel(QWidget):
         form.addRow(tr("ab.attack.land_on"), self.land_on)
         turning = QHBoxLayout()
         turning.addWidget(self.response, 1)
+        turning.addWidget(QLabel(tr("ab.attack.aura_short"), self))
+        turning.addWidget(self.response_aura)
         turning.addWidget(self.response_turn)
         form.addRow(tr("ab.attack.response"), turning)
         dice = QFormLayout()
+        dice.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for name, edit in self.faces.items():
             dice.addRow(tr(f"ab.attack.faces_{name}"), edit)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.table)
         layout.addLayout(form)
         layout.addWidget(self.breakdown)
         layout.addWidget(self.odds)
@@ -148,6 +161,7 @@ class AttackPanel(QWidget):
         if unit and unit.machine.sword:
             arms.append((SWORD, unit.machine.sword.name))
         self._set_items(self.arm, arms)
+        self.table.setVisible(state.table_mode)
         self.refresh()
 
     def _changed(self) -> None:
@@ -169,7 +183,8 @@ class AttackPanel(QWidget):
                         defence=self.defence.currentData(), **{k: s.value() for k, s in self.aura.items()},
                         hit_faces=hit if hit is not None and len(hit) == 2 else None,
                         land_on=self.land_on.currentData(), land_faces=(typed_faces(self.faces["land"].text()) or ())[:2] or None,
-                        damage_faces=typed_faces(self.faces["damage"].text()))
+                        damage_faces=typed_faces(self.faces["damage"].text()),
+                        table=self.table.geometry_typed() if self.state.table_mode else None)
 
     def refresh(self) -> None:
         draft = self.draft()
@@ -208,7 +223,11 @@ class AttackPanel(QWidget):
     def turn_in_response(self) -> bool:
         """AB-12: the target turns against the attack being declared, paying response PP."""
         target = self.target.currentData()
-        return target is not None and self._run(m.ResponseTurn(unit=target, sides=self.response.currentData()))
+        if target is None or not self._run(m.ResponseTurn(unit=target, sides=self.response.currentData(),
+                                                          aura=self.response_aura.value())):
+            return False
+        self.response_aura.setValue(0)
+        return True
 
     def attack(self) -> bool:
         draft = self.draft()

@@ -30,6 +30,7 @@ from gmtool.ui.library_parts import AddPlan
 
 SECTORS = ("FF", "FR", "FL", "BR", "BL", "BB")
 NUMBERS = (("evasion", 0, 20), ("parry", 0, 20), ("armour", 0, 40), ("durability", 1, 99))
+THRUST_PER_PP = ("accel_per_pp", "decel_per_pp")
 
 
 def _spin(parent: QWidget, low: int, high: int, value: object, name: str) -> QSpinBox:
@@ -79,6 +80,9 @@ class MachineEditor(QDialog):
         self.numbers = {key: _spin(self, low, high, machine.get(key), f"abCard_{key}") for key, low, high in NUMBERS}
         for key, spin in self.numbers.items():
             form.addRow(tr(f"ab.field.{key}"), spin)
+        for key in THRUST_PER_PP:  # AB-19: the thrust one action PP gains or sheds (1 unless typed)
+            self.numbers[key] = _spin(self, 0, 30, machine.get(key, 1), f"abCard_{key}")
+            form.addRow(tr(f"ab.card.{key}"), self.numbers[key])
         self.speed = QLineEdit(" ".join(str(v) for v in machine.get("speed_table", (0,))), self)
         self.speed.setObjectName("abCardSpeed")
         form.addRow(tr("ab.field.speed_table"), self.speed)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from gmtool.ui.main_window import MainWindow
 
 STEPS = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
+SLIPS: dict[str, m.Step] = {"ab_slip_left": "slip_left", "ab_slip_right": "slip_right"}
 
 
 def scrolling(panel: QWidget, parent: QWidget) -> QScrollArea:
@@ -36,10 +37,11 @@ def scrolling(panel: QWidget, parent: QWidget) -> QScrollArea:
 class AuraWindow:
     """The duel in one window: the units with PP and durability, the sky, the selected unit's card."""
 
-    menus = (("menu.ab_duel", ("ab_start_turn", "ab_allocate", "-", "ab_attack", "ab_roll_attack", "-",
-                               "ab_board", "ab_thrust_up", "ab_thrust_down")),
-             ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right")))
-    fight_bar = ("ab_start_turn", "ab_allocate", "ab_attack", "-", "undo", "redo")
+    menus = (("menu.ab_duel", ("ab_start_turn", "ab_allocate", "ab_reveal", "-", "ab_attack", "ab_roll_attack", "-",
+                               "ab_board", "ab_thrust_up", "ab_thrust_down", "-", "ab_table_mode")),
+             ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right", "ab_slip_left",
+                           "ab_slip_right")))
+    fight_bar = ("ab_start_turn", "ab_allocate", "ab_reveal", "ab_attack", "-", "undo", "redo")
 
     def __init__(self, window: MainWindow, rules: AuraRules) -> None:
         self.window, self.rules = window, rules
@@ -70,6 +72,11 @@ class AuraWindow:
         window.action("ab_thrust_down").triggered.connect(lambda: self._thrust(-1))
         for name, step in STEPS.items():
             window.action(name).triggered.connect(lambda _=False, s=step: self.map.step(s))
+        window.action("ab_reveal").triggered.connect(lambda: window.run(m.RevealAllocations()))
+        window.action("ab_table_mode").triggered.connect(lambda on: window.run(m.SetTableMode(on=on)))
+        for name in SLIPS:
+            window.action(name).triggered.connect(lambda _=False, n=name: self.slip(n))
+            window.action(name).setStatusTip(tr("ab.tip.slip"))
         window.action("map_focus").triggered.connect(lambda: focus_map(self.map))
 
     def _selected(self, unit: str | None) -> None:
@@ -88,7 +95,7 @@ class AuraWindow:
 
     def first_layout(self) -> None:
         docks = self.window.docks
-        self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]], [380, 900, 340],
+        self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]], [330, 640, 400],
                                 Qt.Orientation.Horizontal)
         self.window.resizeDocks([docks["order"], docks["log"]], [500, 300], Qt.Orientation.Vertical)
 
@@ -102,8 +109,10 @@ class AuraWindow:
         window.action("ab_start_turn").setStatusTip(tr("ab.tip.allocate_first") if state.allocating else "")
         fighting = state.turn > 0 and not state.allocating
         window.action("ab_roll_attack").setEnabled(fighting)
+        window.action("ab_reveal").setEnabled(fighting and not state.revealed)
+        window.action("ab_table_mode").setChecked(state.table_mode)
         selected = state.units.get(window.bridge.selected or "")
-        for name in (*STEPS, "ab_thrust_up", "ab_thrust_down", "ab_board"):
+        for name in (*STEPS, *SLIPS, "ab_thrust_up", "ab_thrust_down", "ab_board"):
             window.action(name).setEnabled(selected is not None and not selected.destroyed and state.sky is not None)
 
     def show_allocation(self) -> None:
@@ -124,6 +133,11 @@ class AuraWindow:
         unit = self.state.units.get(self.window.bridge.selected or "")
         if unit is not None:
             self.window.run(m.SetThrust(unit=unit.id, thrust=max(0, unit.thrust + change)))
+
+    def slip(self, name: str) -> bool:
+        """Alt+Shift+Left/Right: the selected machine side-slips (refused when heavily damaged, AB-19)."""
+        unit = self.window.bridge.selected
+        return unit is not None and self.window.run(m.StepUnit(unit=unit, step=SLIPS[name]))
 
     def board(self) -> bool:
         """Ctrl+B (AB-21): the selected battler leaves its Wing Caliber, or boards the one in its hex."""

@@ -55,10 +55,10 @@ def defend(points: PowerPoints, choice: Defence, sword: bool, in_parry_arc: bool
 
 
 def spend_aura(points: PowerPoints, aura_left: int, item: str, amount: int) -> tuple[PowerPoints, int]:
-    """AB-20: ``amount`` aura power put on ``item`` (attack, defence, power, barrier, response) now."""
+    """AB-20: ``amount`` aura power put on ``item`` (any of the six, action PP included: 20.1 "like PP") now."""
     if amount < 0 or amount > aura_left:
         raise RulesError("error.ab_aura_left", amount=amount, left=aura_left)
-    if item not in ("attack", "defence", "power", "barrier", "response"):
+    if item not in ("action", "attack", "defence", "power", "barrier", "response"):
         raise RulesError("error.ab_aura_item", item=item)
     return replace(points, **{item: getattr(points, item) + amount}), aura_left - amount
 

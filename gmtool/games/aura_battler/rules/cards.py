@@ -3,7 +3,8 @@
 A machine card (AB-14..AB-18, AB-21): its guns (accuracy, power), its sword (accuracy, power and the
 parry arc: the sectors a sword attack may be parried from), evasion and parry ratings, armour,
 durability, the speed-modifier table by current thrust (index = thrust, AB-15), and whether it is a
-carrier (a Wing Caliber). A pilot: base PP and aura power (AB-20, AB-22).
+carrier (a Wing Caliber), and the thrust one action PP gains or sheds (the movement rules are not in the
+digest: only AB-19 reads it, a heavily damaged machine changing thrust with 1 PP only). A pilot: base PP and aura power (AB-20, AB-22).
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ class MachineCard(BaseModel):
     guns: tuple[GunCard, ...] = Field(default=(), max_length=8)
     sword: SwordCard | None = None
     carrier: bool = False  # a Wing Caliber (carries a battler, AB-21)
+    accel_per_pp: int = Field(default=1, ge=0, le=30)  # thrust gained for one action PP (0: needs more, AB-19)
+    decel_per_pp: int = Field(default=1, ge=0, le=30)  # thrust shed for one action PP
 
     @property
     def top_thrust(self) -> int:

@@ -22,6 +22,7 @@ from gmtool.core.game import Touched
 from gmtool.core.hex.board import Board
 from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.on_map import Arcs, FireLine, Step
+from gmtool.core.i18n import tr
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import RuleReadings
 from gmtool.games.aura_battler.rules import duel_decide, duel_fold, duel_map, duel_view, duel_words
@@ -70,6 +71,10 @@ class AuraRules:
     def heading(self, state: DuelState) -> Heading:
         return duel_view.heading(state)
 
+    def player_line(self, state: DuelState) -> str:
+        """The line the player view shows under the heading (duck-typed by :mod:`gmtool.viewmodels.player_view_model`)."""
+        return duel_view.player_line(state)
+
     def order_layout(self) -> OrderLayout:
         return duel_view.order_layout()
 
@@ -93,6 +98,11 @@ class AuraRules:
 
     def snapshot(self, state: DuelState, audience: Audience = "gm") -> Snapshot:
         return duel_view.snapshot(state, audience)
+
+    def report_words(self) -> dict[str, str]:
+        """The printed turn log is a duel report: turns, the starting positions, the sky (:mod:`gmtool.printing.report`)."""
+        return {key: f"ab.{key}" for key in ("report.title", "report.setup", "report.round", "report.snapshot",
+                                              "report.map_setup", "report.map_end")}
 
     def breakdown(self, event: Event) -> Breakdown | None:
         return duel_words.attack_breakdown(event) if isinstance(event, m.AttackMade) else None
@@ -124,6 +134,10 @@ class AuraRules:
 
     def overlay(self, state: DuelState, unit: str, key: str) -> Arcs:
         return duel_map.overlay(state, unit, key)
+
+    def pick_target_hint(self) -> str:
+        """The map dock's line before a target is chosen (the sky has no lock or cover)."""
+        return tr("ab.map.pick_target")
 
     def fire_line(self, state: DuelState, unit: str, target: str) -> FireLine | None:
         return duel_map.fire_line(state, unit, target)

@@ -1,9 +1,10 @@
 """One attack in the duel (AB-13..AB-21): the plan before the roll — the sector from the map, the
 hit value term by term, the exact chance to hit and to destroy — and its resolution with the dice
-typed at the table or rolled.
+typed at the table or rolled. In table mode (the duel on a physical board) the sector, the range and
+the front-row shot are what the GM typed, not the map's.
 
 Order of play within the attack (AB-20): the attacker's aura power first (on attack and power PP),
-then the defender's (on defence and barrier PP), then the defence (AB-16: evade 1 action PP, parry 2
+then the defender's (on action PP to pay its defence, on defence and barrier PP), then the defence (AB-16: evade 1 action PP, parry 2
 and only against a sword from the parry arc; unpaid or declined, evasion/parry and defence PP count
 0; defence PP −1 afterwards), then 2d6 ≤ the hit value (AB-14), then on a hit the open damage roll
 (AB-17, AB-18). Damage taken stops at the durability (destroyed, AB-17). A carried battler (AB-21,
@@ -101,20 +102,20 @@ def plan(state: DuelState, command: m.Attack) -> AttackPlan:
     sword, kind = command.gun is None, "shooting" if command.gun is not None else "sword"
     accuracy, power, arm = _arm(attacker, command.gun)
     mine, aura = _spend(attacker.points, attacker.aura, (("attack", command.aura_attack), ("power", command.aura_power)))
-    sector, hexes = _sector(attacker, target), distance(attacker.hex, target.hex)
+    sector, hexes, front_row = _geometry(state, attacker, target, command.table)
     parry_arc = target.machine.sword.parry_arc if target.machine.sword else ()
     carrier, riding = carrier_of(state, target), carrier_of(state, attacker)
     parrying = command.defence == "parry"
     defender = carrier if carrier is not None and not (parrying and sword) else target  # 21.3, 21.4
-    theirs, their_aura = _spend(defender.points, defender.aura,
-                                (("defence", command.aura_defence), ("barrier", command.aura_barrier)))
+    theirs, their_aura = _spend(defender.points, defender.aura, (("action", command.aura_action),
+                                ("defence", command.aura_defence), ("barrier", command.aura_barrier)))
     after, defended = defend(theirs, command.defence, sword, sector in parry_arc)
     rating = (target.machine.parry + (CARRIED_PARRY if carrier else 0)) if parrying else defender.machine.evasion
     moving = carrier or target  # the carrier's modifiers (21.3)
     speed = (riding or attacker).machine.speed_modifier((riding or attacker).thrust)  # 21.1
     value = hit_value(accuracy, mine.attack, speed, rating if defended else 0, theirs.defence if defended else 0,
                       target_speed_modifier(moving.thrust, hexes, kind), sector,
-                      not sword and on_row(attacker.hex, attacker.facing, target.hex), kind,  # type: ignore[arg-type]
+                      not sword and front_row, kind,  # type: ignore[arg-type]
                       carried=riding is not None, parrying=parrying)
     odds = landing_odds(sword, command.land_on)
     landing = ((target, Fraction(1)),) if carrier is None else ((target, odds["battler"]), (carrier, odds["carrier"]))
@@ -122,8 +123,19 @@ def plan(state: DuelState, command: m.Attack) -> AttackPlan:
                       after, their_aura, landing)
 
 
+def _geometry(state: DuelState, attacker: DuelUnit, target: DuelUnit,
+              table: m.TableGeometry | None) -> tuple[str, int, bool]:
+    """The target's sector, the range and the front-row shot: from the map, or typed in table mode."""
+    if state.table_mode:
+        if table is None:
+            raise RulesError("error.ab_table_inputs")
+        return table.sector, table.range, table.front_row
+    return (_sector(attacker, target), distance(attacker.hex, target.hex),
+            on_row(attacker.hex, attacker.facing, target.hex))
+
+
 def _may_attack(state: DuelState, attacker: DuelUnit, target: DuelUnit) -> None:
-    if state.sky is None:
+    if state.sky is None and not state.table_mode:
         raise RulesError("error.ab_no_sky")
     if attacker.id == target.id:
         raise RulesError("error.ab_attack_self")

@@ -12,7 +12,8 @@ from gmtool.core.hex.map_edits import on_board
 from gmtool.core.hex.map_file import hex_of
 from gmtool.core.messages import Command, Event
 from gmtool.games.aura_battler.rules import duel_messages as m
-from gmtool.games.aura_battler.rules.allocation import allocate
+from gmtool.games.aura_battler.rules import heavy_damage as heavy
+from gmtool.games.aura_battler.rules.allocation import allocate, spend_aura
 from gmtool.games.aura_battler.rules.carried import response_turn
 from gmtool.games.aura_battler.rules.duel_attack import unit
 from gmtool.games.aura_battler.rules.duel_state import DuelState, DuelUnit
@@ -49,6 +50,12 @@ def decide(state: DuelState, command: Command, rng: random.Random) -> tuple[Even
         return (_response(state, command),)
     if isinstance(command, m.Board):
         return (_boarded(state, command),)
+    if isinstance(command, m.SetTableMode):
+        if command.on == state.table_mode:
+            raise RulesError("error.no_change")
+        return (m.TableModeSet(on=command.on),)
+    if isinstance(command, m.RevealAllocations):
+        return (_revealed(state),)
     raise RulesError("error.unknown_command", kind=command.kind)
 
 
@@ -109,8 +116,13 @@ def _moved(state: DuelState, command: m.StepUnit | m.PlaceUnit) -> m.UnitMoved:
         raise RulesError("error.ab_carried_moves_with", name=found.name, carrier=state.units[found.carried_by].name)
     if isinstance(command, m.PlaceUnit):
         at, facing, step = command.hex, command.facing, None
+        heavy.check_drop(found, hex_of(at), facing)
+    elif command.step in heavy.SLIPS:
+        heavy.check_slip(found)  # 19.1.3
+        step, facing, at = command.step, found.facing, label(heavy.slip_hex(found.hex, found.facing, command.step))
     else:
         step = command.step
+        heavy.check_turn(found, STEP_TURN.get(step, 0))  # 19.1.2
         facing = turn(found.facing, STEP_TURN.get(step, 0))
         moved = {"ahead": 1, "back": -1}.get(step, 0)
         at = label(ahead(found.hex, found.facing, moved)) if moved else label(found.hex)
@@ -128,9 +140,20 @@ def _response(state: DuelState, command: m.ResponseTurn) -> m.ResponseTurned:
         raise RulesError("error.no_change")
     if state.turn == 0 or state.allocating:
         raise RulesError("error.ab_allocate_first", names=", ".join(u.name for u in state.allocating) or "—")
-    after, facing = response_turn(found.points, found.facing, command.sides, found.heavily_damaged)
+    heavy.check_turn(found, command.sides)  # 19.1.2: response turns too
+    points, _left = spend_aura(found.points, found.aura, "response", command.aura)  # AB-20: just before use
+    after, facing = response_turn(points, found.facing, command.sides, found.heavily_damaged)
     return m.ResponseTurned(unit=found.id, name=found.name, facing_before=found.facing, facing=facing,
-                            response_before=found.points.response, response=after.response)
+                            response_before=found.points.response, response=after.response, aura_spent=command.aura)
+
+
+def _revealed(state: DuelState) -> m.AllocationsRevealed:
+    """The GM shows the turn's splits once every machine has made its own (AB-22: hidden until then)."""
+    if state.turn == 0 or state.allocating:
+        raise RulesError("error.ab_allocate_first", names=", ".join(u.name for u in state.allocating) or "—")
+    if state.revealed:
+        raise RulesError("error.no_change")
+    return m.AllocationsRevealed(turn=state.turn)
 
 
 def _boarded(state: DuelState, command: m.Board) -> m.Boarded:
@@ -158,6 +181,7 @@ def _thrust(state: DuelState, command: m.SetThrust) -> m.ThrustSet:
         raise RulesError("error.ab_thrust_range", high=found.machine.top_thrust)
     if command.thrust == found.thrust:
         raise RulesError("error.no_change")
+    heavy.check_thrust(found, command.thrust)  # 19.1.1
     return m.ThrustSet(unit=found.id, name=found.name, before=found.thrust, after=command.thrust)
 
 

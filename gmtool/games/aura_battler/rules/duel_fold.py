@@ -31,11 +31,13 @@ def apply(state: DuelState, event: Event) -> None:
     elif isinstance(event, m.UnitAdded):
         state.units[event.id] = DuelUnit(event.id, event.machine.name, event.machine, event.pilot, event.side,
                                          hex_of(event.hex), event.facing, event.thrust,
-                                         points=PowerPoints(event.pilot.base_pp), aura=event.pilot.aura)  # 22.2
+                                         points=PowerPoints(event.pilot.base_pp), aura=event.pilot.aura,  # 22.2
+                                         turn_thrust=event.thrust)
     elif isinstance(event, m.TurnStarted):
-        state.turn = event.turn
+        state.turn, state.revealed = event.turn, False
         for unit in state.units.values():  # 22.2, 22.3
             unit.points, unit.aura, unit.allocated = PowerPoints(unit.pilot.base_pp), unit.pilot.aura, False
+            unit.turn_thrust, unit.turned_here = unit.thrust, False
     elif isinstance(event, m.PPAllocated):
         unit = state.units[event.unit]
         unit.points, unit.allocated = points(event.points), True
@@ -55,6 +57,11 @@ def apply(state: DuelState, event: Event) -> None:
     elif isinstance(event, m.ResponseTurned):
         unit = state.units[event.unit]
         unit.facing, unit.points = event.facing, replace(unit.points, response=event.response)
+        unit.aura, unit.turned_here = unit.aura - event.aura_spent, True
+    elif isinstance(event, m.TableModeSet):
+        state.table_mode = event.on
+    elif isinstance(event, m.AllocationsRevealed):
+        state.revealed = True
 
 
 def _moved(state: DuelState, event: m.UnitMoved) -> None:
@@ -62,12 +69,14 @@ def _moved(state: DuelState, event: m.UnitMoved) -> None:
     after = hex_of(event.after)
     for unit in (state.units[event.unit], *state.riders(event.unit)):
         _to(state, unit, after, event.facing)
+    if event.facing != event.facing_before:  # AB-19: it turned in the hex it is now in
+        state.units[event.unit].turned_here = True
 
 
 def _to(state: DuelState, unit: DuelUnit, after: Hex, facing: int) -> None:
     if after != unit.hex:
         state.moves += 1
-        unit.came_from, unit.arrived = unit.hex, state.moves
+        unit.came_from, unit.arrived, unit.turned_here = unit.hex, state.moves, False
     unit.hex, unit.facing = after, facing
 
 
@@ -78,7 +87,7 @@ def _boarded(state: DuelState, event: m.Boarded) -> None:
 
 
 def touched(event: Event) -> Touched:
-    if isinstance(event, m.SkySet | m.TurnStarted):
+    if isinstance(event, m.SkySet | m.TurnStarted | m.TableModeSet | m.AllocationsRevealed):
         return EVERYTHING
     if isinstance(event, m.UnitAdded):
         return Touched(frozenset({event.id}), frozenset({"roster", "order", "map"}), frozenset({ALLOCATION_TOPIC}))

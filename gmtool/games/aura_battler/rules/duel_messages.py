@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.core.messages import Command, Event
-from gmtool.games.aura_battler.rules.cards import MachineCard, PilotCard
+from gmtool.games.aura_battler.rules.cards import MachineCard, PilotCard, SectorName
 
-Step = Literal["ahead", "back", "left", "right"]
+Step = Literal["ahead", "back", "left", "right", "slip_left", "slip_right"]  # slip: side-slip (AB-19)
 Choice = Literal["evade", "parry", "none"]
 Points = tuple[int, int, int, int, int, int]  # action, attack, defence, power, barrier, response
 PP_ITEMS = ("action", "attack", "defence", "power", "barrier", "response")
@@ -66,6 +66,18 @@ class PlaceUnit(Command):
     facing: int = Field(ge=0, le=5)
 
 
+class TableGeometry(BaseModel):
+    """What the GM reads off the physical board for one attack (table mode): the target's sector the
+    attacker is in (AB-13), the range in hexes (AB-15) and whether the shot runs along the attacker's
+    front hex row (AB-14)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sector: SectorName = "FF"
+    range: int = Field(default=1, ge=0, le=60)
+    front_row: bool = False
+
+
 class SetThrust(Command):
     kind: Literal["ab_set_thrust"] = "ab_set_thrust"
     unit: str
@@ -89,6 +101,8 @@ class Attack(Command):
     damage_faces: tuple[int, ...] | None = None
     land_on: Literal["battler", "carrier"] = "battler"  # a sword hit on a carried battler, 1–4 (AB-21)
     land_faces: tuple[int, ...] | None = Field(default=None, max_length=2)  # where a hit on a carried battler lands
+    aura_action: int = Field(default=0, ge=0, le=30)  # the defender's aura power on action PP, to pay its defence
+    table: TableGeometry | None = None  # table mode only
 
 
 class Board(Command):
@@ -105,6 +119,18 @@ class ResponseTurn(Command):
     kind: Literal["ab_response_turn"] = "ab_response_turn"
     unit: str
     sides: int = Field(ge=-3, le=3)  # hex sides, negative: to the left
+    aura: int = Field(default=0, ge=0, le=30)  # aura power put on response PP just before (AB-20)
+
+
+class SetTableMode(Command):
+    kind: Literal["ab_set_table_mode"] = "ab_set_table_mode"
+    on: bool  # True: the duel is played on a physical board; sector and range are typed per attack
+
+
+class RevealAllocations(Command):
+    """The GM shows this turn's PP splits to the players (hidden until then, AB-22)."""
+
+    kind: Literal["ab_reveal"] = "ab_reveal"
 
 
 class EditUnit(Command):
@@ -220,6 +246,17 @@ class ResponseTurned(Event):
     facing: int
     response_before: int
     response: int
+    aura_spent: int = 0  # aura power put on response PP first (AB-20)
+
+
+class TableModeSet(Event):
+    kind: Literal["ab_table_mode_set"] = "ab_table_mode_set"
+    on: bool
+
+
+class AllocationsRevealed(Event):
+    kind: Literal["ab_allocations_revealed"] = "ab_allocations_revealed"
+    turn: int
 
 
 class UnitEdited(Event):
@@ -232,6 +269,6 @@ class UnitEdited(Event):
 
 
 COMMANDS = (SetSky, AddUnit, StartTurn, AllocatePP, StepUnit, PlaceUnit, SetThrust, Attack, EditUnit, ResponseTurn,
-            Board)
+            Board, SetTableMode, RevealAllocations)
 EVENTS = (SkySet, UnitAdded, TurnStarted, PPAllocated, UnitMoved, ThrustSet, AttackMade, UnitEdited, ResponseTurned,
-          Boarded)
+          Boarded, TableModeSet, AllocationsRevealed)

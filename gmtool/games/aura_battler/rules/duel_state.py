@@ -31,6 +31,8 @@ class DuelUnit:
     came_from: Hex | None = None  # the hex it left last (13.9)
     arrived: int = 0  # when it entered its hex (the duel's move count; 13.9: the later arrival)
     carried_by: str | None = None  # the Wing Caliber it rides (AB-21)
+    turn_thrust: int = 0  # its thrust when this turn began (AB-19: 1 PP of change when heavily damaged)
+    turned_here: bool = False  # it turned in the hex it is in (AB-19: one 60° turn per hex)
 
     @property
     def destroyed(self) -> bool:
@@ -47,6 +49,8 @@ class DuelState:
     units: dict[str, DuelUnit] = field(default_factory=dict)
     turn: int = 0
     moves: int = 0  # every entry into a hex so far (13.9)
+    table_mode: bool = False  # played on a physical board: sector and range typed per attack
+    revealed: bool = False  # this turn's PP splits shown to the players (AB-22)
 
     @property
     def combatants(self) -> dict[str, DuelUnit]:

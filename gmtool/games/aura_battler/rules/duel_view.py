@@ -1,6 +1,6 @@
 """What the shell draws of the duel: the heading (turn, allocation phase), the order with PP left,
 the durability track and the heavy-damage badge, a unit's sheet, and the players' snapshot (the PP
-split stays the GM's until the allocation phase is over, AB-22)."""
+split and the aura power left stay the GM's until the GM reveals the turn's allocations, AB-22)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,19 @@ def heading(state: DuelState) -> Heading:
     if waiting:
         return Heading(tr("ab.heading.allocation", turn=state.turn),
                        tr("ab.heading.waiting", names=", ".join(u.name for u in waiting)))
-    return Heading(tr("ab.heading.combat", turn=state.turn))
+    notes = [tr("ab.heading.table_mode")] if state.table_mode else []
+    if not state.revealed:
+        notes.append(tr("ab.heading.not_revealed"))
+    return Heading(tr("ab.heading.combat", turn=state.turn), " · ".join(notes))
+
+
+def player_line(state: DuelState) -> str:
+    """The player view's line under the heading: who still allocates, or whether the splits are shown."""
+    if state.turn == 0:
+        return ""
+    if state.allocating:
+        return tr("ab.heading.waiting", names=", ".join(u.name for u in state.allocating))
+    return tr("ab.players.revealed" if state.revealed else "ab.players.hidden")
 
 
 def order_layout() -> OrderLayout:
@@ -42,8 +54,8 @@ def order_layout() -> OrderLayout:
 
 
 def _hidden(state: DuelState) -> bool:
-    """The split stays off the players' screen while anyone is still allocating (AB-22)."""
-    return bool(state.allocating)
+    """The split stays off the players' screen until the GM reveals it (AB-22; Duel → Reveal allocations)."""
+    return not state.revealed
 
 
 def tracks(unit: DuelUnit, hidden: bool = False) -> tuple[Track, ...]:

@@ -45,8 +45,13 @@ def describe(event: Event) -> str:
     if isinstance(event, m.AttackMade):
         return attack_words(event)
     if isinstance(event, m.ResponseTurned):
-        return tr("ab.event.response_turn", name=event.name, facing=facing_name(event.facing),
-                  before=event.response_before, after=event.response)
+        words = tr("ab.event.response_turn", name=event.name, facing=facing_name(event.facing),
+                   before=event.response_before, after=event.response)
+        return f"{tr('ab.event.aura_response', name=event.name, aura=event.aura_spent)} {words}" if event.aura_spent else words
+    if isinstance(event, m.TableModeSet):
+        return tr("ab.event.table_mode_on" if event.on else "ab.event.table_mode_off")
+    if isinstance(event, m.AllocationsRevealed):
+        return tr("ab.event.revealed", turn=event.turn)
     if isinstance(event, m.Boarded):
         key = "ab.event.boarded" if event.carrier else "ab.event.left_carrier"
         return tr(key, name=event.name, carrier=event.carrier_name, hex=event.after)
@@ -86,6 +91,7 @@ def attack_breakdown(event: m.AttackMade) -> Breakdown:
 
 def log_shape() -> LogShape:
     moves = frozenset({"ab_unit_moved", "ab_thrust_set", "ab_response_turned", "ab_boarded"})
+    pp = frozenset({"ab_pp_allocated", "ab_allocations_revealed"})
     return LogShape(families=(("ab_moves", moves), ("ab_attacks", frozenset({"ab_attack_made"})),
-                              ("ab_pp", frozenset({"ab_pp_allocated"}))),
+                              ("ab_pp", pp)),
                     headings=(("ab_turn_started", 0),))

@@ -173,6 +173,12 @@ class AttackPanel(QWidget):
                     combo.addItem(text, data)
                 combo.setCurrentIndex(max(0, combo.findData(chosen)))
                 combo.blockSignals(False)
+        if gear is not None and self.reaction.melee_only():  # a melee reaction: its melee weapon offered first
+            chosen = self.weapon.currentData()
+            if chosen is None or "melee" not in gear.weapons[chosen].traits:
+                melee = next((n for n, w in enumerate(gear.weapons) if "melee" in w.traits), None)
+                if melee is not None:
+                    self.weapon.setCurrentIndex(self.weapon.findData(melee))
         self.table.setVisible(state.table_mode)
         self.area_gears.show_gears(state, state.current)
         self.spins.show_waiting(state)

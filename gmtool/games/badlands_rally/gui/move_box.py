@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
@@ -20,6 +20,7 @@ from gmtool.games.badlands_rally.rules.race_reaction import recovers_after_react
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 
 MOVES = ("burn_rubber", "jump")
+BUTTONS_PER_ROW = 2
 
 
 class MoveBox(QGroupBox):
@@ -38,14 +39,13 @@ class MoveBox(QGroupBox):
         self.equipment.toggled.connect(lambda _on: self._state is not None and self.show_gear(self._state))
         self._state: RaceState | None = None
         self.buttons = {key: QPushButton(tr(f"action.br_{key}"), self) for key in (*MOVES, "rally", "recover")}
-        row = QHBoxLayout()
-        for key, button in self.buttons.items():
-            button.setObjectName(f"brMove_{key}")
-            row.addWidget(button)
         self.special_dice = SpecialDice(self)  # BR-20: the dice its specials may add
         self.off_road = QPushButton(tr("action.br_off_road"), self)
         self.off_road.setObjectName("brMove_off_road")
-        row.addWidget(self.off_road)
+        row = QGridLayout()  # two to a row: five buttons side by side made the dock wider than a laptop's
+        for n, (key, button) in enumerate((*self.buttons.items(), ("off_road", self.off_road))):
+            button.setObjectName(f"brMove_{key}")
+            row.addWidget(button, n // BUTTONS_PER_ROW, n % BUTTONS_PER_ROW)
         form = QFormLayout(self)
         form.addRow(self.odds)
         form.addRow(self.special_dice)

@@ -35,6 +35,7 @@ class PushBox(QGroupBox):
         self.distance.setObjectName("brPushDistance")
         self.distance.setRange(AS_FAR, 30)
         self.distance.setSpecialValueText(tr("br.push.as_far"))
+        self.distance.setValue(AS_FAR)  # untouched, a push goes as far as it can (0 would push nowhere)
         self.plan, self.odds = QLabel(self), QLabel(self)
         self.odds.setObjectName("brPushOdds")
         for label in (self.plan, self.odds):
@@ -43,6 +44,7 @@ class PushBox(QGroupBox):
         self.button = QPushButton(tr("br.push.roll"), self)
         self.button.setObjectName("brPushRoll")
         form = QFormLayout(self)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock: labels above their fields
         form.addRow(tr("br.push.target"), self.target)
         form.addRow(self.plan)
         form.addRow(self.odds)
@@ -115,4 +117,5 @@ class PushBox(QGroupBox):
             return False
         for edit in self.faces.values():
             edit.clear()
+        self.distance.setValue(AS_FAR)
         return True

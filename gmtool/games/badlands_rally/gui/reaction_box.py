@@ -45,6 +45,7 @@ class ReactionBox(QGroupBox):
         form.addRow(self.decline)
         self.decline.clicked.connect(self.no_reaction)
         self._reasons: dict[str, str] = {}
+        self._whys: dict[str, str] = {}  # each offered gear's trigger: "melee" or "attacked"
         self._open = False
         self.gear.currentIndexChanged.connect(self._show_why)
         self.hide()
@@ -61,6 +62,7 @@ class ReactionBox(QGroupBox):
         active = state.gears[window.active]
         offers = [(g, state.gears[g].name) for g, _why in window.offers]
         self._reasons = {g: reason_words(why, active.name, window.left) for g, why in window.offers}
+        self._whys = dict(window.offers)
         if [(self.gear.itemData(i), self.gear.itemText(i)) for i in range(self.gear.count())] != offers:
             chosen = self.gear.currentData()
             self.gear.blockSignals(True)
@@ -95,6 +97,11 @@ class ReactionBox(QGroupBox):
         gear = self.gear.currentData()
         self.why.setText(tr("br.reaction.why", name=self.gear.currentText(), reason=self._reasons[gear])
                          if gear in self._reasons else "")
+
+    def melee_only(self) -> bool:
+        """The reaction offered to the gear now chosen is to a gear leaving its front arc: melee only."""
+        reactor = self.reactor()
+        return reactor is not None and self._whys.get(reactor) == "melee"
 
     def reactor(self) -> str | None:
         """The passive gear the attack panel is for now (None: the active gear's own attack)."""

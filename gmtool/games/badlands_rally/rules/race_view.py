@@ -72,6 +72,10 @@ def _badges(gear: RaceGear, finished: bool = False, state: RaceState | None = No
     found = []
     if gear.speed is not None:
         found.append(Badge("speed", speed_name(gear.speed), "good" if gear.speed == "top" else "neutral"))
+        left = gear.actions - gear.actions_used
+        found.append(Badge("actions", tr("br.badge.actions", n=left, of=gear.actions), "neutral" if left else "warning"))
+    elif gear.reacted and not gear.activated:  # BR-18: its action went on a reaction attack
+        found.append(Badge("reacted", tr("br.badge.reacted"), "warning"))
     if gear.progress.laps or gear.progress.next_checkpoint:
         found.append(Badge("lap", tr("br.badge.progress", laps=gear.progress.laps,
                                      checkpoint=gear.progress.next_checkpoint)))

@@ -1,0 +1,41 @@
+"""Table mode's inputs in the attack panel: what the GM reads off the physical board for one attack —
+the target's sector the attacker is in (AB-13), the range in hexes (AB-15) and whether the shot runs
+along the attacker's front hex row (AB-14). Shown only in table mode; the game reads them, not the map."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QGroupBox, QSpinBox, QWidget
+
+from gmtool.core.i18n import tr
+from gmtool.games.aura_battler.rules import duel_messages as m
+from gmtool.games.aura_battler.rules.hit import SECTOR_MODIFIER
+
+
+class TableInputs(QGroupBox):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(tr("ab.attack.table"), parent)
+        self.setObjectName("abAttackTable")
+        self.sector = QComboBox(self)
+        self.sector.setObjectName("abTableSector")
+        for name, modifier in SECTOR_MODIFIER.items():
+            self.sector.addItem(tr("ab.sector.legend", sector=name, modifier=modifier), name)
+        self.range = QSpinBox(self)
+        self.range.setObjectName("abTableRange")
+        self.range.setRange(0, 60)
+        self.range.setValue(1)
+        self.front_row = QCheckBox(tr("ab.attack.table_front_row"), self)
+        self.front_row.setObjectName("abTableFrontRow")
+        form = QFormLayout(self)
+        form.addRow(tr("ab.attack.table_sector"), self.sector)
+        form.addRow(tr("ab.attack.table_range"), self.range)
+        form.addRow(self.front_row)
+
+    def geometry_typed(self) -> m.TableGeometry:
+        return m.TableGeometry(sector=self.sector.currentData(), range=self.range.value(),
+                               front_row=self.front_row.isChecked())
+
+    def on_change(self, slot: object) -> None:
+        """Call ``slot`` whenever one of the inputs changes."""
+        self.sector.currentIndexChanged.connect(slot)
+        self.range.valueChanged.connect(slot)
+        self.front_row.toggled.connect(slot)
