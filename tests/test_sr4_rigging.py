@@ -212,3 +212,25 @@ def test_only_a_registered_vehicle_takes_vehicle_commands() -> None:
     assert refused(encounter, vm.VehicleTest(vehicle="c4", test="vehicle")).key == "error.sr4rig.not_vehicle"
     assert refused(encounter, vm.ControlVehicle(vehicle="c2", mode="remote")).key == "error.sr4rig.rigger_needed"
     assert refused(encounter, vm.LockOn(vehicle="c2", target="c2", targeting="passive")).key == "error.sr4rig.lock_self"
+
+
+@pytest.mark.rule("SR4-V4")
+def test_the_lock_reaches_the_attack_box_pool_and_holds_for_later_attacks() -> None:
+    # §7.4 line 503: Agility + Gunnery + the sensor test's net hits; line 504: later attacks need no new test.
+    # Gunner drone: Agility 3 + weapon skill 4 = 7; the lock-on's 2 hits make it 9 on each attack.
+    from gmtool.games.shadowrun.rules.attack.messages import Attack, AttackResolved
+    from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
+
+    encounter = Encounter(SR4Ruleset(), 5)
+    gunner = sheet("Gunner", REA=6, INT=6).model_copy(update={"skills": {"pistols": 4},
+                                                              "weapons": (weapon("sr4", "ares_predator_iv"),)})
+    run(encounter, cmd.AddCombatant(sheet=gunner))
+    run(encounter, cmd.AddCombatant(sheet=sheet("Target", REA=1, INT=1)))
+    run(encounter, vm.RegisterVehicle(combatant="c1", stats=LYNX))
+    run(encounter, cmd.StartTurn())
+    run(encounter, vm.LockOn(vehicle="c1", target="c2", targeting="active", skill=3, faces=(5, 6, 1, 2, 3, 4)))
+    for _shot in range(2):
+        events = run(encounter, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4))
+        attack = next(e for e in events if isinstance(e, AttackResolved)).attack
+        recoil = 0 if _shot == 0 else -1  # SR4-MT6: the second semi-automatic shot in the phase
+        assert attack.pool == 3 + 4 + 2 + recoil

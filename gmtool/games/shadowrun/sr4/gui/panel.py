@@ -89,7 +89,7 @@ class SR4Panel(QWidget):
 
     def _show_rigging(self, index: int) -> None:
         self.tabs.setCurrentIndex(index)
-        self.rigging.focusNextChild()
+        self.rigging.accel.setFocus()  # the first field; Tab walks the forms from there
 
     def _tests_tab(self, bridge: EncounterBridge) -> QWidget:
         """The test box, with the Edge uses of a character going down above it."""
