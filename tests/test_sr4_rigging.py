@@ -234,3 +234,16 @@ def test_the_lock_reaches_the_attack_box_pool_and_holds_for_later_attacks() -> N
         attack = next(e for e in events if isinstance(e, AttackResolved)).attack
         recoil = 0 if _shot == 0 else -1  # SR4-MT6: the second semi-automatic shot in the phase
         assert attack.pool == 3 + 4 + 2 + recoil
+
+
+@pytest.mark.rule("SR4-V1")
+def test_a_subscribed_group_acts_as_one() -> None:
+    # §7.1 line 478: several drones registered as one device: one test for the group.
+    encounter = rigged()
+    run(encounter, vm.RegisterVehicle(combatant="c4", stats=LYNX))
+    for cid in ("c2", "c4"):
+        run(encounter, vm.ControlVehicle(vehicle=cid, mode="remote", rigger="c1", system=1, group="wing"))
+    events = run(encounter, vm.VehicleTest(vehicle="c2", test="vehicle", skill=3, faces=(1,) * 8))
+    assert describe(events[0]) == ("Subscribed group wing (Lynx, Guard) acts as one: "
+                                   "this test stands for every drone of it.")
+    assert [e.kind for e in events] == ["group_acted", "dice_test_rolled"]

@@ -69,11 +69,25 @@ def vehicle_test(state: EncounterState, command: vm.VehicleTest, rng: random.Ran
             vp.vehicle_threshold(v, command.threshold)
     else:
         terms, label, threshold = vp.sensor_terms(state, v, command.skill), "sr4rig.test.sensor", command.threshold
+    events = group_acts(state, v)
     if command.target is None:
-        return [roll(c, label, "test", terms, threshold, command.faces, rng).event]
+        return [*events, roll(c, label, "test", terms, threshold, command.faces, rng).event]
     target = combatant(state, command.target)
     hiding = vp.hiding_terms(state, target.id, command.target_skill)
-    return opposed(c, terms, target, hiding, label, command.faces, command.target_faces, rng).events
+    return events + opposed(c, terms, target, hiding, label, command.faces, command.target_faces, rng).events
+
+
+def group_acts(state: EncounterState, v: Vehicle) -> list[Event]:
+    """SR4-V1: a drone of a subscribed group tests for the whole group (its other drones named)."""
+    control = v.control
+    if not control.group or control.mode == "autonomous":
+        return []
+    members = [o.id for o in state.vehicles.values()
+               if o.control.rigger == control.rigger and o.control.group == control.group and o.control.mode != "autonomous"]
+    if len(members) < 2:
+        return []
+    return [vm.GroupActed(vehicle=v.id, name=state.combatants[v.id].sheet.name, group=control.group,
+                          names=tuple(state.combatants[m].sheet.name for m in members))]
 
 
 def lock_on(state: EncounterState, command: vm.LockOn, rng: random.Random) -> list[Event]:

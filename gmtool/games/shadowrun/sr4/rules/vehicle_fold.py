@@ -75,6 +75,7 @@ def forget(state: EncounterState, cid: str) -> None:
 FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "vehicle_registered": _registered,
     "control_set": _control,
+    "group_acted": fold_nothing,
     "locked_on": fold_nothing,
     "vehicle_hit_taken": fold_nothing,
     "crash_tested": _crash,

@@ -136,6 +136,16 @@ class ControlSet(Event):
     devices: int  # the rigger's devices after this (a subscribed group counts once)
 
 
+class GroupActed(Event):
+    """SR4-V1: drones subscribed as one device act as one: one test stands for the whole group."""
+
+    kind: Literal["group_acted"] = "group_acted"
+    vehicle: str
+    name: str
+    group: str
+    names: tuple[str, ...]
+
+
 class LockedOn(Event):
     kind: Literal["locked_on"] = "locked_on"
     vehicle: str
@@ -225,5 +235,5 @@ class PositioningGained(Event):
 
 VEHICLE_COMMANDS = (RegisterVehicle, ControlVehicle, VehicleTest, LockOn, VehicleHit,
                     StartChase, EndChase, ChaseRange, ChaseManoeuvre)
-VEHICLE_EVENTS = (VehicleRegistered, ControlSet, LockedOn, VehicleHitTaken, CrashTested, Dumpshocked,
+VEHICLE_EVENTS = (VehicleRegistered, ControlSet, GroupActed, LockedOn, VehicleHitTaken, CrashTested, Dumpshocked,
                   ChaseStarted, ChaseEnded, RangeSet, ManoeuvreMade, BreakAwayCounted, PositioningGained)

@@ -79,6 +79,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     "dice_test_rolled": _rolled,
     "vehicle_registered": _stats,
     "control_set": _control,
+    "group_acted": lambda e: tr("log.sr4rig.group_acted", group=e.group, names=", ".join(e.names)),
     "locked_on": _lock,
     "vehicle_hit_taken": _hit,
     "crash_tested": lambda e: tr("log.sr4rig.crashed" if e.crashed else "log.sr4rig.crash_avoided", name=e.name),
