@@ -92,26 +92,39 @@ class TerrainLayer(QGraphicsItem):
 
 
 class _TintItem(QGraphicsPathItem):
-    """A tint drawn without antialiasing: a see-through fill of hundreds of hexagons rasterises several
-    times faster so, and its inset edges hide the steps."""
+    """A tint drawn without antialiasing and hexagon by hexagon: a see-through fill of hundreds of
+    hexagons rasterises several times faster so (one path of 432 hexagons: 1.9 ms; the same
+    hexagons one by one: 0.5 ms), and its inset edges hide the steps. The path stays the item's
+    shape and bounds."""
+
+    def __init__(self, path: QPainterPath, polygons: list[QPolygonF]) -> None:
+        super().__init__(path)
+        self._polygons = polygons
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        super().paint(painter, option, widget)
+        painter.setPen(self.pen())
+        painter.setBrush(self.brush())
+        for polygon in self._polygons:
+            painter.drawPolygon(polygon)
 
 
 def tint_paths(tints: Mapping[Hex, int], colour_of: dict[int, QColor]) -> list[QGraphicsPathItem]:
     """One filled path per tint number over its hexes (slightly inset: the grid shows between)."""
     paths: dict[int, QPainterPath] = {}
+    polygons: dict[int, list[QPolygonF]] = {}
     for h, number in tints.items():
         path = paths.get(number)
         if path is None:
             path = paths[number] = QPainterPath()
             path.setFillRule(Qt.FillRule.WindingFill)
-        path.addPolygon(hexagon(h, R - 1))
+            polygons[number] = []
+        polygon = hexagon(h, R - 1)
+        path.addPolygon(polygon)
+        polygons[number].append(polygon)
     items = []
     for number, path in paths.items():
-        item = _TintItem(path)
+        item = _TintItem(path, polygons[number])
         item.setPen(QPen(Qt.PenStyle.NoPen))
         item.setBrush(QBrush(colour_of[number]))
         item.setZValue(1)

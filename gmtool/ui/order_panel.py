@@ -14,6 +14,8 @@ from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.order_model import OrderModel
 
+FIT_ROWS = 40  # rows measured to fit a column to its contents
+
 
 class OrderPanel(QWidget):
     """The heading and the order, the selection shared with the window."""
@@ -33,6 +35,7 @@ class OrderPanel(QWidget):
         self.view.verticalHeader().setVisible(False)
         self.view.setWordWrap(False)  # a long name is elided on one line, the rows stay one line high
         self.view.horizontalHeader().setStretchLastSection(True)  # the state (badges) takes what is left
+        self.view.horizontalHeader().setResizeContentsPrecision(FIT_ROWS)
         self.model.modelReset.connect(self._fit_columns)
         self.model.rowsInserted.connect(self._fit_columns)
         self.view.selectionModel().currentRowChanged.connect(self._row_changed)
@@ -43,16 +46,17 @@ class OrderPanel(QWidget):
         bridge.changed.connect(self._on_change)
         bridge.selectionChanged.connect(self._show_selected)
         self._on_change(None)
-        self._fit_columns()
 
     def _fit_columns(self) -> None:
-        """Every column but the last (the state's badges) as wide as its contents, measured when rows come
-        (not per change: measuring every row on each key press would cost a long order its speed)."""
+        """Every column but the last (the state's badges) as wide as its contents (a hull of 10 is wider
+        than one of 9): measured after each change, over the first rows only (``FIT_ROWS``: a long order
+        would otherwise be measured whole on every key press)."""
         for column in range(self.model.columnCount() - 1):
             self.view.resizeColumnToContents(column)
 
     def _on_change(self, _change: Change | None) -> None:
         self.heading.setText(self._bridge.ruleset.heading(self._bridge.state).text)
+        self._fit_columns()
         self._show_selected(self._bridge.selected)
 
     def _row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 
 from gmtool.core.hex.coords import label
 from gmtool.core.hex.map_file import hex_of
+from gmtool.games.badlands_rally.rules import race_messages as m
 
 
 def gear(window, gear_id: str):  # noqa: ANN001, ANN201
@@ -283,3 +284,11 @@ def test_the_initiative_with_the_tables_dice_typed_per_gear(qtbot, rally_window,
     window.action("br_table_initiative").trigger()
     # 6 5 at 4+ → 6 + 1 = 7; 1 1 → 0; 4 1 → 4; 2 2 → 0: Sandhopper begins round 2
     assert window.bridge.state.round == 2 and window.bridge.state.current == "g1"
+
+
+def test_the_order_columns_follow_their_contents_after_a_change(rally_window) -> None:  # noqa: ANN001
+    view = rally_window.parts.order_panel.view
+    before = view.columnWidth(0)
+    rally_window.run(m.EditGear(gear="g2", field="name", value="Demo Dune Pig the Magnificent"))
+    assert view.columnWidth(0) > before  # a name typed longer widens its column at once (it was cut: "10/…")
+    assert view.horizontalHeader().stretchLastSection()  # the state's badges take what is left

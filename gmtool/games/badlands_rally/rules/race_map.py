@@ -4,8 +4,10 @@ and the line of fire with lock and cover and the reasons for them (BR-10)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from types import MappingProxyType
 
 from gmtool.core.hex.bearing import bearing
 from gmtool.core.hex.board import Board, Token
@@ -111,10 +113,17 @@ def arcs(state: RaceState, unit: str, choices: SightReadings = SightReadings()) 
     gear, course = state.gears.get(unit), state.course
     if gear is None or course is None:
         return Arcs({}, ())
-    placed = ((gear.hex + offset, tint) for offset, tint in _arc_pattern(gear.facing, choices.rear_cone))
-    tints = {h: tint for h, tint in placed if _on_board(course, h)}
+    tints = _arc_tints(gear.hex, gear.facing, choices.rear_cone, course.columns, course.rows)
     legend = tuple((number, tr(f"br.arc.{side}")) for side, number in ARC_TINT.items())
     return Arcs(tints, legend)
+
+
+@lru_cache(maxsize=256)
+def _arc_tints(at: Hex, facing: int, rear_cone: bool, columns: int, rows: int) -> Mapping[Hex, int]:
+    """The arcs' tints around a gear on a board of that size (the map redraws them after every command:
+    placed anew each time they cost a millisecond; a gear's place and facing repeat from round to round)."""
+    placed = ((at + offset, tint) for offset, tint in _arc_pattern(facing, rear_cone))
+    return MappingProxyType({h: tint for h, tint in placed if on_board(h, columns, rows)})
 
 
 BAND_TINT = {"optimal": 1, "beyond": 4}  # green: no modifier; red: −1D6 (BR-10)
