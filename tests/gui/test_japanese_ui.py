@@ -81,6 +81,8 @@ def test_no_english_in_the_japanese_window_after_an_attack(qtbot, workspace, gam
             allowed |= set(LATIN.findall(c.sheet.name))
             for weapon in c.sheet.weapons:
                 allowed |= set(LATIN.findall(weapon.name))
+        for icon in getattr(getattr(window.bridge.state, "matrix", None), "icons", {}).values():  # SR4 Matrix icons
+            allowed |= set(LATIN.findall(icon.sheet.name))
         english = {
             (where, text[:100]) for where, text in _texts(window)
             if any(word not in allowed for word in LATIN.findall(re.sub(r"<[^>]+>", " ", text)))

@@ -25,7 +25,7 @@ from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.storage.workspace import Workspace
 
 # Words that stay as they are in Japanese: names, abbreviations, key names in shortcuts.
-ALLOWED = {"gmtool", "OK", "NPC", "PR", "SR4", "SR5", "D6", "Ctrl", "Shift", "Alt", "Space", "Del", "Delete", "Esc", "Return", "JSON", "PDF", "HTML", "Markdown", "A4", "AP", "RC", "DV", "APDS"}
+ALLOWED = {"gmtool", "OK", "NPC", "PR", "SR4", "SR5", "D6", "Ctrl", "Shift", "Alt", "Space", "Del", "Delete", "Esc", "Return", "JSON", "PDF", "HTML", "Markdown", "A4", "AP", "RC", "DV", "APDS", "IC", "AR", "VR", "PAN"}  # the digest writes IC, AR, VR and PAN in Latin letters
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
 
 
@@ -125,6 +125,7 @@ def check_window_and_dialogs(qtbot, workspace: Workspace, sr4: Workspace) -> Non
     window.bridge.select("c4")
     names = [c.sheet.name for c in window.bridge.state.combatants.values()]
     names += [info.name for info in workspace.encounters()] + [workspace.campaign.path.name]
+    names += [i.sheet.name for i in window.bridge.state.matrix.icons.values()]  # the demo's Matrix icons
     assert window.parts.initiative_panel.heading.text() == "ターン 1 · パス 1"
     assert window.action("go_first").text() == "最初に行動（エッジ）"
     tabs = window.parts.test_panel.tabs  # the test box, then movement and surprise

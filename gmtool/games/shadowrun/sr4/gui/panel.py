@@ -26,6 +26,7 @@ from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.gui.actions import MOVEMENT_ACTIONS
 from gmtool.games.shadowrun.sr4.gui.dice_tests import sr4_test_panel
 from gmtool.games.shadowrun.sr4.gui.edge_down import EdgeDownBox
+from gmtool.games.shadowrun.sr4.gui.matrix_panel import add_matrix_tab
 from gmtool.games.shadowrun.sr4.gui.tools_model import SR4ToolsModel
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -68,6 +69,7 @@ class SR4Panel(QWidget):
         self.tabs.addTab(self._tests_tab(bridge), tr("sr4.tab.tests"))
         self.tabs.addTab(scroll, tr("sr4.tab.tools"))
         self._rigging_tab(bridge)
+        self.matrix = add_matrix_tab(self.tabs, bridge)  # SR4-X*, T*
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.tabs)

@@ -23,6 +23,7 @@ from gmtool.games.shadowrun.sr4.rules import (
     decide_turn,
     effects,
     groups,
+    matrix_handlers,
     vehicle_decide,
 )
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
@@ -33,6 +34,7 @@ HANDLERS: dict[str, Handler] = {
     **decide_sheet.HANDLERS, **decide_turn.HANDLERS, **decide_actions.HANDLERS, **effects.HANDLERS, **groups.HANDLERS,
     **attack.HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS, **decide_edge.HANDLERS,
     **vehicle_decide.HANDLERS, **chase_decide.HANDLERS,
+    **matrix_handlers.HANDLERS,  # the Matrix and technomancers (SR4-X*, T*)
 }
 
 

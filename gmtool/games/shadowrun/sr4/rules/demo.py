@@ -50,4 +50,11 @@ def sr4_demo_definition() -> SR4DemoEncounter:
 
 def demo() -> GameDemo:
     """The SR4 demo as the storage adds it."""
-    return sr4_demo_definition().game_demo(AddCombatant)
+    from dataclasses import replace
+
+    from gmtool.games.shadowrun.sr4.rules.matrix_demo import demo_icon_commands
+
+    definition = sr4_demo_definition()
+    game_demo = definition.game_demo(AddCombatant)
+    matrix = demo_icon_commands([sheet.name for sheet in definition.combatants])  # a hacker and IC (SR4-X*)
+    return replace(game_demo, commands=game_demo.commands + matrix)

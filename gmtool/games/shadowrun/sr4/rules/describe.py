@@ -17,6 +17,7 @@ from gmtool.games.shadowrun.rules.shared_describe import SHARED_LINES, TURN_LINE
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.actions import action_label
 from gmtool.games.shadowrun.sr4.rules.describe_tests import RENDERERS as TEST_LINES
+from gmtool.games.shadowrun.sr4.rules.matrix_words import MATRIX_LINES
 from gmtool.games.shadowrun.sr4.rules.sheet import metatypes
 from gmtool.games.shadowrun.sr4.rules.vehicle_words import RENDERERS as VEHICLE_LINES
 
@@ -112,6 +113,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     ),
     **TEST_LINES,
     **VEHICLE_LINES,
+    **MATRIX_LINES,
 }
 
 

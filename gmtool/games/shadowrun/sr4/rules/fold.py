@@ -11,6 +11,7 @@ from gmtool.games.shadowrun.rules.grunt_groups import fold_group_formed, fold_gr
 from gmtool.games.shadowrun.rules.shared_folds import SHARED_FOLDERS, fold_added, fold_nothing, fold_removed
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.fold_tests import FOLDERS as TEST_FOLDERS
+from gmtool.games.shadowrun.sr4.rules.matrix_fold import MATRIX_FOLDERS
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 from gmtool.games.shadowrun.sr4.rules.vehicle_fold import FOLDERS as VEHICLE_FOLDERS
 from gmtool.games.shadowrun.sr4.rules.vehicle_fold import forget as forget_vehicle
@@ -189,6 +190,7 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "full_defence_declared": _full_defence,
     **TEST_FOLDERS,
     **VEHICLE_FOLDERS,
+    **MATRIX_FOLDERS,
 }
 
 

@@ -27,6 +27,7 @@ from gmtool.games.shadowrun.sr4.rules.events import EVENT_CLASSES
 from gmtool.games.shadowrun.sr4.rules.fold import apply
 from gmtool.games.shadowrun.sr4.rules.groups import AddGruntGroup
 from gmtool.games.shadowrun.sr4.rules.initiative import MAX_PASSES
+from gmtool.games.shadowrun.sr4.rules.matrix_messages import MATRIX_COMMANDS, MATRIX_EVENTS
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 from gmtool.games.shadowrun.sr4.rules.vehicle_messages import VEHICLE_COMMANDS, VEHICLE_EVENTS
 
@@ -40,6 +41,7 @@ TEST_EVENTS = (*TEST_EVENT_CLASSES, *EDGE_EVENT_CLASSES)
 # Rigging and chases (SR4-V1..V7).
 TEST_COMMANDS += VEHICLE_COMMANDS
 TEST_EVENTS += VEHICLE_EVENTS
+
 
 def _done(state: EncounterState, c: Any) -> bool:
     """Acted in this pass, or does not act in it."""
@@ -61,11 +63,13 @@ class SR4Ruleset(ShadowrunRules):
     """The SR4 ruleset as the core sees it."""
 
     key = "sr4"
-    commands = MessageCodec(COMMAND_CLASSES + SHARED_COMMANDS + TEST_COMMANDS, later=attack_kinds.later_commands())
+    commands = MessageCodec(
+        COMMAND_CLASSES + SHARED_COMMANDS + TEST_COMMANDS + MATRIX_COMMANDS, later=attack_kinds.later_commands()
+    )
     queries = QUERIES
     edition_sheet = SHEET
     edit_sheet = EditSheet
-    events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS + TEST_EVENTS, later=attack_kinds.later_events())
+    events = MessageCodec(EVENT_CLASSES + SHARED_EVENTS + TEST_EVENTS + MATRIX_EVENTS, later=attack_kinds.later_events())
 
     def initial_state(self) -> EncounterState:
         return EncounterState()

@@ -72,3 +72,4 @@ class EncounterState:
     next_extended: int = 1
     vehicles: dict[str, Any] = field(default_factory=dict)  # SR4-V1..V5: id → vehicle_state.Vehicle
     chase: Any = None  # SR4-V6/V7: vehicle_state.Chase while a chase runs
+    matrix: Any = None  # the Matrix (matrix_state.MatrixState), made by its first event

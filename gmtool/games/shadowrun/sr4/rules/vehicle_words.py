@@ -1,7 +1,7 @@
 """SR4 rigging and chase events in words for the turn log (``log.sr4rig.*``).
 
-The rigging tests go out as the test box's events with a label key (``sr4rig.test.*``); their
-line is the test box's, with the label read in the current language.
+The rigging tests go out as the test box's events, their label a message key behind the Matrix's
+``mx:`` mark (``mx:sr4rig.test.*``), which the SR4 log reads in the current language.
 """
 
 from __future__ import annotations
@@ -11,16 +11,6 @@ from typing import Any
 
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.sr4.rules import vehicle_messages as vm
-from gmtool.games.shadowrun.sr4.rules.describe_tests import RENDERERS as TEST_LINES
-
-LABEL_PREFIX = "sr4rig.test."
-
-
-def _rolled(e: Any) -> str:
-    line = TEST_LINES["dice_test_rolled"]
-    if e.label.startswith(LABEL_PREFIX):
-        return line(e.model_copy(update={"label": tr(e.label)}))
-    return line(e)
 
 
 def _stats(e: vm.VehicleRegistered) -> str:
@@ -76,7 +66,6 @@ def _range(e: vm.RangeSet) -> str:
 
 
 RENDERERS: dict[str, Callable[[Any], str]] = {
-    "dice_test_rolled": _rolled,
     "vehicle_registered": _stats,
     "control_set": _control,
     "group_acted": lambda e: tr("log.sr4rig.group_acted", group=e.group, names=", ".join(e.names)),

@@ -1,0 +1,153 @@
+"""The SR4 Matrix tab from the GM's side: Ctrl+Shift+X, the demo's hacker and black IC, odds before
+the roll, a cybercombat attack and a hack logged and undone, an icon added, the actions table.
+
+The demo (resources/sr4/demo_matrix.json): Patch's persona m1 (Cybercombat 3, Attack 4, Hacking 4,
+Exploit 4), the yard node m2 (System 4, Firewall 4), black IC m3 (Rating 4, Response 4, Firewall 4).
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gmtool.storage.workspace import Workspace
+
+
+@pytest.fixture
+def sr4_window(qtbot, workspace: Workspace):  # noqa: ANN001, ANN201
+    from gmtool.ui.main_window import MainWindow
+
+    sr4 = workspace.with_encounter(next(i.id for i in workspace.encounters() if i.ruleset == "sr4"))
+    win = MainWindow(sr4)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def _choose(combo, data) -> None:  # noqa: ANN001
+    index = combo.findData(data)
+    assert index >= 0, data
+    combo.setCurrentIndex(index)
+
+
+def _log(window) -> str:  # noqa: ANN001
+    model = window.log_panel.model
+    return "\n".join(model.index(r, 0).data() for r in range(model.rowCount()))
+
+
+@pytest.mark.rule("SR4-X6")
+@pytest.mark.rule("SR4-X7")
+def test_the_matrix_tab_attacks_with_odds_first_and_undoes(qtbot, sr4_window) -> None:
+    window = sr4_window
+    panel = window.parts.test_panel
+    tab = panel.matrix
+    qtbot.keyClick(window, Qt.Key.Key_X, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert panel.tabs.currentWidget().widget() is tab and tab.deed.hasFocus()
+    assert "Patch's commlink (demo persona)" in tab.icons.text() and "Matrix damage 0/10" in tab.icons.text()
+    assert tab.actions_table.rowCount() == 16 and tab.actions_table.item(0, 1).text() == "238/244"
+    _choose(tab.deed, "cybercombat")
+    _choose(tab.icon, "m1")
+    _choose(tab.target, "m3")
+    # 000 §5.5: Cybercombat 3 + Attack 4 = 7 dice against Response 4 + Firewall 4 = 8 dice.
+    assert "= 7 dice" in tab.odds.text() and "against" in tab.odds.text() and "Hits: " in tab.odds.text()
+    tab.full_defence.setChecked(True)  # + the IC's Rating 4
+    assert "= 12 dice" in tab.odds.text()
+    assert tab.do()
+    assert "Patch's commlink (demo persona) — cybercombat (opposed)" in _log(window)
+    assert "cybercombat by Patch's commlink (demo persona)" in window.action("undo").text()  # undo_name.cybercombat
+    window.action("undo").trigger()
+    assert "Undone: " in _log(window).splitlines()[-1]
+
+
+@pytest.mark.rule("SR4-X2")
+@pytest.mark.rule("SR4-X4")
+def test_the_matrix_tab_sets_hot_sim_and_hacks_the_demo_node(qtbot, sr4_window) -> None:
+    window = sr4_window
+    tab = window.parts.test_panel.matrix
+    _choose(tab.deed, "mode")
+    _choose(tab.icon, "m1")
+    _choose(tab.sim, "hot")
+    assert tab.do()
+    _choose(tab.deed, "hack_on_the_fly")
+    _choose(tab.icon, "m1")
+    _choose(tab.target, "m2")
+    assert tab.do()
+    _choose(tab.deed, "roll_hack")
+    _choose(tab.target, "h1")
+    # Hacking 4 + Exploit 4 + hot sim 2 = 10 dice (000 §5.2, §5.3); the node: Analyze 4 + Firewall 4.
+    assert "= 10 dice" in tab.odds.text() and "Account this interval" in tab.odds.text()
+    assert "Detected this interval" in tab.odds.text()
+    assert tab.do()
+    assert "hacks Tacoma yard node (demo)" in _log(window)
+
+
+@pytest.mark.rule("SR4-X1")
+def test_the_add_form_adds_an_agent_under_the_hacker(qtbot, sr4_window) -> None:
+    window = sr4_window
+    box = window.parts.test_panel.matrix.add_box
+    _choose(box.kind, "agent")
+    box.name.setText("Watchdog agent")
+    _choose(box.owner, "c3")
+    box.spins["rating"].setValue(3)
+    box.spins["analyze"].setValue(3)
+    assert box.submit()
+    assert "Watchdog agent" in window.parts.test_panel.matrix.icons.text()
+    box.name.setText("")
+    assert not box.submit() and window.parts.test_panel.matrix.error.text()
+
+
+@pytest.mark.rule("SR4-T1")
+@pytest.mark.rule("SR4-T2")
+@pytest.mark.rule("SR4-T3")
+@pytest.mark.rule("SR4-T4")
+@pytest.mark.rule("SR4-X5")
+def test_a_technomancer_threads_compiles_registers_and_is_found_by_its_signature(qtbot, sr4_window) -> None:
+    window = sr4_window
+    tab = window.parts.test_panel.matrix
+    box = tab.add_box
+    _choose(box.kind, "persona")
+    box.name.setText("Sable's living persona")
+    _choose(box.owner, "c1")  # Sable Wren, Willpower 4
+    box.spins["resonance"].setValue(3)
+    box.spins["software"].setValue(2)
+    box.spins["compiling"].setValue(3)
+    assert box.submit()
+    _choose(tab.deed, "thread")
+    _choose(tab.icon, "m4")
+    # 000 §6.1: Resonance 3 + Software 2 = 5 dice.
+    assert "= 5 dice" in tab.odds.text() and "Raises the rating" in tab.odds.text()
+    tab.number.setValue(2)
+    tab.form_name.setText("Exploit")
+    assert tab.do()
+    assert "threads Exploit" in _log(window)
+    assert any(e.key == "sustained_thread" for e in window.bridge.state.effects.values())
+    _choose(tab.deed, "compile")
+    _choose(tab.icon, "m4")
+    _choose(tab.sprite, "crack")
+    tab.number.setValue(2)
+    # 000 §6.4: Resonance 3 + Compiling 3 − 2 (the sustained thread, §6.1 step 6) = 4 dice against 2.
+    assert "= 4 dice" in tab.odds.text() and "Compiled: " in tab.odds.text()
+    assert tab.do()
+    assert "compile a Crack sprite" in _log(window) or "compiles a Crack sprite" in _log(window)
+    _choose(tab.deed, "perception")
+    _choose(tab.icon, "m1")
+    assert tab.target.findData("s1") >= 0  # the signature the threading left (§6.2)
+    _choose(tab.target, "s1")
+    assert tab.do()
+    assert "resonance signature" in _log(window)
+    if not any(i.sheet.kind == "sprite" for i in window.bridge.state.matrix.icons.values()):
+        _choose(box.kind, "sprite")  # the seeded dice failed to compile one: the GM adds it by hand
+        box.name.setText("Crack sprite 2")
+        _choose(box.owner, "c1")
+        assert box.submit()
+    sprite = next(i for i in window.bridge.state.matrix.icons.values() if i.sheet.kind == "sprite")
+    _choose(tab.deed, "register")
+    _choose(tab.target, sprite.id)
+    assert tab.do() and window.bridge.state.matrix.icons[sprite.id].registered
+    _choose(tab.deed, "drop_thread")
+    _choose(tab.target, "t1")
+    assert tab.do() and not window.bridge.state.matrix.threads
+    _choose(tab.deed, "erase_signature")
+    _choose(tab.target, "s1")
+    assert tab.do() and 1 not in window.bridge.state.matrix.signatures
