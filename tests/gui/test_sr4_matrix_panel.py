@@ -151,3 +151,14 @@ def test_a_technomancer_threads_compiles_registers_and_is_found_by_its_signature
     _choose(tab.deed, "erase_signature")
     _choose(tab.target, "s1")
     assert tab.do() and 1 not in window.bridge.state.matrix.signatures
+
+
+def test_an_icon_is_never_offered_as_its_own_target(sr4_window) -> None:  # noqa: ANN001
+    tab = sr4_window.parts.test_panel.matrix
+    for deed in ("perception", "cybercombat"):
+        _choose(tab.deed, deed)
+        _choose(tab.icon, "m1")
+        targets = [tab.target.itemData(i) for i in range(tab.target.count())]
+        assert "m1" not in targets and "m3" in targets  # the persona aims at the IC, never at itself
+    _choose(tab.icon, "m3")
+    assert "m3" not in [tab.target.itemData(i) for i in range(tab.target.count())]

@@ -52,12 +52,12 @@ def icon_rows(state: EncounterState) -> list[tuple[str, str]]:
     return [(i.id, i.sheet.name) for i in matrix(state).icons.values()]
 
 
-def target_rows(state: EncounterState, deed: str) -> list[tuple[str, str]]:
-    """(id, label) of what the deed can aim at."""
+def target_rows(state: EncounterState, deed: str, actor: str | None = None) -> list[tuple[str, str]]:
+    """(id, label) of what the deed can aim at (never the acting icon itself)."""
     m, kind = matrix(state), TARGETS.get(deed)
     icons = list(m.icons.values())
     if kind in ("icons", "perceivable"):
-        rows = [(i.id, i.sheet.name) for i in icons]
+        rows = [(i.id, i.sheet.name) for i in icons if i.id != actor]
         if kind == "perceivable":
             rows += [(f"s{s.id}", tr("matrix.panel.signature_row", name=s.name, hours=s.rating))
                      for s in m.signatures.values()]

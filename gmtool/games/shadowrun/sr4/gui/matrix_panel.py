@@ -115,7 +115,8 @@ class MatrixTab(QWidget):
         form.addRow(self.go)
         form.addRow(self.error)
         self.deed.currentIndexChanged.connect(lambda _i: self.refresh())
-        for combo in (self.icon, self.target, self.program, self.sprite, self.sim, self.pan):
+        self.icon.currentIndexChanged.connect(lambda _i: self.refresh())  # its targets are the other icons
+        for combo in (self.target, self.program, self.sprite, self.sim, self.pan):
             combo.currentIndexChanged.connect(lambda _i: self.update_odds())
         self.number.valueChanged.connect(lambda _v: self.update_odds())
         self.full_defence.toggled.connect(lambda _v: self.update_odds())
@@ -156,7 +157,7 @@ class MatrixTab(QWidget):
         self.icons.setText("\n".join(lines) if lines else tr("matrix.panel.no_icons"))
         deed = self.deed.currentData()
         self._fill(self.icon, mm.icon_rows(state))
-        self._fill(self.target, mm.target_rows(state, deed))
+        self._fill(self.target, mm.target_rows(state, deed, self.icon.currentData()))
         shown = {
             self.icon: deed in mm.NEEDS_ICON, self.target: deed in mm.TARGETS, self.program: deed == "cybercombat",
             self.full_defence: deed == "cybercombat", self.sprite: deed == "compile",
