@@ -19,6 +19,7 @@ from gmtool.games.shadowrun.sr4.rules.actions import action_label
 from gmtool.games.shadowrun.sr4.rules.describe_tests import RENDERERS as TEST_LINES
 from gmtool.games.shadowrun.sr4.rules.matrix_words import MATRIX_LINES
 from gmtool.games.shadowrun.sr4.rules.sheet import metatypes
+from gmtool.games.shadowrun.sr4.rules.vehicle_words import RENDERERS as VEHICLE_LINES
 
 
 def value_text(field: str, value: int | str | bool) -> str:
@@ -111,6 +112,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
         value=tr("common.on") if e.new else tr("common.off"),
     ),
     **TEST_LINES,
+    **VEHICLE_LINES,
     **MATRIX_LINES,
 }
 

@@ -13,6 +13,8 @@ from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.fold_tests import FOLDERS as TEST_FOLDERS
 from gmtool.games.shadowrun.sr4.rules.matrix_fold import MATRIX_FOLDERS
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr4.rules.vehicle_fold import FOLDERS as VEHICLE_FOLDERS
+from gmtool.games.shadowrun.sr4.rules.vehicle_fold import forget as forget_vehicle
 
 if TYPE_CHECKING:  # the attack messages load with the first attack record
     from gmtool.games.shadowrun.rules.attack.messages import FullDefenceDeclared
@@ -31,6 +33,7 @@ def _removed(state: EncounterState, e: ev.CombatantRemoved) -> None:
         state.interrupted = None
     for c in state.combatants.values():
         c.surprised_by = tuple(other for other in c.surprised_by if other != e.combatant)
+    forget_vehicle(state, e.combatant)
 
 
 def _damage(state: EncounterState, e: ev.DamageApplied) -> None:
@@ -186,6 +189,7 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "group_split_changed": fold_group_split,
     "full_defence_declared": _full_defence,
     **TEST_FOLDERS,
+    **VEHICLE_FOLDERS,
     **MATRIX_FOLDERS,
 }
 
