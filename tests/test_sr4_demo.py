@@ -17,7 +17,7 @@ from gmtool.storage.workspace import Workspace
 
 def test_the_sr4_demo_is_valid_and_clearly_made_up() -> None:
     demo = sr4_demo_definition()
-    assert 4 <= len(demo.combatants) <= 10
+    assert 4 <= len(demo.combatants) <= 8
     for sheet in demo.combatants:
         check_sheet(sheet)  # the SR4 metatype limits, not only the shapes
         assert "demo" in sheet.name.lower()

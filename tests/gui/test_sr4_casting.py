@@ -2,7 +2,7 @@
 casting on a target, sustaining and dropping, spell defence, summoning a spirit into the fight,
 astral perception and projection, erasing a signature, undo and the log.
 
-The demo's made-up mage, Juniper Vale (c7): Magic 5, Spellcasting 4, Willpower 5, Logic 5 (hermetic).
+The demo's made-up mage, Juniper Vale (c8): Magic 5, Spellcasting 4, Willpower 5, Logic 5 (hermetic).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QPushButton
 from gmtool.storage.workspace import Workspace
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
-MAGE = "c7"
+MAGE = "c8"
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.games.aura_battler.gui.allocation_panel import AllocationPanel
@@ -15,6 +14,7 @@ from gmtool.games.aura_battler.rules.duel import AuraRules
 from gmtool.games.aura_battler.rules.duel_state import DuelState
 from gmtool.ui.map_dock import MapDock, focus_map
 from gmtool.ui.order_panel import OrderPanel
+from gmtool.ui.pinned import scrolled
 from gmtool.ui.sheet_dock import SheetDock
 
 if TYPE_CHECKING:
@@ -22,16 +22,6 @@ if TYPE_CHECKING:
 
 STEPS = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
 SLIPS: dict[str, m.Step] = {"ab_slip_left": "slip_left", "ab_slip_right": "slip_right"}
-
-
-def scrolling(panel: QWidget, parent: QWidget) -> QScrollArea:
-    """The panel in a frameless scroll area: on a short screen it scrolls rather than squeezing its rows."""
-    area = QScrollArea(parent)
-    area.setWidget(panel)
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    return area
 
 
 class AuraWindow:
@@ -56,9 +46,9 @@ class AuraWindow:
         window.add_dock("order", tr("dock.order"), self.order_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.add_dock("map", tr("dock.map"), self.map, Qt.DockWidgetArea.RightDockWidgetArea)
         window.add_dock("sheet", tr("dock.ab_unit"), self.sheet, Qt.DockWidgetArea.RightDockWidgetArea)
-        window.add_dock("ab_allocation", tr("dock.ab_allocation"), scrolling(self.allocation, window),
+        window.add_dock("ab_allocation", tr("dock.ab_allocation"), scrolled(self.allocation, "abAllocationScroll"),
                         Qt.DockWidgetArea.RightDockWidgetArea)
-        window.add_dock("ab_attack", tr("dock.ab_attack"), scrolling(self.attack_panel, window),
+        window.add_dock("ab_attack", tr("dock.ab_attack"), scrolled(self.attack_panel, "abAttackScroll"),
                         Qt.DockWidgetArea.RightDockWidgetArea)
         self.map.target.currentIndexChanged.connect(
             lambda _i: self.attack_panel.aim(None, self.map.target.currentData()))

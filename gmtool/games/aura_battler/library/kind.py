@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import tr
-from gmtool.core.library import FileImport, TemplateColumns
+from gmtool.core.library import FileImport, TemplateColumns, invalid_exchange
 from gmtool.games.aura_battler.library.templates import MachineTemplate
 from gmtool.games.aura_battler.rules.cards import MachineCard, PilotCard
 from gmtool.storage.atomic import write_atomic
@@ -19,12 +19,6 @@ GAME = "aura_battler"
 VERSION = 1
 MACHINES_KIND = "aura_battler.machines"
 FILE_MAX = 5_000_000
-
-
-def _invalid(exc: ValidationError) -> FileFormatError:
-    first = exc.errors()[0]
-    field = ".".join(str(part) for part in first["loc"])
-    return FileFormatError("error.exchange_invalid", field=field, detail=first["msg"], count=exc.error_count())
 
 
 class AuraLibrary:
@@ -42,7 +36,7 @@ class AuraLibrary:
         try:
             return MachineTemplate.model_validate(document)
         except ValidationError as exc:
-            raise _invalid(exc) from exc
+            raise invalid_exchange(exc) from exc
 
     def game_of(self, template: MachineTemplate) -> str:
         return GAME

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.attack_panel import AttackPanel
@@ -20,6 +19,7 @@ from gmtool.games.badlands_rally.rules.scenario_messages import SetGentlemensSpo
 from gmtool.games.badlands_rally.rules.scenario_view import attack_refusal
 from gmtool.ui.map_dock import MapDock, focus_map
 from gmtool.ui.order_panel import OrderPanel
+from gmtool.ui.pinned import scrolled
 from gmtool.ui.sheet_dock import SheetDock
 
 if TYPE_CHECKING:
@@ -27,16 +27,6 @@ if TYPE_CHECKING:
 
 STEPS = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
 OFFERS = {"br_cruising": "cruising", "br_top": "top", "br_end_activation": "end"}
-
-
-def scrolling(panel: QWidget, parent: QWidget) -> QScrollArea:
-    """The panel in a frameless scroll area: on a short screen it scrolls rather than squeezing its rows."""
-    area = QScrollArea(parent)
-    area.setWidget(panel)
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    return area
 
 
 class RallyWindow:
@@ -64,7 +54,7 @@ class RallyWindow:
         window.add_dock("order", tr("dock.order"), self.order_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.add_dock("map", tr("dock.map"), self.map, Qt.DockWidgetArea.RightDockWidgetArea)
         window.add_dock("sheet", tr("dock.gear"), self.sheet, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.attack_area = scrolling(self.attack_panel, window)
+        self.attack_area = scrolled(self.attack_panel, "brAttackScroll")
         window.add_dock("br_attack", tr("dock.br_attack"), self.attack_area, Qt.DockWidgetArea.RightDockWidgetArea)
         self.map.target.currentIndexChanged.connect(lambda _i: self.attack_panel.aim_at(self.map.target.currentData()))
         window.action("br_attack").triggered.connect(self.show_attack)

@@ -13,7 +13,7 @@ from gmtool.core.errors import FileFormatError
 from gmtool.core.hex.map_file import FORMAT as MAP_FORMAT
 from gmtool.core.hex.map_file import read_map, write_map
 from gmtool.core.i18n import tr
-from gmtool.core.library import FileImport, TemplateColumns
+from gmtool.core.library import FileImport, TemplateColumns, invalid_exchange
 from gmtool.games.badlands_rally.library.templates import TEXT_MAX, CourseTemplate, GearCard, RallyTemplate
 from gmtool.games.badlands_rally.rules.terrain import kinds
 from gmtool.storage.atomic import write_atomic
@@ -22,12 +22,6 @@ GAME = "badlands_rally"
 VERSION = 1
 GEARS_KIND = "badlands_rally.gears"
 FILE_MAX = 5_000_000  # bytes: a course of 200×200 hexes is well under
-
-
-def _invalid(exc: ValidationError) -> FileFormatError:
-    first = exc.errors()[0]
-    field = ".".join(str(part) for part in first["loc"])
-    return FileFormatError("error.exchange_invalid", field=field, detail=first["msg"], count=exc.error_count())
 
 
 class RallyLibrary:
@@ -44,7 +38,7 @@ class RallyLibrary:
         try:
             template = TypeAdapter(RallyTemplate).validate_python(document)
         except ValidationError as exc:
-            raise _invalid(exc) from exc
+            raise invalid_exchange(exc) from exc
         if isinstance(template, CourseTemplate):
             unknown = sorted(set(template.map.terrain.values()) - set(kinds()))
             if unknown:

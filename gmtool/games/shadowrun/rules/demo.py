@@ -37,7 +37,7 @@ class DemoDefinition(BaseModel, Generic[SheetT]):
     name: dict[str, str]
     note: str
     seed: int
-    combatants: list[SheetT] = Field(min_length=4, max_length=10)  # SR4: runners, a mage, a hacker, drones
+    combatants: list[SheetT] = Field(min_length=4, max_length=8)
 
     @field_validator("combatants", mode="before")
     @classmethod

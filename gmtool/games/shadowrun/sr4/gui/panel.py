@@ -69,12 +69,30 @@ class SR4Panel(QWidget):
         self.tabs.addTab(self._tests_tab(bridge), tr("sr4.tab.tests"))
         self.tabs.addTab(scroll, tr("sr4.tab.tools"))
         self._magic_tab(bridge)
+        self._rigging_tab(bridge)
         self.matrix = add_matrix_tab(self.tabs, bridge)  # SR4-X*, T*
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self.tabs)
         bridge.changed.connect(lambda _c: self.refresh())
         self.refresh()
+
+    def _rigging_tab(self, bridge: EncounterBridge) -> None:
+        """Vehicles, drones and the chase (SR4-V1..V7); Ctrl+Alt+V brings the tab to the front."""
+        from gmtool.games.shadowrun.sr4.gui.chase_panel import ChasePanel
+
+        self.rigging = ChasePanel(bridge, self)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.rigging)
+        index = self.tabs.addTab(scroll, tr("sr4rig.tab"))
+        self.rigging.show_action.triggered.connect(lambda _c=False: self._show_rigging(index))
+        self.addAction(self.rigging.show_action)
+
+    def _show_rigging(self, index: int) -> None:
+        self.tabs.setCurrentIndex(index)
+        self.rigging.accel.setFocus()  # the first field; Tab walks the forms from there
 
     def _tests_tab(self, bridge: EncounterBridge) -> QWidget:
         """The test box, with the Edge uses of a character going down above it."""

@@ -14,6 +14,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
 from gmtool.games.shadowrun.sr4.rules import (
     attack,
+    chase_decide,
     decide_actions,
     decide_edge,
     decide_extended,
@@ -24,6 +25,7 @@ from gmtool.games.shadowrun.sr4.rules import (
     groups,
     magic_decide,
     matrix_handlers,
+    vehicle_decide,
 )
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
@@ -33,6 +35,7 @@ HANDLERS: dict[str, Handler] = {
     **decide_sheet.HANDLERS, **decide_turn.HANDLERS, **decide_actions.HANDLERS, **effects.HANDLERS, **groups.HANDLERS,
     **attack.HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS, **decide_edge.HANDLERS,
     **magic_decide.HANDLERS,
+    **vehicle_decide.HANDLERS, **chase_decide.HANDLERS,
     **matrix_handlers.HANDLERS,  # the Matrix and technomancers (SR4-X*, T*)
 }
 

@@ -20,6 +20,7 @@ from gmtool.games.shadowrun.sr4.rules.describe_tests import RENDERERS as TEST_LI
 from gmtool.games.shadowrun.sr4.rules.magic_words import RENDERERS as MAGIC_LINES
 from gmtool.games.shadowrun.sr4.rules.matrix_words import MATRIX_LINES
 from gmtool.games.shadowrun.sr4.rules.sheet import metatypes
+from gmtool.games.shadowrun.sr4.rules.vehicle_words import RENDERERS as VEHICLE_LINES
 
 
 def value_text(field: str, value: int | str | bool) -> str:
@@ -113,6 +114,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     ),
     **TEST_LINES,
     **MAGIC_LINES,
+    **VEHICLE_LINES,
     **MATRIX_LINES,
 }
 

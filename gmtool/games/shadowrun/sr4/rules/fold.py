@@ -15,6 +15,8 @@ from gmtool.games.shadowrun.sr4.rules.magic_fold import FOLDERS as MAGIC_FOLDERS
 from gmtool.games.shadowrun.sr4.rules.magic_fold import tidy as tidy_magic
 from gmtool.games.shadowrun.sr4.rules.matrix_fold import MATRIX_FOLDERS
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr4.rules.vehicle_fold import FOLDERS as VEHICLE_FOLDERS
+from gmtool.games.shadowrun.sr4.rules.vehicle_fold import forget as forget_vehicle
 
 if TYPE_CHECKING:  # the attack messages load with the first attack record
     from gmtool.games.shadowrun.rules.attack.messages import FullDefenceDeclared
@@ -33,6 +35,7 @@ def _removed(state: EncounterState, e: ev.CombatantRemoved) -> None:
         state.interrupted = None
     for c in state.combatants.values():
         c.surprised_by = tuple(other for other in c.surprised_by if other != e.combatant)
+    forget_vehicle(state, e.combatant)
 
 
 def _damage(state: EncounterState, e: ev.DamageApplied) -> None:
@@ -189,6 +192,7 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "full_defence_declared": _full_defence,
     **TEST_FOLDERS,
     **MAGIC_FOLDERS,
+    **VEHICLE_FOLDERS,
     **MATRIX_FOLDERS,
 }
 

@@ -30,6 +30,7 @@ from gmtool.games.shadowrun.sr4.rules.initiative import MAX_PASSES
 from gmtool.games.shadowrun.sr4.rules.magic_messages import MAGIC_COMMANDS, MAGIC_EVENTS
 from gmtool.games.shadowrun.sr4.rules.matrix_messages import MATRIX_COMMANDS, MATRIX_EVENTS
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
+from gmtool.games.shadowrun.sr4.rules.vehicle_messages import VEHICLE_COMMANDS, VEHICLE_EVENTS
 
 # Effects and grunt groups: the messages both editions share (SR4 forms a group from its own sheet);
 # the attack's, shared too, load with the first attack record (attack_kinds).
@@ -38,6 +39,9 @@ SHARED_EVENTS = (*effect_messages.EVENT_CLASSES, *GROUP_EVENT_CLASSES)
 # Dice tests (the shared test box's messages) and SR4's Edge uses outside a test (E9, E11).
 TEST_COMMANDS = (*TEST_COMMAND_CLASSES, *EDGE_COMMAND_CLASSES)
 TEST_EVENTS = (*TEST_EVENT_CLASSES, *EDGE_EVENT_CLASSES)
+# Rigging and chases (SR4-V1..V7).
+TEST_COMMANDS += VEHICLE_COMMANDS
+TEST_EVENTS += VEHICLE_EVENTS
 
 
 def _done(state: EncounterState, c: Any) -> bool:

@@ -72,4 +72,6 @@ class EncounterState:
     extended_tests: dict[int, Any] = field(default_factory=dict)  # SR4-D6: id → tests_state.ExtendedTest
     next_extended: int = 1
     magic: MagicState = field(default_factory=MagicState)  # SR4-S*: sustained spells, spirits, signatures
+    vehicles: dict[str, Any] = field(default_factory=dict)  # SR4-V1..V5: id → vehicle_state.Vehicle
+    chase: Any = None  # SR4-V6/V7: vehicle_state.Chase while a chase runs
     matrix: Any = None  # the Matrix (matrix_state.MatrixState), made by its first event
