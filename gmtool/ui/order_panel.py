@@ -51,8 +51,11 @@ class OrderPanel(QWidget):
         """Every column but the last (the state's badges) as wide as its contents (a hull of 10 is wider
         than one of 9): measured after each change, over the first rows only (``FIT_ROWS``: a long order
         would otherwise be measured whole on every key press)."""
+        header = self.view.horizontalHeader()
         for column in range(self.model.columnCount() - 1):
-            self.view.resizeColumnToContents(column)
+            wanted = max(self.view.sizeHintForColumn(column), header.sectionSizeHint(column))
+            if wanted != header.sectionSize(column):  # a resize lays out and repaints the whole table
+                header.resizeSection(column, wanted)
 
     def _on_change(self, _change: Change | None) -> None:
         self.heading.setText(self._bridge.ruleset.heading(self._bridge.state).text)
