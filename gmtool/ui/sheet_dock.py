@@ -58,12 +58,26 @@ class SheetDock(QWidget):
         layout.addWidget(self.tracks)
         layout.addLayout(self.offers)
         layout.addStretch(1)
+        self._shown = True  # until the window says the dock's tab is behind another (set_shown)
+        self._stale = False  # a change came while the tab was behind another
         bridge.changed.connect(self._on_change)
-        bridge.selectionChanged.connect(lambda _cid: self.refresh())
+        bridge.selectionChanged.connect(lambda _cid: self._on_change(None))
         self.refresh()
 
-    def _on_change(self, _change: Change) -> None:
-        self.refresh()
+    def set_shown(self, shown: bool) -> None:
+        """The dock's tab is in front or behind another (``QDockWidget.visibilityChanged``; a tab behind is
+        moved off screen, not hidden): behind, the sheet draws nothing and catches up when in front again
+        (redrawn on every key press while behind, it relaid out the whole window each time)."""
+        self._shown = shown
+        if shown and self._stale:
+            self._stale = False
+            self.refresh()
+
+    def _on_change(self, _change: Change | None) -> None:
+        if self._shown:
+            self.refresh()
+        else:
+            self._stale = True
 
     # -- drawing ---------------------------------------------------------------------------------
     def sheet(self) -> SheetView | None:

@@ -258,6 +258,7 @@ def test_a_wrecked_gear_waits_to_spin_out_and_the_gm_resolves_it_from_the_attack
 def test_burn_rubber_from_the_keyboard_with_typed_dice_and_its_odds_shown_first(qtbot, rally_window) -> None:
     window = rally_window
     moves = window.parts.attack_panel.moves
+    window.docks["br_attack"].raise_()  # the GM looks at the attack tab, where the move box is
     qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)  # top speed: 9 MR, 3 dice
     # Sandhopper's Defence 3+: P(a success with 3 dice) = 1 − (2/6)³ = 96.3 %
     assert "Burn rubber 3D6 at 3+: a success 96.3%" in moves.odds.text()
@@ -292,3 +293,18 @@ def test_the_order_columns_follow_their_contents_after_a_change(rally_window) ->
     rally_window.run(m.EditGear(gear="g2", field="name", value="Demo Dune Pig the Magnificent"))
     assert view.columnWidth(0) > before  # a name typed longer widens its column at once (it was cut: "10/…")
     assert view.horizontalHeader().stretchLastSection()  # the state's badges take what is left
+
+
+def test_a_move_key_with_the_attack_tab_behind_acts_for_the_gear_active_now(qtbot, rally_window) -> None:  # noqa: ANN001
+    """The attack dock draws nothing while its tab is behind the gear's card (a tab behind is only moved off
+    screen); a key for one of its deeds fills it first, so the deed is the active gear's, never a stale one's."""
+    window = rally_window
+    window.docks["sheet"].raise_()
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(window, Qt.Key.Key_Space)  # the Sandhopper ends its activation: the next gear's turn
+    current = window.bridge.state.current
+    assert current not in (None, "g1")
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)  # rally the crowd: its one action
+    state = window.bridge.state
+    assert state.gears[current].rally_tokens == 1 and state.gears[current].actions_used == 1

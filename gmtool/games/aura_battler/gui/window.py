@@ -46,6 +46,7 @@ class AuraWindow:
         window.add_dock("order", tr("dock.order"), self.order_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.add_dock("map", tr("dock.map"), self.map, Qt.DockWidgetArea.RightDockWidgetArea)
         window.add_dock("sheet", tr("dock.ab_unit"), self.sheet, Qt.DockWidgetArea.RightDockWidgetArea)
+        window.docks["sheet"].visibilityChanged.connect(self.sheet.set_shown)  # a tab behind draws nothing
         window.add_dock("ab_allocation", tr("dock.ab_allocation"), scrolled(self.allocation, "abAllocationScroll"),
                         Qt.DockWidgetArea.RightDockWidgetArea)
         window.add_dock("ab_attack", tr("dock.ab_attack"), scrolled(self.attack_panel, "abAttackScroll"),

@@ -47,6 +47,7 @@ class AttackPanel(QWidget):
         super().__init__(parent)
         self._bridge, self._run, self._rules = bridge, run, rules
         self._stale = False
+        self._shown = True  # the dock's tab in front (set_shown)
         self.attacker = QLabel(self)
         self.target = QComboBox(self)
         self.target.setObjectName("brAttackTarget")
@@ -143,14 +144,21 @@ class AttackPanel(QWidget):
         return self._bridge.state
 
     def _on_change(self, _change: Change) -> None:
-        if self.isVisible():
+        if self.isVisible() and self._shown:
             self._fill()
         else:
             self._stale = True  # a hidden tab plans nothing: it fills when shown
 
+    def set_shown(self, shown: bool) -> None:
+        """The dock's tab is in front or behind another (a tab behind is moved off screen, not hidden)."""
+        self._shown = shown
+        if shown and self._stale and self.isVisible():
+            self._stale = False
+            self._fill()
+
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
-        if self._stale:
+        if self._stale and self._shown:
             self._stale = False
             self._fill()
 
@@ -192,8 +200,15 @@ class AttackPanel(QWidget):
         """The active gear, or the passive gear whose reaction the panel is for (BR-18)."""
         return self.reaction.reactor() or self.state.current
 
+    def fresh(self) -> None:
+        """A panel behind another tab is filled before a deed of it runs from a key: its boxes read the race."""
+        if self._stale:
+            self._stale = False
+            self._fill()
+
     def aim_at(self, target: str | None) -> None:
         """Choose the target (the map's line of fire follows the same gear)."""
+        self.fresh()
         index = self.target.findData(target)
         if index >= 0:
             self.target.setCurrentIndex(index)
@@ -252,6 +267,7 @@ class AttackPanel(QWidget):
 
     # -- the attack -----------------------------------------------------------------------------
     def attack(self) -> bool:
+        self.fresh()
         draft = self.draft()
         if draft is None or not (self.reaction.react(draft) if self.reaction.reactor() else self._run(draft)):
             return False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -56,18 +57,26 @@ class RallyWindow:
         window.add_dock("sheet", tr("dock.gear"), self.sheet, Qt.DockWidgetArea.RightDockWidgetArea)
         self.attack_area = scrolled(self.attack_panel, "brAttackScroll")
         window.add_dock("br_attack", tr("dock.br_attack"), self.attack_area, Qt.DockWidgetArea.RightDockWidgetArea)
+        window.docks["sheet"].visibilityChanged.connect(self.sheet.set_shown)  # a tab behind draws nothing
+        window.docks["br_attack"].visibilityChanged.connect(self.attack_panel.set_shown)
         self.map.target.currentIndexChanged.connect(lambda _i: self.attack_panel.aim_at(self.map.target.currentData()))
         window.action("br_attack").triggered.connect(self.show_attack)
         window.action("br_roll_attack").triggered.connect(self.attack_panel.attack)
-        window.action("br_resolve_spin").triggered.connect(self.attack_panel.spins.spin)
-        window.action("br_no_reaction").triggered.connect(self.attack_panel.reaction.no_reaction)
-        moves = self.attack_panel.moves
-        window.action("br_burn_rubber").triggered.connect(lambda: moves.move("burn_rubber"))
-        window.action("br_jump").triggered.connect(lambda: moves.move("jump"))
-        window.action("br_rally").triggered.connect(moves.rally)
-        window.action("br_recover").triggered.connect(moves.recover)
+        panel = self.attack_panel
+
+        def fresh(deed: Callable[[], object]) -> Callable[..., None]:
+            """A deed of the attack dock from a key, the dock filled first when its tab is behind."""
+            return lambda *_args: (panel.fresh(), deed())[0]
+
+        window.action("br_resolve_spin").triggered.connect(fresh(panel.spins.spin))
+        window.action("br_no_reaction").triggered.connect(fresh(panel.reaction.no_reaction))
+        moves = panel.moves
+        window.action("br_burn_rubber").triggered.connect(fresh(lambda: moves.move("burn_rubber")))
+        window.action("br_jump").triggered.connect(fresh(lambda: moves.move("jump")))
+        window.action("br_rally").triggered.connect(fresh(moves.rally))
+        window.action("br_recover").triggered.connect(fresh(moves.recover))
         window.action("br_push").triggered.connect(self.show_push)
-        window.action("br_off_road").triggered.connect(moves.roll_off_road)
+        window.action("br_off_road").triggered.connect(fresh(moves.roll_off_road))
         window.action("br_reliable").triggered.connect(lambda: reliable_reroll(window))
         for name, step in STEPS.items():
             window.action(name).triggered.connect(lambda _=False, s=step: self._step(s))
@@ -133,6 +142,7 @@ class RallyWindow:
     def show_push(self) -> None:
         """Ctrl+Shift+H: the attack dock in front, at its push box (BR-17)."""
         self.window.docks["br_attack"].raise_()
+        self.attack_panel.fresh()
         self.attack_area.ensureWidgetVisible(self.attack_panel.push)
         self.attack_panel.push.target.setFocus()
 
