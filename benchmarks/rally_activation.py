@@ -7,10 +7,13 @@ speed (Ctrl+1), two steps ahead (Alt+Up), an attack on the gear facing it (rolle
 at it, Ctrl+Return), two steps back (Alt+Down) and the end of the activation (Space) — each a journal
 command, then the event loop until the posted work and paints are done (:func:`~benchmarks.next_phase.settle`).
 The gears' armour (30) is beyond the weapon's power, so no attack does damage and every round is the same
-work; a new round is started between rounds (not timed).
+work; a new round is started between rounds (not timed). When a press opens a reaction window (BR-18: the
+gear attacked has lock on its attacker), the GM's *No reaction* (Ctrl+Shift+K) is timed as a press of its
+own, as the GM presses it (until 2026-11-25 it was folded into the attack's press: two commands and two
+repaints timed as one key).
 
 ``rally_activation_p95_ms`` is the p95 of the single presses; ``rally_activation_whole_p95_ms`` the p95 of
-a whole activation's seven presses together; ``rally_activation_attack_p95_ms`` of the attack presses; ``rally_activation_core_p95_ms`` the same commands on the
+a whole activation's presses together (seven, and a *No reaction* where one is offered); ``rally_activation_attack_p95_ms`` of the attack presses; ``rally_activation_core_p95_ms`` the same commands on the
 session alone (the core's share). ``rally_activation_presses_without_paint`` counts presses after which
 the map's viewport was not painted (context: a refused or no-op press would show there).
 Measured in a fresh process (:func:`measure_rally_activation_isolated`), as :mod:`benchmarks.map_move`.
@@ -107,7 +110,7 @@ def measure_rally_activation(rounds: int = ROUNDS) -> dict[str, Any]:
         app.processEvents()
         counter = PaintCounter(window.parts.map.view.viewport())
         panel = window.parts.attack_panel
-        single, whole, core, attack_ms, unpainted, refused = [], [], [], [], 0, 0
+        single, whole, core, attack_ms, unpainted, refused, declined = [], [], [], [], 0, 0, 0
         for played in range(WARMUP_ROUNDS + rounds):
             shown.session.execute(m.StartRound(first="g1"))
             bare.session.execute(m.StartRound(first="g1"))
@@ -115,25 +118,29 @@ def measure_rally_activation(rounds: int = ROUNDS) -> dict[str, Any]:
             while (gear := shown.encounter.state.current) is not None:
                 panel.aim_at(_partner(gear))
                 settle(app)
-                times = []
+                times, attack_press = [], 0.0
                 for press in PRESSES:
                     before, entries = counter.count, len(shown.encounter.entries)
                     action = window.action("br_roll_attack" if press == "attack" else press)
-                    times.append(timed(lambda action=action: (action.trigger(), settle(app), _no_reaction(window, app))))
+                    times.append(timed(lambda action=action: (action.trigger(), settle(app))))
+                    attack_press = times[-1] if press == "attack" else attack_press
+                    if window.bridge.state.reaction is not None:  # the GM's *No reaction*: a key press of its own
+                        times.append(timed(lambda: _no_reaction(window, app)))
+                        declined += played >= WARMUP_ROUNDS
                     core.append(timed(lambda p=press, g=gear: (bare.session.execute(_command(p, g)), _decline(bare))))
                     unpainted += counter.count == before
                     refused += len(shown.encounter.entries) == entries
                 if played >= WARMUP_ROUNDS:
                     single.extend(times)
                     whole.append(sum(times))
-                    attack_ms.append(times[PRESSES.index("attack")])
+                    attack_ms.append(attack_press)
         window.close()
     attacks = sum(1 for e in shown.encounter.entries for ev in e.events if ev.kind == "br_attack_made")
     return {"rally_activation_p95_ms": p95(single), "rally_activation_whole_p95_ms": p95(whole),
             "rally_activation_attack_p95_ms": p95(attack_ms),
             "rally_activation_core_p95_ms": p95(core[len(core) - len(single):]),
             "rally_activation_presses": len(single), "rally_activation_presses_without_paint": unpainted,
-            "rally_activation_refused_presses": refused, "rally_activation_attacks": attacks,
+            "rally_activation_refused_presses": refused, "rally_activation_no_reaction_presses": declined, "rally_activation_attacks": attacks,
             "rally_activation_target_ms": TARGET_MS}
 
 

@@ -72,5 +72,6 @@ def test_rally_activation_harness_times_every_press_of_every_activation(qapp: ob
 
     result = measure_rally_activation(rounds=1)
     assert _positive_finite(result["rally_activation_p95_ms"]) and _positive_finite(result["rally_activation_core_p95_ms"])
-    assert result["rally_activation_presses"] == 8 * len(PRESSES)  # 8 gears, one round measured
+    declined = result["rally_activation_no_reaction_presses"]  # BR-18: the GM's *No reaction*, a press of its own
+    assert declined > 0 and result["rally_activation_presses"] == 8 * len(PRESSES) + declined  # 8 gears, 1 round
     assert result["rally_activation_refused_presses"] == 0 and result["rally_activation_attacks"] == 2 * 8
