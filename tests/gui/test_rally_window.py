@@ -308,3 +308,13 @@ def test_a_move_key_with_the_attack_tab_behind_acts_for_the_gear_active_now(qtbo
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)  # rally the crowd: its one action
     state = window.bridge.state
     assert state.gears[current].rally_tokens == 1 and state.gears[current].actions_used == 1
+
+
+def test_the_gear_card_behind_the_attack_tab_catches_up_when_brought_to_the_front(rally_window) -> None:  # noqa: ANN001
+    window = rally_window
+    sheet = window.parts.sheet
+    window.docks["br_attack"].raise_()
+    window.run(m.EditGear(gear="g1", field="name", value="Sandhopper Mk II"))
+    assert sheet.title.text() == "Demo Sandhopper"  # behind the attack tab: not drawn
+    window.docks["sheet"].raise_()
+    assert sheet.title.text() == "Sandhopper Mk II"  # in front again: the card as the race stands
