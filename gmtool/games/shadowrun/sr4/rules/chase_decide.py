@@ -17,7 +17,7 @@ from gmtool.games.shadowrun.sr4.rules import vehicle_messages as vm
 from gmtool.games.shadowrun.sr4.rules import vehicle_pools as vp
 from gmtool.games.shadowrun.sr4.rules.actions import payment
 from gmtool.games.shadowrun.sr4.rules.common import combatant, require_turn
-from gmtool.games.shadowrun.sr4.rules.matrix_pools import LABEL  # a test label that is a message key
+from gmtool.games.shadowrun.sr4.rules.keyed_labels import keyed  # a test label that is a message key
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 from gmtool.games.shadowrun.sr4.rules.vehicle_decide import crash_test
 from gmtool.games.shadowrun.sr4.rules.vehicle_rolls import opposed, roll
@@ -74,7 +74,7 @@ def range_test(state: EncounterState, command: vm.ChaseRange, rng: random.Random
     lead_terms = vp.vehicle_terms(state, lead, command.lead_skill, _positioning(chase, lead.id, turn))
     chaser_terms = vp.vehicle_terms(state, chaser, command.pursuer_skill, _positioning(chase, chaser.id, turn))
     result = opposed(state.combatants[lead.id], lead_terms, state.combatants[chaser.id], chaser_terms,
-                     f"{LABEL}sr4rig.test.range", command.lead_faces, command.pursuer_faces, rng)
+                     keyed("sr4rig.test.range"), command.lead_faces, command.pursuer_faces, rng)
     if result.actor_hits == result.opponent_hits:
         winner, band = "tie", pursuer.band
     elif result.actor_wins:
@@ -141,7 +141,7 @@ def _break_away(state: EncounterState, chase: Chase, v: Vehicle, command: vm.Cha
         raise RulesError("error.sr4rig.break_away_done", turn=state.turn)
     c = state.combatants[v.id]
     threshold = vp.vehicle_threshold(v, len(chase.pursuers))
-    rolled = roll(c, f"{LABEL}sr4rig.test.break_away", "test", vp.vehicle_terms(state, v, command.skill), threshold,
+    rolled = roll(c, keyed("sr4rig.test.break_away"), "test", vp.vehicle_terms(state, v, command.skill), threshold,
                   command.faces, rng)
     running = chase.streak if chase.streak_turn == state.turn - 1 else 0
     streak = running + 1 if rolled.outcome.success else 0
@@ -154,7 +154,7 @@ def _cut_off(state: EncounterState, chase: Chase, v: Vehicle, command: vm.ChaseM
     """SR4-V7: opposed vehicle test; the loser's crash test takes the net hits as a dice penalty."""
     other = state.vehicles[command.target]  # type: ignore[index]
     result = opposed(state.combatants[v.id], vp.vehicle_terms(state, v, command.skill), state.combatants[other.id],
-                     vp.vehicle_terms(state, other, command.target_skill), f"{LABEL}sr4rig.test.cut_off", command.faces,
+                     vp.vehicle_terms(state, other, command.target_skill), keyed("sr4rig.test.cut_off"), command.faces,
                      command.target_faces, rng)
     if result.net_hits == 0:
         return result.events
@@ -167,7 +167,7 @@ def _positioning_move(state: EncounterState, chase: Chase, v: Vehicle, command: 
                       rng: random.Random) -> list[Event]:
     """SR4-V7: the vehicle test's hits become +1 die each on next turn's range test."""
     c = state.combatants[v.id]
-    rolled = roll(c, f"{LABEL}sr4rig.test.positioning", "test", vp.vehicle_terms(state, v, command.skill), 0,
+    rolled = roll(c, keyed("sr4rig.test.positioning"), "test", vp.vehicle_terms(state, v, command.skill), 0,
                   command.faces, rng)
     return [rolled.event, vm.PositioningGained(vehicle=v.id, name=c.sheet.name, dice=rolled.outcome.hits,
                                                turn=state.turn)]

@@ -18,13 +18,14 @@ from gmtool.games.shadowrun.rules import dice_test_events as te
 from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, Edition, TestOutcome, TestSpec, roll_test, typed_test
 from gmtool.games.shadowrun.rules.effect_rules import effect_terms
 from gmtool.games.shadowrun.rules.simple_test import Terms, pool_of
+from gmtool.games.shadowrun.sr4.rules.keyed_labels import KEYED
 from gmtool.games.shadowrun.sr4.rules.matrix_state import Icon, MatrixState
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 
 MONITOR_BASE = 8  # SR4 p. 238: Matrix condition monitor 8 + System / 2 (the digest gives no number)
 HOT_SIM_BONUS = 2  # SR4-X4 (000 §5.3): +2 to all Matrix tests
 TECHNOMANCER_PERCEPTION = 2  # SR4-T3 (000 §6.3)
-LABEL = "mx:"  # a dice_test_rolled label that is a message key (matrix_words translates it)
+LABEL = KEYED  # a dice_test_rolled label that is a message key (keyed_labels.shown translates it)
 
 
 def matrix(state: EncounterState) -> MatrixState:

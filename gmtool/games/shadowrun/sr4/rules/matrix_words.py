@@ -11,12 +11,12 @@ from typing import Any
 
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.sr4.rules.describe_tests import RENDERERS as TEST_LINES
-from gmtool.games.shadowrun.sr4.rules.matrix_pools import LABEL
+from gmtool.games.shadowrun.sr4.rules.keyed_labels import shown
 
 
 def _rolled(e: Any) -> str:
-    if e.label.startswith(LABEL):
-        e = e.model_copy(update={"label": tr(e.label[len(LABEL):])})
+    if shown(e.label) != e.label:
+        e = e.model_copy(update={"label": shown(e.label)})
     return TEST_LINES["dice_test_rolled"](e)
 
 

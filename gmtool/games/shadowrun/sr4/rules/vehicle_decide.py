@@ -15,7 +15,7 @@ from gmtool.games.shadowrun.sr4.rules import vehicle_pools as vp
 from gmtool.games.shadowrun.sr4.rules.common import combatant
 from gmtool.games.shadowrun.sr4.rules.decide_sheet import apply_damage
 from gmtool.games.shadowrun.sr4.rules.effects import effect_table
-from gmtool.games.shadowrun.sr4.rules.matrix_pools import LABEL  # a test label that is a message key
+from gmtool.games.shadowrun.sr4.rules.keyed_labels import keyed  # a test label that is a message key
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 from gmtool.games.shadowrun.sr4.rules.vehicle_rolls import Faces, opposed, roll
 from gmtool.games.shadowrun.sr4.rules.vehicle_state import Vehicle
@@ -66,10 +66,10 @@ def vehicle_test(state: EncounterState, command: vm.VehicleTest, rng: random.Ran
     v = vp.vehicle_of(state, command.vehicle)
     c = state.combatants[v.id]
     if command.test == "vehicle":
-        terms, label, threshold = vp.vehicle_terms(state, v, command.skill), f"{LABEL}sr4rig.test.vehicle", \
+        terms, label, threshold = vp.vehicle_terms(state, v, command.skill), keyed("sr4rig.test.vehicle"), \
             vp.vehicle_threshold(v, command.threshold)
     else:
-        terms, label, threshold = vp.sensor_terms(state, v, command.skill), f"{LABEL}sr4rig.test.sensor", command.threshold
+        terms, label, threshold = vp.sensor_terms(state, v, command.skill), keyed("sr4rig.test.sensor"), command.threshold
     events = group_acts(state, v)
     if command.target is None:
         return [*events, roll(c, label, "test", terms, threshold, command.faces, rng).event]
@@ -104,11 +104,11 @@ def lock_on(state: EncounterState, command: vm.LockOn, rng: random.Random) -> li
         terms = vp.sensor_terms(state, v, command.skill)
         if command.hidden:
             result = opposed(c, terms, target, vp.hiding_terms(state, target.id, command.target_skill),
-                             f"{LABEL}sr4rig.test.lock_on", command.faces, command.target_faces, rng)
+                             keyed("sr4rig.test.lock_on"), command.faces, command.target_faces, rng)
             events += result.events
             bonus, held = (result.net_hits, True) if result.actor_wins else (0, False)
         else:
-            rolled = roll(c, f"{LABEL}sr4rig.test.lock_on", "test", terms, 0, command.faces, rng)
+            rolled = roll(c, keyed("sr4rig.test.lock_on"), "test", terms, 0, command.faces, rng)
             events.append(rolled.event)
             bonus, held = rolled.outcome.hits, rolled.outcome.hits > 0
     events.append(vm.LockedOn(vehicle=v.id, name=c.sheet.name, target=target.id, target_name=target.sheet.name,
@@ -150,7 +150,7 @@ def events_sheet_damage(events: list[Event], cid: str) -> int:
 
 def _feedback(state: EncounterState, rigger: Combatant, v: Vehicle, dv: int, faces: Faces, rng: random.Random) -> list[Event]:
     """SR4-V2: resist ceil(boxes / 2) stun with Willpower + Biofeedback Filter; each hit takes one off."""
-    rolled = roll(rigger, f"{LABEL}sr4rig.test.feedback", "test", vp.feedback_terms(rigger, v), 0, faces, rng)
+    rolled = roll(rigger, keyed("sr4rig.test.feedback"), "test", vp.feedback_terms(rigger, v), 0, faces, rng)
     stun = max(0, dv - rolled.outcome.hits)
     events: list[Event] = [rolled.event]
     if stun:
@@ -162,7 +162,7 @@ def crash_test(state: EncounterState, v: Vehicle, skill: int, penalty: int, face
     """SR4-V5: vehicle skill + Reaction (3); SR4-V7 cut off: the opposed test's net hits as a dice penalty."""
     c = state.combatants[v.id]
     terms = vp.vehicle_terms(state, v, skill, (("sr4rig.term.cut_off", -penalty),))
-    rolled = roll(c, f"{LABEL}sr4rig.test.crash", "test", terms, vp.vehicle_threshold(v, vp.CRASH_THRESHOLD), faces, rng)
+    rolled = roll(c, keyed("sr4rig.test.crash"), "test", terms, vp.vehicle_threshold(v, vp.CRASH_THRESHOLD), faces, rng)
     return [rolled.event, vm.CrashTested(vehicle=v.id, name=c.sheet.name, crashed=not rolled.outcome.success)]
 
 
