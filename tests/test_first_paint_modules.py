@@ -43,6 +43,11 @@ NOT_FOR_THE_FIRST_PAINT = (
     "gmtool.ui.about_dialog",  # Help → About
     "gmtool.storage.desktop_entry",  # --install-desktop only
     "PySide6.QtSvg",  # the window icon is read from PNGs
+    "importlib.metadata",  # entry points read by gmtool.core.entry_points (pydantic's plugins too)
+    "email",  # imported by importlib.metadata
+    "_hashlib",  # OpenSSL: pydantic imported without it (gmtool.lean_pydantic)
+    "socket",  # the campaign lock names the host with platform.node()
+    "html",  # a test result's rich text escapes with it, after the first roll
 )
 
 

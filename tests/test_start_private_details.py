@@ -1,8 +1,10 @@
 """The details of PySide6 and pydantic that gmtool's start relies on, pinned (issue 19).
 
-An upgrade that renames or stops calling what :mod:`gmtool.ui.qt_imports` replaces, or that makes
-``defer_build`` build at class creation (or skip validation), fails here instead of silently
-slowing the start or letting unvalidated data through.
+An upgrade that renames or stops calling what :mod:`gmtool.ui.qt_imports` replaces, that makes
+``defer_build`` build at class creation (or skip validation), or that stops asking
+``pydantic.plugin._loader`` for plugins (:mod:`gmtool.pydantic_plugins`), fails here instead of
+silently slowing the start or letting unvalidated data through; so does a Python whose ``hmac``
+or ``hashlib`` stops working without OpenSSL (:mod:`gmtool.lean_pydantic`).
 """
 
 from __future__ import annotations
@@ -10,7 +12,10 @@ from __future__ import annotations
 import gc
 import importlib
 import linecache
+import os
+import subprocess
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -22,6 +27,7 @@ from gmtool.collector import pause_collector, resume_collector
 from gmtool.ui.qt_imports import skip_source_reads
 
 feature = pytest.importorskip("PySide6.support.feature")
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -119,3 +125,88 @@ def test_a_program_that_never_paused_keeps_its_collector_settings() -> None:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _run_child(code: str, tmp_path: Path, extra_path: Path | None = None) -> str:
+    """Run ``code`` in a fresh interpreter (what a start imports cannot be undone in this one)."""
+    env = dict(os.environ)
+    if extra_path is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(extra_path), env.get("PYTHONPATH", "")]))
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                          timeout=60, check=False, env=env, cwd=str(ROOT))
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def test_pydantic_asks_our_loader_for_its_plugins_and_never_imports_importlib_metadata(tmp_path: Path) -> None:
+    out = _run_child("""
+        import sys
+        from gmtool.lean_pydantic import import_pydantic
+        import_pydantic()
+        import gmtool.pydantic_plugins as ours
+        asked = []
+        real = ours.get_plugins
+        ours.get_plugins = lambda: asked.append(1) or real()
+        from pydantic import BaseModel
+        class Hits(BaseModel):
+            hits: int
+        assert Hits(hits=3).hits == 3
+        print(sys.modules["pydantic.plugin._loader"] is ours, len(asked) >= 1, "importlib.metadata" in sys.modules)
+    """, tmp_path)
+    assert out.split() == ["True", "True", "False"]
+
+
+PLUGIN = '''
+"""A made-up pydantic plugin that notes each validator pydantic builds."""
+built = []
+
+class Noter:
+    def new_schema_validator(self, schema, schema_type, schema_type_path, schema_kind, config, plugin_settings):
+        built.append(schema_type.__name__)
+        return None, None, None
+
+plugin = Noter()
+'''
+
+
+def test_an_installed_pydantic_plugin_still_runs_through_our_loader(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "noter_plugin.py").write_text(PLUGIN, encoding="utf-8")
+    meta = tmp_path / "noter_plugin-1.0.dist-info"
+    meta.mkdir()
+    (meta / "METADATA").write_text("Metadata-Version: 2.1\nName: noter-plugin\nVersion: 1.0\n", encoding="utf-8")
+    (meta / "entry_points.txt").write_text("[pydantic]\nnoter = noter_plugin:plugin\n", encoding="utf-8")
+    code = """
+        import os, sys
+        from gmtool.lean_pydantic import import_pydantic
+        import_pydantic()
+        from pydantic import BaseModel
+        class Hits(BaseModel):
+            hits: int
+        import noter_plugin
+        print(" ".join(noter_plugin.built) or "-")
+    """
+    assert _run_child(code, tmp_path, extra_path=tmp_path).split() == ["Hits"]
+    monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", "noter")  # pydantic's own switch, by the plugin's name
+    assert _run_child(code, tmp_path, extra_path=tmp_path).split() == ["-"]
+
+
+def test_pydantic_is_imported_without_openssl_and_hashes_stay_right(tmp_path: Path) -> None:
+    out = _run_child("""
+        import sys
+        from gmtool.lean_pydantic import import_pydantic
+        import_pydantic()
+        import hashlib, hmac, secrets
+        print("_hashlib" in sys.modules, "pydantic.types" in sys.modules)
+        print(hashlib.sha256(b"abc").hexdigest())
+        print(hmac.new(b"key", b"The quick brown fox jumps over the lazy dog", "sha256").hexdigest())
+        print(len(secrets.token_hex(8)))
+        import _hashlib  # the mark is gone: OpenSSL still loads when asked for
+        print(_hashlib.__name__)
+    """, tmp_path)
+    assert out.split() == [
+        "False", "True",
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",  # FIPS 180-2, SHA-256 of "abc"
+        "f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8",  # RFC 2104 HMAC-SHA256 example
+        "16",
+        "_hashlib",
+    ]

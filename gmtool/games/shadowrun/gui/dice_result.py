@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.rules.describe_tests import RENDERERS
 from gmtool.viewmodels.tones import tone_hex
+
+
+def escape(text: str) -> str:
+    """``text`` safe inside rich text (``html`` is imported with the first result, not at start)."""
+    from html import escape as html_escape
+
+    return html_escape(text)
 
 
 def _strong(name: str) -> str:
