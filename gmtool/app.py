@@ -26,7 +26,6 @@ from gmtool.storage.lock import NotWritableError
 from gmtool.storage.paths import data_dir, default_campaign_path
 from gmtool.storage.settings import Settings, load_settings, save_settings
 from gmtool.storage.workspace import Workspace
-from gmtool.ui.campaign_dialogs import ask_after_bad_file, choose_campaign_to_open, choose_new_campaign
 from gmtool.ui.main_window import MainWindow
 from gmtool.ui.theme import apply_theme
 
@@ -92,6 +91,8 @@ class GmtoolApp:
         still be opened read-only (another gmtool has it, or it cannot be written here)."""
         resume_collector()  # no first paint soon: the GM chooses in dialogs
         while True:
+            from gmtool.ui.campaign_dialogs import ask_after_bad_file, choose_campaign_to_open, choose_new_campaign
+
             choice = ask_after_bad_file(self.window, message, can_read_only=read_only_path is not None)
             if choice == "quit":
                 return None
@@ -172,6 +173,8 @@ class GmtoolApp:
         QTimer.singleShot(0, lambda: QMessageBox.warning(window, tr("notice.title"), "\n\n".join(notices)))
 
     def request_open(self) -> None:
+        from gmtool.ui.campaign_dialogs import ask_after_bad_file, choose_campaign_to_open
+
         path = choose_campaign_to_open(self.window)
         if path is None:
             return
@@ -188,6 +191,8 @@ class GmtoolApp:
         self.switch_to(workspace)
 
     def request_new(self) -> None:
+        from gmtool.ui.campaign_dialogs import choose_new_campaign
+
         path = choose_new_campaign(self.window)
         if path is not None:
             self._try(lambda: Workspace.create(path))

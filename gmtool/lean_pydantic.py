@@ -19,18 +19,22 @@ from gmtool.pydantic_plugins import install
 OPENSSL_HASHES = "_hashlib"
 
 
+def _import_parts() -> None:
+    """pydantic, the parts every model needs and its schema builder (all before PySide6's import hook)."""
+    import pydantic._internal._generate_schema  # noqa: F401 - builds each model's schema
+    import pydantic.fields  # noqa: F401 - imports pydantic.types, secrets, hmac, hashlib
+    import pydantic.main  # noqa: F401
+
+
 def import_pydantic() -> None:
-    """Import pydantic and the parts every model needs (``pydantic.main``, ``pydantic.types``)."""
+    """Import pydantic (see the module docstring)."""
     install()
     if OPENSSL_HASHES in sys.modules or "hashlib" in sys.modules:
-        import pydantic.fields  # noqa: F401 - OpenSSL is loaded already: nothing to spare
-        import pydantic.main  # noqa: F401
-
+        _import_parts()  # OpenSSL is loaded already: nothing to spare
         return
     sys.modules[OPENSSL_HASHES] = None  # type: ignore[assignment] - "not available"
     try:
-        import pydantic.fields  # noqa: F401 - imports pydantic.types, secrets, hmac, hashlib
-        import pydantic.main  # noqa: F401
+        _import_parts()
     finally:
         if sys.modules.get(OPENSSL_HASHES, 0) is None:
             del sys.modules[OPENSSL_HASHES]

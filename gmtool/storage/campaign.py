@@ -35,7 +35,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import FileFormatError, StorageError
@@ -45,9 +47,11 @@ from gmtool.core.registry import get_ruleset, registry
 from gmtool.storage.backups import DEFAULT_KEEP, BackupOutcome, backup_quietly
 from gmtool.storage.failures import storage_error
 from gmtool.storage.inspection import APPLICATION_ID, check_header, inspect
-from gmtool.storage.library_store import LibraryStore
 from gmtool.storage.lock import CampaignLock, NotWritableError, wal_path, wal_salts
 from gmtool.storage.migrations import FIRST_VERSION, LATEST_VERSION, migrate
+
+if TYPE_CHECKING:
+    from gmtool.storage.library_store import LibraryStore
 
 SCHEMA_VERSION = LATEST_VERSION
 RULE_READINGS = "rule_readings"  # meta key: the campaign's rule readings (JSON)
@@ -174,7 +178,13 @@ class Campaign:
         self.set_aside: Path | None = None  # a -wal not the campaign's own, moved aside on opening
         self._lock: CampaignLock | None = None  # one writer per campaign (storage/lock.py)
         self._backup_due: tuple[int, Path | None] | None = None  # opened with backup_later, not yet backed up
-        self.library = LibraryStore(conn, path, self._before_write, self._after_write)
+
+    @cached_property
+    def library(self) -> LibraryStore:
+        """The campaign's NPC library (loaded with its first use: the first screen shows none of it)."""
+        from gmtool.storage.library_store import LibraryStore
+
+        return LibraryStore(self._conn, self.path, self._before_write, self._after_write)
 
     def _before_write(self) -> None:
         if self.read_only:

@@ -16,7 +16,7 @@ def test_a_damaged_default_campaign_asks_instead_of_exiting(qtbot, monkeypatch) 
     path.parent.mkdir(parents=True, exist_ok=True)
     _campaign_with(path, BAD_RECORDS["an event naming a missing combatant"])
     asked: list[str] = []
-    monkeypatch.setattr(app_module, "ask_after_bad_file", lambda _parent, message, **_: asked.append(message) or "quit")
+    monkeypatch.setattr("gmtool.ui.campaign_dialogs.ask_after_bad_file", lambda _parent, message, **_: asked.append(message) or "quit")
     gm = app_module.GmtoolApp(QApplication.instance(), Settings(), False)
     assert gm.open_first(None) is None  # the GM chose to quit; nothing raised
     assert len(asked) == 1 and "damaged" in asked[0] and path.name in asked[0]

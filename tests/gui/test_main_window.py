@@ -225,8 +225,8 @@ def test_a_bad_campaign_at_start_offers_a_new_one_and_leaves_the_file_alone(qtbo
     before = bad.read_bytes()
     asked: list[str] = []
     new_path = tmp_path / "fresh.gmtool"
-    monkeypatch.setattr(app_module, "ask_after_bad_file", lambda parent, message, **_: asked.append(message) or "new")
-    monkeypatch.setattr(app_module, "choose_new_campaign", lambda parent: new_path)
+    monkeypatch.setattr("gmtool.ui.campaign_dialogs.ask_after_bad_file", lambda parent, message, **_: asked.append(message) or "new")
+    monkeypatch.setattr("gmtool.ui.campaign_dialogs.choose_new_campaign", lambda parent: new_path)
     gm = app_module.GmtoolApp(QApplication.instance(), Settings(), False)
     workspace = gm.open_first(None)
     try:

@@ -26,7 +26,7 @@ def _app(monkeypatch, answer: str):  # noqa: ANN001, ANN202
         return answer
 
     warned: list[str] = []
-    monkeypatch.setattr(app_module, "ask_after_bad_file", ask)
+    monkeypatch.setattr("gmtool.ui.campaign_dialogs.ask_after_bad_file", ask)
     monkeypatch.setattr(app_module.QMessageBox, "warning", lambda _p, _t, text: warned.append(text))
     return app_module.GmtoolApp(QApplication.instance(), Settings(), False), asked, warned
 
