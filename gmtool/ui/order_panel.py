@@ -6,7 +6,7 @@ Selecting a row selects that combatant in the window (the bridge); the current c
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex
+from PySide6.QtCore import QEvent, QModelIndex, QObject
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from gmtool.core.encounter import Change
@@ -15,6 +15,25 @@ from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.order_model import OrderModel
 
 FIT_ROWS = 40  # rows measured to fit a column to its contents
+FIT_AT_LEAST = 56  # px: a column narrowed to make room is never narrower (nor than its contents)
+LAST_AT_LEAST = 48  # px: the state's badges may shrink to this before the order scrolls sideways
+
+
+def fitted(wanted: list[int], room: int) -> list[int]:
+    """Column widths for ``wanted`` within ``room``: the first (the name) as wanted, the others cut
+    to one common cap, the widest first, none below ``FIT_AT_LEAST`` (or its own want, if less).
+    What does not fit even so scrolls."""
+    if sum(wanted) <= room or len(wanted) < 2:
+        return list(wanted)
+    rest = sorted(wanted[1:])
+    left = room - wanted[0]
+    cap = FIT_AT_LEAST
+    for at, width in enumerate(rest):  # the cap that fills ``left``: the narrow ones whole, the others cut
+        share = (left - sum(rest[:at])) // (len(rest) - at)
+        if share < width:
+            cap = max(share, FIT_AT_LEAST)
+            break
+    return [wanted[0], *(min(width, cap) for width in wanted[1:])]
 
 
 class OrderPanel(QWidget):
@@ -28,6 +47,8 @@ class OrderPanel(QWidget):
         self.heading.setObjectName("orderHeading")
         self.view = QTableView(self)
         self.view.setObjectName("orderView")
+        # Qt keeps the stretched last section at least as wide as it was made: before the model
+        self.view.horizontalHeader().setDefaultSectionSize(LAST_AT_LEAST)
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -39,6 +60,7 @@ class OrderPanel(QWidget):
         self.model.modelReset.connect(self._fit_columns)
         self.model.rowsInserted.connect(self._fit_columns)
         self.view.selectionModel().currentRowChanged.connect(self._row_changed)
+        self.view.viewport().installEventFilter(self)  # a wider dock: the columns fitted again
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.heading)
@@ -49,13 +71,22 @@ class OrderPanel(QWidget):
 
     def _fit_columns(self) -> None:
         """Every column but the last (the state's badges) as wide as its contents (a hull of 10 is wider
-        than one of 9): measured after each change, over the first rows only (``FIT_ROWS``: a long order
-        would otherwise be measured whole on every key press)."""
+        than one of 9), then the widest of them narrowed (never below ``FIT_AT_LEAST``, the name never)
+        until the badges keep ``LAST_AT_LEAST``: nothing scrolls sideways, an elided text is whole in
+        its tooltip. Measured after each change and resize, over the first rows only (``FIT_ROWS``: a
+        long order would otherwise be measured whole on every key press)."""
         header = self.view.horizontalHeader()
-        for column in range(self.model.columnCount() - 1):
-            wanted = max(self.view.sizeHintForColumn(column), header.sectionSizeHint(column))
-            if wanted != header.sectionSize(column):  # a resize lays out and repaints the whole table
-                header.resizeSection(column, wanted)
+        columns = range(self.model.columnCount() - 1)
+        wanted = [max(self.view.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in columns]
+        widths = fitted(wanted, self.view.viewport().width() - LAST_AT_LEAST)
+        for column, width in zip(columns, widths, strict=True):
+            if width != header.sectionSize(column):  # a resize lays out and repaints the whole table
+                header.resizeSection(column, width)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Resize and watched is self.view.viewport():
+            self._fit_columns()
+        return False
 
     def _on_change(self, _change: Change | None) -> None:
         self.heading.setText(self._bridge.ruleset.heading(self._bridge.state).text)

@@ -72,8 +72,8 @@ class OrderModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.columns())
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == DISPLAY and 0 <= section < self.columnCount():
-            return self.columns()[section]
+        if orientation == Qt.Orientation.Horizontal and role in (DISPLAY, TOOLTIP) and 0 <= section < self.columnCount():
+            return self.columns()[section]  # the tooltip: the whole word of a narrowed column
         return None
 
     def row(self, number: int) -> OrderRow:
@@ -104,8 +104,10 @@ class OrderModel(QAbstractTableModel):
             return row.name
         if kind == "score":
             return row.score or ""
-        if kind == "badges":
-            return ", ".join((badge.tooltip or badge.text) if tooltip else badge.text for badge in row.badges)
+        if kind == "badges":  # the tooltip: one badge a line, whole
+            if tooltip:
+                return "\n".join(badge.tooltip or badge.text for badge in row.badges)
+            return ", ".join(badge.text for badge in row.badges)
         track = row.track(kind[6:])
         if track is None:
             return ""

@@ -1,0 +1,76 @@
+"""The order of play fits its dock: no sideways scrolling at 1366×768, a narrowed column whole in its
+tooltip, the badges one a line in theirs, the columns fitted again when the dock widens."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from gmtool.storage.workspace import Workspace
+from gmtool.ui.order_panel import FIT_AT_LEAST, fitted
+
+TOOLTIP = Qt.ItemDataRole.ToolTipRole
+
+
+def test_the_widest_columns_are_cut_to_one_cap_the_name_never() -> None:
+    # room 270 px; the name takes 89, 181 are left for 69, 71 and 160: a cap of 181 // 3 = 60 each
+    assert fitted([89, 69, 71, 160], 270) == [89, 60, 60, 60]
+    # room 300: 211 left; 69 is under 211 // 3 = 70 and stays whole, (211 - 69) // 2 = 71 for the others
+    assert fitted([89, 69, 71, 160], 300) == [89, 69, 71, 71]
+    assert fitted([89, 69, 71, 160], 389) == [89, 69, 71, 160]  # everything fits: as wanted
+    # no room at all: nothing below FIT_AT_LEAST (or its own want), the rest scrolls
+    assert fitted([120, 40, 200], 100) == [120, 40, FIT_AT_LEAST]
+
+
+@pytest.fixture
+def duel_window(qtbot, workspace: Workspace) -> Iterator[object]:  # noqa: ANN001
+    from gmtool.ui.main_window import MainWindow
+
+    found = next(e.id for e in workspace.encounters() if e.ruleset == "aura_battler")
+    window = MainWindow(workspace.with_encounter(found))
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+
+
+def _no_sideways_scroll(window) -> None:  # noqa: ANN001
+    view = window.parts.order_panel.view
+    header = view.horizontalHeader()
+    assert view.horizontalScrollBar().maximum() == 0
+    assert header.length() <= view.viewport().width()
+
+
+def test_the_duel_order_fits_its_dock_and_a_narrowed_column_says_it_all_in_its_tooltip(duel_window) -> None:  # noqa: ANN001
+    _no_sideways_scroll(duel_window)
+    panel = duel_window.parts.order_panel
+    model = panel.model
+    split = next(c for c in range(model.columnCount()) if panel.view.columnWidth(c) < panel.view.sizeHintForColumn(c))
+    text = model.index(0, split).data()
+    assert panel.view.fontMetrics().horizontalAdvance(text) > panel.view.columnWidth(split)  # shown cut
+    assert text in model.index(0, split).data(TOOLTIP)  # whole in the tooltip
+    assert model.headerData(split, Qt.Orientation.Horizontal, TOOLTIP) == model.columns()[split]
+
+
+def test_the_rally_order_fits_and_its_badges_read_one_a_line(rally_window) -> None:  # noqa: ANN001
+    _no_sideways_scroll(rally_window)
+    model = rally_window.parts.order_panel.model
+    last = model.columnCount() - 1
+    row = model.row(1)
+    assert len(row.badges) >= 1
+    assert model.index(1, last).data(TOOLTIP).split("\n") == [b.tooltip or b.text for b in row.badges]
+    assert model.index(1, last).data() == ", ".join(b.text for b in row.badges)
+
+
+def test_a_wider_dock_gives_the_narrowed_columns_their_width_back(duel_window) -> None:  # noqa: ANN001
+    view = duel_window.parts.order_panel.view
+    narrowed = {c: view.columnWidth(c) for c in range(view.model().columnCount() - 1)}
+    duel_window.resize(1920, 1080)
+    duel_window.resizeDocks([duel_window.docks["order"]], [700], Qt.Orientation.Horizontal)
+    QApplication.processEvents()
+    assert any(view.columnWidth(c) > width for c, width in narrowed.items())
+    _no_sideways_scroll(duel_window)
