@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QKeyEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -41,6 +41,7 @@ TINT_ALPHA = 90  # of 255: the terrain shows through a tint
 TOKEN_ROLE = 1  # item data key: the token id
 LABEL_POINTS = 7.5  # a unit's name plate, on screen
 PLATE_Z = 1.5  # name plates: above the terrain and tints, below every disc
+PLATE_CHARACTERS = 14  # a longer name is cut with an ellipsis (whole in the disc's tooltip)
 STEP_KEYS = {Qt.Key.Key_Up: "ahead", Qt.Key.Key_Down: "back", Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right"}
 
 
@@ -73,7 +74,8 @@ def _name_plate(token: Token, at: QPointF) -> QGraphicsRectItem:
     plate.setPos(at)
     plate.setData(TOKEN_ROLE, at)  # where it stands with its disc not moved: a drag moves it on from there
     plate.setZValue(PLATE_Z)
-    label = QGraphicsSimpleTextItem(token.name[:14], plate)
+    name = token.name if len(token.name) <= PLATE_CHARACTERS else token.name[: PLATE_CHARACTERS - 1] + "…"
+    label = QGraphicsSimpleTextItem(name, plate)
     font = label.font()
     font.setPointSizeF(LABEL_POINTS)
     label.setFont(font)
@@ -130,6 +132,7 @@ class HexMapView(QGraphicsView):
         for token in board.tokens:
             self.tokens[token.id] = self._token(token)
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-R, -R, R, R))
+        self.declutter()
 
     def show_tokens(self, tokens: tuple[Token, ...]) -> None:
         """The units anew (moved, turned, hurt, joined or gone) without drawing the terrain again:
@@ -147,6 +150,7 @@ class HexMapView(QGraphicsView):
         scene.blockSignals(False)
         if self.board is not None:
             self.board = Board(self.board.columns, self.board.rows, self.board.kinds, self.board.terrain, tokens)
+        self.declutter()
 
     def _token(self, token: Token) -> _TokenItem:
         c = centre(token.hex)
@@ -223,11 +227,13 @@ class HexMapView(QGraphicsView):
         for tid, item in self.tokens.items():
             item.setSelected(tid == token_id)
         scene.blockSignals(False)
+        self.declutter()
         self.viewport().update()
         if token_id in self.tokens:
             self.tokenSelected.emit(token_id)
 
     def _selection_changed(self) -> None:
+        self.declutter()
         chosen = [item.data(TOKEN_ROLE) for item in self.scene().selectedItems() if item.data(TOKEN_ROLE)]
         if chosen:
             self.tokenSelected.emit(chosen[0])
@@ -265,16 +271,36 @@ class HexMapView(QGraphicsView):
     def zoom(self, factor: float) -> None:
         self._fitting = False
         self.scale(factor, factor)
+        self.declutter()
 
     def fit(self) -> None:
         """The whole board in the window, kept so as the window is resized until the GM zooms."""
         self._fitting = True
         self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.declutter()
 
     def resizeEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt API
         super().resizeEvent(event)
         if self._fitting:
             self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            self.declutter()
+
+    # -- name plates that would cover one another -------------------------------------------
+    def declutter(self) -> None:
+        """Show each name plate that covers no plate shown before it, the selected unit's first, then
+        the board's order; a plate left out still names its unit in the disc's tooltip, and zooming in
+        (plates keep their size on screen, the hexes grow) brings it back."""
+        shown: list[QRectF] = []
+        for item in sorted(self.tokens.values(), key=lambda token: not token.isSelected()):
+            plate = item.plate
+            if plate is None:
+                continue
+            at = self.mapFromScene(plate.pos())
+            rect = plate.boundingRect().translated(at.x(), at.y())
+            clear = not any(rect.intersects(other) for other in shown)
+            plate.setVisible(clear)
+            if clear:
+                shown.append(rect)
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt API
         self.zoom(ZOOM_STEP if event.angleDelta().y() > 0 else 1 / ZOOM_STEP)

@@ -144,3 +144,34 @@ def test_name_plates_keep_their_size_on_screen_stay_below_discs_and_follow_the_u
     assert (plate.pos() - before).toTuple() == (30, 10)
     view.select_token("u1")
     assert disc.zValue() > plate.zValue() > 1.5  # the selected unit's plate above the others, still below discs
+
+
+def _shown_plates(view: HexMapView) -> dict[str, bool]:
+    return {tid: item.plate.isVisible() for tid, item in view.tokens.items() if item.plate is not None}
+
+
+def test_plates_that_would_cover_one_another_leave_the_selected_unit_s_shown_and_come_back_zoomed_in(
+    qtbot, view: HexMapView,  # noqa: ANN001
+) -> None:
+    neighbours = (Token("u1", from_offset(10, 10), 0, "Demo Sandhopper"),
+                  Token("u2", from_offset(11, 10), 0, "Demo Dune Pig"), Token("u3", from_offset(25, 3), 0, "Cheetah"))
+    view.show_board(Board(32, 20, KINDS, {}, neighbours))  # the rally's course size
+    view.fit()
+    # fitted to 600×400 a hex is ~18 px high; the next column's hex is half a hex (~9 px) lower and 1.5 radii
+    # (~16 px) across: plates ~12 px high and ~75 px wide under the two would overlap
+    assert _shown_plates(view) == {"u1": True, "u2": False, "u3": True}  # the board's order: the first stays
+    assert view.tokens["u2"].toolTip() == "Demo Dune Pig"  # its name is still the disc's tooltip
+    view.select_token("u2")
+    assert _shown_plates(view) == {"u1": False, "u2": True, "u3": True}  # the selected unit's name first
+    for _ in range(4):
+        view.zoom(1.25)  # plates keep their size on screen while the hexes grow: room for both
+    assert _shown_plates(view) == {"u1": True, "u2": True, "u3": True}
+    shown = [item.plate.sceneBoundingRect() for item in view.tokens.values()]
+    assert not shown[0].intersects(shown[1])
+
+
+def test_a_long_name_is_cut_on_its_plate_with_an_ellipsis(view: HexMapView) -> None:
+    view.show_tokens((Token("u1", from_offset(2, 1), 0, "Demo Sandhopper Mk II"),))
+    plate = view.tokens["u1"].plate
+    assert plate is not None
+    assert [child.text() for child in plate.childItems()] == ["Demo Sandhopp…"]  # its first 13 characters and "…"
