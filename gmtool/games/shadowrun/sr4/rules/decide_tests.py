@@ -28,6 +28,7 @@ from gmtool.games.shadowrun.rules.dice_tests import (
     roll_test,
     typed_test,
 )
+from gmtool.games.shadowrun.rules.edge_points import refreshed
 from gmtool.games.shadowrun.rules.effect_rules import effect_terms
 from gmtool.games.shadowrun.rules.simple_test import Terms, pool_of, pool_terms, retry_key
 from gmtool.games.shadowrun.sr4.rules.common import combatant, spend_edge
@@ -225,16 +226,8 @@ def burn_edge(state: EncounterState, command: tc.BurnEdge, rng: random.Random) -
 
 
 def refresh_edge(state: EncounterState, command: tc.RefreshEdge, rng: random.Random) -> list[Event]:
-    """SR4-E1: spent points come back to the attribute at the GM's call (one combatant or all)."""
-    targets = [combatant(state, command.combatant)] if command.combatant else list(state.combatants.values())
-    events: list[Event] = [
-        te.EdgeRefreshed(combatant=c.id, name=c.sheet.name, before=c.sheet.edge_points, after=c.sheet.attributes["EDG"])
-        for c in targets
-        if c.sheet.edge_points != c.sheet.attributes["EDG"]
-    ]
-    if not events:
-        raise RulesError("error.edge_full")
-    return events
+    """SR4-E1: points back to the attribute, at the GM's call (one combatant or all)."""
+    return [*refreshed([combatant(state, command.combatant)] if command.combatant else state.combatants.values())]
 
 
 HANDLERS = {

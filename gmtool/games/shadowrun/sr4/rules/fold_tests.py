@@ -7,10 +7,12 @@ from typing import Any
 
 from gmtool.games.shadowrun.rules import dice_test_events as te
 from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
+from gmtool.games.shadowrun.rules.edge_points import fold_refreshed
+from gmtool.games.shadowrun.rules.extended_tests import FOLDERS as EXTENDED_FOLDERS
 from gmtool.games.shadowrun.rules.shared_folds import fold_nothing
 from gmtool.games.shadowrun.sr4.rules.edge_messages import DeathCheated, LastActionGranted
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
-from gmtool.games.shadowrun.sr4.rules.tests_state import ExtendedTest, LastTest
+from gmtool.games.shadowrun.sr4.rules.tests_state import LastTest
 
 # Rolls that can still take Edge after the roll; helpers', opponents' and extended rolls cannot.
 KEEPS_LAST_TEST = frozenset({"test", "actor", "leader", "edge_after"})
@@ -45,11 +47,6 @@ def _burnt(state: EncounterState, e: te.EdgeBurnt) -> None:
     _edge(state, e.combatant, e.attribute_after, e.points_after)
 
 
-def _refreshed(state: EncounterState, e: te.EdgeRefreshed) -> None:
-    c = state.combatants[e.combatant]
-    c.sheet = c.sheet.model_copy(update={"edge_points": e.after})
-
-
 def _death_cheated(state: EncounterState, e: DeathCheated) -> None:
     _edge(state, e.combatant, e.attribute_after, e.points_after, physical_damage=e.physical_after)
 
@@ -58,34 +55,14 @@ def _last_action(state: EncounterState, e: LastActionGranted) -> None:
     state.combatants[e.combatant].last_action = True
 
 
-def _extended_started(state: EncounterState, e: te.ExtendedTestStarted) -> None:
-    state.extended_tests[e.test] = ExtendedTest(
-        id=e.test, combatant=e.combatant, label=e.label, pool=e.pool, threshold=e.threshold,
-        interval_minutes=e.interval_minutes, roll_limit=e.roll_limit,
-    )
-    state.next_extended = max(state.next_extended, e.test + 1)
-
-
-def _extended_progressed(state: EncounterState, e: te.ExtendedTestProgressed) -> None:
-    test = state.extended_tests[e.test]
-    test.rolls, test.accumulated = e.rolls, e.accumulated
-    test.finished = e.outcome != "continues"
-
-
-def _extended_ended(state: EncounterState, e: te.ExtendedTestEnded) -> None:
-    state.extended_tests.pop(e.test, None)
-
-
 FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "dice_test_rolled": _rolled,
     "opposed_test_resolved": fold_nothing,
     "retry_counted": _retry,
     "retries_cleared": _retries_cleared,
     "edge_burnt": _burnt,
-    "edge_refreshed": _refreshed,
-    "extended_test_started": _extended_started,
-    "extended_test_progressed": _extended_progressed,
-    "extended_test_ended": _extended_ended,
+    "edge_refreshed": fold_refreshed,
+    **EXTENDED_FOLDERS,
     "last_action_granted": _last_action,
     "death_cheated": _death_cheated,
 }

@@ -69,7 +69,7 @@ class EncounterState:
     groups: dict[str, Any] = field(default_factory=dict)  # id → GruntGroup
     next_group: int = 1
     magazines: dict[str, Any] = field(default_factory=dict)  # "c1:0" → Magazine (full until a shot)
-    extended_tests: dict[int, Any] = field(default_factory=dict)  # SR4-D6: id → tests_state.ExtendedTest
+    extended_tests: dict[int, Any] = field(default_factory=dict)  # SR4-D6: id → extended_tests.ExtendedTest
     next_extended: int = 1
     magic: MagicState = field(default_factory=MagicState)  # SR4-S*: sustained spells, spirits, signatures
     vehicles: dict[str, Any] = field(default_factory=dict)  # SR4-V1..V5: id → vehicle_state.Vehicle

@@ -1,9 +1,9 @@
-"""What an SR4 combatant keeps of its dice tests: the last test (for Edge after the roll) and extended tests."""
+"""What an SR4 combatant keeps of its last dice test (for Edge after the roll); its extended tests are
+both editions' :class:`gmtool.games.shadowrun.rules.extended_tests.ExtendedTest`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 
 @dataclass
@@ -18,19 +18,3 @@ class LastTest:
     edge_used: bool  # SR4-E1: one point per action
     typed: bool
     glitch: bool
-
-
-@dataclass
-class ExtendedTest:
-    """SR4-D6: an extended test in progress."""
-
-    id: int
-    combatant: str
-    label: str
-    pool: Any  # the PoolSpec each interval rolls
-    threshold: int
-    interval_minutes: int
-    roll_limit: int
-    rolls: int = 0
-    accumulated: int = 0
-    finished: bool = False

@@ -22,6 +22,7 @@ from gmtool.games.shadowrun.rules.dice_tests import (
     roll_test,
     typed_test,
 )
+from gmtool.games.shadowrun.rules.edge_points import refreshed
 from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.sr5.rules import dice_test_events as te
 from gmtool.games.shadowrun.sr5.rules import events as ev
@@ -223,15 +224,7 @@ def burn_edge(state: EncounterState, command: tc.BurnEdge, rng: random.Random) -
 
 def refresh_edge(state: EncounterState, command: tc.RefreshEdge, rng: random.Random) -> list[Event]:
     """SR4-E1: points back to the attribute, at the GM's call (one combatant or all)."""
-    targets = [_combatant(state, command.combatant)] if command.combatant else list(state.combatants.values())
-    events: list[Event] = [
-        te.EdgeRefreshed(combatant=c.id, name=c.sheet.name, before=c.sheet.edge_points, after=c.sheet.attributes["EDG"])
-        for c in targets
-        if c.sheet.edge_points != c.sheet.attributes["EDG"]
-    ]
-    if not events:
-        raise RulesError("error.edge_full")
-    return events
+    return [*refreshed([_combatant(state, command.combatant)] if command.combatant else state.combatants.values())]
 
 
 HANDLERS = {

@@ -6,10 +6,12 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
+from gmtool.games.shadowrun.rules.edge_points import fold_refreshed
 from gmtool.games.shadowrun.rules.effect_rules import fold_effect_added, fold_effect_ended
+from gmtool.games.shadowrun.rules.extended_tests import FOLDERS as EXTENDED_FOLDERS
 from gmtool.games.shadowrun.rules.grunt_groups import fold_group_formed, fold_group_left, fold_group_split
 from gmtool.games.shadowrun.sr5.rules import dice_test_events as te
-from gmtool.games.shadowrun.sr5.rules.state import EncounterState, ExtendedTest, LastTest
+from gmtool.games.shadowrun.sr5.rules.state import EncounterState, LastTest
 
 # Rolls that can still take Edge after the roll; helpers and opponents cannot.
 KEEPS_LAST_TEST = frozenset({"test", "actor", "leader", "extended", "edge_after"})
@@ -41,29 +43,6 @@ def _burnt(state: EncounterState, e: te.EdgeBurnt) -> None:
     c.sheet = c.sheet.model_copy(update={"attributes": attrs, "edge_points": e.points_after})
 
 
-def _refreshed(state: EncounterState, e: te.EdgeRefreshed) -> None:
-    c = state.combatants[e.combatant]
-    c.sheet = c.sheet.model_copy(update={"edge_points": e.after})
-
-
-def _extended_started(state: EncounterState, e: te.ExtendedTestStarted) -> None:
-    state.extended_tests[e.test] = ExtendedTest(
-        id=e.test, combatant=e.combatant, label=e.label, pool=e.pool, threshold=e.threshold,
-        interval_minutes=e.interval_minutes, roll_limit=e.roll_limit,
-    )
-    state.next_extended = max(state.next_extended, e.test + 1)
-
-
-def _extended_progressed(state: EncounterState, e: te.ExtendedTestProgressed) -> None:
-    test = state.extended_tests[e.test]
-    test.rolls, test.accumulated = e.rolls, e.accumulated
-    test.finished = e.outcome != "continues"
-
-
-def _extended_ended(state: EncounterState, e: te.ExtendedTestEnded) -> None:
-    state.extended_tests.pop(e.test, None)
-
-
 def _surprised(state: EncounterState, e: Any) -> None:
     state.combatants[e.combatant].surprised_by = tuple(e.by)
 
@@ -78,10 +57,8 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
     "retry_counted": _retry,
     "retries_cleared": _retries_cleared,
     "edge_burnt": _burnt,
-    "edge_refreshed": _refreshed,
-    "extended_test_started": _extended_started,
-    "extended_test_progressed": _extended_progressed,
-    "extended_test_ended": _extended_ended,
+    "edge_refreshed": fold_refreshed,
+    **EXTENDED_FOLDERS,
     "effect_added": fold_effect_added,
     "effect_ended": fold_effect_ended,
     "interrupt_declared": _nothing,

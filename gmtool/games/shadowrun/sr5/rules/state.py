@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.core.effects import Effect
+from gmtool.games.shadowrun.rules.extended_tests import ExtendedTest
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
 RULE_OPTIONS: dict[str, bool] = {
@@ -30,22 +31,6 @@ class LastTest:
     edge_used: bool
     typed: bool
     glitch: bool
-
-
-@dataclass
-class ExtendedTest:
-    """SR4-D6: an extended test in progress."""
-
-    id: int
-    combatant: str
-    label: str
-    pool: Any  # the PoolSpec each interval rolls (kept as the command gave it)
-    threshold: int
-    interval_minutes: int
-    roll_limit: int
-    rolls: int = 0
-    accumulated: int = 0
-    finished: bool = False
 
 
 @dataclass
