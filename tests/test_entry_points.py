@@ -86,3 +86,10 @@ def test_loading_imports_the_module_and_follows_the_attribute_path() -> None:
     assert EntryPoint("p", "pathlib:Path.home", "g").load() == Path.home
     assert EntryPoint("p", "pathlib:Path [extra]", "g").load() is Path
     assert load_object("pathlib") is sys.modules["pathlib"]
+
+
+def test_an_unzipped_egg_s_metadata_folder_counts(tmp_path: Path) -> None:
+    egg = tmp_path / "Dice_Pack-1.0-py3.11.egg"
+    (egg / "EGG-INFO").mkdir(parents=True)
+    (egg / "EGG-INFO" / "entry_points.txt").write_text("[gmtool.games]\ndice = dice.pack:MANIFEST\n", encoding="utf-8")
+    assert [(p.name, p.value) for p in entry_points("gmtool.games", [str(egg)])] == [("dice", "dice.pack:MANIFEST")]

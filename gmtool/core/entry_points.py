@@ -63,8 +63,10 @@ def _metadata_folders(folder: str) -> Iterator[tuple[str, str]]:
         if low.endswith(_SUFFIXES):
             grouped.setdefault(normalized(low.rpartition(".")[0].partition("-")[0]), []).append(child)
     base = os.path.basename(folder).lower()
-    if base.endswith(".egg") and "EGG-INFO" in children:
-        grouped.setdefault(normalized(base.rpartition(".")[0].partition("-")[0]), []).append("EGG-INFO")
+    if base.endswith(".egg"):  # an unzipped egg: its metadata folder is EGG-INFO
+        for child in children:
+            if child.lower() == "egg-info":
+                grouped.setdefault(normalized(base.rpartition(".")[0].partition("-")[0]), []).append(child)
     for name, found in grouped.items():
         for child in found:
             yield name, os.path.join(folder, child)
