@@ -7,6 +7,7 @@ must already be installed (the ``test`` extra brings it). Slow: a few seconds.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -157,3 +158,31 @@ def test_every_package_is_listed_in_pyproject() -> None:
         if "__pycache__" not in init.parts
     }
     assert found - listed == set()
+
+
+INSTALLED_START = """
+import json, sys
+from gmtool.core.registry import registry
+import gmtool
+print(json.dumps({"file": gmtool.__file__, "games": list(registry().keys()), "problems": len(registry().problems())}))
+from gmtool.launch import main
+raise SystemExit(main([]))
+"""
+
+
+def test_the_installed_wheel_starts_and_finds_its_games(wheel: Path, tmp_path: Path) -> None:
+    """Install to play: the wheel installed on its own (its dependencies are this environment's) starts to
+    its first paint, and gmtool's entry-point reader finds the four games in the installed metadata."""
+    target = tmp_path / "installed"
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-compile",
+                           "--target", str(target), str(wheel)], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    env = dict(os.environ, PYTHONPATH=str(target), QT_QPA_PLATFORM="offscreen", GMTOOL_EXIT_AFTER_PAINT="1",
+               GMTOOL_DATA_DIR=str(tmp_path / "data"), GMTOOL_CONFIG_DIR=str(tmp_path / "config"))
+    started = subprocess.run([sys.executable, "-c", INSTALLED_START], capture_output=True, text=True, timeout=120,
+                             check=False, env=env, cwd=str(tmp_path))
+    assert started.returncode == 0, started.stderr[-3000:]
+    facts = json.loads(started.stdout.splitlines()[0])
+    assert Path(facts["file"]).is_relative_to(target)  # the installed copy, not this checkout
+    assert facts["games"] == ["sr5", "sr4", "badlands_rally", "aura_battler"] and facts["problems"] == 0
+    assert "painted" in started.stdout.splitlines()
