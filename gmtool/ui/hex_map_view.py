@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QKeyEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -41,6 +41,7 @@ TINT_ALPHA = 90  # of 255: the terrain shows through a tint
 TOKEN_ROLE = 1  # item data key: the token id
 LABEL_POINTS = 7.5  # a unit's name plate, on screen
 PLATE_Z = 1.5  # name plates: above the terrain and tints, below every disc
+PLATE_OVER_DISCS_Z = 2.5  # the selected unit's plate when discs would cover it (below the line of fire)
 PLATE_CHARACTERS = 14  # a longer name is cut with an ellipsis (whole in the disc's tooltip)
 STEP_KEYS = {Qt.Key.Key_Up: "ahead", Qt.Key.Key_Down: "back", Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right"}
 
@@ -49,7 +50,7 @@ class _TokenItem(QGraphicsEllipseItem):
     """A unit's disc: selected, it gets a ring in the selection tone (not Qt's dashed box). Its name plate
     is an item of its own below every disc (a neighbour's plate never hides a disc) that follows a drag."""
 
-    plate: QGraphicsItem | None = None
+    plate: QGraphicsRectItem | None = None
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
@@ -287,20 +288,44 @@ class HexMapView(QGraphicsView):
 
     # -- name plates that would cover one another -------------------------------------------
     def declutter(self) -> None:
-        """Show each name plate that covers no plate shown before it, the selected unit's first, then
-        the board's order; a plate left out still names its unit in the disc's tooltip, and zooming in
-        (plates keep their size on screen, the hexes grow) brings it back."""
+        """Each unit's name plate under its disc, else over it, where it covers no other unit's disc
+        and no plate placed before it (the selected unit's first, then the board's order); a plate
+        with no such place is left out, its unit still named in the disc's tooltip, until a zoom makes
+        room (plates keep their size on screen, the hexes grow). The selected unit's always shows:
+        with no clear place, under its disc and above the others' discs."""
+        discs = {tid: QRectF(self.mapFromScene(item.sceneBoundingRect()).boundingRect()) for tid, item in self.tokens.items()}
         shown: list[QRectF] = []
-        for item in sorted(self.tokens.values(), key=lambda token: not token.isSelected()):
+        for tid, item in sorted(self.tokens.items(), key=lambda pair: not pair[1].isSelected()):
             plate = item.plate
             if plate is None:
                 continue
-            at = self.mapFromScene(plate.pos())
-            rect = plate.boundingRect().translated(at.x(), at.y())
-            clear = not any(rect.intersects(other) for other in shown)
-            plate.setVisible(clear)
-            if clear:
+            taken = [rect for other, rect in discs.items() if other != tid] + shown
+            spots = self._plate_spots(item, plate)
+            spot = next((s for s in spots if not any(s[1].intersects(other) for other in taken)), None)
+            covered = spot is None and item.isSelected()
+            if covered:
+                spot = spots[0]
+            # the selected unit's plate, if nowhere clear, over the discs (read whole); else below every disc
+            plate.setZValue(PLATE_OVER_DISCS_Z if covered else PLATE_Z + (0.25 if item.isSelected() else 0))
+            plate.setVisible(spot is not None)
+            if spot is not None:
+                anchor, rect = spot
+                plate.setData(TOKEN_ROLE, anchor)  # a drag moves it on from there
+                plate.setPos(anchor + item.pos())
                 shown.append(rect)
+
+    def _plate_spots(self, item: _TokenItem, plate: QGraphicsRectItem) -> list[tuple[QPointF, QRectF]]:
+        """Where a unit's plate may stand, in order: under its disc, over it (the scene point it hangs
+        from, and the rectangle it covers on screen)."""
+        middle = item.rect().center()
+        size = plate.rect()  # on screen: centred on its point, hanging below it
+        top = self.mapFromScene(QPointF(middle.x(), middle.y() - R * 0.62))
+        over = self.mapToScene(QPoint(top.x(), top.y() - math.ceil(size.height()) - 1))
+        spots = []
+        for anchor in (QPointF(middle.x(), middle.y() + R * 0.66), over):
+            at = self.mapFromScene(anchor + item.pos())
+            spots.append((anchor, size.translated(at.x(), at.y())))
+        return spots
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt API
         self.zoom(ZOOM_STEP if event.angleDelta().y() > 0 else 1 / ZOOM_STEP)

@@ -4,7 +4,7 @@ units as tokens facing their side, and reports clicks; zoom by keys and fit. Mad
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLineItem, QGraphicsPolygonItem
 
 from gmtool.core.hex.bearing import bearing
@@ -150,24 +150,61 @@ def _shown_plates(view: HexMapView) -> dict[str, bool]:
     return {tid: item.plate.isVisible() for tid, item in view.tokens.items() if item.plate is not None}
 
 
-def test_plates_that_would_cover_one_another_leave_the_selected_unit_s_shown_and_come_back_zoomed_in(
-    qtbot, view: HexMapView,  # noqa: ANN001
-) -> None:
-    neighbours = (Token("u1", from_offset(10, 10), 0, "Demo Sandhopper"),
-                  Token("u2", from_offset(11, 10), 0, "Demo Dune Pig"), Token("u3", from_offset(25, 3), 0, "Cheetah"))
+def _on_screen(view: HexMapView, item: QGraphicsItem) -> QRectF:
+    if item.flags() & QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations:  # a plate: its size is on screen
+        at = view.mapFromScene(item.pos())
+        return item.boundingRect().translated(at.x(), at.y())
+    return QRectF(view.mapFromScene(item.sceneBoundingRect()).boundingRect())
+
+
+def _plates_in_the_clear(view: HexMapView) -> None:
+    """No shown plate covers another, nor another unit's disc (the selected unit's may: it always shows)."""
+    shown = {tid: _on_screen(view, item.plate) for tid, item in view.tokens.items() if item.plate.isVisible()}
+    for tid, rect in shown.items():
+        assert not any(rect.intersects(other) for o, other in shown.items() if o != tid)
+        if not view.tokens[tid].isSelected():
+            assert not any(rect.intersects(_on_screen(view, disc)) for o, disc in view.tokens.items() if o != tid)
+
+
+CROWD = (Token("u1", from_offset(10, 10), 0, "Demo Sandhopper"), Token("u2", from_offset(11, 10), 0, "Demo Dune Pig"),
+         Token("u3", from_offset(11, 9), 0, "Demo Rustbucket"), Token("u4", from_offset(10, 11), 0, "Demo Scrapjack"),
+         Token("u5", from_offset(25, 3), 0, "Cheetah"))
+
+
+def test_a_plate_goes_over_its_disc_when_the_place_under_it_is_taken(view: HexMapView) -> None:
+    neighbours = CROWD[:2] + CROWD[4:]
     view.show_board(Board(32, 20, KINDS, {}, neighbours))  # the rally's course size
     view.fit()
-    # fitted to 600×400 a hex is ~18 px high; the next column's hex is half a hex (~9 px) lower and 1.5 radii
-    # (~16 px) across: plates ~12 px high and ~75 px wide under the two would overlap
-    assert _shown_plates(view) == {"u1": True, "u2": False, "u3": True}  # the board's order: the first stays
-    assert view.tokens["u2"].toolTip() == "Demo Dune Pig"  # its name is still the disc's tooltip
-    view.select_token("u2")
-    assert _shown_plates(view) == {"u1": False, "u2": True, "u3": True}  # the selected unit's name first
-    for _ in range(4):
-        view.zoom(1.25)  # plates keep their size on screen while the hexes grow: room for both
-    assert _shown_plates(view) == {"u1": True, "u2": True, "u3": True}
-    shown = [item.plate.sceneBoundingRect() for item in view.tokens.values()]
-    assert not shown[0].intersects(shown[1])
+    # fitted to 600×400 a hex is ~18 px high and a disc ~14 px across; the next column's hex is half a hex
+    # (~9 px) lower and 1.5 radii (~16 px) across: the plate (~12 px high, ~75 px wide) under u1 would
+    # cover u2's disc, so u1's goes over its own disc; under u2 nothing stands
+    assert _shown_plates(view) == {"u1": True, "u2": True, "u5": True}
+    assert _on_screen(view, view.tokens["u1"].plate).bottom() <= _on_screen(view, view.tokens["u1"]).top() + 1
+    assert _on_screen(view, view.tokens["u2"].plate).top() >= _on_screen(view, view.tokens["u2"]).center().y()
+    _plates_in_the_clear(view)
+
+
+def test_in_a_crowd_plates_with_no_place_are_left_out_the_selected_unit_s_shown_all_back_zoomed_in(
+    view: HexMapView,
+) -> None:
+    view.show_board(Board(32, 20, KINDS, {}, CROWD))
+    view.fit()
+    shown = _shown_plates(view)
+    assert not all(shown.values()) and shown["u5"]  # the crowd loses a name; the unit far away keeps its own
+    _plates_in_the_clear(view)
+    hidden = next(tid for tid, visible in shown.items() if not visible)
+    assert view.tokens[hidden].toolTip() in {t.name for t in CROWD}  # still named by its disc's tooltip
+    view.select_token(hidden)
+    assert _shown_plates(view)[hidden]  # the selected unit's name shows first
+    plate = view.tokens[hidden].plate
+    covers = any(_on_screen(view, plate).intersects(_on_screen(view, disc)) for o, disc in view.tokens.items() if o != hidden)
+    assert covers  # in this crowd it has no clear place: it is drawn over the discs, read whole
+    assert plate.zValue() > max(disc.zValue() for disc in view.tokens.values())
+    _plates_in_the_clear(view)
+    for _ in range(8):  # ~3× the fitted size: four discs close together leave a plate's width between them
+        view.zoom(1.25)  # plates keep their size on screen while the hexes grow: room for every name
+    assert all(_shown_plates(view).values())
+    _plates_in_the_clear(view)
 
 
 def test_a_long_name_is_cut_on_its_plate_with_an_ellipsis(view: HexMapView) -> None:
