@@ -147,7 +147,9 @@ def test_edge_when_going_down_from_the_panel(qtbot, sr4_window) -> None:
     down = window.parts.test_panel.edge_down
     trigger, cheat = down.buttons["trigger"], down.buttons["cheat"]
     assert not trigger.isEnabled() and "not going down" in trigger.toolTip()
+    assert not down.isVisibleTo(window)  # shown only while the selected combatant goes down
     assert window.bridge.execute(cmd.ApplyDamage(combatant="c1", track="physical", boxes=10))
+    assert down.isVisibleTo(window)
     assert trigger.isEnabled() and not cheat.isEnabled()
     trigger.click()
     assert window.bridge.state.combatants["c1"].last_action and "dead man's trigger" in _log(window)
@@ -156,3 +158,6 @@ def test_edge_when_going_down_from_the_panel(qtbot, sr4_window) -> None:
     cheat.click()
     sheet = window.bridge.state.combatants["c1"].sheet
     assert sheet.physical_damage == 13 and sheet.attributes["EDG"] == 3 and "cheats death" in _log(window)
+    unhurt = next(cid for cid, c in window.bridge.state.combatants.items() if c.sheet.physical_damage == 0)
+    window.bridge.select(unhurt)
+    assert not down.isVisibleTo(window)  # another combatant, not going down: the box goes again

@@ -1,7 +1,8 @@
 """Edge when going down, under the SR4 test box: the dead man's trigger (SR4-E9) and cheating death (SR4-E11).
 
-Each button is enabled when the rules allow it for the selected combatant; otherwise its
-tooltip says why (the rules' own refusal). A press sends the command through the bridge.
+The box shows while the selected combatant is going down (a monitor full) or past the last box; each
+button is enabled when the rules allow it, otherwise its tooltip says why (the rules' own refusal). A
+press sends the command through the bridge.
 """
 
 from __future__ import annotations
@@ -56,6 +57,9 @@ class EdgeDownBox(QGroupBox):
     def refresh(self) -> None:
         bridge = self._bridge
         c = bridge.state.combatants.get(bridge.selected) if bridge.selected else None
+        down = c is not None and (edge_state(c).going_down or edge_state(c).dead)
+        if down != self.isVisibleTo(self.parentWidget()):
+            self.setVisible(down)
         for key, check, _make in USES:
             reason = bridge.acting_refusal() or (tr("error.select_combatant") if c is None else _refusal(check, c))
             button = self.buttons[key]

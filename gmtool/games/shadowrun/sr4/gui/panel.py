@@ -95,14 +95,15 @@ class SR4Panel(QWidget):
         self.rigging.accel.setFocus()  # the first field; Tab walks the forms from there
 
     def _tests_tab(self, bridge: EncounterBridge) -> QWidget:
-        """The test box, with the Edge uses of a character going down above it."""
+        """The test box, with the Edge uses of a character going down under it (shown while the
+        selected combatant goes down: the box's controls never move)."""
         tab = QWidget(self)
         column = QVBoxLayout(tab)
         column.setContentsMargins(0, 0, 0, 0)
         self.tests = sr4_test_panel(bridge, tab)
         self.edge_down = EdgeDownBox(bridge, self.tests._show_error, tab)
-        column.addWidget(self.edge_down)
         column.addWidget(self.tests, 1)
+        column.addWidget(self.edge_down)
         return tab
 
     def _magic_tab(self, bridge: EncounterBridge) -> None:
