@@ -1,7 +1,9 @@
 """Save screenshots of the main window on the demo encounter (README images).
 
-Usage: QT_QPA_PLATFORM=offscreen python tools/screenshot.py OUT_DIR
-Plays a few commands on a throw-away campaign, then saves main-en.png and main-ja.png.
+Usage: QT_QPA_PLATFORM=offscreen python tools/screenshot.py OUT_DIR [WxH ...]
+Plays a few commands on a throw-away campaign, then saves main-en.png and main-ja.png (1366x768,
+the system theme: README's images); given sizes, ``main-<lang>-<theme>-<W>x<H>.png`` for English
+and Japanese, light and dark, at each size.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 
-def shoot(out_dir: Path, language: str) -> Path:
+def shoot(out_dir: Path, language: str, theme: str | None = None, size: tuple[int, int] = (1366, 768)) -> Path:
     from PySide6.QtWidgets import QApplication
 
     from gmtool.core.i18n import set_language
@@ -22,11 +24,15 @@ def shoot(out_dir: Path, language: str) -> Path:
 
     app = QApplication.instance() or QApplication([])
     set_language(language)
+    if theme is not None:
+        from gmtool.ui.theme import apply_theme
+
+        apply_theme(app, theme)
     with tempfile.TemporaryDirectory() as data:
         os.environ["GMTOOL_DATA_DIR"] = data
         workspace = Workspace.open_default()
         window = MainWindow(workspace)
-        window.resize(1366, 768)  # README screenshots: a 1366x768 laptop screen
+        window.resize(*size)  # README screenshots: a 1366x768 laptop screen
         window.show()
         app.processEvents()
         window.action("roll_initiative").trigger()
@@ -41,7 +47,7 @@ def shoot(out_dir: Path, language: str) -> Path:
         window.parts.test_panel.faces_edit.setText("6 5 4 3 1 2 6 1")
         window.parts.test_panel.enter_button.click()
         app.processEvents()
-        path = out_dir / f"main-{language}.png"
+        path = out_dir / (f"main-{language}.png" if theme is None else f"main-{language}-{theme}-{size[0]}x{size[1]}.png")
         window.grab().save(str(path))
         window.close()
         workspace.close()
@@ -51,5 +57,10 @@ def shoot(out_dir: Path, language: str) -> Path:
 if __name__ == "__main__":
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs")
     target.mkdir(parents=True, exist_ok=True)
+    sizes = [tuple(int(n) for n in arg.split("x")) for arg in sys.argv[2:]]
     for lang in ("en", "ja"):
-        print(shoot(target, lang))
+        if not sizes:
+            print(shoot(target, lang))
+        for theme in ("light", "dark") if sizes else ():
+            for w, h in sizes:
+                print(shoot(target, lang, theme, (w, h)))

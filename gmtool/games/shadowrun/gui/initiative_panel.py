@@ -7,8 +7,8 @@ always scrolled into view.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QSize, Qt
+from PySide6.QtGui import QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -47,7 +47,9 @@ from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.tones import shade, tone
 
-NAME_CHARS = 11  # the name column's width in wide letters; longer names are elided (whole in the tooltip)
+NAME_CHARS = 11  # the name column's least width in wide letters; longer names are elided (whole in the tooltip)
+NAME_FIT_ROWS = 40  # the rows whose names are measured to widen the name column when there is room
+FLAGS_AT_LEAST = 96  # px the flags keep when the name column widens into the room
 
 
 class ConditionBarDelegate(OneCallDelegate):
@@ -155,8 +157,34 @@ class InitiativePanel(QWidget):
             if column == COL_PASSES and ladder:
                 width = max(width, ladder_width() + 8)
             header.resizeSection(column, width)
+        self._name_least = header.sectionSize(COL_NAME)
         view.selectionModel().currentRowChanged.connect(self._row_changed)
+        view.viewport().installEventFilter(self)  # a wider panel: the names get the room first
+        for signal in (self.proxy.modelReset, self.proxy.rowsInserted, self.proxy.rowsRemoved):
+            signal.connect(self._fit_names)
         return view
+
+    def _fit_names(self) -> None:
+        """The name column as wide as the longest name (the first ``NAME_FIT_ROWS``, in bold as the
+        current actor's is) when the panel has room beside the other columns and ``FLAGS_AT_LEAST``
+        for the flags, never narrower than ``NAME_CHARS`` letters; the flags take what is left.
+        Measured when the panel is resized or someone joins or leaves, not on every change."""
+        header = self.view.horizontalHeader()
+        bold = self.view.font()
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        names = (str(self.proxy.index(row, COL_NAME).data() or "") for row in range(min(self.proxy.rowCount(), NAME_FIT_ROWS)))
+        longest = max((metrics.horizontalAdvance(name) for name in names), default=0) + 24  # the cell's margins
+        others = sum(header.sectionSize(c) for c in range(header.count()) if c not in (COL_NAME, COL_FLAGS))
+        room = self.view.viewport().width() - others - FLAGS_AT_LEAST
+        width = max(self._name_least, min(longest, room))
+        if width != header.sectionSize(COL_NAME):  # a resize lays out and repaints the whole table
+            header.resizeSection(COL_NAME, width)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Resize and watched is self.view.viewport():
+            self._fit_names()
+        return False
 
     def _make_action_picker(self) -> QGridLayout:
         """SR5-T1 / SR4-C8: choose an action from the list; only what the budget can pay is enabled."""
