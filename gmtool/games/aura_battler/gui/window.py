@@ -86,7 +86,7 @@ class AuraWindow:
 
     def first_layout(self) -> None:
         docks = self.window.docks
-        self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]], [330, 640, 400],
+        self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]], [380, 590, 400],
                                 Qt.Orientation.Horizontal)
         self.window.resizeDocks([docks["order"], docks["log"]], [500, 300], Qt.Orientation.Vertical)
 
