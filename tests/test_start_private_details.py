@@ -210,3 +210,15 @@ def test_pydantic_is_imported_without_openssl_and_hashes_stay_right(tmp_path: Pa
         "16",
         "_hashlib",
     ]
+
+
+def test_a_python_without_its_own_sha2_keeps_openssl(tmp_path: Path) -> None:
+    out = _run_child("""
+        import sys
+        import gmtool.lean_pydantic as lean
+        lean._builtin_sha2 = lambda: False  # as on a build without _sha2 / _sha256
+        lean.import_pydantic()
+        import hashlib
+        print("_hashlib" in sys.modules, hashlib.sha256(b"abc").hexdigest()[:8])
+    """, tmp_path)
+    assert out.split() == ["True", "ba7816bf"]
