@@ -46,6 +46,18 @@ def model_testers(request):  # noqa: ANN001, ANN201
         tester._cleanup()
 
 
+def _window_1366(qtbot, workspace: Workspace):  # noqa: ANN001, ANN202
+    """A 1366×768 main window on ``workspace``, shown."""
+    from gmtool.ui.main_window import MainWindow
+
+    window = MainWindow(workspace)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
 @pytest.fixture
 def rally(workspace: Workspace) -> Iterator[Workspace]:
     """The demo workspace at its Badlands Rally encounter."""
@@ -56,11 +68,17 @@ def rally(workspace: Workspace) -> Iterator[Workspace]:
 @pytest.fixture
 def rally_window(qtbot, rally: Workspace):  # noqa: ANN001, ANN201
     """A 1366×768 main window on the rally's demo."""
-    from gmtool.ui.main_window import MainWindow
+    return _window_1366(qtbot, rally)
 
-    window = MainWindow(rally)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+
+@pytest.fixture
+def duel(workspace: Workspace) -> Iterator[Workspace]:
+    """The demo workspace at its Aura Battler duel."""
+    found = next(e.id for e in workspace.encounters() if e.ruleset == "aura_battler")
+    yield workspace.with_encounter(found)
+
+
+@pytest.fixture
+def duel_window(qtbot, duel: Workspace):  # noqa: ANN001, ANN201
+    """A 1366×768 main window on the duel's demo."""
+    return _window_1366(qtbot, duel)

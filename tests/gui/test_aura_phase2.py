@@ -11,7 +11,7 @@ from gmtool.games.aura_battler.gui.library_parts import MachineEditor
 from gmtool.games.aura_battler.library.kind import LIBRARY
 from gmtool.games.aura_battler.rules import duel_messages as m
 from gmtool.viewmodels.player_view_model import SCORE, TRACKS
-from tests.gui.test_aura_window import _allocate_all, duel, duel_window  # noqa: F401
+from tests.gui.test_aura_window import _allocate_all
 
 
 @pytest.mark.rule("AB-22")

@@ -4,30 +4,9 @@ panel; the GM allocates PP and attacks from the window."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from gmtool.games.aura_battler.rules import duel_messages as m
-from gmtool.storage.workspace import Workspace
-
-
-@pytest.fixture
-def duel(workspace: Workspace) -> Iterator[Workspace]:
-    found = next(e.id for e in workspace.encounters() if e.ruleset == "aura_battler")
-    yield workspace.with_encounter(found)
-
-
-@pytest.fixture
-def duel_window(qtbot, duel: Workspace):  # noqa: ANN001, ANN201
-    from gmtool.ui.main_window import MainWindow
-
-    window = MainWindow(duel)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
 
 
 @pytest.mark.rule("AB-22")

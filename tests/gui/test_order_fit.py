@@ -3,13 +3,9 @@ tooltip, the badges one a line in theirs, the columns fitted again when the dock
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from gmtool.storage.workspace import Workspace
 from gmtool.ui.order_panel import FIT_AT_LEAST, fitted
 
 TOOLTIP = Qt.ItemDataRole.ToolTipRole
@@ -23,19 +19,6 @@ def test_the_widest_columns_are_cut_to_one_cap_the_name_never() -> None:
     assert fitted([89, 69, 71, 160], 389) == [89, 69, 71, 160]  # everything fits: as wanted
     # no room at all: nothing below FIT_AT_LEAST (or its own want), the rest scrolls
     assert fitted([120, 40, 200], 100) == [120, 40, FIT_AT_LEAST]
-
-
-@pytest.fixture
-def duel_window(qtbot, workspace: Workspace) -> Iterator[object]:  # noqa: ANN001
-    from gmtool.ui.main_window import MainWindow
-
-    found = next(e.id for e in workspace.encounters() if e.ruleset == "aura_battler")
-    window = MainWindow(workspace.with_encounter(found))
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
 
 
 def _no_sideways_scroll(window) -> None:  # noqa: ANN001
