@@ -122,7 +122,9 @@ def check_window_and_dialogs(qtbot, workspace: Workspace, sr4: Workspace) -> Non
     assert run(cmd.TakeAction(combatant=actor.id, action="take_aim", target="c4"))
     window.action("next_phase").trigger()
     assert run(cmd.GoFirst(combatant=[c for c in window.bridge.state.combatants.values() if not c.acted][-1].id))
+    assert run(cmd.ApplyDamage(combatant="c4", track="physical", boxes=20))  # going down: Edge when going down shows
     window.bridge.select("c4")
+    assert window.parts.test_panel.edge_down.isVisibleTo(window)  # so the scan reads it too
     names = [c.sheet.name for c in window.bridge.state.combatants.values()]
     names += [info.name for info in workspace.encounters()] + [workspace.campaign.path.name]
     names += [i.sheet.name for i in window.bridge.state.matrix.icons.values()]  # the demo's Matrix icons
@@ -149,6 +151,8 @@ def test_the_scan_would_see_english(qtbot, workspace: Workspace) -> None:
     sr4 = workspace.with_encounter(next(i.id for i in workspace.encounters() if i.ruleset == "sr4"))
     window = MainWindow(sr4)
     qtbot.addWidget(window)
+    assert window.bridge.execute(cmd.ApplyDamage(combatant="c4", track="physical", boxes=20))
+    window.bridge.select("c4")  # going down: Edge when going down shows
     names = [c.sheet.name for c in window.bridge.state.combatants.values()]
     left = english_left(widget_texts(window) + menu_texts(window), names)
     assert "Go first (Edge)" in left and "Edge when going down" in left and "Reroll misses" in left
