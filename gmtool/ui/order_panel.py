@@ -6,10 +6,11 @@ Selecting a row selects that combatant in the window (the bridge); the current c
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtCore import QModelIndex
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QVBoxLayout, QWidget
 
 from gmtool.core.encounter import Change
+from gmtool.ui.resizing_table import ResizingTableView
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.order_model import OrderModel
@@ -45,7 +46,7 @@ class OrderPanel(QWidget):
         self.model = OrderModel(bridge, self)
         self.heading = QLabel(self)
         self.heading.setObjectName("orderHeading")
-        self.view = QTableView(self)
+        self.view = ResizingTableView(self)
         self.view.setObjectName("orderView")
         # Qt keeps the stretched last section at least as wide as it was made: before the model
         self.view.horizontalHeader().setDefaultSectionSize(LAST_AT_LEAST)
@@ -60,7 +61,7 @@ class OrderPanel(QWidget):
         self.model.modelReset.connect(self._fit_columns)
         self.model.rowsInserted.connect(self._fit_columns)
         self.view.selectionModel().currentRowChanged.connect(self._row_changed)
-        self.view.viewport().installEventFilter(self)  # a wider dock: the columns fitted again
+        self.view.resized.connect(self._fit_columns)  # a wider or narrower dock: the columns fitted again
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.heading)
@@ -78,15 +79,10 @@ class OrderPanel(QWidget):
         header = self.view.horizontalHeader()
         columns = range(self.model.columnCount() - 1)
         wanted = [max(self.view.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in columns]
-        widths = fitted(wanted, self.view.viewport().width() - LAST_AT_LEAST)
+        widths = fitted(wanted, header.width() - LAST_AT_LEAST)  # the header spans the viewport
         for column, width in zip(columns, widths, strict=True):
             if width != header.sectionSize(column):  # a resize lays out and repaints the whole table
                 header.resizeSection(column, width)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.Resize and watched is self.view.viewport():
-            self._fit_columns()
-        return False
 
     def _on_change(self, _change: Change | None) -> None:
         self.heading.setText(self._bridge.ruleset.heading(self._bridge.state).text)

@@ -7,7 +7,7 @@ always scrolled into view.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QSize, Qt
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -42,6 +42,7 @@ from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
 from gmtool.ui.drawn_once import paint_cached
 from gmtool.ui.one_call_delegate import OneCallDelegate
 from gmtool.ui.opaque_scroll_bars import fill_opaque
+from gmtool.ui.resizing_table import ResizingTableView
 from gmtool.ui.row_pick_header import RowPickHeader
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -118,7 +119,7 @@ class InitiativePanel(QWidget):
         self.refresh_heading()
 
     def _make_view(self) -> QTableView:
-        view = QTableView(self)
+        view = ResizingTableView(self)
         view.setObjectName("initiativeView")
         view.setHorizontalHeader(RowPickHeader(view))  # not repainted when the current actor moves
         view.setModel(self.proxy)
@@ -159,7 +160,7 @@ class InitiativePanel(QWidget):
             header.resizeSection(column, width)
         self._name_least = header.sectionSize(COL_NAME)
         view.selectionModel().currentRowChanged.connect(self._row_changed)
-        view.viewport().installEventFilter(self)  # a wider panel: the names get the room first
+        view.resized.connect(self._fit_names)  # a wider panel: the names get the room first
         for signal in (self.proxy.modelReset, self.proxy.rowsInserted, self.proxy.rowsRemoved):
             signal.connect(self._fit_names)
         return view
@@ -176,15 +177,10 @@ class InitiativePanel(QWidget):
         names = (str(self.proxy.index(row, COL_NAME).data() or "") for row in range(min(self.proxy.rowCount(), NAME_FIT_ROWS)))
         longest = max((metrics.horizontalAdvance(name) for name in names), default=0) + 24  # the cell's margins
         others = sum(header.sectionSize(c) for c in range(header.count()) if c not in (COL_NAME, COL_FLAGS))
-        room = self.view.viewport().width() - others - FLAGS_AT_LEAST
+        room = header.width() - others - FLAGS_AT_LEAST  # the header spans the viewport (its wrapper costs the start 0.6 MiB)
         width = max(self._name_least, min(longest, room))
         if width != header.sectionSize(COL_NAME):  # a resize lays out and repaints the whole table
             header.resizeSection(COL_NAME, width)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.Resize and watched is self.view.viewport():
-            self._fit_names()
-        return False
 
     def _make_action_picker(self) -> QGridLayout:
         """SR5-T1 / SR4-C8: choose an action from the list; only what the budget can pay is enabled."""
