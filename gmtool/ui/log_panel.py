@@ -85,6 +85,16 @@ class LogView(AppendingTableView):
         super().setCurrentIndex(index)
 
 
+FILTER_MIN_CHARACTERS = 6  # a filter box's least width; its list opens as wide as its longest entry
+
+
+def narrow(combo: QComboBox) -> None:
+    """A filter box that a narrow dock can shrink (to a few characters, the rest elided) instead of
+    widening the dock, and so the window, to fit its longest entry (a combatant's full name)."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(FILTER_MIN_CHARACTERS)
+
+
 class LogPanel(QWidget):
     def __init__(self, bridge: EncounterBridge, encounter_name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -117,7 +127,7 @@ class LogPanel(QWidget):
         self.combatant = QComboBox(self)
         self.combatant.setObjectName("logCombatant")
         self.combatant.setToolTip(tr("log_filter.combatant_tip"))
-        self.combatant.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        narrow(self.combatant)
         self._fill_combatants()
         self.combatant.currentIndexChanged.connect(
             lambda _i: (self.proxy.set_combatant(self.combatant.currentData()), self.view.follow_filter())
@@ -125,6 +135,7 @@ class LogPanel(QWidget):
         self.kind = QComboBox(self)
         self.kind.setObjectName("logKind")
         self.kind.setToolTip(tr("log_filter.kind_tip"))
+        narrow(self.kind)
         self.kind.addItem(tr("log_filter.kind.all"), None)
         for family in self.proxy.families:
             self.kind.addItem(tr(f"log_filter.kind.{family}"), family)

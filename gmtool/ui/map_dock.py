@@ -27,6 +27,7 @@ from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.tones import see_through
 
 REASON_LINES = 3  # the reasons' height: a new line of fire never resizes (and so re-renders) the map
+LEGEND_LINES = 2  # the overlay legend's height, under the bar: up to six bands at the least width
 
 
 class MapDock(QWidget):
@@ -44,11 +45,11 @@ class MapDock(QWidget):
         self.overlay = QComboBox(self)  # the selected unit's arcs (the default), range bands … or nothing
         self.overlay.setObjectName("mapOverlay")
         self.overlay.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.overlay.setMinimumContentsLength(10)
+        self.overlay.setMinimumContentsLength(6)  # narrower shows fewer letters; the list opens full width
         self.target = QComboBox(self)
         self.target.setObjectName("mapTarget")
         self.target.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.target.setMinimumContentsLength(12)
+        self.target.setMinimumContentsLength(8)
         fit = self.fit = QPushButton(tr("map.fit"), self)
         fit.setToolTip(tr("map.fit_tip"))
         self.no_map = QLabel(self)
@@ -65,6 +66,8 @@ class MapDock(QWidget):
         self.reasons.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         for label, lines in ((self.verdict, 1), (self.reasons, REASON_LINES)):  # the map keeps its size
             label.setFixedHeight(label.fontMetrics().lineSpacing() * lines + 4)
+        # The legend's squares may come from a taller font than its text: half a line more.
+        self.arc_legend.setFixedHeight(self.arc_legend.fontMetrics().lineSpacing() * (2 * LEGEND_LINES + 1) // 2 + 4)
         self._lay_out(fit)
         fit.clicked.connect(self.view.fit)
         self.overlay.currentIndexChanged.connect(self._overlay_chosen)
@@ -80,13 +83,14 @@ class MapDock(QWidget):
     def _lay_out(self, fit: QPushButton) -> None:
         bar = QHBoxLayout()
         bar.addWidget(self.overlay)
-        bar.addWidget(self.arc_legend, 1)
+        bar.addStretch(1)
         bar.addWidget(QLabel(tr("map.fire_to"), self))
         bar.addWidget(self.target)
         bar.addWidget(fit)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
+        layout.addWidget(self.arc_legend)  # the whole width: a duel's six range bands in two lines
         layout.addWidget(self.no_map, 1)
         layout.addWidget(self.panel, 1)
         layout.addWidget(self.verdict)

@@ -16,10 +16,11 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
-    QHBoxLayout,
+    QFrame,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -29,10 +30,13 @@ from gmtool.core.display import SheetField, SheetView
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
+from gmtool.ui.fit import never_sideways
+from gmtool.ui.flow_layout import FlowLayout
 from gmtool.ui.shown_value import show_value
 from gmtool.viewmodels.bridge import EncounterBridge
 
 Editor = QSpinBox | QLineEdit | QCheckBox | QComboBox
+TEXT_FIELD_CHARACTERS = 16  # a text field's least width, in average characters
 
 
 class SheetDock(QWidget):
@@ -51,13 +55,22 @@ class SheetDock(QWidget):
         self.tracks = QLabel(self)
         self.tracks.setObjectName("sheetDockTracks")
         self.tracks.setWordWrap(True)  # a long detail (a duel's PP split) wraps rather than widening the window
-        self.offers = QHBoxLayout()
-        layout = QVBoxLayout(self)
+        self.offers = FlowLayout()  # wraps in a narrow dock rather than widening the window
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
         layout.addWidget(self.title)
         layout.addLayout(self.form)
         layout.addWidget(self.tracks)
         layout.addLayout(self.offers)
         layout.addStretch(1)
+        # A long sheet (twenty fields) scrolls rather than making the window taller than the screen.
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(never_sideways(scroll))
         self._shown = True  # until the window says the dock's tab is behind another (set_shown)
         self._stale = False  # a change came while the tab was behind another
         bridge.changed.connect(self._on_change)
@@ -123,6 +136,8 @@ class SheetDock(QWidget):
             return combo
         line = QLineEdit(self)
         line.editingFinished.connect(lambda: self._edit(key, line.text().strip()))
+        # A narrow dock still shows a name or a weapon whole: the text decides the dock's least width.
+        line.setMinimumWidth(line.fontMetrics().horizontalAdvance("x") * TEXT_FIELD_CHARACTERS)
         return line
 
     def _show(self, editor: Editor, field: SheetField) -> None:

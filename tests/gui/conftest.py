@@ -18,12 +18,8 @@ def workspace() -> Iterator[Workspace]:
 
 @pytest.fixture
 def window(qtbot, workspace: Workspace):  # noqa: ANN001, ANN201
-    from gmtool.ui.main_window import MainWindow
-
-    win = MainWindow(workspace)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
+    """The main window on the demo workspace, as on a 1366×768 laptop (the offscreen screen is smaller)."""
+    win = _window_1366(qtbot, workspace)
     win.activateWindow()
     return win
 

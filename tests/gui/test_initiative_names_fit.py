@@ -26,10 +26,11 @@ def _window_width(window, width: int) -> None:  # noqa: ANN001
 def test_a_wide_panel_shows_every_name_whole_and_a_narrow_one_keeps_the_least_width(window) -> None:  # noqa: ANN001
     panel = window.parts.initiative_panel
     header = panel.view.horizontalHeader()
-    _window_width(window, 1100)  # the order's dock ~400 px: no room beside the other columns
+    narrow = window.minimumSizeHint().width()  # every dock at its least width: no room beside the other columns
+    _window_width(window, narrow)
     assert header.sectionSize(COL_NAME) == panel._name_least  # 11 wide letters, longer names elided
     _window_width(window, 1920)  # the dock ~950 px
     assert header.sectionSize(COL_NAME) >= _longest_name(panel)  # "Kestrel (demo runner)" whole
     assert header.sectionSize(COL_FLAGS) >= FLAGS_AT_LEAST
-    _window_width(window, 1100)
+    _window_width(window, narrow)
     assert header.sectionSize(COL_NAME) == panel._name_least  # the room given back

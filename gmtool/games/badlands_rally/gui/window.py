@@ -148,8 +148,9 @@ class RallyWindow:
 
     def first_layout(self) -> None:
         docks = self.window.docks
-        self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]], [380, 900, 320],
-                                Qt.Orientation.Horizontal)
+        order, sheet = 380, 320  # the map takes the rest (asked for more, it squeezed the order on a laptop)
+        self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]],
+                                [order, max(self.window.width() - order - sheet, 0), sheet], Qt.Orientation.Horizontal)
         self.window.resizeDocks([docks["order"], docks["log"]], [500, 300], Qt.Orientation.Vertical)
 
     @property

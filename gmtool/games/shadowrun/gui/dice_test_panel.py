@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QFrame,
-    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -35,6 +34,7 @@ from gmtool.games.shadowrun.gui.dice_result import results_html
 from gmtool.games.shadowrun.gui.dice_test_model import TEST_TYPES, DiceTestModel, EditionTests
 from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
+from gmtool.ui.flow_layout import FlowLayout
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.pinned import ResultArea, scrolled
 from gmtool.ui.theme import set_tone
@@ -290,16 +290,16 @@ class TestPanel(QWidget):
         row.addWidget(self.enter_button)
         return row
 
-    def _after_row(self) -> QGridLayout:
-        row = QGridLayout()
+    def _after_row(self) -> FlowLayout:
+        row = FlowLayout()  # one row where there is room: the result below stays in view
         self.after_buttons: dict[EdgeUse, QPushButton] = {}
-        for n, use in enumerate(self.edition.after_uses):
+        for use in self.edition.after_uses:
             button = QPushButton(tr(f"{self.edition.after_label}{use.value}"), self)
             button.setObjectName(f"after_{use.value}")
             button.setToolTip(tr("test.after_hint"))
             button.clicked.connect(lambda _c=False, u=use: self._edge_after(u))
             self.after_buttons[use] = button
-            row.addWidget(button, 0, n)  # one row: the result below stays in view
+            row.addWidget(button)
         return row
 
     # -- syncing -------------------------------------------------------------------

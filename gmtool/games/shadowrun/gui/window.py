@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QInputDialog, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QInputDialog, QScrollArea, QVBoxLayout, QWidget
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
@@ -241,7 +241,11 @@ class ShadowrunWindow:
 
 
 def _fit_scroll_areas(panel: QWidget) -> None:
-    """A panel's scroll areas never scroll sideways (the attack result wraps to the panel's width)."""
+    """A panel's scroll areas never scroll sideways (the attack result wraps to the panel's width), and
+    its forms put a field under its label where both do not fit side by side (a long label in
+    Japanese, a list of names): the panel, and so the window, stays narrow enough for a laptop."""
+    for form in panel.findChildren(QFormLayout):
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
     for area in panel.findChildren(QScrollArea):
         if area.objectName() != "attackResultArea":
             never_sideways(area)

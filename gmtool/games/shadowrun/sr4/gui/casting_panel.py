@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.sr4.gui import casting_model as cm
 from gmtool.games.shadowrun.sr4.rules import magic_messages as mm
+from gmtool.ui.flow_layout import FlowLayout
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 
@@ -117,7 +117,7 @@ class CastingPanel(QWidget):
                 ("magic.targets", self.targets), ("", self.tie), ("", self.charge), ("", self.odds_label))
         for key, widget in rows:
             form.addRow(tr(key) if key else "", widget)
-        row = QHBoxLayout()
+        row = FlowLayout()  # wraps in a narrow dock
         row.addWidget(self._button("castButton", "magic.cast", self.cast))
         self.counterspelling = QSpinBox(self)
         self.counterspelling.setObjectName("counterspellingSpin")
@@ -135,7 +135,7 @@ class CastingPanel(QWidget):
         self.sustained.setObjectName("sustainedList")
         self.sustained.setMaximumHeight(80)
         column.addWidget(self.sustained)
-        row = QHBoxLayout()
+        row = FlowLayout()  # wraps in a narrow dock
         row.addWidget(self._button("dropButton", "magic.drop", self.drop))
         row.addWidget(self._button("dispelButton", "magic.dispel", self.dispel))
         column.addLayout(row)
@@ -155,7 +155,7 @@ class CastingPanel(QWidget):
         self.spirits.setObjectName("spiritList")
         self.spirits.setMaximumHeight(70)
         form.addRow(self.spirits)
-        row = QHBoxLayout()
+        row = FlowLayout()  # wraps in a narrow dock
         row.addWidget(self._button("serviceButton", "magic.use_service", self.use_service))
         row.addWidget(self._button("releaseButton", "magic.release", self.release))
         form.addRow(row)
@@ -168,7 +168,7 @@ class CastingPanel(QWidget):
         self.hours = QSpinBox(self)
         self.hours.setObjectName("projectionHours")
         self.hours.setRange(1, 24)
-        row = QHBoxLayout()
+        row = FlowLayout()  # wraps in a narrow dock
         row.addWidget(self.hours)
         row.addWidget(self._button("projectButton", "magic.project", self.project))
         row.addWidget(self._button("returnButton", "magic.return", self.return_to_body))

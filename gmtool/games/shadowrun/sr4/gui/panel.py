@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QSizePolicy,
-    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -28,6 +27,7 @@ from gmtool.games.shadowrun.sr4.gui.dice_tests import sr4_test_panel
 from gmtool.games.shadowrun.sr4.gui.edge_down import EdgeDownBox
 from gmtool.games.shadowrun.sr4.gui.matrix_panel import add_matrix_tab
 from gmtool.games.shadowrun.sr4.gui.tools_model import SR4ToolsModel
+from gmtool.ui.page_sized_tabs import PageSizedTabs
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 
@@ -64,7 +64,7 @@ class SR4Panel(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(body)
-        self.tabs = QTabWidget(self)
+        self.tabs = PageSizedTabs(self)  # a wide tab behind does not widen the window
         self.tabs.setObjectName("sr4Tabs")
         self.tabs.addTab(self._tests_tab(bridge), tr("sr4.tab.tests"))
         self.tabs.addTab(scroll, tr("sr4.tab.tools"))
