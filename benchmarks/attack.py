@@ -39,6 +39,7 @@ def measure_attack(samples: int = SAMPLES) -> dict[str, Any]:
     app = QApplication.instance() or QApplication([])
     with big_workspace() as gui_ws, big_workspace() as core_ws:
         window = MainWindow(gui_ws)
+        window.resize(1366, 768)  # a laptop's window, not the least width the offscreen screen allows
         window.show()
         window.parts.show_attack()  # the GM sees the attack panel while resolving
         app.processEvents()

@@ -50,6 +50,7 @@ def measure_sr4_spell(samples: int = SAMPLES) -> dict[str, Any]:
         sr4 = workspace.with_encounter(next(i.id for i in workspace.encounters() if i.ruleset == "sr4"))
         _grow(sr4)
         window = MainWindow(sr4)
+        window.resize(1366, 768)  # a laptop's window, not the least width the offscreen screen allows
         window.show()
         panel = window.parts.test_panel
         mage = _mage(sr4.encounter.state)
