@@ -40,6 +40,7 @@ from gmtool.games.shadowrun.gui.initiative_model import (
 from gmtool.games.shadowrun.gui.pass_ladder import PassLadderDelegate, ladder_width
 from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
 from gmtool.ui.drawn_once import paint_cached
+from gmtool.ui.elided_label import ElidedLabel
 from gmtool.ui.one_call_delegate import OneCallDelegate
 from gmtool.ui.opaque_scroll_bars import fill_opaque
 from gmtool.ui.resizing_table import ResizingTableView
@@ -99,18 +100,19 @@ class InitiativePanel(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.3)
         font.setBold(True)
         self.heading.setFont(font)
-        self.current_label = QLabel(self)
+        self.current_label = ElidedLabel(self)  # "Acting now: Kestrel (demo ru…" in a narrow dock
         self.current_label.setObjectName("currentActor")
         self.current_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         for label in (self.heading, self.current_label):
-            # Text changes every phase; a fixed policy keeps them from re-laying out the panel.
+            # Text changes every phase; an ignored size hint keeps them from re-laying out the panel. Half
+            # the line each: "Turn 3 · Pass 2" whole in the narrowest dock, who acts elided after it.
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.view = self._make_view()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         top = QHBoxLayout()  # "Turn 3 · Pass 2" and who acts, on one line: the order gets the height
-        top.addWidget(self.heading, 2)
-        top.addWidget(self.current_label, 3)
+        top.addWidget(self.heading, 1)
+        top.addWidget(self.current_label, 1)
         layout.addLayout(top)
         layout.addWidget(self.view, 1)
         layout.addLayout(self._make_action_picker())
@@ -191,7 +193,7 @@ class InitiativePanel(QWidget):
         self.take_button = QPushButton(tr("panel.take_action"), self)
         self.take_button.setObjectName("takeActionButton")
         self.take_button.clicked.connect(self._take_listed_action)
-        self.budget_label = QLabel(self)
+        self.budget_label = ElidedLabel(self)
         self.budget_label.setObjectName("budgetLabel")
         self.budget_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.target_combo = self._make_target_combo()
