@@ -1,8 +1,9 @@
 """A row of buttons that wraps: left to right, a new line when the width runs out.
 
 A dock's least width is its widest row's; a row of three long buttons (a sheet's offers, the Edge
-uses after a roll in Japanese) made the window too wide for a 1366 px laptop at 125 % scaling. Wide enough, this is one row like :class:`QHBoxLayout`, each line's spare width shared
-by its items; narrower, the items go on as many lines as they need (``heightForWidth``).
+uses after a roll in Japanese) made the window too wide for a 1366 px laptop at 125 % scaling.
+Wide enough, this is one row like :class:`QHBoxLayout`, each line's spare width shared by its
+items; narrower, the items go on as many lines as they need (``heightForWidth``).
 """
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ class MapDock(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
-        layout.addWidget(self.arc_legend)  # the whole width: a duel's six range bands in two lines
+        layout.addWidget(self.arc_legend)  # the whole width: six range bands in two lines
         layout.addWidget(self.no_map, 1)
         layout.addWidget(self.panel, 1)
         layout.addWidget(self.verdict)

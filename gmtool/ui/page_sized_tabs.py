@@ -1,8 +1,9 @@
 """Tabs as wide as the page in front.
 
 Qt sizes a tab widget for its widest page, shown or not: a form the GM has not opened (a game's
-rarer tab) kept the dock, and so the whole window, too wide for a 1366 px laptop at 125 % scaling. Here the least width is the front page's; opening a wider page asks for more room
-then (the window's other docks give it, down to their own least widths).
+rarer tab) kept the dock, and so the whole window, too wide for a 1366 px laptop at 125 % scaling.
+Here the least width is the front page's; opening a wider page asks for more room then (the
+window's other docks give it, down to their own least widths).
 """
 
 from __future__ import annotations
