@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPushButton,
     QSizePolicy,
     QStyle,
@@ -94,7 +93,7 @@ class InitiativePanel(QWidget):
         self.model = CombatantsModel(bridge, self)
         self.proxy = PassOrderProxy(self)
         self.proxy.setSourceModel(self.model)
-        self.heading = QLabel(self)
+        self.heading = ElidedLabel(self)
         self.heading.setObjectName("passHeading")
         font = self.heading.font()
         font.setPointSizeF(font.pointSizeF() * 1.3)
@@ -104,15 +103,15 @@ class InitiativePanel(QWidget):
         self.current_label.setObjectName("currentActor")
         self.current_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         for label in (self.heading, self.current_label):
-            # Text changes every phase; an ignored size hint keeps them from re-laying out the panel. Half
-            # the line each: "Turn 3 · Pass 2" whole in the narrowest dock, who acts elided after it.
+            # Text changes every phase; an ignored size hint keeps them from re-laying out the panel. In a
+            # narrow dock both end in "…" (whole in their tooltips) rather than being cut at the edge.
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.view = self._make_view()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         top = QHBoxLayout()  # "Turn 3 · Pass 2" and who acts, on one line: the order gets the height
-        top.addWidget(self.heading, 1)
-        top.addWidget(self.current_label, 1)
+        top.addWidget(self.heading, 2)
+        top.addWidget(self.current_label, 3)
         layout.addLayout(top)
         layout.addWidget(self.view, 1)
         layout.addLayout(self._make_action_picker())
@@ -257,6 +256,7 @@ class InitiativePanel(QWidget):
     def refresh_heading(self) -> None:
         state = self._bridge.state
         self.heading.setText(self._bridge.ruleset.heading(state).text)  # as the game words it
+        self.heading.setToolTip(self.heading.text())  # whole when the dock is too narrow
         budget = self.action_model.budget_text()
         self.budget_label.setText(budget)
         self.budget_label.setToolTip(budget)  # the whole text when the panel is narrow
