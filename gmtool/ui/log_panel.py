@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.i18n import tr
 from gmtool.ui.appending_table import AppendingTableView
+from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.opaque_scroll_bars import fill_opaque
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -85,14 +86,7 @@ class LogView(AppendingTableView):
         super().setCurrentIndex(index)
 
 
-FILTER_MIN_CHARACTERS = 6  # a filter box's least width; its list opens as wide as its longest entry
-
-
-def narrow(combo: QComboBox) -> None:
-    """A filter box that a narrow dock can shrink (to a few characters, the rest elided) instead of
-    widening the dock, and so the window, to fit its longest entry (a combatant's full name)."""
-    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    combo.setMinimumContentsLength(FILTER_MIN_CHARACTERS)
+FILTER_MIN_CHARACTERS = 6  # a filter box's least width; its list opens as wide as its longest entry (a name)
 
 
 class LogPanel(QWidget):
@@ -127,7 +121,7 @@ class LogPanel(QWidget):
         self.combatant = QComboBox(self)
         self.combatant.setObjectName("logCombatant")
         self.combatant.setToolTip(tr("log_filter.combatant_tip"))
-        narrow(self.combatant)
+        narrow(self.combatant, FILTER_MIN_CHARACTERS)
         self._fill_combatants()
         self.combatant.currentIndexChanged.connect(
             lambda _i: (self.proxy.set_combatant(self.combatant.currentData()), self.view.follow_filter())
@@ -135,7 +129,7 @@ class LogPanel(QWidget):
         self.kind = QComboBox(self)
         self.kind.setObjectName("logKind")
         self.kind.setToolTip(tr("log_filter.kind_tip"))
-        narrow(self.kind)
+        narrow(self.kind, FILTER_MIN_CHARACTERS)
         self.kind.addItem(tr("log_filter.kind.all"), None)
         for family in self.proxy.families:
             self.kind.addItem(tr(f"log_filter.kind.{family}"), family)

@@ -23,6 +23,7 @@ from gmtool.core.i18n import active_language, tr
 from gmtool.core.messages import Command
 from gmtool.ui.hex_map_view import HexMapPanel
 from gmtool.ui.map_legend import legend_html, legend_label
+from gmtool.ui.narrow_combo import narrow
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.tones import see_through
 
@@ -44,12 +45,10 @@ class MapDock(QWidget):
         self.view = self.panel.view
         self.overlay = QComboBox(self)  # the selected unit's arcs (the default), range bands … or nothing
         self.overlay.setObjectName("mapOverlay")
-        self.overlay.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.overlay.setMinimumContentsLength(6)  # narrower shows fewer letters; the list opens full width
+        narrow(self.overlay, 6)
         self.target = QComboBox(self)
         self.target.setObjectName("mapTarget")
-        self.target.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.target.setMinimumContentsLength(8)
+        narrow(self.target, 8)
         fit = self.fit = QPushButton(tr("map.fit"), self)
         fit.setToolTip(tr("map.fit_tip"))
         self.no_map = QLabel(self)

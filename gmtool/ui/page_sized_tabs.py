@@ -9,7 +9,7 @@ window's other docks give it, down to their own least widths).
 from __future__ import annotations
 
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QStackedWidget, QTabWidget, QWidget
+from PySide6.QtWidgets import QTabWidget, QWidget
 
 
 def least_width(page: QWidget) -> int:
@@ -27,8 +27,7 @@ class PageSizedTabs(QTabWidget):
     def minimumSizeHint(self) -> QSize:
         hint = super().minimumSizeHint()
         page = self.currentWidget()
-        stack = self.findChild(QStackedWidget)
-        if page is None or stack is None:
+        if page is None:
             return hint
         widest = max(least_width(self.widget(i)) for i in range(self.count()))
         frame = max(0, hint.width() - widest)  # the pane's frame (or a tab bar wider than every page)

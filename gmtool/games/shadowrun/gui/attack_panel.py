@@ -41,6 +41,7 @@ from gmtool.games.shadowrun.rules.attack.describe import (
     breakdown_lines,
     term_text,
 )
+from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.page_tabs import PageTabs
 from gmtool.ui.pinned import ResultArea, scrolled
@@ -140,8 +141,7 @@ class AttackPanel(QWidget):
         self.ammo = QComboBox(box)
         self.ammo.setObjectName("ammoCombo")
         self.ammo.setToolTip(tr("attack.ammo_hint"))
-        self.ammo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.ammo.setMinimumContentsLength(6)
+        narrow(self.ammo, 6)
         for key, label in self.model.ammo_types():
             self.ammo.addItem(label, key)
         ammo_row = QHBoxLayout()
@@ -296,8 +296,7 @@ class AttackPanel(QWidget):
             grid.addWidget(edit, 1, column)
             combo = QComboBox(box)  # Edge, one point per test: chosen before Apply, also after seeing a Roll
             combo.setObjectName(f"edge_{which}")
-            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(4)
+            narrow(combo, 4)
             for use, label in self.model.edge_choices():
                 combo.addItem(label, use)
             combo.currentIndexChanged.connect(lambda _i, w=which, c=combo: self.model.set_edge(w, c.currentData()))
@@ -410,8 +409,7 @@ class AttackPanel(QWidget):
     def _combo(self, name: str, on_change, combo: QComboBox | None = None) -> QComboBox:
         combo = combo if combo is not None else QComboBox(self)
         combo.setObjectName(name)
-        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        combo.setMinimumContentsLength(8)
+        narrow(combo, 8)
         combo.currentIndexChanged.connect(lambda _i: on_change())
         return combo
 

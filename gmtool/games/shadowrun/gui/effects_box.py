@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.effects import Duration
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.gui.effects_model import EffectsModel
+from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 
@@ -70,8 +71,7 @@ class EffectsBox(QGroupBox):
         set_tone(self.error, "error")
         self.error.setWordWrap(True)
         for combo in (self.key, self.duration):  # long entries must not widen the dock
-            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(8)
+            narrow(combo, 8)
         self._view = bridge.view
         self.key.currentIndexChanged.connect(lambda _i: self._reset_to_entry())
         grid = QGridLayout(self)

@@ -40,6 +40,7 @@ from gmtool.games.shadowrun.gui.pass_ladder import PassLadderDelegate, ladder_wi
 from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
 from gmtool.ui.drawn_once import paint_cached
 from gmtool.ui.elided_label import ElidedLabel
+from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.one_call_delegate import OneCallDelegate
 from gmtool.ui.opaque_scroll_bars import fill_opaque
 from gmtool.ui.resizing_table import ResizingTableView
@@ -206,8 +207,7 @@ class InitiativePanel(QWidget):
         grid.addWidget(self.take_button, 1, 2 if self.target_combo is not None else 1)
         for combo in (self.action_combo, self.target_combo):
             if combo is not None:  # narrow minimum: long action names must not widen the panel
-                combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-                combo.setMinimumContentsLength(8)
+                narrow(combo, 8)
         if self.action_combo.currentIndex() < 0 and self.action_model.rowCount() > 1:
             self.action_combo.setCurrentIndex(1)  # the first action (row 0 is a heading)
         return grid
