@@ -1,8 +1,8 @@
 """``python -m benchmarks``: every measurement, printed as ``name: value`` lines.
 
 Order: exact odds per query and against icepool (pure Python, first, while the
-process is small), next phase and a full attack with 200 combatants (in this process,
-offscreen Qt), Chummer import, library search over 10,000 NPCs, a 1,000-event log
+process is small), every key press in a fresh process of its own with the bare window's
+floor around them and each as a ratio to it (:mod:`benchmarks.key_presses`), Chummer import, library search over 10,000 NPCs, a 1,000-event log
 printed to PDF, start-up
 time and peak memory against a bare PySide6 window (child processes), then the
 SIGKILL durability trials. Figures are ratios or percentiles; targets from the
@@ -15,8 +15,9 @@ import os
 import sys
 from typing import Any
 
+from benchmarks.key_presses import isolated, measure_key_presses
 from benchmarks.kill_trials import run_kill_trials
-from benchmarks.next_phase import TARGET_MS, measure_grouped, measure_next_phase
+from benchmarks.next_phase import TARGET_MS
 from benchmarks.odds import TARGET_P99_MS, TARGET_SPEEDUP, measure_odds
 from benchmarks.startup import TARGET_MEMORY_RATIO, TARGET_RATIO, measure_startup
 
@@ -40,16 +41,13 @@ def bench_odds() -> None:
     emit("odds_target_speedup", TARGET_SPEEDUP)
 
 
-def bench_next_phase() -> None:
-    result = measure_next_phase()
-    emit("next_phase_p95_ms_200", result["next_phase_p95_ms_200"])
-    for key in ("next_phase_full_repaint_p95_ms_200", "next_phase_presses_without_paint"):
-        if key in result:
-            emit(key, result[key])
-    emit("next_phase_core_p95_ms_200", result["next_phase_core_p95_ms_200"])
-    emit("next_phase_presses", result["next_phase_presses"])
+def bench_key_presses() -> None:
+    """Every key press (next phase, attack, map move, rally activation, duel attack, SR4 spell) in a
+    fresh process of its own, the bare window's floor around them, and each ``*_vs_bare`` ratio."""
+    for name, value in measure_key_presses().items():
+        emit(name, value)
     emit("next_phase_target_ms", TARGET_MS)
-    for name, value in measure_grouped().items():  # 20 grunt groups of 10, 100 active effects
+    for name, value in isolated("benchmarks.next_phase", "measure_grouped").items():  # 20 groups of 10, 100 effects
         emit(name, value)
 
 
@@ -97,8 +95,7 @@ def bench_named(module: str, function: str) -> None:
 def main() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     bench_odds()
-    bench_next_phase()
-    bench_named("benchmarks.attack", "measure_attack")
+    bench_key_presses()
     bench_named("benchmarks.import_chummer", "measure_import_chummer")
     bench_named("benchmarks.library_search", "measure_library_search")
     bench_named("benchmarks.print_pdf", "measure_print_pdf")
@@ -106,10 +103,6 @@ def main() -> int:
     bench_named("benchmarks.house_rules", "measure_house_rules")
     bench_named("benchmarks.open_fuzz", "measure_open_fuzz")
     bench_named("benchmarks.hex_geometry", "measure_hex_geometry")
-    bench_named("benchmarks.map_move", "measure_map_move_isolated")  # a fresh process: see its docstring
-    bench_named("benchmarks.rally_activation", "measure_rally_activation_isolated")  # a fresh process too
-    bench_named("benchmarks.aura_attack", "measure_aura_attack")
-    bench_named("benchmarks.sr4_spell", "measure_sr4_spell")  # issue 18: casting with drain and repaint
     bench_startup()
     bench_kill_trials()
     return 0

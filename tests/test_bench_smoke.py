@@ -75,3 +75,33 @@ def test_rally_activation_harness_times_every_press_of_every_activation(qapp: ob
     declined = result["rally_activation_no_reaction_presses"]  # BR-18: the GM's *No reaction*, a press of its own
     assert declined > 0 and result["rally_activation_presses"] == 8 * len(PRESSES) + declined  # 8 gears, 1 round
     assert result["rally_activation_refused_presses"] == 0 and result["rally_activation_attacks"] == 2 * 8
+
+
+@pytest.mark.slow
+def test_bare_floor_changes_every_cell_and_paints_each_press(qapp: object) -> None:
+    from benchmarks.bare_press import measure_bare_press
+
+    result = measure_bare_press(presses=5)
+    assert _positive_finite(result["bare_press_p95_ms"]), result
+    assert result["bare_press_presses_without_paint"] == 0
+
+
+def test_key_press_ratios_divide_by_the_floors_median(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each *_vs_bare is the figure over the median of the floor's five runs (3, 9, 6, 6, 12 ms: 6)."""
+    from benchmarks import key_presses
+
+    floors = iter([3.0, 9.0, 6.0, 6.0, 12.0])
+    figures = {p95: 1.5 * (n + 1) for n, (_m, _f, p95, _r) in enumerate(key_presses.KEY_PRESSES)}
+
+    def fake(module: str, function: str) -> dict[str, object]:
+        if module == key_presses.FLOOR[0]:
+            return {"bare_press_p95_ms": next(floors), "bare_press_presses_without_paint": 0}
+        name = next(p95 for m, _f, p95, _r in key_presses.KEY_PRESSES if m == module)
+        return {name: figures[name]}
+
+    monkeypatch.setattr(key_presses, "isolated", fake)
+    result = key_presses.measure_key_presses()
+    assert result["bare_press_runs"] == 5  # before, after the 2nd, 4th and 6th figure, and at the end
+    assert result["bare_press_p95_ms"] == 6.0
+    assert result["next_phase_vs_bare"] == 1.5 / 6.0
+    assert result["sr4_spell_vs_bare"] == 9.0 / 6.0
