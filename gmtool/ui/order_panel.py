@@ -21,6 +21,7 @@ FIT_ROWS = 40  # rows measured to fit a column to its contents
 FIT_AT_LEAST = 56  # px: a column narrowed to make room is never narrower (nor than its contents)
 LAST_AT_LEAST = 48  # px: the state's badges may shrink to this before the order scrolls sideways
 CELL_PADDING = 12  # px: a cell's margins and frame around its text
+NAME_AT_LEAST = 64  # px: a name is cut (in the middle) to this at most, before the order scrolls sideways
 
 
 def fitted(wanted: list[int], room: int) -> list[int]:
@@ -84,14 +85,19 @@ class OrderPanel(QWidget):
 
     def _fit_columns(self) -> None:
         """Every column but the last (the state's badges) as wide as its contents (a hull of 10 is wider
-        than one of 9), then the widest of them narrowed (never below ``FIT_AT_LEAST``, the name never)
-        until the badges keep ``LAST_AT_LEAST``: nothing scrolls sideways, an elided text is whole in
-        its tooltip. Measured after each change and resize, over the first rows only (``FIT_ROWS``: a
-        long order would otherwise be measured whole on every key press)."""
+        than one of 9), then the widest of them narrowed (never below ``FIT_AT_LEAST``), then the name
+        (cut in the middle, never below ``NAME_AT_LEAST``) until the badges keep ``LAST_AT_LEAST`` or
+        their urgent ones whole: nothing scrolls sideways, an elided text is whole in its tooltip.
+        Measured after each change and resize, over the first rows only (``FIT_ROWS``: a long order
+        would otherwise be measured whole on every key press)."""
         header = self.view.horizontalHeader()
         columns = range(self.model.columnCount() - 1)
         wanted = [max(self.view.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in columns]
-        widths = fitted(wanted, header.width() - self._badges_least())  # the header spans the viewport
+        least = self._badges_least()
+        room = header.width() - least  # the header spans the viewport
+        widths = fitted(wanted, room)
+        if widths and sum(widths) > room:  # the name cut in the middle rather than a sideways scroll
+            widths[0] = max(NAME_AT_LEAST, widths[0] - (sum(widths) - room))
         for column, width in zip(columns, widths, strict=True):
             if width != header.sectionSize(column):  # a resize lays out and repaints the whole table
                 header.resizeSection(column, width)
