@@ -211,9 +211,9 @@ class AttackPanel(QWidget):
 
     def _attacker_chosen(self) -> None:
         attacker = self.attacker.currentData()
-        self._fill()
         if attacker is not None and attacker != self._bridge.selected:
             self._bridge.select(attacker)  # the window follows: map, sheet and order on the same machine
+        self._fill()
 
     def _target_chosen(self) -> None:
         self._fill()
