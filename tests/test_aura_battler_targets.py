@@ -13,7 +13,7 @@ from gmtool.core.readings import RuleReadings
 from gmtool.games.aura_battler.rules import duel_messages as m
 from gmtool.games.aura_battler.rules.allocation import DEFENCE_PP_KEPT, allocate, defend
 from gmtool.games.aura_battler.rules.duel import AuraRules
-from gmtool.games.aura_battler.rules.duel_targets import default_target, own_side, targets
+from gmtool.games.aura_battler.rules.duel_targets import default_target, same_side, targets
 from tests.test_aura_battler_duel import HORNET, LARK, SKYRAFT, Duel
 
 KEPT = RuleReadings(book_for=frozenset({DEFENCE_PP_KEPT}))
@@ -24,7 +24,7 @@ def test_enemies_are_offered_first_then_the_own_side() -> None:
     assert [(c.id, c.enemy) for c in targets(duel.state, LARK)] == [(HORNET, True), (SKYRAFT, False)]
     assert [(c.id, c.enemy) for c in targets(duel.state, HORNET)] == [(LARK, True), (SKYRAFT, True)]
     assert default_target(duel.state, LARK) == HORNET
-    assert own_side(duel.state, LARK, SKYRAFT) and not own_side(duel.state, LARK, HORNET)
+    assert same_side(duel.state, LARK, SKYRAFT) and not same_side(duel.state, LARK, HORNET)
 
 
 def test_a_destroyed_enemy_is_listed_last_and_never_the_default() -> None:
