@@ -288,8 +288,9 @@ class AttackPanel(QWidget):
                                           tr("ab.attack.value", value=seen.hit.value)))
         law = " · ".join(f"{d}: {percent(p)}" for d, p in seen.damage_law(6) if p)
         triggers = " ".join(map(str, sorted(seen.triggers))) or "—"
-        self.odds.setText(tr("ab.attack.odds", hit=percent(seen.chance), triggers=triggers, law=law,
-                             destroy_if_hit=percent(seen.destroy_if_hit), destroy=percent(seen.destroy)))
+        chances = tr("ab.attack.chances", hit=percent(seen.chance), destroy=percent(seen.destroy))
+        odds = tr("ab.attack.odds", triggers=triggers, law=law, destroy_if_hit=percent(seen.destroy_if_hit))
+        self.odds.setText(f"<b>{escape(chances)}</b><br>{escape(odds)}")
         carried = len(seen.landing) > 1
         self.landing.setVisible(carried)
         self.landing.setText(tr("ab.attack.landing", landing=", ".join(f"{u.name} {percent(p)}" for u, p in seen.landing))
