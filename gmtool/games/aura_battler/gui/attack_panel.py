@@ -29,7 +29,7 @@ from gmtool.games.aura_battler.rules import duel_messages as m
 from gmtool.games.aura_battler.rules.duel import AuraRules
 from gmtool.games.aura_battler.rules.duel_attack import AttackPlan
 from gmtool.games.aura_battler.rules.duel_state import DuelState
-from gmtool.games.aura_battler.rules.duel_targets import default_target, own_side as on_own_side, targets
+from gmtool.games.aura_battler.rules.duel_targets import default_target, same_side, targets
 from gmtool.games.aura_battler.rules.duel_words import result_lines
 from gmtool.ui.narrow_combo import narrow
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -267,7 +267,7 @@ class AttackPanel(QWidget):
     def _warn(self) -> None:
         """A line over the plan when the target flies for the attacker's own side."""
         attacker, target = self.attacker.currentData(), self.target.currentData()
-        ally = on_own_side(self.state, attacker, target)
+        ally = same_side(self.state, attacker, target)
         text = tr("ab.attack.own_side_warning", target=self.state.units[target].name,
                   side=self.state.units[target].side) if ally else ""
         if self.warning.text() != text:
@@ -326,7 +326,7 @@ class AttackPanel(QWidget):
         if draft is None:
             return False
         pair = (draft.attacker, draft.target)
-        if on_own_side(self.state, *pair) and self._confirmed != pair:
+        if same_side(self.state, *pair) and self._confirmed != pair:
             attacker, target = self.state.units[draft.attacker], self.state.units[draft.target]
             if not own_side.ask(self, attacker.name, target.name, target.side):
                 return False

@@ -36,7 +36,7 @@ def default_target(state: DuelState, attacker: str | None) -> str | None:
     return next((c.id for c in targets(state, attacker) if c.enemy and not c.destroyed), None)
 
 
-def own_side(state: DuelState, attacker: str | None, target: str | None) -> bool:
+def same_side(state: DuelState, attacker: str | None, target: str | None) -> bool:
     """Whether ``target`` flies for the attacker's own side (the panel asks before such an attack)."""
     mine, theirs = state.units.get(attacker or ""), state.units.get(target or "")
     return mine is not None and theirs is not None and mine.id != theirs.id and mine.side == theirs.side
