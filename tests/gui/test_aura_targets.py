@@ -62,6 +62,7 @@ def test_with_the_enemy_destroyed_no_ally_is_attacked_by_default(duel_window, as
     assert duel_window.run(m.EditUnit(unit=HORNET, field="damage", value=18))  # destroyed (17.3)
     assert panel.target.currentData() is None  # not the Skyraft, the Lark's own side
     assert not panel.roll.isEnabled() and "No enemy of the attacker is still flying" in panel.roll.toolTip()
+    assert not panel.response_turn.isEnabled() and "it is the target that turns" in panel.response_turn.toolTip()
     before = _attacks(duel_window)
     duel_window.action("ab_roll_attack").trigger()  # Ctrl+Return
     assert _attacks(duel_window) == before and duel_window.bridge.state.units[SKYRAFT].damage == 0

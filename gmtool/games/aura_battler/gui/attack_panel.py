@@ -249,6 +249,9 @@ class AttackPanel(QWidget):
         for widget in (self.land_on_label, self.land_on):
             widget.setVisible(carried)
         self.dice.show_landing(carried)
+        turnable = target is not None and not target.destroyed
+        self.response_turn.setEnabled(turnable)  # AB-12: the target turns; with none, the button says so
+        self.response_turn.setToolTip(tr("ab.attack.response") if turnable else tr("ab.attack.response_no_target"))
         self._warn()
         draft = self.draft()
         if draft is None:
