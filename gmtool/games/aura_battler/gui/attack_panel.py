@@ -157,8 +157,9 @@ class AttackPanel(QWidget):
         """Every machine as attacker (a wreck marked: selected, it is refused with the reason); its
         targets enemies first; its guns and sword. A new pair starts from fresh inputs."""
         state = self.state
-        units = [(u.id, tr("ab.attack.wreck", name=u.name) if u.destroyed else u.name) for u in state.units.values()]
-        self._set_items(self.attacker, units, self.attacker.currentData())  # type: ignore[arg-type]
+        units: list[tuple[object, str]] = [(u.id, tr("ab.attack.wreck", name=u.name) if u.destroyed else u.name)
+                                           for u in state.units.values()]
+        self._set_items(self.attacker, units, self.attacker.currentData())
         attacker = self.attacker.currentData()
         offered = targets(state, attacker)
         chosen = self.target.currentData()
