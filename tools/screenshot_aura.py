@@ -3,9 +3,11 @@
 Usage: QT_QPA_PLATFORM=offscreen python tools/screenshot_aura.py OUT_DIR [WxH ...]
 On a throw-away campaign: ``aura-alloc-…`` (two machines allocated, the third's split half typed in
 the allocation panel), ``aura-attack-…`` (all allocated, the Lark aiming at the Hornet in the attack
-panel with aura power spent), ``aura-table-…`` (the same in table mode), ``aura-players-…`` and ``aura-players-revealed-…`` (the player view before
-and after Reveal allocations), for English
-and Japanese, light and dark, at each size (default 1366x768).
+panel with aura power spent), ``aura-table-…`` (the same in table mode), ``aura-result-…`` (after the
+roll: the last result in the panel), ``aura-wreck-…`` (the Hornet destroyed: a wreck on the map, the
+panel without an enemy to aim at), ``aura-players-…`` and ``aura-players-revealed-…`` (the player view
+before and after Reveal allocations, with the wreck), for English and Japanese, light and dark, at
+each size (default 1366x768).
 """
 
 from __future__ import annotations
@@ -65,6 +67,17 @@ def shoot(out_dir: Path, language: str, theme: str, size: tuple[int, int]) -> li
         panel.table.range.setValue(3)
         app.processEvents()
         saved.append(out_dir / f"aura-table-{tag}.png")
+        window.grab().save(str(saved[-1]))
+        window.action("ab_table_mode").trigger()
+        panel.faces["hit"].setText("2 3")
+        panel.faces["damage"].setText("3")  # 6 + 3 − 3: the Hornet 10 → 16 of 18
+        window.action("ab_roll_attack").trigger()
+        app.processEvents()
+        saved.append(out_dir / f"aura-result-{tag}.png")
+        window.grab().save(str(saved[-1]))
+        window.run(m.EditUnit(unit="u2", field="damage", value=18))  # the Hornet destroyed: a wreck
+        app.processEvents()
+        saved.append(out_dir / f"aura-wreck-{tag}.png")
         window.grab().save(str(saved[-1]))
         players = PlayerView(window.bridge)
         players.resize(*size)

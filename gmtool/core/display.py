@@ -47,13 +47,17 @@ class Track:
 
 @dataclass(frozen=True, slots=True)
 class Badge:
-    """A short state shown beside a name (an effect with its time left, "Seized", "Rattled")."""
+    """A short state shown beside a name (an effect with its time left, "Seized", "Rattled").
+
+    ``urgent``: a state the GM acts on (destroyed, knocked out, down …): the order list shows it before
+    the other badges and never cuts it (the whole list stays in the tooltip)."""
 
     key: str
     text: str
     tone: Tone = "neutral"
     tooltip: str = ""
     public: bool = True
+    urgent: bool = False
 
 
 @dataclass(frozen=True, slots=True)

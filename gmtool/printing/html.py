@@ -25,7 +25,7 @@ FONT_FAMILIES = LATIN_FONTS + CJK_FONTS
 # The map's inks on paper (the light theme's map tones: print is always light).
 MAP_INKS: dict[str, str] = {
     "grid": "#5a5a5a", "token": "#1f4e9a", "token_npc": "#8e2424", "token_text": "#ffffff",
-    "damage": "#c62828", "text": "#111111",
+    "damage": "#c62828", "text": "#111111", "wreck": "#6b6b6b",
 }
 MAP_ANCHOR = "gmtool-map-{index}"  # a map's place in the document the PDF is laid out from (see .map_paint)
 Maps = Literal["svg", "slots"]

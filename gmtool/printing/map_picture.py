@@ -9,10 +9,11 @@ each kind's ``light`` colour, the inks (grid, tokens, text) passed in by the cal
 Layout: the board in flat-top hexes (axial ``(q, r)`` centred at ``(1.5·R·q, √3·R·(r + q/2))``, as
 the map dock draws it) scaled to :data:`WIDTH` points, its height capped at :data:`MAX_HEIGHT` (a
 long board is narrowed instead), under its title when it has one (the PDF's: a heading of its own
-could end a page with the map on the next); under the board a legend in fixed cells: a swatch and name per terrain
-kind, then each unit's number and name. A unit is a disc with its number and a pointer through the
-side it faces, and a damage bar across its foot when hurt: on paper, names beside adjacent discs
-would cover each other, so the names are in the legend, keyed by number.
+could end a page with the map on the next); under the board a legend in fixed cells: a swatch and
+name per terrain kind, then each unit's number and name. A unit is a disc with its number and a
+pointer through the side it faces, and a damage bar across its foot when hurt; a unit out of the
+fight is a grey disc crossed out (in the legend too). On paper, names beside adjacent discs would
+cover each other, so the names are in the legend, keyed by number.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ TITLE_FONT = 14.0  # as big as the PDF's third-level headings (10.5 pt, which Qt
 TITLE_ROW = 20.0  # points
 SWATCH = 8.0  # points
 SQRT3 = math.sqrt(3)
-Ink = Literal["grid", "token", "token_npc", "token_text", "damage", "text"]
-INK_NAMES: tuple[Ink, ...] = ("grid", "token", "token_npc", "token_text", "damage", "text")
+Ink = Literal["grid", "token", "token_npc", "token_text", "damage", "text", "wreck"]
+INK_NAMES: tuple[Ink, ...] = ("grid", "token", "token_npc", "token_text", "damage", "text", "wreck")
 
 
 @dataclass(frozen=True)
@@ -140,10 +141,26 @@ def picture(board: Board, inks: dict[str, str], title: str = "") -> Picture:
     return Picture(WIDTH, full, radius, inks["grid"], terrain, tuple(shapes))
 
 
+def _fill(token: Token, inks: dict[str, str]) -> str:
+    return inks["wreck" if token.out else "token_npc" if token.npc else "token"]
+
+
+def cross(x: float, y: float, arm: float, width: float, ink: str) -> tuple[Polygon, Polygon]:
+    """An X centred on (x, y), each stroke a thin polygon ``width`` wide reaching ``arm`` along both axes."""
+    w = width / (2 * math.sqrt(2))
+    return (Polygon(((x - arm - w, y - arm + w), (x - arm + w, y - arm - w), (x + arm + w, y + arm - w),
+                     (x + arm - w, y + arm + w)), ink),
+            Polygon(((x + arm - w, y - arm - w), (x + arm + w, y - arm + w), (x - arm + w, y + arm + w),
+                     (x - arm - w, y + arm - w)), ink))
+
+
 def _token(token: Token, number: int, radius: float, ox: float, oy: float, inks: dict[str, str]) -> list[Polygon | Disc | Text]:
     x, y = _centre(token.hex, radius)
     x, y = x + ox, y + oy
-    fill = inks["token_npc" if token.npc else "token"]
+    fill = _fill(token, inks)
+    if token.out:  # a wreck: a grey disc crossed out, no pointer, no damage bar; its number still on it
+        return [Disc(x, y, 0.56 * radius, fill), *cross(x, y, 0.5 * radius, 0.14 * radius, inks["damage"]),
+                Text(x, y + 0.36 * 0.62 * radius, str(number), 0.62 * radius, inks["token_text"], centred=True, bold=True)]
     ahead = _centre(DIRS[token.facing % 6], 1.0)
     length = math.hypot(*ahead)
     ux, uy = ahead[0] / length, ahead[1] / length
@@ -175,7 +192,9 @@ def _legend(board: Board, top: float, inks: dict[str, str]) -> list[Polygon | Di
     for i, token in enumerate(board.tokens):
         x, y = PAD + (i % LEGEND_COLUMNS) * cell, row_y + (i // LEGEND_COLUMNS) * LEGEND_ROW
         r = SWATCH / 2 + 0.5
-        shapes.append(Disc(x + r, y + SWATCH / 2, r, inks["token_npc" if token.npc else "token"]))
+        shapes.append(Disc(x + r, y + SWATCH / 2, r, _fill(token, inks)))
+        if token.out:
+            shapes.extend(cross(x + r, y + SWATCH / 2, r * 0.8, 1.0, inks["damage"]))
         shapes.append(Text(x + r, y + SWATCH / 2 + 2.3, str(i + 1), 6.5, inks["token_text"], centred=True, bold=True))
         shapes.append(Text(x + SWATCH + 4, y + SWATCH - 0.8, f"{token.name} ({label(token.hex)})", LEGEND_FONT, inks["text"]))
     return shapes

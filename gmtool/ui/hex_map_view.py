@@ -1,5 +1,6 @@
 """A hex board drawn for the GM (QGraphicsView): terrain per kind with a legend, units as tokens with
-name, facing arrow and damage, pan (drag) and zoom (wheel, ``+``/``-``, ``0`` fits the window).
+name, facing arrow and damage (a unit out of the fight: a grey wreck crossed out), pan (drag) and zoom
+(wheel, ``+``/``-``, ``0`` fits the window).
 
 It draws a :class:`gmtool.core.hex.board.Board` and reports what the GM points at
 (``hexClicked``, ``tokenSelected``); moving and turning units are the game's commands, never done
@@ -15,6 +16,7 @@ from PySide6.QtGui import QBrush, QKeyEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
+    QGraphicsLineItem,
     QGraphicsPolygonItem,
     QGraphicsRectItem,
     QGraphicsScene,
@@ -84,9 +86,24 @@ def _name_plate(token: Token, at: QPointF) -> QGraphicsRectItem:
     box = label.boundingRect()
     label.setPos(-box.width() / 2, 0)
     plate.setRect(-box.width() / 2 - 2, 0, box.width() + 4, box.height())
-    plate.setBrush(QBrush(tone("map_token_npc" if token.npc else "map_token")))
+    plate.setBrush(QBrush(tone(_token_tone(token))))
     plate.setPen(QPen(Qt.PenStyle.NoPen))
     return plate
+
+
+def _token_tone(token: Token) -> str:
+    """A unit's disc and plate: grey when out of the fight, else its side's (NPC or not)."""
+    return "map_wreck" if token.out else "map_token_npc" if token.npc else "map_token"
+
+
+def _wreck_cross(c: QPointF, disc: QGraphicsItem) -> None:
+    """A wreck's mark: a cross over its disc in the harm tone, edged in the plate's text tone (read at a
+    glance on the grey disc, in both themes)."""
+    arm = R * 0.42
+    for colour, width in (("map_token_text", R * 0.26), ("physical", R * 0.14)):
+        pen = QPen(tone(colour), width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        for dx in (arm, -arm):
+            QGraphicsLineItem(c.x() - dx, c.y() - arm, c.x() + dx, c.y() + arm, disc).setPen(pen)
 
 
 class HexMapView(QGraphicsView):
@@ -156,17 +173,20 @@ class HexMapView(QGraphicsView):
     def _token(self, token: Token) -> _TokenItem:
         c = centre(token.hex)
         disc = _TokenItem(c.x() - R * 0.62, c.y() - R * 0.62, R * 1.24, R * 1.24)
-        disc.setBrush(QBrush(tone("map_token_npc" if token.npc else "map_token")))
+        disc.setBrush(QBrush(tone(_token_tone(token))))
         disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, self.movable)
         disc.setData(TOKEN_ROLE, token.id)
         disc.setZValue(2)
         disc.setToolTip(token.name)
         self.scene().addItem(disc)
-        arrow = QGraphicsPolygonItem(facing_arrow(token.hex, token.facing), disc)
-        arrow.setBrush(QBrush(tone("map_selected")))
-        arrow.setPen(QPen(Qt.PenStyle.NoPen))
-        if token.damage > 0:  # a bar across the disc's foot: how hurt
+        if token.out:  # a wreck: a cross over a grey disc, no facing, no damage bar
+            _wreck_cross(c, disc)
+        else:
+            arrow = QGraphicsPolygonItem(facing_arrow(token.hex, token.facing), disc)
+            arrow.setBrush(QBrush(tone("map_selected")))
+            arrow.setPen(QPen(Qt.PenStyle.NoPen))
+        if token.damage > 0 and not token.out:  # a bar across the disc's foot: how hurt
             bar = QGraphicsRectItem(c.x() - R * 0.5, c.y() + R * 0.3, R * min(token.damage, 1.0), R * 0.16, disc)
             bar.setBrush(QBrush(tone("physical")))
             bar.setPen(QPen(Qt.PenStyle.NoPen))

@@ -145,6 +145,13 @@ class MapDock(QWidget):
         self.target.setCurrentIndex(max(0, self.target.findData(chosen)) if chosen else 0)
         self.target.blockSignals(False)
 
+    def set_target(self, unit: str | None) -> None:
+        """Draw the line of fire to ``unit`` (None, or a unit not on the map: none), as a game's attack
+        panel aims: the map shows the pair the panel would roll for."""
+        index = max(0, self.target.findData(unit)) if unit is not None else 0
+        if index != self.target.currentIndex():
+            self.target.setCurrentIndex(index)
+
     def show_overlays(self) -> None:
         """The selected unit's arcs (when wanted) and the line of fire to the chosen target."""
         unit, state = self._bridge.selected, self._bridge.state

@@ -52,6 +52,7 @@ class SheetDock(QWidget):
         self.title = QLabel(self)
         self.title.setObjectName("sheetDockTitle")
         self.form = QFormLayout()
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock: a long label above its field
         self.tracks = QLabel(self)
         self.tracks.setObjectName("sheetDockTracks")
         self.tracks.setWordWrap(True)  # a long detail (a duel's PP split) wraps rather than widening the window
@@ -158,6 +159,9 @@ class SheetDock(QWidget):
                 editor.setCurrentIndex(max(0, editor.findData(field.value)))
             elif not editor.hasFocus() or editor.text().strip() == str(field.value):
                 editor.setText(str(field.value))
+                if not field.editable:  # a value to read: its start in view, the whole in the tooltip
+                    editor.setCursorPosition(0)
+                editor.setToolTip("" if field.editable else str(field.value))
         finally:
             editor.blockSignals(False)
 

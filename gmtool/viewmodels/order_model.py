@@ -1,10 +1,11 @@
 """The order of play of any game, as a table: drawn from the game's display types only.
 
 Columns: the name, the score (the game names it; none when it names none), one per track of
-the game's order layout, and the badges (none when the layout names none). Rows follow ``rules.order(state)`` by rank. After each change the model reads the
-order again and signals ``dataChanged`` for exactly the rows that differ (display values compare
-with ``==``), or resets when someone joined or left. A game with a richer order of its own (a
-pass ladder, condition monitors drawn as boxes) builds its own dock; this one serves any game.
+the game's order layout, and the badges (none when the layout names none; the urgent ones first).
+Rows follow ``rules.order(state)`` by rank. After each change the model reads the order again and
+signals ``dataChanged`` for exactly the rows that differ (display values compare with ``==``), or
+resets when someone joined or left. A game with a richer order of its own (a pass ladder, condition
+monitors drawn as boxes) builds its own dock; this one serves any game.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from gmtool.core.display import OrderLayout, OrderRow
+from gmtool.core.display import Badge, OrderLayout, OrderRow
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles
@@ -24,6 +25,16 @@ Index = QModelIndex | QPersistentModelIndex
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
 TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
 FONT = int(Qt.ItemDataRole.FontRole)
+
+
+def urgent_first(row: OrderRow) -> tuple[Badge, ...]:
+    """The row's badges, those the GM acts on (``urgent``) first, each group in the game's order."""
+    return tuple(sorted(row.badges, key=lambda badge: not badge.urgent))
+
+
+def urgent_text(row: OrderRow) -> str:
+    """The start of the badges' cell that is never cut: the urgent badges, as the cell shows them."""
+    return ", ".join(badge.text for badge in row.badges if badge.urgent)
 
 
 class OrderModel(QAbstractTableModel):
@@ -104,10 +115,11 @@ class OrderModel(QAbstractTableModel):
             return row.name
         if kind == "score":
             return row.score or ""
-        if kind == "badges":  # the tooltip: one badge a line, whole
+        if kind == "badges":  # the urgent first (never cut); the tooltip: one badge a line, whole
+            badges = urgent_first(row)
             if tooltip:
-                return "\n".join(badge.tooltip or badge.text for badge in row.badges)
-            return ", ".join(badge.text for badge in row.badges)
+                return "\n".join(badge.tooltip or badge.text for badge in badges)
+            return ", ".join(badge.text for badge in badges)
         track = row.track(kind[6:])
         if track is None:
             return ""

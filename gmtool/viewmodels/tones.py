@@ -57,6 +57,7 @@ TONES: dict[str, tuple[str, str]] = {
     "map_token_npc": ("#8e2424", "#ef7070"),
     "map_token_text": ("#ffffff", "#101010"),
     "map_selected": ("#ffb300", "#ffd666"),
+    "map_wreck": ("#6b6b6b", "#9e9e9e"),  # a destroyed or knocked-out unit's disc and plate (its text: map_token_text)
     "map_los_clear": ("#1b8a2e", "#6ee07f"),  # the line of fire: lock, nothing in the way
     "map_los_partial": ("#c77700", "#ffc04d"),  # lock, partial obstruction
     "map_los_blocked": ("#c62828", "#ff6e6e"),  # no lock

@@ -132,4 +132,7 @@ def test_the_player_view_hides_the_split_until_revealed(duel_window, qtbot) -> N
 
 def test_the_map_dock_asks_for_a_target_in_the_duels_words(duel_window) -> None:  # noqa: F811
     duel_window.bridge.select("u1")
-    assert duel_window.parts.map.verdict.text() == "Choose a target to see the range and the target's sector the attacker is in."
+    map_dock = duel_window.parts.map
+    assert map_dock.target.currentData() == "u2"  # the attack panel's target (issue 31): its line of fire
+    map_dock.set_target(None)
+    assert map_dock.verdict.text() == "Choose a target to see the range and the target's sector the attacker is in."

@@ -1,10 +1,11 @@
-"""The order of play fits its dock: no sideways scrolling at 1366×768, a narrowed column whole in its
-tooltip, the badges one a line in theirs, the columns fitted again when the dock widens."""
+"""The order of play fits its dock: no sideways scrolling at 1366×768 (a long name cut in the middle
+instead), a narrowed column whole in its tooltip, the badges one a line in theirs, the columns
+fitted again when the dock widens."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
 
 from gmtool.ui.order_panel import FIT_AT_LEAST, fitted
 
@@ -28,15 +29,30 @@ def _no_sideways_scroll(window) -> None:  # noqa: ANN001
     assert header.length() <= view.viewport().width()
 
 
+def _long_name(window) -> str:  # noqa: ANN001
+    """The Skyraft renamed so long that its name cannot be whole beside its figures (the sheet's edit)."""
+    from gmtool.games.aura_battler.rules import duel_messages as m
+
+    name = "Demo Skyraft of the Far Northern Cloud Sea 12"[:40]
+    assert window.run(m.EditUnit(unit="u3", field="name", value=name))
+    QApplication.processEvents()
+    return name
+
+
 def test_the_duel_order_fits_its_dock_and_a_narrowed_column_says_it_all_in_its_tooltip(duel_window) -> None:  # noqa: ANN001
     _no_sideways_scroll(duel_window)
+    name = _long_name(duel_window)
+    _no_sideways_scroll(duel_window)  # before, a long name scrolled the order sideways
     panel = duel_window.parts.order_panel
-    model = panel.model
-    split = next(c for c in range(model.columnCount()) if panel.view.columnWidth(c) < panel.view.sizeHintForColumn(c))
-    text = model.index(0, split).data()
-    assert panel.view.fontMetrics().horizontalAdvance(text) > panel.view.columnWidth(split)  # shown cut
-    assert text in model.index(0, split).data(TOOLTIP)  # whole in the tooltip
-    assert model.headerData(split, Qt.Orientation.Horizontal, TOOLTIP) == model.columns()[split]
+    model, view = panel.model, panel.view
+    row = model.row_of("u3")
+    assert view.columnWidth(0) < view.sizeHintForColumn(0)  # the name is narrowed, not the figures
+    assert all(view.columnWidth(c) >= view.sizeHintForColumn(c) for c in (1, 2))  # the figures whole
+    assert model.index(row, 0).data(TOOLTIP) == name  # whole in its tooltip
+    option = QStyleOptionViewItem()
+    view.itemDelegateForColumn(0).initStyleOption(option, model.index(row, 0))
+    assert option.textElideMode == Qt.TextElideMode.ElideMiddle  # "Demo Sky…Sea 12": the ends stay apart
+    assert model.headerData(0, Qt.Orientation.Horizontal, TOOLTIP) == model.columns()[0]
 
 
 def test_the_rally_order_fits_and_its_badges_read_one_a_line(rally_window) -> None:  # noqa: ANN001
@@ -51,6 +67,7 @@ def test_the_rally_order_fits_and_its_badges_read_one_a_line(rally_window) -> No
 
 def test_a_wider_dock_gives_the_narrowed_columns_their_width_back(duel_window) -> None:  # noqa: ANN001
     view = duel_window.parts.order_panel.view
+    _long_name(duel_window)
     narrowed = {c: view.columnWidth(c) for c in range(view.model().columnCount() - 1)}
     duel_window.resize(1920, 1080)
     duel_window.resizeDocks([duel_window.docks["order"]], [700], Qt.Orientation.Horizontal)

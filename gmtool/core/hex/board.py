@@ -24,7 +24,8 @@ class TerrainKind:
 
 @dataclass(frozen=True)
 class Token:
-    """A unit on the board: where it stands and faces, its name, its damage (0 unhurt … 1 out)."""
+    """A unit on the board: where it stands and faces, its name, its damage (0 unhurt … 1 out); ``out``:
+    wrecked or out of the fight (destroyed, knocked out), drawn as a wreck on every map."""
 
     id: str
     hex: Hex
@@ -32,6 +33,7 @@ class Token:
     name: str
     damage: float = 0.0
     npc: bool = False
+    out: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """The Aura Battler duel as the shell knows it at start-up (plain data; the duel loads with its encounter)."""
 
 from gmtool.core.game import GAME_API, GameManifest
+from gmtool.core.readings import ReadingOption
 
 PACKAGE = "gmtool.games.aura_battler"
 
@@ -14,4 +15,7 @@ MANIFEST = GameManifest(
     demo=f"{PACKAGE}.rules.demo:demo",
     library=f"{PACKAGE}.library.kind:LIBRARY",
     library_gui=f"{PACKAGE}.gui.library_parts:LIBRARY_GUI",
+    readings=(  # where the digest's words allow two readings (it has no page numbers: page 0)
+        ReadingOption(key="ab_defence_pp_kept", rule="AB-16", page=0),
+    ),
 )

@@ -12,6 +12,7 @@ from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.games.aura_battler.rules import duel_messages as m
+from gmtool.games.aura_battler.rules.duel_actions import why_not
 from gmtool.games.aura_battler.rules.duel_state import DuelState
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -77,8 +78,9 @@ class AllocationPanel(QWidget):
             self.unit.setCurrentIndex(max(0, self.unit.findData(waiting[0].id)))
         self.status.setText(tr("ab.alloc.waiting", names=", ".join(u.name for u in waiting)) if waiting
                             else tr("ab.alloc.done") if state.turn else tr("ab.heading.not_started"))
-        self.reveal.setEnabled(state.turn > 0 and not waiting and not state.revealed)
-        self.reveal.setToolTip(tr("ab.heading.not_revealed") if not state.revealed else "")
+        refused = why_not(state, None).get("reveal", "")
+        self.reveal.setEnabled(not refused)
+        self.reveal.setToolTip(refused or tr("ab.heading.not_revealed"))
         self._unit_chosen()
 
     def choose(self, unit_id: str) -> None:
@@ -106,8 +108,10 @@ class AllocationPanel(QWidget):
         left = self.remaining()
         self.left.setText(tr("ab.alloc.left", n=left))
         set_tone(self.left, "good" if left == 0 else "warning")
-        self.allocate.setEnabled(left == 0 and self.unit.currentData() is not None and self.state.turn > 0)
-        self.allocate.setToolTip("" if left == 0 else tr("ab.alloc.must_total"))
+        refused = (tr("error.ab_no_turn") if self.state.turn == 0 else tr("ab.tip.select_machine")
+                   if self.unit.currentData() is None else "" if left == 0 else tr("ab.alloc.must_total"))
+        self.allocate.setEnabled(not refused)
+        self.allocate.setToolTip(refused)
 
     def set_split(self, values: tuple[int, ...]) -> None:
         for spin, value in zip(self.spins.values(), values, strict=True):

@@ -11,6 +11,7 @@ from gmtool.games.aura_battler.gui.allocation_panel import AllocationPanel
 from gmtool.games.aura_battler.gui.attack_panel import AttackPanel
 from gmtool.games.aura_battler.rules import duel_messages as m
 from gmtool.games.aura_battler.rules.duel import AuraRules
+from gmtool.games.aura_battler.rules.duel_actions import MOVES, why_not
 from gmtool.games.aura_battler.rules.duel_state import DuelState
 from gmtool.ui.map_dock import MapDock, focus_map
 from gmtool.ui.order_panel import OrderPanel
@@ -22,6 +23,17 @@ if TYPE_CHECKING:
 
 STEPS = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
 SLIPS: dict[str, m.Step] = {"ab_slip_left": "slip_left", "ab_slip_right": "slip_right"}
+REFUSABLE = {"ab_start_turn": "start_turn", "ab_roll_attack": "roll_attack", "ab_reveal": "reveal",  # action: why_not's key
+             **{name: MOVES for name in (*STEPS, *SLIPS, "ab_thrust_up", "ab_thrust_down", "ab_board")}}
+LAPTOP_COLUMNS, DESKTOP_COLUMNS = (290, 310), (340, 420)  # px: (order and log, the panels) at 1366 and 1920 px
+ORDER_SHARE = 40  # % of the left column's height for the order (the log below takes the rest)
+
+
+def side_columns(width: int) -> tuple[int, int]:
+    """The left and right columns' widths for a window ``width`` wide (the map takes the rest, ≥ 55 %)."""
+    share = min(max((width - 1366) / (1920 - 1366), 0.0), 1.0)
+    (left, right), (wide_left, wide_right) = LAPTOP_COLUMNS, DESKTOP_COLUMNS
+    return round(left + share * (wide_left - left)), round(right + share * (wide_right - right))
 
 
 class AuraWindow:
@@ -37,6 +49,11 @@ class AuraWindow:
         self.window, self.rules = window, rules
 
     def build(self) -> None:
+        self._make_docks()
+        self._connect_panels()
+        self._connect_actions()
+
+    def _make_docks(self) -> None:
         window = self.window
         self.order_panel = OrderPanel(window.bridge, window)
         self.map = MapDock(window.bridge, window.run, self.rules, window)
@@ -51,9 +68,19 @@ class AuraWindow:
                         Qt.DockWidgetArea.RightDockWidgetArea)
         window.add_dock("ab_attack", tr("dock.ab_attack"), scrolled(self.attack_panel, "abAttackScroll"),
                         Qt.DockWidgetArea.RightDockWidgetArea)
+
+    def _connect_panels(self) -> None:
+        """The map's line of fire and the attack panel aim at the same pair; after an attack the arrows
+        move the machine again; the selection is the attacker and the machine allocating."""
         self.map.target.currentIndexChanged.connect(
             lambda _i: self.attack_panel.aim(None, self.map.target.currentData()))
-        window.bridge.selectionChanged.connect(self._selected)
+        self.attack_panel.aimed.connect(lambda _attacker, target: self.map.set_target(target))
+        self.map.set_target(self.attack_panel.target.currentData())
+        self.attack_panel.after_attack = lambda: focus_map(self.map)
+        self.window.bridge.selectionChanged.connect(self._selected)
+
+    def _connect_actions(self) -> None:
+        window = self.window
         window.action("ab_start_turn").triggered.connect(lambda: window.run(m.StartTurn()))
         window.action("ab_allocate").triggered.connect(self.show_allocation)
         window.action("ab_attack").triggered.connect(self.show_attack)
@@ -67,8 +94,10 @@ class AuraWindow:
         window.action("ab_table_mode").triggered.connect(lambda on: window.run(m.SetTableMode(on=on)))
         for name in SLIPS:
             window.action(name).triggered.connect(lambda _=False, n=name: self.slip(n))
-            window.action(name).setStatusTip(tr("ab.tip.slip"))
         window.action("map_focus").triggered.connect(lambda: focus_map(self.map))
+        for name in REFUSABLE:
+            act = window.action(name)
+            act.setProperty("abTip", tr("ab.tip.slip") if name in SLIPS else act.toolTip())  # its own words, kept
 
     def _selected(self, unit: str | None) -> None:
         if unit is not None:
@@ -85,26 +114,29 @@ class AuraWindow:
         (docks["ab_allocation"] if self.state.allocating else docks["sheet"]).raise_()
 
     def first_layout(self) -> None:
-        docks = self.window.docks
-        self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]], [380, 590, 400],
+        """The map in the middle with most of the width; the order and log a narrow column on its left,
+        the machine's panels (allocation, attack, card) one column on its right."""
+        docks, width = self.window.docks, self.window.width()
+        left, right = side_columns(width)
+        self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]], [left, width - left - right, right],
                                 Qt.Orientation.Horizontal)
-        self.window.resizeDocks([docks["order"], docks["log"]], [500, 300], Qt.Orientation.Vertical)
+        self.window.resizeDocks([docks["order"], docks["log"]], [ORDER_SHARE, 100 - ORDER_SHARE], Qt.Orientation.Vertical)
 
     @property
     def state(self) -> DuelState:
         return self.window.bridge.state
 
     def update(self) -> None:
+        """Each duel action enabled, or disabled saying why (tooltip and status tip)."""
         state, window = self.state, self.window
-        window.action("ab_start_turn").setEnabled(bool(state.units) and not state.allocating)
-        window.action("ab_start_turn").setStatusTip(tr("ab.tip.allocate_first") if state.allocating else "")
-        fighting = state.turn > 0 and not state.allocating
-        window.action("ab_roll_attack").setEnabled(fighting)
-        window.action("ab_reveal").setEnabled(fighting and not state.revealed)
+        refused = why_not(state, window.bridge.selected)
+        for name in REFUSABLE:
+            reason = refused.get(REFUSABLE[name], "")
+            act, tip = window.action(name), window.action(name).property("abTip") or ""
+            act.setEnabled(not reason)
+            act.setStatusTip(reason or tip)
+            act.setToolTip(f"{tip}\n{reason}" if reason else tip)
         window.action("ab_table_mode").setChecked(state.table_mode)
-        selected = state.units.get(window.bridge.selected or "")
-        for name in (*STEPS, *SLIPS, "ab_thrust_up", "ab_thrust_down", "ab_board"):
-            window.action(name).setEnabled(selected is not None and not selected.destroyed and state.sky is not None)
 
     def show_allocation(self) -> None:
         """Ctrl+L: the allocation panel in front, on the selected unit."""

@@ -18,6 +18,7 @@ from gmtool.core.errors import RulesError
 
 Defence = Literal["evade", "parry", "none"]
 COST = {"evade": 1, "parry": 2, "none": 0}
+DEFENCE_PP_KEPT = "ab_defence_pp_kept"  # rule option (AB-16): no defence made, defence PP kept
 
 
 @dataclass(frozen=True)
@@ -44,13 +45,20 @@ def allocate(base: int, attack: int, defence: int, power: int, barrier: int, res
     return PowerPoints(base - sum(given), *given)
 
 
-def defend(points: PowerPoints, choice: Defence, sword: bool, in_parry_arc: bool) -> tuple[PowerPoints, bool]:
-    """The points after a defence and whether its evasion/parry and defence PP count (AB-16)."""
+def defend(points: PowerPoints, choice: Defence, sword: bool, in_parry_arc: bool,
+           kept_without_defence: bool = False) -> tuple[PowerPoints, bool]:
+    """The points after a defence and whether its evasion/parry and defence PP count (AB-16).
+
+    ``kept_without_defence`` is the rule option :data:`DEFENCE_PP_KEPT`: by default (16.5, "after one
+    defence, whatever its outcome") defence PP drop by 1 after every attack on the machine, a declined
+    or unpaid defence included (16.4 counts it as a defence of 0); with the option they drop only
+    after an evasion or parry actually made."""
     if choice == "parry" and not (sword and in_parry_arc):
         raise RulesError("error.ab_parry_not_allowed")
     counts = choice != "none" and points.action >= COST[choice]
     spent = COST[choice] if counts else 0
-    after = replace(points, action=points.action - spent, defence=max(0, points.defence - 1))
+    drop = 1 if counts or not kept_without_defence else 0
+    after = replace(points, action=points.action - spent, defence=max(0, points.defence - drop))
     return after, counts
 
 

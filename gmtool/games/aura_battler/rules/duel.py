@@ -50,7 +50,7 @@ class AuraRules:
         self.readings = readings
 
     def decide(self, state: DuelState, command: Command, rng: random.Random) -> tuple[Event, ...]:
-        return duel_decide.decide(state, command, rng)
+        return duel_decide.decide(state, command, rng, self.readings)
 
     def apply(self, state: DuelState, event: Event) -> None:
         duel_fold.apply(state, event)
@@ -114,7 +114,7 @@ class AuraRules:
         """The attack panel's breakdown and odds before the roll (nothing rolled, nothing kept)."""
         from gmtool.games.aura_battler.rules.duel_attack import plan
 
-        return plan(state, draft)
+        return plan(state, draft, self.readings)
 
     # -- the map (gmtool.core.hex.on_map.MapRules) ------------------------------------------------
     def board(self, state: DuelState, language: str) -> Board | None:

@@ -21,8 +21,9 @@ from fractions import Fraction
 from gmtool.core.errors import RulesError
 from gmtool.core.hex.bearing import on_row
 from gmtool.core.hex.coords import distance
+from gmtool.core.readings import RuleReadings
 from gmtool.games.aura_battler.rules import duel_messages as m
-from gmtool.games.aura_battler.rules.allocation import PowerPoints, defend, spend_aura
+from gmtool.games.aura_battler.rules.allocation import DEFENCE_PP_KEPT, PowerPoints, defend, spend_aura
 from gmtool.games.aura_battler.rules.carried import CARRIED_PARRY
 from gmtool.games.aura_battler.rules.damage import at_least, damage, destroy_chance, exactly, open_total, trigger_faces
 from gmtool.games.aura_battler.rules.duel_carried import carrier_of, land, landing_odds
@@ -95,8 +96,8 @@ def unit(state: DuelState, unit_id: str) -> DuelUnit:
     return found
 
 
-def plan(state: DuelState, command: m.Attack) -> AttackPlan:
-    """The attack before its dice; a RulesError names what forbids it."""
+def plan(state: DuelState, command: m.Attack, readings: RuleReadings | None = None) -> AttackPlan:
+    """The attack before its dice (with the campaign's rule ``readings``); a RulesError names what forbids it."""
     attacker, target = unit(state, command.attacker), unit(state, command.target)
     _may_attack(state, attacker, target)
     sword, kind = command.gun is None, "shooting" if command.gun is not None else "sword"
@@ -109,7 +110,8 @@ def plan(state: DuelState, command: m.Attack) -> AttackPlan:
     defender = carrier if carrier is not None and not (parrying and sword) else target  # 21.3, 21.4
     theirs, their_aura = _spend(defender.points, defender.aura, (("action", command.aura_action),
                                 ("defence", command.aura_defence), ("barrier", command.aura_barrier)))
-    after, defended = defend(theirs, command.defence, sword, sector in parry_arc)
+    kept = readings is not None and readings.book(DEFENCE_PP_KEPT)
+    after, defended = defend(theirs, command.defence, sword, sector in parry_arc, kept)
     rating = (target.machine.parry + (CARRIED_PARRY if carrier else 0)) if parrying else defender.machine.evasion
     moving = carrier or target  # the carrier's modifiers (21.3)
     speed = (riding or attacker).machine.speed_modifier((riding or attacker).thrust)  # 21.1
@@ -194,8 +196,9 @@ def open_roll(triggers: frozenset[int], rng: random.Random) -> tuple[int, ...]:
     return tuple(faces)
 
 
-def attack(state: DuelState, command: m.Attack, rng: random.Random) -> m.AttackMade:
-    found = plan(state, command)
+def attack(state: DuelState, command: m.Attack, rng: random.Random,
+           readings: RuleReadings | None = None) -> m.AttackMade:
+    found = plan(state, command, readings)
     hit_faces = _faces(command.hit_faces, 2, rng)
     hit = sum(hit_faces) <= found.hit.value
     struck, land_faces = found.target, ()

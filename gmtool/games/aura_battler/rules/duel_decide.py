@@ -11,6 +11,7 @@ from gmtool.core.hex.coords import ahead, label, turn
 from gmtool.core.hex.map_edits import on_board
 from gmtool.core.hex.map_file import hex_of
 from gmtool.core.messages import Command, Event
+from gmtool.core.readings import RuleReadings
 from gmtool.games.aura_battler.rules import duel_messages as m
 from gmtool.games.aura_battler.rules import heavy_damage as heavy
 from gmtool.games.aura_battler.rules.allocation import allocate, spend_aura
@@ -22,11 +23,12 @@ from gmtool.games.aura_battler.rules.terrain import kinds
 STEP_TURN = {"left": -1, "right": 1}
 
 
-def decide(state: DuelState, command: Command, rng: random.Random) -> tuple[Event, ...]:
+def decide(state: DuelState, command: Command, rng: random.Random,
+           readings: RuleReadings | None = None) -> tuple[Event, ...]:
     if isinstance(command, m.Attack):
         from gmtool.games.aura_battler.rules.duel_attack import attack
 
-        return (attack(state, command, rng),)
+        return (attack(state, command, rng, readings),)
     if isinstance(command, m.SetSky):
         unknown = sorted(set(command.sky.terrain.values()) - set(kinds()))
         if unknown:

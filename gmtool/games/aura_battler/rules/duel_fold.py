@@ -50,6 +50,7 @@ def apply(state: DuelState, event: Event) -> None:
         attacker.points, attacker.aura = points(event.attacker_points), event.attacker_aura
         defender.points, defender.aura = points(event.defender_points), event.defender_aura
         state.units[event.struck].damage = event.damage
+        state.last_attack = event
     elif isinstance(event, m.Boarded):
         _boarded(state, event)
     elif isinstance(event, m.UnitEdited):

@@ -27,7 +27,8 @@ OPEN_SKY = Ground(levels={})  # the digest gives the sky nothing that blocks or 
 
 
 def _token(unit: DuelUnit) -> Token:
-    return Token(unit.id, unit.hex, unit.facing, unit.name, min(1.0, unit.damage / unit.machine.durability))
+    return Token(unit.id, unit.hex, unit.facing, unit.name, min(1.0, unit.damage / unit.machine.durability),
+                 out=unit.destroyed)  # AB-17: a wreck
 
 
 def board(state: DuelState, language: str) -> Board | None:

@@ -1,5 +1,6 @@
 """The duel as it stands: the sky, every unit (card, pilot, damage, place, thrust, power points and
-aura power left), the turn and who has split their PP. Built only by folding events (:mod:`.duel_fold`)."""
+aura power left), the turn, who has split their PP and the last attack rolled. Built only by folding
+events (:mod:`.duel_fold`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from gmtool.core.hex.map_file import HexMapFile
 from gmtool.games.aura_battler.rules.allocation import PowerPoints
 from gmtool.games.aura_battler.rules.cards import MachineCard, PilotCard
 from gmtool.games.aura_battler.rules.damage import heavily_damaged
+from gmtool.games.aura_battler.rules.duel_messages import AttackMade
 
 
 @dataclass
@@ -51,6 +53,7 @@ class DuelState:
     moves: int = 0  # every entry into a hex so far (13.9)
     table_mode: bool = False  # played on a physical board: sector and range typed per attack
     revealed: bool = False  # this turn's PP splits shown to the players (AB-22)
+    last_attack: AttackMade | None = None  # the latest roll, shown whole in the attack panel until the next
 
     @property
     def combatants(self) -> dict[str, DuelUnit]:

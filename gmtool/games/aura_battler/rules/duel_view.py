@@ -49,8 +49,9 @@ def player_line(state: DuelState) -> str:
 
 
 def order_layout() -> OrderLayout:
-    return OrderLayout(tr("ab.column.pp"), (("durability", tr("ab.field.durability")), ("pp", tr("ab.column.pp_split"))),
-                       tr("ab.column.state"))
+    """A compact list beside the map: action PP left, durability, the state (the split is the Machine
+    tab's and the allocation panel's; the players' view draws the action PP as a meter once revealed)."""
+    return OrderLayout(tr("ab.column.action_pp"), (("durability", tr("ab.column.durability")),), tr("ab.column.state"))
 
 
 def _hidden(state: DuelState) -> bool:
@@ -68,17 +69,20 @@ def tracks(unit: DuelUnit, hidden: bool = False) -> tuple[Track, ...]:
 
 
 def badges(unit: DuelUnit, hidden: bool = False, carrier: str = "") -> tuple[Badge, ...]:
-    found = [Badge("thrust", tr("ab.badge.thrust", thrust=unit.thrust))]
+    """Destroyed or heavily damaged first (the states the GM acts on: never cut in the order list),
+    then aboard, carrier, aura power and thrust."""
+    found = []
+    if unit.destroyed:
+        found.append(Badge("destroyed", tr("ab.badge.destroyed"), "harm", tr("ab.tip.destroyed"), urgent=True))
+    elif unit.heavily_damaged:
+        found.append(Badge("heavy", tr("ab.badge.heavy"), "warning", tr("ab.tip.heavy"), urgent=True))
     if carrier:
         found.append(Badge("aboard", tr("ab.badge.aboard", carrier=carrier)))
     if unit.machine.carrier:
         found.append(Badge("carrier", tr("ab.badge.carrier")))
     if unit.aura:
         found.append(Badge("aura", tr("ab.badge.aura", aura=unit.aura), "resource", public=not hidden))
-    if unit.destroyed:
-        found.append(Badge("destroyed", tr("ab.badge.destroyed"), "harm"))
-    elif unit.heavily_damaged:
-        found.append(Badge("heavy", tr("ab.badge.heavy"), "warning", tr("ab.tip.heavy")))
+    found.append(Badge("thrust", tr("ab.badge.thrust", thrust=unit.thrust)))
     return tuple(found)
 
 

@@ -95,3 +95,26 @@ def log_shape() -> LogShape:
     return LogShape(families=(("ab_moves", moves), ("ab_attacks", frozenset({"ab_attack_made"})),
                               ("ab_pp", pp)),
                     headings=(("ab_turn_started", 0),))
+
+
+def result_lines(event: m.AttackMade) -> tuple[str, str]:
+    """The attack panel's last result, kept until the next roll: a headline (who struck whom, hit or miss,
+    what the damage did) and the dice behind it (the hit roll, where it landed, the open damage roll)."""
+    names = {"name": event.attacker_name, "target": event.target_name}
+    total = sum(event.hit_faces)
+    roll = tr("ab.result.roll_hit" if event.hit else "ab.result.roll_miss", faces=faces_text(event.hit_faces),
+              total=total, value=event.value)
+    if not event.hit:
+        return tr("ab.result.miss", **names), roll
+    head = tr("ab.result.hit", **names, dealt=event.dealt, struck=event.struck_name, damage=event.damage,
+              durability=event.durability)
+    if event.damage >= event.durability:
+        head = f"{head} {tr('ab.result.destroyed', name=event.struck_name)}"
+    elif 2 * event.damage > event.durability >= 2 * event.damage_before:
+        head = f"{head} {tr('ab.result.heavy', name=event.struck_name)}"
+    dice = [roll]
+    if event.land_faces:
+        dice.append(tr("ab.result.lands", faces=faces_text(event.land_faces), name=event.struck_name))
+    dice.append(tr("ab.result.damage", power=event.power, faces=faces_text(event.damage_faces), armour=event.armour,
+                   dealt=event.dealt))
+    return head, " · ".join(dice)
