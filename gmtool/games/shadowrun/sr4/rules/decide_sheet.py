@@ -23,16 +23,24 @@ from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.common import combatant, preview
 from gmtool.games.shadowrun.sr4.rules.flow import initiative_roll, phase_start, rolls_with_ties
+from gmtool.games.shadowrun.sr4.rules.natural_weapons import natural_for
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet, attribute_range, check_sheet, metatypes
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 
 
+def with_natural_weapons(sheet: Sheet) -> Sheet:
+    """A spirit, critter or vehicle joining without weapons brings its kind's natural attacks."""
+    natural = () if sheet.weapons else natural_for(sheet.metatype)
+    return sheet.model_copy(update={"weapons": natural}) if natural else sheet
+
+
 def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.Random) -> list[Event]:
     check_sheet(command.sheet)
+    sheet = with_natural_weapons(command.sheet)
     new_id = f"c{state.next_number}"
-    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=command.sheet)]
+    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=sheet)]
     if state.turn > 0:
-        newcomer = Combatant(id=new_id, sheet=command.sheet)
+        newcomer = Combatant(id=new_id, sheet=sheet)
         events += rolls_with_ties(preview(state, events), [initiative_roll(state, newcomer, rng)])
     return events
 
