@@ -114,7 +114,7 @@ def test_a_technomancer_threads_compiles_registers_and_is_found_by_its_signature
     box.spins["compiling"].setValue(3)
     assert box.submit()
     _choose(tab.deed, "thread")
-    _choose(tab.icon, "m4")
+    _choose(tab.icon, "m5")  # the demo's technomancer has m4
     # 000 §6.1: Resonance 3 + Software 2 = 5 dice.
     assert "= 5 dice" in tab.odds.text() and "Raises the rating" in tab.odds.text()
     tab.number.setValue(2)
@@ -128,7 +128,7 @@ def test_a_technomancer_threads_compiles_registers_and_is_found_by_its_signature
         if getattr(window.bridge.state.combatants["c1"].sheet, track):
             assert window.bridge.execute(cmd.EditSheet(combatant="c1", field=track, value=0))
     _choose(tab.deed, "compile")
-    _choose(tab.icon, "m4")
+    _choose(tab.icon, "m5")
     _choose(tab.sprite, "crack")
     tab.number.setValue(2)
     # 000 §6.4: Resonance 3 + Compiling 3 − 2 (the sustained thread, §6.1 step 6) = 4 dice against 2.
