@@ -81,18 +81,14 @@ class SR4Panel(QWidget):
         """Vehicles, drones and the chase (SR4-V1..V7); Ctrl+Alt+V brings the tab to the front."""
         from gmtool.games.shadowrun.sr4.gui.chase_panel import ChasePanel
 
-        self.rigging = ChasePanel(bridge, self)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.rigging)
-        index = self.tabs.addTab(scroll, tr("sr4rig.tab"))
+        self.rigging = ChasePanel(bridge, self)  # its inputs scroll above its footer
+        index = self.tabs.addTab(self.rigging, tr("sr4rig.tab"))
         self.rigging.show_action.triggered.connect(lambda _c=False: self._show_rigging(index))
         self.addAction(self.rigging.show_action)
 
     def _show_rigging(self, index: int) -> None:
         self.tabs.setCurrentIndex(index)
-        self.rigging.accel.setFocus()  # the first field; Tab walks the forms from there
+        self.rigging.deed.setFocus()  # the deed first; Tab walks its inputs from there
 
     def _tests_tab(self, bridge: EncounterBridge) -> QWidget:
         """The test box, with the Edge uses of a character going down under it (shown while the
