@@ -103,15 +103,11 @@ class SR4Panel(QWidget):
         return tab
 
     def _magic_tab(self, bridge: EncounterBridge) -> None:
-        """SR4-S1..S9: the casting tab (in a scroll area), and Ctrl+Shift+C to open it."""
+        """SR4-S1..S9: the casting tab, and Ctrl+Shift+C to open it."""
         from gmtool.games.shadowrun.sr4.gui.casting_panel import CastingPanel
 
-        self.casting = CastingPanel(bridge, self)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.casting)
-        index = self.tabs.addTab(scroll, tr("sr4.tab.magic"))
+        self.casting = CastingPanel(bridge, self)  # its inputs scroll above its footer
+        index = self.tabs.addTab(self.casting, tr("sr4.tab.magic"))
         self.casting.install_shortcut(self, lambda: self.tabs.setCurrentIndex(index))
 
     def _movement_box(self, actions: dict[str, QAction]) -> QGroupBox:
