@@ -113,7 +113,7 @@ class CastingPanel(QWidget):
         self.tradition = self._combo("traditionCombo", [(tr(f"magic.tradition.{t}"), t) for t in ("hermetic", "shamanic")])
         self.targets = QListWidget(self)
         self.targets.setObjectName("spellTargets")
-        self.targets.setMaximumHeight(80)
+        self.targets.setMaximumHeight(72)
         self.targets.itemChanged.connect(lambda _i: self.update_odds())
         self.tie = QCheckBox(tr("magic.tie_minimal"), self)
         self.tie.setObjectName("tieMinimal")
@@ -126,8 +126,17 @@ class CastingPanel(QWidget):
                           ("magic.term.foci", self.foci), ("magic.term.visibility", self.visibility)):
             spin.setPrefix(tr(key) + " ")
             figures.addWidget(spin)
-        rows = (("magic.spell", self.spell), ("", self.facts), ("", figures), ("magic.tradition", self.tradition),
-                ("magic.targets", self.targets), ("", self.tie), ("", self.charge))
+        spell = QWidget(self)  # the spell and its facts in one row (a wrapped label alone gets a gap)
+        under = QVBoxLayout(spell)
+        under.setContentsMargins(0, 0, 0, 0)
+        under.setSpacing(2)
+        under.addWidget(self.spell)
+        under.addWidget(self.facts)
+        checks = FlowLayout()
+        checks.addWidget(self.tie)
+        checks.addWidget(self.charge)
+        rows = (("magic.spell", spell), ("", figures), ("magic.tradition", self.tradition),
+                ("magic.targets", self.targets), ("", checks))
         for key, widget in rows:
             form.addRow(tr(key) if key else "", widget)
         row = FlowLayout()  # wraps in a narrow dock

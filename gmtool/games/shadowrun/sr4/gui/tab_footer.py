@@ -2,7 +2,8 @@
 
 A tab's inputs scroll above the footer (never sideways); the footer keeps what the GM reads before
 and after a roll: the exact odds, the button that rolls, why it cannot be pressed now, and the last
-result of the tab, whole (wrapped, the log's own words), until the tab's next roll.
+result of the tab, whole (wrapped, the log's own words), until the tab's next roll. The result is
+what the roll decided (the dice themselves are in the log), or the dice when that is all there is.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QScrollArea, QVBoxLay
 from gmtool.core.i18n import tr
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
+
+DETAIL = frozenset({"dice_test_rolled", "signature_left", "astral_signature_left"})  # in the log, not the result
 
 
 def wrapped(parent: QWidget, name: str, tone: str = "") -> QLabel:
@@ -65,7 +68,8 @@ class TabFooter(QWidget):
         """The last entry's lines, as the log writes them (the command just done)."""
         entries = bridge.encounter.entries
         events = entries[-1].events if entries else ()
+        decided = [e for e in events if e.kind not in DETAIL] or list(events)
         describe = bridge.ruleset.describe
-        lines = [describe(e) for e in events]
-        self.result.setText(tr("sr4.footer.last", lines="\n".join(line for line in lines if line)))
+        lines = [line for line in (describe(e) for e in decided) if line]
+        self.result.setText(tr("sr4.footer.last", lines="\n".join(lines)))
         self.result.setVisible(bool(lines))
