@@ -140,11 +140,13 @@ def assert_fight_keys_act(window: QWidget) -> None:
 
 
 def dock_layout(window: QMainWindow) -> dict[str, tuple[str, bool, bool, QRect]]:
-    """Each dock by object name: (area, visible, floating, geometry in the window)."""
+    """Each dock by object name: (area, on screen, floating, geometry in the window). A dock tabbed
+    behind another counts as not on screen (Qt calls it visible and parks it off the window)."""
     layout = {}
     for dock in window.findChildren(QDockWidget):
         area = window.dockWidgetArea(dock).name
-        layout[dock.objectName()] = (area, dock.isVisible(), dock.isFloating(), dock.geometry())
+        shown = dock.isVisible() and not dock.visibleRegion().isEmpty()
+        layout[dock.objectName()] = (area, shown, dock.isFloating(), dock.geometry())
     return layout
 
 

@@ -245,6 +245,16 @@ class MatrixTab(QWidget):
         return True
 
 
+def raise_docks(widget: QWidget) -> None:
+    """The docks around ``widget`` shown and in front of the docks tabbed with them."""
+    holder: QWidget | None = widget
+    while holder is not None:
+        if isinstance(holder, QDockWidget):
+            holder.show()
+            holder.raise_()
+        holder = holder.parentWidget()
+
+
 def add_matrix_tab(tabs: QTabWidget, bridge: EncounterBridge) -> MatrixTab:
     """The Matrix tab added to the SR4 panel's tabs; its shortcut brings it forward."""
     tab = MatrixTab(bridge, tabs)
@@ -252,12 +262,7 @@ def add_matrix_tab(tabs: QTabWidget, bridge: EncounterBridge) -> MatrixTab:
     tabs.addAction(tab.focus_action)
 
     def bring_forward() -> None:
-        widget: QWidget | None = tabs
-        while widget is not None:  # the dock the panel sits in, if hidden
-            if isinstance(widget, QDockWidget):
-                widget.show()
-                widget.raise_()
-            widget = widget.parentWidget()
+        raise_docks(tabs)
         tabs.setCurrentWidget(tab)
         tab.deed.setFocus()
 

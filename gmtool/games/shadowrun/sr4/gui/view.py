@@ -50,7 +50,7 @@ class SR4View(ShadowrunView):
     )
     action_specs = SR4_SPECS
     combat_menu = build_combat_menu(("go_first", "extra_pass"), ("-", *MOVEMENT_ACTIONS), (), ("wound_on_initiative",))
-    dock_widths = (470, 400, 490)  # the pass ladder needs more than the movement panel
+    dock_widths = (425, 420, 510)  # the work panel as wide as the attack tab needs (it never jumps wider)
     work_title = "dock.sr4_work"
 
     def work_panel(self, window: Any) -> Any:
