@@ -2,8 +2,8 @@
 
 Usage: QT_QPA_PLATFORM=offscreen python tools/screenshot_sr4.py OUT_DIR
 Plays a few SR4 commands on a throw-away campaign (surprise test, initiative,
-Edge to go first and for an extra pass, damage, a listed action), then saves
-main-sr4-en.png and main-sr4-ja.png.
+Edge to go first and for an extra pass, damage, a listed action, the mage's
+Manabolt from the Magic tab), then saves main-sr4-en.png and main-sr4-ja.png.
 """
 
 from __future__ import annotations
@@ -35,7 +35,23 @@ def play(window) -> None:  # noqa: ANN001 - a MainWindow on the SR4 demo
 
     run(AddEffect(combatant=actor.id, key="aimed"))
     run(AddEffect(combatant="c4", key="full_defence", modifier=3))
-    window.bridge.select(actor.id)
+    cast(window)
+
+
+def cast(window) -> None:  # noqa: ANN001
+    """Juniper Vale (c8) casts a Manabolt at Yard Guard 2 (c5) from the Magic tab (outside her phase)."""
+    from PySide6.QtCore import Qt
+
+    panel = window.parts.test_panel
+    window.bridge.select("c8")
+    panel.show_tab(panel.tabs.indexOf(panel.casting))
+    casting = panel.casting
+    for i in range(casting.targets.count()):
+        item = casting.targets.item(i)
+        if item.data(Qt.ItemDataRole.UserRole) == "c5":
+            item.setCheckState(Qt.CheckState.Checked)
+    casting.charge.setChecked(False)
+    casting.cast()
 
 
 def shoot(out_dir: Path, language: str) -> Path:

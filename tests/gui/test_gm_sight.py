@@ -26,6 +26,7 @@ from tests.gui.gm_sight import (
     dock_layout,
     in_view,
     no_sideways_scroll,
+    tabs_whole,
     text_whole,
 )
 
@@ -158,6 +159,22 @@ def test_a_dock_tabbed_behind_is_off_screen_and_its_front_one_counts(qtbot) -> N
     assert_same_docks(used, reference)
     with pytest.raises(AssertionError, match="dock_"):
         assert_same_docks(window_with_tabs("attack"), reference)
+
+
+def test_tabs_behind_the_scroll_arrows_are_caught(qtbot) -> None:
+    from PySide6.QtWidgets import QTabWidget
+
+    tabs = QTabWidget()
+    qtbot.addWidget(tabs)
+    for title in ("Tests", "Movement", "Magic", "Rigging", "Matrix"):
+        tabs.addTab(QLabel(title), title)
+    tabs.resize(600, 200)
+    tabs.show()
+    qtbot.waitExposed(tabs)
+    assert tabs_whole(tabs)
+    tabs.resize(180, 200)  # too narrow: the bar scrolls, tabs hide behind its arrows
+    qtbot.wait(10)
+    assert not tabs_whole(tabs)
 
 
 def qtbot_area():  # noqa: ANN201
