@@ -26,15 +26,19 @@ def play(window) -> None:  # noqa: ANN001 - a MainWindow on the SR4 demo
     window.action("roll_initiative").trigger()
     run(cmd.ExtraPass(combatant="c2"))
     window.action("next_phase").trigger()
-    run(cmd.GoFirst(combatant="c3"))
+    from gmtool.games.shadowrun.sr4.rules.turn import pass_order
+
+    waiting = [c.id for c in pass_order(window.bridge.state) if not c.acted and c.sheet.edge_points]
+    run(cmd.GoFirst(combatant=waiting[-1]))  # the last one still to act spends Edge to go first
     run(cmd.ApplyDamage(combatant="c4", track="physical", boxes=4))
     run(cmd.ApplyDamage(combatant="c3", track="stun", boxes=2))
     actor = window.bridge.current_actor()
-    run(cmd.TakeAction(combatant=actor.id, action="take_aim", target="c4"))
+    aimed_at = "c1" if actor.id != "c1" else "c2"
+    run(cmd.TakeAction(combatant=actor.id, action="take_aim", target=aimed_at))
     from gmtool.games.shadowrun.rules.effect_messages import AddEffect
 
     run(AddEffect(combatant=actor.id, key="aimed"))
-    run(AddEffect(combatant="c4", key="full_defence", modifier=3))
+    run(AddEffect(combatant=aimed_at, key="full_defence", modifier=3))
     cast(window)
 
 
