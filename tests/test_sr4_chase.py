@@ -25,9 +25,11 @@ MISS = (1, 2, 3, 4, 2)  # 5 dice, no hit
 ONE = (5, 2, 3, 4, 2)  # 5 dice, 1 hit
 
 
-def sheet(name: str, rea: int, int_: int) -> Sheet:
-    values = {a: 3 for a in ATTRIBUTES} | {"REA": rea, "INT": int_}
-    return Sheet(name=name, attributes=values, edge_points=3)
+def sheet(name: str, bonus: int) -> Sheet:
+    """A vehicle's sheet (the ``vehicle`` metatype, no Edge): Pilot 3 stands for Reaction and Intuition
+    (registering the vehicle sets them), Initiative 3 + 3 + ``bonus``."""
+    values = {a: 3 for a in ATTRIBUTES} | {"EDG": 0}
+    return Sheet(name=name, metatype="vehicle", attributes=values, edge_points=0, initiative_bonus=bonus)
 
 
 def run(encounter: Encounter, command: Command) -> tuple[Event, ...]:
@@ -44,8 +46,8 @@ def refused(encounter: Encounter, command: Command) -> RulesError:
 
 def chase() -> Encounter:
     encounter = Encounter(SR4Ruleset(), 11)
-    run(encounter, cmd.AddCombatant(sheet=sheet("Hearse", 9, 6)))
-    run(encounter, cmd.AddCombatant(sheet=sheet("Lynx", 1, 1)))
+    run(encounter, cmd.AddCombatant(sheet=sheet("Hearse", 9)))
+    run(encounter, cmd.AddCombatant(sheet=sheet("Lynx", 0)))
     for cid in ("c1", "c2"):
         run(encounter, vm.RegisterVehicle(combatant=cid, stats=STATS))
     run(encounter, vm.StartChase(lead="c1", pursuers=("c2",)))

@@ -17,7 +17,7 @@ from gmtool.storage.workspace import Workspace
 
 def test_the_sr4_demo_is_valid_and_clearly_made_up() -> None:
     demo = sr4_demo_definition()
-    assert 4 <= len(demo.combatants) <= 8
+    assert 4 <= len(demo.combatants) <= 10
     for sheet in demo.combatants:
         check_sheet(sheet)  # the SR4 metatype limits, not only the shapes
         assert "demo" in sheet.name.lower()
@@ -68,5 +68,35 @@ def test_a_new_encounter_is_empty_named_and_current() -> None:
             workspace.with_new_encounter("   ", "sr4")
         assert info.value.key == "error.encounter_name"
         assert len(workspace.encounters()) == 6  # four demos, two new
+    finally:
+        workspace.close()
+
+
+@pytest.mark.rule("SR4-T1")
+@pytest.mark.rule("SR4-T4")
+def test_the_demo_has_a_made_up_technomancer_who_threads_and_compiles() -> None:
+    """Issue 31: the demo had no technomancer. Hers is a living persona (Resonance 5) owned by a
+    demo combatant; threading rolls Resonance + Software (000 §6.1 line 329: 5 + 4 = 9 dice) and
+    compiling Resonance + Compiling against the sprite's rating (§6.4 line 371: 5 + 4 = 9 dice)."""
+    from gmtool.games.shadowrun.sr4.rules import matrix_messages as mx
+    from gmtool.games.shadowrun.sr4.rules.matrix_pools import is_technomancer, matrix
+
+    workspace = Workspace.open_default()
+    try:
+        sr4 = workspace.with_encounter(next(i.id for i in workspace.encounters() if i.ruleset == "sr4"))
+        state = sr4.encounter.state
+        (persona,) = [i for i in matrix(state).icons.values() if is_technomancer(i)]
+        owner = state.combatants[persona.sheet.owner]
+        assert "demo technomancer" in owner.sheet.name and persona.sheet.resonance == 5
+        entry = sr4.encounter.prepare(mx.ThreadForm(icon=persona.id, form="Attack", rating=3, sustain=False,
+                                                    faces=(5, 6, 1, 1, 2, 2, 3, 3, 4), fading_faces=(1,) * 10))
+        threaded = next(e for e in entry.events if e.kind == "form_threaded")
+        rolled = next(e for e in entry.events if e.kind == "dice_test_rolled")
+        assert rolled.pool == 9 and (threaded.rating, threaded.fading) == (5, 2)  # 2 hits: +2, fading 2
+        compiled = sr4.encounter.prepare(mx.CompileSprite(icon=persona.id, sprite_kind="crack", rating=3,
+                                                          faces=(6,) * 3 + (1,) * 6, sprite_faces=(1, 1, 5),
+                                                          fading_faces=(1,) * 10))
+        assert next(e for e in compiled.events if e.kind == "dice_test_rolled").pool == 9
+        assert next(e for e in compiled.events if e.kind == "sprite_compiled").tasks == 2  # 3 hits against 1
     finally:
         workspace.close()

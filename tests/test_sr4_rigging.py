@@ -30,6 +30,11 @@ def sheet(name: str, **attributes: int) -> Sheet:
     return Sheet(name=name, attributes=values, edge_points=values["EDG"])
 
 
+def drone(name: str, **attributes: int) -> Sheet:
+    """A vehicle's sheet (the ``vehicle`` metatype: no Edge); only such a combatant registers as a vehicle."""
+    return sheet(name, EDG=0, **attributes).model_copy(update={"metatype": "vehicle"})
+
+
 def run(encounter: Encounter, command: Command) -> tuple[Event, ...]:
     entry = encounter.prepare(command)
     encounter.commit(entry)
@@ -43,9 +48,10 @@ def refused(encounter: Encounter, command: Command) -> RulesError:
 
 
 def rigged(mode: str = "autonomous", **control: object) -> Encounter:
-    """Deck the rigger (c1, Willpower 4), the drone Lynx (c2), the car Hearse (c3), a guard (c4)."""
+    """Deck the rigger (c1, Willpower 4), the drone Lynx (c2), the car Hearse (c3), a guard (c4) and
+    a second drone, Wing (c5, not registered yet)."""
     encounter = Encounter(SR4Ruleset(), 3)
-    for s in (sheet("Deck", WIL=4), sheet("Lynx"), sheet("Hearse"), sheet("Guard")):
+    for s in (sheet("Deck", WIL=4), drone("Lynx"), drone("Hearse"), sheet("Guard"), drone("Wing")):
         run(encounter, cmd.AddCombatant(sheet=s))
     run(encounter, vm.RegisterVehicle(combatant="c2", stats=LYNX))
     run(encounter, vm.RegisterVehicle(combatant="c3", stats=CAR))
@@ -64,16 +70,16 @@ def rolled(events: tuple[Event, ...], role: str = "test") -> Event:
 def test_a_commlink_handles_system_times_two_devices_and_a_group_counts_once() -> None:
     # §7.1 line 476: at most System × 2; line 478: several drones subscribed as one device.
     encounter = rigged()
-    for cid in ("c4",):
+    for cid in ("c5",):
         run(encounter, vm.RegisterVehicle(combatant=cid, stats=LYNX))
     one = {"rigger": "c1", "system": 1, "mode": "remote"}  # System 1 → 2 devices
     run(encounter, vm.ControlVehicle(vehicle="c2", **one))  # type: ignore[arg-type]
     run(encounter, vm.ControlVehicle(vehicle="c3", **one))  # type: ignore[arg-type]
-    error = refused(encounter, vm.ControlVehicle(vehicle="c4", **one))  # type: ignore[arg-type]
+    error = refused(encounter, vm.ControlVehicle(vehicle="c5", **one))  # type: ignore[arg-type]
     assert error.key == "error.sr4rig.too_many_devices" and error.args_for_message["count"] == 3
-    # c3 and c4 subscribed as the group "wing": c2 + the wing = 2 devices.
+    # c3 and c5 subscribed as the group "wing": c2 + the wing = 2 devices.
     run(encounter, vm.ControlVehicle(vehicle="c3", group="wing", **one))  # type: ignore[arg-type]
-    (event,) = run(encounter, vm.ControlVehicle(vehicle="c4", group="wing", **one))  # type: ignore[arg-type]
+    (event,) = run(encounter, vm.ControlVehicle(vehicle="c5", group="wing", **one))  # type: ignore[arg-type]
     assert event.devices == 2  # type: ignore[attr-defined]
 
 
@@ -222,7 +228,7 @@ def test_the_lock_reaches_the_attack_box_pool_and_holds_for_later_attacks() -> N
     from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
 
     encounter = Encounter(SR4Ruleset(), 5)
-    gunner = sheet("Gunner", REA=6, INT=6).model_copy(update={"skills": {"pistols": 4},
+    gunner = drone("Gunner", REA=6, INT=6).model_copy(update={"skills": {"pistols": 4},
                                                               "weapons": (weapon("sr4", "ares_predator_iv"),)})
     run(encounter, cmd.AddCombatant(sheet=gunner))
     run(encounter, cmd.AddCombatant(sheet=sheet("Target", REA=1, INT=1)))
@@ -240,10 +246,10 @@ def test_the_lock_reaches_the_attack_box_pool_and_holds_for_later_attacks() -> N
 def test_a_subscribed_group_acts_as_one() -> None:
     # §7.1 line 478: several drones registered as one device: one test for the group.
     encounter = rigged()
-    run(encounter, vm.RegisterVehicle(combatant="c4", stats=LYNX))
-    for cid in ("c2", "c4"):
+    run(encounter, vm.RegisterVehicle(combatant="c5", stats=LYNX))
+    for cid in ("c2", "c5"):
         run(encounter, vm.ControlVehicle(vehicle=cid, mode="remote", rigger="c1", system=1, group="wing"))
     events = run(encounter, vm.VehicleTest(vehicle="c2", test="vehicle", skill=3, faces=(1,) * 8))
-    assert describe(events[0]) == ("Subscribed group wing (Lynx, Guard) acts as one: "
+    assert describe(events[0]) == ("Subscribed group wing (Lynx, Wing) acts as one: "
                                    "this test stands for every drone of it.")
     assert [e.kind for e in events] == ["group_acted", "dice_test_rolled"]

@@ -57,7 +57,8 @@ def refused(encounter: Encounter, command: Command) -> RulesError:
 # -- metatype limits --------------------------------------------------------------------------
 def test_the_table_matches_the_sr4_book() -> None:
     table = metatypes().metatypes
-    assert set(table) == {"human", "elf", "dwarf", "ork", "troll", "spirit"}  # spirit: SR4-S6 summoned spirits
+    # spirit: SR4-S6 summoned spirits; critter and vehicle: gmtool's, for critters and drones as combatants
+    assert set(table) == {"human", "elf", "dwarf", "ork", "troll", "spirit", "critter", "vehicle"}
     assert table["human"].limits["EDG"] == (2, 7)
     assert table["dwarf"].limits["BOD"] == (2, 7) and table["dwarf"].limits["REA"] == (1, 5)
     assert table["troll"].limits["STR"] == (5, 10) and table["troll"].limits["CHA"] == (1, 4)

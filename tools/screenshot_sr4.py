@@ -2,8 +2,8 @@
 
 Usage: QT_QPA_PLATFORM=offscreen python tools/screenshot_sr4.py OUT_DIR
 Plays a few SR4 commands on a throw-away campaign (surprise test, initiative,
-Edge to go first and for an extra pass, damage, a listed action), then saves
-main-sr4-en.png and main-sr4-ja.png.
+Edge to go first and for an extra pass, damage, a listed action, the mage's
+Manabolt from the Magic tab), then saves main-sr4-en.png and main-sr4-ja.png.
 """
 
 from __future__ import annotations
@@ -26,16 +26,36 @@ def play(window) -> None:  # noqa: ANN001 - a MainWindow on the SR4 demo
     window.action("roll_initiative").trigger()
     run(cmd.ExtraPass(combatant="c2"))
     window.action("next_phase").trigger()
-    run(cmd.GoFirst(combatant="c3"))
+    from gmtool.games.shadowrun.sr4.rules.turn import pass_order
+
+    waiting = [c.id for c in pass_order(window.bridge.state) if not c.acted and c.sheet.edge_points]
+    run(cmd.GoFirst(combatant=waiting[-1]))  # the last one still to act spends Edge to go first
     run(cmd.ApplyDamage(combatant="c4", track="physical", boxes=4))
     run(cmd.ApplyDamage(combatant="c3", track="stun", boxes=2))
     actor = window.bridge.current_actor()
-    run(cmd.TakeAction(combatant=actor.id, action="take_aim", target="c4"))
+    aimed_at = "c1" if actor.id != "c1" else "c2"
+    run(cmd.TakeAction(combatant=actor.id, action="take_aim", target=aimed_at))
     from gmtool.games.shadowrun.rules.effect_messages import AddEffect
 
     run(AddEffect(combatant=actor.id, key="aimed"))
-    run(AddEffect(combatant="c4", key="full_defence", modifier=3))
-    window.bridge.select(actor.id)
+    run(AddEffect(combatant=aimed_at, key="full_defence", modifier=3))
+    cast(window)
+
+
+def cast(window) -> None:  # noqa: ANN001
+    """Juniper Vale (c8) casts a Manabolt at Yard Guard 2 (c5) from the Magic tab (outside her phase)."""
+    from PySide6.QtCore import Qt
+
+    panel = window.parts.test_panel
+    window.bridge.select("c8")
+    panel.show_tab(panel.tabs.indexOf(panel.casting))
+    casting = panel.casting
+    for i in range(casting.targets.count()):
+        item = casting.targets.item(i)
+        if item.data(Qt.ItemDataRole.UserRole) == "c5":
+            item.setCheckState(Qt.CheckState.Checked)
+    casting.charge.setChecked(False)
+    casting.cast()
 
 
 def shoot(out_dir: Path, language: str) -> Path:

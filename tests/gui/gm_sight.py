@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QPlainTextEdit,
+    QTabWidget,
     QTextEdit,
     QWidget,
 )
@@ -105,6 +106,13 @@ def cell_whole(view: QAbstractItemView, index: QModelIndex) -> bool:
     if not index.isValid():
         return False
     return view.sizeHintForIndex(index).width() <= view.visualRect(index).width() + 1
+
+
+def tabs_whole(tabs: QTabWidget) -> bool:
+    """Every tab's title is on the bar, whole: no tab behind the bar's scroll arrows, none elided."""
+    bar = tabs.tabBar()
+    inside = all(bar.rect().contains(bar.tabRect(i)) for i in range(bar.count()))
+    return inside and all(bar.tabRect(i).width() >= bar.tabSizeHint(i).width() for i in range(bar.count()))
 
 
 def no_sideways_scroll(window: QWidget) -> None:

@@ -23,8 +23,10 @@ from tests.gui.gm_sight import (
     assert_same_docks,
     assert_whole,
     cell_whole,
+    dock_layout,
     in_view,
     no_sideways_scroll,
+    tabs_whole,
     text_whole,
 )
 
@@ -128,6 +130,51 @@ def test_docks_moved_from_the_reference_are_caught(qtbot) -> None:
     assert_same_docks(same, reference)
     with pytest.raises(AssertionError, match="dock_order"):
         assert_same_docks(moved, reference)
+
+
+def test_a_dock_tabbed_behind_is_off_screen_and_its_front_one_counts(qtbot) -> None:
+    """Qt calls a dock tabbed behind another visible and parks it off the window: it is not on screen,
+    whatever its parked geometry; swapping which dock is in front is caught."""
+    def window_with_tabs(front: str) -> QMainWindow:
+        window = QMainWindow()
+        qtbot.addWidget(window)
+        window.setCentralWidget(QLabel("centre"))
+        docks = {}
+        for name in ("test", "attack"):
+            dock = QDockWidget(name, window)
+            dock.setObjectName(f"dock_{name}")
+            dock.setWidget(QLabel(name * (30 if name == "attack" else 1)))
+            window.addDockWidget(qtbot_area(), dock)
+            docks[name] = dock
+        window.tabifyDockWidget(docks["test"], docks["attack"])
+        window.resize(1000, 600)
+        window.show()
+        qtbot.waitExposed(window)
+        docks[front].raise_()
+        qtbot.wait(10)
+        return window
+
+    reference, used = window_with_tabs("test"), window_with_tabs("test")
+    assert not dock_layout(reference)["dock_attack"][1] and dock_layout(reference)["dock_test"][1]
+    assert_same_docks(used, reference)
+    with pytest.raises(AssertionError, match="dock_"):
+        assert_same_docks(window_with_tabs("attack"), reference)
+
+
+def test_tabs_behind_the_scroll_arrows_are_caught(qtbot) -> None:
+    from PySide6.QtWidgets import QTabWidget
+
+    tabs = QTabWidget()
+    qtbot.addWidget(tabs)
+    for title in ("Tests", "Movement", "Magic", "Rigging", "Matrix"):
+        tabs.addTab(QLabel(title), title)
+    tabs.resize(600, 200)
+    tabs.show()
+    qtbot.waitExposed(tabs)
+    assert tabs_whole(tabs)
+    tabs.resize(180, 200)  # too narrow: the bar scrolls, tabs hide behind its arrows
+    qtbot.wait(10)
+    assert not tabs_whole(tabs)
 
 
 def qtbot_area():  # noqa: ANN201

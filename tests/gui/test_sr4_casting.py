@@ -134,3 +134,43 @@ def test_astral_perception_projection_and_erasing_a_signature(qtbot, sr4_window)
     assert casting.signatures.count() == 1
     casting.erase()
     assert casting.signatures.count() == 0 and "erases signature #1" in _log(window)
+
+
+def test_the_typed_force_stays_when_the_caster_is_chosen_again(qtbot, sr4_window) -> None:
+    """Issue 31: selecting a target in the order and the caster again reset the typed Force to Magic."""
+    window = sr4_window
+    casting = _open(qtbot, window)
+    assert casting.force.value() == 5  # the first time: Force = Magic 5
+    casting.force.setValue(8)
+    casting.skill.setValue(2)
+    window.bridge.select("c2")  # Gravel, the target
+    assert casting.caster_label.text().startswith("Gravel")
+    window.bridge.select(MAGE)
+    assert (casting.force.value(), casting.skill.value()) == (8, 2)
+    window.bridge.select(MAGE)  # chosen again without a change: nothing moves either
+    assert casting.force.value() == 8
+
+
+@pytest.mark.rule("SR4-S6")
+def test_a_summoned_spirit_attacks_from_the_attack_panel(qtbot, sr4_window) -> None:
+    """Issue 31: the summoned spirit was refused with "has no such weapon"; it strikes with its own."""
+    window = sr4_window
+    casting = _open(qtbot, window)
+    casting.spirit.setCurrentIndex(casting.spirit.findData("earth"))
+    casting.spirit_force.setValue(3)
+    casting.charge.setChecked(False)
+    spirit = None
+    for _try in range(6):  # the seeded dice decide whether it comes; try again until one does
+        window.findChild(QPushButton, "summonButton").click()
+        if window.bridge.state.magic.spirits:
+            spirit = next(iter(window.bridge.state.magic.spirits))
+            break
+    assert spirit is not None
+    assert "Last result" in casting.footer.result.text()
+    window.action("roll_initiative").trigger()
+    panel = window.parts.attack_panel
+    panel.model.set_people(spirit, "c2")  # the spirit attacks Gravel
+    assert [panel.weapon.itemText(i) for i in range(panel.weapon.count())][0].startswith("Crushing blow")
+    panel.model.set_option("charge_action", False)  # outside its phase, as the GM rules
+    assert panel.model.roll() and panel.model.apply(), window.status.text()  # rolled, then applied
+    assert "Crushing blow" in _log(window)

@@ -31,6 +31,13 @@ def _choose(combo, data) -> None:  # noqa: ANN001
     combo.setCurrentIndex(index)
 
 
+def _tab(window):  # noqa: ANN001, ANN201
+    """The Matrix tab in front (a hidden tab does no work until it shows)."""
+    panel = window.parts.test_panel
+    panel.tabs.setCurrentWidget(panel.matrix)
+    return panel.matrix
+
+
 def _log(window) -> str:  # noqa: ANN001
     model = window.log_panel.model
     return "\n".join(model.index(r, 0).data() for r in range(model.rowCount()))
@@ -43,11 +50,11 @@ def test_the_matrix_tab_attacks_with_odds_first_and_undoes(qtbot, sr4_window) ->
     panel = window.parts.test_panel
     tab = panel.matrix
     qtbot.keyClick(window, Qt.Key.Key_X, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert panel.tabs.currentWidget().widget() is tab and tab.deed.hasFocus()
+    assert panel.tabs.currentWidget() is tab and tab.deed.hasFocus()
     assert "Patch's commlink (demo persona)" in tab.icons.text() and "Matrix damage 0/10" in tab.icons.text()
     assert tab.actions_table.rowCount() == 16 and tab.actions_table.item(0, 1).text() == "238/244"
+    _choose(tab.icon, "m1")  # the acting icon first, then one of its deeds
     _choose(tab.deed, "cybercombat")
-    _choose(tab.icon, "m1")
     _choose(tab.target, "m3")
     # 000 §5.5: Cybercombat 3 + Attack 4 = 7 dice against Response 4 + Firewall 4 = 8 dice.
     assert "= 7 dice" in tab.odds.text() and "against" in tab.odds.text() and "Hits: " in tab.odds.text()
@@ -64,13 +71,12 @@ def test_the_matrix_tab_attacks_with_odds_first_and_undoes(qtbot, sr4_window) ->
 @pytest.mark.rule("SR4-X4")
 def test_the_matrix_tab_sets_hot_sim_and_hacks_the_demo_node(qtbot, sr4_window) -> None:
     window = sr4_window
-    tab = window.parts.test_panel.matrix
-    _choose(tab.deed, "mode")
+    tab = _tab(window)
     _choose(tab.icon, "m1")
+    _choose(tab.deed, "mode")
     _choose(tab.sim, "hot")
     assert tab.do()
     _choose(tab.deed, "hack_on_the_fly")
-    _choose(tab.icon, "m1")
     _choose(tab.target, "m2")
     assert tab.do()
     _choose(tab.deed, "roll_hack")
@@ -85,7 +91,7 @@ def test_the_matrix_tab_sets_hot_sim_and_hacks_the_demo_node(qtbot, sr4_window) 
 @pytest.mark.rule("SR4-X1")
 def test_the_add_form_adds_an_agent_under_the_hacker(qtbot, sr4_window) -> None:
     window = sr4_window
-    box = window.parts.test_panel.matrix.add_box
+    box = _tab(window).add_box
     _choose(box.kind, "agent")
     box.name.setText("Watchdog agent")
     _choose(box.owner, "c3")
@@ -94,7 +100,7 @@ def test_the_add_form_adds_an_agent_under_the_hacker(qtbot, sr4_window) -> None:
     assert box.submit()
     assert "Watchdog agent" in window.parts.test_panel.matrix.icons.text()
     box.name.setText("")
-    assert not box.submit() and window.parts.test_panel.matrix.error.text()
+    assert not box.submit() and window.parts.test_panel.matrix.footer.why.text()
 
 
 @pytest.mark.rule("SR4-T1")
@@ -104,7 +110,7 @@ def test_the_add_form_adds_an_agent_under_the_hacker(qtbot, sr4_window) -> None:
 @pytest.mark.rule("SR4-X5")
 def test_a_technomancer_threads_compiles_registers_and_is_found_by_its_signature(qtbot, sr4_window) -> None:
     window = sr4_window
-    tab = window.parts.test_panel.matrix
+    tab = _tab(window)
     box = tab.add_box
     _choose(box.kind, "persona")
     box.name.setText("Sable's living persona")
@@ -113,8 +119,8 @@ def test_a_technomancer_threads_compiles_registers_and_is_found_by_its_signature
     box.spins["software"].setValue(2)
     box.spins["compiling"].setValue(3)
     assert box.submit()
+    _choose(tab.icon, "m5")  # the demo's technomancer has m4
     _choose(tab.deed, "thread")
-    _choose(tab.icon, "m4")
     # 000 §6.1: Resonance 3 + Software 2 = 5 dice.
     assert "= 5 dice" in tab.odds.text() and "Raises the rating" in tab.odds.text()
     tab.number.setValue(2)
@@ -127,16 +133,16 @@ def test_a_technomancer_threads_compiles_registers_and_is_found_by_its_signature
     for track in ("physical_damage", "stun_damage"):  # the seeded dice may have wounded her: the GM heals
         if getattr(window.bridge.state.combatants["c1"].sheet, track):
             assert window.bridge.execute(cmd.EditSheet(combatant="c1", field=track, value=0))
+    _choose(tab.icon, "m5")
     _choose(tab.deed, "compile")
-    _choose(tab.icon, "m4")
     _choose(tab.sprite, "crack")
     tab.number.setValue(2)
     # 000 §6.4: Resonance 3 + Compiling 3 − 2 (the sustained thread, §6.1 step 6) = 4 dice against 2.
     assert "= 4 dice" in tab.odds.text() and "Compiled: " in tab.odds.text()
     assert tab.do()
     assert "compile a Crack sprite" in _log(window) or "compiles a Crack sprite" in _log(window)
-    _choose(tab.deed, "perception")
     _choose(tab.icon, "m1")
+    _choose(tab.deed, "perception")
     assert tab.target.findData("s1") >= 0  # the signature the threading left (§6.2)
     _choose(tab.target, "s1")
     assert tab.do()
@@ -147,6 +153,7 @@ def test_a_technomancer_threads_compiles_registers_and_is_found_by_its_signature
         _choose(box.owner, "c1")
         assert box.submit()
     sprite = next(i for i in window.bridge.state.matrix.icons.values() if i.sheet.kind == "sprite")
+    _choose(tab.icon, "m5")
     _choose(tab.deed, "register")
     _choose(tab.target, sprite.id)
     assert tab.do() and window.bridge.state.matrix.icons[sprite.id].registered
@@ -159,11 +166,50 @@ def test_a_technomancer_threads_compiles_registers_and_is_found_by_its_signature
 
 
 def test_an_icon_is_never_offered_as_its_own_target(sr4_window) -> None:  # noqa: ANN001
-    tab = sr4_window.parts.test_panel.matrix
+    tab = _tab(sr4_window)
     for deed in ("perception", "cybercombat"):
-        _choose(tab.deed, deed)
         _choose(tab.icon, "m1")
+        _choose(tab.deed, deed)
         targets = [tab.target.itemData(i) for i in range(tab.target.count())]
         assert "m1" not in targets and "m3" in targets  # the persona aims at the IC, never at itself
     _choose(tab.icon, "m3")
     assert "m3" not in [tab.target.itemData(i) for i in range(tab.target.count())]
+
+
+@pytest.mark.rule("SR4-X6")
+def test_black_ic_is_offered_only_what_it_runs(sr4_window) -> None:  # noqa: ANN001
+    """Issue 31: the black IC was offered Attack (12.9 %) and then refused: it runs Black Hammer only."""
+    tab = _tab(sr4_window)
+    _choose(tab.icon, "m3")
+    deeds = [tab.deed.itemData(i) for i in range(tab.deed.count())]
+    assert "cybercombat" in deeds and "thread" not in deeds and "hack_on_the_fly" not in deeds
+    _choose(tab.deed, "cybercombat")
+    assert [tab.program.itemData(i) for i in range(tab.program.count())] == ["black_hammer"]
+    _choose(tab.target, "m1")
+    # 000 §5.5: Rating 4 + Black Hammer 4 = 8 dice against Patch's Response 4 + Firewall 4 = 8 dice.
+    assert "Rating +4 Black Hammer +4 = 8 dice" in tab.odds.text()
+    assert tab.go.isEnabled() and tab.do()
+    assert "Yard black IC (demo)" in tab.footer.result.text()
+
+
+@pytest.mark.rule("SR4-C2")
+def test_a_personas_deed_waits_for_its_users_phase(qtbot, sr4_window) -> None:  # noqa: ANN001
+    """Issue 31: Matrix actions were taken outside the owner's phase; now Do it says whose phase it is."""
+    window = sr4_window
+    window.action("roll_initiative").trigger()
+    tab = _tab(window)
+    patch = "c3"
+    while window.bridge.current_actor().id == patch:  # someone else's phase first
+        window.action("next_phase").trigger()
+    _choose(tab.icon, "m1")
+    _choose(tab.deed, "perception")
+    assert not tab.go.isEnabled() and "Patch Kelvin" in tab.footer.why.text() and tab.footer.why.isVisible()
+    tab.charge.setChecked(False)  # done outside the phase, as the GM says
+    assert tab.go.isEnabled()
+    tab.charge.setChecked(True)
+    while window.bridge.current_actor().id != patch:
+        window.action("next_phase").trigger()
+    assert tab.go.isEnabled() and not tab.footer.why.isVisible()
+    assert tab.do()
+    taken = [e for e in window.bridge.workspace.encounter.entries[-1].events if e.kind == "action_taken"]
+    assert taken and taken[0].combatant == patch and taken[0].action_kind == "complex"

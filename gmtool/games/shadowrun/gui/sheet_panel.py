@@ -1,7 +1,10 @@
 """The character-sheet panel: shows and edits the selected combatant.
 
 Each editor sends its value to the :class:`SheetModel`; the core decides. A
-refused value is put back and the reason shown in red beside the field.
+refused value is put back and the reason shown in red beside the field. A vehicle or
+drone (an edition's ``vehicle_rows``) shows vehicle fields only: its attributes, autosofts
+and control, its passes and its one condition monitor; no metatype, person's attributes,
+Edge or stun monitor.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 
 SPIN_LIMIT = 99  # wide on purpose: the core, not the widget, refuses bad values
+PERSON_FIELDS = ("metatype", "stun_damage", "edge_points", "initiative_bonus")  # not on a vehicle's sheet
 ATTRIBUTE_SPIN_WIDTH = 54
 DAMAGE_BOXES_MAX = 50
 
@@ -45,12 +49,20 @@ class SheetPanel(QWidget):
         self.model = SheetModel(bridge, self)
         self.editors: dict[str, QWidget] = {}
         self.errors: dict[str, QLabel] = {}
+        self._rows: dict[str, tuple[QFormLayout, QWidget]] = {}  # field → its form and row (to hide for a vehicle)
+        self.damage_buttons: dict[str, QPushButton] = {}
+        self._vehicle_shown: tuple[tuple[str, str], ...] | None = None
         self.placeholder = QLabel(tr("sheet.no_selection"), self)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.body = QWidget(self)
         body_layout = QVBoxLayout(self.body)
         body_layout.addWidget(self._identity_box())
-        body_layout.addWidget(self._attributes_box())
+        self.vehicle_box = QGroupBox(tr("sheet.vehicle"), self)
+        self.vehicle_box.setObjectName("vehicleBox")
+        self.vehicle_form = QFormLayout(self.vehicle_box)
+        body_layout.addWidget(self.vehicle_box)
+        self.attributes_box = self._attributes_box()
+        body_layout.addWidget(self.attributes_box)
         body_layout.addWidget(self._initiative_box())
         body_layout.addWidget(self._monitors_box())
         self.effects_box = bridge.view.sheet_extras(self)  # the game's own part of the sheet (effects), if any
@@ -100,6 +112,7 @@ class SheetPanel(QWidget):
         column.addWidget(editor)
         column.addWidget(self._error_label(field))
         form.addRow(tr(f"field.{field}"), holder)
+        self._rows[field] = (form, holder)
 
     def _spin(self, field: str) -> QSpinBox:
         spin = QSpinBox(self)
@@ -175,6 +188,7 @@ class SheetPanel(QWidget):
         for field in ("physical_damage", "stun_damage"):
             button = QPushButton(tr(f"sheet.damage.{field}"), self)
             button.setObjectName(f"damage_{field}")
+            self.damage_buttons[field] = button
             button.setToolTip(tr("sheet.damage_hint"))
             button.clicked.connect(lambda _c=False, f=field: self.model.add_damage(f, self.damage_boxes.value()))
             row.addWidget(button)
@@ -193,12 +207,35 @@ class SheetPanel(QWidget):
             editor.blockSignals(True)
             self._load(field, editor)
             editor.blockSignals(False)
+        self._show_kind()
         self.initiative_label.setText(m.value("derived.initiative"))
         score = m.value("derived.score")
         terms = m.value("derived.score_terms") or ()
         breakdown = " ".join(f"{term_label(label)} {value:+d}" for label, value in terms)
         self.score_label.setText("—" if score is None else f"{score}   ({breakdown})")
         self.wound_label.setText(str(m.value("derived.wound_modifier")))
+
+    def _show_kind(self) -> None:
+        """A vehicle's sheet: its vehicle rows, and none of a person's fields."""
+        cid = self.model.combatant_id
+        rows = self._bridge.view.vehicle_rows(self._bridge.state, cid) if cid is not None else None
+        vehicle = rows is not None
+        self.vehicle_box.setVisible(vehicle)
+        if vehicle and rows != self._vehicle_shown:
+            while self.vehicle_form.rowCount():
+                self.vehicle_form.removeRow(0)
+            for label, value in rows or ():
+                shown = QLabel(value, self.vehicle_box)
+                self.vehicle_form.addRow(label, shown)
+        self._vehicle_shown = rows
+        self.attributes_box.setVisible(not vehicle)
+        for field in PERSON_FIELDS:
+            if field in self._rows:
+                form, holder = self._rows[field]
+                form.setRowVisible(holder, not vehicle)
+        stun = self.damage_buttons.get("stun_damage")
+        if stun is not None:
+            stun.setVisible(not vehicle)
 
     def _load(self, field: str, editor: QWidget) -> None:
         m = self.model

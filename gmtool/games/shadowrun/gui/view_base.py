@@ -103,6 +103,10 @@ class ShadowrunView:
         """What a sheet field may hold (the rules' limits: the damage tracks to their last box)."""
         return field_range(self.edition_sheet, field, sheet)
 
+    def vehicle_rows(self, state: Any, cid: str) -> tuple[tuple[str, str], ...] | None:
+        """No vehicles unless the edition has them (SR4's rigging)."""
+        return None
+
     def new_sheet(self, name: str) -> Any:
         attributes = {a: 3 for a in self.sheet_rules.ATTRIBUTES} | {"EDG": NEW_EDGE}
         return self.sheet_type(name=name, metatype="human", is_npc=True, attributes=attributes, edge_points=NEW_EDGE)

@@ -36,6 +36,29 @@ class CastInputs:
     charge_action: bool = True  # in a combat turn, the phase pays the action
 
 
+@dataclass
+class Typed:
+    """The figures the GM types for one caster (kept per caster while the tab lives)."""
+
+    force: int = 1
+    skill: int = 0
+    foci: int = 0
+    visibility: int = 0
+    tradition: str = "hermetic"
+    counterspelling: int = 0
+    spirit_force: int = 1
+    summoning: int = 0
+    hours: int = 1
+
+
+def typed_from_sheet(sheet: Any) -> Typed:
+    """A caster chosen for the first time: the sheet's skills and tradition, Force = Magic (at least 1)."""
+    force = max(1, sheet.magic)
+    return Typed(force=force, skill=sheet.skill("spellcasting"), tradition=sheet.tradition,
+                 counterspelling=sheet.skill("counterspelling"), spirit_force=force,
+                 summoning=sheet.skill("summoning"), hours=force)
+
+
 def percent(p: float) -> str:
     return f"{100 * p:.1f}%"
 

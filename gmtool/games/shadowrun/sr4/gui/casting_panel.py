@@ -2,6 +2,11 @@
 spells (drop, dispel), spell defence, summoning and the spirits' services, astral perception and
 projection, astral signatures. The selected combatant is the caster; every button sends a command
 through the bridge (:mod:`.casting_model` forms them). Ctrl+Shift+C opens the tab at the spell.
+
+The inputs scroll above a footer that keeps the odds, *Cast* and the last result of the tab in view.
+What the GM typed for a caster (Force, skills, tradition …) stays with that caster: selecting a
+target in the order and the caster again finds the Force as it was typed (the sheet's figures fill
+the form only the first time a caster is chosen).
 """
 
 from __future__ import annotations
@@ -27,9 +32,9 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.sr4.gui import casting_model as cm
+from gmtool.games.shadowrun.sr4.gui.tab_footer import TabFooter, scrolled
 from gmtool.games.shadowrun.sr4.rules import magic_messages as mm
 from gmtool.ui.flow_layout import FlowLayout
-from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 
 SHORTCUT = "Ctrl+Shift+C"
@@ -43,21 +48,27 @@ class CastingPanel(QWidget):
         self.bridge = bridge
         self._filling = False
         self._roster: tuple[Any, ...] = ()
-        self._stale: bool | None = None  # hidden while the fight changed: None, or whether the caster changed
-        column = QVBoxLayout(self)
+        self._stale = False  # hidden while the fight changed: refreshed when shown
+        self._caster: str | None = None  # whose typed values the form holds
+        self._typed: dict[str, cm.Typed] = {}  # what the GM typed, per caster
+        body = QWidget(self)
+        column = QVBoxLayout(body)
         self.caster_label = self._label("casterLabel")
         column.addWidget(self.caster_label)
         column.addWidget(self._cast_box())
         column.addWidget(self._sustained_box())
         column.addWidget(self._summon_box())
         column.addWidget(self._astral_box())
-        self.error_label = self._label("castingError")
-        set_tone(self.error_label, "warning")
-        column.addWidget(self.error_label)
         column.addStretch(1)
+        self.footer = TabFooter("cast", self._button("castButton", "magic.cast", self.cast), self)
+        self.odds_label, self.error_label = self.footer.odds, self.footer.why
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scrolled(body, self, "castScroll"), 1)
+        outer.addWidget(self.footer)
         bridge.changed.connect(lambda _c: self.refresh())
-        bridge.selectionChanged.connect(lambda _c: self.refresh(new_caster=True))
-        self.refresh(new_caster=True)
+        bridge.selectionChanged.connect(lambda _c: self.refresh())
+        self.refresh()
 
     # -- building ------------------------------------------------------------------------------
     def _label(self, name: str) -> QLabel:
@@ -102,7 +113,7 @@ class CastingPanel(QWidget):
         self.tradition = self._combo("traditionCombo", [(tr(f"magic.tradition.{t}"), t) for t in ("hermetic", "shamanic")])
         self.targets = QListWidget(self)
         self.targets.setObjectName("spellTargets")
-        self.targets.setMaximumHeight(100)
+        self.targets.setMaximumHeight(72)
         self.targets.itemChanged.connect(lambda _i: self.update_odds())
         self.tie = QCheckBox(tr("magic.tie_minimal"), self)
         self.tie.setObjectName("tieMinimal")
@@ -110,15 +121,25 @@ class CastingPanel(QWidget):
         self.charge.setObjectName("chargeAction")
         self.charge.setChecked(True)
         self.charge.setToolTip(tr("magic.charge_action_tip"))
-        self.odds_label = self._label("castOdds")
-        rows = (("magic.spell", self.spell), ("", self.facts), ("magic.force", self.force),
-                ("magic.term.spellcasting", self.skill), ("magic.term.foci", self.foci),
-                ("magic.term.visibility", self.visibility), ("magic.tradition", self.tradition),
-                ("magic.targets", self.targets), ("", self.tie), ("", self.charge), ("", self.odds_label))
+        figures = FlowLayout()  # Force, Spellcasting, foci and visibility side by side where they fit
+        for key, spin in (("magic.force", self.force), ("magic.term.spellcasting", self.skill),
+                          ("magic.term.foci", self.foci), ("magic.term.visibility", self.visibility)):
+            spin.setPrefix(tr(key) + " ")
+            figures.addWidget(spin)
+        spell = QWidget(self)  # the spell and its facts in one row (a wrapped label alone gets a gap)
+        under = QVBoxLayout(spell)
+        under.setContentsMargins(0, 0, 0, 0)
+        under.setSpacing(2)
+        under.addWidget(self.spell)
+        under.addWidget(self.facts)
+        checks = FlowLayout()
+        checks.addWidget(self.tie)
+        checks.addWidget(self.charge)
+        rows = (("magic.spell", spell), ("", figures), ("magic.tradition", self.tradition),
+                ("magic.targets", self.targets), ("", checks))
         for key, widget in rows:
             form.addRow(tr(key) if key else "", widget)
         row = FlowLayout()  # wraps in a narrow dock
-        row.addWidget(self._button("castButton", "magic.cast", self.cast))
         self.counterspelling = QSpinBox(self)
         self.counterspelling.setObjectName("counterspellingSpin")
         self.counterspelling.setRange(0, 12)
@@ -205,34 +226,48 @@ class CastingPanel(QWidget):
         )
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
-        if self._stale is not None:
-            new_caster, self._stale = self._stale, None
-            self.refresh(new_caster)
+        if self._stale:
+            self.refresh()
         super().showEvent(event)
 
-    def refresh(self, new_caster: bool = False) -> None:
+    def refresh(self) -> None:
         """The tab's lists and odds; while the tab is hidden, only once it shows again."""
         if not self.isVisible():
-            self._stale = bool(self._stale) or new_caster
+            self._stale = True
             return
+        self._stale = False
         state, cid = self.bridge.state, self.caster()
         self.caster_label.setText(cm.caster_text(state, cid))
         self._filling = True
-        if new_caster and cid is not None:
-            sheet = state.combatants[cid].sheet
-            self.skill.setValue(sheet.skill("spellcasting"))
-            self.summoning.setValue(sheet.skill("summoning"))
-            self.counterspelling.setValue(sheet.skill("counterspelling"))
-            self.tradition.setCurrentIndex(self.tradition.findData(sheet.tradition))
-            self.force.setValue(max(1, sheet.magic))
-            self.spirit_force.setValue(max(1, sheet.magic))
-            self.hours.setValue(max(1, sheet.magic))
+        if cid != self._caster:
+            self._switch_caster(state, cid)
         self._fill_targets(state, cid)
         self._fill(self.sustained, cm.sustained_rows(state))
         self._fill(self.spirits, cm.spirit_list(state))
         self._fill(self.signatures, cm.signature_rows(state))
         self._filling = False
         self.update_odds()
+
+    def _typed_now(self) -> cm.Typed:
+        return cm.Typed(force=self.force.value(), skill=self.skill.value(), foci=self.foci.value(),
+                        visibility=self.visibility.value(), tradition=self.tradition.currentData(),
+                        counterspelling=self.counterspelling.value(), spirit_force=self.spirit_force.value(),
+                        summoning=self.summoning.value(), hours=self.hours.value())
+
+    def _switch_caster(self, state: Any, cid: str | None) -> None:
+        """Keep what was typed for the caster leaving; give the new one its own (the sheet's, the first time)."""
+        if self._caster is not None:
+            self._typed[self._caster] = self._typed_now()
+        self._caster = cid
+        if cid is None:
+            return
+        typed = self._typed.get(cid) or cm.typed_from_sheet(state.combatants[cid].sheet)
+        for spin, value in ((self.force, typed.force), (self.skill, typed.skill), (self.foci, typed.foci),
+                            (self.visibility, typed.visibility), (self.counterspelling, typed.counterspelling),
+                            (self.spirit_force, typed.spirit_force), (self.summoning, typed.summoning),
+                            (self.hours, typed.hours)):
+            spin.setValue(value)
+        self.tradition.setCurrentIndex(self.tradition.findData(typed.tradition))
 
     def _fill_targets(self, state: Any, cid: str | None) -> None:
         """Rebuilt only when the roster or the caster changed (a cast among 200 combatants stays quick)."""
@@ -276,14 +311,19 @@ class CastingPanel(QWidget):
 
     # -- sending -------------------------------------------------------------------------------
     def _send(self, command: Any) -> bool:
+        """The command through the bridge; the refusal, or the lines it wrote, in the footer."""
         message = self.bridge.attempt(command)
         self.error_label.setText(message or "")
+        self.error_label.setVisible(message is not None)
+        if message is None:
+            self.footer.show_last(self.bridge)
         return message is None
 
     def _need_caster(self) -> str | None:
         cid = self.caster()
         if cid is None:
             self.error_label.setText(tr("magic.no_caster"))
+            self.error_label.show()
         return cid
 
     @staticmethod

@@ -1,42 +1,60 @@
 """The rigging and chase tab of the SR4 panel, beside the pass order (SR4-V1..V7).
 
-The vehicle forms act on the combatant selected in the order: register its vehicle attributes,
-set who controls it, roll its vehicle or sensor test, lock on, take a hit, make a chase
-manoeuvre. The chase box starts a chase, rolls a pursuer's range test and shows the bands.
-Ctrl+Alt+V brings the tab to the front. Every press is a command through the bridge; refusals
-show in the tab's error line.
+One deed at a time, as in the Matrix tab: pick it (a vehicle or sensor test, a lock-on, a hit on a
+vehicle, a chase manoeuvre or range test, who controls a vehicle, starting or ending a chase, adding a
+vehicle or changing one's attributes); only its inputs show; the footer keeps the exact odds, the
+button, why it cannot be pressed now and the last result in view. The vehicle follows the order's
+selection when a vehicle is selected. *Add vehicle* makes a new combatant: a runner never becomes a
+car. Ctrl+Alt+V brings the tab forward at the deed. Every press is a command through the bridge.
+:mod:`.rigging_model` holds the choices, the commands and the odds.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QFormLayout,
-    QGroupBox,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from gmtool.core.i18n import tr
-from gmtool.core.messages import Command
+from gmtool.core.errors import GmtoolError
+from gmtool.core.i18n import active_language, tr
+from gmtool.games.shadowrun.rules.weapons.catalogue import catalogue
+from gmtool.games.shadowrun.sr4.gui import rigging_model as rm
 from gmtool.games.shadowrun.sr4.gui.chase_forms import choice, fill_combatants, spin
-from gmtool.games.shadowrun.sr4.rules import vehicle_messages as vm
-from gmtool.games.shadowrun.sr4.rules.vehicle_state import AUTOSOFTS, BANDS, VehicleStats
+from gmtool.games.shadowrun.sr4.gui.matrix_model import odds_text
+from gmtool.games.shadowrun.sr4.gui.tab_footer import TabFooter, scrolled, wrapped
+from gmtool.games.shadowrun.sr4.rules.vehicle_state import BANDS, VehicleStats
 from gmtool.games.shadowrun.sr4.rules.vehicle_view import chase_lines, vehicle_lines
-from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 
 SHORTCUT = "Ctrl+Alt+V"
-STATS = (("handling", -6, 6), ("speed", 0, 2000), ("pilot", 0, 10), ("body", 0, 40), ("armor", 0, 40),
-         ("sensor", 0, 10))
-MANOEUVRES = ("control", "break_away", "cut_off", "positioning", "ram")
+SPINS = {  # input → (low, high, default)
+    "skill": (0, 20, 3), "threshold": (0, 20, 0), "target_skill": (0, 20, 0), "signature": (-6, 6, 0),
+    "boxes": (1, 50, 1), "lead_skill": (0, 20, 3), "pursuer_skill": (0, 20, 3), "system": (0, 10, 3),
+    "filter": (0, 10, 0), "passes": (1, 4, 1), "handling": (-6, 6, 0), "speed": (0, 2000, 20), "pilot": (0, 10, 3),
+    "body": (0, 40, 2), "armor": (0, 40, 0), "sensor": (0, 10, 2), "maneuver": (0, 10, 0), "clearsight": (0, 10, 0),
+    "targeting": (0, 10, 0),
+}
+COMBOS = {  # input → (keys, message prefix); the combatant choosers are filled from the fight
+    "manoeuvre": (("control", "break_away", "cut_off", "positioning", "ram"), "sr4rig.manoeuvre."),
+    "mode": (("autonomous", "remote", "jumped"), "sr4rig.mode."),
+    "lead_wants": (BANDS, "sr4rig.band."), "pursuer_wants": (BANDS, "sr4rig.band."),
+}
+CHOOSERS = ("vehicle", "target", "pursuer", "rigger", "lead")
+LABELS = {"handling": "sr4rig.ui.handling", "maneuver": "sr4rig.autosoft.maneuver",
+          "clearsight": "sr4rig.autosoft.clearsight", "targeting": "sr4rig.autosoft.targeting"}
 
 
 class ChasePanel(QWidget):
@@ -46,231 +64,212 @@ class ChasePanel(QWidget):
         super().__init__(parent)
         self.setObjectName("chasePanel")
         self.bridge = bridge
-        layout = QVBoxLayout(self)
-        self.error = QLabel(self)
-        self.error.setObjectName("rigError")
-        self.error.setWordWrap(True)
-        set_tone(self.error, "error")
-        self.vehicles = QLabel(self)
-        self.vehicles.setObjectName("rigVehicles")
-        self.vehicles.setWordWrap(True)
-        for widget in (self.error, self.vehicles, self._vehicle_box(), self._control_box(), self._test_box(),
-                       self._chase_box()):
-            layout.addWidget(widget)
-        layout.addStretch(1)
+        self._stale = False
+        body = QWidget(self)
+        column = QVBoxLayout(body)
+        self.vehicles = wrapped(body, "rigVehicles")
+        self.chase = wrapped(body, "rigChase")
+        column.addWidget(self.vehicles)
+        column.addWidget(self.chase)
+        self.form = QFormLayout()
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        column.addLayout(self.form)
+        column.addStretch(1)
+        self.deed = choice(body, "deed", rm.DEEDS, "sr4rig.deed.")
+        self.form.addRow(tr("sr4rig.ui.deed"), self.deed)
+        self.inputs = self._inputs(body)
+        self.footer = TabFooter("rig", QPushButton(tr("sr4rig.ui.go"), self), self)
+        self.footer.button.setObjectName("rig_go")
+        self.footer.button.clicked.connect(lambda _c=False: self.go())
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scrolled(body, self, "rigScroll"), 1)
+        outer.addWidget(self.footer)
         self.show_action = QAction(tr("sr4rig.ui.show"), self)
         self.show_action.setObjectName("action_rigging")
         self.show_action.setShortcut(QKeySequence(SHORTCUT))
         self.show_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.deed.currentIndexChanged.connect(lambda _i: self.refresh())
         bridge.changed.connect(lambda _c: self.refresh())
-        bridge.selectionChanged.connect(lambda _c: self._load_stats())
+        bridge.selectionChanged.connect(lambda _c: self._follow_selection())
         self.refresh()
 
     # -- building ----------------------------------------------------------------------
-    def _button(self, parent: QWidget, key: str, slot) -> QPushButton:  # noqa: ANN001
-        button = QPushButton(tr(f"sr4rig.ui.{key}"), parent)
-        button.setObjectName(f"rig_{key}")
-        button.clicked.connect(lambda _c=False: slot())
-        return button
+    def _inputs(self, parent: QWidget) -> dict[str, QWidget]:
+        widgets: dict[str, QWidget] = {}
+        for name in dict.fromkeys(n for names in rm.INPUTS.values() for n in names):
+            widget = self._input(parent, name)
+            widget.setObjectName(f"rig_{name}")
+            self.form.addRow(tr(LABELS.get(name, f"sr4rig.ui.{name}")), widget)
+            widgets[name] = widget
+        refills = ("vehicle", "lead", "target", "pursuer")  # a choice other lists depend on
+        for name, widget in widgets.items():
+            if isinstance(widget, QComboBox):
+                then = self.refresh if name in refills else self.update_odds
+                widget.currentIndexChanged.connect(lambda _i, f=then: f())
+            elif isinstance(widget, QSpinBox):
+                widget.valueChanged.connect(lambda _v: self.update_odds())
+            elif isinstance(widget, QCheckBox):
+                widget.toggled.connect(lambda _v: self.update_odds())
+            elif isinstance(widget, QLineEdit):
+                widget.textChanged.connect(lambda _t: self.update_odds())
+            elif isinstance(widget, QListWidget):
+                widget.itemChanged.connect(lambda _i: self.update_odds())
+        return widgets
 
-    def _vehicle_box(self) -> QGroupBox:
-        box = QGroupBox(tr("sr4rig.ui.vehicle_box"), self)
-        form = QFormLayout(box)
-        defaults = VehicleStats()
-        self.stat_boxes = {key: spin(box, key, low, high, getattr(defaults, key)) for key, low, high in STATS}
-        self.accel = QLineEdit("5/15", box)
-        self.accel.setObjectName("rig_accel")
-        form.addRow(tr("sr4rig.ui.accel"), self.accel)
-        for key, widget in self.stat_boxes.items():
-            form.addRow(tr(f"sr4rig.ui.{key}"), widget)
-        self.softs = {key: spin(box, f"soft_{key}", 0, 10) for key in AUTOSOFTS}
-        for key, widget in self.softs.items():
-            form.addRow(tr(f"sr4rig.autosoft.{key}"), widget)
-        form.addRow(self._button(box, "register", self.register))
+    def _input(self, parent: QWidget, name: str) -> QWidget:
+        if name in SPINS:
+            low, high, value = SPINS[name]
+            return spin(parent, name, low, high, value)
+        if name in COMBOS:
+            keys, prefix = COMBOS[name]
+            return choice(parent, name, keys, prefix)
+        if name in CHOOSERS:
+            return choice(parent, name, (), "")
+        if name in ("hidden", "on_monitor"):
+            box = QCheckBox(parent)
+            box.setChecked(name == "on_monitor")
+            return box
+        if name == "pursuers":
+            listing = QListWidget(parent)
+            listing.setMaximumHeight(90)
+            return listing
+        if name == "weapon":
+            return self._weapon_choice(parent)
+        return QLineEdit("5/15" if name == "accel" else "", parent)
+
+    @staticmethod
+    def _weapon_choice(parent: QWidget) -> QComboBox:
+        """A mounted weapon from the SR4 catalogue (ranged ones), or none."""
+        box = QComboBox(parent)
+        box.addItem(tr("sr4rig.ui.none"), "")
+        language = active_language()
+        for key, weapon in catalogue("sr4").items():
+            if not weapon.melee:
+                box.addItem(weapon.display_name(language), key)
         return box
 
-    def _control_box(self) -> QGroupBox:
-        box = QGroupBox(tr("sr4rig.ui.control_box"), self)
-        form = QFormLayout(box)
-        self.mode = choice(box, "mode", ("autonomous", "remote", "jumped"), "sr4rig.mode.")
-        self.rigger = choice(box, "rigger", (), "")
-        self.system, self.filter = spin(box, "system", 0, 10, 3), spin(box, "filter", 0, 10)
-        self.group = QLineEdit(box)
-        self.group.setObjectName("rig_group")
-        for key, widget in (("mode", self.mode), ("rigger", self.rigger), ("system", self.system),
-                            ("filter", self.filter), ("group", self.group)):
-            form.addRow(tr(f"sr4rig.ui.{key}"), widget)
-        form.addRow(self._button(box, "control", self.control))
-        return box
+    # -- reading -------------------------------------------------------------------------
+    def _value(self, name: str) -> Any:
+        widget = self.inputs[name]
+        if isinstance(widget, QSpinBox):
+            return widget.value()
+        if isinstance(widget, QCheckBox):
+            return widget.isChecked()
+        if isinstance(widget, QComboBox):
+            return widget.currentData()
+        if isinstance(widget, QLineEdit):
+            return widget.text()
+        return self._checked_pursuers()
 
-    def _test_box(self) -> QGroupBox:
-        box = QGroupBox(tr("sr4rig.ui.test_box"), self)
-        form = QFormLayout(box)
-        self.test = choice(box, "test", ("vehicle", "sensor"), "sr4rig.test.")
-        self.skill, self.threshold = spin(box, "skill", 0, 20, 3), spin(box, "threshold", 0, 20)
-        self.target = choice(box, "target", (), "")
-        self.target_skill, self.signature = spin(box, "target_skill", 0, 20), spin(box, "signature", -6, 6)
-        self.hidden = QCheckBox(tr("sr4rig.ui.hidden"), box)
-        self.hidden.setObjectName("rig_hidden")
-        self.boxes = spin(box, "boxes", 1, 50, 1)
-        self.on_monitor = QCheckBox(tr("sr4rig.ui.on_monitor"), box)
-        self.on_monitor.setObjectName("rig_on_monitor")
-        self.on_monitor.setChecked(True)
-        self.manoeuvre = choice(box, "manoeuvre", MANOEUVRES, "sr4rig.manoeuvre.")
-        for key, widget in (("test", self.test), ("skill", self.skill), ("threshold", self.threshold),
-                            ("target", self.target), ("target_skill", self.target_skill),
-                            ("signature", self.signature)):
-            form.addRow(tr(f"sr4rig.ui.{key}"), widget)
-        form.addRow(self.hidden)
-        form.addRow(self._button(box, "roll", self.roll))
-        form.addRow(self._button(box, "lock_active", lambda: self.lock("active")))
-        form.addRow(self._button(box, "lock_passive", lambda: self.lock("passive")))
-        form.addRow(tr("sr4rig.ui.boxes"), self.boxes)
-        form.addRow(self.on_monitor)
-        form.addRow(self._button(box, "hit", self.hit))
-        form.addRow(tr("sr4rig.ui.manoeuvre"), self.manoeuvre)
-        form.addRow(self._button(box, "manoeuvre_go", self.make_manoeuvre))
-        return box
+    def _checked_pursuers(self) -> tuple[str, ...]:
+        listing = self.inputs["pursuers"]
+        assert isinstance(listing, QListWidget)
+        return tuple(listing.item(i).data(Qt.ItemDataRole.UserRole) for i in range(listing.count())
+                     if listing.item(i).checkState() == Qt.CheckState.Checked)
 
-    def _chase_box(self) -> QGroupBox:
-        box = QGroupBox(tr("sr4rig.ui.chase_box"), self)
-        form = QFormLayout(box)
-        self.chase = QLabel(box)
-        self.chase.setObjectName("rigChase")
-        self.chase.setWordWrap(True)
-        form.addRow(self.chase)
-        self.lead = choice(box, "lead", (), "")
-        self.pursuers = QListWidget(box)
-        self.pursuers.setObjectName("rig_pursuers")
-        self.pursuers.setMaximumHeight(90)
-        form.addRow(tr("sr4rig.ui.lead"), self.lead)
-        form.addRow(tr("sr4rig.ui.pursuers"), self.pursuers)
-        form.addRow(self._button(box, "start_chase", self.start_chase))
-        self.pursuer = choice(box, "pursuer", (), "")
-        self.lead_skill, self.pursuer_skill = spin(box, "lead_skill", 0, 20, 3), spin(box, "pursuer_skill", 0, 20, 3)
-        self.lead_wants = choice(box, "lead_wants", BANDS, "sr4rig.band.")
-        self.lead_wants.setCurrentIndex(BANDS.index("long"))
-        self.pursuer_wants = choice(box, "pursuer_wants", BANDS, "sr4rig.band.")
-        for key, widget in (("pursuer", self.pursuer), ("lead_skill", self.lead_skill),
-                            ("pursuer_skill", self.pursuer_skill), ("lead_wants", self.lead_wants),
-                            ("pursuer_wants", self.pursuer_wants)):
-            form.addRow(tr(f"sr4rig.ui.{key}"), widget)
-        form.addRow(self._button(box, "range", self.range_test))
-        form.addRow(self._button(box, "end_chase", lambda: self._send(vm.EndChase())))
-        return box
-
-    # -- intents -----------------------------------------------------------------------
-    def _send(self, command: Command) -> bool:
-        message = self.bridge.attempt(command)
-        self.error.setText(message or "")
-        return message is None
-
-    def _selected(self) -> str | None:
-        cid = self.bridge.selected
-        if cid is None:
-            self.error.setText(tr("error.select_combatant"))
-        return cid
-
-    def register(self) -> None:
-        cid = self._selected()
-        if cid is None:
-            return
-        values = {key: box.value() for key, box in self.stat_boxes.items()}
-        softs = {key: box.value() for key, box in self.softs.items() if box.value()}
-        stats = VehicleStats(accel=self.accel.text().strip() or "0/0", autosofts=softs, **values)
-        self._send(vm.RegisterVehicle(combatant=cid, stats=stats))
-
-    def control(self) -> None:
-        cid = self._selected()
-        if cid is not None:
-            self._send(vm.ControlVehicle(
-                vehicle=cid, mode=self.mode.currentData(), rigger=self.rigger.currentData(),
-                system=self.system.value(), biofeedback_filter=self.filter.value(), group=self.group.text().strip(),
-            ))
-
-    def roll(self) -> None:
-        cid = self._selected()
-        if cid is not None:
-            self._send(vm.VehicleTest(
-                vehicle=cid, test=self.test.currentData(), skill=self.skill.value(), threshold=self.threshold.value(),
-                target=self.target.currentData() if self.hidden.isChecked() else None,
-                target_skill=self.target_skill.value(),
-            ))
-
-    def lock(self, targeting: str) -> None:
-        cid, target = self._selected(), self.target.currentData()
-        if cid is None:
-            return
-        if target is None:
-            self.error.setText(tr("sr4rig.ui.pick_target"))
-            return
-        self._send(vm.LockOn(vehicle=cid, target=target, targeting=targeting, skill=self.skill.value(),  # type: ignore[arg-type]
-                             signature=self.signature.value(), hidden=self.hidden.isChecked(),
-                             target_skill=self.target_skill.value()))
-
-    def hit(self) -> None:
-        cid = self._selected()
-        if cid is not None:
-            self._send(vm.VehicleHit(vehicle=cid, boxes=self.boxes.value(), on_monitor=self.on_monitor.isChecked(),
-                                     skill=self.skill.value()))
-
-    def make_manoeuvre(self) -> None:
-        cid = self._selected()
-        if cid is not None:
-            self._send(vm.ChaseManoeuvre(vehicle=cid, manoeuvre=self.manoeuvre.currentData(),
-                                         target=self.target.currentData(), skill=self.skill.value(),
-                                         target_skill=self.target_skill.value()))
-
-    def start_chase(self) -> None:
-        pursuers = tuple(
-            self.pursuers.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.pursuers.count())
-            if self.pursuers.item(i).checkState() == Qt.CheckState.Checked
-        )
-        if self.lead.currentData() is None or not pursuers:
-            self.error.setText(tr("sr4rig.ui.pick_chase"))
-            return
-        self._send(vm.StartChase(lead=self.lead.currentData(), pursuers=pursuers))
-
-    def range_test(self) -> None:
-        pursuer = self.pursuer.currentData()
-        if pursuer is None:
-            self.error.setText(tr("error.sr4rig.no_chase"))
-            return
-        self._send(vm.ChaseRange(pursuer=pursuer, lead_skill=self.lead_skill.value(),
-                                 pursuer_skill=self.pursuer_skill.value(), lead_wants=self.lead_wants.currentData(),
-                                 pursuer_wants=self.pursuer_wants.currentData()))
+    def choices(self) -> rm.Choices:
+        plain = {name: self._value(name) for name in self.inputs
+                 if name not in (*rm.STATS, *rm.SOFTS)}
+        return rm.Choices(deed=self.deed.currentData(), stats={k: self._value(k) for k in rm.STATS},
+                          softs={k: self._value(k) for k in rm.SOFTS}, **plain)
 
     # -- showing -------------------------------------------------------------------------
-    def _load_stats(self) -> None:
-        v = self.bridge.state.vehicles.get(self.bridge.selected or "")
-        if v is None:
-            return
-        for key, box in self.stat_boxes.items():
-            box.setValue(getattr(v.stats, key))
-        for key, box in self.softs.items():
-            box.setValue(v.stats.autosoft(key))
-        self.accel.setText(v.stats.accel)
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        if self._stale:
+            self.refresh()
+        super().showEvent(event)
 
     def refresh(self) -> None:
-        state = self.bridge.state
+        """Lists, the deed's inputs, the odds and whether the deed can be done; while hidden, once shown."""
+        if not self.isVisible():
+            self._stale = True
+            return
+        self._stale = False
+        state, deed = self.bridge.state, self.deed.currentData()
         names = {cid: c.sheet.name for cid, c in state.combatants.items()}
         vehicles = {cid: name for cid, name in names.items() if cid in state.vehicles}
-        people = {cid: name for cid, name in names.items() if cid not in state.vehicles}
-        fill_combatants(self.rigger, people, none=True)
-        fill_combatants(self.target, names, none=True)
-        fill_combatants(self.lead, vehicles)
+        fill_combatants(self.inputs["vehicle"], vehicles)  # type: ignore[arg-type]
+        fill_combatants(self.inputs["rigger"], {c: n for c, n in names.items() if c not in state.vehicles}, none=True)  # type: ignore[arg-type]
+        fill_combatants(self.inputs["target"], {c: n for c, n in names.items() if c != self._value("vehicle")},  # type: ignore[arg-type]
+                        none=True)
+        fill_combatants(self.inputs["lead"], vehicles)  # type: ignore[arg-type]
         chase = state.chase
-        fill_combatants(self.pursuer, {p: names[p] for p in chase.pursuers} if chase else {})
-        self._fill_pursuers(vehicles)
+        fill_combatants(self.inputs["pursuer"], {p: names[p] for p in chase.pursuers} if chase else {})  # type: ignore[arg-type]
+        self._fill_pursuers(dict(rm.pursuer_rows(vehicles, self._value("lead"))))
         self.vehicles.setText("\n".join(vehicle_lines(state)) or tr("sr4rig.ui.no_vehicles"))
         self.chase.setText("\n".join(chase_lines(state)))
+        shown = set(rm.INPUTS[deed])
+        for name, widget in self.inputs.items():
+            self.form.setRowVisible(widget, name in shown)
+        self.update_odds()
+
+    def update_odds(self) -> None:
+        deed = self.deed.currentData()
+        odds = rm.odds(self.bridge.state, self.choices()) if deed in rm.ROLLS else None
+        self.footer.odds.setText(odds_text(odds) if odds is not None else "")
+        self.footer.odds.setVisible(odds is not None)
+        self.footer.button.setText(tr(f"sr4rig.go.{deed}"))
+        self.footer.refuse(self._refusal())
+
+    def _refusal(self) -> str | None:
+        """Why the deed cannot be done now (a preview through the journal, nothing written)."""
+        if self.bridge.acting_refusal() is not None:
+            return self.bridge.acting_refusal()
+        try:
+            self.bridge.preview(rm.command(self.choices()))
+        except GmtoolError as error:
+            return error.message()
+        except ValueError:  # a field the command cannot take (a name left empty)
+            return tr("sr4rig.ui.fill_in")
+        return None
 
     def _fill_pursuers(self, vehicles: dict[str, str]) -> None:
-        checked = {self.pursuers.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.pursuers.count())
-                   if self.pursuers.item(i).checkState() == Qt.CheckState.Checked}
-        self.pursuers.clear()
+        listing = self.inputs["pursuers"]
+        assert isinstance(listing, QListWidget)
+        checked = set(self._checked_pursuers())
+        listing.blockSignals(True)
+        listing.clear()
         for cid, name in vehicles.items():
-            item = QListWidgetItem(name, self.pursuers)
+            item = QListWidgetItem(name, listing)
             item.setData(Qt.ItemDataRole.UserRole, cid)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if cid in checked else Qt.CheckState.Unchecked)
+        listing.blockSignals(False)
+
+    def _follow_selection(self) -> None:
+        """A selected vehicle becomes the deed's vehicle, its attributes loaded into the form."""
+        cid = self.bridge.selected
+        v = self.bridge.state.vehicles.get(cid or "")
+        if v is None:
+            return
+        combo = self.inputs["vehicle"]
+        assert isinstance(combo, QComboBox)
+        index = combo.findData(cid)
+        if index >= 0:
+            combo.setCurrentIndex(index)
+        self._load_stats(v.stats)
+
+    def _load_stats(self, stats: VehicleStats) -> None:
+        for key in rm.STATS:
+            self.inputs[key].setValue(getattr(stats, key))  # type: ignore[attr-defined]
+        for key in rm.SOFTS:
+            self.inputs[key].setValue(stats.autosoft(key))  # type: ignore[attr-defined]
+        self.inputs["accel"].setText(stats.accel)  # type: ignore[attr-defined]
+
+    # -- doing ---------------------------------------------------------------------------
+    def go(self) -> bool:
+        """The deed, through the bridge; its lines stay in the footer until the tab's next deed."""
+        try:
+            command = rm.command(self.choices())
+        except ValueError:
+            self.footer.refuse(tr("sr4rig.ui.fill_in"))
+            return False
+        message = self.bridge.attempt(command)
+        if message is not None:
+            self.footer.refuse(message)
+            return False
+        self.footer.show_last(self.bridge)
+        if command.kind == "add_vehicle":
+            self.inputs["name"].clear()  # type: ignore[attr-defined]
+        return True

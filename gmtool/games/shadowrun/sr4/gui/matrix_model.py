@@ -3,7 +3,9 @@ text before the roll (:mod:`..rules.matrix_odds`) and the command the GM's choic
 
 Deeds: Matrix perception (SR4-X5, T2), cybercombat (X6), hacking on the fly / probing and their
 rolls (X2, X3), threading and dropping a thread (T1), compiling and registering a sprite (T4, T3),
-erasing a signature (T2), the AR / VR and PAN modes (X4, X1) and removing an icon.
+erasing a signature (T2), the AR / VR and PAN modes (X4, X1) and removing an icon. The acting icon
+is chosen first and offered only the deeds it can do (:func:`deeds_for`: black IC attacks with its
+Black Hammer, never with an Attack program it does not run; only a technomancer threads).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from gmtool.core.i18n import term_label, tr
 from gmtool.core.messages import Command
 from gmtool.games.shadowrun.sr4.rules import matrix_messages as mx
 from gmtool.games.shadowrun.sr4.rules import matrix_odds
-from gmtool.games.shadowrun.sr4.rules.matrix_pools import matrix, monitor
+from gmtool.games.shadowrun.sr4.rules.matrix_hacking import HACKERS
+from gmtool.games.shadowrun.sr4.rules.matrix_pools import is_technomancer, matrix, monitor
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
 DEEDS = (
@@ -28,6 +31,15 @@ TARGETS = {
     "roll_hack": "hacks", "drop_thread": "threads", "register": "sprites", "erase_signature": "signatures",
 }
 NEEDS_ICON = frozenset({"perception", "cybercombat", "hack_on_the_fly", "probe", "thread", "compile", "mode", "remove"})
+CHARGED = frozenset({"perception", "cybercombat", "roll_hack", "thread", "compile", "erase_signature"})  # matrix_phase
+# What each deed asks for, besides the icon (the tab shows only these).
+INPUTS: dict[str, tuple[str, ...]] = {
+    "perception": ("target", "number", "charge"), "cybercombat": ("target", "program", "full_defence", "charge"),
+    "hack_on_the_fly": ("target",), "probe": ("target",), "roll_hack": ("target", "charge"),
+    "thread": ("form", "number", "sustain", "charge"), "drop_thread": ("target",),
+    "compile": ("sprite", "number", "charge"), "register": ("target",), "erase_signature": ("target", "charge"),
+    "mode": ("sim", "pan"), "remove": (),
+}
 
 
 @dataclass
@@ -45,6 +57,7 @@ class Choices:
     sustain: bool = True
     sim: str = "ar"
     pan: str = "active"
+    charge_action: bool = True  # in a combat turn, a persona's test takes its user's complex action
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -52,8 +65,37 @@ def icon_rows(state: EncounterState) -> list[tuple[str, str]]:
     return [(i.id, i.sheet.name) for i in matrix(state).icons.values()]
 
 
+def program_rows(state: EncounterState, icon_id: str | None) -> list[tuple[str, str]]:
+    """The attack programs the icon runs (rating ≥ 1), with their ratings."""
+    i = matrix(state).icons.get(icon_id or "")
+    if i is None:
+        return []
+    return [(p, f"{tr(f'matrix.program.{p}')} {i.sheet.programs[p]}") for p in mx.ATTACK_PROGRAMS
+            if i.sheet.programs.get(p, 0) >= 1]
+
+
+def deeds_for(state: EncounterState, icon_id: str | None) -> tuple[str, ...]:
+    """The deeds the icon can do (an empty Matrix: none)."""
+    m = matrix(state)
+    i = m.icons.get(icon_id or "")
+    if i is None:
+        return ()
+    techno = is_technomancer(i)
+    can = {
+        "perception": True, "cybercombat": bool(program_rows(state, i.id)),
+        "hack_on_the_fly": i.sheet.kind in HACKERS, "probe": i.sheet.kind in HACKERS,
+        "roll_hack": any(h.icon == i.id and not h.finished for h in m.hacks.values()),
+        "thread": techno, "compile": techno, "drop_thread": any(t.icon == i.id for t in m.threads.values()),
+        "register": techno and any(s.sheet.kind == "sprite" and s.sheet.owner == i.sheet.owner and not s.registered
+                                   for s in m.icons.values()),
+        "erase_signature": any(sig.icon == i.id for sig in m.signatures.values()), "mode": True, "remove": True,
+    }
+    return tuple(deed for deed in DEEDS if can[deed])
+
+
 def target_rows(state: EncounterState, deed: str, actor: str | None = None) -> list[tuple[str, str]]:
-    """(id, label) of what the deed can aim at (never the acting icon itself)."""
+    """(id, label) of what the deed can aim at (never the acting icon itself; its own hacks, threads
+    and signatures)."""
     m, kind = matrix(state), TARGETS.get(deed)
     icons = list(m.icons.values())
     if kind in ("icons", "perceivable"):
@@ -69,12 +111,14 @@ def target_rows(state: EncounterState, deed: str, actor: str | None = None) -> l
     if kind == "hacks":
         return [(f"h{h.id}", tr("matrix.panel.hack_row", name=m.icons[h.icon].sheet.name if h.icon in m.icons else "",
                                 node=m.icons[h.node].sheet.name if h.node in m.icons else "", acc=h.accumulated,
-                                threshold=h.threshold)) for h in m.hacks.values() if not h.finished]
+                                threshold=h.threshold)) for h in m.hacks.values()
+                if not h.finished and actor in (None, h.icon)]
     if kind == "threads":
-        return [(f"t{t.id}", tr("matrix.panel.thread_row", form=t.form, rating=t.rating)) for t in m.threads.values()]
+        return [(f"t{t.id}", tr("matrix.panel.thread_row", form=t.form, rating=t.rating)) for t in m.threads.values()
+                if actor in (None, t.icon)]
     if kind == "signatures":
         return [(f"s{s.id}", tr("matrix.panel.signature_row", name=s.name, hours=s.rating))
-                for s in m.signatures.values()]
+                for s in m.signatures.values() if deed == "perception" or actor in (None, s.icon)]
     return []
 
 
@@ -87,25 +131,27 @@ def command(c: Choices) -> Command:
     icon, target, deed = c.icon or "", c.target, c.deed
     if deed == "perception":
         if target and target.startswith("s"):
-            return mx.MatrixPerception(icon=icon, signature=_number(target))
-        return mx.MatrixPerception(icon=icon, target=target, threshold=max(1, c.number))
+            return mx.MatrixPerception(icon=icon, signature=_number(target), charge_action=c.charge_action)
+        return mx.MatrixPerception(icon=icon, target=target, threshold=max(1, c.number), charge_action=c.charge_action)
     if deed == "cybercombat":
-        return mx.Cybercombat(icon=icon, target=target or "", program=c.program, full_defence=c.full_defence)
+        return mx.Cybercombat(icon=icon, target=target or "", program=c.program, full_defence=c.full_defence,
+                              charge_action=c.charge_action)
     if deed in ("hack_on_the_fly", "probe"):
         return mx.StartHack(icon=icon, node=target or "", method="on_the_fly" if deed == "hack_on_the_fly" else "probe")
     if deed == "roll_hack":
-        return mx.RollHack(hack=_number(target))
+        return mx.RollHack(hack=_number(target), charge_action=c.charge_action)
     if deed == "thread":
         return mx.ThreadForm(icon=icon, form=c.form.strip() or tr("matrix.panel.form_default"), rating=c.number,
-                             sustain=c.sustain)
+                             sustain=c.sustain, charge_action=c.charge_action)
     if deed == "drop_thread":
         return mx.DropThread(thread=_number(target))
     if deed == "compile":
-        return mx.CompileSprite(icon=icon, sprite_kind=c.sprite_kind, rating=max(1, c.number))
+        return mx.CompileSprite(icon=icon, sprite_kind=c.sprite_kind, rating=max(1, c.number),
+                                charge_action=c.charge_action)
     if deed == "register":
         return mx.RegisterSprite(icon=target or "")
     if deed == "erase_signature":
-        return mx.EraseSignature(signature=_number(target))
+        return mx.EraseSignature(signature=_number(target), charge_action=c.charge_action)
     if deed == "mode":
         return mx.SetMatrixMode(icon=icon, sim=c.sim, pan=c.pan)  # type: ignore[arg-type]
     return mx.RemoveIcon(icon=icon)

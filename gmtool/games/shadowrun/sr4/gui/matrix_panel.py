@@ -1,11 +1,17 @@
-"""The Matrix tab of the SR4 panel: icons, one deed at a time with its exact odds before the roll,
-the form that adds an icon (:mod:`.matrix_add`) and the Matrix actions table with pages (SR4-X7).
+"""The Matrix tab of the SR4 panel: the acting icon, then one of the deeds it can do with only that
+deed's inputs, the exact odds before the roll, *Do it* (greyed with the reason when the deed cannot be
+done now: not the persona's user's phase, its budget spent …) and the last result, kept in a footer
+in view; below, the icons, the form that adds one (:mod:`.matrix_add`) and the Matrix actions table
+with pages (SR4-X7).
 
 Ctrl+Shift+X brings the tab forward with the deed list focused; everything else is reachable by Tab.
-The widgets hold no rules: :mod:`.matrix_model` builds the commands and the odds text.
+Selecting a combatant in the order picks its persona. The widgets hold no rules: :mod:`.matrix_model`
+builds the commands, the deed lists and the odds text.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -14,13 +20,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFormLayout,
-    QFrame,
     QGroupBox,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -29,12 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, tr
 from gmtool.games.shadowrun.sr4.gui import matrix_model as mm
 from gmtool.games.shadowrun.sr4.gui.matrix_add import AddIconBox
+from gmtool.games.shadowrun.sr4.gui.tab_footer import TabFooter, scrolled, wrapped
 from gmtool.games.shadowrun.sr4.rules import matrix_messages as mx
 from gmtool.games.shadowrun.sr4.rules.matrix_actions import action_rows
-from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 
 SHORTCUT = "Ctrl+Shift+X"
@@ -49,6 +53,18 @@ def _combo(parent: QWidget, name: str, rows: list[tuple[str, str]]) -> QComboBox
     return combo
 
 
+def _fill(combo: QComboBox, rows: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> None:
+    """Refill a combo (key as data), keeping the current key when it is still there."""
+    kept = combo.currentData()
+    combo.blockSignals(True)
+    combo.clear()
+    for key, label in rows:
+        combo.addItem(label, key)
+    index = combo.findData(kept)
+    combo.setCurrentIndex(index if index >= 0 else (0 if rows else -1))
+    combo.blockSignals(False)
+
+
 class MatrixTab(QWidget):
     """Matrix combat, hacking and technomancers of an SR4 encounter."""
 
@@ -56,30 +72,41 @@ class MatrixTab(QWidget):
         super().__init__(parent)
         self.setObjectName("sr4MatrixTab")
         self.bridge = bridge
-        column = QVBoxLayout(self)
-        self.icons = QLabel(self)
-        self.icons.setObjectName("matrixIcons")
-        self.icons.setWordWrap(True)
+        self._stale = False
+        body = QWidget(self)
+        column = QVBoxLayout(body)
+        column.addWidget(self._deed_box(body))
+        self.icons = wrapped(body, "matrixIcons")
         column.addWidget(self.icons)
-        column.addWidget(self._deed_box())
-        self.add_box = AddIconBox(bridge, self.show_error, self)
+        self.add_box = AddIconBox(bridge, self.show_error, body)
         column.addWidget(self.add_box)
-        column.addWidget(self._actions_table())
+        column.addWidget(self._actions_table(body))
         column.addStretch(1)
+        go = QPushButton(tr("matrix.panel.go"), self)
+        go.setObjectName("matrixGo")
+        go.clicked.connect(lambda _c=False: self.do())
+        self.footer = TabFooter("matrix", go, self)
+        self.go, self.odds = go, self.footer.odds
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scrolled(body, self, "sr4MatrixScroll"), 1)
+        outer.addWidget(self.footer)
         self.focus_action = QAction(tr("matrix.panel.focus"), self)
         self.focus_action.setObjectName("action_matrix_panel")
         self.focus_action.setShortcut(QKeySequence(SHORTCUT))
         self.focus_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         bridge.changed.connect(lambda _c: self.refresh())
+        bridge.selectionChanged.connect(lambda _c: self._follow_selection())
         self.refresh()
 
-    def _deed_box(self) -> QGroupBox:
-        box = QGroupBox(tr("matrix.panel.deed"), self)
-        form = QFormLayout(box)
-        self.deed = _combo(box, "matrixDeed", [(d, tr(f"matrix.deed.{d}")) for d in mm.DEEDS])
+    def _deed_box(self, parent: QWidget) -> QGroupBox:
+        box = QGroupBox(tr("matrix.panel.deed"), parent)
+        self.form = form = QFormLayout(box)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.icon = _combo(box, "matrixIcon", [])
+        self.deed = _combo(box, "matrixDeed", [])
         self.target = _combo(box, "matrixTarget", [])
-        self.program = _combo(box, "matrixProgram", [(p, tr(f"matrix.program.{p}")) for p in mx.ATTACK_PROGRAMS])
+        self.program = _combo(box, "matrixProgram", [])
         self.sprite = _combo(box, "matrixSprite", [(s, tr(f"matrix.sprite.{s}")) for s in mx.SPRITES])
         self.number = QSpinBox(box)
         self.number.setObjectName("matrixNumber")
@@ -90,41 +117,37 @@ class MatrixTab(QWidget):
         self.full_defence = QCheckBox(tr("matrix.panel.full_defence"), box)
         self.sustain = QCheckBox(tr("matrix.panel.sustain"), box)
         self.sustain.setChecked(True)
+        self.charge = QCheckBox(tr("matrix.panel.charge"), box)
+        self.charge.setObjectName("matrixCharge")
+        self.charge.setChecked(True)
+        self.charge.setToolTip(tr("matrix.panel.charge_tip"))
         self.sim = _combo(box, "matrixSim", [(s, tr(f"matrix.sim.{s}")) for s in ("ar", "cold", "hot")])
         self.pan = _combo(box, "matrixPan", [(p, tr(f"matrix.pan.{p}")) for p in ("active", "passive", "hidden")])
-        self.odds = QLabel(box)
-        self.odds.setObjectName("matrixOdds")
-        self.odds.setWordWrap(True)
-        self.error = QLabel(box)
-        self.error.setObjectName("matrixError")
-        self.error.setWordWrap(True)
-        set_tone(self.error, "error")
-        self.go = QPushButton(tr("matrix.panel.go"), box)
-        self.go.setObjectName("matrixGo")
-        self.go.setDefault(True)
-        self.go.clicked.connect(self.do)
-        for label, widget in (
-            ("matrix.panel.deed_label", self.deed), ("matrix.panel.icon", self.icon),
-            ("matrix.panel.target", self.target), ("matrix.panel.program", self.program),
-            ("matrix.panel.sprite", self.sprite), ("matrix.panel.number", self.number),
-            ("matrix.panel.form", self.form_name), ("", self.full_defence), ("", self.sustain),
-            ("matrix.panel.sim", self.sim), ("matrix.panel.pan", self.pan),
-        ):
-            form.addRow(tr(label) if label else "", widget)
-        form.addRow(self.odds)
-        form.addRow(self.go)
-        form.addRow(self.error)
+        self.rows: dict[str, QWidget] = {
+            "target": self.target, "program": self.program, "sprite": self.sprite, "number": self.number,
+            "form": self.form_name, "full_defence": self.full_defence, "sustain": self.sustain, "charge": self.charge,
+            "sim": self.sim, "pan": self.pan,
+        }
+        labels = {"target": "matrix.panel.target", "program": "matrix.panel.program", "sprite": "matrix.panel.sprite",
+                  "number": "matrix.panel.number", "form": "matrix.panel.form", "sim": "matrix.panel.sim",
+                  "pan": "matrix.panel.pan"}
+        form.addRow(tr("matrix.panel.icon"), self.icon)
+        form.addRow(tr("matrix.panel.deed_label"), self.deed)
+        for name, widget in self.rows.items():
+            form.addRow(tr(labels[name]) if name in labels else "", widget)
+        self.icon.currentIndexChanged.connect(lambda _i: self.refresh())  # its deeds and targets
         self.deed.currentIndexChanged.connect(lambda _i: self.refresh())
-        self.icon.currentIndexChanged.connect(lambda _i: self.refresh())  # its targets are the other icons
         for combo in (self.target, self.program, self.sprite, self.sim, self.pan):
             combo.currentIndexChanged.connect(lambda _i: self.update_odds())
         self.number.valueChanged.connect(lambda _v: self.update_odds())
-        self.full_defence.toggled.connect(lambda _v: self.update_odds())
+        self.form_name.textChanged.connect(lambda _t: self.update_odds())
+        for check in (self.full_defence, self.sustain, self.charge):
+            check.toggled.connect(lambda _v: self.update_odds())
         return box
 
-    def _actions_table(self) -> QGroupBox:
+    def _actions_table(self, parent: QWidget) -> QGroupBox:
         """SR4-X7: the digest's Matrix actions with their pages."""
-        box = QGroupBox(tr("matrix.panel.actions"), self)
+        box = QGroupBox(tr("matrix.panel.actions"), parent)
         rows = action_rows(active_language())
         table = QTableWidget(len(rows), 2, box)
         table.setObjectName("matrixActions")
@@ -140,49 +163,73 @@ class MatrixTab(QWidget):
         return box
 
     # -- state → widgets ------------------------------------------------------------------
-    @staticmethod
-    def _fill(combo: QComboBox, rows: list[tuple[str, str]]) -> None:
-        kept = combo.currentData()
-        combo.blockSignals(True)
-        combo.clear()
-        for key, label in rows:
-            combo.addItem(label, key)
-        index = combo.findData(kept)
-        combo.setCurrentIndex(index if index >= 0 else (0 if rows else -1))
-        combo.blockSignals(False)
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        if self._stale:
+            self.refresh()
+        super().showEvent(event)
 
     def refresh(self) -> None:
+        """Icons, the acting icon's deeds and their inputs, the odds; while hidden, once shown again."""
+        if not self.isVisible():
+            self._stale = True
+            return
+        self._stale = False
         state = self.bridge.state
         lines = mm.icon_lines(state)
         self.icons.setText("\n".join(lines) if lines else tr("matrix.panel.no_icons"))
+        _fill(self.icon, mm.icon_rows(state))
+        icon = self.icon.currentData()
+        _fill(self.deed, [(d, tr(f"matrix.deed.{d}")) for d in mm.deeds_for(state, icon)])
         deed = self.deed.currentData()
-        self._fill(self.icon, mm.icon_rows(state))
-        self._fill(self.target, mm.target_rows(state, deed, self.icon.currentData()))
-        shown = {
-            self.icon: deed in mm.NEEDS_ICON, self.target: deed in mm.TARGETS, self.program: deed == "cybercombat",
-            self.full_defence: deed == "cybercombat", self.sprite: deed == "compile",
-            self.number: deed in ("perception", "thread", "compile"), self.form_name: deed == "thread",
-            self.sustain: deed == "thread", self.sim: deed == "mode", self.pan: deed == "mode",
-        }
-        for widget, on in shown.items():
-            widget.setEnabled(on)
+        _fill(self.target, mm.target_rows(state, deed, icon) if deed in mm.TARGETS else [])
+        _fill(self.program, mm.program_rows(state, icon))
+        shown = set(mm.INPUTS.get(deed, ()))
+        for name, widget in self.rows.items():
+            self.form.setRowVisible(widget, name in shown)
         self.add_box.refresh(state)
         self.update_odds()
 
     def choices(self) -> mm.Choices:
         return mm.Choices(
-            deed=self.deed.currentData(), icon=self.icon.currentData(), target=self.target.currentData(),
-            program=self.program.currentData(), sprite_kind=self.sprite.currentData(), number=self.number.value(),
-            form=self.form_name.text(), full_defence=self.full_defence.isChecked(), sustain=self.sustain.isChecked(),
-            sim=self.sim.currentData(), pan=self.pan.currentData(),
+            deed=self.deed.currentData() or "", icon=self.icon.currentData(), target=self.target.currentData(),
+            program=self.program.currentData() or "", sprite_kind=self.sprite.currentData(),
+            number=self.number.value(), form=self.form_name.text(), full_defence=self.full_defence.isChecked(),
+            sustain=self.sustain.isChecked(), sim=self.sim.currentData(), pan=self.pan.currentData(),
+            charge_action=self.charge.isChecked(),
         )
 
     def update_odds(self) -> None:
-        self.odds.setText(mm.odds_text(mm.odds(self.bridge.state, self.choices())))
+        choices = self.choices()
+        self.odds.setText(mm.odds_text(mm.odds(self.bridge.state, choices)))
+        self.footer.refuse(self._refusal(choices))
+
+    def _refusal(self, choices: mm.Choices) -> str | None:
+        """Why the deed cannot be done now (a preview through the journal, nothing written)."""
+        if not choices.deed:
+            return tr("matrix.panel.no_deed")
+        if self.bridge.acting_refusal() is not None:
+            return self.bridge.acting_refusal()
+        try:
+            self.bridge.preview(mm.command(choices))
+        except GmtoolError as error:
+            return error.message()
+        except ValueError:
+            return tr("error.bad_value")
+        return None
+
+    def _follow_selection(self) -> None:
+        """A combatant selected in the order: its persona acts (when it has one)."""
+        cid = self.bridge.selected
+        mine = [i.id for i in mm.matrix(self.bridge.state).icons.values() if i.sheet.owner == cid
+                and i.sheet.kind == "persona"]
+        if mine and self.icon.currentData() != mine[0]:
+            index = self.icon.findData(mine[0])
+            if index >= 0:
+                self.icon.setCurrentIndex(index)
 
     # -- widgets → commands ---------------------------------------------------------------
     def show_error(self, text: str) -> None:
-        self.error.setText(text)
+        self.footer.refuse(text or None)
 
     def do(self) -> bool:
         try:
@@ -191,29 +238,32 @@ class MatrixTab(QWidget):
             self.show_error(tr("error.bad_value"))
             return False
         refusal = self.bridge.attempt(command)
-        self.show_error(refusal or "")
-        return refusal is None
+        if refusal is not None:
+            self.show_error(refusal)
+            return False
+        self.footer.show_last(self.bridge)
+        return True
+
+
+def raise_docks(widget: QWidget) -> None:
+    """The docks around ``widget`` shown and in front of the docks tabbed with them."""
+    holder: QWidget | None = widget
+    while holder is not None:
+        if isinstance(holder, QDockWidget):
+            holder.show()
+            holder.raise_()
+        holder = holder.parentWidget()
 
 
 def add_matrix_tab(tabs: QTabWidget, bridge: EncounterBridge) -> MatrixTab:
-    """The Matrix tab (in a scroll area) added to the SR4 panel's tabs; its shortcut brings it forward."""
-    scroll = QScrollArea(tabs)
-    scroll.setObjectName("sr4MatrixScroll")
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QFrame.Shape.NoFrame)
-    tab = MatrixTab(bridge, scroll)
-    scroll.setWidget(tab)
-    tabs.addTab(scroll, tr("sr4.tab.matrix"))
+    """The Matrix tab added to the SR4 panel's tabs; its shortcut brings it forward."""
+    tab = MatrixTab(bridge, tabs)
+    tabs.addTab(tab, tr("sr4.tab.matrix"))
     tabs.addAction(tab.focus_action)
 
     def bring_forward() -> None:
-        widget: QWidget | None = tabs
-        while widget is not None:  # the dock the panel sits in, if hidden
-            if isinstance(widget, QDockWidget):
-                widget.show()
-                widget.raise_()
-            widget = widget.parentWidget()
-        tabs.setCurrentWidget(scroll)
+        raise_docks(tabs)
+        tabs.setCurrentWidget(tab)
         tab.deed.setFocus()
 
     tab.focus_action.triggered.connect(lambda _c=False: bring_forward())

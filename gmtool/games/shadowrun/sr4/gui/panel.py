@@ -25,7 +25,7 @@ from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.gui.actions import MOVEMENT_ACTIONS
 from gmtool.games.shadowrun.sr4.gui.dice_tests import sr4_test_panel
 from gmtool.games.shadowrun.sr4.gui.edge_down import EdgeDownBox
-from gmtool.games.shadowrun.sr4.gui.matrix_panel import add_matrix_tab
+from gmtool.games.shadowrun.sr4.gui.matrix_panel import add_matrix_tab, raise_docks
 from gmtool.games.shadowrun.sr4.gui.tools_model import SR4ToolsModel
 from gmtool.ui.page_sized_tabs import PageSizedTabs
 from gmtool.ui.theme import set_tone
@@ -81,18 +81,19 @@ class SR4Panel(QWidget):
         """Vehicles, drones and the chase (SR4-V1..V7); Ctrl+Alt+V brings the tab to the front."""
         from gmtool.games.shadowrun.sr4.gui.chase_panel import ChasePanel
 
-        self.rigging = ChasePanel(bridge, self)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.rigging)
-        index = self.tabs.addTab(scroll, tr("sr4rig.tab"))
+        self.rigging = ChasePanel(bridge, self)  # its inputs scroll above its footer
+        index = self.tabs.addTab(self.rigging, tr("sr4rig.tab"))
         self.rigging.show_action.triggered.connect(lambda _c=False: self._show_rigging(index))
         self.addAction(self.rigging.show_action)
 
     def _show_rigging(self, index: int) -> None:
+        self.show_tab(index)
+        self.rigging.deed.setFocus()  # the deed first; Tab walks its inputs from there
+
+    def show_tab(self, index: int) -> None:
+        """A tab in front, and the dock holding the panel too (the attack tab may be in front of it)."""
+        raise_docks(self)
         self.tabs.setCurrentIndex(index)
-        self.rigging.accel.setFocus()  # the first field; Tab walks the forms from there
 
     def _tests_tab(self, bridge: EncounterBridge) -> QWidget:
         """The test box, with the Edge uses of a character going down under it (shown while the
@@ -107,16 +108,12 @@ class SR4Panel(QWidget):
         return tab
 
     def _magic_tab(self, bridge: EncounterBridge) -> None:
-        """SR4-S1..S9: the casting tab (in a scroll area), and Ctrl+Shift+C to open it."""
+        """SR4-S1..S9: the casting tab, and Ctrl+Shift+C to open it."""
         from gmtool.games.shadowrun.sr4.gui.casting_panel import CastingPanel
 
-        self.casting = CastingPanel(bridge, self)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.casting)
-        index = self.tabs.addTab(scroll, tr("sr4.tab.magic"))
-        self.casting.install_shortcut(self, lambda: self.tabs.setCurrentIndex(index))
+        self.casting = CastingPanel(bridge, self)  # its inputs scroll above its footer
+        index = self.tabs.addTab(self.casting, tr("sr4.tab.magic"))
+        self.casting.install_shortcut(self, lambda: self.show_tab(index))
 
     def _movement_box(self, actions: dict[str, QAction]) -> QGroupBox:
         box = QGroupBox(tr("sr4.panel.movement"), self)

@@ -50,7 +50,7 @@ class SR4View(ShadowrunView):
     )
     action_specs = SR4_SPECS
     combat_menu = build_combat_menu(("go_first", "extra_pass"), ("-", *MOVEMENT_ACTIONS), (), ("wound_on_initiative",))
-    dock_widths = (470, 400, 490)  # the pass ladder needs more than the movement panel
+    dock_widths = (425, 420, 510)  # the work panel as wide as the attack tab needs (it never jumps wider)
     work_title = "dock.sr4_work"
 
     def work_panel(self, window: Any) -> Any:
@@ -70,8 +70,21 @@ class SR4View(ShadowrunView):
     def initiative_text(self, sheet: Sheet) -> str:
         return tr("sheet.sr4_initiative", attribute=sheet.initiative_attribute, passes=sheet.initiative_passes)
 
+    def vehicle_rows(self, state: EncounterState, cid: str) -> tuple[tuple[str, str], ...] | None:
+        """A vehicle's attributes, autosofts and control (SR4-V1): its sheet shows these, not a person's."""
+        from gmtool.games.shadowrun.sr4.rules.vehicle_view import vehicle_sheet_rows
+
+        return vehicle_sheet_rows(state, cid)
+
+    def metatype_labels(self) -> dict[str, dict[str, str]]:
+        """A person's metatypes: a vehicle is added as one (Rigging → Add vehicle), never chosen."""
+        return {key: label for key, label in super().metatype_labels().items() if key != "vehicle"}
+
     def tracks(self, sheet: Sheet) -> tuple[int, int, int]:
-        """The physical track shows Body overflow boxes and the box of death after them."""
+        """The physical track shows Body overflow boxes and the box of death after them (a vehicle: its
+        monitor alone, destroyed when full)."""
+        if sheet.metatype == "vehicle":
+            return sheet.physical_boxes, 0, sheet.stun_boxes
         return sheet.physical_boxes, sheet.physical_max - sheet.physical_boxes, sheet.stun_boxes
 
     # -- actions ---------------------------------------------------------------------

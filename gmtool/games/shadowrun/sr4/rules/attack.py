@@ -9,7 +9,8 @@ Bursts: a narrow burst adds its recoil points to the DV
 (short +2, long +5, full +9, SR4 p. 154); a wide burst lowers the defence instead
 (the defence table's wide-burst rows). Recoil counts the rounds fired in this
 action phase (SR4-MT6), compensated by the weapon's RC, doubled for heavy weapons.
-Armour-piercing ``-half`` halves the armour. A knockdown leaves the target prone.
+Armour-piercing ``-half`` halves the armour. A knockdown leaves the target prone. A vehicle or
+drone takes no stun damage (:mod:`.vehicle_target`): a hit that would be stun does nothing to it.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ from gmtool.games.shadowrun.sr4.rules.common import combatant
 from gmtool.games.shadowrun.sr4.rules.effects import effect_table
 from gmtool.games.shadowrun.sr4.rules.events import EdgeSpent
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
+from gmtool.games.shadowrun.sr4.rules.vehicle_sheet import is_vehicle
+from gmtool.games.shadowrun.sr4.rules.vehicle_target import VehicleTargetInputs, odds_without_stun, without_stun
 
 # The shared flow's action names → the SR4 action list's (SR4-C8).
 SR4_ACTIONS = {
@@ -125,7 +128,8 @@ class SR4Attack:
         weapon, ammo_dv, ammo_ap, halves = common.loaded_strike(
             s.weapon, sheet.attributes["STR"], None, s.shot.ammo_type if s.shot is not None else None, "sr4",
         )
-        return SR4AttackInputs(
+        inputs_type = VehicleTargetInputs if is_vehicle(state, s.target.id) else SR4AttackInputs
+        return inputs_type(
             kind="melee" if s.weapon.melee else "ranged",
             attacker=attacker_of(sheet, sheet.skill(weapon_skill(s.weapon))),
             defender=defender, weapon=weapon,
@@ -143,11 +147,13 @@ class SR4Attack:
         return sr4_pools(inputs)
 
     def resolve(self, inputs: SR4AttackInputs, a: int, d: int, s: int | None) -> AttackResolution:
-        return resolve_attack_sr4(inputs, a, d, s)
+        resolution = resolve_attack_sr4(inputs, a, d, s)
+        return without_stun(resolution) if isinstance(inputs, VehicleTargetInputs) else resolution
 
     def odds(self, inputs: SR4AttackInputs, specs: tuple[Any, Any, Any] = (None, None, None)) -> DamageOdds:
         """The attack's odds; ``specs`` (attack, defence, soak) carry Edge, None for the plain pools."""
-        return sr4_attack_odds(inputs, *specs)
+        odds = sr4_attack_odds(inputs, *specs)
+        return odds_without_stun(odds) if isinstance(inputs, VehicleTargetInputs) else odds
 
     def action_events(self, state: EncounterState, attacker: Any, kind: str, key: str) -> list[Event]:
         listed = SR4_ACTIONS.get(key, "fire_weapon")

@@ -23,16 +23,25 @@ from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.common import combatant, preview
 from gmtool.games.shadowrun.sr4.rules.flow import initiative_roll, phase_start, rolls_with_ties
+from gmtool.games.shadowrun.sr4.rules.natural_weapons import natural_for
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet, attribute_range, check_sheet, metatypes
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
+from gmtool.games.shadowrun.sr4.rules.vehicle_sheet import VEHICLE
+
+
+def with_natural_weapons(sheet: Sheet) -> Sheet:
+    """A spirit, critter or vehicle joining without weapons brings its kind's natural attacks."""
+    natural = () if sheet.weapons else natural_for(sheet.metatype)
+    return sheet.model_copy(update={"weapons": natural}) if natural else sheet
 
 
 def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.Random) -> list[Event]:
     check_sheet(command.sheet)
+    sheet = with_natural_weapons(command.sheet)
     new_id = f"c{state.next_number}"
-    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=command.sheet)]
+    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=sheet)]
     if state.turn > 0:
-        newcomer = Combatant(id=new_id, sheet=command.sheet)
+        newcomer = Combatant(id=new_id, sheet=sheet)
         events += rolls_with_ties(preview(state, events), [initiative_roll(state, newcomer, rng)])
     return events
 
@@ -45,7 +54,7 @@ def remove_combatant(state: EncounterState, command: cmd.RemoveCombatant, rng: r
     return events
 
 
-def _diff(c: Combatant, new: Sheet) -> list[Event]:
+def sheet_diff(c: Combatant, new: Sheet) -> list[Event]:
     return [
         ev.SheetChanged(combatant=c.id, name=new.name, field=field, old=before, new=after)
         for field, before, after in changed_fields(c.sheet, new)
@@ -54,8 +63,10 @@ def _diff(c: Combatant, new: Sheet) -> list[Event]:
 
 def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random) -> list[Event]:
     c = combatant(state, command.combatant)
+    if command.field == "metatype" and (command.value == VEHICLE) != (c.sheet.metatype == VEHICLE):
+        raise RulesError("error.sr4rig.metatype_vehicle", name=c.sheet.name)
     new = edited_sheet(c.sheet, command.field, command.value, metatypes().metatypes, attribute_range, check_sheet)
-    events = _diff(c, new)
+    events = sheet_diff(c, new)
     if not events:
         raise RulesError("error.no_change")
     return events
@@ -71,6 +82,8 @@ def damage_after(sheet: Sheet, track: str, boxes: int) -> tuple[int, int]:
 def apply_damage(state: EncounterState, command: cmd.ApplyDamage, rng: random.Random) -> list[Event]:
     c = combatant(state, command.combatant)
     sheet = c.sheet
+    if command.track == "stun" and (c.id in state.vehicles or sheet.metatype == VEHICLE):
+        raise RulesError("error.sr4rig.no_stun", name=sheet.name)
     physical, stun = damage_after(sheet, command.track, command.boxes)
     if (physical, stun) == (sheet.physical_damage, sheet.stun_damage):
         raise RulesError("error.no_change")

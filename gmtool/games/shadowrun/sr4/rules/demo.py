@@ -1,5 +1,7 @@
-"""The SR4 demo encounter of a new campaign: made-up runners, yard guards and a security rigger's
-drone (``resources/sr4``); the drone's vehicle attributes and its control join after the combatants."""
+"""The SR4 demo encounter of a new campaign: made-up runners, a mage, a technomancer, yard guards and a
+security rigger's drone (``resources/sr4``); the drone's vehicle attributes and its control join after
+the combatants, then the Matrix icons (the hacker's persona, the technomancer's living persona, the
+yard's node and its black IC)."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ class DemoVehicle(BaseModel):
 
 class SR4DemoEncounter(DemoDefinition[Sheet]):
     edition: ClassVar[str] = "sr4"
+    combatants: list[Sheet] = Field(min_length=4, max_length=10)  # runners, a mage and a technomancer too
     vehicles: list[DemoVehicle] = Field(default_factory=list)
 
     def game_demo(self, add):  # type: ignore[no-untyped-def,override]  # noqa: ANN001, ANN201

@@ -1,7 +1,9 @@
 """SR4 summoning (SR4-S6): one spirit at a time, Force ≤ Magic × 2, Magic + Summoning against
 the Force; net hits = services owed; drain = the spirit's hits × 2 (at least 2), stun or physical
 as SR4-S3. The spirit joins the fight as a combatant with a Force-based sheet: every attribute
-= Force, Edge = Force ÷ 2 (1 to 6), the type's initiative passes (its own powers are the GM's).
+= Force, Edge = Force ÷ 2 (1 to 6), the type's initiative passes, Unarmed Combat, Dodge and
+Perception at its Force and its type's natural attack (made up: :mod:`.natural_weapons`), so it can
+attack and defend at once (its other powers are the GM's).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import random
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import active_language
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.shadowrun import SKILL_MAX
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules.common import combatant, preview
 from gmtool.games.shadowrun.sr4.rules.decide_sheet import add_combatant, remove_combatant
@@ -27,11 +30,13 @@ from gmtool.games.shadowrun.sr4.rules.magic_messages import (
 )
 from gmtool.games.shadowrun.sr4.rules.magic_pools import magic_terms
 from gmtool.games.shadowrun.sr4.rules.magic_rolls import action, drain, roll, roll_plain
+from gmtool.games.shadowrun.sr4.rules.natural_weapons import spirit_weapons
 from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 
 EDGE_MAX = 6  # the spirit metatype's Edge limit
 DRAIN_MIN = 2
+SPIRIT_SKILLS = ("unarmed_combat", "dodge", "perception")  # at the spirit's Force
 
 
 def spirit_sheet(kind: str, force: int, summoner: Combatant) -> Sheet:
@@ -42,6 +47,7 @@ def spirit_sheet(kind: str, force: int, summoner: Combatant) -> Sheet:
     return Sheet(
         name=f"{t.label(active_language())} F{force}", metatype="spirit", is_npc=summoner.sheet.is_npc,
         attributes=attributes, edge_points=edge, initiative_passes=t.initiative_passes,
+        skills=dict.fromkeys(SPIRIT_SKILLS, min(force, SKILL_MAX)), weapons=spirit_weapons(kind),
     )
 
 

@@ -20,6 +20,7 @@ from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import matrix_messages as mx
 from gmtool.games.shadowrun.sr4.rules.decide_sheet import apply_damage
 from gmtool.games.shadowrun.sr4.rules.matrix_decide import damaged
+from gmtool.games.shadowrun.sr4.rules.matrix_phase import action_events
 from gmtool.games.shadowrun.sr4.rules.matrix_pools import (
     hits_of,
     hot,
@@ -60,7 +61,7 @@ def perceive(state: EncounterState, command: mx.MatrixPerception, rng: random.Ra
     i = icon(state, command.icon)
     terms = perception_terms(state, i)
     _check_pool(terms)
-    events: list[Event] = []
+    events: list[Event] = action_events(state, i, command.charge_action, rng)
     name = i.sheet.name
     if command.signature is not None:
         signature = matrix(state).signatures.get(command.signature)
@@ -116,7 +117,7 @@ def cybercombat(state: EncounterState, command: mx.Cybercombat, rng: random.Rand
         raise RulesError("error.matrix_self_attack")
     terms = attack_terms(state, attacker, command.program)
     _check_pool(terms)
-    events: list[Event] = []
+    events: list[Event] = action_events(state, attacker, command.charge_action, rng)
     hits = hits_of(attacker.sheet.name, "matrix.test.cybercombat", "actor", terms, rng, command.faces, events)
     defence = hits_of(target.sheet.name, "matrix.test.defence", "opponent",
                       defence_terms(state, target, command.full_defence), rng, command.defence_faces, events)

@@ -5,6 +5,7 @@ time the hacker rolls, the node rolls an extended Analyze + Firewall test with t
 as threshold; reaching it detects the hacker. Probing: Hacking + Exploit (threshold System +
 Firewall, interval one hour in VR, one day in AR); the node rolls once, Analyze + Firewall
 (Stealth), when the hacker logs in with the account. A critical glitch ends the hack (SR4-D6).
+In a combat turn an interval on the fly is a complex action of the persona's user (:mod:`.matrix_phase`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.simple_test import Terms, pool_of
 from gmtool.games.shadowrun.sr4.rules import matrix_messages as mx
+from gmtool.games.shadowrun.sr4.rules.matrix_phase import action_events
 from gmtool.games.shadowrun.sr4.rules.matrix_pools import (
     hits_of,
     icon,
@@ -80,8 +82,9 @@ def roll_hack(state: EncounterState, command: mx.RollHack, rng: random.Random) -
     terms = hacker_terms(state, hacker)
     if pool_of(terms) <= 0:
         raise RulesError("error.pool_empty", pool=pool_of(terms))
+    events: list[Event] = action_events(state, hacker, command.charge_action and hack.method == "on_the_fly", rng)
     outcome = roll(terms, rng, command.faces)
-    events: list[Event] = [rolled(hacker.sheet.name, "matrix.test.hack", "extended", terms, outcome)]
+    events.append(rolled(hacker.sheet.name, "matrix.test.hack", "extended", terms, outcome))
     total = hack.accumulated + outcome.hits
     account = total >= hack.threshold and not outcome.critical_glitch
     node_total, detected = hack.node_accumulated, hack.detected

@@ -90,6 +90,7 @@ class RollHack(Command):
     hack: int
     faces: Faces | None = None
     node_faces: Faces | None = None
+    charge_action: bool = True  # in a combat turn: a complex action of the persona's user (matrix_phase)
 
 
 class MatrixPerception(Command):
@@ -102,6 +103,7 @@ class MatrixPerception(Command):
     threshold: int = Field(default=1, ge=1, le=30)
     faces: Faces | None = None
     target_faces: Faces | None = None
+    charge_action: bool = True  # in a combat turn: a complex action of the persona's user (matrix_phase)
 
 
 class Cybercombat(Command):
@@ -115,6 +117,7 @@ class Cybercombat(Command):
     faces: Faces | None = None
     defence_faces: Faces | None = None
     resist_faces: Faces | None = None
+    charge_action: bool = True  # in a combat turn: a complex action of the persona's user (matrix_phase)
 
 
 class ThreadForm(Command):
@@ -127,6 +130,7 @@ class ThreadForm(Command):
     sustain: bool = True
     faces: Faces | None = None
     fading_faces: Faces | None = None
+    charge_action: bool = True  # in a combat turn: a complex action of the persona's user (matrix_phase)
 
 
 class DropThread(Command):
@@ -144,6 +148,7 @@ class CompileSprite(Command):
     faces: Faces | None = None
     sprite_faces: Faces | None = None
     fading_faces: Faces | None = None
+    charge_action: bool = True  # in a combat turn: a complex action of the persona's user (matrix_phase)
 
 
 class RegisterSprite(Command):
@@ -158,6 +163,7 @@ class EraseSignature(Command):
 
     kind: Literal["erase_signature"] = "erase_signature"
     signature: int
+    charge_action: bool = True  # in a combat turn: a complex action of the persona's user (matrix_phase)
 
 
 class IconAdded(Event):

@@ -5,7 +5,9 @@ fading = the rise, resisted by Willpower + Resonance (no wound or sustaining mod
 the rating is at most Resonance, else physical; a sustained thread is a −2 effect on the user.
 Compiling: Resonance + Compiling against the sprite's Rating in dice; net hits = tasks owed; fading =
 the sprite's hits × 2 (at least 2); one compiled (unregistered) sprite at a time, rating ≤ Resonance × 2.
-Each use of Resonance leaves a signature: one hour per point of the attribute used.
+Each use of Resonance leaves a signature: one hour per point of the attribute used. In a combat turn
+threading, compiling and each action of erasing a signature are complex actions of the technomancer's
+phase (:mod:`.matrix_phase`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import matrix_messages as mx
 from gmtool.games.shadowrun.sr4.rules.decide_sheet import apply_damage
 from gmtool.games.shadowrun.sr4.rules.effects import effect_table
+from gmtool.games.shadowrun.sr4.rules.matrix_phase import action_events
 from gmtool.games.shadowrun.sr4.rules.matrix_pools import (
     hits_of,
     icon,
@@ -89,7 +92,7 @@ def thread(state: EncounterState, command: mx.ThreadForm, rng: random.Random) ->
         raise RulesError("error.matrix_rating_cap", name=i.sheet.name, limit=top)
     terms = resonance_terms(state, i, "software")
     _check_pool(terms)
-    events: list[Event] = []
+    events: list[Event] = action_events(state, i, command.charge_action, rng)
     hits = hits_of(i.sheet.name, "matrix.test.threading", "test", terms, rng, command.faces, events)
     rating = min(top, command.rating + hits)
     fading, track = rating - command.rating, fading_track(i, rating)
@@ -136,7 +139,7 @@ def compile_sprite(state: EncounterState, command: mx.CompileSprite, rng: random
         raise RulesError("error.matrix_one_sprite", name=i.sheet.name, sprite=existing.sheet.name)
     terms = resonance_terms(state, i, "compiling")
     _check_pool(terms)
-    events: list[Event] = []
+    events: list[Event] = action_events(state, i, command.charge_action, rng)
     hits = hits_of(i.sheet.name, "matrix.test.compiling", "actor", terms, rng, command.faces, events)
     sprite_hits = hits_of("", "matrix.test.sprite", "opponent", (("matrix.term.rating", command.rating),), rng,
                           command.sprite_faces, events)
@@ -176,7 +179,9 @@ def erase_signature(state: EncounterState, command: mx.EraseSignature, rng: rand
     sig = matrix(state).signatures.get(command.signature)
     if sig is None:
         raise RulesError("error.matrix_no_signature", signature=command.signature)
-    return [mx.SignatureErased(signature=sig.id, name=sig.name, rating=sig.rating)]
+    maker = matrix(state).icons.get(sig.icon)
+    paid = action_events(state, maker, command.charge_action, rng) if maker is not None else []
+    return [*paid, mx.SignatureErased(signature=sig.id, name=sig.name, rating=sig.rating)]
 
 
 HANDLERS = {

@@ -54,6 +54,11 @@ class Sheet(shared.ShadowrunSheet):
     tradition: Literal["hermetic", "shamanic"] = "hermetic"  # SR4-S3: drain with WIL + LOG or CHA
 
     @property
+    def physical_overflow(self) -> int:
+        """Body boxes beyond the monitor; a vehicle's sheet has none (a full monitor destroys it)."""
+        return 0 if self.metatype == "vehicle" else self.attributes["BOD"]
+
+    @property
     def physical_max(self) -> int:
         """The most physical damage the sheet holds: monitor + overflow + the box of death."""
         return self.physical_boxes + self.physical_overflow + 1

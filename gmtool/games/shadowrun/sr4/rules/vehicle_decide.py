@@ -9,24 +9,41 @@ from gmtool.core.effects import Duration
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.effect_rules import new_effect
+from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import vehicle_messages as vm
 from gmtool.games.shadowrun.sr4.rules import vehicle_pools as vp
 from gmtool.games.shadowrun.sr4.rules.common import combatant
-from gmtool.games.shadowrun.sr4.rules.decide_sheet import apply_damage
+from gmtool.games.shadowrun.sr4.rules.decide_sheet import add_combatant, apply_damage, sheet_diff
 from gmtool.games.shadowrun.sr4.rules.effects import effect_table
 from gmtool.games.shadowrun.sr4.rules.keyed_labels import keyed  # a test label that is a message key
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 from gmtool.games.shadowrun.sr4.rules.vehicle_rolls import Faces, opposed, roll
+from gmtool.games.shadowrun.sr4.rules.vehicle_sheet import VEHICLE, is_vehicle, restated, vehicle_sheet
 from gmtool.games.shadowrun.sr4.rules.vehicle_state import Vehicle
 
 
+def add_vehicle(state: EncounterState, command: vm.AddVehicle, rng: random.Random) -> list[Event]:
+    """A new combatant made from the vehicle's attributes, registered as a vehicle at once."""
+    mount = weapon("sr4", command.weapon) if command.weapon else None
+    sheet = vehicle_sheet(command.name, command.stats, command.is_npc, mount, command.passes)
+    events = add_combatant(state, cmd.AddCombatant(sheet=sheet), rng)
+    cid = events[0].combatant  # type: ignore[attr-defined]
+    return [events[0], vm.VehicleRegistered(combatant=cid, name=sheet.name, stats=command.stats), *events[1:]]
+
+
 def register(state: EncounterState, command: vm.RegisterVehicle, rng: random.Random) -> list[Event]:
+    """A vehicle's attributes changed (its sheet follows them); a runner is refused: add a vehicle."""
     c = combatant(state, command.combatant)
+    if not is_vehicle(state, c.id):
+        raise RulesError("error.sr4rig.not_a_vehicle_sheet", name=c.sheet.name)
     old = state.vehicles.get(c.id)
     if old is not None and old.stats == command.stats:
         raise RulesError("error.no_change")
-    return [vm.VehicleRegistered(combatant=c.id, name=c.sheet.name, stats=command.stats)]
+    events: list[Event] = [vm.VehicleRegistered(combatant=c.id, name=c.sheet.name, stats=command.stats)]
+    if c.sheet.metatype == VEHICLE:
+        events += sheet_diff(c, restated(c.sheet, command.stats))
+    return events
 
 
 def devices(state: EncounterState, rigger: str, leaving: str = "", group: str = "") -> int:
@@ -167,6 +184,7 @@ def crash_test(state: EncounterState, v: Vehicle, skill: int, penalty: int, face
 
 
 HANDLERS = {
+    "add_vehicle": add_vehicle,
     "register_vehicle": register,
     "control_vehicle": control,
     "vehicle_test": vehicle_test,

@@ -18,8 +18,20 @@ Manoeuvre = Literal["control", "break_away", "cut_off", "positioning", "ram"]
 Skill = Field(default=0, ge=0, le=20)
 
 
+class AddVehicle(Command):
+    """A new combatant that is a vehicle or drone (:mod:`.vehicle_sheet`), with these attributes and,
+    optionally, a mounted weapon of the SR4 catalogue (its key)."""
+
+    kind: Literal["add_vehicle"] = "add_vehicle"
+    name: str = Field(min_length=1, max_length=60)
+    stats: VehicleStats
+    is_npc: bool = True
+    weapon: str = Field(default="", max_length=60)
+    passes: int = Field(default=1, ge=1, le=4)
+
+
 class RegisterVehicle(Command):
-    """A combatant becomes a vehicle or drone with these attributes."""
+    """A vehicle's attributes, set or changed (only a vehicle's: a runner never becomes one)."""
 
     kind: Literal["register_vehicle"] = "register_vehicle"
     combatant: str
@@ -233,7 +245,7 @@ class PositioningGained(Event):
     turn: int
 
 
-VEHICLE_COMMANDS = (RegisterVehicle, ControlVehicle, VehicleTest, LockOn, VehicleHit,
+VEHICLE_COMMANDS = (AddVehicle, RegisterVehicle, ControlVehicle, VehicleTest, LockOn, VehicleHit,
                     StartChase, EndChase, ChaseRange, ChaseManoeuvre)
 VEHICLE_EVENTS = (VehicleRegistered, ControlSet, GroupActed, LockedOn, VehicleHitTaken, CrashTested, Dumpshocked,
                   ChaseStarted, ChaseEnded, RangeSet, ManoeuvreMade, BreakAwayCounted, PositioningGained)

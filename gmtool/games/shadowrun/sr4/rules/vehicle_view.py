@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
+from gmtool.games.shadowrun.sr4.rules.vehicle_state import AUTOSOFTS
 
 
 def _name(state: EncounterState, cid: str | None) -> str:
@@ -25,6 +26,24 @@ def vehicle_lines(state: EncounterState) -> list[str]:
                   boxes=c.sheet.physical_boxes)
         lines.append(line + (tr("sr4rig.view.crashed") if v.crashed else ""))
     return lines
+
+
+def vehicle_sheet_rows(state: EncounterState, cid: str) -> tuple[tuple[str, str], ...] | None:
+    """(label, value) of a vehicle's attributes, autosofts and control; None when ``cid`` is not a vehicle."""
+    v = state.vehicles.get(cid)
+    if v is None:
+        return None
+    s, control = v.stats, v.control
+    rows = [(tr("sr4rig.ui.handling"), f"{s.handling:+d}"), (tr("sr4rig.ui.accel"), s.accel),
+            (tr("sr4rig.ui.speed"), str(s.speed)), (tr("sr4rig.ui.pilot"), str(s.pilot)),
+            (tr("sr4rig.ui.body"), str(s.body)), (tr("sr4rig.ui.armor"), str(s.armor)),
+            (tr("sr4rig.ui.sensor"), str(s.sensor))]
+    rows += [(tr(f"sr4rig.autosoft.{k}"), str(s.autosoft(k))) for k in AUTOSOFTS if s.autosoft(k)]
+    mode = tr(f"sr4rig.mode.{control.mode}")
+    if control.rigger:
+        mode = tr("sr4rig.view.by", mode=mode, rigger=_name(state, control.rigger))
+    rows.append((tr("sr4rig.ui.mode"), mode))
+    return tuple(rows)
 
 
 def chase_lines(state: EncounterState) -> list[str]:
