@@ -11,8 +11,9 @@ that kind, chosen so a real file never reaches it. What is refused, and why:
   a growing file, or one whose size lies, never fills the memory);
 - text that is not UTF-8 (a UTF-8 BOM is fine; UTF-16 and UTF-32 are recognised by their BOM or
   their NUL pattern and refused by name; NUL bytes elsewhere mean it is not text);
-- JSON or TOML nested deeper than :data:`MAX_DEPTH` or holding a number longer than
-  :data:`MAX_DIGITS` digits (or infinite, or NaN), and JSON or TOML that does not parse.
+- JSON or TOML nested deeper than :data:`MAX_DEPTH` or holding an integer longer than
+  :data:`MAX_DIGITS` digits (in JSON also a number that is infinite, NaN or that long), and JSON or
+  TOML that does not parse.
 
 Every refusal is one :class:`UserFileError`: the file's name, its kind and the reason, translated.
 XML (Chummer files) is read as bytes here and parsed by :mod:`gmtool.games.shadowrun.importers.xml_safe`,
@@ -271,9 +272,7 @@ def parse_toml(data: bytes | str, kind: FileKind, name: str) -> dict[str, Any]:
 
     text = _text(data, kind, name)
     try:
-        value = tomllib.loads(text, parse_float=_real)
-    except _NumberRefused as exc:
-        raise _number_refused(kind, name, exc.text) from None
+        value = tomllib.loads(text)  # inf and nan are TOML: the file's own schema bounds them, with their line
     except RecursionError:
         raise UserFileError(kind, name, "too_deep", depth=MAX_DEPTH) from None
     except tomllib.TOMLDecodeError as exc:
