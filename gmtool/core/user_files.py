@@ -67,8 +67,8 @@ KINDS: dict[str, FileKind] = {}  # every kind declared (the README's table lists
 
 def file_kind(key: str, limit: int) -> FileKind:
     """Declare a kind of user file (once per key)."""
-    kind = FileKind(key, limit)
-    if KINDS.setdefault(key, kind) != kind:
+    kind = KINDS.setdefault(key, FileKind(key, limit))
+    if kind.limit != limit:
         raise ValueError(f"two kinds of user file named {key}")
     return kind
 
