@@ -137,7 +137,7 @@ def test_utf16_and_utf32_are_named(codec: str, name: str) -> None:
 
 def test_other_bytes_are_not_text() -> None:
     assert refusal(lambda: decode_text(b'{"a": "\xff"}', MAP, "x.json")).message() == (
-        "x.json (map) was not read: it is not UTF-8 text (byte 7): save it as UTF-8.")
+        "x.json (map) was not read: it is not UTF-8 text (line 1): save it as UTF-8.")
     assert refusal(lambda: decode_text(b"PK\x03\x04\x14\x00\x00\x00", MAP, "x.json")).reason == "binary"
 
 

@@ -211,7 +211,7 @@ def decode_text(data: bytes, kind: FileKind, name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UserFileError(kind, name, "not_utf8", position=exc.start) from exc
+        raise UserFileError(kind, name, "not_utf8", line=data.count(b"\n", 0, exc.start) + 1) from exc
 
 
 def _text(data: bytes | str, kind: FileKind, name: str) -> str:
