@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.errors import FileFormatError, GmtoolError
 from gmtool.core.i18n import tr
-from gmtool.core.user_files import IMPORT, decode_text, read_bytes
+from gmtool.core.user_files import IMPORT, decode_text, parse_json, read_bytes
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.templates import importable_suffixes, libraries, save_planned, store_fields
 
@@ -63,9 +63,11 @@ def import_filter() -> str:
 
 
 def _unclaimed(data: bytes, name: str) -> FileFormatError:
-    """Why no game took the file: text gmtool does not read (UTF-16, not UTF-8, binary) says so; else
-    its format is unknown."""
-    decode_text(data, IMPORT, name)  # raises the reader's refusal, naming the encoding
+    """Why no game took the file: text gmtool does not read (UTF-16, not UTF-8, binary) or JSON the
+    reader refuses (not JSON, nested too deeply, a number too long) says so; else its format is unknown."""
+    text = decode_text(data, IMPORT, name)  # raises the reader's refusal, naming the encoding
+    if text.lstrip()[:1] in ("{", "["):
+        parse_json(text, IMPORT, name)  # gmtool's exchange files are JSON: raises what is wrong with it
     return FileFormatError("error.import_unknown_format", name=name)
 
 
