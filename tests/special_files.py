@@ -76,3 +76,28 @@ def within(call: Callable[[], T], pipes: tuple[Path, ...] = (), seconds: float =
     if "error" in outcome:
         raise outcome["error"]  # type: ignore[misc]
     return outcome["value"]  # type: ignore[return-value]
+
+
+class Watchdog:
+    """``with Watchdog(pipes) as dog:`` a call on this thread that blocks on one of ``pipes`` is
+    released after ``seconds``; ``dog.released`` then says the test must fail (for code that must run on
+    the GUI thread, where :func:`within` cannot move it)."""
+
+    def __init__(self, pipes: tuple[Path, ...], seconds: float = DEADLINE_S) -> None:
+        self.pipes = pipes
+        self.released = False
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._watch, args=(seconds,), daemon=True)
+
+    def _watch(self, seconds: float) -> None:
+        if not self._done.wait(seconds):
+            self.released = True
+            _release(self.pipes)
+
+    def __enter__(self) -> Watchdog:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._done.set()
+        self._thread.join()
