@@ -16,8 +16,8 @@ that kind, chosen so a real file never reaches it. What is refused, and why:
   TOML that does not parse.
 
 Every refusal is one :class:`UserFileError`: the file's name, its kind and the reason, translated.
-XML (Chummer files) is read as bytes here and parsed by :mod:`gmtool.games.shadowrun.importers.xml_safe`,
-which follows the encoding the file declares.
+XML is read as bytes here and parsed by the game that imports it, following the encoding the file
+declares (a game's XML importer bounds its own depth and refuses entities).
 """
 
 from __future__ import annotations
