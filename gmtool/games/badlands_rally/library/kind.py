@@ -12,7 +12,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.hex.map_file import FORMAT as MAP_FORMAT
-from gmtool.core.hex.map_file import read_map, write_map
+from gmtool.core.hex.map_file import HexMapFile, read_map, write_map
 from gmtool.core.i18n import tr
 from gmtool.core.library import FileImport, TemplateColumns, invalid_exchange
 from gmtool.core.user_files import IMPORT, MB, check_size, file_kind, parse_json
@@ -93,7 +93,7 @@ class RallyLibrary:
                 raise FileFormatError("error.br_not_rally_file")
             cards = tuple(self.read(card, VERSION) for card in gears)
             return FileImport((tr("br.library.gears_imported", count=len(cards), source=filename),), cards)
-        course = CourseTemplate(map=read_map(data, tuple(kinds()), filename))
+        course = CourseTemplate(map=read_course(data, filename))
         return FileImport((tr("br.library.course_imported", name=course.name, source=filename),), (course,))
 
     def export(self, templates: tuple[RallyTemplate, ...], path: Path) -> None:
@@ -106,6 +106,14 @@ class RallyLibrary:
             raise FileFormatError("error.br_export_one_course")
         document = {"kind": GEARS_KIND, "version": VERSION, "gears": [self.document(t) for t in templates]}
         write_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+
+
+def read_course(data: bytes, filename: str) -> HexMapFile:
+    """A course file: a map (the map's limit and bounds) of the rally's terrain, checked whole."""
+    course = read_map(data, tuple(kinds()), filename)
+    if course.game != GAME:
+        raise FileFormatError("error.map_other_game", game=course.game)
+    return course
 
 
 def _is_ours(raw: dict[str, Any]) -> bool:
