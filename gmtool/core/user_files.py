@@ -37,7 +37,7 @@ from typing import Any
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import tr
 
-MAX_DEPTH = 64  # levels of nested arrays and objects (tables); gmtool's deepest file has 8
+MAX_DEPTH = 64  # levels of nested arrays and objects (tables); gmtool's deepest files have about 8
 MAX_DIGITS = 100  # digits of one number; no value gmtool reads has more than a dozen
 CHUNK = 1 << 20
 UTF8_BOM = b"\xef\xbb\xbf"
@@ -119,11 +119,6 @@ def read_text(path: Path, kind: FileKind) -> str:
 def load_json(path: Path, kind: FileKind) -> Any:
     """A JSON file, read and parsed within the kind's bounds."""
     return parse_json(read_bytes(path, kind), kind, path.name)
-
-
-def load_toml(path: Path, kind: FileKind) -> dict[str, Any]:
-    """A TOML file, read and parsed within the kind's bounds."""
-    return parse_toml(read_text(path, kind), kind, path.name)
 
 
 @contextmanager
