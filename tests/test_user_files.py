@@ -141,6 +141,15 @@ def test_other_bytes_are_not_text() -> None:
     assert refusal(lambda: decode_text(b"PK\x03\x04\x14\x00\x00\x00", MAP, "x.json")).reason == "binary"
 
 
+def test_a_json_escape_that_is_half_a_surrogate_pair_is_refused() -> None:
+    """Before, such a map imported into a UnicodeEncodeError ("did not expect") when it was stored."""
+    assert parse_json('{"name": "\\ud83d\\ude00 \\u00e9"}', MAP, "m.json") == {"name": "\U0001f600 é"}
+    for lone in ('{"name": "\\ud800"}', '{"\\udc00": 1}', '["ok", ["\\udbff x"]]'):
+        assert refusal(lambda lone=lone: parse_json(lone, MAP, "m.json")).message() == (
+            "m.json (map) was not read: it holds text that is not Unicode (half of a UTF-16 surrogate pair, "
+            "such as \\ud800).")
+
+
 # -- depth and numbers ------------------------------------------------------------------------------
 def test_50000_nested_brackets_are_refused_cleanly() -> None:
     deep = "[" * 50_000 + "]" * 50_000
@@ -216,7 +225,7 @@ def test_every_kind_is_named_in_both_languages_and_fits_file_import() -> None:
 
 def test_every_reason_is_translated_with_the_same_fields() -> None:
     reasons = {"missing", "denied", "unreadable", "not_regular", "too_large", "wide_encoding", "binary",
-               "not_utf8", "syntax", "too_deep", "long_number", "bad_number", "refused"}
+               "not_utf8", "lone_surrogate", "syntax", "too_deep", "long_number", "bad_number", "refused"}
     nodes = {"folder", "pipe", "device", "socket", "other"}
     en, ja = catalogue("en").messages, catalogue("ja").messages
     for key in [f"userfile.{r}" for r in reasons] + [f"userfile.node.{n}" for n in nodes]:

@@ -10,7 +10,8 @@ that kind, chosen so a real file never reaches it. What is refused, and why:
 - a file larger than its kind's limit, judged on what is really read (at most limit + 1 bytes:
   a growing file, or one whose size lies, never fills the memory);
 - text that is not UTF-8 (a UTF-8 BOM is fine; UTF-16 and UTF-32 are recognised by their BOM or
-  their NUL pattern and refused by name; NUL bytes elsewhere mean it is not text);
+  their NUL pattern and refused by name; NUL bytes elsewhere mean it is not text), and JSON text
+  escapes that are no Unicode (half of a surrogate pair);
 - JSON or TOML nested deeper than :data:`MAX_DEPTH` or holding an integer longer than
   :data:`MAX_DIGITS` digits (in JSON also a number that is infinite, NaN or that long), and JSON or
   TOML that does not parse.
@@ -41,6 +42,7 @@ MAX_DEPTH = 64  # levels of nested arrays and objects (tables); gmtool's deepest
 MAX_DIGITS = 100  # digits of one number; no value gmtool reads has more than a dozen
 CHUNK = 1 << 20
 UTF8_BOM = b"\xef\xbb\xbf"
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")  # half of a UTF-16 pair, spelt in JSON
 _TOML_WHERE = re.compile(r"\s*\(at (?:line (\d+), column \d+|end of document)\)\s*$")
 _WIDE_BOMS = ((b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe\x00\x00", "UTF-32"),
               (b"\xfe\xff", "UTF-16"), (b"\xff\xfe", "UTF-16"))
@@ -258,7 +260,26 @@ def parse_json(data: bytes | str, kind: FileKind, name: str) -> Any:
     except json.JSONDecodeError as exc:
         raise UserFileError(kind, name, "syntax", format="JSON", line=exc.lineno, detail=exc.msg) from None
     _check_depth(value, kind, name)
+    if _SURROGATE_ESCAPE.search(text):  # rare: only then is every string looked at
+        _check_unicode(value, kind, name)
     return value
+
+
+def _check_unicode(value: Any, kind: FileKind, name: str) -> None:
+    """Refuse text that is no Unicode: a ``\\ud800`` escape without its pair (nothing could store it)."""
+    waiting = [value]
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, dict):
+            waiting.extend(node)
+            waiting.extend(node.values())
+        elif isinstance(node, list):
+            waiting.extend(node)
+        elif isinstance(node, str):
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError:
+                raise UserFileError(kind, name, "lone_surrogate") from None
 
 
 def parse_toml(data: bytes | str, kind: FileKind, name: str) -> dict[str, Any]:
