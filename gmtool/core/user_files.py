@@ -42,6 +42,8 @@ MAX_DEPTH = 64  # levels of nested arrays and objects (tables); gmtool's deepest
 MAX_DIGITS = 100  # digits of one number; no value gmtool reads has more than a dozen
 CHUNK = 1 << 20
 UTF8_BOM = b"\xef\xbb\xbf"
+_DIGITS = bytes(49 if 48 <= byte <= 57 else 48 for byte in range(256))  # each digit "1", the rest "0"
+_LONG_RUN = b"1" * (MAX_DIGITS + 1)
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")  # half of a UTF-16 pair, spelt in JSON
 _TOML_WHERE = re.compile(r"\s*\(at (?:line (\d+), column \d+|end of document)\)\s*$")
 _WIDE_BOMS = ((b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe\x00\x00", "UTF-32"),
@@ -251,8 +253,12 @@ def _number_refused(kind: FileKind, name: str, text: str) -> UserFileError:
 def parse_json(data: bytes | str, kind: FileKind, name: str) -> Any:
     """JSON within the kind's size, :data:`MAX_DEPTH` levels and :data:`MAX_DIGITS` digits."""
     text = _text(data, kind, name)
+    raw = data if isinstance(data, bytes) else text.encode("utf-8", "surrogatepass")
+    hooks: dict[str, Any] = {"parse_float": _real, "parse_constant": _constant}
+    if _LONG_RUN in raw.translate(_DIGITS):  # a run of 101 digits somewhere: every integer is looked at
+        hooks["parse_int"] = _integer
     try:
-        value = json.loads(text, parse_int=_integer, parse_float=_real, parse_constant=_constant)
+        value = json.loads(text, **hooks)
     except _NumberRefused as exc:
         raise _number_refused(kind, name, exc.text) from None
     except RecursionError:  # the parser's own bound, far past MAX_DEPTH: the same refusal
@@ -303,19 +309,19 @@ def parse_toml(data: bytes | str, kind: FileKind, name: str) -> dict[str, Any]:
 
 def _check_depth(value: Any, kind: FileKind, name: str, integers: bool = False) -> None:
     """Refuse nesting past :data:`MAX_DEPTH` (and, for TOML, integers past :data:`MAX_DIGITS` digits),
-    level by level, without recursion."""
-    level, depth = [value], 0
+    level by level, without recursion; only arrays and objects go on to the next level."""
+    level, depth = [value] if type(value) in (dict, list) else [], 1  # the arrays and objects at ``depth``
     bound = 10 ** MAX_DIGITS
     while level:
-        depth += 1
-        if depth > MAX_DEPTH:
-            raise UserFileError(kind, name, "too_deep", depth=MAX_DEPTH)
         inner: list[Any] = []
         for node in level:
-            if isinstance(node, dict):
-                inner.extend(node.values())
-            elif isinstance(node, list):
-                inner.extend(node)
-            elif integers and type(node) is int and not -bound < node < bound:
-                raise UserFileError(kind, name, "long_number", digits=MAX_DIGITS)
+            for item in node.values() if type(node) is dict else node:
+                kind_of = type(item)
+                if kind_of is dict or kind_of is list:
+                    inner.append(item)
+                elif integers and kind_of is int and not -bound < item < bound:
+                    raise UserFileError(kind, name, "long_number", digits=MAX_DIGITS)
+        depth += 1
+        if inner and depth > MAX_DEPTH:
+            raise UserFileError(kind, name, "too_deep", depth=MAX_DEPTH)
         level = inner
