@@ -127,4 +127,5 @@ def test_sniff_uses_content_first() -> None:
 def test_a_missing_file_is_a_file_format_error(tmp_path: Path) -> None:
     with pytest.raises(FileFormatError) as caught:
         import_chummer_file(tmp_path / "nope.chum5")
-    assert caught.value.key == "error.import_unreadable"
+    assert caught.value.key == "userfile.missing"
+    assert caught.value.message() == "nope.chum5 (Chummer character) was not read: it does not exist."

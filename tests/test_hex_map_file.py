@@ -50,7 +50,7 @@ def test_painting_keeps_the_default_kind_out_of_the_file() -> None:
 
 
 @pytest.mark.parametrize(("text", "key"), [
-    ("{not json", "error.map_not_json"),
+    ("{not json", "userfile.syntax"),
     ('{"format": "something else"}', "error.map_not_ours"),
     ('["gmtool-hex-map"]', "error.map_not_ours"),
     ('{"format": "gmtool-hex-map", "version": 99, "name": "x", "game": "demo", "columns": 2, "rows": 2}',

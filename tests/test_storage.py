@@ -218,7 +218,8 @@ def test_newer_schema_message_names_both_versions(tmp_path: Path) -> None:
 def test_missing_files_are_refused(tmp_path: Path) -> None:
     with pytest.raises(FileFormatError) as info:
         inspect(tmp_path / "nowhere.gmtool")
-    assert info.value.key == "error.file_unreadable"
+    assert info.value.key == "userfile.missing"
+    assert info.value.message() == "nowhere.gmtool (campaign) was not read: it does not exist."
     assert not (tmp_path / "nowhere.gmtool").exists()
 
 

@@ -93,7 +93,7 @@ def test_a_broken_file_is_reported_with_its_line_and_the_rest_loads(tmp_path: Pa
     assert tables.get("house.weather") is not None  # a.toml still loaded
     assert tables.get("sr4.melee").row("fine_row") is None  # b.toml is refused whole
     found = {(p.key, p.args_for_message["file"], p.args_for_message["line"]) for p in tables.problems}
-    assert found == {("error.house_rule_schema", "b.toml", 13), ("error.house_rule_syntax", "c.toml", 5)}
+    assert found == {("error.house_rule_schema", "b.toml", 13), ("userfile.syntax", "c.toml", 5)}
     schema = next(p for p in tables.problems if p.args_for_message["file"] == "b.toml")
     assert "rows.1.value" in schema.message() and "line 13" in schema.message()
     set_language("ja")

@@ -1,6 +1,8 @@
 """Checking a file is a whole campaign of a version this gmtool reads, without changing it.
 
-:func:`check_header` reads the first 100 bytes only (not SQLite, not ours, truncated);
+:func:`check_header` reads the first 100 bytes only, through :func:`gmtool.core.user_files.read_head` (a
+regular file: a pipe, a folder or a device is refused before SQLite sees it), and refuses a file that
+is not SQLite, not ours or truncated;
 :func:`inspect` opens the file read-only and runs SQLite's quick check. Both raise
 :class:`~gmtool.core.errors.FileFormatError` and leave the file as it was.
 """
@@ -12,22 +14,23 @@ import struct
 from pathlib import Path
 
 from gmtool.core.errors import FileFormatError
+from gmtool.core.user_files import file_kind, read_head, unreadable
 from gmtool.storage.migrations import FIRST_VERSION, LATEST_VERSION
 
 SCHEMA_VERSION = LATEST_VERSION
 APPLICATION_ID = 0x474D5431  # "GMT1"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
+CAMPAIGN = file_kind("campaign", 0)  # only the header is read here (any size): SQLite reads the rest
 
 
 def check_header(path: Path) -> None:
     """Refuse, without opening it as a database, a file that cannot be a whole campaign."""
+    header = read_head(path, CAMPAIGN, HEADER_SIZE)  # a regular file only (a pipe never blocks): UserFileError
     try:
         size = path.stat().st_size
-        with path.open("rb") as handle:
-            header = handle.read(HEADER_SIZE)
     except OSError as exc:
-        raise FileFormatError("error.file_unreadable", path=str(path), detail=exc.strerror or str(exc)) from exc
+        raise unreadable(CAMPAIGN, path.name, exc) from exc
     if len(header) < HEADER_SIZE or not header.startswith(SQLITE_MAGIC):
         raise FileFormatError("error.not_a_campaign", path=str(path))
     page_size = struct.unpack(">H", header[16:18])[0]

@@ -1,22 +1,24 @@
 """User settings (language, theme, shortcuts, last campaign, window layout) in a versioned JSON file.
 
-A damaged settings file is never overwritten silently: gmtool starts with the
-defaults and, on the next save, keeps the damaged file beside as ``.bad``.
+A damaged settings file (or one the guarded reader :mod:`gmtool.core.user_files` refuses: a pipe, too
+large, not UTF-8) is never overwritten silently: gmtool starts with the defaults and, on the next
+save, keeps the damaged file beside as ``.bad``.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from gmtool.core.user_files import MB, UserFileError, file_kind, load_json
 from gmtool.storage.atomic import write_atomic
 from gmtool.storage.paths import config_dir
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_VERSION = 1
+SETTINGS = file_kind("settings", 1 * MB)  # a few KB: the window's layout is the largest part
 
 
 class Settings(BaseModel):
@@ -48,9 +50,9 @@ def load_settings() -> tuple[Settings, bool]:
     path = settings_path()
     if not path.exists():
         return Settings(), False
-    try:
-        return Settings.model_validate(json.loads(path.read_text(encoding="utf-8"))), False
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValidationError):
+    try:  # the guarded reader: a pipe or a huge file named settings.json never stops the start
+        return Settings.model_validate(load_json(path, SETTINGS)), False
+    except (UserFileError, ValidationError):
         return Settings(), True
 
 

@@ -32,10 +32,9 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.errors import FileFormatError, GmtoolError
 from gmtool.core.i18n import tr
+from gmtool.core.user_files import IMPORT, decode_text, parse_json, read_bytes
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.templates import importable_suffixes, libraries, save_planned, store_fields
-
-MAX_BYTES = 16 * 1024 * 1024  # read at most this much of a file (a Chummer file is well under 1 MB)
 
 
 @dataclass
@@ -63,28 +62,24 @@ def import_filter() -> str:
     return tr("libui.filter.any_importable", patterns=" ".join(f"*{s}" for s in importable_suffixes()))
 
 
-def _read(path: Path) -> bytes:
-    """The file's bytes: a regular file only (a FIFO or a device is refused before reading), and at
-    most MAX_BYTES of what is really read (``st_size`` can lie: a link to /dev/zero says 0)."""
-    try:
-        if not path.is_file():
-            raise FileFormatError("error.import_unreadable", name=path.name, detail=tr("libui.report.not_a_file"))
-        with path.open("rb") as stream:
-            data = stream.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise FileFormatError("error.import_too_large", limit_mb=MAX_BYTES // (1024 * 1024))
-        return data
-    except OSError as exc:
-        raise FileFormatError("error.import_unreadable", name=path.name, detail=exc.strerror or str(exc)) from exc
+def _unclaimed(data: bytes, name: str) -> FileFormatError:
+    """Why no game took the file: text gmtool does not read (UTF-16, not UTF-8, binary) or JSON the
+    reader refuses (not JSON, nested too deeply, a number too long) says so; else its format is unknown."""
+    text = decode_text(data, IMPORT, name)  # raises the reader's refusal, naming the encoding
+    if text.lstrip()[:1] in ("{", "["):
+        parse_json(text, IMPORT, name)  # gmtool's exchange files are JSON: raises what is wrong with it
+    return FileFormatError("error.import_unknown_format", name=name)
 
 
 def import_path(campaign: Campaign, path: Path, current_encounter: int | None = None) -> ImportOutcome:
-    """Import one file into the campaign through the game that reads it (never raises for a bad file)."""
+    """Import one file into the campaign through the game that reads it (never raises for a bad file).
+    The file is read by :func:`gmtool.core.user_files.read_bytes` (a regular file, within the largest
+    limit of any kind); the game that claims it applies its kind's limit and bounds."""
     try:
-        data = _read(path)
+        data = read_bytes(path, IMPORT)
         library = next((library for library in libraries() if library.claims(data, path.name)), None)
         if library is None:
-            raise FileFormatError("error.import_unknown_format", name=path.name)
+            raise _unclaimed(data, path.name)
         found = library.import_file(data, path.name)
         if found.encounter is not None:
             encounter_id = save_planned(campaign, found.encounter, current_encounter)

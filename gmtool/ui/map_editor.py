@@ -32,6 +32,7 @@ from gmtool.core.hex.coords import Hex, label
 from gmtool.core.hex.map_edits import off_board, resized, with_checkpoint_hexes, with_zone_hexes, without_checkpoint
 from gmtool.core.hex.map_file import HexMapFile, read_map, with_terrain, write_map
 from gmtool.core.i18n import tr
+from gmtool.core.user_files import MAP, read_bytes
 from gmtool.storage.atomic import write_atomic
 from gmtool.ui.map_editor_tools import (
     NAMED_ZONES,
@@ -258,11 +259,8 @@ class MapEditorDialog(QDialog):
         if path is None:
             return
         try:
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise FileFormatError("error.file_unreadable", path=str(path), detail=str(exc)[:200]) from exc
-            found = read_map(text, tuple(kind.key for kind in self.kinds))
+            data = read_bytes(path, MAP)  # File → Import's guards: a regular file, a map's limit …
+            found = read_map(data, tuple(kind.key for kind in self.kinds), path.name)
             if found.game != self._document.game:
                 raise FileFormatError("error.map_other_game", game=found.game)
         except FileFormatError as exc:

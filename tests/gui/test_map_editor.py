@@ -261,7 +261,7 @@ def test_a_file_that_cannot_be_read_is_refused(editor: MapEditorDialog, tmp_path
     monkeypatch.setattr(map_editor, "ask_open_path", lambda _parent: tmp_path / "missing.json")
     monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, message, *_a: shown.append(message))
     editor.import_map()
-    assert len(shown) == 1 and shown[0].startswith(f"{tmp_path / 'missing.json'} cannot be read")
+    assert shown == ["missing.json (map) was not read: it does not exist."]
     assert editor.document() == small_map()
 
 

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from gmtool.core.errors import FileFormatError
 from gmtool.core.hex.board import Board, TerrainKind, Token
 from gmtool.core.hex.coords import Hex, from_offset, label
+from gmtool.core.user_files import MAP, parse_json
 
 FORMAT = "gmtool-hex-map"
 VERSION = 1
@@ -72,12 +73,10 @@ def with_terrain(document: HexMapFile, h: Hex, kind: str, default: str) -> HexMa
     return document.model_copy(update={"terrain": terrain})
 
 
-def read_map(text: str, kinds: tuple[str, ...]) -> HexMapFile:
-    """A map file's text, checked whole (``kinds``: the game's kind keys)."""
-    try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise FileFormatError("error.map_not_json", detail=str(exc)[:200]) from exc
+def read_map(text: str | bytes, kinds: tuple[str, ...], source: str = "") -> HexMapFile:
+    """A map file's text or bytes, checked whole (``kinds``: the game's kind keys; ``source``: the file's
+    name). Parsed by :func:`gmtool.core.user_files.parse_json`: a map's size limit, depth and numbers."""
+    raw = parse_json(text, MAP, source)
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise FileFormatError("error.map_not_ours")
     if isinstance(raw.get("version"), int) and raw["version"] > VERSION:

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import tr
 from gmtool.core.library import FileImport, TemplateColumns, invalid_exchange
+from gmtool.core.user_files import IMPORT, MB, file_kind, parse_json
 from gmtool.games.aura_battler.library.templates import MachineTemplate
 from gmtool.games.aura_battler.rules.cards import MachineCard, PilotCard
 from gmtool.storage.atomic import write_atomic
@@ -18,7 +19,7 @@ from gmtool.storage.atomic import write_atomic
 GAME = "aura_battler"
 VERSION = 1
 MACHINES_KIND = "aura_battler.machines"
-FILE_MAX = 5_000_000
+MACHINE_CARDS = file_kind("machine_cards", 4 * MB)  # a machine with its pilot is about 1 KB: 4,000 fit
 
 
 class AuraLibrary:
@@ -59,20 +60,16 @@ class AuraLibrary:
         return self.read(dict(self.document(template), tags=list(tags)), VERSION)
 
     def claims(self, data: bytes, filename: str) -> bool:
-        if len(data) > FILE_MAX:
-            return False
         try:
-            raw = json.loads(data)
-        except (ValueError, RecursionError):
+            raw = parse_json(data, IMPORT, filename)
+        except FileFormatError:
             return False
         return isinstance(raw, dict) and raw.get("kind") == MACHINES_KIND
 
     def import_file(self, data: bytes, filename: str) -> FileImport:
-        if len(data) > FILE_MAX:
-            raise FileFormatError("error.exchange_too_large", limit_mb=FILE_MAX // 1_000_000)
-        if not self.claims(data, filename):
+        raw = parse_json(data, MACHINE_CARDS, filename)  # within the machine card file's limit
+        if not isinstance(raw, dict) or raw.get("kind") != MACHINES_KIND:
             raise FileFormatError("error.ab_not_machines_file")
-        raw = json.loads(data.decode("utf-8", errors="replace"))
         machines = raw.get("machines")
         if not isinstance(machines, list) or not all(isinstance(one, dict) for one in machines):
             raise FileFormatError("error.ab_not_machines_file")

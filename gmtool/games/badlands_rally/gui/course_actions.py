@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QFileDialog
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, tr
-from gmtool.games.badlands_rally.library.kind import FILE_MAX, LIBRARY
+from gmtool.core.user_files import MAP, read_bytes
+from gmtool.games.badlands_rally.library.kind import LIBRARY, read_course
 from gmtool.games.badlands_rally.library.templates import CourseTemplate
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.demo import demo_course
@@ -47,20 +48,11 @@ class CourseActions:
                 return False
             path = Path(chosen)
         try:
-            if path.stat().st_size > FILE_MAX:
-                raise GmtoolError("error.exchange_too_large", limit_mb=FILE_MAX // 1_000_000)
-            found = LIBRARY.import_file(path.read_bytes(), path.name)
-        except OSError as exc:
-            self.window.show_refusal(tr("error.exchange_unreadable", path=path.name, detail=exc.strerror or str(exc)))
-            return False
+            course = read_course(read_bytes(path, MAP), path.name)  # a course is a map: a map's limit and bounds
         except GmtoolError as exc:
             self.window.show_refusal(exc.message())
             return False
-        course = next((t for t in found.templates if isinstance(t, CourseTemplate)), None)
-        if course is None:
-            self.window.show_refusal(tr("error.br_not_rally_file"))
-            return False
-        return self.window.run(m.SetCourse(course=course.map))
+        return self.window.run(m.SetCourse(course=course))
 
     def keep_course(self) -> int | None:
         """The race's course kept as a template of the campaign's library (its id)."""

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.hex.map_file import FORMAT as MAP_FORMAT
-from gmtool.core.hex.map_file import read_map, write_map
+from gmtool.core.hex.map_file import HexMapFile, read_map, write_map
 from gmtool.core.i18n import tr
 from gmtool.core.library import FileImport, TemplateColumns, invalid_exchange
+from gmtool.core.user_files import IMPORT, MB, check_size, file_kind, parse_json
 from gmtool.games.badlands_rally.library.templates import TEXT_MAX, CourseTemplate, GearCard, RallyTemplate
 from gmtool.games.badlands_rally.rules.terrain import kinds
 from gmtool.storage.atomic import write_atomic
@@ -21,7 +23,7 @@ from gmtool.storage.atomic import write_atomic
 GAME = "badlands_rally"
 VERSION = 1
 GEARS_KIND = "badlands_rally.gears"
-FILE_MAX = 5_000_000  # bytes: a course of 200×200 hexes is well under
+GEAR_CARDS = file_kind("gear_cards", 4 * MB)  # a card is about 400 bytes: 10,000 cards fit (a course is a map)
 
 
 class RallyLibrary:
@@ -73,30 +75,25 @@ class RallyLibrary:
 
     # -- files ----------------------------------------------------------------------------------
     def claims(self, data: bytes, filename: str) -> bool:
-        if len(data) > FILE_MAX:
-            return False
         try:
-            raw = json.loads(data)
-        except (ValueError, RecursionError):
+            raw = parse_json(data, IMPORT, filename)
+        except FileFormatError:
             return False
-        if not isinstance(raw, dict):
-            return False
-        return raw.get("kind") == GEARS_KIND or (raw.get("format") == MAP_FORMAT and raw.get("game") == GAME)
+        return isinstance(raw, dict) and _is_ours(raw)
 
     def import_file(self, data: bytes, filename: str) -> FileImport:
-        if len(data) > FILE_MAX:
-            raise FileFormatError("error.exchange_too_large", limit_mb=FILE_MAX // 1_000_000)
-        if not self.claims(data, filename):
+        """A gear card file or a course (a map file of the rally), each within its own kind's limit."""
+        raw = parse_json(data, IMPORT, filename)
+        if not isinstance(raw, dict) or not _is_ours(raw):
             raise FileFormatError("error.br_not_rally_file")
-        text = data.decode("utf-8", errors="replace")
-        raw = json.loads(text)
-        if isinstance(raw, dict) and raw.get("kind") == GEARS_KIND:
+        if raw.get("kind") == GEARS_KIND:
+            check_size(data, GEAR_CARDS, filename)
             gears = raw.get("gears")
             if not isinstance(gears, list):
                 raise FileFormatError("error.br_not_rally_file")
             cards = tuple(self.read(card, VERSION) for card in gears)
             return FileImport((tr("br.library.gears_imported", count=len(cards), source=filename),), cards)
-        course = CourseTemplate(map=read_map(text, tuple(kinds())))
+        course = CourseTemplate(map=read_course(data, filename))
         return FileImport((tr("br.library.course_imported", name=course.name, source=filename),), (course,))
 
     def export(self, templates: tuple[RallyTemplate, ...], path: Path) -> None:
@@ -109,6 +106,19 @@ class RallyLibrary:
             raise FileFormatError("error.br_export_one_course")
         document = {"kind": GEARS_KIND, "version": VERSION, "gears": [self.document(t) for t in templates]}
         write_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+
+
+def read_course(data: bytes, filename: str) -> HexMapFile:
+    """A course file: a map (the map's limit and bounds) of the rally's terrain, checked whole."""
+    course = read_map(data, tuple(kinds()), filename)
+    if course.game != GAME:
+        raise FileFormatError("error.map_other_game", game=course.game)
+    return course
+
+
+def _is_ours(raw: dict[str, Any]) -> bool:
+    """A gear card file, or a map file for the rally (a course)."""
+    return raw.get("kind") == GEARS_KIND or (raw.get("format") == MAP_FORMAT and raw.get("game") == GAME)
 
 
 LIBRARY = RallyLibrary()

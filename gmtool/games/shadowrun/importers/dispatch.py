@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Literal
 
 from gmtool.core.errors import FileFormatError
+from gmtool.core.user_files import MB, check_size, file_kind, read_bytes
 from gmtool.games.shadowrun.importers import chummer4, chummer5
 from gmtool.games.shadowrun.importers.chummer_common import text
 from gmtool.games.shadowrun.importers.report import ImportResult
-from gmtool.games.shadowrun.importers.xml_safe import MAX_BYTES, parse_xml
+from gmtool.games.shadowrun.importers.xml_safe import parse_xml
 
+CHUMMER = file_kind("chummer", 16 * MB)  # a Chummer file is well under 1 MB, a few MB with mugshots
 Kind = Literal["chum5", "chum", "json"]
 EXTENSIONS: dict[str, Kind] = {".chum5": "chum5", ".chum": "chum", ".json": "json"}
 
@@ -49,6 +51,7 @@ def import_chummer(data: bytes, filename: str = "") -> ImportResult:
     """Import a Chummer file of either edition (FileFormatError for anything else, JSON included)."""
     if sniff(data, filename) == "json":
         raise FileFormatError("error.import_is_json", name=Path(filename).name or "?")
+    check_size(data, CHUMMER, Path(filename).name)
     root = parse_xml(data)
     source = Path(filename).name
     if edition_of(root) == "chum5":
@@ -57,11 +60,5 @@ def import_chummer(data: bytes, filename: str = "") -> ImportResult:
 
 
 def import_chummer_file(path: Path) -> ImportResult:
-    """Read and import a ``.chum5`` / ``.chum`` file from disk."""
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise FileFormatError("error.import_too_large", limit_mb=MAX_BYTES // (1024 * 1024))
-        data = path.read_bytes()
-    except OSError as exc:
-        raise FileFormatError("error.import_unreadable", name=path.name, detail=exc.strerror or str(exc)) from exc
-    return import_chummer(data, path.name)
+    """Read (:func:`gmtool.core.user_files.read_bytes`) and import a ``.chum5`` / ``.chum`` file."""
+    return import_chummer(read_bytes(path, CHUMMER), path.name)

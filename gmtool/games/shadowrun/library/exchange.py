@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from pydantic_core import PydanticCustomError
 
 from gmtool.core.errors import FileFormatError
+from gmtool.core.user_files import MB, file_kind, parse_json, read_bytes
 from gmtool.games.shadowrun.library.template import AnyTemplate, Edition, NpcTemplate, Text
 from gmtool.games.shadowrun.library.validation import field_errors
 from gmtool.storage.atomic import write_atomic
@@ -32,7 +33,7 @@ from gmtool.storage.atomic import write_atomic
 SCHEMA_VERSION = 1
 KIND_NPCS = "gmtool.npcs"
 KIND_ENCOUNTER = "gmtool.encounter"
-MAX_BYTES = 32 * 1024 * 1024
+NPC_EXPORT = file_kind("npc_export", 32 * MB)  # 2,000 NPCs (the most a file holds) are about 10 MB
 MAX_MEMBERS = 24  # as many as a grunt group holds (gmtool.games.shadowrun.sr5.rules.groups)
 MAX_TEMPLATES = 2000
 MAX_COMBATANTS = 500  # in one encounter plan, runners included: far past any table, short of a frozen window
@@ -111,21 +112,10 @@ def save_encounter(path: Path, plan: EncounterPlan) -> None:
 
 
 # -- import ------------------------------------------------------------------------------------------
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def read_json(data: str | bytes) -> dict[str, Any]:
-    """A JSON object from text or bytes, or FileFormatError (too big, not JSON, too deep, not an object)."""
-    if len(data) > MAX_BYTES:
-        raise FileFormatError("error.exchange_too_large", limit_mb=MAX_BYTES // (1024 * 1024))
-    try:
-        text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
-        raw = json.loads(text, parse_constant=_reject_constant)
-    except (UnicodeDecodeError, ValueError) as exc:  # JSONDecodeError, huge integers, NaN
-        raise FileFormatError("error.exchange_not_json", detail=str(exc)[:200]) from exc
-    except RecursionError as exc:
-        raise FileFormatError("error.exchange_too_deep") from exc
+def read_json(data: str | bytes, source: str = "") -> dict[str, Any]:
+    """A JSON object from text or bytes (read from the file ``source``), or FileFormatError: the reader's
+    refusal (too big, not UTF-8, not JSON, too deep, a number too long) or not an object."""
+    raw = parse_json(data, NPC_EXPORT, source)
     if not isinstance(raw, dict):
         raise FileFormatError("error.exchange_not_gmtool")
     return raw
@@ -158,18 +148,26 @@ def _validate(model: type[BaseModel], raw: dict[str, Any]) -> BaseModel:
         raise FileFormatError("error.exchange_too_deep") from exc
 
 
-def import_npcs(data: str | bytes) -> list[AnyTemplate]:
+def import_npcs(data: str | bytes, source: str = "") -> list[AnyTemplate]:
     """The templates of an NPC export (FileFormatError when it is anything else)."""
-    raw = read_json(data)
+    return npcs_of(read_json(data, source))
+
+
+def npcs_of(raw: dict[str, Any]) -> list[AnyTemplate]:
+    """The templates of an NPC export already read by :func:`read_json`."""
     _check_header(raw, KIND_NPCS)
     document = _validate(NpcDocument, raw)
     assert isinstance(document, NpcDocument)
     return list(document.npcs)
 
 
-def import_encounter(data: str | bytes) -> EncounterPlan:
+def import_encounter(data: str | bytes, source: str = "") -> EncounterPlan:
     """The encounter of an encounter export (FileFormatError when it is anything else)."""
-    raw = read_json(data)
+    return encounter_of(read_json(data, source))
+
+
+def encounter_of(raw: dict[str, Any]) -> EncounterPlan:
+    """The encounter of an encounter export already read by :func:`read_json`."""
     _check_header(raw, KIND_ENCOUNTER)
     document = _validate(EncounterDocument, raw)
     assert isinstance(document, EncounterDocument)
@@ -177,17 +175,8 @@ def import_encounter(data: str | bytes) -> EncounterPlan:
 
 
 def load_npcs(path: Path) -> list[AnyTemplate]:
-    return import_npcs(_read(path))
+    return import_npcs(read_bytes(path, NPC_EXPORT), path.name)
 
 
 def load_encounter(path: Path) -> EncounterPlan:
-    return import_encounter(_read(path))
-
-
-def _read(path: Path) -> bytes:
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise FileFormatError("error.exchange_too_large", limit_mb=MAX_BYTES // (1024 * 1024))
-        return path.read_bytes()
-    except OSError as exc:
-        raise FileFormatError("error.exchange_unreadable", path=str(path), detail=exc.strerror or str(exc)) from exc
+    return import_encounter(read_bytes(path, NPC_EXPORT), path.name)

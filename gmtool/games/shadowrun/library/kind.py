@@ -131,7 +131,7 @@ class ShadowrunLibrary:
         try:
             if sniff(data, filename) != "json":
                 return True  # XML: a Chummer file (the importer says so if it is not one)
-            return read_json(data).get("kind") in (KIND_NPCS, KIND_ENCOUNTER)
+            return read_json(data, filename).get("kind") in (KIND_NPCS, KIND_ENCOUNTER)
         except FileFormatError:
             return False
 
@@ -144,15 +144,16 @@ class ShadowrunLibrary:
         return FileImport(tuple(result.report.lines()), (result.template,))
 
     def _import_json(self, data: bytes, source: str) -> FileImport:
-        from gmtool.games.shadowrun.library.exchange import import_encounter, import_npcs, read_json
+        from gmtool.games.shadowrun.library.exchange import encounter_of, npcs_of, read_json
 
         title = tr("libui.report.title", source=source)
-        if read_json(data).get("kind") == KIND_ENCOUNTER:
-            plan = import_encounter(data)
+        raw = read_json(data, source)  # read once: a file of 2,000 NPCs is parsed once
+        if raw.get("kind") == KIND_ENCOUNTER:
+            plan = encounter_of(raw)
             count = len(plan.runners) + sum(entry.count for entry in plan.entries)
             return FileImport((title, tr("libui.report.encounter", name=plan.name, count=count)),
                               encounter=planned_encounter(plan))
-        templates = import_npcs(data)
+        templates = npcs_of(raw)
         lines = [title, tr("libui.report.npcs", count=len(templates))]
         lines += [tr("libui.report.npc", name=t.name, game=tr(f"game.{t.edition.lower()}")) for t in templates]
         return FileImport(tuple(lines), tuple(templates))

@@ -1,8 +1,10 @@
 """A GM's own modifier tables: TOML files in ``<user data folder>/tables/*.toml``.
 
-Each file is read on its own; a file with a TOML syntax error or a schema error
-is skipped and reported (file, line and reason, as a translated
-:class:`~gmtool.core.errors.ResourceError`); the other files still load.
+Each file is read on its own, through :mod:`gmtool.core.user_files` (a regular file of at most 8 MB,
+UTF-8, nesting and numbers bounded); a file it refuses (a pipe, a folder, too large, not UTF-8, nested
+too deeply, not TOML: a :class:`~gmtool.core.user_files.UserFileError`) or with a schema error (a
+:class:`~gmtool.core.errors.ResourceError`) is skipped and reported with its file, line and reason,
+translated; the other files still load.
 
 The format (``schema_version`` is required)::
 
@@ -45,8 +47,6 @@ are found for values in inline arrays and tables too (:mod:`toml_lines`).
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -55,14 +55,14 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
-from gmtool.core.errors import ResourceError
+from gmtool.core.errors import GmtoolError, ResourceError
+from gmtool.core.user_files import MB, UserFileError, file_kind, parse_toml, read_text
 from gmtool.games.shadowrun.rules.tables.models import TABLE_ID_PATTERN, Row, Strict, Table
 from gmtool.games.shadowrun.rules.tables.toml_lines import line_of, value_lines
 
-MAX_FILE_BYTES = 8 * 1024 * 1024  # far past any house-rule book; bounded before it is read
+HOUSE_RULES = file_kind("house_rules", 8 * MB)  # far past any house-rule book; bounded before it is read
 MAX_TABLES = 1000
 MAX_ROWS = 50_000
-_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)\s*$")
 
 
 class HouseRow(Row):
@@ -90,7 +90,7 @@ class HouseRules:
 
     tables: tuple[Table, ...] = ()
     rows: tuple[HouseRow, ...] = ()
-    problems: tuple[ResourceError, ...] = ()
+    problems: tuple[GmtoolError, ...] = ()  # each with the file's name in ``file``
 
 
 def locate(text: str, loc: tuple[Any, ...]) -> int:
@@ -102,28 +102,21 @@ def _problem(key: str, file: Path, line: int, reason: str) -> ResourceError:
     return ResourceError(key, file=file.name, line=line, reason=reason)
 
 
-def read_text(path: Path) -> tuple[str | None, tuple[ResourceError, ...]]:
-    """A house-rule file's text (at most :data:`MAX_FILE_BYTES` read), or the problem."""
+def read_file(path: Path) -> tuple[str | None, tuple[GmtoolError, ...]]:
+    """A house-rule file's text through :func:`gmtool.core.user_files.read_text` (a regular file, within
+    the limit, UTF-8), or the refusal: a pipe, a folder or a huge file never stops the start."""
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            return None, (ResourceError("error.house_rule_too_large", file=path.name,
-                                        limit_mb=MAX_FILE_BYTES // (1024 * 1024)),)
-        return data.decode("utf-8"), ()
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, (ResourceError("error.house_rule_unreadable", file=path.name, reason=str(exc)),)
+        return read_text(path, HOUSE_RULES), ()
+    except UserFileError as exc:
+        return None, (exc,)
 
 
-def parse_text(path: Path, text: str) -> tuple[HouseFile | None, tuple[ResourceError, ...]]:
+def parse_text(path: Path, text: str) -> tuple[HouseFile | None, tuple[GmtoolError, ...]]:
     """One file's text, validated; on failure None and the problems found (file and line each)."""
     try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        found = _LINE.search(message)
-        line = int(found.group(1)) if found else 1
-        return None, (_problem("error.house_rule_syntax", path, line, _LINE.sub("", message)),)
+        raw = parse_toml(text, HOUSE_RULES, path.name)  # TOML, nesting and numbers bounded
+    except UserFileError as exc:
+        return None, (exc,)
     try:
         return HouseFile.model_validate(raw), ()
     except ValidationError as exc:
@@ -138,9 +131,9 @@ def parse_text(path: Path, text: str) -> tuple[HouseFile | None, tuple[ResourceE
         return None, problems
 
 
-def parse_file(path: Path) -> tuple[HouseFile | None, tuple[ResourceError, ...]]:
+def parse_file(path: Path) -> tuple[HouseFile | None, tuple[GmtoolError, ...]]:
     """One file, validated; on failure None and the problems found."""
-    text, problems = read_text(path)
+    text, problems = read_file(path)
     if text is None:
         return None, problems
     return parse_text(path, text)
@@ -262,9 +255,9 @@ def read_house_rules(folder: Path, known_tables: Mapping[str, Table] | frozenset
         graph = {table_id: frozenset() for table_id in known_tables}
     tables: list[Table] = []
     rows: list[HouseRow] = []
-    problems: list[ResourceError] = []
+    problems: list[GmtoolError] = []
     for path in sorted(folder.glob("*.toml")):
-        text, found = read_text(path)
+        text, found = read_file(path)
         content = None
         if text is not None:
             content, found = parse_text(path, text)

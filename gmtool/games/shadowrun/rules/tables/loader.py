@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from gmtool.core.errors import ResourceError
+from gmtool.core.errors import GmtoolError, ResourceError
 from gmtool.core.resources import load_model, resource_path
 from gmtool.core.tables.engine import for_action
 from gmtool.games.shadowrun.rules.tables.house_rules import HouseRules, read_house_rules
@@ -28,7 +28,7 @@ class TableSet:
     """Every table known, by id (shipped first, then house tables), and what could not be loaded."""
 
     tables: Mapping[str, Table]
-    problems: tuple[ResourceError, ...] = ()
+    problems: tuple[GmtoolError, ...] = ()
 
     def get(self, table_id: str) -> Table | None:
         return self.tables.get(table_id)
