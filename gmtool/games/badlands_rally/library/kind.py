@@ -1,19 +1,23 @@
 """The rally's library (:class:`gmtool.core.library.GameLibrary`): gear cards and courses, and the
 files they travel in — a course as a versioned hex map file (``gmtool-hex-map``), gear cards as a
-``badlands_rally.gears`` file. Everything read is checked whole before it is used."""
+``badlands_rally.gears`` file. Everything read is checked whole before it is used: the file's version
+(a whole number from 1, not newer), at most :data:`GEARS_MAX` cards, each card strictly
+(:mod:`.templates`); a refusal names the file, its kind, the card, the field and the reason, and a
+card typed in the editor is refused with the same words, less the file."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.hex.map_file import FORMAT as MAP_FORMAT
 from gmtool.core.hex.map_file import read_map, write_map
-from gmtool.core.i18n import tr
-from gmtool.core.library import FileImport, TemplateColumns, invalid_exchange
+from gmtool.core.i18n import active_language, catalogue, tr
+from gmtool.core.library import FileImport, TemplateColumns
+from gmtool.core.strict import checked_version, in_file, refusal
 from gmtool.games.badlands_rally.library.templates import TEXT_MAX, CourseTemplate, GearCard, RallyTemplate
 from gmtool.games.badlands_rally.rules.terrain import kinds
 from gmtool.storage.atomic import write_atomic
@@ -22,6 +26,19 @@ GAME = "badlands_rally"
 VERSION = 1
 GEARS_KIND = "badlands_rally.gears"
 FILE_MAX = 5_000_000  # bytes: a course of 200×200 hexes is well under
+GEARS_MAX = 1000  # gear cards in one file: far more than any table's garage
+
+
+def field_label(name: str) -> str | None:
+    """The editor's label of a card's field (``top_mr`` → "Top MR"), if it has one."""
+    key = f"br.field.{name}"
+    return tr(key) if key in catalogue(active_language()).messages else None
+
+
+def _card_in_file(document: object, number: int) -> str:
+    name = document.get("name") if isinstance(document, dict) else None
+    shown = name[:40] if isinstance(name, str) else "?"
+    return tr("strict.what.card_in_file", what=tr("strict.what.gear_card"), number=number, name=shown)
 
 
 class RallyLibrary:
@@ -32,18 +49,22 @@ class RallyLibrary:
     def blank(self, game: str, name: str) -> dict[str, object]:
         return GearCard(name=name[:TEXT_MAX] or "Gear").model_dump(mode="json")
 
-    def read(self, document: dict[str, object], version: int) -> RallyTemplate:
+    def read(self, document: dict[str, object], version: int, what: str | None = None) -> RallyTemplate:
+        """The card or course a document holds (``what``: how a refusal names it; the card's kind)."""
         if version > VERSION:
             raise FileFormatError("error.exchange_too_new", version=version, supported=VERSION)
+        course = isinstance(document, dict) and document.get("kind") == "course"
+        model: type[BaseModel] = CourseTemplate if course else GearCard
         try:
-            template = TypeAdapter(RallyTemplate).validate_python(document)
+            template = model.model_validate(document)
         except ValidationError as exc:
-            raise invalid_exchange(exc) from exc
+            what = what or tr("strict.what.map" if course else "strict.what.gear_card")
+            raise refusal(exc, what, None if course else field_label) from exc
         if isinstance(template, CourseTemplate):
             unknown = sorted(set(template.map.terrain.values()) - set(kinds()))
             if unknown:
                 raise FileFormatError("error.map_unknown_kind", kinds=", ".join(unknown[:5]), game=GAME)
-        return template
+        return template  # type: ignore[return-value]
 
     def game_of(self, template: RallyTemplate) -> str:
         return GAME
@@ -91,13 +112,25 @@ class RallyLibrary:
         text = data.decode("utf-8", errors="replace")
         raw = json.loads(text)
         if isinstance(raw, dict) and raw.get("kind") == GEARS_KIND:
-            gears = raw.get("gears")
-            if not isinstance(gears, list):
-                raise FileFormatError("error.br_not_rally_file")
-            cards = tuple(self.read(card, VERSION) for card in gears)
+            try:
+                cards = self._gear_cards(raw)
+            except FileFormatError as exc:
+                raise in_file(exc, filename, tr("strict.kind.gear_cards_file")) from exc
             return FileImport((tr("br.library.gears_imported", count=len(cards), source=filename),), cards)
-        course = CourseTemplate(map=read_map(text, tuple(kinds())))
+        course = CourseTemplate(map=read_map(text, tuple(kinds()), source=filename))
         return FileImport((tr("br.library.course_imported", name=course.name, source=filename),), (course,))
+
+    def _gear_cards(self, raw: dict[str, object]) -> tuple[RallyTemplate, ...]:
+        """A gear cards file's cards: its version checked first, then every card (all or none)."""
+        version = checked_version(raw, "version", tr("strict.what.gear_cards_file"), VERSION, "error.exchange_too_new")
+        gears = raw.get("gears")
+        if not isinstance(gears, list) or not all(isinstance(card, dict) and card.get("kind", "gear") == "gear"
+                                                  for card in gears):
+            raise FileFormatError("error.br_not_rally_file")
+        if len(gears) > GEARS_MAX:
+            raise FileFormatError("error.cards_too_many", what=tr("strict.what.gear_cards_file"), count=len(gears),
+                                  limit=GEARS_MAX)
+        return tuple(self.read(card, version, _card_in_file(card, number)) for number, card in enumerate(gears, 1))
 
     def export(self, templates: tuple[RallyTemplate, ...], path: Path) -> None:
         """One course: a map file; otherwise the gear cards (a course among several is refused)."""
