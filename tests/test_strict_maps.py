@@ -97,3 +97,21 @@ def test_refusals_read_in_japanese() -> None:
         set_language("en")
     assert message == ("loop.json（マップファイル）は読み込めません：マップのcheckpointsの値が正しくありません："
                        "100件までです。この値は101件あります。")
+
+
+def test_a_course_over_the_size_limit_is_called_a_map_that_is_too_large_through_file_import(tmp_path) -> None:  # noqa: ANN001
+    """Before: File → Import called a 6 MB course "a format gmtool does not know" (no library claimed it)."""
+    from gmtool.storage.workspace import Workspace
+    from gmtool.ui.import_report_dialog import import_path
+
+    path = tmp_path / "huge course.json"
+    padding = "x" * 6_000_000
+    path.write_text(_map(game="badlands_rally", name="Huge", notes=padding), encoding="utf-8")
+    workspace = Workspace.open_default()
+    try:
+        outcome = import_path(workspace.campaign, path)
+    finally:
+        workspace.close()
+    assert not outcome.ok
+    assert outcome.lines[1] == ("huge course.json (a map file) is refused: It is 6 MB, larger than 5 MB, the most a map "
+                                "file can be.")

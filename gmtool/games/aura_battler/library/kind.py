@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import active_language, catalogue, tr
 from gmtool.core.library import FileImport, TemplateColumns
-from gmtool.core.strict import checked_version, in_file, refusal
+from gmtool.core.strict import checked_version, in_file, refusal, too_large
 from gmtool.games.aura_battler.library.templates import MachineTemplate
 from gmtool.games.aura_battler.rules.cards import MachineCard, PilotCard
 from gmtool.storage.atomic import write_atomic
@@ -31,6 +31,16 @@ def field_label(name: str) -> str | None:
     """The editor's label of a card's field (``durability`` → "Durability"), if it has one."""
     messages = catalogue(active_language()).messages
     return next((tr(prefix + name) for prefix in FIELD_KEYS if prefix + name in messages), None)
+
+
+def _json(text: str, filename: str, kind: str) -> object:
+    """The file's text as JSON, or a refusal naming the file and its kind (an encoding that is not UTF-8
+    reads as no JSON here: the bytes were claimed by what they hold, the text is decoded as UTF-8)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        problem = FileFormatError("error.not_json", detail=str(exc)[:200])
+        raise in_file(problem, filename, tr(kind)) from exc
 
 
 def _card_in_file(document: object, number: int) -> str:
@@ -79,8 +89,8 @@ class AuraLibrary:
         return self.read(dict(self.document(template), tags=list(tags)), VERSION)
 
     def claims(self, data: bytes, filename: str) -> bool:
-        if len(data) > FILE_MAX:
-            return False
+        if len(data) > FILE_MAX:  # claimed by what it says it is, so the refusal says "too large" and the limit
+            return b'"' + MACHINES_KIND.encode() + b'"' in data
         try:
             raw = json.loads(data)
         except (ValueError, RecursionError):
@@ -89,10 +99,10 @@ class AuraLibrary:
 
     def import_file(self, data: bytes, filename: str) -> FileImport:
         if len(data) > FILE_MAX:
-            raise FileFormatError("error.exchange_too_large", limit_mb=FILE_MAX // 1_000_000)
+            raise too_large(filename, tr("strict.kind.machine_cards_file"), len(data), FILE_MAX)
         if not self.claims(data, filename):
             raise FileFormatError("error.ab_not_machines_file")
-        raw = json.loads(data.decode("utf-8", errors="replace"))
+        raw = _json(data.decode("utf-8", errors="replace"), filename, "strict.kind.machine_cards_file")
         try:
             cards = self._machine_cards(raw)
         except FileFormatError as exc:

@@ -17,7 +17,7 @@ from gmtool.core.hex.map_file import FORMAT as MAP_FORMAT
 from gmtool.core.hex.map_file import read_map, write_map
 from gmtool.core.i18n import active_language, catalogue, tr
 from gmtool.core.library import FileImport, TemplateColumns
-from gmtool.core.strict import checked_version, in_file, refusal
+from gmtool.core.strict import checked_version, in_file, refusal, too_large
 from gmtool.games.badlands_rally.library.templates import TEXT_MAX, CourseTemplate, GearCard, RallyTemplate
 from gmtool.games.badlands_rally.rules.terrain import kinds
 from gmtool.storage.atomic import write_atomic
@@ -33,6 +33,21 @@ def field_label(name: str) -> str | None:
     """The editor's label of a card's field (``top_mr`` → "Top MR"), if it has one."""
     key = f"br.field.{name}"
     return tr(key) if key in catalogue(active_language()).messages else None
+
+
+def _marked(data: bytes, value: bytes) -> bool:
+    """The file holds the JSON string ``value`` (how a file too large to parse says what it is)."""
+    return b'"' + value + b'"' in data
+
+
+def _json(text: str, filename: str, kind: str) -> object:
+    """The file's text as JSON, or a refusal naming the file and its kind (an encoding that is not UTF-8
+    reads as no JSON here: the bytes were claimed by what they hold, the text is decoded as UTF-8)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        problem = FileFormatError("error.not_json", detail=str(exc)[:200])
+        raise in_file(problem, filename, tr(kind)) from exc
 
 
 def _card_in_file(document: object, number: int) -> str:
@@ -94,8 +109,8 @@ class RallyLibrary:
 
     # -- files ----------------------------------------------------------------------------------
     def claims(self, data: bytes, filename: str) -> bool:
-        if len(data) > FILE_MAX:
-            return False
+        if len(data) > FILE_MAX:  # claimed by what it says it is, so the refusal says "too large" and the limit
+            return (_marked(data, MAP_FORMAT.encode()) and _marked(data, GAME.encode())) or _marked(data, GEARS_KIND.encode())
         try:
             raw = json.loads(data)
         except (ValueError, RecursionError):
@@ -106,11 +121,13 @@ class RallyLibrary:
 
     def import_file(self, data: bytes, filename: str) -> FileImport:
         if len(data) > FILE_MAX:
-            raise FileFormatError("error.exchange_too_large", limit_mb=FILE_MAX // 1_000_000)
+            kind = "strict.kind.gear_cards_file" if _marked(data, GEARS_KIND.encode()) else "strict.kind.map_file"
+            raise too_large(filename, tr(kind), len(data), FILE_MAX)
         if not self.claims(data, filename):
             raise FileFormatError("error.br_not_rally_file")
         text = data.decode("utf-8", errors="replace")
-        raw = json.loads(text)
+        gears = _marked(data, GEARS_KIND.encode())
+        raw = _json(text, filename, "strict.kind.gear_cards_file" if gears else "strict.kind.map_file")
         if isinstance(raw, dict) and raw.get("kind") == GEARS_KIND:
             try:
                 cards = self._gear_cards(raw)
