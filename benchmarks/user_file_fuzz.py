@@ -82,6 +82,7 @@ class _Lines:
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.stream, selectors.EVENT_READ)
         self.buffer = b""
+        self.ended = False  # the worker closed its output: it exited
 
     def next(self, deadline_s: float) -> dict[str, object] | None:
         """The next record, or None when none came in time or the worker ended."""
@@ -96,6 +97,7 @@ class _Lines:
                 return None
             chunk = os.read(self.stream.fileno(), 65536)
             if not chunk:
+                self.ended = True
                 return None
             self.buffer += chunk
 
@@ -135,9 +137,10 @@ def _cases(run: FuzzRun, lines: _Lines, number: int, last: int, deadline_s: floa
             return number + 1
         done = lines.next(deadline_s)
         if done is None:
-            hung = worker.poll() is None
-            run.outcomes[number] = "hang" if hung else "crash"
-            run.details[number] = f"no answer in {deadline_s:.0f} s" if hung else f"exit {worker.returncode}"
+            if lines.ended:
+                run.outcomes[number], run.details[number] = "crash", f"exit {worker.wait()}"
+            else:
+                run.outcomes[number], run.details[number] = "hang", f"no answer in {deadline_s:.0f} s"
             return number + 1
         run.outcomes[number], run.details[number] = str(done["outcome"]), str(done["detail"])
         number += 1
