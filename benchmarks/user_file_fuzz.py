@@ -47,6 +47,14 @@ class FuzzRun:
     def failures(self) -> dict[int, str]:
         return {n: o for n, o in self.outcomes.items() if o in FAILURES}
 
+    def examples(self) -> list[int]:
+        """The first failed case of each group (family, entry, kind, mutation and outcome)."""
+        first: dict[tuple[str, ...], int] = {}
+        for number, outcome in sorted(self.failures().items()):
+            spec = self.specs[number]
+            first.setdefault((spec.family, spec.entry, spec.kind, spec.mutation, outcome), number)
+        return sorted(first.values())
+
     def groups(self) -> list[str]:
         """One line per group of failures: family/entry/kind/mutation, the outcome and how many."""
         found = Counter(f"{self.specs[n].family}/{self.specs[n].entry}/{self.specs[n].kind}/{self.specs[n].mutation} "
@@ -164,7 +172,7 @@ def measure_user_file_fuzz() -> dict[str, int | float]:
     seconds = time.perf_counter() - started
     for line in run.groups():
         print(f"user_file_fuzz_failed: {line}", flush=True)
-    for number in sorted(run.failures())[:3]:
+    for number in run.examples():
         print(f"user_file_fuzz_example: {run.specs[number].label()}: {run.details[number][-400:]!r}", flush=True)
     return {**summary(run), "user_file_fuzz_workers": run.workers, "user_file_fuzz_s": seconds}
 

@@ -211,3 +211,21 @@ def test_a_gear_typed_in_the_race_keeps_the_same_rule_as_a_library_card() -> Non
         rules.decide(state, m.AddGear(**gear, cruising_mr=6, top_mr=5), rng)
     assert refused.value.message() == "Hopper: the top speed (5 MR) must be at least the cruising speed (6 MR)."
     assert rules.decide(state, m.AddGear(**gear, cruising_mr=6, top_mr=6), rng)
+
+
+def test_a_card_file_gmtool_cannot_read_as_json_is_refused_naming_it_not_an_unexpected_error(tmp_path) -> None:  # noqa: ANN001
+    """Found by the user-file fuzzer: a machine cards file saved with a UTF-8 byte-order mark was claimed
+    (its JSON says what it is) and then failed to parse, shown as "something gmtool did not expect"."""
+    from gmtool.storage.workspace import Workspace
+    from gmtool.ui.import_report_dialog import import_path
+
+    path = tmp_path / "hangar.json"
+    path.write_bytes(b"\xef\xbb\xbf" + _machines_file())
+    workspace = Workspace.open_default()
+    try:
+        outcome = import_path(workspace.campaign, path)
+    finally:
+        workspace.close()
+    assert not outcome.ok
+    assert outcome.lines[1].startswith("hangar.json (a machine cards file) is refused: It is not JSON that gmtool can "
+                                       "read as UTF-8 (")

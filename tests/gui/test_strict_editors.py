@@ -139,3 +139,14 @@ def test_the_map_editor_offers_no_checkpoint_beyond_the_files_limit(qtbot) -> No
     editor.delete_checkpoint()
     assert len(editor.document().checkpoints) == CHECKPOINTS_MAX - 1
     assert editor.panel.new_checkpoint.isEnabled()
+
+
+def test_race_import_course_calls_a_too_large_course_a_map_and_names_the_limit(rally_window, tmp_path: Path) -> None:  # noqa: ANN001
+    """Before: "larger than 5 MB, too large for a gmtool export" — a course is a map file."""
+    path = tmp_path / "huge.json"
+    path.write_bytes(b'{"format": "gmtool-hex-map"}' + b" " * 6_000_000)
+    course = rally_window.bridge.state.course
+    assert not rally_window.parts.course.import_course(path)
+    assert rally_window.bridge.state.course == course
+    assert rally_window.status.text() == ("huge.json (a map file) is refused: It is 6 MB, larger than 5 MB, the most a "
+                                          "map file can be.")

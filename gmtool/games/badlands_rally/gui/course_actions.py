@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, tr
+from gmtool.core.strict import too_large
 from gmtool.games.badlands_rally.library.kind import FILE_MAX, LIBRARY
 from gmtool.games.badlands_rally.library.templates import CourseTemplate
 from gmtool.games.badlands_rally.rules import race_messages as m
@@ -47,8 +48,9 @@ class CourseActions:
                 return False
             path = Path(chosen)
         try:
-            if path.stat().st_size > FILE_MAX:
-                raise GmtoolError("error.exchange_too_large", limit_mb=FILE_MAX // 1_000_000)
+            size = path.stat().st_size
+            if size > FILE_MAX:  # a course is a map: said so, with the limit
+                raise too_large(path.name, tr("strict.kind.map_file"), size, FILE_MAX)
             found = LIBRARY.import_file(path.read_bytes(), path.name)
         except OSError as exc:
             self.window.show_refusal(tr("error.exchange_unreadable", path=path.name, detail=exc.strerror or str(exc)))
