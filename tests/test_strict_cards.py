@@ -109,7 +109,7 @@ def test_a_weapons_maximum_range_is_at_least_its_optimal_range() -> None:
     gun = {"name": "Gun", "optimal": 6, "maximum": 4, "power": 7}
     with pytest.raises(FileFormatError) as refused:
         RALLY.import_file(_gears_file(weapons=[gun]), "gears.json")
-    assert refused.value.message().endswith("at weapons.0.maximum: The maximum range must be at least the optimal "
+    assert refused.value.message().endswith("at weapons.0.maximum (Max): The maximum range must be at least the optimal "
                                             "range (6), not 4.")
 
 

@@ -30,9 +30,9 @@ GEARS_MAX = 1000  # gear cards in one file: far more than any table's garage
 
 
 def field_label(name: str) -> str | None:
-    """The editor's label of a card's field (``top_mr`` → "Top MR"), if it has one."""
-    key = f"br.field.{name}"
-    return tr(key) if key in catalogue(active_language()).messages else None
+    """The editor's label of a card's field (``top_mr`` → "Top MR", a weapon's ``maximum`` → "Max"), if any."""
+    messages = catalogue(active_language()).messages
+    return next((tr(key) for key in (f"br.field.{name}", f"br.weapon.column.{name}") if key in messages), None)
 
 
 def _marked(data: bytes, value: bytes) -> bool:
