@@ -229,3 +229,10 @@ def test_a_card_file_gmtool_cannot_read_as_json_is_refused_naming_it_not_an_unex
     assert not outcome.ok
     assert outcome.lines[1].startswith("hangar.json (a machine cards file) is refused: It is not JSON that gmtool can "
                                        "read as UTF-8 (")
+
+
+def test_a_course_hidden_among_gear_cards_is_refused_naming_the_field() -> None:
+    with pytest.raises(FileFormatError) as refused:
+        RALLY.import_file(_gears_file(kind="course"), "gears.json")
+    assert refused.value.message() == ("gears.json (a gear cards file) is refused: The gear card no. 1 (“Hopper”) has "
+                                       "an invalid value at kind: Must be one of: 'gear' (not \"course\").")

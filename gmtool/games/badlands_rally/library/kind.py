@@ -8,7 +8,9 @@ card typed in the editor is refused with the same words, less the file."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -50,6 +52,18 @@ def _json(text: str, filename: str, kind: str) -> object:
         raise in_file(problem, filename, tr(kind)) from exc
 
 
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def _validated(model: type[ModelT], document: object, what: str,
+               label: Callable[[str], str | None] | None = None) -> ModelT:
+    """``document`` as a ``model``, or the refusal naming ``what``, the field and the reason."""
+    try:
+        return model.model_validate(document)
+    except ValidationError as exc:
+        raise refusal(exc, what, label) from exc
+
+
 def _card_in_file(document: object, number: int) -> str:
     name = document.get("name") if isinstance(document, dict) else None
     shown = name[:40] if isinstance(name, str) else "?"
@@ -68,18 +82,13 @@ class RallyLibrary:
         """The card or course a document holds (``what``: how a refusal names it; the card's kind)."""
         if version > VERSION:
             raise FileFormatError("error.exchange_too_new", version=version, supported=VERSION)
-        course = isinstance(document, dict) and document.get("kind") == "course"
-        model: type[BaseModel] = CourseTemplate if course else GearCard
-        try:
-            template = model.model_validate(document)
-        except ValidationError as exc:
-            what = what or tr("strict.what.map" if course else "strict.what.gear_card")
-            raise refusal(exc, what, None if course else field_label) from exc
-        if isinstance(template, CourseTemplate):
+        if isinstance(document, dict) and document.get("kind") == "course":
+            template = _validated(CourseTemplate, document, what or tr("strict.what.map"))
             unknown = sorted(set(template.map.terrain.values()) - set(kinds()))
             if unknown:
                 raise FileFormatError("error.map_unknown_kind", kinds=", ".join(unknown[:5]), game=GAME)
-        return template  # type: ignore[return-value]
+            return template
+        return _validated(GearCard, document, what or tr("strict.what.gear_card"), field_label)
 
     def game_of(self, template: RallyTemplate) -> str:
         return GAME
@@ -139,15 +148,15 @@ class RallyLibrary:
 
     def _gear_cards(self, raw: dict[str, object]) -> tuple[RallyTemplate, ...]:
         """A gear cards file's cards: its version checked first, then every card (all or none)."""
-        version = checked_version(raw, "version", tr("strict.what.gear_cards_file"), VERSION, "error.exchange_too_new")
+        checked_version(raw, "version", tr("strict.what.gear_cards_file"), VERSION, "error.exchange_too_new")
         gears = raw.get("gears")
-        if not isinstance(gears, list) or not all(isinstance(card, dict) and card.get("kind", "gear") == "gear"
-                                                  for card in gears):
+        if not isinstance(gears, list) or not all(isinstance(card, dict) for card in gears):
             raise FileFormatError("error.br_not_rally_file")
         if len(gears) > GEARS_MAX:
             raise FileFormatError("error.cards_too_many", what=tr("strict.what.gear_cards_file"), count=len(gears),
                                   limit=GEARS_MAX)
-        return tuple(self.read(card, version, _card_in_file(card, number)) for number, card in enumerate(gears, 1))
+        return tuple(_validated(GearCard, card, _card_in_file(card, number), field_label)  # a gear card each
+                     for number, card in enumerate(gears, 1))
 
     def export(self, templates: tuple[RallyTemplate, ...], path: Path) -> None:
         """One course: a map file; otherwise the gear cards (a course among several is refused)."""
