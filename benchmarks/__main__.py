@@ -102,6 +102,7 @@ def main() -> int:
     bench_named("benchmarks.rewind", "measure_rewind")
     bench_named("benchmarks.house_rules", "measure_house_rules")
     bench_named("benchmarks.open_fuzz", "measure_open_fuzz")
+    bench_named("benchmarks.user_file_fuzz", "measure_user_file_fuzz")  # issue 29: a GM's files, mutated
     bench_named("benchmarks.hex_geometry", "measure_hex_geometry")
     bench_startup()
     bench_kill_trials()

@@ -30,7 +30,9 @@ def test_a_blank_card_is_valid_and_bad_values_are_refused() -> None:
     document["machine"] = dict(document["machine"], durability=0)  # type: ignore[arg-type]
     with pytest.raises(FileFormatError) as refused:
         LIBRARY.read(document, VERSION)
-    assert refused.value.key == "error.exchange_invalid" and "durability" in refused.value.args_for_message["field"]
+    assert refused.value.key == "error.value_refused"
+    assert refused.value.message() == ("The machine card has an invalid value at machine.durability (Durability): "
+                                       "Must be 1 or more (not 0).")
     with pytest.raises(FileFormatError):
         LIBRARY.read(LIBRARY.document(blank), VERSION + 1)
 

@@ -24,7 +24,7 @@ def test_a_blank_card_is_a_valid_made_up_gear_and_bad_values_are_refused() -> No
     assert isinstance(card, GearCard) and card.name == "Hopper"
     with pytest.raises(FileFormatError) as refused:
         LIBRARY.read(dict(LIBRARY.document(card), attack=7), VERSION)  # ratings run 2+ to 6+
-    assert refused.value.key == "error.exchange_invalid" and "attack" in refused.value.args_for_message["field"]
+    assert refused.value.key == "error.value_refused" and refused.value.args_for_message["field"] == "attack (Attack (n+))"
     with pytest.raises(FileFormatError):
         LIBRARY.read(LIBRARY.document(card), VERSION + 1)
 
@@ -65,7 +65,9 @@ def test_a_course_with_terrain_the_rally_lacks_is_refused_whole() -> None:
     bad = write_map(demo_course().model_copy(update={"terrain": {"0101": "cloud"}})).encode()
     with pytest.raises(FileFormatError) as refused:
         LIBRARY.import_file(bad, "sky.json")
-    assert refused.value.key == "error.map_unknown_kind"
+    assert refused.value.key == "error.file_refused"
+    assert refused.value.message() == ("sky.json (a map file) is refused: This map uses terrain that badlands_rally "
+                                       "does not have: cloud.")
 
 
 def test_a_card_joins_on_the_first_free_start_hex() -> None:

@@ -123,7 +123,7 @@ def test_turning_costs_one_mr_per_side_at_top_speed_and_nothing_cruising(rules: 
 
 
 def test_mr_runs_out_and_gears_do_not_share_a_hex(rules: RallyRules) -> None:
-    state = racing(rules, {}, gear("A", "0306", facing=0, top=2), gear("B", "0303"))
+    state = racing(rules, {}, gear("A", "0306", facing=0, cruising=2, top=2), gear("B", "0303"))
     run(rules, state, m.StepGear(gear="g1", step="ahead"), m.StepGear(gear="g1", step="ahead"))
     with pytest.raises(RulesError) as refused:
         run(rules, state, m.StepGear(gear="g1", step="left"))

@@ -55,13 +55,15 @@ def test_painting_keeps_the_default_kind_out_of_the_file() -> None:
     ('["gmtool-hex-map"]', "error.map_not_ours"),
     ('{"format": "gmtool-hex-map", "version": 99, "name": "x", "game": "demo", "columns": 2, "rows": 2}',
      "error.map_too_new"),
-    ('{"format": "gmtool-hex-map", "name": "x", "game": "demo", "columns": 2, "rows": 2, "terrain": {"0303": "hill"}}',
-     "error.map_invalid"),
-    ('{"format": "gmtool-hex-map", "name": "x", "game": "demo", "columns": 0, "rows": 2}', "error.map_invalid"),
-    ('{"format": "gmtool-hex-map", "name": "x", "game": "demo", "columns": 2, "rows": 2, "terrain": {"0101": "lava"}}',
-     "error.map_unknown_kind"),
-    ('{"format": "gmtool-hex-map", "name": "x", "game": "demo", "columns": 2, "rows": 2, "extra": 1}',
-     "error.map_invalid"),
+    ('{"format": "gmtool-hex-map", "version": 1, "name": "x", "game": "demo", "columns": 2, "rows": 2, '
+     '"terrain": {"0303": "hill"}}', "error.value_refused"),
+    ('{"format": "gmtool-hex-map", "version": 1, "name": "x", "game": "demo", "columns": 0, "rows": 2}',
+     "error.value_refused"),
+    ('{"format": "gmtool-hex-map", "version": 1, "name": "x", "game": "demo", "columns": 2, "rows": 2, '
+     '"terrain": {"0101": "lava"}}', "error.map_unknown_kind"),
+    ('{"format": "gmtool-hex-map", "version": 1, "name": "x", "game": "demo", "columns": 2, "rows": 2, "extra": 1}',
+     "error.value_refused"),
+    ('{"format": "gmtool-hex-map", "name": "x", "game": "demo", "columns": 2, "rows": 2}', "error.version_missing"),
 ])
 def test_bad_files_are_refused_in_the_gm_s_language(text: str, key: str) -> None:
     for language in ("en", "ja"):
@@ -78,7 +80,8 @@ labels = st.builds(lambda c, r: f"{c:02d}{r:02d}", st.integers(1, 6), st.integer
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.dictionaries(labels, st.sampled_from(KINDS), max_size=20), st.lists(st.lists(labels, min_size=1), max_size=4))
+@given(st.dictionaries(labels, st.sampled_from(KINDS), max_size=20),
+       st.lists(st.lists(labels, min_size=1, unique=True), max_size=4))
 def test_any_valid_map_round_trips(terrain: dict[str, str], checkpoints: list[list[str]]) -> None:
     document = HexMapFile(name="x", game="demo", columns=6, rows=5, terrain=terrain, checkpoints=checkpoints)
     assert read_map(write_map(document), KINDS) == document
@@ -136,4 +139,5 @@ def test_a_map_wider_than_99_hexes_is_refused_its_labels_would_be_ambiguous() ->
                        "rows": 5})
     with pytest.raises(FileFormatError) as refused:
         read_map(text, ("open",))
-    assert refused.value.key == "error.map_invalid" and "columns" in refused.value.args_for_message["detail"]
+    assert refused.value.key == "error.value_refused" and refused.value.args_for_message["field"] == "columns"
+    assert refused.value.message().endswith("Must be 99 or less (not 100).")

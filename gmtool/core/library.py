@@ -13,20 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from pydantic import ValidationError
-
-from gmtool.core.errors import FileFormatError
 from gmtool.core.messages import Command
 
 T = TypeVar("T")
-
-
-def invalid_exchange(exc: ValidationError) -> FileFormatError:
-    """A template file that failed validation, as the GM reads it: the first field at fault, pydantic's
-    reason and how many faults there were (every game's library reads its files through this)."""
-    first = exc.errors()[0]
-    field = ".".join(str(part) for part in first["loc"])
-    return FileFormatError("error.exchange_invalid", field=field, detail=first["msg"], count=exc.error_count())
 
 
 @dataclass(frozen=True)

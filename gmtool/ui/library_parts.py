@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QWidget
 
 from gmtool.core.messages import Command
 from gmtool.storage.campaign import Campaign
@@ -41,6 +41,13 @@ class LibraryGui(Protocol):
                           parent: QWidget) -> QDialog | None:
         """A dialog building an encounter ahead from templates (emits ``encounterSaved(id)``); None: none."""
         ...
+
+
+def say_in_place(label: QLabel, text: str) -> None:
+    """An editor's refusal in its own word-wrapped message line, every line of it shown: the line
+    asks for the height its text needs at its width (a form does not grow a wrapped label by itself)."""
+    label.setText(text)
+    label.setMinimumHeight(label.heightForWidth(label.width()) if text else 0)
 
 
 def library_gui_for(game: str) -> LibraryGui | None:

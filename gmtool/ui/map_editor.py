@@ -30,8 +30,9 @@ from gmtool.core.errors import FileFormatError
 from gmtool.core.hex.board import Board, TerrainKind
 from gmtool.core.hex.coords import Hex, label
 from gmtool.core.hex.map_edits import off_board, resized, with_checkpoint_hexes, with_zone_hexes, without_checkpoint
-from gmtool.core.hex.map_file import HexMapFile, read_map, with_terrain, write_map
+from gmtool.core.hex.map_file import CHECKPOINTS_MAX, HexMapFile, name_refused, read_map, with_terrain, write_map
 from gmtool.core.i18n import tr
+from gmtool.core.strict import in_file
 from gmtool.core.user_files import MAP, read_bytes
 from gmtool.storage.atomic import write_atomic
 from gmtool.ui.map_editor_tools import (
@@ -209,8 +210,11 @@ class MapEditorDialog(QDialog):
 
     # -- the controls ---------------------------------------------------------------------------
     def _name_edited(self, text: str) -> None:
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(text.strip()))
-        if text.strip():
+        refused = name_refused(text.strip())
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(bool(text.strip()) and not refused)
+        if refused:  # a pasted tab or line break: the map keeps its name, the GM reads why
+            self.status.setText(refused)
+        elif text.strip():
             self._commit(self._document.model_copy(update={"name": text.strip()}), typing=True)
 
     def _name_finished(self) -> None:
@@ -235,7 +239,7 @@ class MapEditorDialog(QDialog):
 
     def choose_checkpoint(self, index: int) -> None:
         """Edit checkpoint ``index`` (0-based; the number of checkpoints: a new one)."""
-        self._checkpoint = max(0, min(index, len(self._document.checkpoints)))
+        self._checkpoint = max(0, min(index, len(self._document.checkpoints), CHECKPOINTS_MAX - 1))
         self.panel.tools["checkpoint"].setChecked(True)
         self._refresh()
 
@@ -262,7 +266,8 @@ class MapEditorDialog(QDialog):
             data = read_bytes(path, MAP)  # File → Import's guards: a regular file, a map's limit …
             found = read_map(data, tuple(kind.key for kind in self.kinds), path.name)
             if found.game != self._document.game:
-                raise FileFormatError("error.map_other_game", game=found.game)
+                raise in_file(FileFormatError("error.map_other_game", game=found.game), path.name,
+                              tr("strict.kind.map_file"))
         except FileFormatError as exc:
             self._refuse(tr("mapedit.import_title"), exc.message())
             return

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.hex.board import TerrainKind
 from gmtool.core.hex.map_edits import LABELLED_MAX
-from gmtool.core.hex.map_file import TEXT_MAX
+from gmtool.core.hex.map_file import CHECKPOINTS_MAX, TEXT_MAX
 from gmtool.core.i18n import tr
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.tones import data_colour, see_through, shade, tone
@@ -238,9 +238,10 @@ class SidePanel(QWidget):
     def show_checkpoints(self, count: int, current: int) -> None:
         """``count`` checkpoints, the 0-based ``current`` chosen (``count``: a new one)."""
         self.checkpoint.blockSignals(True)
-        self.checkpoint.setMaximum(count + 1)
+        self.checkpoint.setMaximum(min(count + 1, CHECKPOINTS_MAX))  # a map holds at most 100 (the file's limit)
         self.checkpoint.setValue(current + 1)
         self.checkpoint.blockSignals(False)
+        self.new_checkpoint.setEnabled(count < CHECKPOINTS_MAX)
         new = current >= count
         self.checkpoint_of.setText(tr("mapedit.checkpoint_new_one") if new else tr("mapedit.checkpoint_of", count=count))
         self.delete_checkpoint.setEnabled(not new)

@@ -251,7 +251,9 @@ def test_a_bad_file_is_refused_in_the_gm_s_language(qtbot, tmp_path: Path, monke
     monkeypatch.setattr(QMessageBox, "warning", lambda _parent, title, message, *_a: shown.append((title, message)))
     dialog.import_map()
     messages = catalogue(language).messages
-    assert shown == [(messages["mapedit.import_title"], messages[key].format(**fields))]
+    refused = messages["error.file_refused"].format(file="bad.json", kind=messages["strict.kind.map_file"],
+                                                     problem=messages[key].format(**fields))
+    assert shown == [(messages["mapedit.import_title"], refused)]
     assert dialog.document() == small_map() and dialog._undo == []  # noqa: SLF001
 
 

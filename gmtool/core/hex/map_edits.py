@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gmtool.core.hex.coords import Hex, from_offset, label, to_offset
-from gmtool.core.hex.map_file import SIZE_MAX, HexMapFile
+from gmtool.core.hex.coords import Hex, label, to_offset
+from gmtool.core.hex.map_file import SIZE_MAX, HexMapFile, labels_of_board
 
 LABELLED_MAX = SIZE_MAX  # the largest number of columns or rows whose labels read back unambiguously
 
@@ -76,9 +76,9 @@ def resized(document: HexMapFile, columns: int, rows: int) -> HexMapFile:
     })
 
 
-def board_labels(columns: int, rows: int) -> set[str]:
-    """Every label of a ``columns`` × ``rows`` board (as the map file's own check spells them)."""
-    return {label(from_offset(col, row)) for col in range(columns) for row in range(rows)}
+def board_labels(columns: int, rows: int) -> frozenset[str]:
+    """Every label of a ``columns`` × ``rows`` board (the map file's own check's set)."""
+    return labels_of_board(columns, rows)
 
 
 def _set(labels: Iterable[str], hexes: Iterable[Hex], present: bool) -> list[str]:

@@ -26,11 +26,12 @@ from gmtool.games.aura_battler.library.kind import LIBRARY, VERSION
 from gmtool.games.aura_battler.library.templates import MachineTemplate
 from gmtool.games.aura_battler.rules import duel_messages as m
 from gmtool.storage.campaign import Campaign
-from gmtool.ui.library_parts import AddPlan
+from gmtool.ui.library_parts import AddPlan, say_in_place
 
 SECTORS = ("FF", "FR", "FL", "BR", "BL", "BB")
 NUMBERS = (("evasion", 0, 20), ("parry", 0, 20), ("armour", 0, 40), ("durability", 1, 99))
 THRUST_PER_PP = ("accel_per_pp", "decel_per_pp")
+NUMBER = r"-?\d{1,6}"  # a card's number as typed (more digits are no card's, and Python refuses 4,300)
 
 
 def _spin(parent: QWidget, low: int, high: int, value: object, name: str) -> QSpinBox:
@@ -52,7 +53,7 @@ def read_guns(text: str) -> list[dict[str, object]]:
         if not line.strip():
             continue
         parts = [p.strip() for p in line.split(";")]
-        if len(parts) != 3 or not all(re.fullmatch(r"-?\d+", p) for p in parts[1:]):
+        if len(parts) != 3 or not all(re.fullmatch(NUMBER, p) for p in parts[1:]):
             raise FileFormatError("error.ab_gun_line", line=number)
         found.append({"name": parts[0], "accuracy": int(parts[1]), "power": int(parts[2])})
     return found
@@ -135,7 +136,7 @@ class MachineEditor(QDialog):
 
     def _machine(self) -> dict[str, object]:
         speed = self.speed.text().split()
-        if not speed or not all(re.fullmatch(r"-?\d+", v) for v in speed):
+        if not speed or not all(re.fullmatch(NUMBER, v) for v in speed):
             raise FileFormatError("error.ab_speed_table")
         sword = {"name": self.sword_name.text().strip(), "accuracy": self.sword_accuracy.value(),
                  "power": self.sword_power.value(), "parry_arc": [n for n, box in self.arc.items() if box.isChecked()]}
@@ -151,7 +152,7 @@ class MachineEditor(QDialog):
                             notes=self.notes.toPlainText())
             card = LIBRARY.read(document, VERSION)
         except GmtoolError as exc:
-            self.message.setText(exc.message())
+            say_in_place(self.message, exc.message())
             return
         self.saved.emit(card)
         self.accept()

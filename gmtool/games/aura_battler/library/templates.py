@@ -7,9 +7,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gmtool.games.aura_battler.rules.cards import MachineCard, PilotCard
+from gmtool.games.aura_battler.rules.cards import MachineCard, Name, PilotCard
 
-NOTES_MAX = 2000
+NOTES_MAX, TAGS_MAX = 2000, 30
 
 
 class MachineTemplate(BaseModel):
@@ -18,7 +18,7 @@ class MachineTemplate(BaseModel):
     kind: Literal["machine"] = "machine"
     machine: MachineCard
     pilot: PilotCard
-    tags: tuple[str, ...] = ()
+    tags: tuple[Name, ...] = Field(default=(), max_length=TAGS_MAX)
     notes: str = Field(default="", max_length=NOTES_MAX)
 
     @property

@@ -25,7 +25,7 @@ from gmtool.games.badlands_rally.library.kind import LIBRARY, VERSION
 from gmtool.games.badlands_rally.library.templates import CourseTemplate, GearCard, RallyTemplate
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.storage.campaign import Campaign
-from gmtool.ui.library_parts import AddPlan
+from gmtool.ui.library_parts import AddPlan, say_in_place
 
 
 class GearCardEditor(QDialog):
@@ -83,7 +83,7 @@ class GearCardEditor(QDialog):
                             notes=self.notes.toPlainText(), **{key: spin.value() for key, spin in self.numbers.items()})
             card = LIBRARY.read(document, VERSION)
         except GmtoolError as exc:
-            self.message.setText(exc.message())
+            say_in_place(self.message, exc.message())
             return
         self.saved.emit(card)
         self.accept()

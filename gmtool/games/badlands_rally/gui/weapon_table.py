@@ -93,8 +93,9 @@ class WeaponTable(QWidget):
         try:
             return WeaponCard(name=cells[0], traits=tuple(traits), **numbers)  # type: ignore[arg-type]
         except ValidationError as exc:
-            where = exc.errors()[0].get("loc", ())
-            if not where:
+            first = exc.errors()[0]
+            where = first.get("loc", ())
+            if not where or first.get("type") == "br.strict.maximum_below_optimal":
                 raise RulesError("error.br_weapon_ranges", row=row + 1) from None
             raise RulesError("error.br_weapon_value", row=row + 1,
                              column=tr(f"br.weapon.column.{where[0]}")) from None

@@ -142,6 +142,9 @@ def _taken_by(state: RaceState, h: Hex, mover: str) -> RaceGear | None:
 
 
 def _added(state: RaceState, command: m.AddGear) -> m.GearAdded:
+    if command.top_mr < command.cruising_mr:  # BR-5, BR-8: top speed is the faster one (as a library card)
+        raise RulesError("error.br_top_below_cruising", name=command.name, top=command.top_mr,
+                         cruising=command.cruising_mr)
     where = command.hex or _free_start(state)
     h = _on_board(state.course, where)
     other = _taken_by(state, h, "")

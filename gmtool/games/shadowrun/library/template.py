@@ -19,6 +19,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from gmtool.core.strict import Plain
 from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES, INITIATIVE_BONUS_MAX, NAME_MAX
 
 Edition = Literal["SR4", "SR5"]
@@ -34,10 +35,11 @@ TAGS_MAX = 30
 MONITOR_MAX = 40
 PROFESSIONAL_RATING_MAX = 6
 
-Text = Annotated[str, Field(min_length=1, max_length=TEXT_MAX)]
-OptionalText = Annotated[str, Field(max_length=TEXT_MAX)]
-Code = Annotated[str, Field(max_length=CODE_MAX)]
-Tag = Annotated[str, Field(min_length=1, max_length=30)]
+# Names are one plain line (no control characters, no bidirectional overrides: gmtool.core.strict).
+Text = Annotated[str, Field(min_length=1, max_length=TEXT_MAX), Plain]
+OptionalText = Annotated[str, Field(max_length=TEXT_MAX), Plain]
+Code = Annotated[str, Field(max_length=CODE_MAX), Plain]
+Tag = Annotated[str, Field(min_length=1, max_length=30), Plain]
 
 
 class Part(BaseModel):
@@ -133,7 +135,7 @@ class Monitors(Part):
 class TemplateBase(Part):
     """What both editions' templates hold."""
 
-    name: Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
+    name: Annotated[str, Field(min_length=1, max_length=NAME_MAX), Plain]
     metatype: Literal["human", "elf", "dwarf", "ork", "troll"] = "human"
     attributes: dict[str, int]
     magic: int | None = Field(default=None, ge=0, le=ATTRIBUTE_MAX)

@@ -49,6 +49,7 @@ MESSAGE_KEYS: dict[str, str] = {
     "library_duplicate": "library.invalid.duplicate",
     "library_edition_mix": "library.invalid.edition_mix",
     "library_too_many_combatants": "library.invalid.too_many_combatants",
+    "strict.reason.control_character": "strict.reason.control_character",
 }
 GENERIC_KEY = "library.invalid.generic"
 # The fields each message may use, taken from pydantic's error context.
@@ -64,6 +65,7 @@ CONTEXT_FIELDS: dict[str, tuple[str, ...]] = {
     "library.invalid.attribute_range": ("attribute", "low", "high"),
     "library.invalid.filled_range": ("high",),
     "library.invalid.too_many_combatants": ("count", "high"),
+    "strict.reason.control_character": ("character",),
 }
 
 _ADAPTER: TypeAdapter[AnyTemplate] = TypeAdapter(NpcTemplate)
