@@ -71,14 +71,12 @@ def test_a_gated_panel_asking_for_more_room_gets_it(qtbot) -> None:  # noqa: ANN
     window, dock, gate, panel, _label = _docked_panel(qtbot)
     wide = gate.width() + 120
     panel.setMinimumWidth(wide)
-    qtbot.wait(5)
-    assert gate.width() >= wide and dock.width() >= wide
+    qtbot.waitUntil(lambda: gate.width() >= wide and dock.width() >= wide, timeout=2000)  # posted relayouts, however busy
     assert panel.geometry() == gate.rect()  # the panel still fills the gate
     tall_button = QPushButton("Attack", panel)
     tall_button.setMinimumHeight(900)  # taller than the window: the window grows to hold it
     panel.layout().addWidget(tall_button)
-    qtbot.wait(5)
-    assert gate.height() >= 900
+    qtbot.waitUntil(lambda: gate.height() >= 900, timeout=2000)
 
 
 def test_a_hidden_gated_panel_asks_again_when_shown(qtbot) -> None:  # noqa: ANN001
@@ -89,8 +87,7 @@ def test_a_hidden_gated_panel_asks_again_when_shown(qtbot) -> None:  # noqa: ANN
     panel.setMinimumWidth(wide)  # while hidden: no relayout reaches the gate
     qtbot.wait(1)
     dock.show()
-    qtbot.wait(5)
-    assert gate.width() >= wide
+    qtbot.waitUntil(lambda: gate.width() >= wide, timeout=2000)
 
 
 def test_the_order_dock_keeps_a_new_actor_to_itself(qtbot, window) -> None:  # noqa: ANN001
