@@ -35,6 +35,7 @@ from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.actions import ACTION_SPECS, EDIT_MENU, FILE_MENU, HELP_MENU, SHELL_MENUS, VIEW_MENU, ActionSpec
 from gmtool.ui.fight_bar import fight_bar
+from gmtool.ui.fight_focus import FightFocus
 from gmtool.ui.library_actions import install_library_actions
 from gmtool.ui.log_panel import LogPanel
 from gmtool.ui.theme import set_tone
@@ -88,6 +89,7 @@ class MainWindow(QMainWindow):
         self.log_panel = LogPanel(self.bridge, workspace.encounter_name, self)
         self.add_dock("log", tr("dock.log"), self.log_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.parts.arrange()  # the game's docks placed around the log
+        self.fight_focus = FightFocus(self, self.parts.fight_widget)  # Space ticks a focused box; see the module
         self.fight_bar = fight_bar(self.parts.fight_bar, self._actions, self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.fight_bar)
         self._make_menus()
@@ -144,6 +146,10 @@ class MainWindow(QMainWindow):
             index = self.log_panel.view.currentIndex()
             line = index.data() if index.isValid() else ""
             self.rewind_label.setText(tr("rewind.banner", line=line))
+
+    def return_focus_to_fight(self) -> bool:
+        """The keyboard to where the fight continues (the game's ``fight_widget``: the order, the map)."""
+        return self.fight_focus.give_back()
 
     def print_log(self) -> None:
         """Ctrl+P: the turn log as a report (preview, print, PDF, HTML, Markdown)."""

@@ -75,6 +75,9 @@ class CoinWindow:
         docks = self.window.docks
         self.window.resizeDocks([docks["order"], docks["coin_table"]], [700, 600], Qt.Orientation.Horizontal)
 
+    def fight_widget(self) -> QWidget:
+        return self.order_panel.view
+
     def update(self) -> None:
         state: CoinState = self.window.bridge.state
         self.window.action("flip").setEnabled(state.current is not None)

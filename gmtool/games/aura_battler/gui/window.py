@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.games.aura_battler.gui.allocation_panel import AllocationPanel
@@ -89,6 +90,10 @@ class AuraWindow:
         self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]], [380, 590, 400],
                                 Qt.Orientation.Horizontal)
         self.window.resizeDocks([docks["order"], docks["log"]], [500, 300], Qt.Orientation.Vertical)
+
+    def fight_widget(self) -> QWidget:
+        """The sky map: its arrows move the selected machine (the shell's focus rule, gmtool.ui.fight_focus)."""
+        return self.map.view
 
     @property
     def state(self) -> DuelState:

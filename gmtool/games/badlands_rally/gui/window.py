@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.attack_panel import AttackPanel
@@ -152,6 +153,10 @@ class RallyWindow:
         self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]],
                                 [order, max(self.window.width() - order - sheet, 0), sheet], Qt.Orientation.Horizontal)
         self.window.resizeDocks([docks["order"], docks["log"]], [500, 300], Qt.Orientation.Vertical)
+
+    def fight_widget(self) -> QWidget:
+        """The map: its arrows move the active gear, Space ends the activation (gmtool.ui.fight_focus)."""
+        return self.map.view
 
     @property
     def state(self) -> RaceState:

@@ -105,6 +105,10 @@ class ShadowrunWindow:
         tall = window.height()
         window.resizeDocks([docks["initiative"], docks["log"]], [tall * 3 // 5, tall * 2 // 5], Qt.Orientation.Vertical)
 
+    def fight_widget(self) -> QWidget:
+        """The pass order: Space ends the phase there (the shell's focus rule, gmtool.ui.fight_focus)."""
+        return self.initiative_panel.view
+
     def _connect(self) -> None:
         window, view = self.window, self.view
         handlers = {
