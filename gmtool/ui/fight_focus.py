@@ -5,9 +5,10 @@
 - A text field, a spin box or an open list keeps the keys it types with (Qt's own rule).
 - Anywhere else the fight's keys act: Space is the game's next phase, the arrows move the
   selected unit when the map has the keyboard.
-- After a dialog of the window closes, and after a roll, an attack or a reaction offer (the game's panels call
-  :func:`return_focus_to_fight`), the keyboard goes back where the fight continues: the widget the
-  game names in its window parts (``fight_widget``: the order list, the map).
+- After a dialog of the window closes, after a new combatant's name is typed and Enter pressed
+  (:func:`back_to_fight_on_enter`), and after a roll, an attack or a reaction offer (the game's
+  panels call :func:`return_focus_to_fight`), the keyboard goes back where the fight continues: the
+  widget the game names in its window parts (``fight_widget``: the order list, the map).
 
 A :class:`FightFocus` per window does this. It watches only the widget that has the keyboard,
 and only while that is a check box or an item view (one Python call per focus change, none per
@@ -21,7 +22,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QAbstractButton, QAbstractItemView, QApplication, QDialog, QWidget
+from PySide6.QtWidgets import QAbstractButton, QAbstractItemView, QApplication, QDialog, QLineEdit, QWidget
 
 KEEPER = "fightFocus"  # the object name of a window's FightFocus
 
@@ -37,6 +38,12 @@ def return_focus_to_fight(widget: QWidget) -> bool:
             return keeper.give_back()
         holder = holder.parentWidget()
     return False
+
+
+def back_to_fight_on_enter(edit: QLineEdit) -> None:
+    """The next Enter in ``edit`` (a new combatant's name, typed at once) gives the keyboard back to
+    the fight: Space then ends the phase rather than typing a space."""
+    edit.returnPressed.connect(lambda: return_focus_to_fight(edit), Qt.ConnectionType.SingleShotConnection)
 
 
 def _is_space(event: QKeyEvent) -> bool:

@@ -115,3 +115,19 @@ def test_after_a_dialog_the_keyboard_is_back_in_the_fight(qtbot, window) -> None
     qtbot.wait(300)
     assert QApplication.focusWidget() is window.parts.initiative_panel.view, (QApplication.focusWidget(), QApplication.activeWindow())
     assert_fight_keys_act(window)
+
+
+def test_after_a_new_combatants_name_and_enter_space_ends_the_phase(qtbot, window) -> None:
+    window.action("roll_initiative").trigger()
+    order = window.parts.initiative_panel.view
+    order.setFocus()
+    qtbot.keyClick(order, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    name = window.parts.sheet_panel.editors["name"]
+    assert QApplication.focusWidget() is name  # the name is ready to type
+    qtbot.keyClicks(name, "Razor Two")  # a space in a name is typed, not a phase ended
+    actor = _current(window)
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert window.bridge.state.combatants[window.bridge.selected].sheet.name == "Razor Two"
+    assert QApplication.focusWidget() is order
+    qtbot.keyClick(order, SPACE)
+    assert window.bridge.state.combatants[actor].acted

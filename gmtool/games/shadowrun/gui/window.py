@@ -21,6 +21,7 @@ from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.gui.actions import edit_menu
 from gmtool.games.shadowrun.gui.initiative_panel import InitiativePanel
 from gmtool.games.shadowrun.gui.sheet_panel import SheetPanel
+from gmtool.ui.fight_focus import back_to_fight_on_enter
 from gmtool.ui.fit import never_sideways
 from gmtool.ui.hint_gate import HintGate
 from gmtool.viewmodels.faces import parse_faces
@@ -200,6 +201,7 @@ class ShadowrunWindow:
             name_edit = self.sheet_panel.editors["name"]
             name_edit.setFocus()
             name_edit.selectAll()  # type: ignore[attr-defined]
+            back_to_fight_on_enter(name_edit)  # type: ignore[arg-type] # Enter: Space ends the phase again
 
     def selected_with_name(self) -> tuple[str, str] | None:
         """The selected combatant's id and name, or a refusal shown when nobody is selected."""
