@@ -348,11 +348,12 @@ class GmtoolApp:
         def decoded(text: str | None) -> QByteArray | None:
             return QByteArray.fromBase64(text.encode()) if text else None
 
-        window.restore_layout(decoded(self.settings.window_geometry), decoded(self.settings.window_state))
+        state = self.settings.window_layouts.get(window.game_key)  # this game's own docks, never another's
+        window.restore_layout(decoded(self.settings.window_geometry), decoded(state))
 
     def _remember_layout(self, window: MainWindow) -> None:
         self.settings.window_geometry = bytes(window.saveGeometry().toBase64().data()).decode()
-        self.settings.window_state = bytes(window.layout_state().toBase64().data()).decode()
+        self.settings.window_layouts[window.game_key] = bytes(window.layout_state().toBase64().data()).decode()
 
     def _save_settings(self) -> None:
         try:

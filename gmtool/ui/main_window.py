@@ -45,7 +45,7 @@ from gmtool.viewmodels.game_view import game_name
 
 DEFAULT_SIZE = QSize(1366, 820)
 FRAME_HEIGHT = 30  # a title bar, which the screen's free area does not subtract
-LAYOUT_VERSION = 2  # saved dock layouts of another version are not restored (the panels changed)
+LAYOUT_VERSION = 3  # the shell's docks and bars; saved layouts of another version are not restored
 
 
 class MainWindow(QMainWindow):
@@ -102,6 +102,7 @@ class MainWindow(QMainWindow):
         self.bridge.changed.connect(lambda _c: self.update_actions())
         self.bridge.selectionChanged.connect(lambda _c: self.update_actions())
         self.resize(first_size(self))
+        self._default_layout = self.saveState(self.layout_version)  # View → Reset layout (sizes: first_layout)
         self.update_actions()
 
     def _show_read_only(self) -> None:
@@ -190,6 +191,7 @@ class MainWindow(QMainWindow):
             "print_log": self.print_log,
             "back_to_now": self.bridge.back_to_now,
             "player_view": self.playerViewRequested.emit,
+            "reset_layout": self.reset_layout,
         }
         for name, handler in handlers.items():
             self._actions[name].triggered.connect(lambda _checked=False, h=handler: h())
@@ -229,16 +231,35 @@ class MainWindow(QMainWindow):
             if not self._layout_restored:
                 self.parts.first_layout()
 
+    @property
+    def game_key(self) -> str:
+        """The encounter's game: its layout is saved and restored under this key, never another game's."""
+        return self.view.key
+
+    @property
+    def layout_version(self) -> int:
+        """The shell's layout version and the game's, in one number (either changing drops saved layouts)."""
+        return LAYOUT_VERSION * 1000 + self.parts.layout_version
+
     def layout_state(self) -> QByteArray:
         """The docks and bars as placed now, tagged with this window's layout version."""
-        return self.saveState(LAYOUT_VERSION)
+        return self.saveState(self.layout_version)
 
     def restore_layout(self, geometry: QByteArray | None, state: QByteArray | None) -> None:
+        """The size and place, and this game's saved docks (``state`` must be this game's own)."""
         if geometry is not None:
             self.restoreGeometry(geometry)
         if state is not None:
-            self._layout_restored = self.restoreState(state, LAYOUT_VERSION)
+            self._layout_restored = self.restoreState(state, self.layout_version)
         self.rewind_bar.setVisible(self.bridge.past is not None)  # a saved layout never brings the banner back
+
+    def reset_layout(self) -> None:
+        """View → Reset layout: the game's own docks as a fresh window places them, at the size it has."""
+        self.restoreState(self._default_layout, self.layout_version)
+        for dock in self.docks.values():
+            dock.setFloating(False)
+        self.parts.first_layout()
+        self.rewind_bar.setVisible(self.bridge.past is not None)
 
     def _make_menus(self) -> None:
         """The shell's menus with the game's items added to Edit and View, its own menus after Edit."""

@@ -25,6 +25,7 @@ BarItems = tuple[str | tuple[str, ...], ...]  # "-" a separator, a tuple one dro
 class WindowParts(Protocol):
     """A game's part of one main window."""
 
+    layout_version: int  # raised when the game's docks change: its saved layouts are then not restored
     menus: tuple[tuple[str, MenuItems], ...]  # "menu.edit"/"menu.view": items added; any other key: a menu of its own
     fight_bar: BarItems
 

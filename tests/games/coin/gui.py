@@ -45,6 +45,8 @@ class CoinTable(QWidget):
 class CoinWindow:
     """The duel's docks (order, coin table) and actions."""
 
+    layout_version = 1  # raise it when the docks change: saved layouts of this game are then not restored
+
     menus = (("menu.coin", ("add_duelist", "start_round", "-", "flip")),)
     fight_bar = ("flip", "start_round", "-", "undo", "redo")
 

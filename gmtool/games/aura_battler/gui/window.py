@@ -28,6 +28,8 @@ SLIPS: dict[str, m.Step] = {"ab_slip_left": "slip_left", "ab_slip_right": "slip_
 class AuraWindow:
     """The duel in one window: the units with PP and durability, the sky, the selected unit's card."""
 
+    layout_version = 1  # raise it when the docks change: saved layouts of this game are then not restored
+
     menus = (("menu.ab_duel", ("ab_start_turn", "ab_allocate", "ab_reveal", "-", "ab_attack", "ab_roll_attack", "-",
                                "ab_board", "ab_thrust_up", "ab_thrust_down", "-", "ab_table_mode")),
              ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right", "ab_slip_left",

@@ -34,6 +34,8 @@ OFFERS = {"br_cruising": "cruising", "br_top": "top", "br_end_activation": "end"
 class RallyWindow:
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
 
+    layout_version = 1  # raise it when the docks change: saved layouts of this game are then not restored
+
     menus = (("menu.race", ("br_add_gear", "br_race_setup", "br_scenario", "br_gentlemens_sport", "br_roll_initiative", "br_table_initiative", "br_start_round",
                             "br_contest", "br_table_contest", "-", "br_cruising", "br_top",
                             "br_attack", "br_roll_attack", "br_no_reaction", "br_resolve_spin", "br_burn_rubber", "br_jump",

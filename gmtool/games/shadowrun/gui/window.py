@@ -38,6 +38,8 @@ RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 class ShadowrunWindow:
     """The docks, actions and menus of a Shadowrun encounter's window (either edition)."""
 
+    layout_version = 1  # raise it when the docks change: saved layouts of this game are then not restored
+
     def __init__(self, window: MainWindow, view: RulesetView) -> None:
         self.window = window
         self.view = view
