@@ -34,7 +34,16 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
-from gmtool.ui.actions import ACTION_SPECS, EDIT_MENU, FILE_MENU, HELP_MENU, SHELL_MENUS, VIEW_MENU, ActionSpec
+from gmtool.ui.actions import (
+    ACTION_SPECS,
+    EDIT_MENU,
+    FILE_MENU,
+    HELP_MENU,
+    SHELL_MENUS,
+    VIEW_MENU,
+    ActionSpec,
+    keys_for,
+)
 from gmtool.ui.elided_label import ElidedLabel
 from gmtool.ui.fight_bar import fight_bar
 from gmtool.ui.fight_focus import FightFocus
@@ -95,7 +104,7 @@ class MainWindow(QMainWindow):
         self.fight_bar = fight_bar(self.parts.fight_bar, self._actions, self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.fight_bar)
         self._make_menus()
-        self.library_actions = install_library_actions(self)  # File: library, import, build, restore
+        self.library_actions = install_library_actions(self, self._shortcuts)  # File: library, import, build, restore
         self.rewind_bar = self._make_rewind_bar()
         self.bridge.pastChanged.connect(self._show_rewind_bar)
         if workspace.read_only:
@@ -212,14 +221,9 @@ class MainWindow(QMainWindow):
             self._actions[name].triggered.connect(lambda _checked=False, h=handler: h())
 
     def _make_action(self, spec: ActionSpec) -> QAction:
-        act = QAction(tr(f"action.{spec.name}"), self)
+        act = QAction(tr(spec.label_key), self)
         act.setObjectName(f"action_{spec.name}")
-        if spec.name in self._shortcuts:  # the GM's own key replaces the default ("" removes it)
-            act.setShortcut(QKeySequence(self._shortcuts[spec.name]))
-        elif isinstance(spec.shortcut, QKeySequence.StandardKey):
-            act.setShortcuts(spec.shortcut)  # every platform binding (Redo: Ctrl+Y and Ctrl+Shift+Z)
-        elif spec.shortcut is not None:
-            act.setShortcut(QKeySequence(spec.shortcut))
+        act.setShortcuts(keys_for(spec, self._shortcuts))  # the GM's own key replaces the default
         if not act.shortcut().isEmpty():
             act.setToolTip(f"{act.text()} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
         act.setCheckable(spec.checkable)
