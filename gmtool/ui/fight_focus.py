@@ -10,6 +10,9 @@
   panels call :func:`return_focus_to_fight`), the keyboard goes back where the fight continues: the
   widget the game names in its window parts (``fight_widget``: the order list, the map).
 
+A key that belongs only to disabled actions is not dropped silently: the status line says why
+the action cannot be used now (:mod:`gmtool.ui.action_reasons`).
+
 A :class:`FightFocus` per window does this. It watches only the widget that has the keyboard,
 and only while that is a check box or an item view (one Python call per focus change, none per
 key press elsewhere): a focused check box or checkable row takes the Space key from the window's
@@ -20,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QEvent, QKeyCombination, QModelIndex, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import QAbstractButton, QAbstractItemView, QApplication, QDialog, QLineEdit, QWidget
 
 KEEPER = "fightFocus"  # the object name of a window's FightFocus
@@ -83,7 +86,12 @@ def keeps_space(widget: QObject) -> bool:
 
 
 class FightFocus(QObject):
-    """A window's keeper of the focus rule (see the module's docstring)."""
+    """A window's keeper of the focus rule (see the module's docstring).
+
+    It also hears the keys nothing took: one that belongs only to disabled actions (a disabled
+    action takes no key, and Qt drops it silently) is told with :attr:`disabledKey`."""
+
+    disabledKey = Signal(QAction)  # the disabled action whose key was pressed (the status line says why)
 
     def __init__(self, window: QWidget, fight_widget: Callable[[], QWidget | None]) -> None:
         super().__init__(window)
@@ -91,9 +99,11 @@ class FightFocus(QObject):
         self._window = window
         self._fight_widget = fight_widget
         self._watched: QWidget | None = None
+        self._keys: dict[int, list[QAction]] | None = None  # each key's actions, read at the first key
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._focus_moved)
+        window.installEventFilter(self)  # a key no widget took comes up to the window (ShortcutOverride)
 
     def give_back(self) -> bool:
         """The keyboard to the fight widget, if it is shown (a closed dock leaves the focus alone)."""
@@ -132,7 +142,9 @@ class FightFocus(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         kind = event.type()
         if kind == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
-            if _is_space(event) and keeps_space(watched):
+            if watched is self._window:
+                self._tell_if_disabled(event)
+            elif _is_space(event) and keeps_space(watched):
                 event.accept()  # the widget gets the key press, the window's Space shortcut does not fire
                 return True
         elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and isinstance(watched, QAbstractItemView):
@@ -141,6 +153,20 @@ class FightFocus(QObject):
                 tick(cell)
                 return True
         return False
+
+    def _tell_if_disabled(self, event: QKeyEvent) -> None:
+        """A key no widget took: if only disabled actions have it, say which (the window says why)."""
+        if self._keys is None:
+            self._keys = {}
+            for action in self._window.findChildren(QAction):
+                for key in action.shortcuts():
+                    if key.count() == 1:
+                        self._keys.setdefault(key[0].toCombined(), []).append(action)
+        combo = event.keyCombination()
+        plain = QKeyCombination(combo.keyboardModifiers() & ~Qt.KeyboardModifier.KeypadModifier, combo.key())
+        actions = self._keys.get(plain.toCombined(), ())
+        if actions and not any(action.isEnabled() for action in actions):
+            self.disabledKey.emit(actions[0])
 
 
 def _own_dialog(widget: QWidget, window: QWidget) -> QDialog | None:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
+from gmtool.ui.action_reasons import refusal_of, set_reason
 from gmtool.ui.actions import (
     ACTION_SPECS,
     EDIT_MENU,
@@ -101,6 +102,7 @@ class MainWindow(QMainWindow):
         self.add_dock("log", tr("dock.log"), self.log_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.parts.arrange()  # the game's docks placed around the log
         self.fight_focus = FightFocus(self, self.parts.fight_widget)  # Space ticks a focused box; see the module
+        self.fight_focus.disabledKey.connect(lambda action: self.show_refusal(refusal_of(action)))
         self.fight_bar = fight_bar(self.parts.fight_bar, self._actions, self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.fight_bar)
         self._make_menus()
@@ -110,8 +112,10 @@ class MainWindow(QMainWindow):
         if workspace.read_only:
             self._show_read_only()
         self.bridge.refused.connect(self.show_refusal)
-        self.bridge.changed.connect(lambda _c: self.update_actions())
-        self.bridge.selectionChanged.connect(lambda _c: self.update_actions())
+        self._refusal_shown = False
+        for signal in (self.bridge.changed, self.bridge.selectionChanged):
+            signal.connect(self._forget_refusal)  # a refusal is stale once something else happened
+            signal.connect(lambda _c: self.update_actions())
         self.resize(first_size(self))
         self.move(first_place(self))  # a saved size and place replace both (restore_layout)
         self._default_layout = self.saveState(self.layout_version)  # View → Reset layout (sizes: first_layout)
@@ -311,7 +315,6 @@ class MainWindow(QMainWindow):
 
         for name, target in (("undo", encounter.undo_target), ("redo", encounter.redo_target)):
             act = self._actions[name]
-            act.setEnabled(target is not None)
             text = tr(f"action.{name}")
             if target is not None:
                 text = tr(f"action.{name}_named", what=entry_name(target, self.bridge.ruleset.describe))
@@ -320,6 +323,7 @@ class MainWindow(QMainWindow):
                 act.setIconText(tr(f"action.{name}"))  # the fight bar's button stays short
                 keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 act.setToolTip(f"{text} ({keys})" if keys else text)
+            set_reason(act, None if target is not None else tr(f"reason.nothing_to_{name}"))
 
     def _release_rewound(self) -> None:
         """Give back what :meth:`_refuse_while_rewound` took: enabled, with the tooltip it had."""
@@ -346,6 +350,8 @@ class MainWindow(QMainWindow):
         ok = self.bridge.execute(command)
         if ok and self.status.text():  # clearing an empty label still re-lays out the whole window
             self.status.clear()
+            set_tone(self.status, None)
+            self._refusal_shown = False
         return ok
 
     def on_selected(self, make) -> None:  # noqa: ANN001
@@ -362,6 +368,7 @@ class MainWindow(QMainWindow):
         AboutDialog(self).exec()
 
     def show_refusal(self, message: str) -> None:
+        """Why something was not done, in the status line until the next change or selection."""
         self._show_status(message, error=True)
 
     def show_status(self, message: str) -> None:
@@ -371,6 +378,18 @@ class MainWindow(QMainWindow):
     def _show_status(self, message: str, error: bool = False) -> None:
         self.status.setText(message)
         set_tone(self.status, "error" if error else None)
+        self._refusal_shown = error
+
+    def _forget_refusal(self, _what: object = None) -> None:
+        if self._refusal_shown:  # clearing an empty label still re-lays out the whole window
+            self._refusal_shown = False
+            self.status.clear()
+            set_tone(self.status, None)
+
+    def enable(self, name: str, reason: str | None) -> None:
+        """An action enabled (``reason`` None) or disabled saying why (its tooltip; the status line when
+        its key is pressed): what a game's window parts call in ``update``."""
+        set_reason(self._actions[name], reason)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.bridge.detach()

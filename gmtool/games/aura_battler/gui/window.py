@@ -103,15 +103,18 @@ class AuraWindow:
 
     def update(self) -> None:
         state, window = self.state, self.window
-        window.action("ab_start_turn").setEnabled(bool(state.units) and not state.allocating)
-        window.action("ab_start_turn").setStatusTip(tr("ab.tip.allocate_first") if state.allocating else "")
-        fighting = state.turn > 0 and not state.allocating
-        window.action("ab_roll_attack").setEnabled(fighting)
-        window.action("ab_reveal").setEnabled(fighting and not state.revealed)
+        allocating = tr("ab.tip.allocate_first") if state.allocating else None
+        window.enable("ab_start_turn", allocating if state.units else tr("reason.ab_no_units"))
+        window.action("ab_start_turn").setStatusTip(allocating or "")
+        fighting = None if state.turn > 0 and not state.allocating else tr("reason.ab_not_fighting")
+        window.enable("ab_roll_attack", fighting)
+        window.enable("ab_reveal", fighting or (tr("reason.ab_revealed") if state.revealed else None))
         window.action("ab_table_mode").setChecked(state.table_mode)
         selected = state.units.get(window.bridge.selected or "")
+        still = tr("reason.ab_select_unit") if selected is None else tr("reason.ab_destroyed") if selected.destroyed \
+            else tr("reason.ab_no_sky") if state.sky is None else None
         for name in (*STEPS, *SLIPS, "ab_thrust_up", "ab_thrust_down", "ab_board"):
-            window.action(name).setEnabled(selected is not None and not selected.destroyed and state.sky is not None)
+            window.enable(name, still)
 
     def show_allocation(self) -> None:
         """Ctrl+L: the allocation panel in front, on the selected unit."""

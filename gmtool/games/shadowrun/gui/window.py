@@ -146,13 +146,14 @@ class ShadowrunWindow:
         state = window.bridge.state
         selected = window.bridge.selected is not None
         started = state.turn > 0
-        window.action("roll_initiative").setEnabled(not started)
-        window.action("new_turn").setEnabled(started)
-        for name in ("next_phase", "delay", "simple_action", "complex_action"):
-            window.action(name).setEnabled(started)
+        first = None if started else tr("reason.roll_initiative_first")
+        pick = None if selected else tr("error.select_combatant")
+        window.enable("roll_initiative", tr("reason.turn_under_way") if started else None)
+        for name in ("new_turn", "next_phase", "delay", "simple_action", "complex_action"):
+            window.enable(name, first)
         for name in ("act_now", *self.view.edge_actions, "free_action", "enter_initiative", "adjust_initiative"):
-            window.action(name).setEnabled(started and selected)
-        window.action("remove_combatant").setEnabled(selected)
+            window.enable(name, first or pick)
+        window.enable("remove_combatant", pick)
         self.extras.update()
         self.groups.update()
         for name, option in self.view.rule_options.items():
