@@ -148,7 +148,7 @@ class GmtoolApp:
         """Each file left out, with its line and reason: in a dialog, and in the status line."""
         window = self.window
         if window is not None:
-            window.show_refusal(tr("house_rules.status", count=len({p.args_for_message.get("file") for p in house.problems})))
+            window.show_warning(tr("house_rules.status", count=len({p.args_for_message.get("file") for p in house.problems})))
         QTimer.singleShot(0, lambda: report_house_problems(window, house.problems))
 
     def tell_opening_notices(self, workspace: Workspace) -> None:
@@ -168,7 +168,7 @@ class GmtoolApp:
         if not notices or self.window is None:
             return
         if backup_failed:
-            self.window.show_refusal(tr("notice.status_backup_failed"))
+            self.window.show_warning(tr("notice.status_backup_failed"))
         window = self.window
         QTimer.singleShot(0, lambda: QMessageBox.warning(window, tr("notice.title"), "\n\n".join(notices)))
 

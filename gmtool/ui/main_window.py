@@ -375,6 +375,12 @@ class MainWindow(QMainWindow):
         """A notice (not a refusal) in the status line."""
         self._show_status(message)
 
+    def show_warning(self, message: str) -> None:
+        """A warning about the campaign (a backup failed, house rules left out): in the refusals' colour,
+        kept until another message replaces it (the fight going on does not make it stale)."""
+        self._show_status(message, error=True)
+        self._refusal_shown = False
+
     def _show_status(self, message: str, error: bool = False) -> None:
         self.status.setText(message)
         set_tone(self.status, "error" if error else None)
