@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QPlainTextEdit,
+    QStyleOptionViewItem,
+    QTableView,
     QTextEdit,
     QWidget,
 )
@@ -102,10 +104,17 @@ def assert_whole(widgets: Iterable[QWidget]) -> None:
 
 
 def cell_whole(view: QAbstractItemView, index: QModelIndex) -> bool:
-    """The cell's text fits its column (the delegate's size hint against the cell's rectangle)."""
+    """The cell's text fits its cell: its width (one line), or, in a view that wraps its text, its
+    height once wrapped at the cell's width (the delegate's own size hint at that width)."""
     if not index.isValid():
         return False
-    return view.sizeHintForIndex(index).width() <= view.visualRect(index).width() + 1
+    rect = view.visualRect(index)
+    if not (isinstance(view, QTableView) and view.wordWrap()):
+        return view.sizeHintForIndex(index).width() <= rect.width() + 1
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    option.rect = rect
+    return view.itemDelegateForIndex(index).sizeHint(option, index).height() <= rect.height() + 1
 
 
 def no_sideways_scroll(window: QWidget) -> None:
