@@ -131,3 +131,18 @@ def test_after_a_new_combatants_name_and_enter_space_ends_the_phase(qtbot, windo
     assert QApplication.focusWidget() is order
     qtbot.keyClick(order, SPACE)
     assert window.bridge.state.combatants[actor].acted
+
+
+def test_an_offer_taken_in_the_sheet_gives_the_map_the_keyboard(qtbot, rally_window) -> None:
+    """The rally: the active gear's Cruising speed from its card; the arrows then move it on the map."""
+    window = rally_window
+    window.action("br_roll_initiative").trigger()
+    gear = window.bridge.state.current
+    window.docks["sheet"].raise_()
+    QApplication.processEvents()
+    button = window.parts.sheet.offer_buttons["cruising"]
+    button.setFocus()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert window.bridge.state.gears[gear].speed == "cruising"
+    assert QApplication.focusWidget() is window.parts.map.view
+    assert_fight_keys_act(window)
