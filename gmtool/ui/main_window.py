@@ -107,6 +107,7 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.fight_bar)
         self._make_menus()
         self.library_actions = install_library_actions(self, self._shortcuts)  # File: library, import, build, restore
+        clashing = self._drop_clashing_keys()
         self.rewind_bar = self._make_rewind_bar()
         self.bridge.pastChanged.connect(self._show_rewind_bar)
         if workspace.read_only:
@@ -120,6 +121,8 @@ class MainWindow(QMainWindow):
         self.move(first_place(self))  # a saved size and place replace both (restore_layout)
         self._default_layout = self.saveState(self.layout_version)  # View → Reset layout (sizes: first_layout)
         self.update_actions()
+        if clashing:
+            self.show_warning(tr("shortcuts.dropped", keys=", ".join(clashing)))
 
     def _show_read_only(self) -> None:
         """A campaign open read-only says so for as long as it is open, beside the status line."""
@@ -234,6 +237,24 @@ class MainWindow(QMainWindow):
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.addAction(act)
         return act
+
+    def _drop_clashing_keys(self) -> list[str]:
+        """A key of the GM's own that another action of this window also has (an older or hand-edited
+        settings file: Preferences refuses such a key) is taken from the GM's action: no key fires two
+        actions, or none. The keys taken, as the GM reads them."""
+        owners: dict[str, list[QAction]] = {}
+        for act in self.findChildren(QAction):
+            for key in act.shortcuts():
+                owners.setdefault(key.toString(QKeySequence.SequenceFormat.PortableText), []).append(act)
+        dropped = []
+        for key, acts in owners.items():
+            theirs = [a for a in acts if a.objectName().removeprefix("action_") in self._shortcuts]
+            if len(acts) > 1 and theirs:
+                for act in theirs:
+                    act.setShortcuts([k for k in act.shortcuts() if k.toString(QKeySequence.SequenceFormat.PortableText) != key])
+                    act.setToolTip(act.text().replace("&", ""))
+                dropped.append(QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText))
+        return dropped
 
     def add_dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         """A dock of this window (``dock_<name>``: saved layouts find it by that name)."""

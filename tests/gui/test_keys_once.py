@@ -187,3 +187,17 @@ def test_readme_key_cells_are_read_whole() -> None:
     assert _keys("`Alt+1` … `Alt+6`") == ["Alt+1", "Alt+6", "Alt+2", "Alt+3", "Alt+4", "Alt+5"]
     assert _keys("`Ctrl+Z` / `Ctrl+Shift+Z` or `Ctrl+Y`") == ["Ctrl+Z", "Ctrl+Shift+Z", "Ctrl+Y"]
     assert _plain("&Enter initiative dice… (Ctrl+Shift+I)") == "enter initiative dice"
+
+
+def test_an_old_settings_key_clashing_in_the_window_is_taken_off_the_gms_action(qtbot, workspace) -> None:
+    """Preferences refuses such a key; an older settings file (the library's keys were not listed)
+    could still hold one: the window binds no key twice and says which key it took off."""
+    from gmtool.ui.main_window import MainWindow
+
+    window = MainWindow(workspace, shortcuts={"attack": "Ctrl+Shift+O", "delay": "Ctrl+Alt+D"})
+    qtbot.addWidget(window)
+    assert key_clashes(window) == []
+    assert window.action("attack").shortcuts() == []
+    assert window.library_actions.actions["import"].shortcut() == QKeySequence("Ctrl+Shift+O")
+    assert window.action("delay").shortcut() == QKeySequence("Ctrl+Alt+D")  # a GM's key that clashes with nothing
+    assert QKeySequence("Ctrl+Shift+O").toString(QKeySequence.SequenceFormat.NativeText) in window.status.text()
