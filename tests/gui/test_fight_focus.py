@@ -146,3 +146,19 @@ def test_an_offer_taken_in_the_sheet_gives_the_map_the_keyboard(qtbot, rally_win
     assert window.bridge.state.gears[gear].speed == "cruising"
     assert QApplication.focusWidget() is window.parts.map.view
     assert_fight_keys_act(window)
+
+
+def test_a_spin_box_keeps_space_and_a_closed_list_lets_the_fight_have_it(qtbot, window) -> None:
+    from PySide6.QtWidgets import QComboBox, QSpinBox
+
+    window.action("roll_initiative").trigger()
+    actor = _current(window)
+    panel = window.parts.test_panel
+    spin = next(s for s in panel.findChildren(QSpinBox) if s.isVisible() and s.isEnabled())
+    spin.setFocus()
+    qtbot.keyClick(spin, SPACE)
+    assert _current(window) == actor  # typing in a field never ends the phase
+    combo = next(c for c in panel.findChildren(QComboBox) if c.isVisible() and c.isEnabled() and not c.isEditable())
+    combo.setFocus()
+    qtbot.keyClick(combo, SPACE)
+    assert _current(window) != actor  # a closed list is no typing field: Space is the fight's
