@@ -13,10 +13,10 @@
 A key that belongs only to disabled actions is not dropped silently: the status line says why
 the action cannot be used now (:mod:`gmtool.ui.action_reasons`).
 
-A :class:`FightFocus` per window does this. It watches only the widget that has the keyboard,
-and only while that is a check box or an item view (one Python call per focus change, none per
-key press elsewhere): a focused check box or checkable row takes the Space key from the window's
-shortcuts (Qt's ``ShortcutOverride``).
+A :class:`FightFocus` per window does this. It watches the widget that has the keyboard only while
+that is a check box or an item view (one Python call per focus change): a focused check box or
+checkable row takes the Space key from the window's shortcuts (Qt's ``ShortcutOverride``). And it
+watches the window itself, which a key reaches only when no widget took it (a few events a press).
 """
 
 from __future__ import annotations
@@ -165,11 +165,16 @@ class FightFocus(QObject):
         combo = event.keyCombination()
         plain = QKeyCombination(combo.keyboardModifiers() & ~Qt.KeyboardModifier.KeypadModifier, combo.key())
         actions = self._keys.get(plain.toCombined(), ())
-        if actions and not any(action.isEnabled() for action in actions):
-            self.disabledKey.emit(actions[0])
+        try:
+            if actions and not any(action.isEnabled() for action in actions):
+                self.disabledKey.emit(actions[0])
+        except RuntimeError:  # an action deleted since (a rebuilt panel's): read them again next time
+            self._keys = None
 
 
 def _own_dialog(widget: QWidget, window: QWidget) -> QDialog | None:
-    """The dialog of ``window`` that ``widget`` is in (a dialog of a dialog is not the window's own)."""
+    """The dialog of ``window`` (or of one of its panels) that ``widget`` is in; a dialog of a dialog
+    is not the window's own (the first one is still open when it closes)."""
     top = widget.window()
-    return top if isinstance(top, QDialog) and top.parentWidget() is window else None
+    parent = top.parentWidget() if isinstance(top, QDialog) else None
+    return top if parent is not None and (parent is window or window.isAncestorOf(parent)) else None

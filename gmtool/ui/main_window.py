@@ -12,22 +12,18 @@ controller.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
-    QGuiApplication,
     QKeySequence,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
     QDockWidget,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
-    QPushButton,
     QSizePolicy,
-    QToolBar,
     QWidget,
 )
 
@@ -45,18 +41,17 @@ from gmtool.ui.actions import (
     ActionSpec,
     keys_for,
 )
-from gmtool.ui.elided_label import ElidedLabel
 from gmtool.ui.fight_bar import fight_bar
 from gmtool.ui.fight_focus import FightFocus
+from gmtool.ui.first_size import first_place, first_size
 from gmtool.ui.library_actions import install_library_actions
 from gmtool.ui.log_panel import LogPanel
+from gmtool.ui.rewind_bar import RewindBar
 from gmtool.ui.theme import set_tone
 from gmtool.ui.window_parts import WindowParts
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.game_view import game_name
 
-MOST_SIZE = QSize(2560, 1440)  # a first window on a bigger screen stays this size, centred
-FRAME_HEIGHT = 30  # a title bar, which the screen's free area does not subtract
 LAYOUT_VERSION = 3  # the shell's docks and bars; saved layouts of another version are not restored
 
 
@@ -135,36 +130,12 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(badge)
         self._show_status(tr("status.read_only"))
 
-    def _make_rewind_bar(self) -> QToolBar:
-        """Shown while the fight is seen as it was: continue from there, back to now, and what moment.
-
-        A row of its own above the fight bar, the buttons first: at 1366 px they never go behind
-        the fight bar's "»"; the moment's log line ends in "…" where the row is too short (whole in
-        its tooltip)."""
-        bar = QToolBar(tr("rewind.back"), self)
-        bar.setObjectName("rewindBar")
-        bar.setMovable(False)
-        row = QWidget(bar)  # one widget filling the row: the tool bar never moves a part of it behind "»"
-        row.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        layout = QHBoxLayout(row)
-        layout.setContentsMargins(0, 0, 0, 0)
-        continue_button = QPushButton(tr("rewind.continue"), row)
-        continue_button.setObjectName("continueFromHere")
-        continue_button.clicked.connect(self.bridge.continue_from_here)
-        back = QPushButton(tr("rewind.back"), row)
-        back.setObjectName("backToNow")
-        back.clicked.connect(self.bridge.back_to_now)
-        self.rewind_label = ElidedLabel(row)
-        self.rewind_label.setObjectName("rewindLabel")
-        self.rewind_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.rewind_label.setContentsMargins(8, 0, 8, 0)
-        set_tone(self.rewind_label, "banner")  # dark on amber: readable in the light and the dark theme
-        for widget, stretch in ((continue_button, 0), (back, 0), (self.rewind_label, 1)):
-            layout.addWidget(widget, stretch)
-        bar.addWidget(row)
+    def _make_rewind_bar(self) -> RewindBar:
+        """The rewind bar on a row of its own above the fight bar (hidden until a log line is clicked)."""
+        bar = RewindBar(self.bridge, self)
+        self.rewind_label = bar.label
         self.insertToolBar(self.fight_bar, bar)
         self.insertToolBarBreak(self.fight_bar)
-        bar.hide()
         return bar
 
     def _show_rewind_bar(self) -> None:
@@ -175,9 +146,7 @@ class MainWindow(QMainWindow):
             self.status.clear()  # "you are looking at the past" no longer holds
         else:
             index = self.log_panel.view.currentIndex()
-            line = index.data() if index.isValid() else ""
-            self.rewind_label.setText(tr("rewind.banner", line=line))
-            self.rewind_label.setToolTip(self.rewind_label.text())
+            self.rewind_bar.show_moment(index.data() if index.isValid() else "")
 
     def return_focus_to_fight(self) -> bool:
         """The keyboard to where the fight continues (the game's ``fight_widget``: the order, the map)."""
@@ -421,23 +390,3 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.bridge.detach()
         super().closeEvent(event)
-
-
-def first_size(window: QWidget) -> QSize:
-    """The window's size on first start: the screen's free area less the window's title bar, up to
-    ``MOST_SIZE`` (a 1366 × 768 laptop with a 40-px task bar gets 1366 × 698, a 1920 × 1080 screen
-    with one 1920 × 1010: the order, the map and the panels get the room the screen has)."""
-    free = _free_area(window)
-    return QSize(min(MOST_SIZE.width(), free.width()), min(MOST_SIZE.height(), free.height() - FRAME_HEIGHT))
-
-
-def first_place(window: QWidget) -> QPoint:
-    """Where the first window goes: centred in the screen's free area (at its top-left when it fills it)."""
-    free, size = _free_area(window), first_size(window)
-    room = QSize(free.width() - size.width(), free.height() - FRAME_HEIGHT - size.height())
-    return QPoint(free.x() + max(room.width(), 0) // 2, free.y() + max(room.height(), 0) // 2)
-
-
-def _free_area(window: QWidget) -> QRect:
-    screen = window.screen() or QGuiApplication.primaryScreen()
-    return screen.availableGeometry()

@@ -116,7 +116,7 @@ def test_after_roll_the_result_its_odds_and_apply_are_in_view(qtbot, workspace, 
 
 
 def test_the_first_window_fits_a_1366_by_768_screen_and_fills_a_1920_by_1080_one(qtbot) -> None:
-    from gmtool.ui.main_window import first_place, first_size
+    from gmtool.ui.first_size import first_place, first_size
 
     def on(width: int, height: int, top: int = 0):  # noqa: ANN202
         screen = SimpleNamespace(availableGeometry=lambda: QRect(0, top, width, height))
