@@ -15,9 +15,10 @@ from gmtool.core.i18n import tr
 
 def set_reason(action: QAction, reason: str | None) -> None:
     """Enabled when ``reason`` is None; else disabled, its tooltip saying why under its name and key."""
-    first = action.toolTip().split("\n", 1)[0] or action.text().replace("&", "")
+    old = action.toolTip()
+    first = old.split("\n", 1)[0] or action.text().replace("&", "")
     tip = f"{first}\n{reason}" if reason else first
-    if action.toolTip() != tip:  # a tooltip set again repaints the bar's button
+    if old != tip:  # a tooltip set again repaints the bar's button
         action.setToolTip(tip)
     if action.isEnabled() != (reason is None):
         action.setEnabled(reason is None)

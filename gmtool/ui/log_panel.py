@@ -51,6 +51,10 @@ class LogView(AppendingTableView):
     def __init__(self, proxy: LogFilterModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._proxy = proxy
+        self._refit = QTimer(self)  # every row measured again, once, after a burst of changes
+        self._refit.setSingleShot(True)
+        self._refit.timeout.connect(self._fit_all)
+        self._fit_line_height()
         self.setShowGrid(False)
         self.setWordWrap(True)  # the outcome of a roll is read whole, never cut with "…"
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -65,28 +69,24 @@ class LogView(AppendingTableView):
         self.setModel(proxy.sourceModel())
         self.watch(proxy.sourceModel())
         self.watch(proxy)
-        self._refit = QTimer(self)  # every row measured again, once, after a burst of changes
-        self._refit.setSingleShot(True)
-        self._refit.timeout.connect(self._fit_all)
-        self._fit_line_height()
         self.horizontalHeader().sectionResized.connect(lambda *_args: self._refit_later(widths=True))
         fill_opaque(self)  # the scroll bar moves on every line: paint only it, not the panels behind
 
     def _fit_line_height(self) -> None:
         """One text line (bold headings included) plus a little air; long lines measured again."""
         self._heights = LineHeights(self.font())
+        self._margin = self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1
         self.verticalHeader().setDefaultSectionSize(self._heights.one_line)
         self._refit_later()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._fit_line_height()
 
     # -- wrapped rows ----------------------------------------------------------------------
     def _text_width(self) -> int:
-        margin = self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1
-        return self.columnWidth(0) - 2 * margin
+        return self.columnWidth(0) - 2 * self._margin  # the delegate's text room
 
     def fit_rows(self, first: int, last: int) -> None:
         """Rows ``first`` to ``last`` as tall as their text wrapped at the log's width."""

@@ -81,6 +81,7 @@ class MainWindow(QMainWindow):
         )
         self.setWindowTitle(tr("window.read_only", title=title) if workspace.read_only else title)
         self._actions: dict[str, QAction] = {}
+        self._reasons: dict[str, str | None] = {}  # each action's reason as last set by enable()
         self._not_commands: set[str] = set()  # actions usable while the fight is shown as it was
         self._layout_restored = False
         self._sized = False
@@ -317,9 +318,10 @@ class MainWindow(QMainWindow):
 
     def _release_rewound(self) -> None:
         """Give back what :meth:`_refuse_while_rewound` took: enabled, with the tooltip it had."""
-        for act in self._actions.values():
+        for name, act in self._actions.items():
             tip = act.property("tipBeforeRewind")
             if tip is not None:
+                self._reasons.pop(name, None)
                 act.setProperty("tipBeforeRewind", None)
                 act.setToolTip(tip)
                 act.setEnabled(True)  # the rules' own checks (run next) disable it again if they must
@@ -331,6 +333,7 @@ class MainWindow(QMainWindow):
             return
         for name, act in self._actions.items():
             if name not in self._not_commands and act.isEnabled():  # one disabled already keeps its own reason
+                self._reasons.pop(name, None)
                 act.setProperty("tipBeforeRewind", act.toolTip())
                 act.setEnabled(False)
                 act.setToolTip(f"{act.text()}\n{reason}")
@@ -384,8 +387,11 @@ class MainWindow(QMainWindow):
 
     def enable(self, name: str, reason: str | None) -> None:
         """An action enabled (``reason`` None) or disabled saying why (its tooltip; the status line when
-        its key is pressed): what a game's window parts call in ``update``."""
-        set_reason(self._actions[name], reason)
+        its key is pressed): what a game's window parts call in ``update`` (twice a key press, for
+        every action: the same reason as last time costs nothing)."""
+        if self._reasons.get(name, ...) != reason:
+            self._reasons[name] = reason
+            set_reason(self._actions[name], reason)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.bridge.detach()
