@@ -148,7 +148,7 @@ class GmtoolApp:
         """Each file left out, with its line and reason: in a dialog, and in the status line."""
         window = self.window
         if window is not None:
-            window.show_refusal(tr("house_rules.status", count=len({p.args_for_message.get("file") for p in house.problems})))
+            window.show_warning(tr("house_rules.status", count=len({p.args_for_message.get("file") for p in house.problems})))
         QTimer.singleShot(0, lambda: report_house_problems(window, house.problems))
 
     def tell_opening_notices(self, workspace: Workspace) -> None:
@@ -168,7 +168,7 @@ class GmtoolApp:
         if not notices or self.window is None:
             return
         if backup_failed:
-            self.window.show_refusal(tr("notice.status_backup_failed"))
+            self.window.show_warning(tr("notice.status_backup_failed"))
         window = self.window
         QTimer.singleShot(0, lambda: QMessageBox.warning(window, tr("notice.title"), "\n\n".join(notices)))
 
@@ -348,11 +348,12 @@ class GmtoolApp:
         def decoded(text: str | None) -> QByteArray | None:
             return QByteArray.fromBase64(text.encode()) if text else None
 
-        window.restore_layout(decoded(self.settings.window_geometry), decoded(self.settings.window_state))
+        state = self.settings.window_layouts.get(window.game_key)  # this game's own docks, never another's
+        window.restore_layout(decoded(self.settings.window_geometry), decoded(state))
 
     def _remember_layout(self, window: MainWindow) -> None:
         self.settings.window_geometry = bytes(window.saveGeometry().toBase64().data()).decode()
-        self.settings.window_state = bytes(window.layout_state().toBase64().data()).decode()
+        self.settings.window_layouts[window.game_key] = bytes(window.layout_state().toBase64().data()).decode()
 
     def _save_settings(self) -> None:
         try:

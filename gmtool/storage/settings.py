@@ -1,4 +1,4 @@
-"""User settings (language, theme, shortcuts, last campaign, window layout) in a versioned JSON file.
+"""User settings (language, theme, shortcuts, last campaign, each game's window layout) in a versioned JSON file.
 
 A damaged settings file (or one the guarded reader :mod:`gmtool.core.user_files` refuses: a pipe, too
 large, not UTF-8) is never overwritten silently: gmtool starts with the defaults and, on the next
@@ -27,8 +27,11 @@ class Settings(BaseModel):
     schema_version: int = Field(default=SETTINGS_VERSION, ge=1, le=SETTINGS_VERSION)
     language: Literal["en", "ja"] | None = None  # None: follow the system locale
     last_campaign: str | None = None
-    window_state: str | None = None  # base64 of QMainWindow.saveState()
-    window_geometry: str | None = None
+    # Each game's dock layout: game key -> base64 of QMainWindow.saveState(), tagged with the layout's
+    # version (a layout of another version is not restored). The single ``window_state`` of older
+    # files is dropped: which game it was saved with is not known, and another game's is never applied.
+    window_layouts: dict[str, str] = Field(default_factory=dict)
+    window_geometry: str | None = None  # size and place, shared by every game's window
     player_view: dict | None = None  # PlayerViewSettings as a dict (validated when used)
     theme: Literal["system", "light", "dark"] = "system"
     # Shortcuts the GM changed: action name -> key text (portable form, "Ctrl+K"; "": none).

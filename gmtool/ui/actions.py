@@ -1,4 +1,4 @@
-"""The shell's actions (files, undo, the log, the player view) and how any game's actions are described.
+"""The shell's actions (files, the library, undo, the log, the player view) and how any game's actions are described.
 
 One table of :class:`ActionSpec`, used by the menus, the fight bar, the shortcuts page and the
 window. A game lists its own actions (its window parts' ``action_specs``); the shell names none
@@ -22,6 +22,21 @@ class ActionSpec:
     shortcut: str | QKeySequence.StandardKey | None = None
     checkable: bool = False
     changes_fight: bool = True  # False: usable while the fight is shown as it was (rewind)
+    label: str = ""  # the label's message key, when not ``action.<name>``
+
+    @property
+    def label_key(self) -> str:
+        return self.label or f"action.{self.name}"
+
+
+def keys_for(spec: ActionSpec, overrides: dict[str, str]) -> list[QKeySequence]:
+    """The keys an action gets in a window: the GM's own ("" none), else its default (a platform's
+    standard key may be several: Redo is Ctrl+Y and Ctrl+Shift+Z)."""
+    if spec.name in overrides:
+        return [QKeySequence(overrides[spec.name])] if overrides[spec.name] else []
+    if isinstance(spec.shortcut, QKeySequence.StandardKey):
+        return [key for key in QKeySequence.keyBindings(spec.shortcut) if not key.isEmpty()]
+    return [QKeySequence(spec.shortcut)] if spec.shortcut else []
 
 
 ACTION_SPECS: tuple[ActionSpec, ...] = (
@@ -30,6 +45,7 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("print_log", QKeySequence.StandardKey.Print, changes_fight=False),
     ActionSpec("back_to_now", "Ctrl+Shift+B", changes_fight=False),
     ActionSpec("player_view", "Ctrl+Shift+V", changes_fight=False),
+    ActionSpec("reset_layout", None, changes_fight=False),
     ActionSpec("new_campaign", "Ctrl+Shift+N", changes_fight=False),
     ActionSpec("new_encounter", "Ctrl+Alt+N", changes_fight=False),
     ActionSpec("switch_encounter", "Ctrl+Alt+O", changes_fight=False),
@@ -40,6 +56,15 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("about", None, changes_fight=False),
 )
 
+# The library's File-menu actions (gmtool.ui.library_actions makes and connects them), in every window.
+LIBRARY_SPECS: tuple[ActionSpec, ...] = (
+    ActionSpec("library", "Ctrl+Shift+L", changes_fight=False, label="libui.action.library"),
+    ActionSpec("import", "Ctrl+Shift+O", changes_fight=False, label="libui.action.import"),
+    ActionSpec("export", None, changes_fight=False, label="libui.action.export"),
+    ActionSpec("build_encounter", None, changes_fight=False, label="libui.action.build_encounter"),
+    ActionSpec("restore_backup", None, changes_fight=False, label="libui.action.restore_backup"),
+)
+
 # The shell's menus. A game adds its own menus after Edit, and items to Edit and View
 # (its window parts' ``menus``); "-" is a separator.
 FILE_MENU = (
@@ -47,7 +72,7 @@ FILE_MENU = (
     "preferences", "reload_house_rules", "-", "quit",
 )
 EDIT_MENU = ("undo", "redo")
-VIEW_MENU = ("-", "player_view", "back_to_now")
+VIEW_MENU = ("-", "reset_layout", "-", "player_view", "back_to_now")
 HELP_MENU = ("about",)
 SHELL_MENUS = ("menu.file", "menu.edit", "menu.view", "menu.help")
 
@@ -63,8 +88,9 @@ def scoped_action_specs() -> tuple[tuple[ActionSpec, frozenset[str] | None], ...
     Two actions may share a key only when no window has both (a key of one game is free in another)."""
     from gmtool.viewmodels.game_view import game_view_classes
 
-    scopes: dict[str, frozenset[str] | None] = {spec.name: None for spec in ACTION_SPECS}
-    specs = {spec.name: spec for spec in ACTION_SPECS}
+    shell = (*ACTION_SPECS, *LIBRARY_SPECS)
+    scopes: dict[str, frozenset[str] | None] = {spec.name: None for spec in shell}
+    specs = {spec.name: spec for spec in shell}
     for game, view in game_view_classes():
         for spec in view.action_specs:
             specs.setdefault(spec.name, spec)

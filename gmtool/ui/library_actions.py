@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QAction, QDropEvent, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QDialog, QInputDialog, QMainWindow, QMenu, QWidget
 
 from gmtool.core.i18n import tr
+from gmtool.ui.actions import LIBRARY_SPECS, keys_for
 from gmtool.viewmodels.game_view import game_name
 
 if TYPE_CHECKING:  # each loads on first use: the first screen shows none of them
@@ -30,14 +31,6 @@ if TYPE_CHECKING:  # each loads on first use: the first screen shows none of the
     from gmtool.ui.library_window import LibraryWindow
 
 FILE_MENU = "menu_file"
-# name, label key, shortcut
-ACTIONS: tuple[tuple[str, str, str | None], ...] = (
-    ("library", "libui.action.library", "Ctrl+Shift+L"),
-    ("import", "libui.action.import", "Ctrl+Shift+O"),
-    ("export", "libui.action.export", None),
-    ("build_encounter", "libui.action.build_encounter", None),
-    ("restore_backup", "libui.action.restore_backup", None),
-)
 
 
 def dropped_paths(event: QDropEvent) -> list[Path]:
@@ -76,7 +69,7 @@ class LibraryActions(QObject):
     encounterSaved = Signal(int)  # an encounter built or imported (not started)
     imported = Signal(object)  # list[ImportOutcome]
 
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, window: QMainWindow, shortcuts: dict[str, str] | None = None) -> None:
         super().__init__(window)
         self.setObjectName("libraryActions")
         self.window = window
@@ -89,15 +82,14 @@ class LibraryActions(QObject):
             "library": self.show_library, "import": self.ask_import, "export": self.ask_export,
             "build_encounter": self.show_builder, "restore_backup": self.show_backups,
         }
-        for name, key, shortcut in ACTIONS:
-            action = QAction(tr(key), window)
-            action.setObjectName(f"action_{name}")
-            if shortcut:
-                action.setShortcut(QKeySequence(shortcut))
-                action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.triggered.connect(lambda _c=False, h=handlers[name]: h())
+        for spec in LIBRARY_SPECS:  # their keys on the Preferences' shortcuts page like any other action's
+            action = QAction(tr(spec.label_key), window)
+            action.setObjectName(f"action_{spec.name}")
+            action.setShortcuts(keys_for(spec, shortcuts or {}))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(lambda _c=False, h=handlers[spec.name]: h())
             window.addAction(action)
-            self.actions[name] = action
+            self.actions[spec.name] = action
 
     @property
     def campaign(self):
@@ -223,9 +215,10 @@ class LibraryActions(QObject):
         return super().eventFilter(watched, event)
 
 
-def install_library_actions(window: QMainWindow) -> LibraryActions:
-    """Add the library's actions to the window's File menu and accept dropped files; return them."""
-    actions = LibraryActions(window)
+def install_library_actions(window: QMainWindow, shortcuts: dict[str, str] | None = None) -> LibraryActions:
+    """Add the library's actions to the window's File menu (with the GM's own keys) and accept dropped
+    files; return them."""
+    actions = LibraryActions(window, shortcuts)
     actions.add_to_menu()
     window.setAcceptDrops(True)
     window.installEventFilter(actions)

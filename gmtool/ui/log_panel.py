@@ -7,7 +7,7 @@ as it was right after that event (rewind, read-only), filtered or not.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -23,6 +24,7 @@ from gmtool.core.i18n import tr
 from gmtool.ui.appending_table import AppendingTableView
 from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.opaque_scroll_bars import fill_opaque
+from gmtool.ui.wrapped_lines import LineHeights
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.log_filter import LogFilterModel
@@ -34,10 +36,12 @@ Index = QModelIndex | QPersistentModelIndex
 class LogView(AppendingTableView):
     """The log's view; :meth:`setCurrentIndex` also takes a line of the unfiltered log.
 
-    One column of lines of one height, no headers, no grid. A table view because appending
-    a line costs the same however long the log is: a tree or list view lays out every line
-    again on each insertion (measured: 3.5 ms at 500 lines, 27 ms at 20,000; the table stays
-    at 1.6 ms). Long lines are elided; the tooltip shows the whole line.
+    One column of lines, no headers, no grid. A table view because appending a line costs the
+    same however long the log is: a tree or list view lays out every line again on each insertion
+    (measured: 3.5 ms at 500 lines, 27 ms at 20,000; the table stays at 1.6 ms). A long line wraps:
+    its row is as tall as its text at the log's width (set when it is appended, and for every row
+    when the width, the font or the filter changes; :class:`~gmtool.ui.wrapped_lines.LineHeights`);
+    the tooltip shows the whole line too.
 
     With no filter set the view shows the log itself (appending stays cheap); a filter puts
     the filter model between them. Appended lines are the only ones painted again
@@ -47,8 +51,12 @@ class LogView(AppendingTableView):
     def __init__(self, proxy: LogFilterModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._proxy = proxy
+        self._refit = QTimer(self)  # every row measured again, once, after a burst of changes
+        self._refit.setSingleShot(True)
+        self._refit.timeout.connect(self._fit_all)
+        self._fit_line_height()
         self.setShowGrid(False)
-        self.setWordWrap(False)
+        self.setWordWrap(True)  # the outcome of a roll is read whole, never cut with "…"
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -61,17 +69,59 @@ class LogView(AppendingTableView):
         self.setModel(proxy.sourceModel())
         self.watch(proxy.sourceModel())
         self.watch(proxy)
-        self._fit_line_height()
+        self.horizontalHeader().sectionResized.connect(lambda *_args: self._refit_later(widths=True))
         fill_opaque(self)  # the scroll bar moves on every line: paint only it, not the panels behind
 
     def _fit_line_height(self) -> None:
-        """One text line (bold headings included) plus a little air."""
-        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 4)
+        """One text line (bold headings included) plus a little air; long lines measured again."""
+        self._heights = LineHeights(self.font())
+        self._margin = self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1
+        self.verticalHeader().setDefaultSectionSize(self._heights.one_line)
+        self._refit_later()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._fit_line_height()
+
+    # -- wrapped rows ----------------------------------------------------------------------
+    def _text_width(self) -> int:
+        return self.columnWidth(0) - 2 * self._margin  # the delegate's text room
+
+    def fit_rows(self, first: int, last: int) -> None:
+        """Rows ``first`` to ``last`` as tall as their text wrapped at the log's width."""
+        model, rows = self.model(), self.verticalHeader()
+        if model is None:
+            return
+        width = self._text_width()
+        for row in range(first, last + 1):
+            height = self._heights.height(str(model.index(row, 0).data() or ""), width)
+            if rows.sectionSize(row) != height:
+                rows.resizeSection(row, height)
+
+    def _fit_all(self) -> None:
+        model = self.model()
+        if model is not None and model.rowCount():
+            self.fit_rows(0, model.rowCount() - 1)
+            if self._at_end:
+                self.scrollToBottom()
+
+    def _refit_later(self, widths: bool = False) -> None:
+        if widths:
+            self._heights.forget_widths()
+        model = self.model()
+        self._at_end = model is None or self.verticalScrollBar().value() >= self.verticalScrollBar().maximum()
+        self._refit.start(0)
+
+    def rowsInserted(self, parent: Index, first: int, last: int) -> None:  # noqa: N802 - Qt's name
+        super().rowsInserted(parent, first, last)
+        if not parent.isValid():
+            self.fit_rows(first, last)
+
+    def doItemsLayout(self) -> None:  # noqa: N802 - Qt's name
+        if self._whole:  # a reset, a filter, another model: Qt gave every row one line again
+            self._refit_later()
+        super().doItemsLayout()
 
     def follow_filter(self) -> None:
         """Show the filtered log while a filter is set, the whole log otherwise."""

@@ -12,11 +12,10 @@ controller.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSize, Qt, Signal
+from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
-    QGuiApplication,
     QKeySequence,
     QShowEvent,
 )
@@ -24,27 +23,36 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
-    QPushButton,
     QSizePolicy,
-    QToolBar,
     QWidget,
 )
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
-from gmtool.ui.actions import ACTION_SPECS, EDIT_MENU, FILE_MENU, HELP_MENU, SHELL_MENUS, VIEW_MENU, ActionSpec
+from gmtool.ui.action_reasons import refusal_of, set_reason
+from gmtool.ui.actions import (
+    ACTION_SPECS,
+    EDIT_MENU,
+    FILE_MENU,
+    HELP_MENU,
+    SHELL_MENUS,
+    VIEW_MENU,
+    ActionSpec,
+    keys_for,
+)
 from gmtool.ui.fight_bar import fight_bar
+from gmtool.ui.fight_focus import FightFocus
+from gmtool.ui.first_size import first_place, first_size
 from gmtool.ui.library_actions import install_library_actions
 from gmtool.ui.log_panel import LogPanel
+from gmtool.ui.rewind_bar import RewindBar
 from gmtool.ui.theme import set_tone
 from gmtool.ui.window_parts import WindowParts
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.game_view import game_name
 
-DEFAULT_SIZE = QSize(1366, 820)
-FRAME_HEIGHT = 30  # a title bar, which the screen's free area does not subtract
-LAYOUT_VERSION = 2  # saved dock layouts of another version are not restored (the panels changed)
+LAYOUT_VERSION = 3  # the shell's docks and bars; saved layouts of another version are not restored
 
 
 class MainWindow(QMainWindow):
@@ -73,6 +81,7 @@ class MainWindow(QMainWindow):
         )
         self.setWindowTitle(tr("window.read_only", title=title) if workspace.read_only else title)
         self._actions: dict[str, QAction] = {}
+        self._reasons: dict[str, str | None] = {}  # each action's reason as last set by enable()
         self._not_commands: set[str] = set()  # actions usable while the fight is shown as it was
         self._layout_restored = False
         self._sized = False
@@ -88,19 +97,28 @@ class MainWindow(QMainWindow):
         self.log_panel = LogPanel(self.bridge, workspace.encounter_name, self)
         self.add_dock("log", tr("dock.log"), self.log_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.parts.arrange()  # the game's docks placed around the log
+        self.fight_focus = FightFocus(self, self.parts.fight_widget)  # Space ticks a focused box; see the module
+        self.fight_focus.disabledKey.connect(lambda action: self.show_refusal(refusal_of(action)))
         self.fight_bar = fight_bar(self.parts.fight_bar, self._actions, self)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.fight_bar)
         self._make_menus()
-        self.library_actions = install_library_actions(self)  # File: library, import, build, restore
+        self.library_actions = install_library_actions(self, self._shortcuts)  # File: library, import, build, restore
+        clashing = self._drop_clashing_keys()
         self.rewind_bar = self._make_rewind_bar()
         self.bridge.pastChanged.connect(self._show_rewind_bar)
         if workspace.read_only:
             self._show_read_only()
         self.bridge.refused.connect(self.show_refusal)
-        self.bridge.changed.connect(lambda _c: self.update_actions())
-        self.bridge.selectionChanged.connect(lambda _c: self.update_actions())
+        self._refusal_shown = False
+        for signal in (self.bridge.changed, self.bridge.selectionChanged):
+            signal.connect(self._forget_refusal)  # a refusal is stale once something else happened
+            signal.connect(lambda _c: self.update_actions())
         self.resize(first_size(self))
+        self.move(first_place(self))  # a saved size and place replace both (restore_layout)
+        self._default_layout = self.saveState(self.layout_version)  # View → Reset layout (sizes: first_layout)
         self.update_actions()
+        if clashing:
+            self.show_warning(tr("shortcuts.dropped", keys=", ".join(clashing)))
 
     def _show_read_only(self) -> None:
         """A campaign open read-only says so for as long as it is open, beside the status line."""
@@ -113,25 +131,12 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(badge)
         self._show_status(tr("status.read_only"))
 
-    def _make_rewind_bar(self) -> QToolBar:
-        """Shown while the fight is seen as it was: what moment, continue from there, back to now."""
-        bar = QToolBar(tr("rewind.back"), self)
-        bar.setObjectName("rewindBar")
-        bar.setMovable(False)
-        self.rewind_label = QLabel(bar)
-        self.rewind_label.setObjectName("rewindLabel")
-        set_tone(self.rewind_label, "banner")  # dark on amber: readable in the light and the dark theme
-        bar.addWidget(self.rewind_label)
-        continue_button = QPushButton(tr("rewind.continue"), bar)
-        continue_button.setObjectName("continueFromHere")
-        continue_button.clicked.connect(self.bridge.continue_from_here)
-        bar.addWidget(continue_button)
-        back = QPushButton(tr("rewind.back"), bar)
-        back.setObjectName("backToNow")
-        back.clicked.connect(self.bridge.back_to_now)
-        bar.addWidget(back)
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
-        bar.hide()
+    def _make_rewind_bar(self) -> RewindBar:
+        """The rewind bar on a row of its own above the fight bar (hidden until a log line is clicked)."""
+        bar = RewindBar(self.bridge, self)
+        self.rewind_label = bar.label
+        self.insertToolBar(self.fight_bar, bar)
+        self.insertToolBarBreak(self.fight_bar)
         return bar
 
     def _show_rewind_bar(self) -> None:
@@ -142,8 +147,11 @@ class MainWindow(QMainWindow):
             self.status.clear()  # "you are looking at the past" no longer holds
         else:
             index = self.log_panel.view.currentIndex()
-            line = index.data() if index.isValid() else ""
-            self.rewind_label.setText(tr("rewind.banner", line=line))
+            self.rewind_bar.show_moment(index.data() if index.isValid() else "")
+
+    def return_focus_to_fight(self) -> bool:
+        """The keyboard to where the fight continues (the game's ``fight_widget``: the order, the map)."""
+        return self.fight_focus.give_back()
 
     def print_log(self) -> None:
         """Ctrl+P: the turn log as a report (preview, print, PDF, HTML, Markdown)."""
@@ -184,25 +192,39 @@ class MainWindow(QMainWindow):
             "print_log": self.print_log,
             "back_to_now": self.bridge.back_to_now,
             "player_view": self.playerViewRequested.emit,
+            "reset_layout": self.reset_layout,
         }
         for name, handler in handlers.items():
             self._actions[name].triggered.connect(lambda _checked=False, h=handler: h())
 
     def _make_action(self, spec: ActionSpec) -> QAction:
-        act = QAction(tr(f"action.{spec.name}"), self)
+        act = QAction(tr(spec.label_key), self)
         act.setObjectName(f"action_{spec.name}")
-        if spec.name in self._shortcuts:  # the GM's own key replaces the default ("" removes it)
-            act.setShortcut(QKeySequence(self._shortcuts[spec.name]))
-        elif isinstance(spec.shortcut, QKeySequence.StandardKey):
-            act.setShortcuts(spec.shortcut)  # every platform binding (Redo: Ctrl+Y and Ctrl+Shift+Z)
-        elif spec.shortcut is not None:
-            act.setShortcut(QKeySequence(spec.shortcut))
+        act.setShortcuts(keys_for(spec, self._shortcuts))  # the GM's own key replaces the default
         if not act.shortcut().isEmpty():
             act.setToolTip(f"{act.text()} ({act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
         act.setCheckable(spec.checkable)
         act.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.addAction(act)
         return act
+
+    def _drop_clashing_keys(self) -> list[str]:
+        """A key of the GM's own that another action of this window also has (an older or hand-edited
+        settings file: Preferences refuses such a key) is taken from the GM's action: no key fires two
+        actions, or none. The keys taken, as the GM reads them."""
+        owners: dict[str, list[QAction]] = {}
+        for act in self.findChildren(QAction):
+            for key in act.shortcuts():
+                owners.setdefault(key.toString(QKeySequence.SequenceFormat.PortableText), []).append(act)
+        dropped = []
+        for key, acts in owners.items():
+            theirs = [a for a in acts if a.objectName().removeprefix("action_") in self._shortcuts]
+            if len(acts) > 1 and theirs:
+                for act in theirs:
+                    act.setShortcuts([k for k in act.shortcuts() if k.toString(QKeySequence.SequenceFormat.PortableText) != key])
+                    act.setToolTip(act.text().replace("&", ""))
+                dropped.append(QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText))
+        return dropped
 
     def add_dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         """A dock of this window (``dock_<name>``: saved layouts find it by that name)."""
@@ -223,16 +245,35 @@ class MainWindow(QMainWindow):
             if not self._layout_restored:
                 self.parts.first_layout()
 
+    @property
+    def game_key(self) -> str:
+        """The encounter's game: its layout is saved and restored under this key, never another game's."""
+        return self.view.key
+
+    @property
+    def layout_version(self) -> int:
+        """The shell's layout version and the game's, in one number (either changing drops saved layouts)."""
+        return LAYOUT_VERSION * 1000 + self.parts.layout_version
+
     def layout_state(self) -> QByteArray:
         """The docks and bars as placed now, tagged with this window's layout version."""
-        return self.saveState(LAYOUT_VERSION)
+        return self.saveState(self.layout_version)
 
     def restore_layout(self, geometry: QByteArray | None, state: QByteArray | None) -> None:
+        """The size and place, and this game's saved docks (``state`` must be this game's own)."""
         if geometry is not None:
             self.restoreGeometry(geometry)
         if state is not None:
-            self._layout_restored = self.restoreState(state, LAYOUT_VERSION)
+            self._layout_restored = self.restoreState(state, self.layout_version)
         self.rewind_bar.setVisible(self.bridge.past is not None)  # a saved layout never brings the banner back
+
+    def reset_layout(self) -> None:
+        """View → Reset layout: the game's own docks as a fresh window places them, at the size it has."""
+        self.restoreState(self._default_layout, self.layout_version)
+        for dock in self.docks.values():
+            dock.setFloating(False)
+        self.parts.first_layout()
+        self.rewind_bar.setVisible(self.bridge.past is not None)
 
     def _make_menus(self) -> None:
         """The shell's menus with the game's items added to Edit and View, its own menus after Edit."""
@@ -265,7 +306,6 @@ class MainWindow(QMainWindow):
 
         for name, target in (("undo", encounter.undo_target), ("redo", encounter.redo_target)):
             act = self._actions[name]
-            act.setEnabled(target is not None)
             text = tr(f"action.{name}")
             if target is not None:
                 text = tr(f"action.{name}_named", what=entry_name(target, self.bridge.ruleset.describe))
@@ -274,12 +314,14 @@ class MainWindow(QMainWindow):
                 act.setIconText(tr(f"action.{name}"))  # the fight bar's button stays short
                 keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 act.setToolTip(f"{text} ({keys})" if keys else text)
+            set_reason(act, None if target is not None else tr(f"reason.nothing_to_{name}"))
 
     def _release_rewound(self) -> None:
         """Give back what :meth:`_refuse_while_rewound` took: enabled, with the tooltip it had."""
-        for act in self._actions.values():
+        for name, act in self._actions.items():
             tip = act.property("tipBeforeRewind")
             if tip is not None:
+                self._reasons.pop(name, None)
                 act.setProperty("tipBeforeRewind", None)
                 act.setToolTip(tip)
                 act.setEnabled(True)  # the rules' own checks (run next) disable it again if they must
@@ -291,6 +333,7 @@ class MainWindow(QMainWindow):
             return
         for name, act in self._actions.items():
             if name not in self._not_commands and act.isEnabled():  # one disabled already keeps its own reason
+                self._reasons.pop(name, None)
                 act.setProperty("tipBeforeRewind", act.toolTip())
                 act.setEnabled(False)
                 act.setToolTip(f"{act.text()}\n{reason}")
@@ -300,6 +343,8 @@ class MainWindow(QMainWindow):
         ok = self.bridge.execute(command)
         if ok and self.status.text():  # clearing an empty label still re-lays out the whole window
             self.status.clear()
+            set_tone(self.status, None)
+            self._refusal_shown = False
         return ok
 
     def on_selected(self, make) -> None:  # noqa: ANN001
@@ -316,24 +361,38 @@ class MainWindow(QMainWindow):
         AboutDialog(self).exec()
 
     def show_refusal(self, message: str) -> None:
+        """Why something was not done, in the status line until the next change or selection."""
         self._show_status(message, error=True)
 
     def show_status(self, message: str) -> None:
         """A notice (not a refusal) in the status line."""
         self._show_status(message)
 
+    def show_warning(self, message: str) -> None:
+        """A warning about the campaign (a backup failed, house rules left out): in the refusals' colour,
+        kept until another message replaces it (the fight going on does not make it stale)."""
+        self._show_status(message, error=True)
+        self._refusal_shown = False
+
     def _show_status(self, message: str, error: bool = False) -> None:
         self.status.setText(message)
         set_tone(self.status, "error" if error else None)
+        self._refusal_shown = error
+
+    def _forget_refusal(self, _what: object = None) -> None:
+        if self._refusal_shown:  # clearing an empty label still re-lays out the whole window
+            self._refusal_shown = False
+            self.status.clear()
+            set_tone(self.status, None)
+
+    def enable(self, name: str, reason: str | None) -> None:
+        """An action enabled (``reason`` None) or disabled saying why (its tooltip; the status line when
+        its key is pressed): what a game's window parts call in ``update`` (twice a key press, for
+        every action: the same reason as last time costs nothing)."""
+        if self._reasons.get(name, ...) != reason:
+            self._reasons[name] = reason
+            set_reason(self._actions[name], reason)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.bridge.detach()
         super().closeEvent(event)
-
-
-def first_size(window: QWidget) -> QSize:
-    """The window's size on first start: 1366 × 820 at most, never more than the screen's free area
-    minus the window frame (a 1366 × 768 laptop with a 40-px task bar gets 1366 × 698)."""
-    screen = window.screen() or QGuiApplication.primaryScreen()
-    free = screen.availableGeometry()
-    return QSize(min(DEFAULT_SIZE.width(), free.width()), min(DEFAULT_SIZE.height(), free.height() - FRAME_HEIGHT))

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import LANGUAGES, catalogue, tr
 from gmtool.core.readings import READINGS, RuleReadings
 from gmtool.core.registry import registry
-from gmtool.ui.actions import ActionSpec, all_action_specs, scoped_action_specs
+from gmtool.ui.actions import ActionSpec, all_action_specs, keys_for, scoped_action_specs
 from gmtool.ui.theme import THEMES, set_tone
 
 PORTABLE = QKeySequence.SequenceFormat.PortableText
@@ -45,9 +45,7 @@ def key_text(sequence: QKeySequence) -> str:
 
 def default_keys(spec: ActionSpec) -> tuple[str, ...]:
     """An action's default keys as text (a platform's standard key may have several)."""
-    if isinstance(spec.shortcut, QKeySequence.StandardKey):
-        return tuple(key_text(k) for k in QKeySequence.keyBindings(spec.shortcut) if not k.isEmpty())
-    return (key_text(QKeySequence(spec.shortcut)),) if spec.shortcut else ()
+    return tuple(key_text(key) for key in keys_for(spec, {}))
 
 
 def effective_keys(overrides: dict[str, str]) -> dict[str, tuple[str, ...]]:
@@ -100,7 +98,7 @@ class ShortcutsPage(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.edits: dict[str, QKeySequenceEdit] = {}
         for row, spec in enumerate(self._specs):
-            item = QTableWidgetItem(tr(f"action.{spec.name}"))
+            item = QTableWidgetItem(tr(spec.label_key))
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.table.setItem(row, 0, item)
             self.table.setCellWidget(row, 1, self._make_edit(spec.name))
@@ -160,17 +158,20 @@ class ShortcutsPage(QWidget):
         """Give an action this key ("" removes its key); refused when another action has it."""
         key = key_text(QKeySequence(key))
         other = conflict(name, key, self._keys, self._scopes)
-        action = tr(f"action.{name}")
+        action = self._label(name)
         if other is not None:
             self._show(name)  # back to the key it had
             native = QKeySequence(key).toString(NATIVE)
-            self._say(tr("shortcuts.conflict", key=native, action=tr(f"action.{other}")), error=True)
+            self._say(tr("shortcuts.conflict", key=native, action=self._label(other)), error=True)
             return False
         self._keys[name] = (key,) if key else ()
         self._show(name)
         shown = QKeySequence(key).toString(NATIVE) if key else tr("shortcuts.none")
         self._say(tr("shortcuts.changed", action=action, key=shown), error=False)
         return True
+
+    def _label(self, name: str) -> str:
+        return tr(next(spec.label_key for spec in self._specs if spec.name == name)).replace("&", "")
 
     def _say(self, text: str, error: bool) -> None:
         self.message.setText(text)

@@ -30,6 +30,7 @@ from gmtool.core.display import SheetField, SheetView
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
+from gmtool.ui.fight_focus import return_focus_to_fight
 from gmtool.ui.fit import never_sideways
 from gmtool.ui.flow_layout import FlowLayout
 from gmtool.ui.shown_value import show_value
@@ -175,7 +176,7 @@ class SheetDock(QWidget):
             for offer in offers:
                 button = QPushButton(offer.label, self)
                 button.setObjectName(f"offer_{offer.key}")
-                button.clicked.connect(lambda _c=False, k=offer.key: self.take(k))
+                button.clicked.connect(lambda _c=False, k=offer.key: self._take_clicked(k))
                 self.offers.addWidget(button)
                 self.offer_buttons[offer.key] = button
         for offer in offers:
@@ -192,6 +193,11 @@ class SheetDock(QWidget):
             return
         if not self._run(self._bridge.ruleset.edit(view.id, key, value)):
             self.refresh()  # refused: the fight's value again
+
+    def _take_clicked(self, key: str) -> None:
+        """An offer's button: taken, the keyboard goes back to the fight (the map's arrows, Space)."""
+        if self.take(key):
+            return_focus_to_fight(self)
 
     def take(self, key: str) -> bool:
         """Take an offer of the selected combatant (the game's command)."""

@@ -4,7 +4,7 @@ A walkthrough drives a round of a game with the keys README documents and, after
 what a GM at a 1366 × 768 laptop would ask: is the widget I need on the screen, whole, not cut by a
 scroll area or a dock; does any text end in "…" or run past its edge; does any panel scroll
 sideways; where is the keyboard focus (will Space end the phase or type a space); are the docks
-this game's own layout.
+this game's own layout; is any key bound to two actions.
 
 These are plain functions over Qt widgets (no game is named here): each game's walkthrough test
 imports them. A failed check names the widget by its object name or text.
@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from PySide6.QtCore import QModelIndex, QRect, Qt
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -27,6 +28,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QPlainTextEdit,
+    QStyleOptionViewItem,
+    QTableView,
     QTabWidget,
     QTextEdit,
     QWidget,
@@ -102,10 +105,17 @@ def assert_whole(widgets: Iterable[QWidget]) -> None:
 
 
 def cell_whole(view: QAbstractItemView, index: QModelIndex) -> bool:
-    """The cell's text fits its column (the delegate's size hint against the cell's rectangle)."""
+    """The cell's text fits its cell: its width (one line), or, in a view that wraps its text, its
+    height once wrapped at the cell's width (the delegate's own size hint at that width)."""
     if not index.isValid():
         return False
-    return view.sizeHintForIndex(index).width() <= view.visualRect(index).width() + 1
+    rect = view.visualRect(index)
+    if not (isinstance(view, QTableView) and view.wordWrap()):
+        return view.sizeHintForIndex(index).width() <= rect.width() + 1
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    option.rect = rect
+    return view.itemDelegateForIndex(index).sizeHint(option, index).height() <= rect.height() + 1
 
 
 def tabs_whole(tabs: QTabWidget) -> bool:
@@ -145,6 +155,37 @@ def assert_fight_keys_act(window: QWidget) -> None:
     """No text field, spin box or open list holds the focus: Space and the arrows reach the fight."""
     holder = typing_focus(window)
     assert holder is None, f"the focus is in {name_of(holder)}: Space and the arrows would not reach the fight"
+
+
+def key_bindings(window: QWidget) -> list[tuple[str, str, QWidget | None]]:
+    """Every key bound in the window, enabled or not: (key in portable text, the action or shortcut's
+    name, the widget it is limited to or None for the whole window). Actions (menus, bars, the
+    window's own) and QShortcut objects, each of a platform's standard keys (Redo: two) counted."""
+    found = []
+    for action in {*window.findChildren(QAction), *window.actions()}:
+        scope = None
+        if action.shortcutContext() in (Qt.ShortcutContext.WidgetShortcut, Qt.ShortcutContext.WidgetWithChildrenShortcut):
+            scope = next((w for w in action.associatedObjects() if isinstance(w, QWidget)), None)
+        for key in action.shortcuts():
+            found.append((key.toString(QKeySequence.SequenceFormat.PortableText), action.objectName() or action.text(), scope))
+    for shortcut in window.findChildren(QShortcut):
+        scope = None if shortcut.context() in (Qt.ShortcutContext.WindowShortcut, Qt.ShortcutContext.ApplicationShortcut) \
+            else shortcut.parent()
+        for key in shortcut.keys():
+            found.append((key.toString(QKeySequence.SequenceFormat.PortableText), shortcut.objectName() or "QShortcut", scope))
+    return [binding for binding in found if binding[0]]
+
+
+def _overlap(a: QWidget | None, b: QWidget | None) -> bool:
+    return a is None or b is None or a is b or a.isAncestorOf(b) or b.isAncestorOf(a)
+
+
+def key_clashes(window: QWidget) -> list[tuple[str, str, str]]:
+    """Keys bound twice where both would answer (either for the whole window, or on one widget)."""
+    bindings = key_bindings(window)
+    return [(key, name, other) for at, (key, name, scope) in enumerate(bindings)
+            for other_key, other, other_scope in bindings[at + 1:]
+            if key == other_key and name != other and _overlap(scope, other_scope)]
 
 
 def dock_layout(window: QMainWindow) -> dict[str, tuple[str, bool, bool, QRect]]:

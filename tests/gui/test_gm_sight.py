@@ -187,3 +187,46 @@ def qtbot_orientation():  # noqa: ANN201
     from PySide6.QtCore import Qt
 
     return Qt.Orientation.Horizontal
+
+
+def test_a_key_bound_twice_is_caught_where_both_would_answer(qtbot) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QAction, QKeySequence, QShortcut
+
+    from tests.gui.gm_sight import key_clashes
+
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    left, right = QLineEdit(window), QLineEdit(window)
+    for widget in (left, right):  # the same key on two widgets, each only while it has the focus: no clash
+        QShortcut(QKeySequence("Escape"), widget).setContext(Qt.ShortcutContext.WidgetShortcut)
+    library, reveal = QAction("Library", window), QAction("Reveal", window)
+    library.setObjectName("library")
+    reveal.setObjectName("reveal")
+    for action in (library, reveal):
+        action.setShortcut(QKeySequence("Ctrl+Shift+L"))
+        window.addAction(action)
+    reveal.setEnabled(False)  # a disabled action's key counts too
+    assert key_clashes(window) == [("Ctrl+Shift+L", "library", "reveal")] or \
+        key_clashes(window) == [("Ctrl+Shift+L", "reveal", "library")]
+    reveal.setShortcut(QKeySequence("Ctrl+Shift+R"))
+    assert key_clashes(window) == []
+    QShortcut(QKeySequence("Ctrl+Shift+R"), left)  # a window-wide QShortcut on the same key
+    assert [key for key, _a, _b in key_clashes(window)] == ["Ctrl+Shift+R"]
+
+
+def test_a_wrapped_cell_too_short_for_its_lines_is_caught(qtbot) -> None:
+    model = QStandardItemModel(1, 1)
+    model.setItem(0, 0, QStandardItem("Demo Corp Guard Lt. attacks Kestrel: 9 dice → 3 hits; defence 4 dice → 1 hit"))
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    view.setWordWrap(True)
+    view.horizontalHeader().setStretchLastSection(True)
+    view.resize(200, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    view.setRowHeight(0, view.fontMetrics().height() + 4)  # one line: the rest ends in "…"
+    assert not cell_whole(view, model.index(0, 0))
+    view.resizeRowToContents(0)  # as tall as Qt's own measure of the wrapped text
+    assert cell_whole(view, model.index(0, 0))

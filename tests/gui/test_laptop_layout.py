@@ -115,17 +115,19 @@ def test_after_roll_the_result_its_odds_and_apply_are_in_view(qtbot, workspace, 
     _no_sideways_scroll(window)
 
 
-def test_the_first_window_fits_a_1366_by_768_screen_and_a_big_one_gets_the_default(qtbot) -> None:
-    from gmtool.ui.main_window import first_size
+def test_the_first_window_fits_a_1366_by_768_screen_and_fills_a_1920_by_1080_one(qtbot) -> None:
+    from gmtool.ui.first_size import first_place, first_size
 
-    def on(width: int, height: int):  # noqa: ANN202
-        screen = SimpleNamespace(availableGeometry=lambda: QRect(0, 0, width, height))
-        return first_size(SimpleNamespace(screen=lambda: screen))
+    def on(width: int, height: int, top: int = 0):  # noqa: ANN202
+        screen = SimpleNamespace(availableGeometry=lambda: QRect(0, top, width, height))
+        window = SimpleNamespace(screen=lambda: screen)
+        size, place = first_size(window), first_place(window)
+        return size.width(), size.height(), place.x(), place.y()
 
-    laptop = on(1366, 728)  # 768 minus a 40-px task bar
-    assert (laptop.width(), laptop.height()) == (1366, 698)  # 728 minus a 30-px title bar
-    big = on(1920, 1040)
-    assert (big.width(), big.height()) == (1366, 820)
+    assert on(1366, 728) == (1366, 698, 0, 0)  # 768 minus a 40-px task bar; 728 minus a 30-px title bar
+    assert on(1920, 1040) == (1920, 1010, 0, 0)  # the whole free area, not 1366 × 820 in a corner
+    assert on(1920, 1040, top=40) == (1920, 1010, 0, 40)  # a task bar at the top
+    assert on(3840, 2120) == (2560, 1440, 640, 325)  # a 4K screen: a large window, centred
 
 
 def test_after_a_dice_test_its_result_odds_and_edge_are_in_view(qtbot, workspace, look) -> None:

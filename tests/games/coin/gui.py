@@ -45,6 +45,8 @@ class CoinTable(QWidget):
 class CoinWindow:
     """The duel's docks (order, coin table) and actions."""
 
+    layout_version = 1  # raise it when the docks change: saved layouts of this game are then not restored
+
     menus = (("menu.coin", ("add_duelist", "start_round", "-", "flip")),)
     fight_bar = ("flip", "start_round", "-", "undo", "redo")
 
@@ -74,6 +76,9 @@ class CoinWindow:
     def first_layout(self) -> None:
         docks = self.window.docks
         self.window.resizeDocks([docks["order"], docks["coin_table"]], [700, 600], Qt.Orientation.Horizontal)
+
+    def fight_widget(self) -> QWidget:
+        return self.order_panel.view
 
     def update(self) -> None:
         state: CoinState = self.window.bridge.state

@@ -26,7 +26,7 @@ AURA_SPECS = (
     ActionSpec("map_left", "Alt+Left"),
     ActionSpec("map_right", "Alt+Right"),
     ActionSpec("map_focus", "Ctrl+M", changes_fight=False),
-    ActionSpec("ab_reveal", "Ctrl+Shift+L"),
+    ActionSpec("ab_reveal", "Ctrl+Shift+R"),  # not Ctrl+Shift+L: the NPC library's in every window
     ActionSpec("ab_table_mode", None, checkable=True),
     ActionSpec("ab_slip_left", "Alt+Shift+Left"),
     ActionSpec("ab_slip_right", "Alt+Shift+Right"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.games.aura_battler.gui.allocation_panel import AllocationPanel
@@ -38,6 +39,8 @@ def side_columns(width: int) -> tuple[int, int]:
 
 class AuraWindow:
     """The duel in one window: the units with PP and durability, the sky, the selected unit's card."""
+
+    layout_version = 1  # raise it when the docks change: saved layouts of this game are then not restored
 
     menus = (("menu.ab_duel", ("ab_start_turn", "ab_allocate", "ab_reveal", "-", "ab_attack", "ab_roll_attack", "-",
                                "ab_board", "ab_thrust_up", "ab_thrust_down", "-", "ab_table_mode")),
@@ -95,9 +98,8 @@ class AuraWindow:
         for name in SLIPS:
             window.action(name).triggered.connect(lambda _=False, n=name: self.slip(n))
         window.action("map_focus").triggered.connect(lambda: focus_map(self.map))
-        for name in REFUSABLE:
-            act = window.action(name)
-            act.setProperty("abTip", tr("ab.tip.slip") if name in SLIPS else act.toolTip())  # its own words, kept
+        for name in SLIPS:  # their own words; a reason, when refused, goes under them (MainWindow.enable)
+            window.action(name).setToolTip(tr("ab.tip.slip"))
 
     def _selected(self, unit: str | None) -> None:
         if unit is not None:
@@ -122,6 +124,10 @@ class AuraWindow:
                                 Qt.Orientation.Horizontal)
         self.window.resizeDocks([docks["order"], docks["log"]], [ORDER_SHARE, 100 - ORDER_SHARE], Qt.Orientation.Vertical)
 
+    def fight_widget(self) -> QWidget:
+        """The sky map: its arrows move the selected machine (the shell's focus rule, gmtool.ui.fight_focus)."""
+        return self.map.view
+
     @property
     def state(self) -> DuelState:
         return self.window.bridge.state
@@ -130,12 +136,8 @@ class AuraWindow:
         """Each duel action enabled, or disabled saying why (tooltip and status tip)."""
         state, window = self.state, self.window
         refused = why_not(state, window.bridge.selected)
-        for name in REFUSABLE:
-            reason = refused.get(REFUSABLE[name], "")
-            act, tip = window.action(name), window.action(name).property("abTip") or ""
-            act.setEnabled(not reason)
-            act.setStatusTip(reason or tip)
-            act.setToolTip(f"{tip}\n{reason}" if reason else tip)
+        for name, key in REFUSABLE.items():
+            window.enable(name, refused.get(key))
         window.action("ab_table_mode").setChecked(state.table_mode)
 
     def show_allocation(self) -> None:

@@ -37,7 +37,7 @@ class CourseActions:
 
     def update(self) -> None:
         has_course = self.window.bridge.state.course is not None
-        self.window.action("br_keep_course").setEnabled(has_course)
+        self.window.enable("br_keep_course", None if has_course else tr("reason.br_no_course"))
 
     def import_course(self, path: Path | None = None) -> bool:
         """A course file (a hex map for the rally) becomes the race's course; a bad file is told, nothing changes."""

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.attack_panel import AttackPanel
@@ -14,7 +15,7 @@ from gmtool.games.badlands_rally.gui.reliable import reliable_reroll
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_reaction import recovers_after_reaction
-from gmtool.games.badlands_rally.rules.race_state import RaceState
+from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.race_view import offers
 from gmtool.games.badlands_rally.rules.scenario_messages import SetGentlemensSport
 from gmtool.games.badlands_rally.rules.scenario_view import attack_refusal
@@ -32,6 +33,8 @@ OFFERS = {"br_cruising": "cruising", "br_top": "top", "br_end_activation": "end"
 
 class RallyWindow:
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
+
+    layout_version = 1  # raise it when the docks change: saved layouts of this game are then not restored
 
     menus = (("menu.race", ("br_add_gear", "br_race_setup", "br_scenario", "br_gentlemens_sport", "br_roll_initiative", "br_table_initiative", "br_start_round",
                             "br_contest", "br_table_contest", "-", "br_cruising", "br_top",
@@ -153,6 +156,10 @@ class RallyWindow:
                                 [order, max(self.window.width() - order - sheet, 0), sheet], Qt.Orientation.Horizontal)
         self.window.resizeDocks([docks["order"], docks["log"]], [500, 300], Qt.Orientation.Vertical)
 
+    def fight_widget(self) -> QWidget:
+        """The map: its arrows move the active gear, Space ends the activation (gmtool.ui.fight_focus)."""
+        return self.map.view
+
     @property
     def state(self) -> RaceState:
         return self.window.bridge.state
@@ -163,38 +170,37 @@ class RallyWindow:
         taken = {o.key: o for o in offers(state, current)} if current else {}
         for name, offer in OFFERS.items():
             found = taken.get(offer)
-            window.action(name).setEnabled(found is not None and found.enabled)
+            window.enable(name, tr("br.heading.not_started") if found is None else None if found.enabled else found.reason)
             window.action(name).setStatusTip(found.reason if found is not None else tr("br.heading.not_started"))
-        over = state.winner is not None or bool(state.contest)
-        window.action("br_roll_initiative").setEnabled(current is None and bool(state.gears) and not over)
-        window.action("br_start_round").setEnabled(current is None and bool(state.gears) and not over)
-        window.action("br_contest").setEnabled(bool(state.contest))
-        window.action("br_table_contest").setEnabled(bool(state.contest))
-        window.action("br_table_initiative").setEnabled(current is None and bool(state.gears) and not over)
-        window.action("br_scenario").setEnabled(state.round == 0)
+        for name in ("br_roll_initiative", "br_start_round", "br_table_initiative"):
+            window.enable(name, _between_rounds(state))
+        for name in ("br_contest", "br_table_contest"):
+            window.enable(name, None if state.contest else tr("reason.br_no_contest"))
+        window.enable("br_scenario", None if state.round == 0 else tr("reason.br_before_round_1"))
         window.action("br_table_mode").setChecked(state.table_mode)
         self._scenario_actions(state)
         self.course.update()
-        can_step = current is not None and state.gears[current].speed is not None and not state.table_mode
-        for name in STEPS:
-            window.action(name).setEnabled(can_step)
-        window.action("br_resolve_spin").setEnabled(bool(state.pending))
-        window.action("br_no_reaction").setEnabled(state.reaction is not None)
         gear = state.gears.get(current) if current else None
-        may_act = gear is not None and gear.speed is not None and gear.actions_used < gear.actions
-        for name in ("br_burn_rubber", "br_jump", "br_rally", "br_recover", "br_push"):
-            window.action(name).setEnabled(may_act and not state.pending)
+        moving = _not_moving(state, gear)
+        for name in STEPS:
+            window.enable(name, moving or (tr("reason.br_table_mode") if state.table_mode else None))
+        window.enable("br_resolve_spin", None if state.pending else tr("reason.br_no_spin"))
+        window.enable("br_no_reaction", None if state.reaction is not None else tr("reason.br_no_reaction"))
+        spin = tr("reason.br_resolve_spin_first") if state.pending else None
+        acting = moving or spin or (None if gear.actions_used < gear.actions else tr("reason.br_no_action_left"))
+        for name in ("br_burn_rubber", "br_jump", "br_rally", "br_push"):
+            window.enable(name, acting)
         borrowed = gear is not None and gear.speed is not None and recovers_after_reaction(gear)  # BR-17, BR-18
-        window.action("br_recover").setEnabled((may_act or borrowed) and not state.pending)
-        window.action("br_off_road").setEnabled(gear is not None and gear.speed is not None and not state.pending
-                                                and "off_road_specialist" in gear.specials)
-        window.action("br_add_gear").setEnabled(state.course is not None)
+        window.enable("br_recover", None if borrowed and not spin else acting)
+        special = None if gear is not None and "off_road_specialist" in gear.specials else tr("reason.br_not_off_road")
+        window.enable("br_off_road", moving or spin or special)
+        window.enable("br_add_gear", None if state.course is not None else tr("reason.br_no_course"))
 
     def _scenario_actions(self, state: RaceState) -> None:
         """The gentlemen's sport: chosen before the race; in round 1 the attack actions off, with the reason."""
         window = self.window
         window.action("br_gentlemens_sport").setChecked(state.gentlemen)
-        window.action("br_gentlemens_sport").setEnabled(state.round == 0)
+        window.enable("br_gentlemens_sport", None if state.round == 0 else tr("reason.br_before_round_1"))
         refusal = attack_refusal(state)
         for name in ("br_attack", "br_roll_attack"):
             act = window.action(name)
@@ -251,3 +257,19 @@ class RallyWindow:
         first = ask_first(self.state, self.window.bridge.selected, self.window)
         if first is not None:
             self.window.run(m.StartRound(first=first))
+
+
+def _between_rounds(state: RaceState) -> str | None:
+    """Why a new round cannot start now (None: it can): the race over, no gears, a round under way."""
+    if state.winner is not None or state.contest:
+        return tr("reason.br_race_over")
+    if not state.gears:
+        return tr("reason.br_no_gears")
+    return tr("reason.br_activating") if state.current is not None else None
+
+
+def _not_moving(state: RaceState, gear: RaceGear | None) -> str | None:
+    """Why no gear can move or act now (None: the active gear can): nobody activates, no speed declared."""
+    if gear is None:
+        return tr("reason.br_nobody_activating")
+    return tr("reason.br_declare_speed") if gear.speed is None else None

@@ -31,8 +31,8 @@ class GroupActions:
         window = self.window
         selected = window.bridge.selected
         group = group_of(window.bridge.state, selected) if selected is not None else None
-        window.action("leave_group").setEnabled(group is not None)
-        window.action("split_group").setEnabled(group is not None)
+        for name in ("leave_group", "split_group"):
+            window.enable(name, None if group is not None else tr("reason.no_grunt_group"))
         window.action("split_group").setChecked(bool(group and group.split))
 
     def add_grunt_group(self) -> None:

@@ -21,6 +21,7 @@ from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.gui.actions import edit_menu
 from gmtool.games.shadowrun.gui.initiative_panel import InitiativePanel
 from gmtool.games.shadowrun.gui.sheet_panel import SheetPanel
+from gmtool.ui.fight_focus import back_to_fight_on_enter
 from gmtool.ui.fit import never_sideways
 from gmtool.ui.hint_gate import HintGate
 from gmtool.viewmodels.faces import parse_faces
@@ -36,6 +37,8 @@ RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 
 class ShadowrunWindow:
     """The docks, actions and menus of a Shadowrun encounter's window (either edition)."""
+
+    layout_version = 1  # raise it when the docks change: saved layouts of this game are then not restored
 
     def __init__(self, window: MainWindow, view: RulesetView) -> None:
         self.window = window
@@ -105,6 +108,10 @@ class ShadowrunWindow:
         tall = window.height()
         window.resizeDocks([docks["initiative"], docks["log"]], [tall * 3 // 5, tall * 2 // 5], Qt.Orientation.Vertical)
 
+    def fight_widget(self) -> QWidget:
+        """The pass order: Space ends the phase there (the shell's focus rule, gmtool.ui.fight_focus)."""
+        return self.initiative_panel.view
+
     def _connect(self) -> None:
         window, view = self.window, self.view
         handlers = {
@@ -139,13 +146,14 @@ class ShadowrunWindow:
         state = window.bridge.state
         selected = window.bridge.selected is not None
         started = state.turn > 0
-        window.action("roll_initiative").setEnabled(not started)
-        window.action("new_turn").setEnabled(started)
-        for name in ("next_phase", "delay", "simple_action", "complex_action"):
-            window.action(name).setEnabled(started)
+        first = None if started else tr("reason.roll_initiative_first")
+        pick = None if selected else tr("error.select_combatant")
+        window.enable("roll_initiative", tr("reason.turn_under_way") if started else None)
+        for name in ("new_turn", "next_phase", "delay", "simple_action", "complex_action"):
+            window.enable(name, first)
         for name in ("act_now", *self.view.edge_actions, "free_action", "enter_initiative", "adjust_initiative"):
-            window.action(name).setEnabled(started and selected)
-        window.action("remove_combatant").setEnabled(selected)
+            window.enable(name, first or pick)
+        window.enable("remove_combatant", pick)
         self.extras.update()
         self.groups.update()
         for name, option in self.view.rule_options.items():
@@ -196,6 +204,7 @@ class ShadowrunWindow:
             name_edit = self.sheet_panel.editors["name"]
             name_edit.setFocus()
             name_edit.selectAll()  # type: ignore[attr-defined]
+            back_to_fight_on_enter(name_edit)  # type: ignore[arg-type] # Enter: Space ends the phase again
 
     def selected_with_name(self) -> tuple[str, str] | None:
         """The selected combatant's id and name, or a refusal shown when nobody is selected."""

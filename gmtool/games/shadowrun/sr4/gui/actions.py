@@ -41,8 +41,8 @@ class SR4Actions:
         window = self.window
         acting = window.bridge.current_actor() is not None
         for name in MOVEMENT_ACTIONS:
-            window.action(name).setEnabled(acting)
-        window.action("surprise_test").setEnabled(len(window.bridge.state.combatants) >= 2)
+            window.enable(name, None if acting else tr("error.no_current_actor"))
+        window.enable("surprise_test", None if len(window.bridge.state.combatants) >= 2 else tr("reason.two_combatants"))
 
     def surprise_test(self) -> None:
         from gmtool.games.shadowrun.gui.surprise_dialog import SurpriseDialog

@@ -56,7 +56,7 @@ class SR5Actions:
 
     def update(self) -> None:
         window = self.window
-        window.action("surprise_test").setEnabled(len(window.bridge.state.combatants) >= 2)
+        window.enable("surprise_test", None if len(window.bridge.state.combatants) >= 2 else tr("reason.two_combatants"))
         self._update_interrupts()
         self._update_blitz()
 
