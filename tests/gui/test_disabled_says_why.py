@@ -72,7 +72,7 @@ def test_a_disabled_key_in_the_duel_says_why(qtbot, duel_window) -> None:
     window.bridge.select(None)
     window.parts.fight_widget().setFocus()
     qtbot.keyClick(window.parts.fight_widget(), Qt.Key.Key_BracketRight, Qt.KeyboardModifier.ControlModifier)
-    assert tr("reason.ab_select_unit") in window.status.text()
+    assert tr("ab.tip.select_machine") in window.status.text()  # the rules' reason (duel_actions.why_not)
 
 
 def test_a_refusal_goes_at_the_next_selection(qtbot, window) -> None:
