@@ -1,5 +1,6 @@
 """The SR4 demo encounter of a new campaign: made-up runners, yard guards and a security rigger's
-drone (``resources/sr4``); the drone's vehicle attributes and its control join after the combatants."""
+drone (``resources/sr4``), named in the window's language; the drone's vehicle attributes and its
+control join after the combatants (a drone names itself and its rigger by their English names)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from gmtool.games.shadowrun.sr4.rules.vehicle_state import Mode, VehicleStats
 
 
 class DemoVehicle(BaseModel):
-    """A demo combatant that is a drone (SR4-V1): its attributes and who controls it, by name."""
+    """A demo combatant that is a drone (SR4-V1): its attributes and who controls it, by English name."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -35,26 +36,27 @@ class SR4DemoEncounter(DemoDefinition[Sheet]):
     def game_demo(self, add):  # type: ignore[no-untyped-def,override]  # noqa: ANN001, ANN201
         """The combatants (ids c1, c2 … in order), then each drone's registration and control."""
         base = super().game_demo(add)
-        ids = {sheet.name: f"c{i}" for i, sheet in enumerate(self.combatants, start=1)}
         more = []
         for v in self.vehicles:
-            more.append(RegisterVehicle(combatant=ids[v.combatant], stats=v.stats))
-            more.append(ControlVehicle(vehicle=ids[v.combatant], mode=v.mode, rigger=ids.get(v.rigger or ""),
+            vehicle = self.combatant_id(v.combatant)
+            rigger = self.combatant_id(v.rigger) if v.rigger else None
+            more.append(RegisterVehicle(combatant=vehicle, stats=v.stats))
+            more.append(ControlVehicle(vehicle=vehicle, mode=v.mode, rigger=rigger,
                                        system=v.system, biofeedback_filter=v.biofeedback_filter))
-        return GameDemo(base.names, base.seed, base.commands + tuple(more))
+        return GameDemo(base.name, base.seed, base.commands + tuple(more))
 
 
-def sr4_demo_definition() -> SR4DemoEncounter:
-    return SR4DemoEncounter.load()  # type: ignore[no-any-return]
+def sr4_demo_definition(language: str = "en") -> SR4DemoEncounter:
+    return SR4DemoEncounter.load(language)  # type: ignore[no-any-return]
 
 
-def demo() -> GameDemo:
-    """The SR4 demo as the storage adds it."""
+def demo(language: str = "en") -> GameDemo:
+    """The SR4 demo as the storage adds it, its names in ``language``."""
     from dataclasses import replace
 
     from gmtool.games.shadowrun.sr4.rules.matrix_demo import demo_icon_commands
 
-    definition = sr4_demo_definition()
+    definition = sr4_demo_definition(language)
     game_demo = definition.game_demo(AddCombatant)
-    matrix = demo_icon_commands([sheet.name for sheet in definition.combatants])  # a hacker and IC (SR4-X*)
+    matrix = demo_icon_commands(definition.combatant_id, language)  # a hacker and IC (SR4-X*)
     return replace(game_demo, commands=game_demo.commands + matrix)
