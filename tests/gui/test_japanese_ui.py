@@ -55,6 +55,13 @@ def _no_english_for_the_players(qtbot, window, kept: set[str]) -> None:  # noqa:
 def test_sr5_in_japanese(qtbot, japanese_workspace: Workspace) -> None:
     window = _window(qtbot, japanese_workspace, "sr5")
     _no_english(window, SHADOWRUN, "the demo as made")
+    panel = window.parts.attack_panel
+    window.action("attack").trigger()
+    panel.attacker.setCurrentIndex(panel.attacker.findData("c1"))  # the demo's Kestrel, Strength 2
+    weapons = [panel.weapon.itemText(i) for i in range(panel.weapon.count())]
+    # the knife's (STR+2)P worked out for Strength 2, then as the digest writes it (seeds/001: 筋力, 肉体)
+    assert any(text.startswith("コンバットナイフ――4肉体 = (筋力+2)肉体、") for text in weapons), weapons
+    assert any(text.startswith("アレス・プレデターV――8肉体、AP -1、") for text in weapons), weapons
     _shadowrun_round(window)
     _no_english_for_the_players(qtbot, window, SHADOWRUN)
 
