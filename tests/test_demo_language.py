@@ -126,7 +126,7 @@ def test_a_campaign_made_in_japanese_holds_the_japanese_demos_and_keeps_them() -
         assert [(i.ruleset, i.name) for i in workspace.encounters()] == [(k, d.name) for k, d in japanese.items()]
         sr5 = workspace.encounter.state
         assert [c.sheet.name for c in sr5.combatants.values()][:3] == [
-            "ケストレル（デモ・ランナー）", "ブリック（デモ・ランナー）", "ヌル・スウェット（デモ・ランナー）"]
+            "ケストレル（デモ）", "ブリック（デモ）", "ヌル（デモ）"]
         rally = workspace.with_encounter(workspace.encounters()[2].id).encounter.state
         assert [(g.name, g.seat) for g in rally.gears.values()][0] == ("デモ・サンドホッパー", "アイコ")
         assert rally.course is not None and rally.course.name == "デモ：ダストボウル周回コース（架空）"
@@ -140,7 +140,7 @@ def test_a_campaign_made_in_japanese_holds_the_japanese_demos_and_keeps_them() -
     again = Workspace.open_default()
     try:
         assert again.encounter_name == "デモ：レドモンド搬入口の待ち伏せ"
-        assert next(iter(again.encounter.state.combatants.values())).sheet.name == "ケストレル（デモ・ランナー）"
+        assert next(iter(again.encounter.state.combatants.values())).sheet.name == "ケストレル（デモ）"
     finally:
         again.close()
 
