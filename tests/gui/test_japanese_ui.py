@@ -156,7 +156,14 @@ def test_the_rally_in_japanese(qtbot, japanese_workspace: Workspace) -> None:
     _no_english(window, BADLANDS_RALLY, "the demo as made")
     panel = window.parts.attack_panel
     window.run(m.DeclareSpeed(gear="g1", speed="cruising"))
-    window.run(m.PlaceGear(gear="g1", hex="1317", facing=1))  # the Rustbucket (1717) ahead
+    window.run(m.PlaceGear(gear="g1", hex="1317", facing=1))
+    window.run(m.PlaceGear(gear="g3", hex="1416", facing=1))  # the Rustbucket right ahead, its back to it
+    qtbot.keyClick(window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    panel.push.faces["attack"].setText("5 4 2 1")
+    panel.push.faces["defence"].setText("4 3")
+    assert panel.push.target.currentData() == "g3" and "MOS" in panel.push.odds.text()
+    _no_english(window, BADLANDS_RALLY, "a push typed")
+    window.run(m.PlaceGear(gear="g3", hex="1717", facing=5))  # back where it started, 4 hexes ahead
     window.action("br_attack").trigger()
     panel.aim_at("g3")
     _no_english(window, BADLANDS_RALLY, "an attack aimed")
