@@ -242,10 +242,14 @@ def test_the_shells_dialogs_in_japanese(qtbot, japanese_workspace: Workspace) ->
 
 
 def test_the_rallys_dialogs_in_japanese(qtbot, japanese_workspace: Workspace) -> None:
-    """Add gear (every special with its effect as a tooltip), the race setup and the table's dice."""
+    """Add gear (every special with its effect as a tooltip), the race setup, the table's dice and the map
+    editor on the demo course (its name, the terrain, the tools)."""
+    from gmtool.core.i18n import active_language
     from gmtool.games.badlands_rally.gui.add_gear import AddGearDialog
     from gmtool.games.badlands_rally.gui.setup_dialog import RaceSetupDialog
     from gmtool.games.badlands_rally.gui.table_dice import TableDiceDialog
+    from gmtool.games.badlands_rally.rules.terrain import board_kinds
+    from gmtool.ui.map_editor import MapEditorDialog
 
     window = _window(qtbot, japanese_workspace, "badlands_rally")
     state = window.bridge.state
@@ -253,6 +257,10 @@ def test_the_rallys_dialogs_in_japanese(qtbot, japanese_workspace: Workspace) ->
     _no_english_in(qtbot, RaceSetupDialog(lambda: state, lambda: window.parts.rules.readings, window.run, window),
                    BADLANDS_RALLY)
     _no_english_in(qtbot, TableDiceDialog(state, False, window), BADLANDS_RALLY)
+    assert state.course is not None
+    editor = MapEditorDialog(state.course, board_kinds(active_language()), window)
+    assert editor.panel.name.text() == "デモ：ダストボウル周回コース（架空）"  # the course as the demo made it
+    _no_english_in(qtbot, editor, BADLANDS_RALLY)
 
 
 @pytest.mark.parametrize(("game", "english"), [
