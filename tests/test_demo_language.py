@@ -159,3 +159,16 @@ def test_a_campaign_made_in_english_keeps_the_english_demos() -> None:
         assert duel.sky is not None and duel.sky.name == "Demo: open sky with a few clouds (made up)"
     finally:
         workspace.close()
+
+
+def test_a_reference_to_no_entry_is_refused_by_the_demos_model() -> None:
+    from gmtool.games.aura_battler.rules.cards import DemoDuel
+
+    raw = _raw("sr4", "demo_encounter.json")
+    raw["vehicles"][0]["rigger"] = "デモ・警備リガー"  # named in Japanese, not by its English name
+    with pytest.raises(ValidationError, match="names no combatant"):
+        SR4DemoEncounter.model_validate(raw, context={"language": "ja"})
+    duel = _raw("aura_battler", "demo_duel.json")
+    duel["units"][0]["machine"] = "Lark"
+    with pytest.raises(ValidationError, match="names no machine"):
+        DemoDuel.model_validate(duel, context={"language": "ja"})

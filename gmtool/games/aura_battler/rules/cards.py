@@ -108,6 +108,13 @@ class DemoDuel(BaseModel):
         return {**data, "machine_keys": _english_names(data.get("machines")),
                 "pilot_keys": _english_names(data.get("pilots"))}
 
+    @model_validator(mode="after")
+    def _units_name_cards(self) -> DemoDuel:
+        for unit in self.units:
+            if unit.machine not in self.machine_keys or unit.pilot not in self.pilot_keys:
+                raise ValueError(f"a unit names no machine or pilot of the file: {unit.machine!r}, {unit.pilot!r}")
+        return self
+
     def machine(self, key: str) -> MachineCard:
         """The machine of English name ``key``."""
         return self.machines[self.machine_keys.index(key)]

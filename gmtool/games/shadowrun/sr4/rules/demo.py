@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from gmtool.core.game import GameDemo
 from gmtool.games.shadowrun.rules.demo import DemoDefinition
@@ -32,6 +32,14 @@ class DemoVehicle(BaseModel):
 class SR4DemoEncounter(DemoDefinition[Sheet]):
     edition: ClassVar[str] = "sr4"
     vehicles: list[DemoVehicle] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _vehicles_name_combatants(self) -> SR4DemoEncounter:
+        named = [name for v in self.vehicles for name in (v.combatant, v.rigger) if name]
+        unknown = [name for name in named if name not in self.keys]
+        if unknown:
+            raise ValueError(f"a drone names no combatant of the demo: {unknown[0]!r}")
+        return self
 
     def game_demo(self, add):  # type: ignore[no-untyped-def,override]  # noqa: ANN001, ANN201
         """The combatants (ids c1, c2 … in order), then each drone's registration and control."""
