@@ -278,7 +278,7 @@ def test_open_default_creates_the_demo_under_the_data_dir(tmp_path: Path) -> Non
         assert 4 <= len(combatants) <= 6
         demo = demo_definition()
         assert [c.sheet for c in combatants.values()] == demo.combatants
-        assert workspace.encounter_name == demo.name["en"]
+        assert workspace.encounter_name == demo.name
         assert workspace.encounter.seed == demo.seed
         assert any(c.sheet.is_npc for c in combatants.values())
         assert any(not c.sheet.is_npc for c in combatants.values())
@@ -297,7 +297,7 @@ def test_demo_name_follows_the_language() -> None:
     set_language("ja")
     workspace = Workspace.open_default()
     try:
-        assert workspace.encounter_name == demo_definition().name["ja"]
+        assert workspace.encounter_name == demo_definition("ja").name == "デモ：レドモンド搬入口の待ち伏せ"
     finally:
         workspace.close()
 

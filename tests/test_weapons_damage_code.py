@@ -95,3 +95,29 @@ def test_evaluation_grows_with_strength(text: str, a: int, b: int) -> None:
     code = DamageCode.parse(text)
     low, high = sorted((a, b))
     assert code.evaluate(low) <= code.evaluate(high)
+
+
+@pytest.mark.parametrize(
+    ("edition", "text", "strength", "english", "japanese"),
+    [
+        ("sr5", "(STR+2)P", None, "(STR+2)P", "(筋力+2)肉体"),  # seeds/001: 筋力 (l.136), 肉体/精神ダメージ (l.126)
+        ("sr5", "(STR+2)P", 2, "4P", "4肉体"),  # Strength 2 + 2 = 4
+        ("sr5", "9S(e)", None, "9S(e)", "9精神(電気)"),
+        ("sr5", "8P", None, "8P", "8肉体"),
+        ("sr4", "(STR/2+1)P", None, "(STR/2+1)P", "(【筋力】/2+1)身体"),  # seeds/000: 【筋力】, 身体/精神ダメージ (l.147-153)
+        ("sr4", "(STR/2+1)P", 5, "4P", "4身体"),  # 5 / 2 + 1 = 3.5, rounded up: 4
+        ("sr4", "6S(e)", None, "6S(e)", "6精神(電気)"),
+    ],
+)
+def test_a_code_in_the_windows_language(edition: str, text: str, strength: int | None, english: str, japanese: str) -> None:
+    """English writes the book's code; Japanese the digests' words for Strength and the damage type."""
+    code = DamageCode.parse(text)
+    worked = code.evaluate(strength) if strength is not None else None
+    try:
+        assert code.words(edition, worked) == english
+        if worked is None:
+            assert english == code.text
+        set_language("ja")
+        assert code.words(edition, worked) == japanese
+    finally:
+        set_language("en")

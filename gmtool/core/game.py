@@ -32,7 +32,7 @@ from gmtool.core.errors import GmtoolError
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import ReadingOption, RuleReadings
 
-GAME_API = 1  # the protocol version a manifest declares; another is refused, visibly
+GAME_API = 2  # the protocol version a manifest declares; another is refused, visibly (2: the demo is made for a language)
 KEY_PATTERN = r"^[a-z][a-z0-9_]{0,31}$"
 
 
@@ -49,7 +49,7 @@ class GameManifest(BaseModel):
     view: str | None = None  # "package.module:View": View(rules) -> the adapter the window draws the encounter with
     readings: tuple[ReadingOption, ...] = ()  # where the digest and the book disagree (Preferences → Rules)
     house_rules: str | None = None  # "package.module:load": load(data folder) -> HouseRulesLoaded (the GM's tables)
-    demo: str | None = None  # "package.module:demo": () -> GameDemo, the encounter a new campaign starts with
+    demo: str | None = None  # "package.module:demo": (language) -> GameDemo, the encounter a new campaign starts with
     messages: str | None = None  # "package:folder": the game's own en.json / ja.json message fragments
     library: str | None = None  # "package.module:LIBRARY": its templates (gmtool.core.library.GameLibrary)
     library_gui: str | None = None  # "package.module:LIBRARY_GUI": their editor and tools (gmtool.ui.library_parts)
@@ -61,14 +61,13 @@ class GameManifest(BaseModel):
 
 @dataclass(frozen=True)
 class GameDemo:
-    """A game's demo encounter (made-up data): its name per language, dice seed and the commands that fill it."""
+    """A game's demo encounter (made-up data) as made for one language: the language of the window when
+    the campaign is created (its names, sides, weapons and maps in that language, :mod:`gmtool.core.demo_text`),
+    its dice seed and the commands that fill it. Once added, the names are the campaign's data."""
 
-    names: dict[str, str]
+    name: str
     seed: int
     commands: tuple[Command, ...]
-
-    def name(self, language: str) -> str:
-        return self.names.get(language) or self.names["en"]
 
 
 Part = Literal["roster", "order", "heading", "tracks", "badges", "sheet", "effects", "options", "map"]

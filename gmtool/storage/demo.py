@@ -2,6 +2,8 @@
 
 On first start every game with a demo adds it (in the registry's order); the first game's
 stays the current encounter. Each combatant joins through a journaled command, as at the table.
+A demo is made in the language of the window when the campaign is created (its made-up names
+then stay as they are: they are the campaign's data).
 """
 
 from __future__ import annotations
@@ -13,13 +15,13 @@ from gmtool.storage.campaign import Campaign
 
 
 def add_game_demo(campaign: Campaign, key: str, language: str = "en") -> int:
-    """Add game ``key``'s demo encounter to ``campaign`` (it becomes the current one); its id."""
+    """Add game ``key``'s demo encounter, made in ``language``, to ``campaign`` (it becomes the current one); its id."""
     dotted = registry().manifest(key).demo
     make = load_object(dotted) if dotted is not None else None
-    demo = make() if callable(make) else None
+    demo = make(language) if callable(make) else None
     if not isinstance(demo, GameDemo):
         raise TypeError(f"the game {key} has no demo encounter ({dotted!r} gives none)")
-    encounter_id = campaign.create_encounter(demo.name(language), key, demo.seed)
+    encounter_id = campaign.create_encounter(demo.name, key, demo.seed)
     session = EncounterSession(campaign.load_encounter(encounter_id), campaign, encounter_id)
     for command in demo.commands:
         session.execute(command)

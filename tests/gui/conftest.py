@@ -17,6 +17,25 @@ def workspace() -> Iterator[Workspace]:
 
 
 @pytest.fixture
+def japanese_workspace() -> Iterator[Workspace]:
+    """A campaign made while the program speaks Japanese, as on a Japanese GM's first start (gmtool's
+    catalogue and Qt's own, as the program sets them): its demos are made in Japanese."""
+    from PySide6.QtWidgets import QApplication
+
+    from gmtool.app import GmtoolApp
+    from gmtool.storage.settings import Settings
+
+    app = GmtoolApp(QApplication.instance(), Settings(), False)
+    app.apply_language("ja")
+    ws = Workspace.open_default()
+    try:
+        yield ws
+    finally:
+        ws.close()
+        app.apply_language("en")
+
+
+@pytest.fixture
 def window(qtbot, workspace: Workspace):  # noqa: ANN001, ANN201
     """The main window on the demo workspace, as on a 1366×768 laptop (the offscreen screen is smaller)."""
     win = _window_1366(qtbot, workspace)

@@ -4,7 +4,9 @@ A walkthrough drives a round of a game with the keys README documents and, after
 what a GM at a 1366 × 768 laptop would ask: is the widget I need on the screen, whole, not cut by a
 scroll area or a dock; does any text end in "…" or run past its edge; does any panel scroll
 sideways; where is the keyboard focus (will Space end the phase or type a space); are the docks
-this game's own layout; is any key bound to two actions.
+this game's own layout; is any key bound to two actions; and, in the Japanese window, is any English
+left (:func:`shown_texts`, :func:`english_left`: every text a GM can read, against an explicit list of
+what stays Latin).
 
 These are plain functions over Qt widgets (no game is named here): each game's walkthrough test
 imports them. A failed check names the widget by its object name or text.
@@ -12,9 +14,11 @@ imports them. A failed check names the widget by its object name or text.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Iterable
 
-from PySide6.QtCore import QModelIndex, QRect, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -24,11 +28,18 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QDockWidget,
+    QGraphicsSimpleTextItem,
+    QGraphicsTextItem,
+    QGraphicsView,
+    QGroupBox,
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMenu,
     QPlainTextEdit,
+    QSpinBox,
     QStyleOptionViewItem,
+    QTabBar,
     QTableView,
     QTabWidget,
     QTextEdit,
@@ -211,3 +222,126 @@ def assert_same_docks(window: QMainWindow, reference: QMainWindow, slack: int = 
             for a, b in ((rect.x(), other_rect.x()), (rect.y(), other_rect.y()),
                          (rect.width(), other_rect.width()), (rect.height(), other_rect.height())):
                 assert abs(a - b) <= slack, (name, rect, other_rect)
+
+
+# -- no English in the Japanese window ---------------------------------------------------------------
+# What stays in Latin letters in the Japanese window of any game, and why (each game's test adds the
+# abbreviations its digest writes in Latin letters). Anything else made of two or more Latin letters in a
+# row is English that escaped the translation layer or the demo's names.
+KEPT_LATIN = frozenset({
+    "gmtool",  # the program's name (window title, About)
+    "JSON", "PDF", "HTML", "Markdown", "CSV", "QR",  # file formats and the join code's kind
+    "OK",  # Qt's own button, "OK" in Japanese too
+    # key names as Qt writes a shortcut ("Ctrl+Shift+L"), the same in every language
+    "Ctrl", "Shift", "Alt", "Meta", "Space", "Return", "Enter", "Esc", "Tab", "Backspace", "Ins", "Del", "Delete",
+    "Home", "End", "PgUp", "PgDown", "Left", "Right", "Up", "Down",
+})
+RULE_ID = re.compile(r"\b(?:SR[45]|BR|AB)-[A-Z]*\d+[a-z]?\b")  # a rule's ID as rules.md writes it ("SR5-F8", "AB-19")
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")  # "PP2", "SR4": the letters are the word
+_TAG = re.compile(r"<[^>]*>")
+
+
+def readable(text: str) -> str:
+    """``text`` as a GM reads it: rich-text tags and entities gone, word joiners dropped."""
+    plain = html.unescape(_TAG.sub(" ", text)) if "<" in text or "&" in text else text
+    return plain.replace("\u2060", "")
+
+
+def english_left(texts: Iterable[tuple[str, str]], kept: Iterable[str] = ()) -> set[tuple[str, str]]:
+    """The (where, text) whose text still holds a Latin word that is neither in :data:`KEPT_LATIN` nor a rule
+    ID nor in ``kept`` (words a test allows, such as a file name it made)."""
+    allowed = KEPT_LATIN | set(kept)
+    left = set()
+    for where, text in texts:
+        words = LATIN_WORD.findall(RULE_ID.sub(" ", readable(text)))
+        if any(word not in allowed for word in words):
+            left.add((where, text[:160]))
+    return left
+
+
+def model_texts(model: QAbstractItemModel, rows: int = 200) -> list[str]:
+    """A model's header labels (both ways) and its cells' text and tooltips (the first ``rows`` rows)."""
+    root = QModelIndex()
+    try:
+        columns = model.columnCount(root)
+    except TypeError:  # a list model keeps its column count to itself: one column
+        columns = 1
+    count = min(model.rowCount(root), rows)
+    texts = [str(model.headerData(c, Qt.Orientation.Horizontal) or "") for c in range(columns)]
+    texts += [str(model.headerData(r, Qt.Orientation.Vertical) or "") for r in range(count)]
+    for r in range(count):
+        for c in range(columns):
+            index = model.index(r, c)
+            texts += [str(index.data() or ""), str(index.data(Qt.ItemDataRole.ToolTipRole) or "")]
+    return texts
+
+
+def _widget_texts(w: QWidget) -> list[str]:
+    texts = [w.toolTip(), w.statusTip(), w.accessibleName()]
+    if isinstance(w, (QLabel, QAbstractButton)):
+        texts.append(w.text())
+    elif isinstance(w, QGroupBox):
+        texts.append(w.title())
+    elif isinstance(w, QDockWidget):
+        texts.append(w.windowTitle())
+    elif isinstance(w, QTabBar):
+        texts += [w.tabText(i) for i in range(w.count())] + [w.tabToolTip(i) for i in range(w.count())]
+    elif isinstance(w, QComboBox):
+        texts += [w.itemText(i) for i in range(w.count())]
+        texts += [str(w.itemData(i, Qt.ItemDataRole.ToolTipRole) or "") for i in range(w.count())]
+        texts.append(w.placeholderText())
+    elif isinstance(w, QSpinBox):
+        texts += [w.prefix(), w.suffix(), w.specialValueText()]
+    elif isinstance(w, QLineEdit):
+        texts.append(w.placeholderText())
+    elif isinstance(w, (QTextEdit, QPlainTextEdit)):
+        texts += [w.toPlainText(), w.placeholderText()]
+    if isinstance(w, QAbstractItemView) and w.model() is not None:
+        texts += model_texts(w.model())
+    if isinstance(w, QGraphicsView) and w.scene() is not None:
+        for item in w.scene().items():
+            if isinstance(item, (QGraphicsSimpleTextItem, QGraphicsTextItem)):
+                texts.append(item.text() if isinstance(item, QGraphicsSimpleTextItem) else item.toPlainText())
+            texts.append(item.toolTip())
+    return texts
+
+
+def shown_texts(root: QWidget) -> list[tuple[str, str]]:
+    """Every text a GM can read in ``root`` as it is now, as (where, text): its title; each shown widget's
+    text, tooltip, title, tab names, list items, affixes and placeholder; item views' headers and cells;
+    the words drawn on a map; the actions' names and tooltips and the menus' (a tab not in front is read
+    when the test brings it to the front)."""
+    found = [("title", root.windowTitle())]
+    for w in root.findChildren(QWidget):
+        if w.isVisibleTo(root):
+            found += [(name_of(w), text) for text in _widget_texts(w) if text]
+    actions = list(root.actions())
+    for menu in root.findChildren(QMenu):
+        found.append(("menu", menu.title()))
+        actions += menu.actions()
+    for action in actions:
+        found += [("action", text) for text in (action.text(), action.toolTip(), action.statusTip()) if text]
+    return found
+
+
+def texts_behind_every_tab(root: QWidget) -> list[tuple[str, str]]:
+    """:func:`shown_texts` with each tab of each shown tab bar brought to the front in turn (docks tabbed
+    together, a panel's pages, and the tabs a page holds), each bar left on the tab it showed."""
+    return _behind_tabs(root, set())
+
+
+def _behind_tabs(root: QWidget, seen: set[int]) -> list[tuple[str, str]]:
+    found = shown_texts(root)
+    for bar in root.findChildren(QTabBar):
+        if id(bar) in seen or not bar.isVisibleTo(root):
+            continue
+        seen.add(id(bar))
+        front = bar.currentIndex()
+        for index in range(bar.count()):
+            if index != front:
+                bar.setCurrentIndex(index)
+                QApplication.processEvents()
+                found += _behind_tabs(root, seen)  # a page's own tabs, once each
+        bar.setCurrentIndex(front)
+        QApplication.processEvents()
+    return found

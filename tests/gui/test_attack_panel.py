@@ -187,7 +187,7 @@ def test_the_called_shots_in_japanese(qtbot, workspace) -> None:
     aim(panel, 0)
     texts = {panel.called_shot.itemData(n): panel.called_shot.itemText(n) for n in range(panel.called_shot.count())}
     assert texts["blast_out_of_hands"] == "武器狙い" and texts["vitals"] == "急所狙い"
-    expected = tr("weapons.error.knock_down_melee", weapon="Ares Predator V")
+    expected = tr("weapons.error.knock_down_melee", weapon="アレス・プレデターV")  # the weapon as the form names it
     assert item(panel.called_shot, "knock_down").toolTip() == expected and "ノックダウン" in expected
     assert panel.called_shot.toolTip().startswith("コールショット")
 

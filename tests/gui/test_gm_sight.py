@@ -230,3 +230,34 @@ def test_a_wrapped_cell_too_short_for_its_lines_is_caught(qtbot) -> None:
     assert not cell_whole(view, model.index(0, 0))
     view.resizeRowToContents(0)  # as tall as Qt's own measure of the wrapped text
     assert cell_whole(view, model.index(0, 0))
+
+
+def test_english_is_found_behind_tabs_in_lists_on_maps_and_tooltips_but_kept_words_are_not(qtbot) -> None:
+    from PySide6.QtWidgets import QComboBox, QGraphicsScene, QGraphicsView, QTabWidget
+
+    from tests.gui.gm_sight import english_left, texts_behind_every_tab
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    layout = QVBoxLayout(window)
+    tabs = QTabWidget(window)
+    front = QLabel("<b>攻撃</b>&nbsp;(Ctrl+K)、規則 SR5-F8")  # rich text, a key, a rule ID: nothing English
+    front.setToolTip("ロール前")
+    tabs.addTab(front, "攻撃")
+    behind = QComboBox()
+    behind.addItems(["武器", "Demo autocannon"])  # behind the front tab: read when brought forward
+    tabs.addTab(behind, "武器")
+    layout.addWidget(tabs)
+    scene = QGraphicsScene(window)
+    scene.addSimpleText("Demo Lark")  # a name drawn on a map
+    layout.addWidget(QGraphicsView(scene, window))
+    button = QPushButton("振る", window)
+    button.setToolTip("Roll the dice")
+    layout.addWidget(button)
+    window.show()
+    qtbot.waitExposed(window)
+    left = {text for _where, text in english_left(texts_behind_every_tab(window))}
+    assert left == {"Demo autocannon", "Demo Lark", "Roll the dice"}
+    assert tabs.currentIndex() == 0  # each bar left on the tab it showed
+    assert {text for _w, text in english_left(texts_behind_every_tab(window), {"Demo", "Lark", "autocannon"})} == {
+        "Roll the dice"}

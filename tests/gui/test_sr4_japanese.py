@@ -1,16 +1,14 @@
-"""Every string an SR4 window and its dialogs show is Japanese when the language is Japanese:
-no English word is left once the GM's own names (combatants, encounters, file) are taken out."""
+"""Every string an SR4 window and its dialogs show is Japanese when the language is Japanese: in a
+campaign made in Japanese (its demo's names Japanese too) no English word is left but the campaign's
+file name and what the digests write in Latin letters (``japanese_kept``)."""
 
 from __future__ import annotations
-
-import re
 
 from PySide6.QtCore import QAbstractItemModel, QAbstractListModel, QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
     QAbstractSpinBox,
-    QApplication,
     QComboBox,
     QDockWidget,
     QGroupBox,
@@ -23,10 +21,11 @@ from PySide6.QtWidgets import (
 
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.storage.workspace import Workspace
+from tests.gui.gm_sight import KEPT_LATIN, LATIN_WORD, RULE_ID, readable
+from tests.gui.japanese_kept import SHADOWRUN
 
-# Words that stay as they are in Japanese: names, abbreviations, key names in shortcuts.
-ALLOWED = {"gmtool", "OK", "NPC", "PR", "SR4", "SR5", "D6", "Ctrl", "Shift", "Alt", "Space", "Del", "Delete", "Esc", "Return", "JSON", "PDF", "HTML", "Markdown", "A4", "AP", "RC", "DV", "APDS", "IC", "AR", "VR", "PAN"}  # the digest writes IC, AR, VR and PAN in Latin letters
-WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
+# Words that stay as they are in Japanese: the program's, key names in shortcuts, the digests' abbreviations.
+ALLOWED = KEPT_LATIN | SHADOWRUN
 
 
 def model_texts(model: QAbstractItemModel) -> list[str]:
@@ -80,22 +79,15 @@ def english_left(texts: list[str], names: list[str]) -> list[str]:
         plain = text
         for name in sorted(names, key=len, reverse=True):
             plain = plain.replace(name, "")
-        if any(word not in ALLOWED for word in WORD.findall(plain)):
+        if any(word not in ALLOWED for word in LATIN_WORD.findall(RULE_ID.sub(" ", readable(plain)))):
             left.append(text)
     return left
 
 
-def test_an_sr4_window_and_its_dialogs_in_japanese(qtbot, workspace: Workspace) -> None:
-    from gmtool.app import GmtoolApp
-    from gmtool.storage.settings import Settings
-
+def test_an_sr4_window_and_its_dialogs_in_japanese(qtbot, japanese_workspace: Workspace) -> None:
+    workspace = japanese_workspace  # made in Japanese: gmtool's catalogue and Qt's own (OK, Cancel …)
     sr4 = workspace.with_encounter(next(i.id for i in workspace.encounters() if i.ruleset == "sr4"))
-    app = GmtoolApp(QApplication.instance(), Settings(), False)
-    app.apply_language("ja")  # as the program does: gmtool's catalogue and Qt's own (OK, Cancel …)
-    try:
-        check_window_and_dialogs(qtbot, workspace, sr4)
-    finally:
-        app.apply_language("en")
+    check_window_and_dialogs(qtbot, workspace, sr4)
 
 
 def check_window_and_dialogs(qtbot, workspace: Workspace, sr4: Workspace) -> None:  # noqa: ANN001
@@ -125,9 +117,7 @@ def check_window_and_dialogs(qtbot, workspace: Workspace, sr4: Workspace) -> Non
     assert run(cmd.ApplyDamage(combatant="c4", track="physical", boxes=20))  # going down: Edge when going down shows
     window.bridge.select("c4")
     assert window.parts.test_panel.edge_down.isVisibleTo(window)  # so the scan reads it too
-    names = [c.sheet.name for c in window.bridge.state.combatants.values()]
-    names += [info.name for info in workspace.encounters()] + [workspace.campaign.path.name]
-    names += [i.sheet.name for i in window.bridge.state.matrix.icons.values()]  # the demo's Matrix icons
+    names = [workspace.campaign.path.name]  # the GM's own file; the demo's names are Japanese and scanned
     assert window.parts.initiative_panel.heading.text() == "ターン 1 · パス 1"
     assert window.action("go_first").text() == "最初に行動（エッジ）"
     tabs = window.parts.test_panel.tabs  # the test box, then movement and surprise

@@ -277,10 +277,10 @@ class CoinRules:
         return ()
 
 
-def demo() -> GameDemo:
-    """Two made-up duelists, the first round begun."""
+def demo(language: str) -> GameDemo:
+    """Two made-up duelists, the first round begun (the duelists' names are the same in every language)."""
     return GameDemo(
-        names={"en": "Demo: a coin duel", "ja": "デモ：コイン決闘"},
+        name={"en": "Demo: a coin duel", "ja": "デモ：コイン決闘"}.get(language, "Demo: a coin duel"),
         seed=7,
         commands=(AddDuelist(name="Ada"), AddDuelist(name="Bo"), StartRound()),
     )

@@ -15,12 +15,13 @@ parry arc naming each sector once (AB-16).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from functools import cache
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from gmtool.core.resources import cached_model
+from gmtool.core.demo_text import IN_LANGUAGE, english, load_demo
 from gmtool.core.strict import Flag, Plain, Whole
 
 SectorName = Literal["FF", "FR", "FL", "BR", "BL", "BB"]
@@ -88,6 +89,9 @@ class PilotCard(BaseModel):
 
 
 class DemoUnit(BaseModel):
+    """A demo machine where it starts: its machine and pilot named by their English names, its side in the
+    window's language."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     machine: str
@@ -99,24 +103,52 @@ class DemoUnit(BaseModel):
 
 
 class DemoDuel(BaseModel):
-    """``resources/aura_battler/demo_duel.json``: made-up machines, pilots and where they start."""
+    """``resources/aura_battler/demo_duel.json``: made-up machines, pilots and where they start, every name
+    given per language (core/demo_text.py) and read in one; ``machine_keys`` and ``pilot_keys`` keep the
+    English names the units name them by."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     schema_version: Literal[1]
     source: str
-    name: dict[str, str]
+    name: Annotated[str, IN_LANGUAGE]
+    sky: Annotated[str, IN_LANGUAGE] = Field(min_length=1, max_length=80)  # the demo sky's name
     seed: int
-    machines: tuple[MachineCard, ...] = Field(min_length=1)
-    pilots: tuple[PilotCard, ...] = Field(min_length=1)
-    units: tuple[DemoUnit, ...] = Field(min_length=1)
+    machines: Annotated[tuple[MachineCard, ...], IN_LANGUAGE] = Field(min_length=1)
+    pilots: Annotated[tuple[PilotCard, ...], IN_LANGUAGE] = Field(min_length=1)
+    units: Annotated[tuple[DemoUnit, ...], IN_LANGUAGE] = Field(min_length=1)
+    machine_keys: tuple[str, ...] = ()
+    pilot_keys: tuple[str, ...] = ()
 
-    def machine(self, name: str) -> MachineCard:
-        return next(m for m in self.machines if m.name == name)
+    @model_validator(mode="before")
+    @classmethod
+    def _keys(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        return {**data, "machine_keys": _english_names(data.get("machines")),
+                "pilot_keys": _english_names(data.get("pilots"))}
 
-    def pilot(self, name: str) -> PilotCard:
-        return next(p for p in self.pilots if p.name == name)
+    @model_validator(mode="after")
+    def _units_name_cards(self) -> DemoDuel:
+        for unit in self.units:
+            if unit.machine not in self.machine_keys or unit.pilot not in self.pilot_keys:
+                raise ValueError(f"a unit names no machine or pilot of the file: {unit.machine!r}, {unit.pilot!r}")
+        return self
+
+    def machine(self, key: str) -> MachineCard:
+        """The machine of English name ``key``."""
+        return self.machines[self.machine_keys.index(key)]
+
+    def pilot(self, key: str) -> PilotCard:
+        """The pilot of English name ``key``."""
+        return self.pilots[self.pilot_keys.index(key)]
 
 
-def demo_duel() -> DemoDuel:
-    return cached_model(DemoDuel, "aura_battler", "demo_duel.json")
+def _english_names(entries: Any) -> list[Any]:
+    return [english(e.get("name")) for e in entries if isinstance(e, dict)] if isinstance(entries, list) else []
+
+
+@cache
+def demo_duel(language: str = "en") -> DemoDuel:
+    """The demo duel's cards, named in ``language``."""
+    return load_demo(DemoDuel, language, "aura_battler", "demo_duel.json")

@@ -129,16 +129,13 @@ class AttackModel(QObject):
         )
 
     def _damage_text(self, weapon: Any) -> str:
-        """The damage code as the book writes it; a Strength formula worked out for the wielder first."""
-        damage = weapon.damage
-        if not damage.strength_based:
-            return damage.text
+        """The damage code as the book writes it, in the window's language; a Strength formula worked out
+        for the wielder first ("4P = (STR+2)P", "4肉体 = (筋力+2)肉体")."""
         c = self._bridge.state.combatants.get(self.attacker or "")
-        if c is None:
-            return damage.text
-        flag = f"({damage.flag})" if damage.flag else ""
-        value = damage.evaluate(c.sheet.attributes["STR"])
-        return tr("attack.damage_worked", value=f"{value}{damage.damage_type}{flag}", code=damage.text)
+        if not weapon.damage.strength_based or c is None:
+            return str(weapon.damage_words())
+        worked = weapon.damage_words(c.sheet.attributes["STR"])
+        return tr("attack.damage_worked", value=worked, code=weapon.damage_words())
 
     def modes(self) -> list[tuple[str, str, str | None]]:
         """(key, label, refusal or None) of the edition's firing modes for the chosen weapon."""
@@ -219,7 +216,8 @@ class AttackModel(QObject):
         for record in zones_in_force(self._bridge.state):
             z = record.started
             out.append((z.zone, tr(
-                "attack.zone_item", name=z.name, weapon=z.weapon_name, hits=z.hits, dv=z.dv, type=z.damage_type, ap=z.ap,
+                "attack.zone_item", name=z.name, weapon=z.weapon_name, hits=z.hits, dv=z.dv, ap=z.ap,
+                type=tr(f"weapons.code.type.{z.damage_type}.sr5"),  # suppressive fire is SR5's (SR5-F8)
             )))
         return out
 

@@ -1,13 +1,15 @@
 """What both editions' demo encounters share: the file's shape (``resources/<edition>/demo_encounter.json``,
-made-up combatants only), weapons named by catalogue key, and the commands that add them."""
+made-up combatants only, each name given per language: ``{"en": …, "ja": …}``), weapons named by
+catalogue key, and the commands that add them, made in the language of the window (core/demo_text.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
+from gmtool.core.demo_text import IN_LANGUAGE, english, load_demo
 from gmtool.core.game import GameDemo
 from gmtool.core.messages import Command
 
@@ -30,14 +32,26 @@ def with_catalogue_weapons(edition: str, combatants: Any) -> Any:
 
 
 class DemoDefinition(BaseModel, Generic[SheetT]):
-    """A demo encounter file of one edition (``edition`` names its weapon catalogue)."""
+    """A demo encounter file of one edition (``edition`` names its weapon catalogue), its texts in one language.
+
+    ``keys``: each combatant's English name, in order: how a drone names its rigger, an icon its owner.
+    """
 
     edition: ClassVar[str]
     schema_version: int = Field(ge=1, le=1)
-    name: dict[str, str]
+    name: Annotated[str, IN_LANGUAGE]
     note: str
     seed: int
-    combatants: list[SheetT] = Field(min_length=4, max_length=8)
+    combatants: Annotated[list[SheetT], IN_LANGUAGE] = Field(min_length=4, max_length=10)  # SR4: a mage and a technomancer too
+    keys: tuple[str, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keys(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("combatants"), list):
+            names = [entry.get("name") if isinstance(entry, dict) else None for entry in data["combatants"]]
+            data = {**data, "keys": [english(name) for name in names]}
+        return data
 
     @field_validator("combatants", mode="before")
     @classmethod
@@ -45,12 +59,14 @@ class DemoDefinition(BaseModel, Generic[SheetT]):
         return with_catalogue_weapons(cls.edition, combatants)
 
     @classmethod
-    def load(cls) -> Any:
-        """The edition's demo file (``resources/<edition>/demo_encounter.json``), validated."""
-        from gmtool.core.resources import load_model
+    def load(cls, language: str = "en") -> Any:
+        """The edition's demo file (``resources/<edition>/demo_encounter.json``), its names in ``language``."""
+        return load_demo(cls, language, cls.edition, "demo_encounter.json")
 
-        return load_model(cls, cls.edition, "demo_encounter.json")
+    def combatant_id(self, key: str) -> str:
+        """The id the combatant of English name ``key`` gets (``c1`` for the first added …)."""
+        return f"c{self.keys.index(key) + 1}"
 
     def game_demo(self, add: Callable[..., Command]) -> GameDemo:
         """The demo as the storage adds it: each combatant joins through a journaled command (``add(sheet=…)``)."""
-        return GameDemo(dict(self.name), self.seed, tuple(add(sheet=sheet) for sheet in self.combatants))
+        return GameDemo(self.name, self.seed, tuple(add(sheet=sheet) for sheet in self.combatants))

@@ -60,11 +60,11 @@ def check(game: Literal["sr4", "sr5"], s: Any, command: Attack, readings: Readin
             sr4.called_shot_specific()  # NotImplementedRuleError: the GM's call
         return
     if shot == "knock_down" and not s.weapon.melee:
-        raise RulesError("weapons.error.knock_down_melee", weapon=s.weapon.name)
+        raise RulesError("weapons.error.knock_down_melee", weapon=s.weapon.display_name())
     if shot == "splitting_the_damage":
         sr5.check_splitting_the_damage(s.target.sheet.armour, loaded_ap(s, game))
     if shot == HARDER_KNOCK and readings.book("sr5_harder_knock") and _loaded_track(s, game) != "stun":
-        raise RulesError("weapons.error.harder_knock_book", weapon=s.weapon.name)
+        raise RulesError("weapons.error.harder_knock_book", weapon=s.weapon.display_name())
     if shot == "trick_shot":
         sr5.trick_shot(0, in_combat=not command.outside_combat)
     if shot == MULTIPLE:

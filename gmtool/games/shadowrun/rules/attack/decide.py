@@ -152,7 +152,7 @@ def _action_key(s: Any, kind: str) -> str:
 def _rounds_fired(s: Any, command: Attack) -> RoundsFired:
     shot = s.shot
     return RoundsFired(
-        combatant=s.attacker.id, name=s.attacker.sheet.name, weapon=command.weapon, weapon_name=s.weapon.name,
+        combatant=s.attacker.id, name=s.attacker.sheet.name, weapon=command.weapon, weapon_name=s.weapon.display_name(),
         rounds=shot.rounds_used, left=shot.magazine.rounds, recoil_rounds=s.recoil_rounds,
     )
 
@@ -175,7 +175,7 @@ def _resolved(
         }
     return AttackResolved(
         attacker=s.attacker.id, attacker_name=s.attacker.sheet.name, target=s.target.id, target_name=s.target.sheet.name,
-        weapon_name=s.weapon.name, melee=s.weapon.melee, mode=command.mode,
+        weapon_name=s.weapon.display_name(), melee=s.weapon.melee, mode=command.mode,
         rounds=s.shot.rounds_used if s.shot is not None else 0, distance=command.distance,
         attack=attack_record, defence=defence_record, hit=not r.miss, net_hits=r.outcome.net_hits,
         full_defence=r.outcome.full_defence,

@@ -197,7 +197,7 @@ def zone_line(e: SuppressiveFireStarted) -> str:
     length = tr("attack.zone_length", metres=e.length_m) if e.length_m else ""
     return tr(
         "log.suppressive_fire_started", name=e.name, weapon=e.weapon_name, attack=_test(e.attack), length=length,
-        turn=e.turn, hits=e.hits, dv=e.dv, type=e.damage_type, ap=e.ap,
+        turn=e.turn, hits=e.hits, dv=e.dv, type=tr(f"weapons.code.type.{e.damage_type}.sr5"), ap=e.ap,  # SR5-F8
     )
 
 

@@ -118,10 +118,10 @@ def situation(adapter: EditionAttack, state: Any, command: Attack) -> Situation:
     shot = None
     if weapon.melee:
         if command.mode:
-            raise RulesError("error.attack_melee_mode", weapon=weapon.name)
+            raise RulesError("error.attack_melee_mode", weapon=weapon.display_name())
     else:
         if not command.mode:
-            raise RulesError("error.attack_choose_mode", weapon=weapon.name)
+            raise RulesError("error.attack_choose_mode", weapon=weapon.display_name())
         magazine = magazine_of(state, attacker.id, command.weapon, weapon)
         shot = fire_mode(weapon, magazine, adapter.mode_table().mode(command.mode))
     recoil, recoil_rounds = adapter.recoil(state, attacker, weapon, shot)
@@ -173,7 +173,7 @@ def check_in_range(context: ActionContext, s: Situation) -> None:
     bands = context.range_bands
     if context.distance_m is not None and len(bands) == len(RANGE_BANDS) and context.distance_m > bands[-1]:
         raise RulesError(
-            "error.attack_out_of_range", weapon=s.weapon.name, distance=f"{context.distance_m:g}",
+            "error.attack_out_of_range", weapon=s.weapon.display_name(), distance=f"{context.distance_m:g}",
             extreme=f"{context.range_bands[-1]:g}",
         )
 

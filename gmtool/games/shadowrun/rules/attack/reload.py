@@ -26,24 +26,24 @@ def reload_events(adapter: EditionAttack, state: Any, command: Reload, rng: rand
         raise RulesError("error.attack_no_weapon", name=c.sheet.name)
     weapon = weapons[command.weapon]
     if weapon.melee or not weapon.ammo:
-        raise RulesError("error.reload_melee", weapon=weapon.name)
+        raise RulesError("error.reload_melee", weapon=weapon.display_name())
     magazine = magazine_of(state, c.id, command.weapon, weapon)
     ammo_type = command.ammo_type or magazine.ammo_type
     ammunition(adapter.game, ammo_type)  # an unknown type is refused with its name
     if ammo_type != magazine.ammo_type:
         magazine = magazine.model_copy(update={"rounds": 0})  # another type: the old load comes out
     if magazine.rounds == magazine.capacity:
-        raise RulesError("error.reload_full", weapon=weapon.name)
+        raise RulesError("error.reload_full", weapon=weapon.display_name())
     methods = [m for m in reload_methods(weapon) if m.into == "weapon"]
     if not methods:
-        raise RulesError("error.reload_melee", weapon=weapon.name)
+        raise RulesError("error.reload_melee", weapon=weapon.display_name())
     done = reload(weapon, magazine, methods[0].key, c.sheet.attributes["AGI"], ammo_type)
     events: list[Event] = []
     if command.charge_action:
         events += adapter.action_events(state, c, done.action, "insert_clip" if done.action == "simple" else "reload_complex")
     return events + [
         Reloaded(
-            combatant=c.id, name=c.sheet.name, weapon=command.weapon, weapon_name=weapon.name,
+            combatant=c.id, name=c.sheet.name, weapon=command.weapon, weapon_name=weapon.display_name(),
             rounds=done.magazine.rounds, action=done.action, ammo_type=done.magazine.ammo_type,
         )
     ]

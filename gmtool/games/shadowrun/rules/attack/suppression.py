@@ -143,13 +143,13 @@ def suppressive_events(
     record = test_record(terms, p.pools.attack_pool, p.pools.attack_limit, attack)
     return events + [
         RoundsFired(
-            combatant=shooter.id, name=shooter.sheet.name, weapon=command.weapon, weapon_name=weapon.name,
+            combatant=shooter.id, name=shooter.sheet.name, weapon=command.weapon, weapon_name=weapon.display_name(),
             rounds=shot.rounds_used, left=shot.magazine.rounds, recoil_rounds=s.recoil_rounds,
         ),
         marker,
         SuppressiveFireStarted(
             zone=marker.effect, shooter=shooter.id, name=shooter.sheet.name, weapon=command.weapon,
-            weapon_name=weapon.name, hits=zone.hits, turn=zone.turn, dv=loaded.dv, ap=loaded.ap,
+            weapon_name=weapon.display_name(), hits=zone.hits, turn=zone.turn, dv=loaded.dv, ap=loaded.ap,
             damage_type="S" if loaded.damage_type == "S" else "P", length_m=zone.length_m,
             ammo_type=zone.ammo_type, attack=record,
         ),

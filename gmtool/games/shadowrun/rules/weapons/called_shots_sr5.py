@@ -109,7 +109,7 @@ def knock_down(
     critical glitch only the attacker falls.
     """
     if not weapon.melee:
-        raise RulesError("weapons.error.knock_down_melee", weapon=weapon.name)
+        raise RulesError("weapons.error.knock_down_melee", weapon=weapon.display_name())
     attacker_prone = EffectToAdd(key="prone", holder="attacker")
     if critical_glitch:
         return CalledShotResult(shot="knock_down", hit=False, deals_damage=False, effects=(attacker_prone,))
@@ -201,7 +201,7 @@ def multiple_attacks_refusal(
             continue
         allowed = ("yes",) if len(weapons) == 1 else ("yes", "two_weapons")
         if mode is None or mode.multiple_attacks not in allowed:
-            return Refusal(key="weapons.refusal.multiple_mode", fields={"weapon": weapon.name})
+            return Refusal(key="weapons.refusal.multiple_mode", fields={"weapon": weapon.display_name()})
     return None
 
 

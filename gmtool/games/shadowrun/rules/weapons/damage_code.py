@@ -18,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.errors import FileFormatError, RulesError
+from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.rules.weapons.formula import evaluate_formula, parse_formula, uses_strength
 
 DamageType = Literal["P", "S"]
@@ -86,6 +87,25 @@ class DamageCode(BaseModel):
         flag = f"({self.flag})" if self.flag else ""
         blast = f" {self.blast}" if self.blast else ""
         return f"{value}{self.damage_type}{flag}{blast}"
+
+    def words(self, edition: str, worked: int | None = None) -> str:
+        """The code as the active language writes it for ``edition`` (``worked``: the value a Strength
+        formula gave, written in its place). English: :attr:`text`, ``(STR+2)P``; Japanese: the digests'
+        words, ``(筋力+2)肉体`` in SR5 (digest 001: 筋力, 肉体/精神ダメージ), ``(【筋力】+2)身体`` in SR4
+        (digest 000: 【筋力】, 身体/精神ダメージ)."""
+        if worked is not None:
+            value = str(worked)
+        else:
+            value = _FORMULA_WORD.sub(lambda m: tr(f"weapons.code.{m[0].lower()}.{edition}"), self.value)
+            value = value if self.value.isdigit() else f"({value})"
+        kind = tr(f"weapons.code.type.{self.damage_type}.{edition}")
+        flag = tr(f"weapons.code.flag.{self.flag}") if self.flag in _FLAGS else (self.flag or "")
+        blast = f" {self.blast}" if self.blast and worked is None else ""
+        return f"{value}{kind}{f'({flag})' if flag else ''}{blast}"
+
+
+_FORMULA_WORD = re.compile(r"STR|min|max")
+_FLAGS = ("e",)  # the flags the catalogues use that have words of their own (e: electricity)
 
 
 def _balanced(inner: str) -> bool:

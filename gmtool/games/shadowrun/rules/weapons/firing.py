@@ -82,11 +82,11 @@ class Shot(BaseModel):
 def refusal(weapon: Weapon, magazine: Magazine, mode: FiringMode) -> Refusal | None:
     """None when ``weapon`` can fire ``mode`` from ``magazine`` now, else the reason."""
     if weapon.melee:
-        return Refusal(key="weapons.refusal.melee", fields={"weapon": weapon.name})
+        return Refusal(key="weapons.refusal.melee", fields={"weapon": weapon.display_name()})
     if not weapon.has_mode(mode.weapon_mode):
         return Refusal(
             key="weapons.refusal.mode_missing",
-            fields={"weapon": weapon.name, "mode": mode.label.text(), "needs": mode.weapon_mode},
+            fields={"weapon": weapon.display_name(), "mode": mode.label.text(), "needs": mode.weapon_mode},
         )
     if magazine.rounds < mode.rounds:
         return Refusal(

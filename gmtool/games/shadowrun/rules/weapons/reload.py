@@ -91,7 +91,7 @@ def reload(weapon: Weapon, magazine: Magazine, key: str, agility: int, ammo_type
     """
     method = reload_method(key)
     if magazine.feed not in method.feeds:
-        raise RulesError("weapons.error.reload_feed", method=method.label.text(), weapon=weapon.name)
+        raise RulesError("weapons.error.reload_feed", method=method.label.text(), weapon=weapon.display_name())
     if method.loads in ("full", "tube"):
         return Reload(
             method=method,

@@ -87,6 +87,11 @@ class Weapon(BaseModel):
 
         return self.name_ja if (language or active_language()) == "ja" and self.name_ja else self.name
 
+    def damage_words(self, strength: int | None = None) -> str:
+        """The damage code as the active language writes it (``strength``: worked out for that wielder)."""
+        worked = self.damage.evaluate(strength) if strength is not None and self.damage.strength_based else None
+        return self.damage.words(self.edition, worked)
+
     @property
     def melee(self) -> bool:
         return self.kind == "melee"
@@ -113,12 +118,12 @@ class Weapon(BaseModel):
         """SR5 Accuracy (the attack's limit); unarmed and natural weapons use the Physical limit."""
         if self.accuracy_physical_offset is not None:
             if physical_limit is None:
-                raise RulesError("weapons.error.physical_limit_needed", weapon=self.name)
+                raise RulesError("weapons.error.physical_limit_needed", weapon=self.display_name())
             return max(0, physical_limit + self.accuracy_physical_offset)
         if full and self.accuracy_full is not None:
             return self.accuracy_full
         if self.accuracy is None:
-            raise RulesError("weapons.error.no_accuracy", weapon=self.name)
+            raise RulesError("weapons.error.no_accuracy", weapon=self.display_name())
         return self.accuracy
 
     def range_bands(self, strength: int | None = None) -> RangeBands:
@@ -131,7 +136,7 @@ class Weapon(BaseModel):
         if self.ranges is not None:
             return self.ranges
         if self.range_category is None:
-            raise RulesError("weapons.error.no_ranges", weapon=self.name)
+            raise RulesError("weapons.error.no_ranges", weapon=self.display_name())
         return bands_for(self.edition, self.range_category, strength)
 
     def range_band(self, distance: float, strength: int | None = None) -> RangeBand | None:

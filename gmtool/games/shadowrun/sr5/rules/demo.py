@@ -14,10 +14,10 @@ class DemoEncounter(DemoDefinition[Sheet]):
     edition: ClassVar[str] = "sr5"
 
 
-def demo_definition() -> DemoEncounter:
-    return DemoEncounter.load()  # type: ignore[no-any-return]
+def demo_definition(language: str = "en") -> DemoEncounter:
+    return DemoEncounter.load(language)  # type: ignore[no-any-return]
 
 
-def demo() -> GameDemo:
-    """The SR5 demo as the storage adds it."""
-    return demo_definition().game_demo(AddCombatant)
+def demo(language: str = "en") -> GameDemo:
+    """The SR5 demo as the storage adds it, its names in ``language``."""
+    return demo_definition(language).game_demo(AddCombatant)
