@@ -49,7 +49,9 @@ def isolated(module: str, function: str) -> dict[str, Any]:
     """``module.function()``'s figures, measured in a fresh Python process."""
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
     done = subprocess.run([sys.executable, "-m", "benchmarks.key_presses", module, function], capture_output=True,
-                          text=True, env=env, check=True, cwd=ROOT)
+                          text=True, env=env, check=False, cwd=ROOT)
+    if done.returncode != 0:
+        raise RuntimeError(f"{module}.{function} failed ({done.returncode}): {done.stderr[-2000:]}")
     found: dict[str, Any] = {}
     for line in done.stdout.splitlines():
         name, sep, value = line.partition(": ")
