@@ -19,8 +19,12 @@ from pathlib import Path
 
 import pytest
 
+from gmtool.app import opening_notices
+from gmtool.core.i18n import set_language
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.storage.backups import list_backups
 from gmtool.storage.lock import lock_path, wal_path
+from gmtool.storage.own_log import header_generation
 from gmtool.storage.workspace import Workspace
 
 EDITS = 30
@@ -134,3 +138,91 @@ def test_the_set_aside_log_still_reads_with_sqlite(campaign_x: Path, tmp_path: P
         assert conn.execute("SELECT name FROM npc_templates").fetchall() == [("Ganger of X",)]
     finally:
         conn.close()
+
+
+# A gmtool killed in the middle of its own checkpoint (own_log.seal): after writing the new
+# generation into the log ("mark"), or after copying the log into the file but before emptying it
+# ("backfill"). Either way the log is still the campaign's own and is applied.
+SEAL_KILLED = textwrap.dedent(f"""
+    import os, signal, sys
+    from pathlib import Path
+    from gmtool.core.errors import RulesError
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.storage import own_log
+    from gmtool.storage.workspace import Workspace
+    workspace = Workspace.open(Path(sys.argv[1]))
+    campaign, encounter = workspace.campaign, workspace.encounter_id
+    goal = campaign.journal_length(encounter) + {EDITS}
+    while campaign.journal_length(encounter) < goal:
+        try:
+            workspace.session.execute(cmd.NextPhase())
+        except RulesError:
+            workspace.session.execute(cmd.StartTurn())
+    print(campaign.journal_length(encounter), flush=True)
+
+    def killed(conn):
+        if sys.argv[2] == "backfill":
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    own_log._checkpoint = killed
+    campaign.make_backup()
+""")
+
+
+@pytest.mark.parametrize("moment", ["mark", "backfill"])
+def test_a_gmtool_killed_in_its_own_checkpoint_keeps_its_log(campaign_x: Path, moment: str) -> None:
+    before = header_generation(campaign_x)
+    env = {**os.environ, "GMTOOL_DATA_DIR": str(campaign_x.parent / "writer-data")}
+    done = subprocess.run([sys.executable, "-c", SEAL_KILLED, str(campaign_x), moment],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    length = int(done.stdout)
+    assert wal_path(campaign_x).stat().st_size > 0
+    if moment == "backfill":  # the file holds the new generation already: the note must allow it
+        assert header_generation(campaign_x) != before
+    workspace = Workspace.open(campaign_x)
+    try:
+        assert workspace.campaign.set_aside is None
+        assert workspace.campaign.journal_length(workspace.encounter_id) == length
+    finally:
+        workspace.close()
+
+
+def test_a_backup_put_back_by_hand_opens_as_it_is_and_the_newer_log_is_kept(campaign_x: Path) -> None:
+    """The GM restores a backup by copying it over the campaign after a crash: the backup is what
+    opens, the newer log (written to the file it replaced) is set aside as this campaign's, kept."""
+    demo, _ = journal_and_templates(campaign_x)
+    killed_after_edits(campaign_x)  # its opening backup holds the demo only
+    (backup,) = list_backups(campaign_x, campaign_x.parent / "writer-data" / "backups")
+    log = wal_path(campaign_x).read_bytes()
+    shutil.copyfile(backup.path, campaign_x)
+    workspace = Workspace.open(campaign_x)
+    try:
+        assert workspace.campaign.journal_length(workspace.encounter_id) == demo
+        assert workspace.campaign.library.templates() == []
+        kept = workspace.campaign.set_aside
+        assert kept is not None and kept.read_bytes() == log
+        assert workspace.campaign.set_aside_same_campaign
+        (notice,) = opening_notices(workspace)
+        assert str(kept) in notice and "newer" in notice and "Restore backup" in notice
+        set_language("ja")
+        assert "新しいコマンド" in opening_notices(workspace)[0]
+    finally:
+        set_language("en")
+        workspace.close()
+
+
+def test_the_very_file_copied_back_by_hand_gets_its_log(campaign_x: Path, tmp_path: Path) -> None:
+    """The log belongs to the file's contents, not to its inode or time: the same bytes put back apply it."""
+    length = killed_after_edits(campaign_x)
+    copy = tmp_path / "copy.gmtool"
+    shutil.copyfile(campaign_x, copy)
+    campaign_x.unlink()
+    shutil.copyfile(copy, campaign_x)
+    workspace = Workspace.open(campaign_x)
+    try:
+        assert workspace.campaign.set_aside is None
+        assert workspace.campaign.journal_length(workspace.encounter_id) == length
+    finally:
+        workspace.close()
