@@ -191,8 +191,8 @@ class Campaign:
         self._lock.note_wal()
         size = log_bytes(self.path)
         if size >= self._seal_at and not self._conn.in_transaction:
-            # a reader may keep the log from being emptied: try again once it has grown as much again
-            self._seal_at = SEAL_WAL_BYTES if self._seal() else 2 * size
+            # a reader or a full disk may keep the log from being emptied: try again a little later
+            self._seal_at = SEAL_WAL_BYTES if self._seal() else size + SEAL_WAL_BYTES // 4
 
     def _seal(self) -> bool:
         """gmtool's checkpoint (:func:`~gmtool.storage.own_log.seal`); False when it could not be done."""
