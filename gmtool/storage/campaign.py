@@ -47,6 +47,7 @@ from gmtool.core.errors import FileFormatError, StorageError
 from gmtool.core.journal import JournalEntry
 from gmtool.core.readings import RuleReadings
 from gmtool.core.registry import get_ruleset, registry
+from gmtool.core.steps import Steps
 from gmtool.storage.atomic import fsync_folder
 from gmtool.storage.backups import DEFAULT_KEEP, BackupOutcome, backup_quietly
 from gmtool.storage.failures import storage_error
@@ -165,7 +166,8 @@ class Campaign:
         """The campaign's NPC library (loaded with its first use: the first screen shows none of it)."""
         from gmtool.storage.library_store import LibraryStore
 
-        return LibraryStore(self._conn, self.path, self._before_write, self._after_write)
+        return LibraryStore(self._conn, self.path, self._before_write, self._after_write,
+                            connect=lambda: self._connect(self.path))
 
     def _before_write(self) -> None:
         if self.read_only:
@@ -185,12 +187,29 @@ class Campaign:
             self._seal_if_needed()
         return self.backup
 
-    def _after_write(self) -> None:
+    def _after_write(self, seal: bool = True) -> None:
+        """After a commit: note the log's salts; ``seal``: past its size, seal the log too."""
         if self._lock is None:
             return
         self._lock.note_wal()
+        if seal:
+            self.tidy_log()
+
+    def tidy_log_stepwise(self) -> Steps[None]:
+        """:meth:`tidy_log` on a connection of its own in a thread, yielding while the disk works (after
+        a long import: the log of megabytes is sealed into the file without freezing the window)."""
+        from gmtool.storage.background import in_background  # loaded with the first long import
+
+        lock, path = self._lock, self.path
+        if lock is None or self.read_only or log_bytes(path) < self._seal_at or self._conn.in_transaction:
+            return
+        sealed = yield from in_background(lambda: self._connect(path), lambda conn, _stop: seal(conn, path, lock))
+        self._seal_at = SEAL_WAL_BYTES if sealed else log_bytes(path) + SEAL_WAL_BYTES // 4
+
+    def tidy_log(self) -> None:
+        """Seal the log if it is past its size (after each write; a long import calls it as a step of its own)."""
         size = log_bytes(self.path)
-        if size >= self._seal_at and not self._conn.in_transaction:
+        if self._lock is not None and size >= self._seal_at and not self._conn.in_transaction:
             # a reader or a full disk may keep the log from being emptied: try again a little later
             self._seal_at = SEAL_WAL_BYTES if self._seal() else size + SEAL_WAL_BYTES // 4
 

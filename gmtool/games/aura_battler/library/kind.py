@@ -4,13 +4,14 @@ the ``aura_battler.machines`` file they travel in. Everything read is checked wh
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import tr
-from gmtool.core.library import FileImport, TemplateColumns, invalid_exchange
+from gmtool.core.library import FileImport, TemplateColumns, in_one_step, invalid_exchange
 from gmtool.games.aura_battler.library.templates import MachineTemplate
 from gmtool.games.aura_battler.rules.cards import MachineCard, PilotCard
 from gmtool.storage.atomic import write_atomic
@@ -79,6 +80,9 @@ class AuraLibrary:
         version = raw.get("version", VERSION)
         cards = tuple(self.read(one, version if isinstance(version, int) else VERSION + 1) for one in machines)
         return FileImport((tr("ab.library.imported", count=len(cards), source=filename),), cards)
+
+    def import_stepwise(self, data: bytes, filename: str) -> Generator[None, None, FileImport]:
+        return in_one_step(self, data, filename)  # its files are small: one step
 
     def export(self, templates: tuple[MachineTemplate, ...], path: Path) -> None:
         document = {"kind": MACHINES_KIND, "version": VERSION, "machines": [self.document(t) for t in templates]}

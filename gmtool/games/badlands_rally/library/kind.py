@@ -5,6 +5,7 @@ files they travel in — a course as a versioned hex map file (``gmtool-hex-map`
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
 from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
@@ -13,7 +14,7 @@ from gmtool.core.errors import FileFormatError
 from gmtool.core.hex.map_file import FORMAT as MAP_FORMAT
 from gmtool.core.hex.map_file import read_map, write_map
 from gmtool.core.i18n import tr
-from gmtool.core.library import FileImport, TemplateColumns, invalid_exchange
+from gmtool.core.library import FileImport, TemplateColumns, in_one_step, invalid_exchange
 from gmtool.games.badlands_rally.library.templates import TEXT_MAX, CourseTemplate, GearCard, RallyTemplate
 from gmtool.games.badlands_rally.rules.terrain import kinds
 from gmtool.storage.atomic import write_atomic
@@ -98,6 +99,9 @@ class RallyLibrary:
             return FileImport((tr("br.library.gears_imported", count=len(cards), source=filename),), cards)
         course = CourseTemplate(map=read_map(text, tuple(kinds())))
         return FileImport((tr("br.library.course_imported", name=course.name, source=filename),), (course,))
+
+    def import_stepwise(self, data: bytes, filename: str) -> Generator[None, None, FileImport]:
+        return in_one_step(self, data, filename)  # its files are small: one step
 
     def export(self, templates: tuple[RallyTemplate, ...], path: Path) -> None:
         """One course: a map file; otherwise the gear cards (a course among several is refused)."""
