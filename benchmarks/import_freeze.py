@@ -70,10 +70,17 @@ class TurnClock:
 
 def measure_import_freeze(count: int = NPCS) -> dict[str, float]:
     """``import_2000_npcs_max_freeze_ms`` and the import's total seconds (the GUI path)."""
+    saved = os.environ.get("GMTOOL_DATA_DIR")
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     with tempfile.TemporaryDirectory(prefix="gmtool-import-") as folder:
         os.environ["GMTOOL_DATA_DIR"] = str(Path(folder) / "data")
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        return _measure(Path(folder), count)
+        try:
+            return _measure(Path(folder), count)
+        finally:
+            if saved is None:
+                os.environ.pop("GMTOOL_DATA_DIR", None)
+            else:
+                os.environ["GMTOOL_DATA_DIR"] = saved
 
 
 def _measure(folder: Path, count: int) -> dict[str, float]:

@@ -75,3 +75,13 @@ def test_rally_activation_harness_times_every_press_of_every_activation(qapp: ob
     declined = result["rally_activation_no_reaction_presses"]  # BR-18: the GM's *No reaction*, a press of its own
     assert declined > 0 and result["rally_activation_presses"] == 8 * len(PRESSES) + declined  # 8 gears, 1 round
     assert result["rally_activation_refused_presses"] == 0 and result["rally_activation_attacks"] == 2 * 8
+
+
+@pytest.mark.slow
+def test_import_freeze_harness_imports_every_npc_and_measures_the_turns(qapp: object) -> None:
+    from benchmarks.import_freeze import measure_import_freeze
+
+    result = measure_import_freeze(count=40)  # it asserts every NPC came in
+    assert _positive_finite(result["import_40_npcs_max_freeze_ms"]), result
+    assert result["import_40_npcs_max_freeze_ms"] <= 1000 * result["import_40_npcs_s"]  # a gap within the import
+    assert _positive_finite(result["import_40_npcs_one_call_s"]), result

@@ -20,8 +20,10 @@ from pathlib import Path
 import pytest
 
 from gmtool.app import opening_notices
+from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import set_language
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
+from gmtool.storage import kept_log
 from gmtool.storage.backups import list_backups
 from gmtool.storage.lock import lock_path, wal_path
 from gmtool.storage.own_log import header_generation
@@ -193,9 +195,11 @@ def test_a_backup_put_back_by_hand_opens_as_it_is_and_the_newer_log_is_kept(camp
     """The GM restores a backup by copying it over the campaign after a crash: the backup is what
     opens, the newer log (written to the file it replaced) is set aside as this campaign's, kept."""
     demo, _ = journal_and_templates(campaign_x)
-    killed_after_edits(campaign_x)  # its opening backup holds the demo only
+    x_length = killed_after_edits(campaign_x)  # its opening backup holds the demo only
     (backup,) = list_backups(campaign_x, campaign_x.parent / "writer-data" / "backups")
     log = wal_path(campaign_x).read_bytes()
+    replaced = campaign_x.with_name("replaced.gmtool")
+    shutil.copyfile(campaign_x, replaced)  # the GM still has the file they replaced (a sync tool's history)
     shutil.copyfile(backup.path, campaign_x)
     workspace = Workspace.open(campaign_x)
     try:
@@ -211,6 +215,14 @@ def test_a_backup_put_back_by_hand_opens_as_it_is_and_the_newer_log_is_kept(camp
     finally:
         set_language("en")
         workspace.close()
+    # the newer commands read back: the replaced file and the kept journal made one new campaign
+    with pytest.raises(FileFormatError) as wrong:
+        kept_log.join(backup.path, kept, campaign_x.with_name("wrong.gmtool"))  # not the file it was written to
+    assert wrong.value.key == "error.kept_log_other_file"
+    joined = campaign_x.with_name("joined.gmtool")
+    assert kept_log.main([str(replaced), str(kept), str(joined)]) == 0
+    assert journal_and_templates(joined) == (x_length, ["Ganger of X"])
+    assert kept.read_bytes() == log and not wal_path(replaced).exists()  # neither of the two touched
 
 
 def test_the_very_file_copied_back_by_hand_gets_its_log(campaign_x: Path, tmp_path: Path) -> None:

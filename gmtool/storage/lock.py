@@ -73,8 +73,13 @@ def wal_path(campaign: Path) -> Path:
 
 def wal_salts(campaign: Path) -> bytes | None:
     """The salts of the ``-wal`` beside ``campaign``; None when there is no log to apply."""
+    return log_salts(wal_path(campaign))
+
+
+def log_salts(log: Path) -> bytes | None:
+    """The salts of a write-ahead log file (whatever its name); None when it holds no log."""
     try:
-        with wal_path(campaign).open("rb") as handle:
+        with log.open("rb") as handle:
             header = handle.read(WAL_HEADER)
     except OSError:
         return None
@@ -194,14 +199,24 @@ def _try_lock(fd: int) -> bool:
     return True
 
 
-def _record_text(note: LogNote) -> bytes:
-    text = f"{os.getpid()} {platform.node()}\n"  # the host name (socket costs the start ~2 ms)
+def note_text(note: LogNote) -> str:
+    """The note as the lock file holds it (after the holder's line); :func:`read_note` reads it back."""
+    text = ""
     if note.wal is not None:
         text += f"wal {note.wal.hex()}\n"
     if note.campaign is not None:
         text += f"campaign {note.campaign}\n"
     if note.generations:
         text += "generation " + " ".join(str(g) for g in sorted(note.generations)) + "\n"
+    return text
+
+
+def read_note(text: str) -> LogNote:
+    return _parse_note(text.splitlines())
+
+
+def _record_text(note: LogNote) -> bytes:
+    text = f"{os.getpid()} {platform.node()}\n" + note_text(note)  # the host name (socket costs the start ~2 ms)
     return text.encode().ljust(RECORD_BYTES, b" ")
 
 

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from gmtool.storage.atomic import fsync_folder
 from gmtool.storage.failures import storage_error
-from gmtool.storage.lock import CampaignLock, LogNote, wal_path, wal_salts
+from gmtool.storage.lock import CampaignLock, LogNote, note_text, wal_path, wal_salts
 
 CAMPAIGN_ID = "campaign_id"  # meta key: the campaign's identity
 SEAL_WAL_BYTES = 1 << 20  # past this much log, gmtool checkpoints and empties it (about 100 commands)
@@ -132,11 +132,18 @@ def set_aside_foreign_log(path: Path, lock: CampaignLock) -> SetAside | None:
     try:
         os.replace(wal_path(path), kept)
         if shm.exists():
-            os.replace(shm, kept.with_name(kept.name[: -len("-wal")] + "-shm"))
+            os.replace(shm, kept_beside(kept, "-shm"))
+        if mark is not None:  # the lock's note names this log: kept with it, to read it back (kept_log)
+            kept_beside(kept, "-note").write_text(note_text(note), encoding="utf-8")
     except OSError as exc:
         raise storage_error(exc, path, "error.wal_set_aside_failed") from exc
     fsync_folder(path.parent)
     return SetAside(kept, same_campaign)
+
+
+def kept_beside(kept: Path, suffix: str) -> Path:
+    """The file kept with a set-aside log: its ``-shm`` or ``-note`` (what the lock noted of it)."""
+    return kept.with_name(kept.name[: -len("-wal")] + suffix)
 
 
 def opening_note(conn: sqlite3.Connection, path: Path, note: LogNote) -> LogNote:
