@@ -128,7 +128,8 @@ def import_paths(
     parent: QWidget | None, campaign: Campaign, paths: list[Path], current_encounter: int | None = None
 ) -> list[ImportOutcome]:
     """Import ``paths`` one by one with a cancellable progress dialog (shown when it takes long)."""
-    progress = QProgressDialog(tr("libui.import.progress_start"), tr("libui.import.cancel"), 0, len(paths), parent)
+    files = len(paths) if len(paths) > 1 else 0  # one file: a busy bar (a count of one would stay at 0 %)
+    progress = QProgressDialog(tr("libui.import.progress_start"), tr("libui.import.cancel"), 0, files, parent)
     progress.setObjectName("importProgress")
     progress.setWindowTitle(tr("libui.import.progress_title"))
     progress.setWindowModality(Qt.WindowModality.WindowModal)
@@ -148,7 +149,7 @@ def import_paths(
     try:
         for number, path in enumerate(paths):
             progress.setLabelText(tr("libui.import.progress", name=path.name, number=number + 1, total=len(paths)))
-            progress.setValue(number)  # also lets the Cancel button be pressed
+            progress.setValue(min(number, files))  # also lets the Cancel button be pressed
             try:
                 if progress.wasCanceled():
                     raise Stopped
@@ -158,7 +159,7 @@ def import_paths(
                 break
             pause()
             run_in_slices(campaign.tidy_log_stepwise(), SLICE_S, lambda: pause() or True)  # done: not cancelled
-        progress.setValue(len(paths))
+        progress.setValue(files)
     finally:
         progress.close()
         progress.deleteLater()
