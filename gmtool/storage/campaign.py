@@ -275,7 +275,7 @@ class Campaign:
                 lock.note_wal()
             campaign._seal_if_needed()  # an older campaign gets its identity and generation here
         except BaseException:
-            campaign.close()
+            campaign._close(seal=False)  # a failed open leaves the file as it was
             raise
         return campaign
 
@@ -389,7 +389,10 @@ class Campaign:
         self._after_write()
 
     def close(self) -> None:
-        if self._lock is not None and not self._conn.in_transaction:
+        self._close(seal=True)
+
+    def _close(self, seal: bool) -> None:
+        if seal and self._lock is not None and not self._conn.in_transaction:
             self._seal_if_needed()  # the log into the file, emptied: nothing left to judge at the next open
         try:
             self._conn.close()
