@@ -24,7 +24,8 @@ from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import set_language
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.storage import kept_log
-from gmtool.storage.backups import list_backups
+from gmtool.storage.backups import list_backups, restore_backup
+from gmtool.storage.campaign import Campaign
 from gmtool.storage.lock import lock_path, wal_path
 from gmtool.storage.own_log import header_generation
 from gmtool.storage.workspace import Workspace
@@ -238,3 +239,20 @@ def test_the_very_file_copied_back_by_hand_gets_its_log(campaign_x: Path, tmp_pa
         assert workspace.campaign.journal_length(workspace.encounter_id) == length
     finally:
         workspace.close()
+
+
+def test_restoring_a_backup_sets_a_foreign_log_aside_first(campaign_x: Path, tmp_path: Path) -> None:
+    """File → Restore backup keeps the file it replaces as a backup: with another campaign's log
+    beside it, that log is set aside (kept), not applied into the kept copy nor deleted."""
+    backups = tmp_path / "backups"
+    Campaign.open(campaign_x, backup_folder=backups).close()
+    (backup,) = list_backups(campaign_x, backups)
+    x_length = killed_after_edits(campaign_x)
+    x_log = wal_path(campaign_x).read_bytes()
+    y_length = make_campaign_y(tmp_path / "y.gmtool")
+    shutil.copyfile(tmp_path / "y.gmtool", campaign_x)
+    kept_current = restore_backup(backup.path, campaign_x, folder=backups)
+    assert kept_current is not None
+    assert journal_and_templates(kept_current) == (y_length, [])  # Y as it was, X's log not in it
+    assert [p.read_bytes() for p in campaign_x.parent.glob(f".{campaign_x.name}.set-aside-*-wal")] == [x_log]
+    assert journal_and_templates(campaign_x)[0] < x_length  # the backup, restored
