@@ -2,8 +2,9 @@
 
 Order: exact odds per query and against icepool (pure Python, first, while the
 process is small), every key press in a fresh process of its own with the bare window's
-floor around them and each as a ratio to it (:mod:`benchmarks.key_presses`), Chummer import, library search over 10,000 NPCs, a 1,000-event log
-printed to PDF, start-up
+floor around them and each as a ratio to it (:mod:`benchmarks.key_presses`), Chummer import,
+library search over 10,000 NPCs, a 1,000-event log printed to PDF, the longest freeze while
+importing 2,000 NPCs, start-up
 time and peak memory against a bare PySide6 window (child processes), then the
 SIGKILL durability trials. Figures are ratios or percentiles; targets from the
 spec are printed beside them as context, never asserted.
@@ -104,6 +105,7 @@ def main() -> int:
     bench_named("benchmarks.open_fuzz", "measure_open_fuzz")
     bench_named("benchmarks.user_file_fuzz", "measure_user_file_fuzz")  # issue 29: a GM's files, mutated
     bench_named("benchmarks.hex_geometry", "measure_hex_geometry")
+    bench_named("benchmarks.import_freeze", "measure_import_freeze")  # issue 29: 2,000 NPCs, the window turning
     bench_startup()
     bench_kill_trials()
     return 0

@@ -379,7 +379,8 @@ def opening_notices(workspace: Workspace) -> list[str]:
     if campaign.backup.error is not None:
         notices.append(tr("notice.backup_failed", detail=campaign.backup.error.message()))
     if campaign.set_aside is not None:
-        notices.append(tr("notice.wal_set_aside", kept=str(campaign.set_aside)))
+        key = "notice.wal_set_aside_same_campaign" if campaign.set_aside_same_campaign else "notice.wal_set_aside"
+        notices.append(tr(key, kept=str(campaign.set_aside)))
     return notices
 
 

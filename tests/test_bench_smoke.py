@@ -105,3 +105,13 @@ def test_key_press_ratios_divide_by_the_floors_median(monkeypatch: pytest.Monkey
     assert result["bare_press_p95_ms"] == 6.0
     assert result["next_phase_vs_bare"] == 1.5 / 6.0
     assert result["sr4_spell_vs_bare"] == 9.0 / 6.0
+
+
+@pytest.mark.slow
+def test_import_freeze_harness_imports_every_npc_and_measures_the_turns(qapp: object) -> None:
+    from benchmarks.import_freeze import measure_import_freeze
+
+    result = measure_import_freeze(count=40)  # it asserts every NPC came in
+    assert _positive_finite(result["import_40_npcs_max_freeze_ms"]), result
+    assert result["import_40_npcs_max_freeze_ms"] <= 1000 * result["import_40_npcs_s"]  # a gap within the import
+    assert _positive_finite(result["import_40_npcs_one_call_s"]), result

@@ -70,3 +70,26 @@ def test_a_pipe_named_like_an_export_is_refused(tmp_path: Path, loader: str) -> 
     pipe = fifo(tmp_path / "npcs.json")
     assert _refused(lambda: getattr(exchange, loader)(pipe), pipe).message() == (
         "npcs.json (NPC or encounter export) was not read: it is a pipe (FIFO), not a regular file.")
+
+
+@pytest.mark.parametrize("beside", ["-wal", "-shm"])
+def test_a_pipe_named_as_the_campaigns_log_is_set_aside_unread_and_the_campaign_opens(tmp_path: Path,
+                                                                                      beside: str) -> None:
+    """Before: the lock's note check opened ``c.gmtool-wal`` to read its salts and blocked for ever."""
+    from gmtool.storage.campaign import Campaign
+    from gmtool.storage.workspace import Workspace
+
+    campaign = tmp_path / "c.gmtool"
+    Workspace.create(campaign).close()
+    pipe = fifo(campaign.with_name(campaign.name + beside))
+
+    def opened() -> tuple[int, list[str]]:
+        opening = Campaign.open(campaign)
+        try:
+            return len(opening.encounters()), sorted(p.name for p in tmp_path.iterdir() if "set-aside" in p.name)
+        finally:
+            opening.close()
+
+    encounters, kept = within(opened, pipes=(pipe,))
+    assert encounters >= 1  # the campaign as it is, without the pipe
+    assert len(kept) == 1 and kept[0].endswith(beside)  # the pipe kept aside under a set-aside name, not deleted

@@ -208,6 +208,7 @@ def _every_kind() -> dict[str, FileKind]:
     import gmtool.games.shadowrun.library.exchange
     import gmtool.games.shadowrun.rules.tables.house_rules
     import gmtool.storage.inspection
+    import gmtool.storage.lock
     import gmtool.storage.settings  # noqa: F401 - each declares its kind of user file
 
     return KINDS
@@ -215,8 +216,8 @@ def _every_kind() -> dict[str, FileKind]:
 
 def test_every_kind_is_named_in_both_languages_and_fits_file_import() -> None:
     kinds = _every_kind()
-    assert set(kinds) == {"import", "map", "settings", "campaign", "chummer", "npc_export", "house_rules",
-                          "gear_cards", "machine_cards"}
+    assert set(kinds) == {"import", "map", "settings", "campaign", "campaign_log", "chummer", "npc_export",
+                          "house_rules", "gear_cards", "machine_cards"}
     for language in ("en", "ja"):
         messages = catalogue(language).messages
         assert all(f"userfile.kind.{key}" in messages and f"userfile.kind_a.{key}" in messages for key in kinds)
@@ -262,5 +263,5 @@ def test_the_readme_lists_every_kind_with_its_limit() -> None:
     for key, kind in _every_kind().items():
         label = catalogue("en").messages[f"userfile.kind.{key}"]
         assert label in rows, f"README's table has no row for {label}"
-        if key != "campaign":  # only its header is read here, whatever its size
+        if key not in ("campaign", "campaign_log"):  # only their header is read here, whatever their size
             assert rows[label] == f"{kind.limit / 1_000_000:g} MB"

@@ -9,9 +9,10 @@ Templates are the game's own validated values; the shell only passes them back t
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from gmtool.core.messages import Command
 
@@ -87,6 +88,22 @@ class GameLibrary(Protocol[T]):
         """Everything in the file, or FileFormatError: nothing half-read."""
         ...
 
+    def import_stepwise(self, data: bytes, filename: str) -> Generator[None, None, FileImport]:
+        """:meth:`import_file` in short steps (:mod:`gmtool.core.steps`) for files that take long (a
+        library of thousands): it yields between steps, so the window repaints and the GM may cancel
+        (nothing is kept of a file read halfway), and returns the FileImport. A library whose files
+        are all quick returns :func:`in_one_step`."""
+        ...
+
     def export(self, templates: tuple[T, ...], path: Path) -> None:
         """Write templates to a file this library imports again (atomically)."""
         ...
+
+
+def in_one_step(library: GameLibrary[Any], data: bytes, filename: str) -> Generator[None, None, FileImport]:
+    """:meth:`GameLibrary.import_stepwise` of a library that reads a file in one piece: :meth:`import_file`
+    in a thread (:func:`~gmtool.core.steps.in_thread`), so that even a large Chummer file does not
+    stop the window."""
+    from gmtool.core.steps import in_thread
+
+    return (yield from in_thread(lambda: library.import_file(data, filename)))

@@ -33,10 +33,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import tr
+
+if TYPE_CHECKING:
+    from gmtool.core.json_stream import Member
 
 MAX_DEPTH = 64  # levels of nested arrays and objects (tables); gmtool's deepest files have about 8
 MAX_DIGITS = 100  # digits of one number; no value gmtool reads has more than a dozen
@@ -271,6 +274,30 @@ def parse_json(data: bytes | str, kind: FileKind, name: str) -> Any:
     return value
 
 
+def json_members(data: bytes | str, kind: FileKind, name: str, streamed: str) -> Iterator[Member]:
+    """:func:`parse_json` one top-level member at a time, the array member ``streamed`` item by item
+    (:func:`gmtool.core.json_stream.object_members`: a library of thousands read in short steps), with
+    the same bounds: the kind's size, the encoding, :data:`MAX_DEPTH` levels (counted from the file's
+    top, checked on each member as it comes) and :data:`MAX_DIGITS` digits; the same refusals."""
+    from gmtool.core.json_stream import object_members
+
+    text = _text(data, kind, name)
+    hooks: dict[str, Any] = {"parse_float": _real, "parse_int": _integer}
+    unicode_checked = bool(_SURROGATE_ESCAPE.search(text))
+    try:
+        for member in object_members(text, streamed, _constant, **hooks):
+            _check_depth(member.value, kind, name, top=3 if member.item else 2)
+            if unicode_checked:
+                _check_unicode(member.value, kind, name)
+            yield member
+    except _NumberRefused as exc:
+        raise _number_refused(kind, name, exc.text) from None
+    except RecursionError:
+        raise UserFileError(kind, name, "too_deep", depth=MAX_DEPTH) from None
+    except json.JSONDecodeError as exc:
+        raise UserFileError(kind, name, "syntax", format="JSON", line=exc.lineno, detail=exc.msg) from None
+
+
 def _check_unicode(value: Any, kind: FileKind, name: str) -> None:
     """Refuse text that is no Unicode: a ``\\ud800`` escape without its pair (nothing could store it)."""
     waiting = [value]
@@ -307,10 +334,11 @@ def parse_toml(data: bytes | str, kind: FileKind, name: str) -> dict[str, Any]:
     return value
 
 
-def _check_depth(value: Any, kind: FileKind, name: str, integers: bool = False) -> None:
+def _check_depth(value: Any, kind: FileKind, name: str, integers: bool = False, top: int = 1) -> None:
     """Refuse nesting past :data:`MAX_DEPTH` (and, for TOML, integers past :data:`MAX_DIGITS` digits),
-    level by level, without recursion; only arrays and objects go on to the next level."""
-    level, depth = [value] if type(value) in (dict, list) else [], 1  # the arrays and objects at ``depth``
+    level by level, without recursion; only arrays and objects go on to the next level (``top``: the
+    level ``value`` itself is at, 1 for a whole file)."""
+    level, depth = [value] if type(value) in (dict, list) else [], top  # the arrays and objects at ``depth``
     bound = 10 ** MAX_DIGITS
     while level:
         inner: list[Any] = []

@@ -5,7 +5,9 @@ connection (a plain file copy of a WAL database could miss committed pages or
 catch half a checkpoint). It is written under a temporary name without a journal
 (nobody else sees that file), flushed to disk, then renamed: a crash leaves either
 no backup or a whole one. The copy keeps the campaign's WAL flag in its header but
-has no ``-wal`` beside it, so the one file holds everything. Names are ``<stem>.<key>.<UTC time>.gmtool`` where ``key``
+has no ``-wal`` beside it, so the one file holds everything. It keeps the campaign's identity (the
+same campaign) but gets a generation of its own (:mod:`own_log`): put back by hand over the
+campaign, it is never taken for the file a ``-wal`` beside it was written against. Names are ``<stem>.<key>.<UTC time>.gmtool`` where ``key``
 is a short hash of the campaign's full path, so two campaigns that share a file
 name do not share (or prune) each other's backups. The last ``keep`` backups of a
 campaign are kept (default :data:`DEFAULT_KEEP`, 0 makes none and prunes none).
@@ -29,6 +31,7 @@ from pathlib import Path
 from gmtool.core.errors import FileFormatError, StorageError
 from gmtool.storage.inspection import inspect
 from gmtool.storage.lock import CampaignLock
+from gmtool.storage.own_log import new_generation, set_aside_foreign_log
 from gmtool.storage.paths import data_dir
 
 DEFAULT_KEEP = 5
@@ -140,6 +143,8 @@ def _copy_database(source: sqlite3.Connection, target: Path) -> None:
         dest.execute("PRAGMA journal_mode=OFF")
         dest.execute("PRAGMA synchronous=OFF")
         source.backup(dest)
+        copied = int(dest.execute("PRAGMA user_version").fetchone()[0])
+        dest.execute(f"PRAGMA user_version = {new_generation(copied)}")
     finally:
         dest.close()
     _fsync_path(target)
@@ -240,12 +245,15 @@ def restore_backup(
 
     The campaign's lock is held throughout: while another gmtool has it open the restore is
     refused (:class:`~gmtool.storage.lock.CampaignInUseError`), so no command of theirs is lost.
+    A ``-wal`` beside the campaign that is not its own is set aside first (kept, not applied).
     """
     check_keep(keep)
     folder = backup_folder() if folder is None else folder
     inspect(backup)
     lock = CampaignLock.acquire(campaign_path)
     try:
+        if campaign_path.exists():
+            set_aside_foreign_log(campaign_path, lock)
         return _replace_by(backup, campaign_path, keep, folder)
     finally:
         lock.release()

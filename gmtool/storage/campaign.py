@@ -16,9 +16,12 @@ schema and the same migrations, so new and upgraded campaigns are alike.
 One writer per campaign (:mod:`lock`): a campaign another gmtool holds, or whose file or folder
 cannot be written, raises :class:`~gmtool.storage.lock.NotWritableError`; it may then be opened
 ``read_only`` (no lock, no backup, every write refused with a translated message). A ``-wal``
-beside the campaign that its last writer did not note is not its own: it is set aside (kept beside
-it as ``.<name>.set-aside-<time>-wal``, :attr:`Campaign.set_aside`), never applied. A full disk is
-``error.disk_full``; a command that could not be written is not shown.
+beside the campaign that is not its own (another campaign's, or written against another state of
+this one: :mod:`own_log`) is set aside (kept beside it as ``.<name>.set-aside-<time>-wal``,
+:attr:`Campaign.set_aside`), never applied. The log is checkpointed and emptied by gmtool itself
+(:func:`~gmtool.storage.own_log.seal`) at close, after a backup and past
+:data:`~gmtool.storage.own_log.SEAL_WAL_BYTES`. A full disk is ``error.disk_full``; a command that
+could not be written is not shown.
 
 Campaign settings live in the ``meta`` table (there since the first schema, so no
 migration): ``rule_readings`` holds the rule readings the GM chose in Preferences
@@ -44,11 +47,22 @@ from gmtool.core.errors import FileFormatError, StorageError
 from gmtool.core.journal import JournalEntry
 from gmtool.core.readings import RuleReadings
 from gmtool.core.registry import get_ruleset, registry
+from gmtool.core.steps import Steps
+from gmtool.storage.atomic import fsync_folder
 from gmtool.storage.backups import DEFAULT_KEEP, BackupOutcome, backup_quietly
 from gmtool.storage.failures import storage_error
 from gmtool.storage.inspection import APPLICATION_ID, check_header, inspect
-from gmtool.storage.lock import CampaignLock, NotWritableError, wal_path, wal_salts
+from gmtool.storage.lock import CampaignLock, LogNote, NotWritableError, wal_path
 from gmtool.storage.migrations import FIRST_VERSION, LATEST_VERSION, migrate
+from gmtool.storage.own_log import (
+    SEAL_WAL_BYTES,
+    log_bytes,
+    mark_new,
+    needs_seal,
+    opening_note,
+    seal,
+    set_aside_foreign_log,
+)
 
 if TYPE_CHECKING:
     from gmtool.storage.library_store import LibraryStore
@@ -89,20 +103,6 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _fsync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (POSIX; a no-op where folders cannot be opened)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def _check_writable(path: Path) -> None:
     """Refuse (may open read-only) a campaign whose file cannot be opened for writing here."""
     try:
@@ -120,26 +120,6 @@ def _lock_for_writing(path: Path) -> CampaignLock:
         raise
     except StorageError as exc:
         raise NotWritableError("error.campaign_not_writable", path=str(path), reason=exc.args_for_message.get("reason", "")) from exc
-
-
-def set_aside_foreign_wal(path: Path, lock: CampaignLock) -> Path | None:
-    """Move aside a ``-wal`` that is not the campaign's own (its salts not noted by its last writer).
-
-    Called with the lock held, before anything reads the campaign. The log is kept beside the
-    campaign (renamed, never deleted), so nothing anybody wrote is destroyed; it is never applied.
-    """
-    salts = wal_salts(path)
-    if salts is None or salts == lock.noted_wal:
-        return None
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-    kept = path.with_name(f".{path.name}.set-aside-{stamp}-wal")
-    try:
-        os.replace(wal_path(path), kept)
-        path.with_name(path.name + "-shm").unlink(missing_ok=True)  # its index describes the log set aside
-    except OSError as exc:
-        raise storage_error(exc, path, "error.wal_set_aside_failed") from exc
-    _fsync_folder(path.parent)
-    return kept
 
 
 LEFTOVERS = (".creating", ".restoring")  # a campaign being made or restored when a gmtool was killed
@@ -176,15 +156,18 @@ class Campaign:
         self.read_only = read_only  # opened for reading only: every write is refused, saying why
         self.backup = BackupOutcome()  # what opening backed up (or the error to report)
         self.set_aside: Path | None = None  # a -wal not the campaign's own, moved aside on opening
+        self.set_aside_same_campaign = False  # it was this campaign's, written to the copy the file replaced
         self._lock: CampaignLock | None = None  # one writer per campaign (storage/lock.py)
         self._backup_due: tuple[int, Path | None] | None = None  # opened with backup_later, not yet backed up
+        self._seal_at = SEAL_WAL_BYTES  # the log's size past which the next write seals it
 
     @cached_property
     def library(self) -> LibraryStore:
         """The campaign's NPC library (loaded with its first use: the first screen shows none of it)."""
         from gmtool.storage.library_store import LibraryStore
 
-        return LibraryStore(self._conn, self.path, self._before_write, self._after_write)
+        return LibraryStore(self._conn, self.path, self._before_write, self._after_write,
+                            connect=lambda: self._connect(self.path))
 
     def _before_write(self) -> None:
         if self.read_only:
@@ -201,17 +184,51 @@ class Campaign:
         due, self._backup_due = self._backup_due, None
         if due is not None:
             self.backup = backup_quietly(self._conn, self.path, *due)
+            self._seal_if_needed()
         return self.backup
 
-    def _after_write(self) -> None:
-        if self._lock is not None:
-            self._lock.note_wal()
+    def _after_write(self, seal: bool = True) -> None:
+        """After a commit: note the log's salts; ``seal``: past its size, seal the log too."""
+        if self._lock is None:
+            return
+        self._lock.note_wal()
+        if seal:
+            self.tidy_log()
+
+    def tidy_log_stepwise(self) -> Steps[None]:
+        """:meth:`tidy_log` on a connection of its own in a thread, yielding while the disk works (after
+        a long import: the log of megabytes is sealed into the file without freezing the window)."""
+        from gmtool.storage.background import in_background  # loaded with the first long import
+
+        lock, path = self._lock, self.path
+        if lock is None or self.read_only or log_bytes(path) < self._seal_at or self._conn.in_transaction:
+            return
+        sealed = yield from in_background(lambda: self._connect(path), lambda conn, _stop: seal(conn, path, lock))
+        self._seal_at = SEAL_WAL_BYTES if sealed else log_bytes(path) + SEAL_WAL_BYTES // 4
+
+    def tidy_log(self) -> None:
+        """Seal the log if it is past its size (after each write; a long import calls it as a step of its own)."""
+        size = log_bytes(self.path)
+        if self._lock is not None and size >= self._seal_at and not self._conn.in_transaction:
+            # a reader or a full disk may keep the log from being emptied: try again a little later
+            self._seal_at = SEAL_WAL_BYTES if self._seal() else size + SEAL_WAL_BYTES // 4
+
+    def _seal(self) -> bool:
+        """gmtool's checkpoint (:func:`~gmtool.storage.own_log.seal`); False when it could not be done."""
+        if self._lock is None or self.read_only:
+            return False
+        return seal(self._conn, self.path, self._lock)
+
+    def _seal_if_needed(self) -> None:
+        if self._lock is not None and needs_seal(self.path, self._lock.note):
+            self._seal()
 
     # -- opening -----------------------------------------------------------
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
         conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA wal_autocheckpoint=0")  # gmtool checkpoints itself (own_log.seal)
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
         return conn
@@ -235,7 +252,7 @@ class Campaign:
         check_header(path)  # the header only: a file not ours is refused before any lock
         lock = _lock_for_writing(path)  # before anything reads or writes it: one writer per campaign
         try:
-            set_aside = set_aside_foreign_wal(path, lock)  # ours alone now: a log not its own never applies
+            aside = set_aside_foreign_log(path, lock)  # ours alone now: a log not its own never applies
             version = inspect(path)
             _check_writable(path)
             remove_leftovers(path)  # what a killed gmtool left half-made goes
@@ -245,8 +262,10 @@ class Campaign:
             raise
         campaign = cls(path, conn)
         campaign._lock = lock
-        campaign.set_aside = set_aside
+        if aside is not None:
+            campaign.set_aside, campaign.set_aside_same_campaign = aside.kept, aside.same_campaign
         try:
+            lock.record(opening_note(conn, path, lock.note))
             if backup_later and version == SCHEMA_VERSION:
                 campaign._backup_due = (keep_backups, backup_folder)
                 return campaign
@@ -254,8 +273,9 @@ class Campaign:
             if version < SCHEMA_VERSION:
                 migrate(conn, path)
                 lock.note_wal()
+            campaign._seal_if_needed()  # an older campaign gets its identity and generation here
         except BaseException:
-            campaign.close()
+            campaign._close(seal=False)  # a failed open leaves the file as it was
             raise
         return campaign
 
@@ -278,8 +298,10 @@ class Campaign:
         return cls(path, conn, read_only=True)
 
     def make_backup(self, keep: int = DEFAULT_KEEP, folder: Path | None = None) -> BackupOutcome:
-        """Back up the open campaign now (never raises; the outcome holds any error)."""
-        return backup_quietly(self._conn, self.path, keep, folder)
+        """Back up the open campaign now (never raises; the outcome holds any error), then seal its log."""
+        outcome = backup_quietly(self._conn, self.path, keep, folder)
+        self._seal_if_needed()
+        return outcome
 
     @classmethod
     def create(cls, path: Path, populate: Callable[[Campaign], None] | None = None) -> Campaign:
@@ -304,6 +326,7 @@ class Campaign:
             lock.release()
             raise
         campaign._lock = lock
+        lock.record(opening_note(campaign._conn, path, LogNote()))
         lock.note_wal()
         return campaign
 
@@ -326,6 +349,7 @@ class Campaign:
                 migrate(conn, tmp)
                 if populate is not None:
                     populate(cls(tmp, conn))
+                mark_new(conn)  # its identity and first generation, in the main file
                 conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             finally:
                 conn.close()
@@ -337,7 +361,7 @@ class Campaign:
                 except OSError:
                     pass
             raise
-        _fsync_folder(path.parent)
+        fsync_folder(path.parent)
         return cls(path, cls._connect(path))
 
     @contextmanager
@@ -365,6 +389,11 @@ class Campaign:
         self._after_write()
 
     def close(self) -> None:
+        self._close(seal=True)
+
+    def _close(self, seal: bool) -> None:
+        if seal and self._lock is not None and not self._conn.in_transaction:
+            self._seal_if_needed()  # the log into the file, emptied: nothing left to judge at the next open
         try:
             self._conn.close()
         except sqlite3.Error:

@@ -3,7 +3,8 @@
 :func:`check_header` reads the first 100 bytes only, through :func:`gmtool.core.user_files.read_head` (a
 regular file: a pipe, a folder or a device is refused before SQLite sees it), and refuses a file that
 is not SQLite, not ours or truncated;
-:func:`inspect` opens the file read-only and runs SQLite's quick check. Both raise
+:func:`inspect` opens the file read-only, runs SQLite's quick check and checks that every table
+its schema version must have is there with its columns (:data:`TABLES`; one query). Both raise
 :class:`~gmtool.core.errors.FileFormatError` and leave the file as it was.
 """
 
@@ -11,9 +12,11 @@ from __future__ import annotations
 
 import sqlite3
 import struct
+from dataclasses import dataclass
 from pathlib import Path
 
 from gmtool.core.errors import FileFormatError
+from gmtool.core.i18n import tr
 from gmtool.core.user_files import file_kind, read_head, unreadable
 from gmtool.storage.migrations import FIRST_VERSION, LATEST_VERSION
 
@@ -22,6 +25,18 @@ APPLICATION_ID = 0x474D5431  # "GMT1"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
 CAMPAIGN = file_kind("campaign", 0)  # only the header is read here (any size): SQLite reads the rest
+
+# Every table of a campaign: the schema version that brought it, and its columns. A test checks
+# this against a campaign made by Campaign.create (the first schema and every migration).
+TABLES: dict[str, tuple[int, tuple[str, ...]]] = {
+    "schema_version": (1, ("version",)),
+    "meta": (1, ("key", "value")),
+    "encounters": (1, ("id", "name", "ruleset", "seed", "created")),
+    "journal": (1, ("encounter_id", "seq", "record", "created")),
+    "npc_templates": (2, ("id", "game", "name", "tags", "professional_rating", "notes", "document_version",
+                          "created", "updated")),
+    "npc_template_documents": (2, ("template_id", "document")),
+}
 
 
 def check_header(path: Path) -> None:
@@ -63,6 +78,8 @@ def inspect(path: Path) -> int:
         if status != "ok":
             raise FileFormatError("error.campaign_damaged", path=str(path), detail=status)
         version = conn.execute("SELECT max(version) FROM schema_version").fetchone()[0]
+        if isinstance(version, int) and FIRST_VERSION <= version <= SCHEMA_VERSION:
+            _check_tables(conn, path, version)
     except sqlite3.DatabaseError as exc:
         raise FileFormatError("error.campaign_damaged", path=str(path), detail=str(exc)) from exc
     finally:
@@ -72,3 +89,34 @@ def inspect(path: Path) -> int:
     if version > SCHEMA_VERSION:
         raise FileFormatError("error.campaign_newer", path=str(path), version=version, supported=SCHEMA_VERSION)
     return version
+
+
+def _check_tables(conn: sqlite3.Connection, path: Path, version: int) -> None:
+    """Every table a campaign of ``version`` must have, with its columns; else "damaged", naming it."""
+    rows = conn.execute(
+        "SELECT m.name, p.name FROM sqlite_master AS m JOIN pragma_table_info(m.name) AS p WHERE m.type = 'table'"
+    ).fetchall()
+    found: dict[str, set[str]] = {}
+    for table, column in rows:
+        found.setdefault(table, set()).add(column)
+    for table, (since, columns) in TABLES.items():
+        if since > version:
+            continue
+        if table not in found:
+            raise FileFormatError("error.campaign_damaged", path=str(path), detail=Missing("storage.damaged.no_table", table))
+        for column in columns:
+            if column not in found[table]:
+                raise FileFormatError("error.campaign_damaged", path=str(path),
+                                      detail=Missing("storage.damaged.no_column", table, column))
+
+
+@dataclass(frozen=True)
+class Missing:
+    """What is missing, translated each time the message is shown (in the language of that moment)."""
+
+    key: str
+    table: str
+    column: str = ""
+
+    def __str__(self) -> str:
+        return tr(self.key, table=self.table, column=self.column)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import unicodedata
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -37,6 +38,8 @@ from typing import Any, Final
 from gmtool.core.errors import StorageError
 from gmtool.core.i18n import tr
 from gmtool.core.registry import registry
+from gmtool.core.steps import Steps, Stopped, finish
+from gmtool.storage.background import in_background
 from gmtool.storage.failures import storage_error
 
 NAME_MAX = 120
@@ -45,6 +48,7 @@ TAGS_MAX = 32
 NOTES_MAX = 20_000
 RATING_MIN, RATING_MAX = 0, 12
 DOCUMENT_MAX_CHARS = 2_000_000
+INDEX_REBUILD_AFTER = 50  # templates added at once past which the search index is built again
 
 
 class _Keep:
@@ -255,10 +259,12 @@ class LibraryStore:
         conn: sqlite3.Connection,
         path: Path,
         before_write: Callable[[], None] = lambda: None,
-        after_write: Callable[[], None] = lambda: None,
+        after_write: Callable[[bool], None] = lambda seal: None,
+        connect: Callable[[], sqlite3.Connection] | None = None,
     ) -> None:
         self._conn = conn
         self.path = path
+        self._connect = connect  # another connection to the campaign: long writes run on it in a thread
         self._before_write = before_write  # refuses (raises) when the campaign is open read-only
         self._after_write = after_write
         self._index: _SearchIndex | None = None
@@ -266,8 +272,9 @@ class LibraryStore:
 
     # -- transactions ------------------------------------------------------------------------
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: all of it is committed, or none of it."""
+    def _write(self, seal: bool = True) -> Iterator[sqlite3.Connection]:
+        """One write transaction: all of it is committed, or none of it. ``seal``: the campaign may
+        seal its log right after (a long import leaves that to :meth:`Campaign.tidy_log`)."""
         self._before_write()
         try:
             self._conn.execute("BEGIN IMMEDIATE")
@@ -282,7 +289,15 @@ class LibraryStore:
             if isinstance(exc, sqlite3.Error):
                 raise storage_error(exc, self.path, "storage.error.library_write_failed") from exc
             raise
-        self._after_write()
+        self._after_write(seal)
+
+    def _insert_in_steps(self, checked: list[_Fields], created: str) -> Steps[list[int]]:
+        ids = []
+        with self._write(seal=False) as conn:
+            for fields in checked:
+                ids.append(self._insert(conn, fields, created))
+                yield
+        return ids
 
     def _insert(self, conn: sqlite3.Connection, fields: _Fields, created: str) -> int:
         cur = conn.execute(
@@ -331,19 +346,27 @@ class LibraryStore:
         Every template is checked before anything is written; a kill or a full disk during the
         write leaves none of them (importing the file again does not duplicate any).
         """
-        checked = [
-            _Fields(
-                game=check_game(t["game"]), name=check_name(t["name"]), tags=check_tags(t.get("tags", ())),
-                rating=check_rating(t.get("professional_rating")), notes=check_notes(t.get("notes", "")),
-                document=encode_document(t["document"]),
-                version=check_document_version(t.get("document_version"), t["document"]),
-            )
-            for t in templates
-        ]
+        return finish(self.add_many_stepwise(templates))
+
+    def add_many_stepwise(self, templates: Iterable[Mapping[str, Any]]) -> Steps[list[int]]:
+        """:meth:`add_many` in steps (:mod:`gmtool.core.steps`; thousands never freeze the window): each
+        template checked in a step of its own, then all written in one transaction, on a connection
+        of its own in a thread (:mod:`background`) when the store has one. Stopped before its commit,
+        nothing is written. The campaign's log is not sealed after it (:meth:`Campaign.tidy_log_stepwise`)."""
+        checked = []
+        for template in templates:
+            checked.append(_checked(template))
+            yield
         created = _now()
-        with self._write() as conn:
-            ids = [self._insert(conn, fields, created) for fields in checked]
-        for template_id in ids:
+        if self._connect is None:
+            ids = yield from self._insert_in_steps(checked, created)
+        else:
+            self._before_write()  # refused read-only; the opening backup first
+            ids = yield from in_background(self._connect, lambda conn, stop: _insert_all(self, conn, checked, created, stop))
+            self._after_write(False)
+        if len(ids) > INDEX_REBUILD_AFTER:
+            self._index = None  # built again at the next search, in one go (faster than that many inserts)
+        for template_id in ids if self._index is not None else ():
             self._index_changed(template_id)
         return ids
 
@@ -478,6 +501,37 @@ class LibraryStore:
             self._index.drop(template_id)
         else:
             self._index.put(_summary(found))
+
+
+def _insert_all(store: LibraryStore, conn: sqlite3.Connection, checked: list[_Fields], created: str,
+                stop: threading.Event) -> list[int]:
+    """Every template in one transaction on ``conn`` (another thread's); rolled back if ``stop`` is set first."""
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        ids = []
+        for fields in checked:
+            if stop.is_set():
+                raise Stopped
+            ids.append(store._insert(conn, fields, created))
+        if stop.is_set():
+            raise Stopped
+        conn.execute("COMMIT")
+    except BaseException as exc:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.Error):
+            raise storage_error(exc, store.path, "storage.error.library_write_failed") from exc
+        raise
+    return ids
+
+
+def _checked(template: Mapping[str, Any]) -> _Fields:
+    return _Fields(
+        game=check_game(template["game"]), name=check_name(template["name"]),
+        tags=check_tags(template.get("tags", ())), rating=check_rating(template.get("professional_rating")),
+        notes=check_notes(template.get("notes", "")), document=encode_document(template["document"]),
+        version=check_document_version(template.get("document_version"), template["document"]),
+    )
 
 
 @dataclass(frozen=True)

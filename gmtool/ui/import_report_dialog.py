@@ -9,17 +9,21 @@ translated message instead.
 importer's report lines (what came in, what was skipped and why).
 
 :func:`import_paths` imports several files (a drop, a multiple choice) with a progress dialog
-that appears when the import takes long and can be cancelled. Each file is imported whole or
-not at all (one transaction), so a cancel stops after the file being imported: the files done
-stay whole, the rest are listed as not imported, nothing is half-written.
+that appears when the import takes long and can be cancelled. Each file is imported in short steps
+(:func:`import_steps`: read, then one template at a time through its game's
+``import_stepwise`` and into the library's transaction), and every :data:`SLICE_S` the window
+repaints and Cancel is seen. Each file is imported whole or not at all (one transaction): a cancel
+stops the file being imported (nothing of it is kept) and the rest; the files done stay whole and
+the others are listed as not imported.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -32,9 +36,10 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.errors import FileFormatError, GmtoolError
 from gmtool.core.i18n import tr
+from gmtool.core.steps import Steps, Stopped, finish, in_thread, run_in_slices, taking
 from gmtool.core.user_files import IMPORT, decode_text, parse_json, read_bytes
 from gmtool.storage.campaign import Campaign
-from gmtool.storage.templates import importable_suffixes, libraries, save_planned, store_fields
+from gmtool.storage.templates import Library, importable_suffixes, libraries, save_planned, store_fields
 
 
 @dataclass
@@ -50,6 +55,7 @@ class ImportOutcome:
 
 
 PROGRESS_AFTER_MS = 400  # a shorter import shows no progress dialog at all
+SLICE_S = 0.02  # during an import the window repaints and Cancel is seen at least this often (and a step)
 
 
 def importable(path: Path) -> bool:
@@ -71,21 +77,39 @@ def _unclaimed(data: bytes, name: str) -> FileFormatError:
     return FileFormatError("error.import_unknown_format", name=name)
 
 
+def _reader_of(data: bytes, name: str) -> Library | None:
+    """The library of the first game that reads the file (by its content), or None."""
+    return next((library for library in libraries() if library.claims(data, name)), None)
+
+
 def import_path(campaign: Campaign, path: Path, current_encounter: int | None = None) -> ImportOutcome:
-    """Import one file into the campaign through the game that reads it (never raises for a bad file).
-    The file is read by :func:`gmtool.core.user_files.read_bytes` (a regular file, within the largest
-    limit of any kind); the game that claims it applies its kind's limit and bounds."""
+    """Import one file into the campaign through the game that reads it (never raises for a bad file)."""
+    return finish(import_steps(campaign, path, current_encounter))
+
+
+def import_steps(campaign: Campaign, path: Path, current_encounter: int | None = None) -> Steps[ImportOutcome]:
+    """:func:`import_path` in short steps (:mod:`gmtool.core.steps`); stopped between two, nothing
+    of the file is kept. The file is read by :func:`gmtool.core.user_files.read_bytes` (a regular
+    file, within the largest limit of any kind); the game that claims it applies its kind's limit."""
     try:
         data = read_bytes(path, IMPORT)
-        library = next((library for library in libraries() if library.claims(data, path.name)), None)
+        library = yield from in_thread(lambda: _reader_of(data, path.name))  # the games' libraries load meanwhile
         if library is None:
             raise _unclaimed(data, path.name)
-        found = library.import_file(data, path.name)
-        if found.encounter is not None:
-            encounter_id = save_planned(campaign, found.encounter, current_encounter)
-            return ImportOutcome(path.name, True, list(found.lines), encounter_id=encounter_id)
-        ids = campaign.library.add_many([store_fields(library, t) for t in found.templates])  # all or none
-        return ImportOutcome(path.name, True, list(found.lines), template_ids=ids)
+        found = yield from library.import_stepwise(data, path.name)
+        lines, templates, planned = list(found.lines), list(found.templates), found.encounter
+        del found  # each template is freed as it is stored (:func:`taking`)
+        if planned is not None:
+            encounter_id = save_planned(campaign, planned, current_encounter)
+            return ImportOutcome(path.name, True, lines, encounter_id=encounter_id)
+        fields = []
+        for template in taking(templates):
+            fields.append(store_fields(library, template))
+            yield
+        ids = yield from campaign.library.add_many_stepwise(taking(fields))  # all or none
+        return ImportOutcome(path.name, True, lines, template_ids=ids)
+    except Stopped:
+        raise  # the GM cancelled: nothing of this file is kept, the caller lists it
     except GmtoolError as exc:
         return ImportOutcome(path.name, False, [tr("libui.report.failed", source=path.name), exc.message()])
     except Exception as exc:  # noqa: BLE001 - one file's surprise must not stop the rest of a drop
@@ -98,28 +122,46 @@ def import_paths(
     parent: QWidget | None, campaign: Campaign, paths: list[Path], current_encounter: int | None = None
 ) -> list[ImportOutcome]:
     """Import ``paths`` one by one with a cancellable progress dialog (shown when it takes long)."""
-    progress = QProgressDialog(tr("libui.import.progress_start"), tr("libui.import.cancel"), 0, len(paths), parent)
+    files = len(paths) if len(paths) > 1 else 0  # one file: a busy bar (a count of one would stay at 0 %)
+    progress = QProgressDialog(tr("libui.import.progress_start"), tr("libui.import.cancel"), 0, files, parent)
     progress.setObjectName("importProgress")
     progress.setWindowTitle(tr("libui.import.progress_title"))
     progress.setWindowModality(Qt.WindowModality.WindowModal)
     progress.setMinimumDuration(PROGRESS_AFTER_MS)
     progress.setAutoClose(False)
     progress.setAutoReset(False)
+    started = time.perf_counter()
+
+    def pause() -> bool:
+        """Between two steps: show the dialog once the import takes long, repaint, see Cancel."""
+        if not progress.isVisible() and (time.perf_counter() - started) * 1000 >= PROGRESS_AFTER_MS:
+            progress.show()
+        QCoreApplication.processEvents()
+        return not progress.wasCanceled()
+
     outcomes: list[ImportOutcome] = []
     try:
         for number, path in enumerate(paths):
             progress.setLabelText(tr("libui.import.progress", name=path.name, number=number + 1, total=len(paths)))
-            progress.setValue(number)  # also lets the Cancel button be pressed
-            if progress.wasCanceled():
-                outcomes += [ImportOutcome(p.name, False, [tr("libui.report.cancelled", source=p.name)], cancelled=True)
-                             for p in paths[number:]]
+            progress.setValue(min(number, files))  # also lets the Cancel button be pressed
+            try:
+                if progress.wasCanceled():
+                    raise Stopped
+                outcomes.append(run_in_slices(import_steps(campaign, path, current_encounter), SLICE_S, pause))
+            except Stopped:
+                outcomes += [_cancelled(p) for p in paths[number:]]
                 break
-            outcomes.append(import_path(campaign, path, current_encounter))
-        progress.setValue(len(paths))
+            pause()
+            run_in_slices(campaign.tidy_log_stepwise(), SLICE_S, lambda: pause() or True)  # done: not cancelled
+        progress.setValue(files)
     finally:
         progress.close()
         progress.deleteLater()
     return outcomes
+
+
+def _cancelled(path: Path) -> ImportOutcome:
+    return ImportOutcome(path.name, False, [tr("libui.report.cancelled", source=path.name)], cancelled=True)
 
 
 class ImportReportDialog(QDialog):

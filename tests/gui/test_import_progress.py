@@ -23,18 +23,18 @@ def _progress() -> QProgressDialog | None:
 def test_cancel_stops_after_the_file_being_imported_and_keeps_the_done_ones_whole(qtbot, workspace, monkeypatch) -> None:
     paths = sorted(FIXTURES.glob("*.chum5"))[:5]
     assert len(paths) == 5
-    real = report.import_path
+    real = report.import_steps
     seen: list[bool] = []
 
     def importing(campaign, path, current=None):  # noqa: ANN001, ANN202
-        outcome = real(campaign, path, current)
+        outcome = yield from real(campaign, path, current)
         progress = _progress()
         seen.append(progress is not None and progress.isVisible())
         if len(seen) == 2:
-            progress.cancel()  # the GM presses Cancel while the second file is being imported
+            progress.cancel()  # the GM presses Cancel as the second file's last step ends
         return outcome
 
-    monkeypatch.setattr(report, "import_path", importing)
+    monkeypatch.setattr(report, "import_steps", importing)
     monkeypatch.setattr(report, "PROGRESS_AFTER_MS", 0)  # shown at once (normally after 0.4 s)
     before = workspace.campaign.library.count()
     outcomes = import_paths(None, workspace.campaign, paths, workspace.encounter_id)
@@ -51,14 +51,14 @@ def test_cancel_stops_after_the_file_being_imported_and_keeps_the_done_ones_whol
 
 
 def test_a_short_import_shows_no_progress_dialog(qtbot, workspace, monkeypatch) -> None:
-    real = report.import_path
+    real = report.import_steps
     shown: list[bool] = []
 
     def importing(campaign, path, current=None):  # noqa: ANN001, ANN202
         progress = _progress()
         shown.append(progress is not None and progress.isVisible())
-        return real(campaign, path, current)
+        return (yield from real(campaign, path, current))
 
-    monkeypatch.setattr(report, "import_path", importing)
+    monkeypatch.setattr(report, "import_steps", importing)
     outcomes = import_paths(None, workspace.campaign, [FIXTURES / "BLUE.chum5"], workspace.encounter_id)
     assert [o.ok for o in outcomes] == [True] and shown == [False]

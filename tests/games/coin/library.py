@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import tr
-from gmtool.core.library import FileImport, TemplateColumns
+from gmtool.core.library import FileImport, TemplateColumns, in_one_step
 from gmtool.storage.atomic import write_atomic
 
 VERSION = 1
@@ -84,6 +85,9 @@ class CoinLibrary:
         except (ValueError, KeyError, TypeError) as exc:
             raise FileFormatError("error.exchange_not_gmtool") from exc
         return FileImport((tr("coin.card.imported", count=len(cards), source=filename),), cards)
+
+    def import_stepwise(self, data: bytes, filename: str) -> Generator[None, None, FileImport]:
+        return in_one_step(self, data, filename)  # its files are small
 
     def export(self, templates: tuple[DuelistCard, ...], path: Path) -> None:
         document = {"kind": FILE_KIND, "duelists": [self.document(card) for card in templates]}

@@ -7,13 +7,14 @@ the field and the reason, and a card typed in the editor is refused with the sam
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import active_language, catalogue, tr
-from gmtool.core.library import FileImport, TemplateColumns
+from gmtool.core.library import FileImport, TemplateColumns, in_one_step
 from gmtool.core.strict import checked_version, in_file, refusal
 from gmtool.core.user_files import IMPORT, MB, file_kind, parse_json
 from gmtool.games.aura_battler.library.templates import MachineTemplate
@@ -106,6 +107,9 @@ class AuraLibrary:
         if len(machines) > MACHINES_MAX:
             raise FileFormatError("error.cards_too_many", what=what, count=len(machines), limit=MACHINES_MAX)
         return tuple(self.read(one, version, _card_in_file(one, number)) for number, one in enumerate(machines, 1))
+
+    def import_stepwise(self, data: bytes, filename: str) -> Generator[None, None, FileImport]:
+        return in_one_step(self, data, filename)  # its files are small: one step
 
     def export(self, templates: tuple[MachineTemplate, ...], path: Path) -> None:
         document = {"kind": MACHINES_KIND, "version": VERSION, "machines": [self.document(t) for t in templates]}

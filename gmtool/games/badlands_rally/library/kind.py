@@ -8,7 +8,7 @@ card typed in the editor is refused with the same words, less the file."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -18,7 +18,7 @@ from gmtool.core.errors import FileFormatError
 from gmtool.core.hex.map_file import FORMAT as MAP_FORMAT
 from gmtool.core.hex.map_file import HexMapFile, read_map, write_map
 from gmtool.core.i18n import active_language, catalogue, tr
-from gmtool.core.library import FileImport, TemplateColumns
+from gmtool.core.library import FileImport, TemplateColumns, in_one_step
 from gmtool.core.strict import checked_version, in_file, refusal
 from gmtool.core.user_files import IMPORT, MB, check_size, file_kind, parse_json
 from gmtool.games.badlands_rally.library.templates import TEXT_MAX, CourseTemplate, GearCard, RallyTemplate
@@ -136,6 +136,9 @@ class RallyLibrary:
                                   limit=GEARS_MAX)
         return tuple(_validated(GearCard, card, _card_in_file(card, number), field_label)  # a gear card each
                      for number, card in enumerate(gears, 1))
+
+    def import_stepwise(self, data: bytes, filename: str) -> Generator[None, None, FileImport]:
+        return in_one_step(self, data, filename)  # its files are small: one step
 
     def export(self, templates: tuple[RallyTemplate, ...], path: Path) -> None:
         """One course: a map file; otherwise the gear cards (a course among several is refused)."""

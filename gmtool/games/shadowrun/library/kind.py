@@ -9,11 +9,12 @@ encounter plan use the same path.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from pathlib import Path
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import tr
-from gmtool.core.library import FileImport, PlannedEncounter, TemplateColumns
+from gmtool.core.library import FileImport, PlannedEncounter, TemplateColumns, in_one_step
 from gmtool.core.messages import Command
 from gmtool.games.shadowrun.library.documents import TEMPLATE_VERSION, blank_document, template_from_document
 from gmtool.games.shadowrun.library.exchange import KIND_ENCOUNTER, KIND_NPCS, EncounterPlan
@@ -89,6 +90,15 @@ def _runner_command(runner: AnyTemplate) -> Command:
     return AddCombatant(sheet=to_sheet(runner, is_npc=False))
 
 
+def _npc_line(template: AnyTemplate) -> str:
+    return tr("libui.report.npc", name=template.name, game=tr(f"game.{template.edition.lower()}"))
+
+
+def _npcs_imported(source: str, templates: list[AnyTemplate]) -> FileImport:
+    lines = [tr("libui.report.title", source=source), tr("libui.report.npcs", count=len(templates))]
+    return FileImport(tuple(lines + [_npc_line(t) for t in templates]), tuple(templates))
+
+
 class ShadowrunLibrary:
     """SR4 and SR5 NPC templates, Chummer and gmtool JSON files."""
 
@@ -126,12 +136,12 @@ class ShadowrunLibrary:
 
     def claims(self, data: bytes, filename: str) -> bool:
         from gmtool.games.shadowrun.importers.dispatch import sniff
-        from gmtool.games.shadowrun.library.exchange import read_json
+        from gmtool.games.shadowrun.library.stepwise import exchange_kind
 
         try:
             if sniff(data, filename) != "json":
                 return True  # XML: a Chummer file (the importer says so if it is not one)
-            return read_json(data, filename).get("kind") in (KIND_NPCS, KIND_ENCOUNTER)
+            return exchange_kind(data, filename) in (KIND_NPCS, KIND_ENCOUNTER)  # its first members: no long read
         except FileFormatError:
             return False
 
@@ -153,9 +163,21 @@ class ShadowrunLibrary:
             count = len(plan.runners) + sum(entry.count for entry in plan.entries)
             return FileImport((title, tr("libui.report.encounter", name=plan.name, count=count)),
                               encounter=planned_encounter(plan))
-        templates = npcs_of(raw)
-        lines = [title, tr("libui.report.npcs", count=len(templates))]
-        lines += [tr("libui.report.npc", name=t.name, game=tr(f"game.{t.edition.lower()}")) for t in templates]
+        return _npcs_imported(source, npcs_of(raw))
+
+    def import_stepwise(self, data: bytes, filename: str) -> Generator[None, None, FileImport]:
+        """An NPC export one NPC per step (a library of thousands); anything else in one step."""
+        from gmtool.games.shadowrun.importers.dispatch import sniff
+        from gmtool.games.shadowrun.library.stepwise import exchange_kind, npcs_stepwise
+
+        if sniff(data, filename) != "json" or exchange_kind(data, filename) != KIND_NPCS:
+            return (yield from in_one_step(self, data, filename))
+        templates = yield from npcs_stepwise(data, filename)
+        lines = [tr("libui.report.title", source=filename), tr("libui.report.npcs", count=len(templates))]
+        for number, template in enumerate(templates, 1):
+            lines.append(_npc_line(template))
+            if number % 100 == 0:
+                yield
         return FileImport(tuple(lines), tuple(templates))
 
     def export(self, templates: tuple[AnyTemplate, ...], path: Path) -> None:
