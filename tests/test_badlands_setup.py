@@ -53,7 +53,7 @@ def test_players_have_one_or_two_gears_and_the_gears_go_round_the_table_clockwis
         run(rules, state, s.AssignGear(gear="g4", player="Chie"))
     assert refused.value.key == "error.br_no_player"
     row = next(r for r in rules.order(state) if r.id == "g4")
-    assert any(b.text == "Player: Ben" for b in row.badges)  # the order list shows the seat
+    assert any((b.text, b.tooltip) == ("Ben", "Player: Ben") for b in row.badges)  # the order list shows the seat
 
 
 @pytest.mark.rule("BR-4")

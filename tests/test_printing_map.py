@@ -113,8 +113,9 @@ def test_the_picture_of_round_1_shows_each_gear_where_it_stood_then(report: Repo
     one, two = report.rounds[1], report.rounds[2]
     pic, image = _image_of(one)
     _pic2, image2 = _image_of(two)
-    discs = [s for s in pic.shapes if isinstance(s, Disc) and s.radius > 2][: len(one.board.tokens)]  # type: ignore[union-attr]
     token_ink = MAP_INKS["token"].lstrip("#").lower()
+    discs = [s for s in pic.shapes if isinstance(s, Disc) and s.radius > 2
+             and s.fill.lstrip("#").lower() == token_ink][: len(one.board.tokens)]  # the map's (then the legend's)
     for token, disc in zip(one.board.tokens, discs, strict=True):  # type: ignore[union-attr]
         x, y = round(disc.x * 2), round((disc.y - 0.75 * disc.radius) * 2)  # inside the disc, above its number
         terrain = one.board.kind(token.hex).light.lstrip("#").lower()  # type: ignore[union-attr]

@@ -2,6 +2,8 @@
 
 Built on :class:`~gmtool.viewmodels.order_model.OrderModel` (the game's display types only).
 Selecting a row selects that combatant in the window (the bridge); the current combatant is bold.
+Names are elided in the middle with the game's note under them; badges are chips that wrap, never
+elided away (:mod:`gmtool.ui.order_delegate`); each row is as tall as its lines.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from PySide6.QtCore import QModelIndex
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QVBoxLayout, QWidget
 
 from gmtool.core.encounter import Change
+from gmtool.ui.order_delegate import OrderDelegate
 from gmtool.ui.resizing_table import ResizingTableView
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -18,12 +21,13 @@ from gmtool.viewmodels.order_model import OrderModel
 FIT_ROWS = 40  # rows measured to fit a column to its contents
 FIT_AT_LEAST = 56  # px: a column narrowed to make room is never narrower (nor than its contents)
 LAST_AT_LEAST = 48  # px: the state's badges may shrink to this before the order scrolls sideways
+NAME_AT_LEAST = 96  # px: a name elided in the middle still tells its start and its end
 
 
 def fitted(wanted: list[int], room: int) -> list[int]:
-    """Column widths for ``wanted`` within ``room``: the first (the name) as wanted, the others cut
-    to one common cap, the widest first, none below ``FIT_AT_LEAST`` (or its own want, if less).
-    What does not fit even so scrolls."""
+    """Column widths for ``wanted`` within ``room``: the others cut to one common cap, the widest
+    first, none below ``FIT_AT_LEAST`` (or its own want, if less); then, if that is not enough, the
+    first (the name, elided in the middle) down to ``NAME_AT_LEAST``. What does not fit even so scrolls."""
     if sum(wanted) <= room or len(wanted) < 2:
         return list(wanted)
     rest = sorted(wanted[1:])
@@ -34,7 +38,9 @@ def fitted(wanted: list[int], room: int) -> list[int]:
         if share < width:
             cap = max(share, FIT_AT_LEAST)
             break
-    return [wanted[0], *(min(width, cap) for width in wanted[1:])]
+    others = [min(width, cap) for width in wanted[1:]]
+    name = max(min(wanted[0], room - sum(others)), min(wanted[0], NAME_AT_LEAST))
+    return [name, *others]
 
 
 class OrderPanel(QWidget):
@@ -51,6 +57,8 @@ class OrderPanel(QWidget):
         # Qt keeps the stretched last section at least as wide as it was made: before the model
         self.view.horizontalHeader().setDefaultSectionSize(LAST_AT_LEAST)
         self.view.setModel(self.model)
+        self.delegate = OrderDelegate(self.view, self)
+        self.view.setItemDelegate(self.delegate)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -77,12 +85,24 @@ class OrderPanel(QWidget):
         its tooltip. Measured after each change and resize, over the first rows only (``FIT_ROWS``: a
         long order would otherwise be measured whole on every key press)."""
         header = self.view.horizontalHeader()
-        columns = range(self.model.columnCount() - 1)
+        last = self.model.columnCount() - 1
+        columns = range(last)
         wanted = [max(self.view.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in columns]
-        widths = fitted(wanted, header.width() - LAST_AT_LEAST)  # the header spans the viewport
+        chips = max((self.delegate.widest_chip(self.model.index(r, last)) for r in range(min(self.model.rowCount(), FIT_ROWS))),
+                    default=0) if last > 0 else 0
+        widths = fitted(wanted, header.width() - max(LAST_AT_LEAST, chips))  # the header spans the viewport
         for column, width in zip(columns, widths, strict=True):
             if width != header.sectionSize(column):  # a resize lays out and repaints the whole table
                 header.resizeSection(column, width)
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Each row as tall as its name and note, or its badges wrapped (only rows whose height differs)."""
+        rows = self.view.verticalHeader()
+        for row in range(min(self.model.rowCount(), FIT_ROWS)):
+            height = self.view.sizeHintForRow(row)
+            if height > 0 and height != rows.sectionSize(row):
+                rows.resizeSection(row, height)
 
     def _on_change(self, _change: Change | None) -> None:
         self.heading.setText(self._bridge.ruleset.heading(self._bridge.state).text)

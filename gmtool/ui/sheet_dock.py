@@ -52,6 +52,7 @@ class SheetDock(QWidget):
         self.title = QLabel(self)
         self.title.setObjectName("sheetDockTitle")
         self.form = QFormLayout()
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock: a long label over its field
         self.tracks = QLabel(self)
         self.tracks.setObjectName("sheetDockTracks")
         self.tracks.setWordWrap(True)  # a long detail (a duel's PP split) wraps rather than widening the window

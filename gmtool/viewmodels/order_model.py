@@ -1,7 +1,8 @@
 """The order of play of any game, as a table: drawn from the game's display types only.
 
-Columns: the name, the score (the game names it; none when it names none), one per track of
-the game's order layout, and the badges (none when the layout names none). Rows follow ``rules.order(state)`` by rank. After each change the model reads the
+Columns: the name (the game's note under it, a race's standing), the score (the game names it; none
+when it names none), one per track of the game's order layout, and the badges (none when the layout
+names none), each with its tone for the chips :mod:`gmtool.ui.order_delegate` draws. Rows follow ``rules.order(state)`` by rank. After each change the model reads the
 order again and signals ``dataChanged`` for exactly the rows that differ (display values compare
 with ``==``), or resets when someone joined or left. A game with a richer order of its own (a
 pass ladder, condition monitors drawn as boxes) builds its own dock; this one serves any game.
@@ -24,6 +25,7 @@ Index = QModelIndex | QPersistentModelIndex
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
 TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
 FONT = int(Qt.ItemDataRole.FontRole)
+KIND, BADGES, NOTE = roles.CELL_KIND, roles.BADGE_LIST, roles.NOTE  # read by ui.order_delegate
 
 
 class OrderModel(QAbstractTableModel):
@@ -96,12 +98,18 @@ class OrderModel(QAbstractTableModel):
             return font
         if role in (DISPLAY, TOOLTIP):
             return self._text(row, index.column(), role == TOOLTIP)
+        if role == KIND:
+            return self._kinds()[index.column()]
+        if role == BADGES:
+            return tuple((badge.text, badge.tone) for badge in row.badges)
+        if role == NOTE:
+            return row.note
         return None
 
     def _text(self, row: OrderRow, column: int, tooltip: bool) -> str | None:
         kind = self._kinds()[column]
         if kind == "name":
-            return row.name
+            return f"{row.name}\n{row.note}" if tooltip and row.note else row.name
         if kind == "score":
             return row.score or ""
         if kind == "badges":  # the tooltip: one badge a line, whole

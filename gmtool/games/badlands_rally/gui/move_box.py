@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from PySide6.QtWidgets import QCheckBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
@@ -18,9 +18,9 @@ from gmtool.games.badlands_rally.rules.dice import roll_law
 from gmtool.games.badlands_rally.rules.race_moves import move_dice
 from gmtool.games.badlands_rally.rules.race_reaction import recovers_after_reaction
 from gmtool.games.badlands_rally.rules.race_state import RaceState
+from gmtool.ui.flow_layout import FlowLayout
 
 MOVES = ("burn_rubber", "jump")
-BUTTONS_PER_ROW = 2
 
 
 class MoveBox(QGroupBox):
@@ -42,10 +42,10 @@ class MoveBox(QGroupBox):
         self.special_dice = SpecialDice(self)  # BR-20: the dice its specials may add
         self.off_road = QPushButton(tr("action.br_off_road"), self)
         self.off_road.setObjectName("brMove_off_road")
-        row = QGridLayout()  # two to a row: five buttons side by side made the dock wider than a laptop's
-        for n, (key, button) in enumerate((*self.buttons.items(), ("off_road", self.off_road))):
+        row = FlowLayout()  # as many to a row as fit: five side by side made the dock wider than a laptop's
+        for key, button in (*self.buttons.items(), ("off_road", self.off_road)):
             button.setObjectName(f"brMove_{key}")
-            row.addWidget(button, n // BUTTONS_PER_ROW, n % BUTTONS_PER_ROW)
+            row.addWidget(button)
         form = QFormLayout(self)
         form.addRow(self.odds)
         form.addRow(self.special_dice)

@@ -46,6 +46,7 @@ class SpinBox(QGroupBox):
         way.addWidget(self.clockwise)
         way.addWidget(self.anticlockwise)
         form = QFormLayout(self)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock: labels above their fields
         form.addRow(tr("br.spin.gear"), self.gear)
         form.addRow(tr("br.spin.way"), way)
         form.addRow(self.stake)

@@ -60,7 +60,8 @@ def initiative_odds(state: RaceState, readings: RuleReadings) -> str:
 
 
 def order_layout() -> OrderLayout:
-    return OrderLayout(tr("br.column.mr"), (("hull", tr("br.field.hull")), ("structure", tr("br.field.structure"))),
+    """Compact headers (the list shares a laptop's width with the map): MR left, hull, structure, state."""
+    return OrderLayout(tr("br.column.mr_short"), (("hull", tr("br.column.hull")), ("structure", tr("br.column.structure"))),
                        tr("br.column.state"))
 
 
