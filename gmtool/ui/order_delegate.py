@@ -22,6 +22,11 @@ CHIP_PAD, CHIP_GAP, LINE_GAP, CELL_PAD = 4, 3, 2, 3  # px
 NOTE_RATIO = 0.88  # of the table's type
 
 
+def shown_name(metrics: QFontMetrics, name: str, width: int) -> str:
+    """A name as its cell draws it: whole, or its start and end round "…" (names differing at their end stay apart)."""
+    return metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, width)
+
+
 class OrderDelegate(QStyledItemDelegate):
     """The name and badge cells of an order table (other cells: Qt's own drawing)."""
 
@@ -111,7 +116,7 @@ class OrderDelegate(QStyledItemDelegate):
         painter.setPen(ink)
         line = QRect(area.left(), top, area.width(), name_metrics.height())
         painter.drawText(line, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                         name_metrics.elidedText(str(index.data() or ""), Qt.TextElideMode.ElideMiddle, area.width()))
+                         shown_name(name_metrics, str(index.data() or ""), area.width()))
         if note:
             small = QFontMetrics(note_font)
             painter.setFont(note_font)

@@ -140,3 +140,20 @@ def qtbot_orientation():  # noqa: ANN201
     from PySide6.QtCore import Qt
 
     return Qt.Orientation.Horizontal
+
+
+def test_colour_difference_is_the_lab_distance_and_a_patch_is_averaged() -> None:
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QColor, QImage
+
+    from tests.gui.gm_sight import colour_difference, mean_colour
+
+    assert colour_difference(QColor("#000000"), QColor("#ffffff")) == pytest.approx(100, abs=0.01)  # L* 0 → 100
+    assert colour_difference(QColor("#808080"), QColor("#808080")) == 0
+    # the dark theme's old hard-pack (#3d3c3a) and structure (#3d3634): L*a*b* (25.3, 0.0, 1.4) and (23.3, 2.7, 2.4)
+    assert colour_difference(QColor("#3d3c3a"), QColor("#3d3634")) == pytest.approx(3.5, abs=0.1)
+    image = QImage(4, 4, QImage.Format.Format_RGB32)
+    image.fill(QColor("#000000"))
+    for x in range(4):
+        image.setPixelColor(x, 1, QColor("#ffffff"))  # one white line in a 3 × 3 patch
+    assert mean_colour(image, QPoint(1, 1), 1).red() == 85  # a third white

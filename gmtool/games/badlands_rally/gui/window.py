@@ -198,7 +198,7 @@ class RallyWindow:
         self._allow("br_scenario", why.before_the_start(state))
         window.action("br_table_mode").setChecked(state.table_mode)
         self._scenario_actions(state)
-        self.course.update()
+        self.course.update(self._allow)
         for name in STEPS:
             self._allow(name, why.step(state))
         self._allow("br_resolve_spin", why.resolve_spin(state))
