@@ -84,7 +84,7 @@ class MapDock(QWidget):
         bar.addWidget(self.overlay)
         bar.addStretch(1)
         bar.addWidget(QLabel(tr("map.fire_to"), self))
-        bar.addWidget(self.target)
+        bar.addWidget(self.target, 1)  # a wide map gives the target's name room
         bar.addWidget(fit)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

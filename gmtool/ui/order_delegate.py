@@ -18,8 +18,8 @@ from gmtool.viewmodels.tones import tone
 
 Index = QModelIndex | QPersistentModelIndex
 TONE_COLOURS = {"harm": "error", "warning": "warning", "good": "success"}  # other tones: "muted"
-CHIP_PAD, CHIP_GAP, LINE_GAP, CELL_PAD = 4, 3, 2, 3  # px
-NOTE_RATIO = 0.88  # of the table's type
+CHIP_PAD, CHIP_GAP, LINE_GAP, CELL_PAD = 3, 3, 2, 3  # px
+NOTE_RATIO = 0.88  # of the table's type (a name's note, the badges' chips)
 
 
 def shown_name(metrics: QFontMetrics, name: str, width: int) -> str:
@@ -48,9 +48,16 @@ class OrderDelegate(QStyledItemDelegate):
         # 2 px over the text's advance: Qt elides a text given exactly its advance (CJK fallback fonts)
         return [(text, meaning, metrics.horizontalAdvance(text) + 2 * CHIP_PAD + 2) for text, meaning in index.data(BADGES) or ()]
 
+    @staticmethod
+    def chip_font(font: QFont) -> QFont:
+        """The badges' type: a little smaller than the table's, as the name's note."""
+        small = QFont(font)
+        small.setPointSizeF(max(font.pointSizeF() * NOTE_RATIO, 1.0))
+        return small
+
     def widest_chip(self, index: Index) -> int:
         """The room the badges need at least: their widest chip."""
-        metrics = QFontMetrics(self._view.font())
+        metrics = QFontMetrics(self.chip_font(self._view.font()))
         return max((width for _t, _m, width in self._chips(index, metrics)), default=0) + 2 * CELL_PAD
 
     def _lines(self, chips: list[tuple[str, str, int]], room: int) -> list[list[tuple[str, str, int]]]:
@@ -77,7 +84,7 @@ class OrderDelegate(QStyledItemDelegate):
                 width, height = max(width, small.horizontalAdvance(note)), height + small.height()
             return QSize(width + 2 * CELL_PAD + 4, height + 2 * CELL_PAD)
         if kind == "badges":
-            metrics = QFontMetrics(option.font)
+            metrics = QFontMetrics(self.chip_font(option.font))
             chips = self._chips(index, metrics)
             room = max(self._view.columnWidth(index.column()) - 2 * CELL_PAD, 1)
             lines = len(self._lines(chips, room)) if chips else 1
@@ -127,8 +134,9 @@ class OrderDelegate(QStyledItemDelegate):
 
     def _paint_badges(self, painter: QPainter, option: QStyleOptionViewItem, index: Index, ink: QColor,
                       selected: bool) -> None:
-        metrics = QFontMetrics(option.font)
-        painter.setFont(option.font)
+        font = self.chip_font(option.font)
+        metrics = QFontMetrics(font)
+        painter.setFont(font)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         area = option.rect.adjusted(CELL_PAD, CELL_PAD, -CELL_PAD, -CELL_PAD)
         height = metrics.height() + 2

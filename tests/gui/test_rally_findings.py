@@ -160,3 +160,21 @@ def test_a_name_cut_in_the_order_keeps_its_end() -> None:
     one, other = (shown_name(metrics, name, metrics.horizontalAdvance("Demo Rally G")) for name in
                   ("Demo Rally Gear 1", "Demo Rally Gear 2"))
     assert "…" in one and one.endswith("1") and other.endswith("2")  # cut at the end they would read alike
+
+
+def test_a_gear_card_behind_its_tab_never_writes_its_old_values_to_another_gear(qtbot, rally_window) -> None:  # noqa: ANN001
+    """Found by the walkthrough: the card (a tab behind the log, not redrawn while behind) still showed the
+    Sandhopper; a page switch passed the keyboard through its name field, and leaving it renamed the
+    Scrapjack, then selected, "Demo Sandhopper"."""
+    from PySide6.QtWidgets import QLineEdit
+
+    window = rally_window
+    window.docks["sheet"].raise_()
+    window.bridge.select("g1")
+    window.docks["log"].raise_()  # the card behind: it stops drawing
+    window.bridge.select("g4")
+    name = window.parts.sheet.findChild(QLineEdit, "sheetField_name")
+    assert name.text() == "Demo Sandhopper"  # what the card behind still holds
+    name.editingFinished.emit()  # the keyboard passing through it
+    assert window.bridge.state.gears["g4"].name == "Demo Scrapjack"
+    assert not any(e.kind == "br_gear_edited" for e in window.bridge.encounter.entries[-1].events)

@@ -60,6 +60,7 @@ ROLLS = {  # each page's rolls: the events whose entry its last roll shows
     "push": frozenset({"br_pushed"}),
     "spin": frozenset({"br_spin_resolved"}),
 }
+CAUSES = ROLLS["attack"] | ROLLS["moves"] | ROLLS["push"]  # a spin-out waits after one of these: shown with it
 
 
 class AttackPanel(QWidget):
@@ -108,6 +109,7 @@ class AttackPanel(QWidget):
         self.none_waiting = QLabel(tr("error.br_no_spin_waits"), self)
         self.none_waiting.setWordWrap(True)
         self.last = {page: LastRoll(bridge, rules.describe, kinds, f"brLastRoll_{page}", self) for page, kinds in ROLLS.items()}
+        self.cause = LastRoll(bridge, rules.describe, CAUSES, "brLastRoll_cause", self)  # what the spin-outs wait after
         self._lay_out()
         for combo in (self.target, self.weapon):
             combo.currentIndexChanged.connect(self.refresh)
@@ -179,7 +181,7 @@ class AttackPanel(QWidget):
         self.pages.setDocumentMode(True)
         self.pages.setUsesScrollButtons(False)  # four short names: every tab in view
         contents = {"attack": (attack,), "moves": (self.moves,), "push": (self.push,),
-                    "spin": (self.spins, self.none_waiting)}
+                    "spin": (self.spins, self.none_waiting, self.cause)}
         for page in PAGES:
             self.pages.addTab(scrolled(self._page(page, contents[page]), f"brPage_{page}"), tr(f"br.page.{page}"))
         layout = QVBoxLayout(self)
@@ -275,6 +277,7 @@ class AttackPanel(QWidget):
         self.area_gears.show_gears(state, state.current)
         self.spins.show_waiting(state)
         self.none_waiting.setVisible(not state.pending)
+        self.cause.setVisible(bool(state.pending) and bool(self.cause.lines))
         waiting = len(state.pending)
         self.pages.setTabText(PAGES.index("spin"), tr("br.page.spin_waiting", n=waiting) if waiting else tr("br.page.spin"))
         self.moves.show_gear(state)

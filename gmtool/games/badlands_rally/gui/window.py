@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.attack_panel import AttackPanel
@@ -72,7 +73,7 @@ class RallyWindow:
         panel.target.currentIndexChanged.connect(lambda _i: self._line_of_fire())
         panel.acted.connect(self.back_to_map)
         window.action("br_attack").triggered.connect(self.show_attack)
-        window.action("br_roll_attack").triggered.connect(panel.attack)
+        window.action("br_roll_attack").triggered.connect(self.roll_attack)
 
         def fresh(deed: Callable[[], object], page: str) -> Callable[..., None]:
             """A deed of the actions dock from a key: the dock filled first when its tab is behind, its page shown."""
@@ -143,15 +144,29 @@ class RallyWindow:
         window.splitDockWidget(docks["map"], docks["br_attack"], Qt.Orientation.Horizontal)
 
     def show_page(self, page: str) -> None:
-        """The actions dock in front at one of its pages (its key's deed, a spin-out waiting …)."""
+        """The actions dock in front at one of its pages (its key's deed, a spin-out waiting …). A page
+        hidden with the keyboard in it gives the keyboard to the map (Qt would pass it down the focus
+        chain, to whatever field comes next)."""
+        panel = self.attack_panel
+        focus = QApplication.focusWidget()
+        if focus is not None and panel.isAncestorOf(focus) and page != panel.page():
+            self.back_to_map()
         self.window.docks["br_attack"].raise_()
-        self.attack_panel.show_page(page)
+        panel.show_page(page)
 
     def show_attack(self) -> None:
         """Ctrl+K: the attack page in front, aimed at the map's target (the target list takes the keyboard)."""
         self.show_page("attack")
         self.attack_panel.aim_at(self.map.target.currentData())
+        self._line_of_fire()  # the map draws the line to the target the attack is aimed at
         self.attack_panel.target.setFocus()
+
+    def roll_attack(self) -> bool:
+        """Ctrl+Return: the attack (or the reaction) made, its page in front for its roll (a spin-out waiting
+        keeps its own page: the attack is refused until it is resolved)."""
+        if not self.state.pending:
+            self.show_page("attack")
+        return self.attack_panel.attack()
 
     def show_push(self) -> None:
         """Ctrl+Shift+H: the push page in front (BR-17)."""
