@@ -155,17 +155,20 @@ class HexMapView(QGraphicsView):
             badge.setPos(centre(at))
 
     def show_tokens(self, tokens: tuple[Token, ...]) -> None:
-        """The units anew (moved, turned, hurt, joined or gone) without drawing the terrain again:
-        what a move costs. The selection stays on the same unit."""
+        """The units anew (moved, turned, hurt, joined or gone) without drawing the terrain again: only
+        the units whose token changed are drawn again (a step redraws one disc). The selection stays on
+        the same unit."""
+        before = {token.id: token for token in self.board.tokens} if self.board is not None else {}
         selected = {tid for tid, item in self.tokens.items() if item.isSelected()}
         scene = self.scene()
         scene.blockSignals(True)
-        for item in self.tokens.values():
-            scene.removeItem(item)
-            for part in (item.plate, item.leader):
-                if part is not None:
-                    scene.removeItem(part)
-        self.tokens = {token.id: self._token(token) for token in tokens}
+        kept = {t.id for t in tokens if before.get(t.id) == t and t.id in self.tokens}
+        for tid, item in self.tokens.items():
+            if tid not in kept:
+                for part in (item, item.plate, item.leader):
+                    if part is not None:
+                        scene.removeItem(part)
+        self.tokens = {token.id: self.tokens[token.id] if token.id in kept else self._token(token) for token in tokens}
         for tid in selected & set(self.tokens):
             self.tokens[tid].setSelected(True)
         scene.blockSignals(False)
@@ -194,9 +197,7 @@ class HexMapView(QGraphicsView):
             bar.setBrush(QBrush(tone("physical")))
             bar.setPen(QPen(Qt.PenStyle.NoPen))
         disc.plate = name_plate(token.name, self.label_points, colour, tone("map_token_text"))
-        disc.leader = leader_line(colour)
         self.scene().addItem(disc.plate)
-        self.scene().addItem(disc.leader)
         disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
         return disc
 
@@ -338,6 +339,9 @@ class HexMapView(QGraphicsView):
     def _lead(self, item: _TokenItem, plate_at: QPointF, needed: bool) -> None:
         """The leader from the disc's centre to a plate standing off it (the disc hides its start)."""
         leader = item.leader
+        if leader is None and needed:  # made on first need: most plates stand beside their discs
+            leader = item.leader = leader_line(item.brush().color())
+            self.scene().addItem(leader)
         if leader is None:
             return
         leader.setVisible(needed)

@@ -22,6 +22,7 @@ FIT_ROWS = 40  # rows measured to fit a column to its contents
 FIT_AT_LEAST = 56  # px: a column narrowed to make room is never narrower (nor than its contents)
 LAST_AT_LEAST = 48  # px: the state's badges may shrink to this before the order scrolls sideways
 NAME_AT_LEAST = 96  # px: a name elided in the middle still tells its start and its end
+CACHED_ROWS = 512  # rows' measures kept (by content): more are measured afresh
 
 
 def fitted(wanted: list[int], room: int) -> list[int]:
@@ -58,7 +59,11 @@ class OrderPanel(QWidget):
         self.view.horizontalHeader().setDefaultSectionSize(LAST_AT_LEAST)
         self.view.setModel(self.model)
         self.delegate = OrderDelegate(self.view, self)
-        self.view.setItemDelegate(self.delegate)
+        for column, kind in enumerate(self.model.kinds()):  # the other cells: Qt's own delegate (no Python per cell)
+            if kind in ("name", "badges"):
+                self.view.setItemDelegateForColumn(column, self.delegate)
+        self._widths: dict[tuple[object, ...], tuple[tuple[int, ...], int]] = {}  # a row's wants, by its content
+        self._heights: dict[tuple[object, ...], int] = {}
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -80,27 +85,48 @@ class OrderPanel(QWidget):
 
     def _fit_columns(self) -> None:
         """Every column but the last (the state's badges) as wide as its contents (a hull of 10 is wider
-        than one of 9), then the widest of them narrowed (never below ``FIT_AT_LEAST``, the name never)
-        until the badges keep ``LAST_AT_LEAST``: nothing scrolls sideways, an elided text is whole in
-        its tooltip. Measured after each change and resize, over the first rows only (``FIT_ROWS``: a
-        long order would otherwise be measured whole on every key press)."""
+        than one of 9), then the widest of them narrowed (never below ``FIT_AT_LEAST``), then the name
+        (elided in the middle, never below ``NAME_AT_LEAST``) until the badges keep their widest chip
+        (at least ``LAST_AT_LEAST``): nothing scrolls sideways, an elided text is whole in its tooltip.
+        Measured after each change and resize over the first rows only (``FIT_ROWS``), each row once
+        per content (a key press changes one row: one row is measured)."""
         header = self.view.horizontalHeader()
         last = self.model.columnCount() - 1
-        columns = range(last)
-        wanted = [max(self.view.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in columns]
-        chips = max((self.delegate.widest_chip(self.model.index(r, last)) for r in range(min(self.model.rowCount(), FIT_ROWS))),
-                    default=0) if last > 0 else 0
+        if last < 0:
+            return
+        measured = [self._measure(row) for row in range(min(self.model.rowCount(), FIT_ROWS))]
+        grid = 1 if self.view.showGrid() else 0
+        wanted = [max([header.sectionSizeHint(c), *(cells[c] + grid for cells, _chip in measured)]) for c in range(last)]
+        chips = max((chip for _cells, chip in measured), default=0)
         widths = fitted(wanted, header.width() - max(LAST_AT_LEAST, chips))  # the header spans the viewport
-        for column, width in zip(columns, widths, strict=True):
+        for column, width in zip(range(last), widths, strict=True):
             if width != header.sectionSize(column):  # a resize lays out and repaints the whole table
                 header.resizeSection(column, width)
         self._fit_rows()
 
+    def _measure(self, row: int) -> tuple[tuple[int, ...], int]:
+        """The row's wanted width in each column but the last, and its widest chip (cached by its content)."""
+        key = (self.model.row(row), self.view.font().key())
+        found = self._widths.get(key)
+        if found is None:
+            if len(self._widths) > CACHED_ROWS:
+                self._widths.clear()
+            last = self.model.columnCount() - 1
+            cells = tuple(self.view.sizeHintForIndex(self.model.index(row, c)).width() for c in range(last))
+            found = self._widths[key] = (cells, self.delegate.widest_chip(self.model.index(row, last)) if last else 0)
+        return found
+
     def _fit_rows(self) -> None:
         """Each row as tall as its name and note, or its badges wrapped (only rows whose height differs)."""
-        rows = self.view.verticalHeader()
+        rows, header = self.view.verticalHeader(), self.view.horizontalHeader()
+        widths = tuple(header.sectionSize(c) for c in range(self.model.columnCount()))
         for row in range(min(self.model.rowCount(), FIT_ROWS)):
-            height = self.view.sizeHintForRow(row)
+            key = (self.model.row(row), widths, self.view.font().key())
+            height = self._heights.get(key)
+            if height is None:
+                if len(self._heights) > CACHED_ROWS:
+                    self._heights.clear()
+                height = self._heights[key] = self.view.sizeHintForRow(row)
             if height > 0 and height != rows.sectionSize(row):
                 rows.resizeSection(row, height)
 

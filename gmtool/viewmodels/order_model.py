@@ -54,6 +54,10 @@ class OrderModel(QAbstractTableModel):
                 self.dataChanged.emit(self.index(number, 0), self.index(number, self.columnCount() - 1))
 
     # -- the table ---------------------------------------------------------------------
+    def kinds(self) -> tuple[str, ...]:
+        """What each column shows: "name", "score", "track:<key>", "badges"."""
+        return self._kinds()
+
     def _kinds(self) -> tuple[str, ...]:
         """What each column shows: "name", "score", a track's key, "badges"."""
         layout = self.layout

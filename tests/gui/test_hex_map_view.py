@@ -166,6 +166,11 @@ def _plates_in_the_clear(view: HexMapView) -> None:
         assert QRectF(view.viewport().rect()).contains(rect), tid
 
 
+def _led(item) -> bool:  # noqa: ANN001
+    """A leader line ties the unit's plate to its disc (made on first need)."""
+    return item.leader is not None and item.leader.isVisible()
+
+
 def _named_whole(view: HexMapView) -> None:
     """Every unit's plate shows, at least 9 pt, its name whole (these names are short enough)."""
     for tid, item in view.tokens.items():
@@ -190,7 +195,7 @@ def test_a_plate_stands_beside_its_disc_where_the_place_under_it_is_taken(view: 
     _plates_in_the_clear(view)
     for tid in ("u2", "u5"):
         assert _on_screen(view, view.tokens[tid].plate).top() >= _on_screen(view, view.tokens[tid]).center().y()
-    assert not any(item.leader.isVisible() for item in view.tokens.values())  # every plate beside its disc
+    assert not any(_led(item) for item in view.tokens.values())  # every plate beside its disc
 
 
 def test_in_a_crowd_every_unit_is_named_in_the_clear_with_a_leader_when_standing_off(view: HexMapView) -> None:
@@ -203,7 +208,7 @@ def test_in_a_crowd_every_unit_is_named_in_the_clear_with_a_leader_when_standing
     view.fit()
     _named_whole(view)  # a hex and its six neighbours full: still every unit named
     _plates_in_the_clear(view)
-    off = [tid for tid, item in view.tokens.items() if item.leader.isVisible()]
+    off = [tid for tid, item in view.tokens.items() if _led(item)]
     assert off  # in this crowd some plate stands a ring out, tied to its disc by a line
     for tid in off:
         line = view.tokens[tid].leader.line()
@@ -218,7 +223,7 @@ def test_in_a_crowd_every_unit_is_named_in_the_clear_with_a_leader_when_standing
         view.zoom(1.25)
     view.centerOn(view.tokens["u1"])
     view.declutter()
-    assert not any(item.leader.isVisible() for tid, item in view.tokens.items() if tid != "u5")
+    assert not any(_led(item) for tid, item in view.tokens.items() if tid != "u5")
     _plates_in_the_clear_of_units(view, ("u1", "u2", "u3", "u4"))
 
 
@@ -237,3 +242,12 @@ def test_a_long_name_keeps_its_start_and_end_round_an_ellipsis(view: HexMapView)
     assert texts["u1"] == "Demo Sandhopper Mk II"  # 21 characters: whole
     assert texts["u2"] == "The Very Lo…hopper Mk II"  # 35 characters: its first 11, "…", its last 12
     assert texts["u2"] != texts["u3"] and texts["u3"].endswith("Mk III")  # names differing at their end stay apart
+
+
+def test_a_move_draws_again_only_the_unit_that_moved(view: HexMapView) -> None:
+    still, moving = view.tokens["u2"], view.tokens["u1"]
+    tokens = view.board.tokens
+    view.show_tokens((Token("u1", from_offset(2, 2), 2, "Jerboa", damage=0.4), tokens[1]))
+    assert view.tokens["u2"] is still and still.scene() is view.scene()  # untouched: the same disc and plate
+    assert view.tokens["u1"] is not moving and moving.scene() is None  # moved: drawn anew, the old disc gone
+    assert view.tokens["u1"].contains(centre(from_offset(2, 2)))
