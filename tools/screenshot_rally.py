@@ -1,9 +1,10 @@
 """Save screenshots of the main window on the Badlands Rally demo, mid-race.
 
 Usage: QT_QPA_PLATFORM=offscreen python tools/screenshot_rally.py OUT_DIR [WxH ...]
-Plays the first activations of a seeded race on a throw-away campaign, then saves
-``rally-<lang>-<theme>-<W>x<H>.png`` for English and Japanese, light and dark, at each size
-(default 1366x768 and 1920x1080).
+Plays the first activation of a seeded race on a throw-away campaign (an attack with its last roll in
+view), then saves ``rally-<lang>-<theme>-<W>x<H>.png`` for English and Japanese, light and dark, at each
+size (default 1366x768 and 1920x1080). README's pictures are the light ones at 1366x768
+(``docs/rally-en.png``, ``docs/rally-ja.png``).
 """
 
 from __future__ import annotations
