@@ -25,7 +25,7 @@ FONT_FAMILIES = LATIN_FONTS + CJK_FONTS
 # The map's inks on paper (the light theme's map tones: print is always light).
 MAP_INKS: dict[str, str] = {
     "grid": "#5a5a5a", "token": "#1f4e9a", "token_npc": "#8e2424", "token_text": "#ffffff",
-    "damage": "#c62828", "text": "#111111",
+    "damage": "#c62828", "text": "#111111", "paper": "#ffffff",
     # a marked area's ink by its tint (the map's six tints, as the light theme draws them)
     "zone_1": "#2e7d32", "zone_2": "#1565c0", "zone_3": "#6a1b9a", "zone_4": "#c62828", "zone_5": "#ef6c00",
     "zone_6": "#00838f",

@@ -215,7 +215,7 @@ def _legend(board: Board, top: float, inks: dict[str, str]) -> list[Shape]:
     shapes: list[Shape] = []
     row_y = top + 3
     swatches = [(kind.light, inks["grid"], 0.5, kind.label) for kind in board.kinds]
-    swatches += [("#ffffff", inks.get(ZONE_INK.format(tint=tint), inks["text"]), 1.5, label)
+    swatches += [(inks["paper"], inks.get(ZONE_INK.format(tint=tint), inks["text"]), 1.5, label)
                  for label, tint in _zone_kinds(board)]
     for i, (fill, stroke, width, name) in enumerate(swatches):
         x, y = PAD + (i % LEGEND_COLUMNS) * cell, row_y + (i // LEGEND_COLUMNS) * LEGEND_ROW

@@ -18,6 +18,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
 from gmtool.core.hex.coords import DIRS, Hex
+from gmtool.viewmodels.tones import with_alpha
 
 R = 20.0  # centre to vertex, in scene units
 ZONE_FILL_ALPHA = 60  # of 255: a marked area's fill, the terrain showing through
@@ -138,8 +139,7 @@ def tint_paths(tints: Mapping[Hex, int], colour_of: dict[int, QColor],
         polygons[number].append(polygon)
     items = []
     for number, path in paths.items():
-        line = QColor((line_of or {}).get(number, colour_of[number]))
-        line.setAlpha(HATCH_ALPHA)
+        line = with_alpha((line_of or {}).get(number, colour_of[number]), HATCH_ALPHA)
         item = _TintItem(path, polygons[number], QBrush(line, TINT_HATCHING.get(number, Qt.BrushStyle.BDiagPattern)))
         item.setPen(QPen(Qt.PenStyle.NoPen))
         item.setBrush(QBrush(colour_of[number]))
@@ -186,10 +186,8 @@ class ZoneLayer(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         for polygons, outline, colour, dashed in self._zones:
-            fill = QColor(colour)
-            fill.setAlpha(ZONE_FILL_ALPHA)
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(fill))
+            painter.setBrush(QBrush(with_alpha(colour, ZONE_FILL_ALPHA)))
             for polygon in polygons:
                 painter.drawPolygon(polygon)
             pen = QPen(colour, ZONE_BORDER, Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)

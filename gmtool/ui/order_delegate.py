@@ -14,11 +14,12 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QTableView, QWidget
 
 from gmtool.viewmodels.order_model import BADGES, KIND, NOTE
-from gmtool.viewmodels.tones import tone
+from gmtool.viewmodels.tones import tone, with_alpha
 
 Index = QModelIndex | QPersistentModelIndex
 TONE_COLOURS = {"harm": "error", "warning": "warning", "good": "success"}  # other tones: "muted"
 CHIP_PAD, CHIP_GAP, LINE_GAP, CELL_PAD = 3, 3, 2, 3  # px
+CHIP_FILL_ALPHA = 40  # of 255: a chip's fill in its tone, the row showing through
 NOTE_RATIO = 0.88  # of the table's type (a name's note, the badges' chips)
 
 
@@ -146,9 +147,7 @@ class OrderDelegate(QStyledItemDelegate):
                 shown = min(width, area.right() - x + 1)
                 colour = ink if selected else tone(TONE_COLOURS.get(meaning, "muted"))
                 chip = QRectF(x + 0.5, y + 0.5, shown - 1, height - 1)
-                fill = QColor(colour)
-                fill.setAlpha(40)
-                painter.setBrush(fill)
+                painter.setBrush(with_alpha(colour, CHIP_FILL_ALPHA))
                 painter.setPen(colour)
                 painter.drawRoundedRect(chip, 3, 3)
                 painter.setPen(colour)

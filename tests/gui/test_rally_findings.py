@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
 from gmtool.core.hex.coords import label
 from gmtool.games.badlands_rally.gui.view import RALLY_SPECS
@@ -124,6 +124,21 @@ def test_every_disabled_rally_action_says_why(rally_window) -> None:  # noqa: AN
     assert "Demo Sandhopper declares cruising or top speed first." in window.action("map_ahead").toolTip()
     assert "No spin-out waits." in window.action("br_resolve_spin").toolTip()
     assert "the round is still running" in window.action("br_roll_initiative").toolTip().lower()
+    panel = window.parts.attack_panel  # the actions column's buttons, off, say why too (or their box does)
+    off = [b for b in panel.findChildren(QPushButton) if not b.isEnabled()]
+    assert len(off) >= 4
+    unsaid = [b.objectName() or b.text() for b in off if not _reason(b, panel)]
+    assert not unsaid, unsaid
+    assert "declares cruising or top speed first" in panel.moves.buttons["burn_rubber"].toolTip()
+
+
+def _reason(widget: QWidget, top: QWidget) -> str:
+    """The tooltip saying why a widget is off: its own, or the box's it sits in."""
+    while widget is not None and widget is not top:
+        if widget.toolTip():
+            return widget.toolTip()
+        widget = widget.parentWidget()
+    return ""
 
 
 def test_the_last_roll_stays_whole_in_its_panel_until_undone(qtbot, rally_window) -> None:  # noqa: ANN001

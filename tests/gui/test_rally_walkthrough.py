@@ -234,7 +234,7 @@ def _player_view(qtbot, window, language: str) -> None:  # noqa: ANN001
     player.show()
     qtbot.waitExposed(player)
     notes = [player.model.index(r, 0).data(pvm.NOTE) for r in range(player.model.rowCount())]
-    lap = "Lap 1/2" if language == "en" else "1/2周"
+    lap = "Lap 1/2" if language == "en" else "ラップ1/2"  # the digest's ラップ
     assert all(lap in note for note in notes), notes
     for item in player.map.view.tokens.values():
         assert item.plate.isVisible() and item.plate.childItems()[0].font().pointSizeF() >= 14

@@ -13,6 +13,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.games.badlands_rally.gui.attack_panel_parts import percent, typed_faces
 from gmtool.games.badlands_rally.gui.special_moves import SpecialDice, off_road_line, terms_text
+from gmtool.games.badlands_rally.rules import action_reasons as why
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.dice import roll_law
 from gmtool.games.badlands_rally.rules.race_moves import move_dice
@@ -66,8 +67,12 @@ class MoveBox(QGroupBox):
         self._gear, self._state = (gear.id if gear else None), state
         borrowed = gear is not None and gear.speed is not None and recovers_after_reaction(gear)  # BR-17, BR-18
         self.setEnabled((ready or borrowed) and not state.pending)
+        self.setToolTip("" if self.isEnabled() else why.recover(state))  # a box off says why
+        reason = why.action(state)
         for key in (*MOVES, "rally"):
             self.buttons[key].setEnabled(ready)
+            self.buttons[key].setToolTip(reason)
+        self.buttons["recover"].setToolTip(why.recover(state))
         self.special_dice.show_gear(gear)
         self.off_road.setVisible(gear is not None and "off_road_specialist" in gear.specials)
         if gear is None or gear.speed is None:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 STEPS = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
 OFFERS = {"br_cruising": "cruising", "br_top": "top", "br_end_activation": "end"}
 MOVES_PAGE = ("br_burn_rubber", "br_jump", "br_rally", "br_recover", "br_off_road")  # their keys show the moves page
-LEFT_SHARE, RIGHT_SHARE = 0.22, 0.21  # the side columns' shares of the width (the map: the rest, 55 % or more)
+LEFT_SHARE, RIGHT_SHARE = 0.225, 0.205  # the side columns' shares of the width (the map: the rest, 55 % or more)
 SIDE_LEAST, SIDE_MOST = 270, 430  # px
 
 
