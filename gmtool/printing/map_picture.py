@@ -12,7 +12,7 @@ long board is narrowed instead), under its title when it has one (the PDF's: a h
 could end a page with the map on the next); under the board a legend in fixed cells: a swatch and name per terrain
 kind, one per kind of area the game marks (a race's start and finish zones, its checkpoints), then each
 unit's number and name. A marked area is outlined along its outer edges in its ink (dashed when numbered,
-its number on a small disc in its middle hex). A unit is a disc with its number and a pointer through the
+its number in a ring in its middle hex: a unit's number is on a filled disc). A unit is a disc with its number and a pointer through the
 side it faces, and a damage bar across its foot when hurt: on paper, names beside adjacent discs
 would cover each other, so the names are in the legend, keyed by number.
 """
@@ -183,8 +183,10 @@ def _zone(zone: Zone, radius: float, ox: float, oy: float, inks: dict[str, str])
     if zone.number is not None and zone.hexes:
         x, y = _centre(zone.hexes[len(zone.hexes) // 2], radius)
         size = 0.62 * radius
+        # a ring (paper inside), not a filled disc: a unit is a filled disc with its number
         shapes.append(Disc(x + ox, y + oy, 0.5 * radius, ink))
-        shapes.append(Text(x + ox, y + oy + 0.36 * size, str(zone.number), size, inks["token_text"], centred=True, bold=True))
+        shapes.append(Disc(x + ox, y + oy, 0.38 * radius, inks["paper"]))
+        shapes.append(Text(x + ox, y + oy + 0.36 * size, str(zone.number), size, ink, centred=True, bold=True))
     return shapes
 
 
