@@ -96,6 +96,9 @@ def seen(qtbot, window, reference, turns: bool = True) -> None:  # noqa: ANN001
         rect = order.view.visualRect(order.model.index(current, 0))
         assert order.view.viewport().rect().contains(rect)  # the gear activating, in the order's view
     assert window.docks["map"].width() >= MAP_SHARE * window.width()
+    outside = [name for name, dock in window.docks.items()  # a tab behind another is off screen: not counted
+               if dock.isVisible() and not dock.visibleRegion().isEmpty() and not window.rect().contains(dock.geometry())]
+    assert not outside, outside  # no dock pushed past the window's edge (its least width too wide)
     assert_same_docks(window, reference)
     assert_fight_keys_act(window)
     state = window.bridge.state

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -50,6 +50,7 @@ from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.pinned import scrolled
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.tones import tone
 
 SIDES = ("front", "flank", "rear")
 PAGES = ("attack", "moves", "push", "spin")
@@ -278,13 +279,19 @@ class AttackPanel(QWidget):
         self.spins.show_waiting(state)
         self.none_waiting.setVisible(not state.pending)
         self.cause.setVisible(bool(state.pending) and bool(self.cause.lines))
-        waiting = len(state.pending)
-        self.pages.setTabText(PAGES.index("spin"), tr("br.page.spin_waiting", n=waiting) if waiting else tr("br.page.spin"))
+        self._mark_spin_tab(len(state.pending))
         self.moves.show_gear(state)
         reactor = self.reaction.reactor()
         self.roll.setText(tr("br.reaction.react", name=gear.name) if reactor and gear else tr("br.attack.roll"))
         self.push.show_gear(state)
         self.refresh()
+
+    def _mark_spin_tab(self, waiting: int) -> None:
+        """The spin-out tab in the error tone while spin-outs wait, how many in its tooltip (its text, and so
+        the column's least width, stays the same)."""
+        bar, index = self.pages.tabBar(), PAGES.index("spin")
+        bar.setTabTextColor(index, tone("error") if waiting else self.palette().color(QPalette.ColorRole.WindowText))
+        self.pages.setTabToolTip(index, tr("br.page.spin_waiting", n=waiting) if waiting else tr("error.br_no_spin_waits"))
 
     def _show_whose(self, state: RaceState) -> None:
         """The column names whose it is: the active gear, its speed and MR left, its actions left."""
