@@ -43,12 +43,13 @@ PRESSES = ("br_cruising", "map_ahead", "map_ahead", "attack", "map_back", "map_b
 
 
 def _gears() -> list[m.AddGear]:
-    """Pairs facing each other four rows apart (after two steps ahead: range 2)."""
+    """Pairs facing each other four rows apart (after two steps ahead: range 2), each gear its own player's
+    (an attack on one's own side is asked first: the bench attacks the other side's gear, as a GM would)."""
     gears = []
     for n in range(PAIRS):
         col = 3 + 5 * n
         for row, facing in ((12, 0), (6, 3)):
-            gears.append(m.AddGear(name=f"Gear {len(gears) + 1}", seat=f"P{n}", attack=4, defence=4, armour=30,
+            gears.append(m.AddGear(name=f"Gear {len(gears) + 1}", seat=f"P{len(gears) + 1}", attack=4, defence=4, armour=30,
                                    hull=3, structure=3, cruising_mr=6, top_mr=9, weapons=(GUN,),
                                    hex=f"{col:02d}{row:02d}", facing=facing))
     return gears

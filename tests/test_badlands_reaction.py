@@ -203,13 +203,15 @@ def test_the_order_shows_the_actions_left_and_an_action_spent_on_a_reaction() ->
     state = race(rules, gear("A", "0306", facing=3), gear("B", "0305", facing=3, weapons=(AXE,)))
 
     def badge(gear_id: str, key: str) -> str | None:
+        """The badge's words in whole (its tooltip; the order list shows a short text)."""
         row = next(row for row in rules.order(state) if row.id == gear_id)
-        return next((b.text for b in row.badges if b.key == key), None)
+        return next((b.tooltip or b.text for b in row.badges if b.key == key), None)
 
-    assert badge("g1", "actions") == "1 of 1 action left" and badge("g2", "reacted") is None
+    assert badge("g1", "actions") == "1 of 1 action left this activation" and badge("g2", "reacted") is None
     run(rules, state, m.StepGear(gear="g1", step="ahead"))
     run(rules, state, r.React(gear="g2", weapon=0, attack_faces=(1, 1, 1, 2), defence_faces=(4, 3),
                               damage_faces=()))
-    assert badge("g2", "reacted") == "action spent on a reaction" and badge("g2", "actions") is None
+    assert badge("g2", "reacted").startswith("Its action this round went on a reaction attack")
+    assert badge("g2", "actions") is None
     run(rules, state, m.RallyTheCrowd(gear="g1"))  # A's one action
-    assert badge("g1", "actions") == "0 of 1 action left"
+    assert badge("g1", "actions") == "0 of 1 action left this activation"

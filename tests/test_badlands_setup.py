@@ -37,36 +37,37 @@ def setup(*commands: m.Command, course: HexMapFile = COURSE):  # noqa: ANN201
 
 @pytest.mark.rule("BR-4")
 def test_players_have_one_or_two_gears_and_the_gears_go_round_the_table_clockwise() -> None:
-    # Digest (1. ギアの選択): a two-player game, each player starts with two gears.
-    rules, state = setup(gear("A", "0106"), gear("B", "0206"), gear("C", "0306"), gear("D", "0506"),
+    # Digest (1. ギアの選択): a two-player game, each player starts with two gears. A and B are typed with
+    # their players; C and D with players not at the table yet, then given to Aiko and Ben.
+    rules, state = setup(gear("A", "0106", "Aiko"), gear("B", "0206", "Ben"), gear("C", "0306"), gear("D", "0506"),
                          s.SetPlayers(players=("Aiko", "Ben")))
-    done = run(rules, state, s.AssignGear(gear="g1", player="Aiko"), s.AssignGear(gear="g2", player="Aiko"),
-               s.AssignGear(gear="g3", player="Ben"), s.AssignGear(gear="g4", player="Ben"))
-    assert [g.seat for g in state.gears.values()] == ["Aiko", "Aiko", "Ben", "Ben"]
-    assert rules.describe(done[0]) == "A goes to Aiko."
+    done = run(rules, state, s.AssignGear(gear="g3", player="Aiko"), s.AssignGear(gear="g4", player="Ben"))
+    assert [g.seat for g in state.gears.values()] == ["Aiko", "Ben", "Aiko", "Ben"]
+    assert rules.describe(done[0]) == "C goes to Aiko."
     # clockwise: each player's first gear in the players' order, then their second gears
-    assert state.seats() == ["g1", "g3", "g2", "g4"]
+    assert state.seats() == ["g1", "g2", "g3", "g4"]
     with pytest.raises(RulesError) as refused:  # a third gear for Aiko
-        run(rules, state, s.AssignGear(gear="g3", player="Aiko"))
+        run(rules, state, s.AssignGear(gear="g4", player="Aiko"))
     assert refused.value.key == "error.br_two_gears"
     with pytest.raises(RulesError) as refused:
-        run(rules, state, s.AssignGear(gear="g3", player="Chie"))
+        run(rules, state, s.AssignGear(gear="g4", player="Chie"))
     assert refused.value.key == "error.br_no_player"
-    row = next(r for r in rules.order(state) if r.id == "g3")
-    assert any(b.text == "Player: Ben" for b in row.badges)  # the order list shows the seat
+    row = next(r for r in rules.order(state) if r.id == "g4")
+    assert any((b.text, b.tooltip) == ("Ben", "Player: Ben") for b in row.badges)  # the order list shows the seat
 
 
 @pytest.mark.rule("BR-4")
 def test_the_highest_die_chooses_a_gear_first_and_the_tied_roll_again() -> None:
     # Digest: 各プレイヤーがD6を振り、出目の高い順にギアを選択する. Aiko 5, Ben 5, Chie 3: Aiko and Ben tie and
     # roll again (Aiko 2, Ben 6): Ben, Aiko, then Chie.
-    rules, state = setup(s.SetPlayers(players=("Aiko", "Ben", "Chie")))
+    rules, state = setup(gear("A", "0106", "Aiko"), gear("B", "0206", "Ben"), gear("C", "0306", "Chie"),
+                         s.SetPlayers(players=("Aiko", "Ben", "Chie")))
     (rolled,) = run(rules, state, s.RollChoiceOrder(faces={"Aiko": (5, 2), "Ben": (5, 6), "Chie": (3,)}))
     assert rolled.order == ("Ben", "Aiko", "Chie") and state.choice_order == rolled.order
     assert [[d.die for d in dice] for dice in rolled.rolls] == [[5, 5, 3], [2, 6]]
     assert rules.describe(rolled) == ("Gear choice order: Aiko 5; Ben 5; Chie 3; tied, rolled again: Aiko 2; Ben 6. "
                                       "They choose in this order: Ben, Aiko, Chie.")
-    rules, state = setup(s.SetPlayers(players=("Aiko", "Ben")))
+    rules, state = setup(gear("A", "0106", "Aiko"), gear("B", "0206", "Ben"), s.SetPlayers(players=("Aiko", "Ben")))
     with pytest.raises(RulesError) as refused:  # typed dice that leave a tie: the tied roll again at the table
         run(rules, state, s.RollChoiceOrder(faces={"Aiko": (4,), "Ben": (4,)}))
     assert refused.value.key == "error.br_choice_tie"

@@ -113,8 +113,9 @@ def test_the_picture_of_round_1_shows_each_gear_where_it_stood_then(report: Repo
     one, two = report.rounds[1], report.rounds[2]
     pic, image = _image_of(one)
     _pic2, image2 = _image_of(two)
-    discs = [s for s in pic.shapes if isinstance(s, Disc) and s.radius > 2][: len(one.board.tokens)]  # type: ignore[union-attr]
     token_ink = MAP_INKS["token"].lstrip("#").lower()
+    discs = [s for s in pic.shapes if isinstance(s, Disc) and s.radius > 2
+             and s.fill.lstrip("#").lower() == token_ink][: len(one.board.tokens)]  # the map's (then the legend's)
     for token, disc in zip(one.board.tokens, discs, strict=True):  # type: ignore[union-attr]
         x, y = round(disc.x * 2), round((disc.y - 0.75 * disc.radius) * 2)  # inside the disc, above its number
         terrain = one.board.kind(token.hex).light.lstrip("#").lower()  # type: ignore[union-attr]
@@ -179,3 +180,18 @@ def test_a_shadowrun_report_has_no_map() -> None:
     assert all(s.board is None and not s.map_title for s in report.rounds)
     assert render_html(report) == render_html(report, "slots")  # no map, no slot
     assert "<svg" not in render_html(report) and "data:image" not in render_markdown(report)
+
+
+def test_the_printed_map_draws_the_start_and_finish_zones_and_the_numbered_checkpoints(report: Report) -> None:
+    from gmtool.printing.map_picture import Line, Text
+
+    board = report.rounds[0].board
+    pic = picture(board, MAP_INKS)
+    inks = {MAP_INKS[f"zone_{zone.tint}"] for zone in board.zones}  # type: ignore[union-attr]
+    lines = [s for s in pic.shapes if isinstance(s, Line)]
+    assert {line.stroke for line in lines} == inks  # each area outlined in its ink
+    assert any(line.dashed for line in lines) and any(not line.dashed for line in lines)  # checkpoints dashed
+    texts = [s.text for s in pic.shapes if isinstance(s, Text)]
+    assert {"Start zone", "Finish zone", "Checkpoint (number)"} <= set(texts)  # in the legend
+    numbers = [s for s in pic.shapes if isinstance(s, Text) and s.fill in inks]
+    assert sorted(int(s.text) for s in numbers) == [1, 2, 3]  # the demo course's three checkpoints, in rings

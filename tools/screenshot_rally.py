@@ -1,9 +1,10 @@
 """Save screenshots of the main window on the Badlands Rally demo, mid-race.
 
 Usage: QT_QPA_PLATFORM=offscreen python tools/screenshot_rally.py OUT_DIR [WxH ...]
-Plays the first activations of a seeded race on a throw-away campaign, then saves
-``rally-<lang>-<theme>-<W>x<H>.png`` for English and Japanese, light and dark, at each size
-(default 1366x768 and 1920x1080).
+Plays the first activation of a seeded race on a throw-away campaign (an attack with its last roll in
+view), then saves ``rally-<lang>-<theme>-<W>x<H>.png`` for English and Japanese, light and dark, at each
+size (default 1366x768 and 1920x1080). README's pictures are the light ones at 1366x768
+(``docs/rally-en.png``, ``docs/rally-ja.png``).
 """
 
 from __future__ import annotations
@@ -15,11 +16,27 @@ from pathlib import Path
 
 
 def play(window) -> None:  # noqa: ANN001 - a MainWindow on the rally's demo
-    """A round begun: the initiative rolled, the first gear at top speed two hexes on."""
-    for name in ("br_roll_initiative", "br_top", "map_ahead", "map_ahead"):
+    """A round under way: the demo's start taken back and the initiative rolled (the Scrapjack first), cruising
+    speed, a turn on the map, then an attack on the Sandhopper with dice typed from the table (two hits: its
+    hull emptied, rattled), declined as a reaction; the attack page shows its last roll."""
+    from gmtool.games.badlands_rally.rules import race_messages as m
+
+    window.action("undo").trigger()
+    for name in ("br_roll_initiative", "br_cruising", "map_left", "br_attack"):
         action = window.action(name)
         if action.isEnabled():
             action.trigger()
+    panel = window.parts.attack_panel
+    draft = panel.draft()
+    if isinstance(draft, m.AttackGear):
+        seen = window.bridge.ruleset.attack_preview(window.bridge.state, draft)
+        panel.faces["attack"].setText(" ".join("5" * seen.attack_dice))
+        panel.faces["defence"].setText(" ".join("2" * seen.defence_dice))
+        damage = window.bridge.ruleset.attack_preview(window.bridge.state, panel.draft()).damage_dice or 0
+        panel.faces["damage"].setText(" ".join(["5", "4"] + ["1"] * max(damage - 2, 0)))
+        window.action("br_roll_attack").trigger()
+        if window.bridge.state.reaction is not None:
+            window.action("br_no_reaction").trigger()
 
 
 def shoot(out_dir: Path, language: str, theme: str, size: tuple[int, int]) -> Path:

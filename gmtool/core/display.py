@@ -79,7 +79,11 @@ class OrderLayout:
 
 @dataclass(frozen=True, slots=True)
 class OrderRow:
-    """One combatant in the order of play (``rank`` 0 acts first; ``current``: acting now)."""
+    """One combatant in the order of play (``rank`` 0 acts first; ``current``: acting now).
+
+    ``note``: a short line the shell shows under the name (a race's standing), on the players'
+    screen too.
+    """
 
     id: str
     name: str
@@ -90,6 +94,7 @@ class OrderRow:
     npc: bool
     badges: tuple[Badge, ...] = ()
     tracks: tuple[Track, ...] = ()
+    note: str = ""
 
     def track(self, key: str) -> Track | None:
         return next((track for track in self.tracks if track.key == key), None)
@@ -109,7 +114,7 @@ def for_players(snapshot: Snapshot) -> Snapshot:
     """The snapshot without what the GM keeps to themself (``public=False`` tracks and badges)."""
     rows = tuple(
         OrderRow(row.id, row.name, row.rank, row.score, row.current, row.out, row.npc,
-                 tuple(b for b in row.badges if b.public), tuple(t for t in row.tracks if t.public))
+                 tuple(b for b in row.badges if b.public), tuple(t for t in row.tracks if t.public), row.note)
         for row in snapshot.rows
     )
     columns = {t.key for row in rows for t in row.tracks}

@@ -25,7 +25,10 @@ FONT_FAMILIES = LATIN_FONTS + CJK_FONTS
 # The map's inks on paper (the light theme's map tones: print is always light).
 MAP_INKS: dict[str, str] = {
     "grid": "#5a5a5a", "token": "#1f4e9a", "token_npc": "#8e2424", "token_text": "#ffffff",
-    "damage": "#c62828", "text": "#111111", "wreck": "#6b6b6b",
+    "damage": "#c62828", "text": "#111111", "wreck": "#6b6b6b", "paper": "#ffffff",
+    # a marked area's ink by its tint (the map's six tints, as the light theme draws them)
+    "zone_1": "#2e7d32", "zone_2": "#1565c0", "zone_3": "#6a1b9a", "zone_4": "#c62828", "zone_5": "#ef6c00",
+    "zone_6": "#00838f",
 }
 MAP_ANCHOR = "gmtool-map-{index}"  # a map's place in the document the PDF is laid out from (see .map_paint)
 Maps = Literal["svg", "slots"]

@@ -29,7 +29,7 @@ from PySide6.QtGui import (
 
 from gmtool.core.hex.board import Board
 from gmtool.printing.html import MAP_ANCHOR, MAP_INKS
-from gmtool.printing.map_picture import Disc, Picture, Polygon, Text, hexagon, picture
+from gmtool.printing.map_picture import Disc, Line, Picture, Polygon, Shape, hexagon, picture
 from gmtool.printing.report import Report
 
 MAP_OBJECT = QTextFormat.ObjectTypes.UserObject + 1  # the text object type of a map
@@ -62,8 +62,12 @@ def paint_picture(painter: QPainter, pic: Picture, font: QFont, rect: QRectF) ->
     painter.restore()
 
 
-def _shape(painter: QPainter, shape: Polygon | Disc | Text, font: QFont, scale: float) -> None:
-    if isinstance(shape, Polygon):
+def _shape(painter: QPainter, shape: Shape, font: QFont, scale: float) -> None:
+    if isinstance(shape, Line):
+        painter.setPen(QPen(ink(shape.stroke), shape.width, Qt.PenStyle.DashLine if shape.dashed else Qt.PenStyle.SolidLine,
+                            Qt.PenCapStyle.FlatCap))
+        painter.drawLine(QPointF(shape.x1, shape.y1), QPointF(shape.x2, shape.y2))
+    elif isinstance(shape, Polygon):
         painter.setPen(QPen(ink(shape.stroke), shape.width) if shape.stroke else Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(ink(shape.fill)))
         painter.drawPolygon(QPolygonF([QPointF(x, y) for x, y in shape.points]))

@@ -9,11 +9,13 @@ each kind's ``light`` colour, the inks (grid, tokens, text) passed in by the cal
 Layout: the board in flat-top hexes (axial ``(q, r)`` centred at ``(1.5·R·q, √3·R·(r + q/2))``, as
 the map dock draws it) scaled to :data:`WIDTH` points, its height capped at :data:`MAX_HEIGHT` (a
 long board is narrowed instead), under its title when it has one (the PDF's: a heading of its own
-could end a page with the map on the next); under the board a legend in fixed cells: a swatch and
-name per terrain kind, then each unit's number and name. A unit is a disc with its number and a
-pointer through the side it faces, and a damage bar across its foot when hurt; a unit out of the
-fight is a grey disc crossed out (in the legend too). On paper, names beside adjacent discs would
-cover each other, so the names are in the legend, keyed by number.
+could end a page with the map on the next); under the board a legend in fixed cells: a swatch and name per
+terrain kind, one per kind of area the game marks (a race's start and finish zones, its checkpoints), then
+each unit's number and name. A marked area is outlined along its outer edges in its ink (dashed when
+numbered, its number in a ring in its middle hex: a unit's number is on a filled disc). A unit is a disc
+with its number and a pointer through the side it faces, and a damage bar across its foot when hurt; a
+unit out of the fight is a grey disc crossed out (in the legend too). On paper, names beside adjacent
+discs would cover each other, so the names are in the legend, keyed by number.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from gmtool.core.hex.board import Board, Token
+from gmtool.core.hex.board import Board, Token, Zone
 from gmtool.core.hex.coords import DIRS, Hex, label
 
 WIDTH = 510.0  # points: A4's text width with 15 mm margins (Letter's is wider; the PDF scales to fit)
@@ -37,6 +39,7 @@ SWATCH = 8.0  # points
 SQRT3 = math.sqrt(3)
 Ink = Literal["grid", "token", "token_npc", "token_text", "damage", "text", "wreck"]
 INK_NAMES: tuple[Ink, ...] = ("grid", "token", "token_npc", "token_text", "damage", "text", "wreck")
+ZONE_INK = "zone_{tint}"  # a marked area's ink, by its tint (1–6): the caller's inks hold them
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,19 @@ class Polygon:
     fill: str
     stroke: str | None = None
     width: float = 0.0
+
+
+@dataclass(frozen=True)
+class Line:
+    """A stroke from (x1, y1) to (x2, y2), dashed or solid."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str
+    width: float
+    dashed: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,7 +104,10 @@ class Picture:
     radius: float
     grid_ink: str
     terrain: tuple[Terrain, ...]
-    shapes: tuple[Polygon | Disc | Text, ...]
+    shapes: tuple[Shape, ...]
+
+
+Shape = Polygon | Line | Disc | Text
 
 
 def hexagon(cx: float, cy: float, radius: float) -> tuple[tuple[float, float], ...]:
@@ -109,8 +128,13 @@ def _bounds(board: Board) -> tuple[float, float, float, float]:
     return min(xs) - 1, min(ys) - half, max(xs) - min(xs) + 2, max(ys) - min(ys) + 2 * half
 
 
+def _zone_kinds(board: Board) -> list[tuple[str, int]]:
+    """Each kind of marked area once (label, tint), in the board's order."""
+    return list(dict.fromkeys((zone.label, zone.tint) for zone in board.zones))
+
+
 def legend_rows(board: Board) -> int:
-    kinds = math.ceil(len(board.kinds) / LEGEND_COLUMNS)
+    kinds = math.ceil((len(board.kinds) + len(_zone_kinds(board))) / LEGEND_COLUMNS)
     units = math.ceil(len(board.tokens) / LEGEND_COLUMNS)
     return kinds + units
 
@@ -132,7 +156,9 @@ def picture(board: Board, inks: dict[str, str], title: str = "") -> Picture:
         key = board.terrain.get(h, first)
         by_kind[key if key in kinds else first].append((x + ox, y + oy))
     terrain = tuple(Terrain(kinds[key].light, tuple(centres)) for key, centres in by_kind.items() if centres)
-    shapes: list[Polygon | Disc | Text] = [Text(PAD, TITLE_FONT + 2, title, TITLE_FONT, inks["text"], bold=True)] if title else []
+    shapes: list[Shape] = [Text(PAD, TITLE_FONT + 2, title, TITLE_FONT, inks["text"], bold=True)] if title else []
+    for zone in board.zones:
+        shapes.extend(_zone(zone, radius, ox, oy, inks))
     for number, token in enumerate(board.tokens, start=1):
         shapes.extend(_token(token, number, radius, ox, oy, inks))
     map_bottom = head + height * radius + 2 * PAD
@@ -154,7 +180,31 @@ def cross(x: float, y: float, arm: float, width: float, ink: str) -> tuple[Polyg
                      (x - arm - w, y + arm - w)), ink))
 
 
-def _token(token: Token, number: int, radius: float, ox: float, oy: float, inks: dict[str, str]) -> list[Polygon | Disc | Text]:
+def _zone(zone: Zone, radius: float, ox: float, oy: float, inks: dict[str, str]) -> list[Shape]:
+    """The area's outer edges (side ``k`` of a hex between its vertices ``k + 4`` and ``k + 5``), drawn a
+    little inside it, and its number on a disc in its middle hex."""
+    ink = inks.get(ZONE_INK.format(tint=zone.tint), inks["text"])
+    inside = set(zone.hexes)
+    width = max(radius / 6, 0.6)
+    shapes: list[Shape] = []
+    for h in zone.hexes:
+        x, y = _centre(h, radius)
+        corners = hexagon(x + ox, y + oy, radius - width)
+        for side, step in enumerate(DIRS):
+            if h + step not in inside:
+                (x1, y1), (x2, y2) = corners[(side + 4) % 6], corners[(side + 5) % 6]
+                shapes.append(Line(x1, y1, x2, y2, ink, width, zone.number is not None))
+    if zone.number is not None and zone.hexes:
+        x, y = _centre(zone.hexes[len(zone.hexes) // 2], radius)
+        size = 0.62 * radius
+        # a ring (paper inside), not a filled disc: a unit is a filled disc with its number
+        shapes.append(Disc(x + ox, y + oy, 0.5 * radius, ink))
+        shapes.append(Disc(x + ox, y + oy, 0.38 * radius, inks["paper"]))
+        shapes.append(Text(x + ox, y + oy + 0.36 * size, str(zone.number), size, ink, centred=True, bold=True))
+    return shapes
+
+
+def _token(token: Token, number: int, radius: float, ox: float, oy: float, inks: dict[str, str]) -> list[Shape]:
     x, y = _centre(token.hex, radius)
     x, y = x + ox, y + oy
     fill = _fill(token, inks)
@@ -168,7 +218,7 @@ def _token(token: Token, number: int, radius: float, ox: float, oy: float, inks:
     pointer = Polygon(((x + ux * 0.95 * radius, y + uy * 0.95 * radius),
                        (x + ux * base - uy * half, y + uy * base + ux * half),
                        (x + ux * base + uy * half, y + uy * base - ux * half)), fill)
-    shapes: list[Polygon | Disc | Text] = [pointer, Disc(x, y, 0.56 * radius, fill)]
+    shapes: list[Shape] = [pointer, Disc(x, y, 0.56 * radius, fill)]
     if token.damage > 0:  # a bar across the disc's foot: how hurt
         w, bar_top = radius * min(token.damage, 1.0), y + 0.28 * radius
         shapes.append(Polygon(((x - 0.5 * radius, bar_top), (x - 0.5 * radius + w, bar_top),
@@ -179,16 +229,18 @@ def _token(token: Token, number: int, radius: float, ox: float, oy: float, inks:
     return shapes
 
 
-def _legend(board: Board, top: float, inks: dict[str, str]) -> list[Polygon | Disc | Text]:
+def _legend(board: Board, top: float, inks: dict[str, str]) -> list[Shape]:
     cell = WIDTH / LEGEND_COLUMNS
-    shapes: list[Polygon | Disc | Text] = []
+    shapes: list[Shape] = []
     row_y = top + 3
-    for i, kind in enumerate(board.kinds):
+    swatches = [(kind.light, inks["grid"], 0.5, kind.label) for kind in board.kinds]
+    swatches += [(inks["paper"], inks.get(ZONE_INK.format(tint=tint), inks["text"]), 1.5, label)
+                 for label, tint in _zone_kinds(board)]
+    for i, (fill, stroke, width, name) in enumerate(swatches):
         x, y = PAD + (i % LEGEND_COLUMNS) * cell, row_y + (i // LEGEND_COLUMNS) * LEGEND_ROW
-        shapes.append(Polygon(((x, y), (x + SWATCH, y), (x + SWATCH, y + SWATCH), (x, y + SWATCH)),
-                              kind.light, inks["grid"], 0.5))
-        shapes.append(Text(x + SWATCH + 4, y + SWATCH - 0.8, kind.label, LEGEND_FONT, inks["text"]))
-    row_y += math.ceil(len(board.kinds) / LEGEND_COLUMNS) * LEGEND_ROW
+        shapes.append(Polygon(((x, y), (x + SWATCH, y), (x + SWATCH, y + SWATCH), (x, y + SWATCH)), fill, stroke, width))
+        shapes.append(Text(x + SWATCH + 4, y + SWATCH - 0.8, name, LEGEND_FONT, inks["text"]))
+    row_y += math.ceil(len(swatches) / LEGEND_COLUMNS) * LEGEND_ROW
     for i, token in enumerate(board.tokens):
         x, y = PAD + (i % LEGEND_COLUMNS) * cell, row_y + (i // LEGEND_COLUMNS) * LEGEND_ROW
         r = SWATCH / 2 + 0.5

@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 from html import escape
 
-from gmtool.printing.map_picture import Disc, Picture, Polygon, Text, hexagon
+from gmtool.printing.map_picture import Disc, Line, Picture, Polygon, Shape, hexagon
 
 
 def _n(value: float) -> str:
@@ -44,7 +44,11 @@ def picture_svg(picture: Picture, title: str, font_family: str) -> str:
     return "".join(parts)
 
 
-def _shape(shape: Polygon | Disc | Text) -> str:
+def _shape(shape: Shape) -> str:
+    if isinstance(shape, Line):
+        dash = f' stroke-dasharray="{_n(shape.width * 3)} {_n(shape.width * 2)}"' if shape.dashed else ""
+        return (f'<line x1="{_n(shape.x1)}" y1="{_n(shape.y1)}" x2="{_n(shape.x2)}" y2="{_n(shape.y2)}" '
+                f'stroke="{shape.stroke}" stroke-width="{_n(shape.width)}"{dash}/>')
     if isinstance(shape, Polygon):
         points = " ".join(f"{_n(x)},{_n(y)}" for x, y in shape.points)
         stroke = f' stroke="{shape.stroke}" stroke-width="{_n(shape.width)}"' if shape.stroke else ""

@@ -1,5 +1,5 @@
 """What the hex board view draws with (Qt, no rules): hex geometry in scene units, the terrain as one
-cached layer and see-through tints as one path per tint.
+cached layer, the areas a game marks (zones) as another, and see-through tints as one path per tint.
 
 The terrain of a 60×40 board is 2,400 hexagons; as items they cost every repaint a search and an
 antialiased polygon each. As one item cached in device pixels (``DeviceCoordinateCache``) it is
@@ -10,7 +10,7 @@ drawn once per zoom and blitted after: a unit moving repaints a few pixels of a 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -18,8 +18,12 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygon
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
 from gmtool.core.hex.coords import DIRS, Hex
+from gmtool.viewmodels.tones import with_alpha
 
 R = 20.0  # centre to vertex, in scene units
+ZONE_FILL_ALPHA = 60  # of 255: a marked area's fill, the terrain showing through
+ZONE_BORDER = 3.0  # px on screen: a marked area's border
+HATCH_ALPHA = 190  # of 255: a tint's lines
 SQRT3 = math.sqrt(3)
 
 
@@ -91,26 +95,37 @@ class TerrainLayer(QGraphicsItem):
                 painter.drawPolygon(polygon)
 
 
+TINT_HATCHING = {  # each tint's hatching: two neighbouring tints differ in colour and in the lines' way
+    1: Qt.BrushStyle.FDiagPattern, 2: Qt.BrushStyle.BDiagPattern, 3: Qt.BrushStyle.VerPattern,
+    4: Qt.BrushStyle.BDiagPattern, 5: Qt.BrushStyle.FDiagPattern, 6: Qt.BrushStyle.HorPattern,
+}
+
+
 class _TintItem(QGraphicsPathItem):
     """A tint drawn without antialiasing and hexagon by hexagon: a see-through fill of hundreds of
     hexagons rasterises several times faster so (one path of 432 hexagons: 1.9 ms; the same
     hexagons one by one: 0.5 ms), and its inset edges hide the steps. The path stays the item's
-    shape and bounds."""
+    shape and bounds. Over the fill, lines in the tint's colour (its hatching): a tint never reads as
+    a terrain of a like colour, and two tints differ in the lines' way as well as in colour."""
 
-    def __init__(self, path: QPainterPath, polygons: list[QPolygonF]) -> None:
+    def __init__(self, path: QPainterPath, polygons: list[QPolygonF], hatching: QBrush) -> None:
         super().__init__(path)
         self._polygons = polygons
+        self._hatching = hatching
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(self.pen())
-        painter.setBrush(self.brush())
-        for polygon in self._polygons:
-            painter.drawPolygon(polygon)
+        for brush in (self.brush(), self._hatching):
+            painter.setBrush(brush)
+            for polygon in self._polygons:
+                painter.drawPolygon(polygon)
 
 
-def tint_paths(tints: Mapping[Hex, int], colour_of: dict[int, QColor]) -> list[QGraphicsPathItem]:
-    """One filled path per tint number over its hexes (slightly inset: the grid shows between)."""
+def tint_paths(tints: Mapping[Hex, int], colour_of: dict[int, QColor],
+               line_of: dict[int, QColor] | None = None) -> list[QGraphicsPathItem]:
+    """One filled path per tint number over its hexes (slightly inset: the grid shows between), hatched
+    in ``line_of``'s colour (default: the fill's, opaque)."""
     paths: dict[int, QPainterPath] = {}
     polygons: dict[int, list[QPolygonF]] = {}
     for h, number in tints.items():
@@ -124,10 +139,65 @@ def tint_paths(tints: Mapping[Hex, int], colour_of: dict[int, QColor]) -> list[Q
         polygons[number].append(polygon)
     items = []
     for number, path in paths.items():
-        item = _TintItem(path, polygons[number])
+        line = with_alpha((line_of or {}).get(number, colour_of[number]), HATCH_ALPHA)
+        item = _TintItem(path, polygons[number], QBrush(line, TINT_HATCHING.get(number, Qt.BrushStyle.BDiagPattern)))
         item.setPen(QPen(Qt.PenStyle.NoPen))
         item.setBrush(QBrush(colour_of[number]))
         item.setZValue(1)
         item.setData(0, number)
         items.append(item)
     return items
+
+
+def region_outline(hexes: Iterable[Hex], inset: float) -> QPainterPath:
+    """The outer edges of a set of hexes, each drawn ``inset`` inside its own hex (two areas side by
+    side keep their own borders): side ``k`` of a hex runs between its vertices ``k + 4`` and ``k + 5``
+    (vertex ``i`` at ``60·i`` degrees, flat-top, y down)."""
+    inside = set(hexes)
+    path = QPainterPath()
+    for h in inside:
+        corners = hexagon(h, R - inset)
+        for side, step in enumerate(DIRS):
+            if h + step not in inside:
+                path.moveTo(corners[(side + 4) % 6])
+                path.lineTo(corners[(side + 5) % 6])
+    return path
+
+
+class ZoneLayer(QGraphicsItem):
+    """The areas a game marks (start and finish zones, checkpoints …): a see-through fill and a border
+    round each area in its colour (dashed for a numbered one), one item cached in device pixels like the
+    terrain, drawn over it and under the tints and units."""
+
+    def __init__(self, zones: list[tuple[list[QPolygonF], QPainterPath, QColor, bool]]) -> None:
+        super().__init__()
+        self._zones = zones
+        bounds = QRectF()
+        for polygons, _outline, _colour, _dashed in zones:
+            for polygon in polygons:
+                bounds = bounds.united(polygon.boundingRect())
+        self._bounds = bounds.adjusted(-3, -3, 3, 3)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setZValue(0.5)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for polygons, outline, colour, dashed in self._zones:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(with_alpha(colour, ZONE_FILL_ALPHA)))
+            for polygon in polygons:
+                painter.drawPolygon(polygon)
+            pen = QPen(colour, ZONE_BORDER, Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)
+            pen.setCosmetic(True)  # as thick at every zoom
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(outline)
+
+
+def zone_layer(zones: Iterable[tuple[tuple[Hex, ...], QColor, bool]]) -> ZoneLayer:
+    """The layer for ``zones``: each its hexes, its colour and whether its border is dashed."""
+    return ZoneLayer([([hexagon(h, R - 1) for h in hexes], region_outline(hexes, ZONE_BORDER / 2 + 1), colour, dashed)
+                      for hexes, colour, dashed in zones])

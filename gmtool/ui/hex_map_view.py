@@ -10,8 +10,9 @@ here. Flat-top hexes, centre of axial ``(q, r)`` at ``(1.5·R·q, √3·R·(r + 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QKeyEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -20,7 +21,6 @@ from PySide6.QtWidgets import (
     QGraphicsPolygonItem,
     QGraphicsRectItem,
     QGraphicsScene,
-    QGraphicsSimpleTextItem,
     QGraphicsView,
     QStyle,
     QStyleOptionGraphicsItem,
@@ -32,27 +32,36 @@ from gmtool.core.hex.board import Board, Token
 from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.map_edits import on_board
 from gmtool.core.hex.sight import Sight
-from gmtool.ui.hex_layers import R, TerrainLayer, centre, facing_arrow, hex_at, hexagon, tint_paths
-from gmtool.ui.map_legend import legend_html, legend_label
+from gmtool.ui.hex_layers import R, TerrainLayer, centre, facing_arrow, hex_at, hexagon, tint_paths, zone_layer
+from gmtool.ui.map_labels import (
+    LABEL_POINTS,
+    PLATE_OVER_DISCS_Z,
+    PLATE_Z,
+    SELECTED_PLATE_Z,
+    choose,
+    leader_line,
+    name_plate,
+    number_badge,
+)
+from gmtool.ui.map_legend import legend_html, legend_label, zone_entries
 from gmtool.viewmodels.tones import data_colour, see_through, shade, tone
 
 __all__ = ["R", "HexMapPanel", "HexMapView", "centre", "hex_at"]
 
 ZOOM_STEP = 1.25
-TINT_ALPHA = 90  # of 255: the terrain shows through a tint
+TINT_ALPHA = 70  # of 255: the terrain shows through a tint (its hatching tells it from terrain)
 TOKEN_ROLE = 1  # item data key: the token id
-LABEL_POINTS = 7.5  # a unit's name plate, on screen
-PLATE_Z = 1.5  # name plates: above the terrain and tints, below every disc
-PLATE_OVER_DISCS_Z = 2.5  # the selected unit's plate when discs would cover it (below the line of fire)
-PLATE_CHARACTERS = 14  # a longer name is cut with an ellipsis (whole in the disc's tooltip)
+NUMBER_Z = 1.4  # a zone's number: over the tints and under the names and units
 STEP_KEYS = {Qt.Key.Key_Up: "ahead", Qt.Key.Key_Down: "back", Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right"}
 
 
 class _TokenItem(QGraphicsEllipseItem):
     """A unit's disc: selected, it gets a ring in the selection tone (not Qt's dashed box). Its name plate
-    is an item of its own below every disc (a neighbour's plate never hides a disc) that follows a drag."""
+    (and the leader to it) are items of their own below every disc (a neighbour's plate never hides a
+    disc) that follow a drag."""
 
     plate: QGraphicsRectItem | None = None
+    leader: QGraphicsLineItem | None = None
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
@@ -63,32 +72,12 @@ class _TokenItem(QGraphicsEllipseItem):
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:  # noqa: N802 - Qt API
         if self.plate is not None and change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
-            self.plate.setPos(self.plate.data(TOKEN_ROLE) + self.pos())
+            self.plate.setPos(self.plate.data(0) + self.rect().center() + self.pos())
+            if self.leader is not None:
+                self.leader.setPos(self.pos())
         elif self.plate is not None and change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
-            self.plate.setZValue(PLATE_Z + (0.25 if self.isSelected() else 0))  # above the other plates
+            self.plate.setZValue(SELECTED_PLATE_Z if self.isSelected() else PLATE_Z)  # above the other plates
         return super().itemChange(change, value)
-
-
-def _name_plate(token: Token, at: QPointF) -> QGraphicsRectItem:
-    """The unit's name on a plate of its colour, the same size on screen at every zoom (a board fitted
-    to a laptop's dock shrinks the scene to half: a label scaled with it is unreadable)."""
-    plate = QGraphicsRectItem()
-    plate.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-    plate.setPos(at)
-    plate.setData(TOKEN_ROLE, at)  # where it stands with its disc not moved: a drag moves it on from there
-    plate.setZValue(PLATE_Z)
-    name = token.name if len(token.name) <= PLATE_CHARACTERS else token.name[: PLATE_CHARACTERS - 1] + "…"
-    label = QGraphicsSimpleTextItem(name, plate)
-    font = label.font()
-    font.setPointSizeF(LABEL_POINTS)
-    label.setFont(font)
-    label.setBrush(QBrush(tone("map_token_text")))
-    box = label.boundingRect()
-    label.setPos(-box.width() / 2, 0)
-    plate.setRect(-box.width() / 2 - 2, 0, box.width() + 4, box.height())
-    plate.setBrush(QBrush(tone(_token_tone(token))))
-    plate.setPen(QPen(Qt.PenStyle.NoPen))
-    return plate
 
 
 def _token_tone(token: Token) -> str:
@@ -129,6 +118,9 @@ class HexMapView(QGraphicsView):
         self.overlay: list[QGraphicsItem] = []  # the line of fire drawn last
         self.tints: list[QGraphicsItem] = []  # arcs, sectors or range bands of the selected unit
         self.movable = True  # tokens may be dragged (a drop is reported, the game decides)
+        self.label_points = LABEL_POINTS  # the names' size on screen (the players' map: larger)
+        self.zones: QGraphicsItem | None = None  # the areas the game marks (start, finish, checkpoints …)
+        self.numbers: list[tuple[QGraphicsItem, tuple[Hex, ...]]] = []  # each numbered zone's number
         self._pressed: str | None = None  # the token under the mouse button, if any
         self._fitting = False  # the board is fitted to the window (again after each resize) until a zoom
         self.scene().selectionChanged.connect(self._selection_changed)
@@ -147,33 +139,66 @@ class HexMapView(QGraphicsView):
         self.terrain = TerrainLayer({h: colours.get(board.terrain.get(h, first), plain) for h in board.hexes()},
                                     tone("map_grid"))
         scene.addItem(self.terrain)
+        self._show_zones(board)
         for token in board.tokens:
             self.tokens[token.id] = self._token(token)
-        scene.setSceneRect(scene.itemsBoundingRect().adjusted(-R, -R, R, R))
+        scene.setSceneRect(self.terrain.boundingRect().adjusted(-R, -R, R, R))
+        self._place_numbers()
         self.declutter()
 
+    def _show_zones(self, board: Board) -> None:
+        """The game's marked areas over the terrain (one cached layer), each number on a small disc."""
+        self.zones, self.numbers = None, []
+        if not board.zones:
+            return
+        self.zones = zone_layer((zone.hexes, tone(f"map_tint_{zone.tint}"), zone.number is not None) for zone in board.zones)
+        self.scene().addItem(self.zones)
+        for zone in board.zones:
+            if zone.number is not None and zone.hexes:
+                badge = number_badge(str(zone.number), self.label_points, tone(f"map_tint_{zone.tint}"),
+                                     tone("map_token_text"))
+                badge.setZValue(NUMBER_Z)
+                self.scene().addItem(badge)
+                self.numbers.append((badge, zone.hexes))
+
+    def _place_numbers(self) -> None:
+        """Each zone's number on its middle hex, or the free hex nearest it when a unit stands there."""
+        taken = {token.hex for token in self.board.tokens} if self.board is not None else set()
+        for badge, hexes in self.numbers:
+            middle = len(hexes) // 2
+            free = sorted(range(len(hexes)), key=lambda n: abs(n - middle))
+            at = next((hexes[n] for n in free if hexes[n] not in taken), hexes[middle])
+            badge.setPos(centre(at))
+
     def show_tokens(self, tokens: tuple[Token, ...]) -> None:
-        """The units anew (moved, turned, hurt, joined or gone) without drawing the terrain again:
-        what a move costs. The selection stays on the same unit."""
+        """The units anew (moved, turned, hurt, joined or gone) without drawing the terrain again: only
+        the units whose token changed are drawn again (a step redraws one disc). The selection stays on
+        the same unit."""
+        before = {token.id: token for token in self.board.tokens} if self.board is not None else {}
         selected = {tid for tid, item in self.tokens.items() if item.isSelected()}
         scene = self.scene()
         scene.blockSignals(True)
-        for item in self.tokens.values():
-            scene.removeItem(item)
-            if item.plate is not None:
-                scene.removeItem(item.plate)
-        self.tokens = {token.id: self._token(token) for token in tokens}
+        kept = {t.id for t in tokens if before.get(t.id) == t and t.id in self.tokens}
+        for tid, item in self.tokens.items():
+            if tid not in kept:
+                for part in (item, item.plate, item.leader):
+                    if part is not None:
+                        scene.removeItem(part)
+        self.tokens = {token.id: self.tokens[token.id] if token.id in kept else self._token(token) for token in tokens}
         for tid in selected & set(self.tokens):
             self.tokens[tid].setSelected(True)
         scene.blockSignals(False)
         if self.board is not None:
-            self.board = Board(self.board.columns, self.board.rows, self.board.kinds, self.board.terrain, tokens)
+            self.board = replace(self.board, tokens=tokens)
+        if self.numbers:
+            self._place_numbers()
         self.declutter()
 
     def _token(self, token: Token) -> _TokenItem:
         c = centre(token.hex)
         disc = _TokenItem(c.x() - R * 0.62, c.y() - R * 0.62, R * 1.24, R * 1.24)
-        disc.setBrush(QBrush(tone(_token_tone(token))))
+        colour = tone(_token_tone(token))  # a wreck's disc and plate grey
+        disc.setBrush(QBrush(colour))
         disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, self.movable)
         disc.setData(TOKEN_ROLE, token.id)
@@ -190,7 +215,7 @@ class HexMapView(QGraphicsView):
             bar = QGraphicsRectItem(c.x() - R * 0.5, c.y() + R * 0.3, R * min(token.damage, 1.0), R * 0.16, disc)
             bar.setBrush(QBrush(tone("physical")))
             bar.setPen(QPen(Qt.PenStyle.NoPen))
-        disc.plate = _name_plate(token, QPointF(c.x(), c.y() + R * 0.66))
+        disc.plate = name_plate(token.name, self.label_points, colour, tone("map_token_text"))
         self.scene().addItem(disc.plate)
         disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
         return disc
@@ -308,44 +333,40 @@ class HexMapView(QGraphicsView):
 
     # -- name plates that would cover one another -------------------------------------------
     def declutter(self) -> None:
-        """Each unit's name plate under its disc, else over it, where it covers no other unit's disc
-        and no plate placed before it (the selected unit's first, then the board's order); a plate
-        with no such place is left out, its unit still named in the disc's tooltip, until a zoom makes
-        room (plates keep their size on screen, the hexes grow). The selected unit's always shows:
-        with no clear place, under its disc and above the others' discs."""
+        """Each unit's name where it covers no other unit's disc and no name placed before it, the
+        selected unit's first (:mod:`gmtool.ui.map_labels`); a plate standing off its disc gets a
+        leader. Every unit keeps its name: with no clear place, the one covering least (the selected
+        unit's then drawn over the discs, read whole)."""
         discs = {tid: QRectF(self.mapFromScene(item.sceneBoundingRect()).boundingRect()) for tid, item in self.tokens.items()}
-        shown: list[QRectF] = []
+        room = QRectF(self.viewport().rect())
+        placed: list[QRectF] = []
         for tid, item in sorted(self.tokens.items(), key=lambda pair: not pair[1].isSelected()):
             plate = item.plate
             if plate is None:
                 continue
-            taken = [rect for other, rect in discs.items() if other != tid] + shown
-            spots = self._plate_spots(item, plate)
-            spot = next((s for s in spots if not any(s[1].intersects(other) for other in taken)), None)
-            covered = spot is None and item.isSelected()
-            if covered:
-                spot = spots[0]
-            # the selected unit's plate, if nowhere clear, over the discs (read whole); else below every disc
-            plate.setZValue(PLATE_OVER_DISCS_Z if covered else PLATE_Z + (0.25 if item.isSelected() else 0))
-            plate.setVisible(spot is not None)
-            if spot is not None:
-                anchor, rect = spot
-                plate.setData(TOKEN_ROLE, anchor)  # a drag moves it on from there
-                plate.setPos(anchor + item.pos())
-                shown.append(rect)
+            taken = [rect for other, rect in discs.items() if other != tid] + placed
+            rect, ring, crowded = choose(discs[tid], plate.rect().size(), taken, room)
+            over_discs = crowded and item.isSelected() and any(rect.intersects(discs[o]) for o in discs if o != tid)
+            plate.setZValue(PLATE_OVER_DISCS_Z if over_discs else SELECTED_PLATE_Z if item.isSelected() else PLATE_Z)
+            at = self.mapToScene(rect.center().toPoint())
+            middle = item.rect().center()
+            plate.setData(0, at - middle - item.pos())  # from its disc: a drag moves it on from there
+            plate.setPos(at)
+            self._lead(item, at, ring > 0)
+            placed.append(rect)
 
-    def _plate_spots(self, item: _TokenItem, plate: QGraphicsRectItem) -> list[tuple[QPointF, QRectF]]:
-        """Where a unit's plate may stand, in order: under its disc, over it (the scene point it hangs
-        from, and the rectangle it covers on screen)."""
-        middle = item.rect().center()
-        size = plate.rect()  # on screen: centred on its point, hanging below it
-        top = self.mapFromScene(QPointF(middle.x(), middle.y() - R * 0.62))
-        over = self.mapToScene(QPoint(top.x(), top.y() - math.ceil(size.height()) - 1))
-        spots = []
-        for anchor in (QPointF(middle.x(), middle.y() + R * 0.66), over):
-            at = self.mapFromScene(anchor + item.pos())
-            spots.append((anchor, size.translated(at.x(), at.y())))
-        return spots
+    def _lead(self, item: _TokenItem, plate_at: QPointF, needed: bool) -> None:
+        """The leader from the disc's centre to a plate standing off it (the disc hides its start)."""
+        leader = item.leader
+        if leader is None and needed:  # made on first need: most plates stand beside their discs
+            leader = item.leader = leader_line(item.brush().color())
+            self.scene().addItem(leader)
+        if leader is None:
+            return
+        leader.setVisible(needed)
+        if needed:
+            leader.setPos(item.pos())
+            leader.setLine(QLineF(item.rect().center(), plate_at - item.pos()))
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt API
         self.zoom(ZOOM_STEP if event.angleDelta().y() > 0 else 1 / ZOOM_STEP)
@@ -383,5 +404,6 @@ class HexMapPanel(QWidget):
     def show_board(self, board: Board) -> None:
         self.view.show_board(board)
         dark = shade() == "dark"
-        self.legend.setText(legend_html((data_colour(k.dark if dark else k.light), k.label) for k in board.kinds))
-        self.legend.setToolTip("\n".join(k.label for k in board.kinds))
+        kinds = [(data_colour(k.dark if dark else k.light), k.label) for k in board.kinds]
+        self.legend.setText(legend_html([*kinds, *zone_entries(board.zones)]))
+        self.legend.setToolTip("\n".join(label for _colour, label in [*kinds, *zone_entries(board.zones)]))

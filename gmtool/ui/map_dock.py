@@ -84,7 +84,7 @@ class MapDock(QWidget):
         bar.addWidget(self.overlay)
         bar.addStretch(1)
         bar.addWidget(QLabel(tr("map.fire_to"), self))
-        bar.addWidget(self.target)
+        bar.addWidget(self.target, 1)  # a wide map gives the target's name room
         bar.addWidget(fit)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -189,6 +189,13 @@ class MapDock(QWidget):
             self.overlay.addItem(name, key)
         self.overlay.setCurrentIndex(keys.index(wanted))
         self.overlay.blockSignals(False)
+
+    def show_line_to(self, unit: str | None) -> None:
+        """Draw the line of fire to ``unit`` (None: none), as if chosen in *Line of fire to* (a game's
+        attack panel keeps the map on the target it aims at)."""
+        index = self.target.findData(unit) if unit is not None else 0
+        if index >= 0 and index != self.target.currentIndex():
+            self.target.setCurrentIndex(index)
 
     def _overlay_chosen(self) -> None:
         self._wanted = self.overlay.currentData()

@@ -10,6 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QWidget
 
+from gmtool.core.hex.board import Zone
+from gmtool.viewmodels.tones import tone
+
 WORD_JOINER = "\u2060"  # no line break here (Japanese text may otherwise break between any two characters)
 
 
@@ -34,3 +37,11 @@ def legend_label(parent: QWidget, name: str) -> QLabel:
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.RichText)
     return label
+
+
+def zone_entries(zones: Iterable[Zone]) -> list[tuple[QColor, str]]:
+    """One legend entry per kind of marked area (same label and tint: one entry), in the board's order."""
+    seen: dict[tuple[str, int], tuple[QColor, str]] = {}
+    for zone in zones:
+        seen.setdefault((zone.label, zone.tint), (tone(f"map_tint_{zone.tint}"), zone.label))
+    return list(seen.values())

@@ -2,32 +2,34 @@
 
 Built on :class:`~gmtool.viewmodels.order_model.OrderModel` (the game's display types only).
 Selecting a row selects that combatant in the window (the bridge); the current combatant is bold.
-Names are cut in the middle when narrowed; the badges a GM acts on (``Badge.urgent``) lead their
-cell, which stays wide enough for them.
+Names are elided in the middle with the game's note under them; badges are chips that wrap, never
+elided away, those a GM acts on (``Badge.urgent``) first (:mod:`gmtool.ui.order_delegate`); each row is
+as tall as its lines.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QStyledItemDelegate, QStyleOptionViewItem, QVBoxLayout, QWidget
+from PySide6.QtCore import QModelIndex
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QVBoxLayout, QWidget
 
 from gmtool.core.encounter import Change
+from gmtool.ui.order_delegate import OrderDelegate
 from gmtool.ui.resizing_table import ResizingTableView
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.order_model import OrderModel, urgent_text
+from gmtool.viewmodels.order_model import OrderModel
 
 FIT_ROWS = 40  # rows measured to fit a column to its contents
 FIT_AT_LEAST = 56  # px: a column narrowed to make room is never narrower (nor than its contents)
 LAST_AT_LEAST = 48  # px: the state's badges may shrink to this before the order scrolls sideways
-CELL_PADDING = 12  # px: a cell's margins and frame around its text
-NAME_AT_LEAST = 64  # px: a name is cut (in the middle) to this at most, before the order scrolls sideways
+NAME_AT_LEAST = 96  # px: a name elided in the middle still tells its start and its end
+CACHED_ROWS = 512  # rows' measures kept (by content): more are measured afresh
 
 
 def fitted(wanted: list[int], room: int) -> list[int]:
-    """Column widths for ``wanted`` within ``room``: the first (the name) as wanted, the others cut
-    to one common cap, the widest first, none below ``FIT_AT_LEAST`` (or its own want, if less).
-    What does not fit even so scrolls."""
+    """Column widths for ``wanted`` within ``room``: the others cut to one common cap, the widest
+    first, none below ``FIT_AT_LEAST`` (or its own want, if less); then, if that is not enough, the
+    first (the name, elided in the middle) down to ``NAME_AT_LEAST``. What does not fit even so scrolls."""
     if sum(wanted) <= room or len(wanted) < 2:
         return list(wanted)
     rest = sorted(wanted[1:])
@@ -38,15 +40,9 @@ def fitted(wanted: list[int], room: int) -> list[int]:
         if share < width:
             cap = max(share, FIT_AT_LEAST)
             break
-    return [wanted[0], *(min(width, cap) for width in wanted[1:])]
-
-
-class MiddleElided(QStyledItemDelegate):
-    """Names cut in the middle ("Demo C…ard 12"): names that differ at their end stay apart."""
-
-    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
-        super().initStyleOption(option, index)
-        option.textElideMode = Qt.TextElideMode.ElideMiddle
+    others = [min(width, cap) for width in wanted[1:]]
+    name = max(min(wanted[0], room - sum(others)), min(wanted[0], NAME_AT_LEAST))
+    return [name, *others]
 
 
 class OrderPanel(QWidget):
@@ -63,12 +59,17 @@ class OrderPanel(QWidget):
         # Qt keeps the stretched last section at least as wide as it was made: before the model
         self.view.horizontalHeader().setDefaultSectionSize(LAST_AT_LEAST)
         self.view.setModel(self.model)
+        self.delegate = OrderDelegate(self.view, self)
+        for column, kind in enumerate(self.model.kinds()):  # the other cells: Qt's own delegate (no Python per cell)
+            if kind in ("name", "badges"):
+                self.view.setItemDelegateForColumn(column, self.delegate)
+        self._widths: dict[tuple[object, ...], tuple[tuple[int, ...], int]] = {}  # a row's wants, by its content
+        self._heights: dict[tuple[object, ...], int] = {}
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.verticalHeader().setVisible(False)
         self.view.setWordWrap(False)  # a long name is elided on one line, the rows stay one line high
-        self.view.setItemDelegateForColumn(0, MiddleElided(self.view))
         self.view.horizontalHeader().setStretchLastSection(True)  # the state (badges) takes what is left
         self.view.horizontalHeader().setResizeContentsPrecision(FIT_ROWS)
         self.model.modelReset.connect(self._fit_columns)
@@ -86,28 +87,49 @@ class OrderPanel(QWidget):
     def _fit_columns(self) -> None:
         """Every column but the last (the state's badges) as wide as its contents (a hull of 10 is wider
         than one of 9), then the widest of them narrowed (never below ``FIT_AT_LEAST``), then the name
-        (cut in the middle, never below ``NAME_AT_LEAST``) until the badges keep ``LAST_AT_LEAST`` or
-        their urgent ones whole: nothing scrolls sideways, an elided text is whole in its tooltip.
-        Measured after each change and resize, over the first rows only (``FIT_ROWS``: a long order
-        would otherwise be measured whole on every key press)."""
+        (elided in the middle, never below ``NAME_AT_LEAST``) until the badges keep their widest chip
+        (at least ``LAST_AT_LEAST``): nothing scrolls sideways, an elided text is whole in its tooltip.
+        Measured after each change and resize over the first rows only (``FIT_ROWS``), each row once
+        per content (a key press changes one row: one row is measured)."""
         header = self.view.horizontalHeader()
-        columns = range(self.model.columnCount() - 1)
-        wanted = [max(self.view.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in columns]
-        least = self._badges_least()
-        room = header.width() - least  # the header spans the viewport
-        widths = fitted(wanted, room)
-        if widths and sum(widths) > room:  # the name cut in the middle rather than a sideways scroll
-            widths[0] = max(NAME_AT_LEAST, widths[0] - (sum(widths) - room))
-        for column, width in zip(columns, widths, strict=True):
+        last = self.model.columnCount() - 1
+        if last < 0:
+            return
+        measured = [self._measure(row) for row in range(min(self.model.rowCount(), FIT_ROWS))]
+        grid = 1 if self.view.showGrid() else 0
+        wanted = [max([header.sectionSizeHint(c), *(cells[c] + grid for cells, _chip in measured)]) for c in range(last)]
+        chips = max((chip for _cells, chip in measured), default=0)
+        widths = fitted(wanted, header.width() - max(LAST_AT_LEAST, chips))  # the header spans the viewport
+        for column, width in zip(range(last), widths, strict=True):
             if width != header.sectionSize(column):  # a resize lays out and repaints the whole table
                 header.resizeSection(column, width)
+        self._fit_rows()
 
-    def _badges_least(self) -> int:
-        """The badges' column is never narrower than the urgent badges of any row (the first rows)."""
-        metrics = self.view.fontMetrics()
-        texts = (urgent_text(self.model.row(n)) for n in range(min(self.model.rowCount(), FIT_ROWS)))
-        widest = max((metrics.horizontalAdvance(text) for text in texts if text), default=0)
-        return max(LAST_AT_LEAST, widest + CELL_PADDING if widest else 0)
+    def _measure(self, row: int) -> tuple[tuple[int, ...], int]:
+        """The row's wanted width in each column but the last, and its widest chip (cached by its content)."""
+        key = (self.model.row(row), self.view.font().key())
+        found = self._widths.get(key)
+        if found is None:
+            if len(self._widths) > CACHED_ROWS:
+                self._widths.clear()
+            last = self.model.columnCount() - 1
+            cells = tuple(self.view.sizeHintForIndex(self.model.index(row, c)).width() for c in range(last))
+            found = self._widths[key] = (cells, self.delegate.widest_chip(self.model.index(row, last)) if last else 0)
+        return found
+
+    def _fit_rows(self) -> None:
+        """Each row as tall as its name and note, or its badges wrapped (only rows whose height differs)."""
+        rows, header = self.view.verticalHeader(), self.view.horizontalHeader()
+        widths = tuple(header.sectionSize(c) for c in range(self.model.columnCount()))
+        for row in range(min(self.model.rowCount(), FIT_ROWS)):
+            key = (self.model.row(row), widths, self.view.font().key())
+            height = self._heights.get(key)
+            if height is None:
+                if len(self._heights) > CACHED_ROWS:
+                    self._heights.clear()
+                height = self._heights[key] = self.view.sizeHintForRow(row)
+            if height > 0 and height != rows.sectionSize(row):
+                rows.resizeSection(row, height)
 
     def _on_change(self, _change: Change | None) -> None:
         self.heading.setText(self._bridge.ruleset.heading(self._bridge.state).text)

@@ -5,7 +5,9 @@ this module then, so a game without a map loads no hex module). It draws what th
 :class:`gmtool.core.hex.on_map.MapRules` answers for ``board``, its units filtered as the order list
 shows them (:mod:`gmtool.viewmodels.player_map_model`): no arcs, no line of fire, no selection. The
 whole board fits the area, again after each resize; nothing here takes the mouse, the wheel or the
-focus. The terrain legend under it wraps (the order beside it keeps its width on a narrow window).
+focus. The units' names are read across the table: half the order's type, at least 14 pt. The
+game's marked areas (a race's start, finish and checkpoints) are drawn and in the legend, which wraps
+(the order beside it keeps its width on a narrow window).
 Like the GM's map dock it redraws after a change that touched the map or the roster (the units only,
 unless the terrain differs), and the whole board when the theme changes.
 """
@@ -20,13 +22,19 @@ from gmtool.core.hex.board import Board
 from gmtool.core.hex.on_map import MapRules
 from gmtool.core.i18n import active_language
 from gmtool.ui.hex_map_view import HexMapView
-from gmtool.ui.map_legend import legend_html
+from gmtool.ui.map_legend import legend_html, zone_entries
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.player_map_model import board_for_players
 from gmtool.viewmodels.player_view_model import PlayerViewModel
 from gmtool.viewmodels.tones import data_colour, shade, tone_hex
 
 LEGEND_RATIO, LEGEND_POINTS = 0.5, (9, 14)  # the terrain legend's type: half the order's, within these
+NAME_RATIO, NAME_POINTS = 0.5, (14, 24)  # the units' names: half the order's type, at least 14 pt across the table
+
+def name_points(order_points: int) -> float:
+    """The units' names on the players' map: half the order's type, within :data:`NAME_POINTS`."""
+    return float(min(max(round(order_points * NAME_RATIO), NAME_POINTS[0]), NAME_POINTS[1]))
+
 
 class PlayerMap(QWidget):
     """The board and its terrain legend, following one bridge; the names and settings of ``model``."""
@@ -76,6 +84,9 @@ class PlayerMap(QWidget):
             self._shown = None
             return
         board = board_for_players(board, self._model.shown_names(), self._model.settings)
+        points = name_points(self._model.settings.font_point_size)
+        if self.view.label_points != points:  # the players' type changed: the names drawn anew
+            self.view.label_points, self._shown = points, None
         shown = self._shown
         if shown is not None and (shown.columns, shown.rows, shown.terrain, shown.kinds) == \
                 (board.columns, board.rows, board.terrain, board.kinds):
@@ -92,8 +103,8 @@ class PlayerMap(QWidget):
         points = round(self._model.settings.font_point_size * LEGEND_RATIO)
         points = min(max(points, LEGEND_POINTS[0]), LEGEND_POINTS[1])
         dark = shade() == "dark"
-        text = legend_html(((data_colour(k.dark if dark else k.light), k.label) for k in board.kinds),
-                           tone_hex("player_text"), points)
+        kinds = [(data_colour(k.dark if dark else k.light), k.label) for k in board.kinds]
+        text = legend_html([*kinds, *zone_entries(board.zones)], tone_hex("player_text"), points)
         if self.legend.text() != text:
             self.legend.setText(text)
 

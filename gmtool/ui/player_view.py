@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 
 ORDER_STRETCH, MAP_STRETCH = 2, 3  # shares of the width: the map fits the height of a landscape screen
 BAR_HEIGHT_RATIO = 0.16  # of the font's height
+NOTE_RATIO = 0.62  # the game's line under a name (a race's standing): of the list's type
 # a track's meaning → the theme's colour
 BAR_TONES = {"harm": "player_physical", "fatigue": "player_stun", "resource": "player_resource"}
 
@@ -67,7 +68,8 @@ def screen_named(name: str | None, fallback: QScreen | None = None) -> QScreen:
 
 
 class PlaceDelegate(QStyledItemDelegate):
-    """One place of the order: number, name, score on the right, monitors as two bars below."""
+    """One place of the order: number, name, score on the right, the game's note (a race's standing)
+    in smaller type under the name, monitors as bars below."""
 
     def __init__(self, font: QFont, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -77,7 +79,13 @@ class PlaceDelegate(QStyledItemDelegate):
         metrics = QFontMetrics(self.font)
         tracks = index.data(pvm.TRACKS) or ()
         bars = len(tracks) * round(metrics.height() * BAR_HEIGHT_RATIO) + 6 if tracks else 0
-        return QSize(metrics.horizontalAdvance("M") * 16, round(metrics.height() * 1.35) + bars)
+        note = round(QFontMetrics(self._note_font()).height() * 1.15) if index.data(pvm.NOTE) else 0
+        return QSize(metrics.horizontalAdvance("M") * 16, round(metrics.height() * 1.35) + note + bars)
+
+    def _note_font(self) -> QFont:
+        font = QFont(self.font)
+        font.setPointSizeF(max(self.font.pointSizeF() * NOTE_RATIO, 1.0))
+        return font
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         current = bool(index.data(pvm.IS_CURRENT))
@@ -104,9 +112,19 @@ class PlaceDelegate(QStyledItemDelegate):
                          metrics.elidedText(name, Qt.TextElideMode.ElideRight, name_rect.width()))
         if score_text:
             painter.drawText(line, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, score_text)
+        below = line.bottom() + 1
+        note = index.data(pvm.NOTE)
+        if note:
+            small = self._note_font()
+            painter.setFont(small)
+            height = round(QFontMetrics(small).height() * 1.15)
+            note_rect = QRect(name_rect.left(), below, line.right() - name_rect.left(), height)
+            painter.drawText(note_rect, Qt.AlignmentFlag.AlignVCenter,
+                             QFontMetrics(small).elidedText(str(note), Qt.TextElideMode.ElideRight, note_rect.width()))
+            below += height
         tracks = index.data(pvm.TRACKS)
         if tracks:
-            area = QRect(name_rect.left(), line.bottom() + 1, line.right() - name_rect.left(), rect.bottom() - line.bottom() - 4)
+            area = QRect(name_rect.left(), below, line.right() - name_rect.left(), rect.bottom() - below - 3)
             self._bars(painter, area, tracks)
         painter.restore()
 

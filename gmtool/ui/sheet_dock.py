@@ -75,6 +75,7 @@ class SheetDock(QWidget):
         outer.addWidget(never_sideways(scroll))
         self._shown = True  # until the window says the dock's tab is behind another (set_shown)
         self._stale = False  # a change came while the tab was behind another
+        self._drawn_for: str | None = None  # the combatant whose values the editors show
         bridge.changed.connect(self._on_change)
         bridge.selectionChanged.connect(lambda _cid: self._on_change(None))
         self.refresh()
@@ -102,6 +103,7 @@ class SheetDock(QWidget):
     def refresh(self) -> None:
         """Draw the selected combatant's sheet: the form is rebuilt only when its fields change."""
         view = self.sheet()
+        self._drawn_for = view.id if view is not None else None
         self.title.setText(view.name if view is not None else tr("sheet_dock.nobody"))
         shape = tuple((f.key, f.kind) for f in view.fields) if view is not None else ()
         if shape != self._shape:
@@ -190,6 +192,9 @@ class SheetDock(QWidget):
         view = self.sheet()
         field = view.field(key) if view is not None else None
         if view is None or field is None or field.value == value:
+            return
+        if self._stale or view.id != self._drawn_for:  # the editor shows another moment or combatant: no edit
+            self.refresh()
             return
         if not self._run(self._bridge.ruleset.edit(view.id, key, value)):
             self.refresh()  # refused: the fight's value again

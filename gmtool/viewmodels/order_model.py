@@ -1,9 +1,10 @@
 """The order of play of any game, as a table: drawn from the game's display types only.
 
-Columns: the name, the score (the game names it; none when it names none), one per track of
-the game's order layout, and the badges (none when the layout names none; the urgent ones first).
-Rows follow ``rules.order(state)`` by rank. After each change the model reads the order again and
-signals ``dataChanged`` for exactly the rows that differ (display values compare with ``==``), or
+Columns: the name (the game's note under it, a race's standing), the score (the game names it; none
+when it names none), one per track of the game's order layout, and the badges (none when the layout
+names none; the urgent ones first), each with its tone for the chips :mod:`gmtool.ui.order_delegate`
+draws. Rows follow ``rules.order(state)`` by rank. After each change the model reads the order again
+and signals ``dataChanged`` for exactly the rows that differ (display values compare with ``==``), or
 resets when someone joined or left. A game with a richer order of its own (a pass ladder, condition
 monitors drawn as boxes) builds its own dock; this one serves any game.
 """
@@ -25,6 +26,7 @@ Index = QModelIndex | QPersistentModelIndex
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
 TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
 FONT = int(Qt.ItemDataRole.FontRole)
+KIND, BADGES, NOTE = roles.CELL_KIND, roles.BADGE_LIST, roles.NOTE  # read by ui.order_delegate
 
 
 def urgent_first(row: OrderRow) -> tuple[Badge, ...]:
@@ -63,6 +65,10 @@ class OrderModel(QAbstractTableModel):
                 self.dataChanged.emit(self.index(number, 0), self.index(number, self.columnCount() - 1))
 
     # -- the table ---------------------------------------------------------------------
+    def kinds(self) -> tuple[str, ...]:
+        """What each column shows: "name", "score", "track:<key>", "badges"."""
+        return self._kinds()
+
     def _kinds(self) -> tuple[str, ...]:
         """What each column shows: "name", "score", a track's key, "badges"."""
         layout = self.layout
@@ -107,12 +113,18 @@ class OrderModel(QAbstractTableModel):
             return font
         if role in (DISPLAY, TOOLTIP):
             return self._text(row, index.column(), role == TOOLTIP)
+        if role == KIND:
+            return self._kinds()[index.column()]
+        if role == BADGES:
+            return tuple((badge.text, badge.tone) for badge in urgent_first(row))
+        if role == NOTE:
+            return row.note
         return None
 
     def _text(self, row: OrderRow, column: int, tooltip: bool) -> str | None:
         kind = self._kinds()[column]
         if kind == "name":
-            return row.name
+            return f"{row.name}\n{row.note}" if tooltip and row.note else row.name
         if kind == "score":
             return row.score or ""
         if kind == "badges":  # the urgent first (never cut); the tooltip: one badge a line, whole

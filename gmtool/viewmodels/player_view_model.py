@@ -48,14 +48,16 @@ PLACE = roles.USER + 101  # int: 1-based place in the pass order
 SHOWN_NAME = roles.USER + 102  # str: the name, or "NPC n" when NPC names are hidden
 NAME_HIDDEN = roles.USER + 103  # bool
 DONE = roles.USER + 104  # bool: acted in this pass, or does not act in it
+NOTE = roles.USER + 107  # str: the game's short line under the name (a race's standing), or ""
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
 BAR_KINDS = frozenset({"boxes", "bar", "meter"})  # drawn as bars; pips (passes, Edge) stay off the screen
 
-ROW_ROLES: tuple[int, ...] = (COMBATANT_ID, IS_CURRENT, SCORE, TRACKS, IS_NPC, PLACE, SHOWN_NAME, NAME_HIDDEN, DONE, DISPLAY)
+ROW_ROLES: tuple[int, ...] = (COMBATANT_ID, IS_CURRENT, SCORE, TRACKS, IS_NPC, PLACE, SHOWN_NAME, NAME_HIDDEN, DONE,
+                              NOTE, DISPLAY)
 ROLE_NAMES = {
     COMBATANT_ID: b"combatantId", IS_CURRENT: b"isCurrent", SCORE: b"score", TRACKS: b"tracks",
     IS_NPC: b"isNpc", PLACE: b"place", SHOWN_NAME: b"shownName", NAME_HIDDEN: b"nameHidden",
-    DONE: b"done", DISPLAY: b"display",
+    DONE: b"done", NOTE: b"note", DISPLAY: b"display",
 }
 SCREEN_FONT_MIN, SCREEN_FONT_MAX = 12, 96
 
@@ -133,6 +135,7 @@ class PlayerViewModel(QAbstractListModel):
                 SHOWN_NAME: name,
                 NAME_HIDDEN: name_hidden,
                 DONE: row.out,
+                NOTE: row.note,
                 DISPLAY: name,
             })
         return rows

@@ -120,6 +120,13 @@ def see_through(name: str, alpha: int) -> QColor:
     return colour
 
 
+def with_alpha(colour: QColor, alpha: int) -> QColor:
+    """A copy of ``colour`` with ``alpha`` (0–255): a tint, a chip's fill, a tint's hatching."""
+    copy = QColor(colour)
+    copy.setAlpha(alpha)
+    return copy
+
+
 def data_colour(text: str) -> QColor:
     """A colour a game's data names (``#rrggbb``, a terrain kind's), made once."""
     colour = _data_colours.get(text)

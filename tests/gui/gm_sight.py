@@ -4,9 +4,10 @@ A walkthrough drives a round of a game with the keys README documents and, after
 what a GM at a 1366 × 768 laptop would ask: is the widget I need on the screen, whole, not cut by a
 scroll area or a dock; does any text end in "…" or run past its edge; does any panel scroll
 sideways; where is the keyboard focus (will Space end the phase or type a space); are the docks
-this game's own layout; is any key bound to two actions; and, in the Japanese window, is any English
-left (:func:`shown_texts`, :func:`english_left`: every text a GM can read, against an explicit list of
-what stays Latin).
+this game's own layout; is any key bound to two actions; can two areas of a map be told apart (their
+colours' difference, measured on a screenshot); and, in the Japanese window, is any English left
+(:func:`shown_texts`, :func:`english_left`: every text a GM can read, against an explicit list of what
+stays Latin).
 
 These are plain functions over Qt widgets (no game is named here): each game's walkthrough test
 imports them. A failed check names the widget by its object name or text.
@@ -18,8 +19,8 @@ import html
 import re
 from collections.abc import Iterable
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, Qt
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPoint, QRect, Qt
+from PySide6.QtGui import QAction, QColor, QImage, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -345,3 +346,37 @@ def _behind_tabs(root: QWidget, seen: set[int]) -> list[tuple[str, str]]:
         bar.setCurrentIndex(front)
         QApplication.processEvents()
     return found
+
+
+def _lab(colour: QColor) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = linear(colour.redF()), linear(colour.greenF()), linear(colour.blueF())
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
+
+    fx, fy, fz = f(x), f(y), f(z)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def colour_difference(one: QColor, other: QColor) -> float:
+    """ΔE (CIE 1976): the distance of two colours in L*a*b*. About 2.3 is just noticeable; two areas
+    a GM tells apart at a glance differ by well over 10."""
+    a, b = _lab(one), _lab(other)
+    return sum((p - q) ** 2 for p, q in zip(a, b, strict=True)) ** 0.5
+
+
+def mean_colour(image: QImage, centre: QPoint, half: int) -> QColor:
+    """The mean colour of the square ``2·half + 1`` pixels wide round ``centre`` (what the eye averages
+    of a patterned patch: a hatched tint over a terrain)."""
+    found = [image.pixelColor(x, y) for y in range(centre.y() - half, centre.y() + half + 1)
+             for x in range(centre.x() - half, centre.x() + half + 1) if image.rect().contains(x, y)]
+    count = len(found)
+    return QColor(round(sum(c.red() for c in found) / count), round(sum(c.green() for c in found) / count),
+                  round(sum(c.blue() for c in found) / count))

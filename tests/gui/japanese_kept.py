@@ -17,6 +17,7 @@ SHADOWRUN = JAPANESE_TRPG | {
 }
 BADLANDS_RALLY = JAPANESE_TRPG | {
     "MR", "MOS", "MOF", "POW",  # seeds/002
+    "CP",  # the standings' "CP1": the usual Japanese shorthand of チェックポイント, spelt out in the map's legend
     "Vibro", "Blade", "Autocannon", "Rifle", "Rocket", "Pack",  # weapons seeds/002 names in Latin letters (Twins)
 }
 AURA_BATTLER = JAPANESE_TRPG | {"PP", "FF", "FR", "FL", "BR", "BL", "BB"}  # seeds/003: PP and the six sectors

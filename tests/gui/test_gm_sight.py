@@ -261,3 +261,20 @@ def test_english_is_found_behind_tabs_in_lists_on_maps_and_tooltips_but_kept_wor
     assert tabs.currentIndex() == 0  # each bar left on the tab it showed
     assert {text for _w, text in english_left(texts_behind_every_tab(window), {"Demo", "Lark", "autocannon"})} == {
         "Roll the dice"}
+
+
+def test_colour_difference_is_the_lab_distance_and_a_patch_is_averaged() -> None:
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QColor, QImage
+
+    from tests.gui.gm_sight import colour_difference, mean_colour
+
+    assert colour_difference(QColor("#000000"), QColor("#ffffff")) == pytest.approx(100, abs=0.01)  # L* 0 → 100
+    assert colour_difference(QColor("#808080"), QColor("#808080")) == 0
+    # the dark theme's old hard-pack (#3d3c3a) and structure (#3d3634): L*a*b* (25.3, 0.0, 1.4) and (23.3, 2.7, 2.4)
+    assert colour_difference(QColor("#3d3c3a"), QColor("#3d3634")) == pytest.approx(3.5, abs=0.1)
+    image = QImage(4, 4, QImage.Format.Format_RGB32)
+    image.fill(QColor("#000000"))
+    for x in range(4):
+        image.setPixelColor(x, 1, QColor("#ffffff"))  # one white line in a 3 × 3 patch
+    assert mean_colour(image, QPoint(1, 1), 1).red() == 85  # a third white

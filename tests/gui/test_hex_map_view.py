@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLine
 
 from gmtool.core.hex.bearing import bearing
 from gmtool.core.hex.board import Board, TerrainKind, Token
-from gmtool.core.hex.coords import Hex, from_offset, within
+from gmtool.core.hex.coords import DIRS, Hex, from_offset, within
 from gmtool.core.hex.sight import Ground
 from gmtool.ui.hex_map_view import HexMapPanel, HexMapView, centre
 from gmtool.viewmodels.tones import data_colour, tone
@@ -158,12 +158,25 @@ def _on_screen(view: HexMapView, item: QGraphicsItem) -> QRectF:
 
 
 def _plates_in_the_clear(view: HexMapView) -> None:
-    """No shown plate covers another, nor another unit's disc (the selected unit's may: it always shows)."""
+    """No plate covers another, nor another unit's disc, and each lies in the viewport."""
     shown = {tid: _on_screen(view, item.plate) for tid, item in view.tokens.items() if item.plate.isVisible()}
     for tid, rect in shown.items():
-        assert not any(rect.intersects(other) for o, other in shown.items() if o != tid)
-        if not view.tokens[tid].isSelected():
-            assert not any(rect.intersects(_on_screen(view, disc)) for o, disc in view.tokens.items() if o != tid)
+        assert not any(rect.intersects(other) for o, other in shown.items() if o != tid), tid
+        assert not any(rect.intersects(_on_screen(view, disc)) for o, disc in view.tokens.items() if o != tid), tid
+        assert QRectF(view.viewport().rect()).contains(rect), tid
+
+
+def _led(item) -> bool:  # noqa: ANN001
+    """A leader line ties the unit's plate to its disc (made on first need)."""
+    return item.leader is not None and item.leader.isVisible()
+
+
+def _named_whole(view: HexMapView) -> None:
+    """Every unit's plate shows, at least 9 pt, its name whole (these names are short enough)."""
+    for tid, item in view.tokens.items():
+        assert item.plate.isVisible(), tid
+        (text,) = item.plate.childItems()
+        assert text.text() == item.toolTip() and text.font().pointSizeF() >= 9, tid
 
 
 CROWD = (Token("u1", from_offset(10, 10), 0, "Demo Sandhopper"), Token("u2", from_offset(11, 10), 0, "Demo Dune Pig"),
@@ -171,44 +184,70 @@ CROWD = (Token("u1", from_offset(10, 10), 0, "Demo Sandhopper"), Token("u2", fro
          Token("u5", from_offset(25, 3), 0, "Cheetah"))
 
 
-def test_a_plate_goes_over_its_disc_when_the_place_under_it_is_taken(view: HexMapView) -> None:
+def test_a_plate_stands_beside_its_disc_where_the_place_under_it_is_taken(view: HexMapView) -> None:
     neighbours = CROWD[:2] + CROWD[4:]
     view.show_board(Board(32, 20, KINDS, {}, neighbours))  # the rally's course size
     view.fit()
     # fitted to 600×400 a hex is ~18 px high and a disc ~14 px across; the next column's hex is half a hex
-    # (~9 px) lower and 1.5 radii (~16 px) across: the plate (~12 px high, ~75 px wide) under u1 would
-    # cover u2's disc, so u1's goes over its own disc; under u2 nothing stands
-    assert _shown_plates(view) == {"u1": True, "u2": True, "u5": True}
-    assert _on_screen(view, view.tokens["u1"].plate).bottom() <= _on_screen(view, view.tokens["u1"]).top() + 1
-    assert _on_screen(view, view.tokens["u2"].plate).top() >= _on_screen(view, view.tokens["u2"]).center().y()
+    # (~9 px) lower and 1.5 radii (~16 px) across: the plate (~15 px high, ~100 px wide) under u1 would
+    # cover u2's disc, so u1's stands elsewhere round its disc; u2's and u5's under their discs
+    _named_whole(view)
     _plates_in_the_clear(view)
+    for tid in ("u2", "u5"):
+        assert _on_screen(view, view.tokens[tid].plate).top() >= _on_screen(view, view.tokens[tid]).center().y()
+    assert not any(_led(item) for item in view.tokens.values())  # every plate beside its disc
 
 
-def test_in_a_crowd_plates_with_no_place_are_left_out_the_selected_unit_s_shown_all_back_zoomed_in(
-    view: HexMapView,
-) -> None:
+def test_in_a_crowd_every_unit_is_named_in_the_clear_with_a_leader_when_standing_off(view: HexMapView) -> None:
     view.show_board(Board(32, 20, KINDS, {}, CROWD))
     view.fit()
-    shown = _shown_plates(view)
-    assert not all(shown.values()) and shown["u5"]  # the crowd loses a name; the unit far away keeps its own
+    _named_whole(view)  # four gears in neighbouring hexes, each named beside its disc
     _plates_in_the_clear(view)
-    hidden = next(tid for tid, visible in shown.items() if not visible)
-    assert view.tokens[hidden].toolTip() in {t.name for t in CROWD}  # still named by its disc's tooltip
-    view.select_token(hidden)
-    assert _shown_plates(view)[hidden]  # the selected unit's name shows first
-    plate = view.tokens[hidden].plate
-    covers = any(_on_screen(view, plate).intersects(_on_screen(view, disc)) for o, disc in view.tokens.items() if o != hidden)
-    assert covers  # in this crowd it has no clear place: it is drawn over the discs, read whole
-    assert plate.zValue() > max(disc.zValue() for disc in view.tokens.values())
+    around = tuple(Token(f"n{k}", from_offset(16, 10) + step, 0, f"Ring gear {k}") for k, step in enumerate(DIRS))
+    view.show_board(Board(32, 20, KINDS, {}, (*CROWD, Token("n", from_offset(16, 10), 0, "Hub gear"), *around)))
+    view.fit()
+    _named_whole(view)  # a hex and its six neighbours full: still every unit named
     _plates_in_the_clear(view)
-    for _ in range(8):  # ~3× the fitted size: four discs close together leave a plate's width between them
-        view.zoom(1.25)  # plates keep their size on screen while the hexes grow: room for every name
-    assert all(_shown_plates(view).values())
+    off = [tid for tid, item in view.tokens.items() if _led(item)]
+    assert off  # in this crowd some plate stands a ring out, tied to its disc by a line
+    for tid in off:
+        line = view.tokens[tid].leader.line()
+        plate = view.tokens[tid].plate.pos() - view.tokens[tid].pos()
+        assert (line.p1() - view.tokens[tid].rect().center()).manhattanLength() < 0.01
+        assert (line.p2() - plate).manhattanLength() < 0.01
+    view.select_token("u4")
+    _named_whole(view)
     _plates_in_the_clear(view)
+    assert view.tokens["u4"].plate.zValue() > max(item.plate.zValue() for tid, item in view.tokens.items() if tid != "u4")
+    for _ in range(8):  # ~3× the fitted size: room beside every disc
+        view.zoom(1.25)
+    view.centerOn(view.tokens["u1"])
+    view.declutter()
+    assert not any(_led(item) for tid, item in view.tokens.items() if tid != "u5")
+    _plates_in_the_clear_of_units(view, ("u1", "u2", "u3", "u4"))
 
 
-def test_a_long_name_is_cut_on_its_plate_with_an_ellipsis(view: HexMapView) -> None:
-    view.show_tokens((Token("u1", from_offset(2, 1), 0, "Demo Sandhopper Mk II"),))
-    plate = view.tokens["u1"].plate
-    assert plate is not None
-    assert [child.text() for child in plate.childItems()] == ["Demo Sandhopp…"]  # its first 13 characters and "…"
+def _plates_in_the_clear_of_units(view: HexMapView, ids: tuple[str, ...]) -> None:
+    rects = {tid: _on_screen(view, view.tokens[tid].plate) for tid in ids}
+    for tid, rect in rects.items():
+        assert not any(rect.intersects(other) for o, other in rects.items() if o != tid)
+        assert not any(rect.intersects(_on_screen(view, view.tokens[o])) for o in ids if o != tid)
+
+
+def test_a_long_name_keeps_its_start_and_end_round_an_ellipsis(view: HexMapView) -> None:
+    view.show_tokens((Token("u1", from_offset(2, 1), 0, "Demo Sandhopper Mk II"),
+                      Token("u2", from_offset(6, 1), 0, "The Very Long Demo Sandhopper Mk II"),
+                      Token("u3", from_offset(6, 5), 0, "The Very Long Demo Sandhopper Mk III")))
+    texts = {tid: item.plate.childItems()[0].text() for tid, item in view.tokens.items()}
+    assert texts["u1"] == "Demo Sandhopper Mk II"  # 21 characters: whole
+    assert texts["u2"] == "The Very Lo…hopper Mk II"  # 35 characters: its first 11, "…", its last 12
+    assert texts["u2"] != texts["u3"] and texts["u3"].endswith("Mk III")  # names differing at their end stay apart
+
+
+def test_a_move_draws_again_only_the_unit_that_moved(view: HexMapView) -> None:
+    still, moving = view.tokens["u2"], view.tokens["u1"]
+    tokens = view.board.tokens
+    view.show_tokens((Token("u1", from_offset(2, 2), 2, "Jerboa", damage=0.4), tokens[1]))
+    assert view.tokens["u2"] is still and still.scene() is view.scene()  # untouched: the same disc and plate
+    assert view.tokens["u1"] is not moving and moving.scene() is None  # moved: drawn anew, the old disc gone
+    assert view.tokens["u1"].contains(centre(from_offset(2, 2)))

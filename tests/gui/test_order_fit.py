@@ -7,19 +7,22 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
 
-from gmtool.ui.order_panel import FIT_AT_LEAST, fitted
+from gmtool.ui.order_panel import FIT_AT_LEAST, NAME_AT_LEAST, fitted
 
 TOOLTIP = Qt.ItemDataRole.ToolTipRole
 
 
-def test_the_widest_columns_are_cut_to_one_cap_the_name_never() -> None:
+def test_the_widest_columns_are_cut_to_one_cap_then_the_name_down_to_its_least() -> None:
     # room 270 px; the name takes 89, 181 are left for 69, 71 and 160: a cap of 181 // 3 = 60 each
     assert fitted([89, 69, 71, 160], 270) == [89, 60, 60, 60]
     # room 300: 211 left; 69 is under 211 // 3 = 70 and stays whole, (211 - 69) // 2 = 71 for the others
     assert fitted([89, 69, 71, 160], 300) == [89, 69, 71, 71]
     assert fitted([89, 69, 71, 160], 389) == [89, 69, 71, 160]  # everything fits: as wanted
-    # no room at all: nothing below FIT_AT_LEAST (or its own want), the rest scrolls
-    assert fitted([120, 40, 200], 100) == [120, 40, FIT_AT_LEAST]
+    # no room for the others at their least: the name (elided in the middle) gives up to NAME_AT_LEAST;
+    # with no room at all, nothing below the leasts, the rest scrolls
+    assert fitted([120, 40, 200], 200) == [200 - 40 - FIT_AT_LEAST, 40, FIT_AT_LEAST]
+    assert fitted([120, 40, 200], 100) == [NAME_AT_LEAST, 40, FIT_AT_LEAST]
+    assert fitted([80, 40, 200], 100) == [80, 40, FIT_AT_LEAST]  # a name shorter than the least stays whole
 
 
 def _no_sideways_scroll(window) -> None:  # noqa: ANN001

@@ -48,8 +48,10 @@ def test_a_step_out_of_a_front_arc_turns_the_attack_panel_to_the_melee_reaction(
     assert "Demo Rustbucket: Demo Sandhopper leaves 1617 in its front arc" in panel.reaction.why.text()
     assert "Demo Sandhopper's step out of 1617" in panel.reaction.held.text()
     assert window.parts.order_panel.heading.text() == "Reaction attack? Demo Rustbucket"
-    assert panel.attacker.text() == "Demo Rustbucket" and panel.target.currentText() == "Demo Sandhopper"
-    assert panel.roll.text() == "React with Demo Rustbucket" and panel.weapon.hasFocus()
+    assert panel.attacker.text() == "Demo Rustbucket" and panel.target.currentData() == "g1"
+    assert panel.target.currentText() == "Demo Sandhopper (own side)"  # both are Aiko's gears (BR-4)
+    assert panel.roll.text() == "React with Demo Rustbucket"
+    assert window.parts.map.view.hasFocus()  # the keyboard stays with the map (issue 31: not a combo box)
     # Condition A needs a melee weapon: the vibro-axe is offered first, though the flamer comes first on the card
     assert panel.weapon.currentText() == "Demo vibro-axe"
     qtbot.keyClick(panel.weapon, Qt.Key.Key_Up)  # the flamer: refused with the reason
@@ -90,7 +92,9 @@ def test_an_attack_on_a_passive_gear_offers_its_reaction_and_both_are_applied_to
     panel.faces["attack"].setText("6 4")
     panel.faces["defence"].setText("2 1")
     panel.faces["damage"].setText("5 5 1 1 1 1 1 1")
-    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)  # both are Aiko's gears: asked once, in place, nothing made
+    assert "races for Aiko, as Demo Sandhopper does" in panel.warning.text() and state().reaction is None
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)  # pressed again: the attack
     # The Rustbucket's first time as a target, with lock on the Sandhopper: it may react; nothing rolled yet.
     assert state().reaction is not None and state().gears["g3"].hull == 2
     assert "first targeted by Demo Sandhopper, with lock on it" in panel.reaction.why.text()
@@ -131,6 +135,7 @@ def test_the_active_gear_turns_and_attacks_before_it_leaves_then_no_reaction(qtb
     panel.aim_at("g3")
     panel.faces["attack"].setText("1 1")  # 0 against 6 6 → 7: a miss
     panel.faces["defence"].setText("6 6")
+    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)  # both are Aiko's gears: asked once, in place
     qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
     assert state().reaction is not None and state().reaction.attack is not None  # held too
     assert panel.attacker.text() == "Demo Rustbucket" and "attack on Demo Rustbucket" in panel.reaction.held.text()

@@ -65,8 +65,9 @@ def test_the_setup_dialog_seats_the_players_rolls_their_order_gives_an_upgrade_a
     assert any(line.startswith("Pole position:") for line in lines)
     assert any("Demo Sandhopper chooses its upgrade: 4 Sponsorship Paint." == line for line in lines)
     assert not dialog.pole.isEnabled() and not dialog.players.isEnabled()  # the race has begun
-    badges = {b.text for r in window.bridge.ruleset.order(state) if r.id == "g1" for b in r.badges}
-    assert {"Player: Aiko", "Sponsorship Paint"} <= badges
+    row = next(r for r in window.bridge.ruleset.order(state) if r.id == "g1")
+    assert {(b.text, b.tooltip) for b in row.badges if b.key == "seat"} == {("Aiko", "Player: Aiko")}
+    assert "Sponsorship Paint" in {b.text for b in row.badges}
 
 
 @pytest.mark.rule("BR-9")

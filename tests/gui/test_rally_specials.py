@@ -50,6 +50,7 @@ def test_specials_ticked_in_add_gear_show_on_the_sheet_and_in_the_attack_plan(qt
     window = rally_window
     joined = _join(qtbot, window, "exposed_movement", "shield")
     window.bridge.select(joined)
+    window.docks["sheet"].raise_()  # the GM looks at the gear's card (a tab behind the log)
     field = window.parts.sheet.findChild(QLineEdit, "sheetField_specials")
     assert field is not None and field.text() == "Exposed Movement, Shield"
     # Sandhopper at 1317 facing north-east; the new gear at 1717 facing south-west: Sandhopper in its front

@@ -160,6 +160,7 @@ def test_the_attack_panel_shows_the_plan_and_odds_then_attacks_with_typed_dice(q
     # attack 6 → 6; defence (Rustbucket 4+) none reach → 0; MOS 6; damage 6 + (7 − 6) = 7 dice
     assert "7 dice" in panel.faces["damage"].placeholderText()
     panel.faces["damage"].setText("6 5 4 1 1 1 1")
+    qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # Aiko's own gear: asked once
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert window.bridge.state.reaction is not None  # BR-18: the Rustbucket may react first; it does not
     qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)

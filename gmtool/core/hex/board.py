@@ -1,6 +1,7 @@
 """What a map dock draws for a hex game (display types, no Qt): the board's size, its terrain kinds
-and hexes, and the units on it. A game builds a :class:`Board` from its state; the shell's map view
-(``gmtool/ui/hex_map_view.py``) only draws it and reports clicks.
+and hexes, the areas the game marks on it (zones) and the units on it. A game builds a
+:class:`Board` from its state; the shell's map view (``gmtool/ui/hex_map_view.py``), the players'
+map and the printed maps only draw it (and the map view reports clicks).
 """
 
 from __future__ import annotations
@@ -37,15 +38,30 @@ class Token:
 
 
 @dataclass(frozen=True)
+class Zone:
+    """An area the game marks on its board (a start or finish area, a numbered waypoint …), drawn over
+    the terrain and under the units: outlined in one of the map's six tints (``tint`` 1–6, the
+    game's choice), see-through, with ``number`` written on it when given. ``label`` names it in the
+    legend (in the active language); zones with the same label and tint share one legend entry."""
+
+    key: str
+    label: str
+    hexes: tuple[Hex, ...]
+    tint: int
+    number: int | None = None
+
+
+@dataclass(frozen=True)
 class Board:
     """``columns`` × ``rows`` hexes (odd-q offset, ``0101`` top-left); a hex absent from ``terrain``
-    is of the first kind."""
+    is of the first kind; ``zones`` are drawn in order, over the terrain."""
 
     columns: int
     rows: int
     kinds: tuple[TerrainKind, ...]
     terrain: Mapping[Hex, str] = field(default_factory=dict)
     tokens: tuple[Token, ...] = ()
+    zones: tuple[Zone, ...] = ()
 
     def hexes(self) -> list[Hex]:
         """Every hex of the board, column by column."""

@@ -1,13 +1,21 @@
-"""The rally's attack panel: the active gear attacks — target and weapon chosen, the plan term by
-term and the exact odds shown before anything is rolled; the dice typed from the table or rolled.
-In table mode the geometry read off the physical board is typed here (arc, lock, side, range, cover).
-The panel holds no rules: it asks the game (``attack_preview``) and runs its command."""
+"""The rally's actions, in one column beside the map: whose they are on top, then a page per kind of
+deed — the attack (with a reaction attack's window over it), the special moves and actions, the push,
+the spin-outs waiting — each with its inputs, its exact odds, its button and its last roll in view
+together on a laptop (the column's pages, not one long scroll).
+
+The attack: target (other players' gears first; one's own side marked, asked once before it is
+attacked) and weapon chosen, the plan term by term and the exact odds shown before anything is
+rolled; the dice typed from the table or rolled. In table mode the geometry read off the physical
+board is typed here (arc, lock, side, range, cover). The panel holds no rules: it asks the game
+(``attack_preview``) and runs its command; after a deed it says so (``acted``), and the window gives
+the keyboard back to the map."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -18,6 +26,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -27,6 +36,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.games.badlands_rally.gui.area_gears import AreaGears
 from gmtool.games.badlands_rally.gui.attack_panel_parts import percent, typed_faces
+from gmtool.games.badlands_rally.gui.last_roll import LastRoll
 from gmtool.games.badlands_rally.gui.move_box import MoveBox
 from gmtool.games.badlands_rally.gui.push_box import PushBox
 from gmtool.games.badlands_rally.gui.reaction_box import ReactionBox
@@ -35,24 +45,48 @@ from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_attack import AttackPreview
 from gmtool.games.badlands_rally.rules.race_state import RaceState
+from gmtool.games.badlands_rally.rules.sides import enemies_first, same_side
+from gmtool.ui.narrow_combo import narrow
+from gmtool.ui.pinned import scrolled
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.tones import tone
 
 SIDES = ("front", "flank", "rear")
+PAGES = ("attack", "moves", "push", "spin")
+PAGE_MARGINS = (2, 4, 2, 2)  # px: a narrow column gives its width to the inputs
+ROLLS = {  # each page's rolls: the events whose entry its last roll shows
+    "attack": frozenset({"br_attack_made"}),
+    "moves": frozenset({"br_special_move_made", "br_recovered", "br_crowd_rallied", "br_off_road_rolled"}),
+    "push": frozenset({"br_pushed"}),
+    "spin": frozenset({"br_spin_resolved"}),
+}
+CAUSES = ROLLS["attack"] | ROLLS["moves"] | ROLLS["push"]  # a spin-out waits after one of these: shown with it
 
 
 class AttackPanel(QWidget):
+    acted = Signal()  # a deed of the column was done (an attack, a move, a push, a spin-out, a reaction's answer)
+
     def __init__(self, bridge: EncounterBridge, run: Callable[[Command], bool], rules: RallyRules,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._bridge, self._run, self._rules = bridge, run, rules
+        self._bridge, self._rules = bridge, rules
+        self._run = self._deed(run)
         self._stale = False
         self._shown = True  # the dock's tab in front (set_shown)
+        self._asked: set[tuple[str, str]] = set()  # attacks on one's own side the GM confirmed (asked once)
+        self._asking: tuple[str, str] | None = None  # the pair asked about: a second press attacks
+        self._for: str | None = None  # the attacker the inputs were chosen for
+        self.whose = QLabel(self)  # whose the column is: the active gear, its speed and MR (whole, wrapped)
+        self.whose.setObjectName("brActionsWhose")
+        self.whose.setWordWrap(True)
         self.attacker = QLabel(self)
         self.target = QComboBox(self)
         self.target.setObjectName("brAttackTarget")
         self.weapon = QComboBox(self)
         self.weapon.setObjectName("brAttackWeapon")
+        for combo in (self.target, self.weapon):
+            narrow(combo, 10)
         self.table = self._table_inputs()
         self.plan = QLabel(self)
         self.plan.setWordWrap(True)
@@ -69,10 +103,14 @@ class AttackPanel(QWidget):
         self.warning.hide()
         self.roll = QPushButton(tr("br.attack.roll"), self)
         self.roll.setObjectName("brAttackRoll")
-        self.spins = SpinBox(run, self)
-        self.reaction = ReactionBox(run, rules, self)  # BR-18: while a passive gear may react, the panel is its
-        self.moves = MoveBox(run, self)
-        self.push = PushBox(run, lambda: rules.readings, self)
+        self.spins = SpinBox(self._run, self)
+        self.reaction = ReactionBox(self._run, rules, self)  # BR-18: while a passive gear may react, the panel is its
+        self.moves = MoveBox(self._run, self)
+        self.push = PushBox(self._run, lambda: rules.readings, self)
+        self.none_waiting = QLabel(tr("error.br_no_spin_waits"), self)
+        self.none_waiting.setWordWrap(True)
+        self.last = {page: LastRoll(bridge, rules.describe, kinds, f"brLastRoll_{page}", self) for page, kinds in ROLLS.items()}
+        self.cause = LastRoll(bridge, rules.describe, CAUSES, "brLastRoll_cause", self)  # what the spin-outs wait after
         self._lay_out()
         for combo in (self.target, self.weapon):
             combo.currentIndexChanged.connect(self.refresh)
@@ -115,28 +153,70 @@ class AttackPanel(QWidget):
 
     def _lay_out(self) -> None:
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock: labels above their fields
         form.addRow(tr("br.attack.attacker"), self.attacker)
         form.addRow(tr("br.attack.target"), self.target)
         form.addRow(tr("br.attack.weapon"), self.weapon)
         dice = QFormLayout()
+        dice.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for name, edit in self.faces.items():
             dice.addRow(tr(f"br.attack.faces_{name}"), edit)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.reaction)
-        layout.addLayout(form)
-        layout.addWidget(self.table)
-        layout.addWidget(self.plan)
-        layout.addWidget(self.odds)
-        layout.addLayout(dice)
-        layout.addWidget(self.warning)
+        attack = QWidget(self)
+        column = QVBoxLayout(attack)
+        column.setContentsMargins(*PAGE_MARGINS)
+        column.addWidget(self.reaction)
+        column.addLayout(form)
+        column.addWidget(self.table)
+        column.addWidget(self.plan)
+        column.addWidget(self.odds)
+        column.addLayout(dice)
+        column.addWidget(self.warning)
         row = QHBoxLayout()
         row.addStretch(1)
         row.addWidget(self.roll)
-        layout.addLayout(row)
-        layout.addWidget(self.spins)
-        layout.addWidget(self.moves)
-        layout.addWidget(self.push)
-        layout.addStretch(1)
+        column.addLayout(row)
+        column.addWidget(self.last["attack"])
+        column.addStretch(1)
+        self.pages = QTabWidget(self)
+        self.pages.setObjectName("brActionPages")
+        self.pages.setDocumentMode(True)
+        self.pages.setUsesScrollButtons(False)  # four short names: every tab in view
+        contents = {"attack": (attack,), "moves": (self.moves,), "push": (self.push,),
+                    "spin": (self.spins, self.none_waiting, self.cause)}
+        for page in PAGES:
+            self.pages.addTab(scrolled(self._page(page, contents[page]), f"brPage_{page}"), tr(f"br.page.{page}"))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.whose)
+        layout.addWidget(self.pages, 1)
+
+    def _page(self, page: str, widgets: tuple[QWidget, ...]) -> QWidget:
+        """A page: its widgets, its last roll under them (the attack page holds its own), room below."""
+        if page == "attack":
+            return widgets[0]
+        holder = QWidget(self)
+        column = QVBoxLayout(holder)
+        column.setContentsMargins(*PAGE_MARGINS)
+        for widget in (*widgets, self.last[page]):
+            column.addWidget(widget)
+        column.addStretch(1)
+        return holder
+
+    def show_page(self, page: str) -> None:
+        """Bring one of the column's pages to the front ("attack", "moves", "push", "spin")."""
+        self.pages.setCurrentIndex(PAGES.index(page))
+
+    def page(self) -> str:
+        return PAGES[self.pages.currentIndex()]
+
+    def _deed(self, run: Callable[[Command], bool]) -> Callable[[Command], bool]:
+        """``run``, saying when a deed was done (the window then gives the map its keys back)."""
+        def done(command: Command) -> bool:
+            if not run(command):
+                return False
+            self.acted.emit()
+            return True
+        return done
 
     # -- what is shown ------------------------------------------------------------------------
     @property
@@ -169,12 +249,19 @@ class AttackPanel(QWidget):
         attacker = self._attacker()
         gear = state.gears.get(attacker) if attacker else None
         self.attacker.setText(gear.name if gear else tr("br.attack.nobody"))
-        targets = [(g.id, g.name) for g in state.gears.values() if gear is not None and g.id != gear.id and not g.out
-                   and (attacker == state.current or g.id == state.current)]  # a reaction: on the active gear
+        self._show_whose(state)
+        ids = [g.id for g in state.gears.values() if gear is not None and g.id != gear.id and not g.out
+               and (attacker == state.current or g.id == state.current)]  # a reaction: on the active gear
+        targets = [(t, self._target_name(state, attacker, t)) for t in (enemies_first(state, attacker, ids) if attacker else ids)]
         weapons = [(n, w.name) for n, w in enumerate(gear.weapons)] if gear else []
+        fresh_attacker = attacker != self._for  # a new attacker starts from its own state: nothing carried over
+        self._for = attacker
+        if fresh_attacker:
+            for edit in self.faces.values():
+                edit.clear()
         for combo, items in ((self.target, targets), (self.weapon, weapons)):
-            if [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())] != items:
-                chosen = combo.currentData()
+            if fresh_attacker or [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())] != items:
+                chosen = None if fresh_attacker else combo.currentData()
                 combo.blockSignals(True)
                 combo.clear()
                 for data, text in items:
@@ -190,15 +277,46 @@ class AttackPanel(QWidget):
         self.table.setVisible(state.table_mode)
         self.area_gears.show_gears(state, state.current)
         self.spins.show_waiting(state)
+        self.none_waiting.setVisible(not state.pending)
+        self.cause.setVisible(bool(state.pending) and bool(self.cause.lines))
+        self._mark_spin_tab(len(state.pending))
         self.moves.show_gear(state)
         reactor = self.reaction.reactor()
         self.roll.setText(tr("br.reaction.react", name=gear.name) if reactor and gear else tr("br.attack.roll"))
         self.push.show_gear(state)
         self.refresh()
 
+    def _mark_spin_tab(self, waiting: int) -> None:
+        """The spin-out tab in the error tone while spin-outs wait, how many in its tooltip (its text, and so
+        the column's least width, stays the same)."""
+        bar, index = self.pages.tabBar(), PAGES.index("spin")
+        bar.setTabTextColor(index, tone("error") if waiting else self.palette().color(QPalette.ColorRole.WindowText))
+        self.pages.setTabToolTip(index, tr("br.page.spin_waiting", n=waiting) if waiting else tr("error.br_no_spin_waits"))
+
+    def _show_whose(self, state: RaceState) -> None:
+        """The column names whose it is: the active gear, its speed and MR left, its actions left."""
+        gear = state.gears.get(state.current) if state.current else None
+        if gear is None:
+            self.whose.setText(tr("br.actions.nobody"))
+        elif gear.speed is None:
+            self.whose.setText(tr("br.actions.whose_declare", name=gear.name))
+        else:
+            self.whose.setText(tr("br.actions.whose", name=gear.name, speed=tr(f"br.badge.speed_{gear.speed}"), mr=gear.mr_left,
+                                  left=gear.actions - gear.actions_used, actions=gear.actions))
+
+    @staticmethod
+    def _target_name(state: RaceState, attacker: str | None, target: str) -> str:
+        """A target's name, marked when it races for the attacker's own player."""
+        name = state.gears[target].name
+        return tr("br.attack.own_side", name=name) if attacker and same_side(state, attacker, target) else name
+
     def _attacker(self) -> str | None:
         """The active gear, or the passive gear whose reaction the panel is for (BR-18)."""
         return self.reaction.reactor() or self.state.current
+
+    def draft_attacker(self) -> str | None:
+        """Who the attack page is for now (the active gear, or a passive gear reacting)."""
+        return self._attacker()
 
     def fresh(self) -> None:
         """A panel behind another tab is filled before a deed of it runs from a key: its boxes read the race."""
@@ -228,6 +346,8 @@ class AttackPanel(QWidget):
 
     def refresh(self) -> None:
         draft = self.draft()
+        if self._asking is not None and (draft is None or (draft.attacker, draft.target) != self._asking):
+            self._asking = None  # another pair: the question no longer stands
         if draft is None:
             self._show(None)
             return
@@ -239,7 +359,9 @@ class AttackPanel(QWidget):
             self.plan.setText(seen.refusal if seen else tr("br.attack.nothing"))
             self.odds.setText("")
             self.roll.setEnabled(False)
+            self.roll.setToolTip(self.plan.text())  # why it is off
             return
+        self.roll.setToolTip("")
         terms = lambda pairs: ", ".join(f"{tr(key)} {dice:+d}" for key, dice in pairs)  # noqa: E731
         self.plan.setText(tr("br.attack.plan", attack=seen.attack_dice, attack_terms=terms(seen.attack_terms),
                              defence=seen.defence_dice, defence_terms=terms(seen.defence_terms), range=seen.range,
@@ -257,6 +379,8 @@ class AttackPanel(QWidget):
         wrong = [tr("br.attack.typed_count", dice=tr(f"br.attack.faces_{name}"), typed=len(faces), needed=needed)
                  for name, needed in (("attack", seen.attack_dice), ("defence", seen.defence_dice))
                  if (faces := typed_faces(self.faces[name].text())) is not None and len(faces) != needed]
+        if self._asking is not None:
+            wrong.append(self._question(*self._asking))
         self.warning.setText(" ".join(wrong))
         self.warning.setVisible(bool(wrong))
         if seen.damage_dice is not None:
@@ -269,8 +393,29 @@ class AttackPanel(QWidget):
     def attack(self) -> bool:
         self.fresh()
         draft = self.draft()
-        if draft is None or not (self.reaction.react(draft) if self.reaction.reactor() else self._run(draft)):
+        if draft is None or (not self.reaction.reactor() and not self._own_side_confirmed(draft)):
+            return False
+        if not (self.reaction.react(draft) if self.reaction.reactor() else self._run(draft)):
             return False
         for edit in self.faces.values():
             edit.clear()
         return True
+
+    def _own_side_confirmed(self, draft: m.AttackGear) -> bool:
+        """An attack on a gear of the attacker's own player is asked once, in place: the first press says
+        so under the odds and attacks nothing; a second press on the same pair attacks (and that pair
+        is not asked again in this window)."""
+        state, pair = self.state, (draft.attacker, draft.target)
+        if pair in self._asked or not same_side(state, *pair):
+            return True
+        if self._asking == pair:
+            self._asked.add(pair)
+            self._asking = None
+            return True
+        self._asking = pair
+        self.refresh()  # the question under the odds
+        return False
+
+    def _question(self, attacker_id: str, target_id: str) -> str:
+        attacker, target = self.state.gears[attacker_id], self.state.gears[target_id]
+        return tr("br.attack.own_side_ask", name=attacker.name, target=target.name, player=attacker.seat)

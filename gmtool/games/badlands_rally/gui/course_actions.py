@@ -4,6 +4,7 @@ command (undo brings the previous course back)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,9 +36,10 @@ class CourseActions:
         window.action("br_keep_course").triggered.connect(lambda: self.keep_course())
         window.action("br_edit_course").triggered.connect(lambda: self.edit_course())
 
-    def update(self) -> None:
+    def update(self, allow: Callable[[str, str], None]) -> None:
+        """Keep the course in the library: only with a course (``allow`` enables, or disables saying why)."""
         has_course = self.window.bridge.state.course is not None
-        self.window.enable("br_keep_course", None if has_course else tr("reason.br_no_course"))
+        allow("br_keep_course", "" if has_course else tr("error.br_no_course"))
 
     def import_course(self, path: Path | None = None) -> bool:
         """A course file (a hex map for the rally) becomes the race's course; a bad file is told, nothing changes."""

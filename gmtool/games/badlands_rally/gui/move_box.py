@@ -7,20 +7,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from PySide6.QtWidgets import QCheckBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.games.badlands_rally.gui.attack_panel_parts import percent, typed_faces
 from gmtool.games.badlands_rally.gui.special_moves import SpecialDice, off_road_line, terms_text
+from gmtool.games.badlands_rally.rules import action_reasons as why
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.dice import roll_law
 from gmtool.games.badlands_rally.rules.race_moves import move_dice
 from gmtool.games.badlands_rally.rules.race_reaction import recovers_after_reaction
 from gmtool.games.badlands_rally.rules.race_state import RaceState
+from gmtool.ui.flow_layout import FlowLayout
 
 MOVES = ("burn_rubber", "jump")
-BUTTONS_PER_ROW = 2
 
 
 class MoveBox(QGroupBox):
@@ -42,10 +43,10 @@ class MoveBox(QGroupBox):
         self.special_dice = SpecialDice(self)  # BR-20: the dice its specials may add
         self.off_road = QPushButton(tr("action.br_off_road"), self)
         self.off_road.setObjectName("brMove_off_road")
-        row = QGridLayout()  # two to a row: five buttons side by side made the dock wider than a laptop's
-        for n, (key, button) in enumerate((*self.buttons.items(), ("off_road", self.off_road))):
+        row = FlowLayout()  # as many to a row as fit: five side by side made the dock wider than a laptop's
+        for key, button in (*self.buttons.items(), ("off_road", self.off_road)):
             button.setObjectName(f"brMove_{key}")
-            row.addWidget(button, n // BUTTONS_PER_ROW, n % BUTTONS_PER_ROW)
+            row.addWidget(button)
         form = QFormLayout(self)
         form.addRow(self.odds)
         form.addRow(self.special_dice)
@@ -66,8 +67,12 @@ class MoveBox(QGroupBox):
         self._gear, self._state = (gear.id if gear else None), state
         borrowed = gear is not None and gear.speed is not None and recovers_after_reaction(gear)  # BR-17, BR-18
         self.setEnabled((ready or borrowed) and not state.pending)
+        self.setToolTip("" if self.isEnabled() else why.recover(state))  # a box off says why
+        reason = why.action(state)
         for key in (*MOVES, "rally"):
             self.buttons[key].setEnabled(ready)
+            self.buttons[key].setToolTip(reason)
+        self.buttons["recover"].setToolTip(why.recover(state))
         self.special_dice.show_gear(gear)
         self.off_road.setVisible(gear is not None and "off_road_specialist" in gear.specials)
         if gear is None or gear.speed is None:

@@ -14,6 +14,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.gui.attack_panel_parts import percent, typed_faces
+from gmtool.games.badlands_rally.rules import action_reasons as why
 from gmtool.games.badlands_rally.rules.push_messages import PushGear
 from gmtool.games.badlands_rally.rules.race_push import PushPreview, preview
 from gmtool.games.badlands_rally.rules.race_state import RaceState
@@ -73,6 +74,7 @@ class PushBox(QGroupBox):
             self.target.setCurrentIndex(max(0, self.target.findData(chosen)))
             self.target.blockSignals(False)
         self.setEnabled(gear is not None and not state.pending)
+        self.setToolTip("" if self.isEnabled() else why.action(state))  # a box off says why
         self.refresh()
 
     def draft(self) -> PushGear | None:
@@ -96,7 +98,9 @@ class PushBox(QGroupBox):
             self.plan.setText(seen.refusal if seen else tr("br.push.nothing"))
             self.odds.setText("")
             self.button.setEnabled(False)
+            self.button.setToolTip(self.plan.text())  # why it is off
             return
+        self.button.setToolTip("")
         terms = lambda pairs: ", ".join(f"{tr(key)} {dice:+d}" for key, dice in pairs)  # noqa: E731
         self.plan.setText(tr("br.push.plan", attack=seen.attack_dice, attack_terms=terms(seen.attack_terms),
                              defence=seen.defence_dice, defence_terms=terms(seen.defence_terms),

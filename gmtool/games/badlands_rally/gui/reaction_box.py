@@ -35,6 +35,7 @@ class ReactionBox(QGroupBox):
         self.held.setWordWrap(True)
         self.active_first = QCheckBox(tr("br.reaction.active_first"), self)
         self.active_first.setObjectName("brReactionActiveFirst")
+        self.active_first.setToolTip(tr("br.reaction.active_first_tip"))
         self.decline = QPushButton(tr("action.br_no_reaction"), self)
         self.decline.setObjectName("brReactionDecline")
         form = QFormLayout(self)

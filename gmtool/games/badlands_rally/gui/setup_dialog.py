@@ -144,7 +144,11 @@ class RaceSetupDialog(QDialog):
         if not names:
             self.message.setText(tr("error.br_no_players"))
             return False
-        return self.do(s.SetPlayers(players=names))
+        typed = self.players.text()
+        done = self.do(s.SetPlayers(players=names))
+        if not done:  # refused: the reason is shown, what was typed stays to be mended
+            self.players.setText(typed)
+        return done
 
     def give(self, gear: str) -> bool:
         choice = self.rows[gear]["upgrade"]

@@ -46,7 +46,11 @@ class SpinBox(QGroupBox):
         way.addWidget(self.clockwise)
         way.addWidget(self.anticlockwise)
         form = QFormLayout(self)
-        form.addRow(tr("br.spin.gear"), self.gear)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock: labels above their fields
+        gear_row = QHBoxLayout()  # the gear's name gets the whole width (the dice rows' labels are long)
+        gear_row.addWidget(QLabel(tr("br.spin.gear"), self))
+        gear_row.addWidget(self.gear, 1)
+        form.addRow(gear_row)
         form.addRow(tr("br.spin.way"), way)
         form.addRow(self.stake)
         for name, edit in self.dice.items():

@@ -1,4 +1,11 @@
-"""The rally's docks (order, course map, gear sheet) and actions in the main window."""
+"""The rally's docks and actions in the main window, laid out for a 1366 × 768 laptop: the course map in
+the middle (more than half the width), the order with the standings and the log (the gear's card
+behind it) on the left, the active gear's actions in one column on the right.
+
+After a deed of the actions column (an attack, a move, a push, a spin-out, an answer to a reaction) and
+when a reaction window opens, the map takes the keyboard back: the arrow keys move the gear again.
+Every action disabled says why in its tooltip (:mod:`..rules.action_reasons`). The map's line of fire
+follows the attack's target."""
 
 from __future__ import annotations
 
@@ -6,22 +13,21 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.attack_panel import AttackPanel
 from gmtool.games.badlands_rally.gui.course_actions import CourseActions
 from gmtool.games.badlands_rally.gui.reliable import reliable_reroll
+from gmtool.games.badlands_rally.rules import action_reasons as why
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race import RallyRules
-from gmtool.games.badlands_rally.rules.race_reaction import recovers_after_reaction
-from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
+from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.race_view import offers
 from gmtool.games.badlands_rally.rules.scenario_messages import SetGentlemensSport
 from gmtool.games.badlands_rally.rules.scenario_view import attack_refusal
 from gmtool.ui.map_dock import MapDock, focus_map
 from gmtool.ui.order_panel import OrderPanel
-from gmtool.ui.pinned import scrolled
 from gmtool.ui.sheet_dock import SheetDock
 
 if TYPE_CHECKING:
@@ -29,6 +35,9 @@ if TYPE_CHECKING:
 
 STEPS = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
 OFFERS = {"br_cruising": "cruising", "br_top": "top", "br_end_activation": "end"}
+MOVES_PAGE = ("br_burn_rubber", "br_jump", "br_rally", "br_recover", "br_off_road")  # their keys show the moves page
+LEFT_SHARE, RIGHT_SHARE = 0.225, 0.205  # the side columns' shares of the width (the map: the rest, 55 % or more)
+SIDE_LEAST, SIDE_MOST = 270, 430  # px
 
 
 class RallyWindow:
@@ -57,29 +66,30 @@ class RallyWindow:
         self.attack_panel = AttackPanel(window.bridge, window.run, self.rules, window)
         window.add_dock("order", tr("dock.order"), self.order_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         window.add_dock("map", tr("dock.map"), self.map, Qt.DockWidgetArea.RightDockWidgetArea)
-        window.add_dock("sheet", tr("dock.gear"), self.sheet, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.attack_area = scrolled(self.attack_panel, "brAttackScroll")
-        window.add_dock("br_attack", tr("dock.br_attack"), self.attack_area, Qt.DockWidgetArea.RightDockWidgetArea)
+        window.add_dock("sheet", tr("dock.gear"), self.sheet, Qt.DockWidgetArea.LeftDockWidgetArea)
+        window.add_dock("br_attack", tr("dock.br_actions"), self.attack_panel, Qt.DockWidgetArea.RightDockWidgetArea)
         window.docks["sheet"].visibilityChanged.connect(self.sheet.set_shown)  # a tab behind draws nothing
         window.docks["br_attack"].visibilityChanged.connect(self.attack_panel.set_shown)
-        self.map.target.currentIndexChanged.connect(lambda _i: self.attack_panel.aim_at(self.map.target.currentData()))
-        window.action("br_attack").triggered.connect(self.show_attack)
-        window.action("br_roll_attack").triggered.connect(self.attack_panel.attack)
         panel = self.attack_panel
+        self.map.target.currentIndexChanged.connect(lambda _i: panel.aim_at(self.map.target.currentData()))
+        panel.target.currentIndexChanged.connect(lambda _i: self._line_of_fire())
+        panel.acted.connect(self.back_to_map)
+        window.action("br_attack").triggered.connect(self.show_attack)
+        window.action("br_roll_attack").triggered.connect(self.roll_attack)
 
-        def fresh(deed: Callable[[], object]) -> Callable[..., None]:
-            """A deed of the attack dock from a key, the dock filled first when its tab is behind."""
-            return lambda *_args: (panel.fresh(), deed())[0]
+        def fresh(deed: Callable[[], object], page: str) -> Callable[..., None]:
+            """A deed of the actions dock from a key: the dock filled first when its tab is behind, its page shown."""
+            return lambda *_args: (panel.fresh(), self.show_page(page), deed())[0]
 
-        window.action("br_resolve_spin").triggered.connect(fresh(panel.spins.spin))
-        window.action("br_no_reaction").triggered.connect(fresh(panel.reaction.no_reaction))
+        window.action("br_resolve_spin").triggered.connect(fresh(panel.spins.spin, "spin"))
+        window.action("br_no_reaction").triggered.connect(fresh(panel.reaction.no_reaction, "attack"))
         moves = panel.moves
-        window.action("br_burn_rubber").triggered.connect(fresh(lambda: moves.move("burn_rubber")))
-        window.action("br_jump").triggered.connect(fresh(lambda: moves.move("jump")))
-        window.action("br_rally").triggered.connect(fresh(moves.rally))
-        window.action("br_recover").triggered.connect(fresh(moves.recover))
+        window.action("br_burn_rubber").triggered.connect(fresh(lambda: moves.move("burn_rubber"), "moves"))
+        window.action("br_jump").triggered.connect(fresh(lambda: moves.move("jump"), "moves"))
+        window.action("br_rally").triggered.connect(fresh(moves.rally, "moves"))
+        window.action("br_recover").triggered.connect(fresh(moves.recover, "moves"))
         window.action("br_push").triggered.connect(self.show_push)
-        window.action("br_off_road").triggered.connect(fresh(moves.roll_off_road))
+        window.action("br_off_road").triggered.connect(fresh(moves.roll_off_road, "moves"))
         window.action("br_reliable").triggered.connect(lambda: reliable_reroll(window))
         for name, step in STEPS.items():
             window.action(name).triggered.connect(lambda _=False, s=step: self._step(s))
@@ -109,8 +119,7 @@ class RallyWindow:
         when a spin-out starts to wait, the attack panel comes to the front with it."""
         pending = bool(self.state.pending)
         if pending and not self._pending:
-            self.window.docks["br_attack"].raise_()
-            self.attack_area.ensureWidgetVisible(self.attack_panel.spins)
+            self.show_page("spin")
         self._pending = pending
         self._follow_reaction()
         current = self.state.current
@@ -124,37 +133,69 @@ class RallyWindow:
         window = self.state.reaction
         opened = window is not None and (window.active, window.offers) != self._reaction
         self._reaction = (window.active, window.offers) if window is not None else None
-        if opened:
-            self.window.docks["br_attack"].raise_()
-            self.attack_area.ensureWidgetVisible(self.attack_panel.reaction)
-            self.attack_panel.weapon.setFocus()
+        if opened:  # the GM answers with Ctrl+Return or Ctrl+Shift+K: the map keeps the keyboard
+            self.show_page("attack")
+            self.back_to_map()
 
     def arrange(self) -> None:
-        docks = self.window.docks
-        self.window.splitDockWidget(docks["order"], docks["log"], Qt.Orientation.Vertical)
-        self.window.splitDockWidget(docks["map"], docks["sheet"], Qt.Orientation.Horizontal)
-        self.window.tabifyDockWidget(docks["sheet"], docks["br_attack"])
-        docks["sheet"].raise_()
+        """The order over the log (the gear's card a tab behind it) on the left, the map and the actions."""
+        docks, window = self.window.docks, self.window
+        window.splitDockWidget(docks["order"], docks["log"], Qt.Orientation.Vertical)
+        window.tabifyDockWidget(docks["log"], docks["sheet"])
+        docks["log"].raise_()
+        window.splitDockWidget(docks["map"], docks["br_attack"], Qt.Orientation.Horizontal)
+
+    def show_page(self, page: str) -> None:
+        """The actions dock in front at one of its pages (its key's deed, a spin-out waiting …). A page
+        hidden with the keyboard in it gives the keyboard to the map (Qt would pass it down the focus
+        chain, to whatever field comes next)."""
+        panel = self.attack_panel
+        focus = QApplication.focusWidget()
+        if focus is not None and panel.isAncestorOf(focus) and page != panel.page():
+            self.back_to_map()
+        self.window.docks["br_attack"].raise_()
+        panel.show_page(page)
 
     def show_attack(self) -> None:
-        """Ctrl+K: the attack panel in front, aimed at the map's target."""
-        self.window.docks["br_attack"].raise_()
+        """Ctrl+K: the attack page in front, aimed at the map's target (the target list takes the keyboard)."""
+        self.show_page("attack")
         self.attack_panel.aim_at(self.map.target.currentData())
+        self._line_of_fire()  # the map draws the line to the target the attack is aimed at
         self.attack_panel.target.setFocus()
 
+    def roll_attack(self) -> bool:
+        """Ctrl+Return: the attack (or the reaction) made, its page in front for its roll (a spin-out waiting
+        keeps its own page: the attack is refused until it is resolved)."""
+        if not self.state.pending:
+            self.show_page("attack")
+        return self.attack_panel.attack()
+
     def show_push(self) -> None:
-        """Ctrl+Shift+H: the attack dock in front, at its push box (BR-17)."""
-        self.window.docks["br_attack"].raise_()
+        """Ctrl+Shift+H: the push page in front (BR-17)."""
         self.attack_panel.fresh()
-        self.attack_area.ensureWidgetVisible(self.attack_panel.push)
+        self.show_page("push")
         self.attack_panel.push.target.setFocus()
 
+    def back_to_map(self) -> None:
+        """The keyboard to the map: its arrow keys move the active gear (after a deed, a reaction offered)."""
+        focus_map(self.map)
+
+    def _line_of_fire(self) -> None:
+        """The map's line of fire follows the attack's target, when the attacker is the gear the map shows it from."""
+        panel = self.attack_panel
+        if panel.draft_attacker() == self.window.bridge.selected:
+            self.map.show_line_to(panel.target.currentData())
+
     def first_layout(self) -> None:
-        docks = self.window.docks
-        order, sheet = 380, 320  # the map takes the rest (asked for more, it squeezed the order on a laptop)
-        self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]],
-                                [order, max(self.window.width() - order - sheet, 0), sheet], Qt.Orientation.Horizontal)
-        self.window.resizeDocks([docks["order"], docks["log"]], [500, 300], Qt.Orientation.Vertical)
+        """Each side column about a fifth of the width, the map the rest (55 % or more at 1366 px); the
+        order as tall as a race's gears need, the log under it."""
+        docks, width = self.window.docks, self.window.width()
+        left, right = (min(max(round(width * share), SIDE_LEAST), SIDE_MOST) for share in (LEFT_SHARE, RIGHT_SHARE))
+        self.window.resizeDocks([docks["order"], docks["map"], docks["br_attack"]],
+                                [left, max(width - left - right, 0), right], Qt.Orientation.Horizontal)
+        height = self.window.height()
+        self.window.resizeDocks([docks["order"], docks["log"]], [round(height * 0.42), round(height * 0.58)],
+                                Qt.Orientation.Vertical)
 
     def fight_widget(self) -> QWidget:
         """The map: its arrows move the active gear, Space ends the activation (gmtool.ui.fight_focus)."""
@@ -170,45 +211,37 @@ class RallyWindow:
         taken = {o.key: o for o in offers(state, current)} if current else {}
         for name, offer in OFFERS.items():
             found = taken.get(offer)
-            window.enable(name, tr("br.heading.not_started") if found is None else None if found.enabled else found.reason)
-            window.action(name).setStatusTip(found.reason if found is not None else tr("br.heading.not_started"))
+            self._allow(name, (found.reason or "" if not found.enabled else "") if found is not None else why.speed(state))
         for name in ("br_roll_initiative", "br_start_round", "br_table_initiative"):
-            window.enable(name, _between_rounds(state))
+            self._allow(name, why.new_round(state))
         for name in ("br_contest", "br_table_contest"):
-            window.enable(name, None if state.contest else tr("reason.br_no_contest"))
-        window.enable("br_scenario", None if state.round == 0 else tr("reason.br_before_round_1"))
+            self._allow(name, why.contest(state))
+        self._allow("br_scenario", why.before_the_start(state))
         window.action("br_table_mode").setChecked(state.table_mode)
         self._scenario_actions(state)
-        self.course.update()
-        gear = state.gears.get(current) if current else None
-        moving = _not_moving(state, gear)
+        self.course.update(self._allow)
         for name in STEPS:
-            window.enable(name, moving or (tr("reason.br_table_mode") if state.table_mode else None))
-        window.enable("br_resolve_spin", None if state.pending else tr("reason.br_no_spin"))
-        window.enable("br_no_reaction", None if state.reaction is not None else tr("reason.br_no_reaction"))
-        spin = tr("reason.br_resolve_spin_first") if state.pending else None
-        acting = moving or spin or (None if gear.actions_used < gear.actions else tr("reason.br_no_action_left"))
+            self._allow(name, why.step(state))
+        self._allow("br_resolve_spin", why.resolve_spin(state))
+        self._allow("br_no_reaction", why.no_reaction(state))
         for name in ("br_burn_rubber", "br_jump", "br_rally", "br_push"):
-            window.enable(name, acting)
-        borrowed = gear is not None and gear.speed is not None and recovers_after_reaction(gear)  # BR-17, BR-18
-        window.enable("br_recover", None if borrowed and not spin else acting)
-        special = None if gear is not None and "off_road_specialist" in gear.specials else tr("reason.br_not_off_road")
-        window.enable("br_off_road", moving or spin or special)
-        window.enable("br_add_gear", None if state.course is not None else tr("reason.br_no_course"))
+            self._allow(name, why.action(state))
+        self._allow("br_recover", why.recover(state))
+        self._allow("br_off_road", why.off_road(state))
+        self._allow("br_add_gear", why.add_gear(state))
+
+    def _allow(self, name: str, reason: str) -> None:
+        """Enable the action (``reason`` empty), or disable it saying why (the shell's
+        :meth:`~gmtool.ui.main_window.MainWindow.enable`: its tooltip, and the status line when its key is pressed)."""
+        self.window.enable(name, reason or None)
 
     def _scenario_actions(self, state: RaceState) -> None:
         """The gentlemen's sport: chosen before the race; in round 1 the attack actions off, with the reason."""
-        window = self.window
-        window.action("br_gentlemens_sport").setChecked(state.gentlemen)
-        window.enable("br_gentlemens_sport", None if state.round == 0 else tr("reason.br_before_round_1"))
+        self.window.action("br_gentlemens_sport").setChecked(state.gentlemen)
+        self._allow("br_gentlemens_sport", why.before_the_start(state))
         refusal = attack_refusal(state)
         for name in ("br_attack", "br_roll_attack"):
-            act = window.action(name)
-            tip = act.property("brTip") or act.toolTip()  # its own tooltip, kept the first time
-            act.setProperty("brTip", tip)
-            act.setEnabled(not refusal)
-            act.setStatusTip(refusal)
-            act.setToolTip(f"{tip}\n{refusal}" if refusal else tip)
+            self._allow(name, refusal)
 
     def _step(self, step: str) -> None:
         current = self.state.current
@@ -257,19 +290,3 @@ class RallyWindow:
         first = ask_first(self.state, self.window.bridge.selected, self.window)
         if first is not None:
             self.window.run(m.StartRound(first=first))
-
-
-def _between_rounds(state: RaceState) -> str | None:
-    """Why a new round cannot start now (None: it can): the race over, no gears, a round under way."""
-    if state.winner is not None or state.contest:
-        return tr("reason.br_race_over")
-    if not state.gears:
-        return tr("reason.br_no_gears")
-    return tr("reason.br_activating") if state.current is not None else None
-
-
-def _not_moving(state: RaceState, gear: RaceGear | None) -> str | None:
-    """Why no gear can move or act now (None: the active gear can): nobody activates, no speed declared."""
-    if gear is None:
-        return tr("reason.br_nobody_activating")
-    return tr("reason.br_declare_speed") if gear.speed is None else None

@@ -10,10 +10,10 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from gmtool.core.hex.bearing import bearing
-from gmtool.core.hex.board import Board, Token
+from gmtool.core.hex.board import Board, Token, Zone
 from gmtool.core.hex.coords import ORIGIN, Hex, distance, label, within
 from gmtool.core.hex.map_edits import on_board
-from gmtool.core.hex.map_file import HexMapFile
+from gmtool.core.hex.map_file import HexMapFile, hex_of
 from gmtool.core.hex.on_map import Arcs, FireLine, Step
 from gmtool.core.hex.sight import Ground, Sight
 from gmtool.core.i18n import tr
@@ -27,7 +27,8 @@ from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 ARC_TINT = {"front": 5, "flank": 2, "rear": 3}  # orange, blue, purple: apart from the terrain's greens
 REAR_CONE, CORNER_OPEN, GEAR_COVER_1D6 = "br_rear_cone", "br_corner_open", "br_gear_cover_1d6"  # rule options
-ARC_REACH = 12  # arcs are tinted this far from the gear (beyond every weapon's maximum range)
+ARC_REACH = 12  # arcs are tinted at most this far from the gear
+ARC_LEAST = 3  # … and at least this far
 
 
 
@@ -94,7 +95,27 @@ def board(state: RaceState, language: str) -> Board | None:
     if course is None or state.table_mode:
         return None
     tokens = tuple(_token(g) for g in state.gears.values())
-    return Board(course.columns, course.rows, board_kinds(language), terrain_of(course), tokens)
+    return Board(course.columns, course.rows, board_kinds(language), terrain_of(course), tokens,
+                 _zones(course, language))
+
+
+ZONE_TINT = {"start": 1, "finish": 4}  # green and red, as the course editor draws them; any other zone: 3
+CHECKPOINT_TINT = 2  # blue
+_zones_read: list[tuple[HexMapFile, str, tuple[Zone, ...]]] = []  # the last course's zones, in a language
+
+
+def _zones(course: HexMapFile, language: str) -> tuple[Zone, ...]:
+    """The course's start and finish zones and its checkpoints, numbered in course order (the laps'
+    way round: README, BR-19), as the map, the players' map and the printed maps draw them."""
+    if _zones_read and _zones_read[0][0] is course and _zones_read[0][1] == language:
+        return _zones_read[0][2]
+    zones = [Zone(name, tr(f"br.zone.{name}") if name in ZONE_TINT else name,
+                  tuple(hex_of(h) for h in hexes), ZONE_TINT.get(name, 3))
+             for name, hexes in sorted(course.zones.items(), key=lambda item: item[0] not in ZONE_TINT) if hexes]
+    zones += [Zone(f"checkpoint_{n}", tr("br.zone.checkpoint"), tuple(hex_of(h) for h in hexes), CHECKPOINT_TINT, n)
+              for n, hexes in enumerate(course.checkpoints, start=1) if hexes]
+    _zones_read[:] = [(course, language, tuple(zones))]
+    return _zones_read[0][2]
 
 
 def no_map(state: RaceState) -> str:
@@ -113,16 +134,24 @@ def arcs(state: RaceState, unit: str, choices: SightReadings = SightReadings()) 
     gear, course = state.gears.get(unit), state.course
     if gear is None or course is None:
         return Arcs({}, ())
-    tints = _arc_tints(gear.hex, gear.facing, choices.rear_cone, course.columns, course.rows)
+    tints = _arc_tints(gear.hex, gear.facing, choices.rear_cone, course.columns, course.rows, arc_reach(state))
     legend = tuple((number, tr(f"br.arc.{side}")) for side, number in ARC_TINT.items())
     return Arcs(tints, legend)
 
 
+def arc_reach(state: RaceState) -> int:
+    """How far the arcs are tinted: as far as any gear's weapon reaches (no attack comes from farther:
+    beyond the maximum range it fails, BR-10), between :data:`ARC_LEAST` and :data:`ARC_REACH`. The
+    map keeps the rest of the course plain, its terrain read at a glance."""
+    longest = max((w.maximum for g in state.gears.values() for w in g.weapons), default=ARC_REACH)
+    return min(max(longest, ARC_LEAST), ARC_REACH)
+
+
 @lru_cache(maxsize=256)
-def _arc_tints(at: Hex, facing: int, rear_cone: bool, columns: int, rows: int) -> Mapping[Hex, int]:
+def _arc_tints(at: Hex, facing: int, rear_cone: bool, columns: int, rows: int, reach: int = ARC_REACH) -> Mapping[Hex, int]:
     """The arcs' tints around a gear on a board of that size (the map redraws them after every command:
     placed anew each time they cost a millisecond; a gear's place and facing repeat from round to round)."""
-    placed = ((at + offset, tint) for offset, tint in _arc_pattern(facing, rear_cone))
+    placed = ((at + offset, tint) for offset, tint in _arc_pattern(facing, rear_cone, reach))
     return MappingProxyType({h: tint for h, tint in placed if on_board(h, columns, rows)})
 
 
@@ -160,12 +189,12 @@ def range_bands(course: HexMapFile, gear: RaceGear, weapon: WeaponCard) -> Arcs:
     return Arcs(tints, legend)
 
 
-@lru_cache(maxsize=12)
-def _arc_pattern(facing: int, rear_cone: bool) -> tuple[tuple[Hex, int], ...]:
+@lru_cache(maxsize=24)
+def _arc_pattern(facing: int, rear_cone: bool, reach: int = ARC_REACH) -> tuple[tuple[Hex, int], ...]:
     """Each hex within reach of a gear at the origin facing ``facing``, with its arc's tint (an arc
     depends only on where a hex lies from the gear: worked out once per facing, then moved)."""
     seen_as = Gear(ORIGIN, facing, 0)
-    return tuple((h, ARC_TINT[target_side(h, seen_as, rear_cone)]) for h in within(ORIGIN, ARC_REACH) if h != ORIGIN)
+    return tuple((h, ARC_TINT[target_side(h, seen_as, rear_cone)]) for h in within(ORIGIN, reach) if h != ORIGIN)
 
 
 def fire_line(state: RaceState, unit: str, target: str, choices: SightReadings = SightReadings()) -> FireLine | None:

@@ -27,6 +27,8 @@ from gmtool.games.badlands_rally.rules.race_reaction_words import reaction_headi
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.race_words import facing_name, speed_name
 from gmtool.games.badlands_rally.rules.special_words import special_names
+from gmtool.games.badlands_rally.rules.standings import standings
+from gmtool.games.badlands_rally.rules.standings_words import standing_text
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 
@@ -58,7 +60,8 @@ def initiative_odds(state: RaceState, readings: RuleReadings) -> str:
 
 
 def order_layout() -> OrderLayout:
-    return OrderLayout(tr("br.column.mr"), (("hull", tr("br.field.hull")), ("structure", tr("br.field.structure"))),
+    """Compact headers (the list shares a laptop's width with the map): MR left, hull, structure, state."""
+    return OrderLayout(tr("br.column.mr_short"), (("hull", tr("br.column.hull")), ("structure", tr("br.column.structure"))),
                        tr("br.column.state"))
 
 
@@ -67,27 +70,37 @@ def _tracks(gear: RaceGear) -> tuple[Track, ...]:
             Track("structure", tr("br.field.structure"), "boxes", gear.structure, gear.structure_max, "harm", "left"))
 
 
+URGENCY = {"harm": 0, "warning": 1, "good": 2}  # badges a GM acts on first: never the ones cut off
+
+
 def _badges(gear: RaceGear, finished: bool = False, state: RaceState | None = None,
             readings: RuleReadings | None = None) -> tuple[Badge, ...]:
+    """The gear's states, those a GM acts on first (knocked out, a spin-out waiting, off balance,
+    rattled …), then the speed and actions of its activation, then its player, upgrades and tokens."""
     found = []
     if gear.speed is not None:
-        found.append(Badge("speed", speed_name(gear.speed), "good" if gear.speed == "top" else "neutral"))
+        found.append(Badge("speed", tr(f"br.badge.speed_{gear.speed}"), "good" if gear.speed == "top" else "neutral",
+                           tr("br.badge.speed_tip", speed=speed_name(gear.speed), mr=gear.mr_left)))
         left = gear.actions - gear.actions_used
-        found.append(Badge("actions", tr("br.badge.actions", n=left, of=gear.actions), "neutral" if left else "warning"))
+        found.append(Badge("actions", tr("br.badge.actions", n=left, of=gear.actions), "neutral" if left else "warning",
+                           tr("br.badge.actions_tip", n=left, of=gear.actions)))
     elif gear.reacted and not gear.activated:  # BR-18: its action went on a reaction attack
-        found.append(Badge("reacted", tr("br.badge.reacted"), "warning"))
-    if gear.progress.laps or gear.progress.next_checkpoint:
-        found.append(Badge("lap", tr("br.badge.progress", laps=gear.progress.laps,
-                                     checkpoint=gear.progress.next_checkpoint)))
+        found.append(Badge("reacted", tr("br.badge.reacted"), "warning", tr("br.badge.reacted_tip")))
     if finished:
         found.append(Badge("finished", tr("br.badge.finished"), "good"))
     if gear.rattle.token:
-        found.append(Badge("rattled", tr("br.badge.rattled", count=gear.rattle.count), "warning"))
+        found.append(Badge("rattled", tr("br.badge.rattled", count=gear.rattle.count), "warning",
+                           tr("br.badge.rattled_tip", count=gear.rattle.count)))
     if gear.out:
         found.append(Badge("out", tr("br.badge.knocked_out"), "harm"))
+    if state is not None and any(g == gear.id for g, _excess in state.pending):  # BR-15: resolve it first
+        found.append(Badge("spin_waiting", tr("br.badge.spin_waiting"), "harm", tr("br.badge.spin_waiting_tip")))
+    elif gear.spun:  # BR-15: once per activation
+        found.append(Badge("spun", tr("br.badge.spun"), "warning", tr("br.badge.spun_tip")))
     if off_balance(gear, readings):  # BR-15: attacks spin it out again until it recovers
         found.append(Badge("off_balance", tr("br.badge.off_balance"), "harm"))
-    return (*found, *setup_view.badges(gear), *(scenario_view.badges(state, gear) if state is not None else ()))
+    found += [*setup_view.badges(gear), *(scenario_view.badges(state, gear) if state is not None else ())]
+    return tuple(sorted(found, key=lambda badge: URGENCY.get(badge.tone, len(URGENCY))))
 
 
 def _rows_in_order(state: RaceState) -> list[RaceGear]:
@@ -96,9 +109,11 @@ def _rows_in_order(state: RaceState) -> list[RaceGear]:
 
 
 def order(state: RaceState, readings: RuleReadings | None = None) -> tuple[OrderRow, ...]:
+    table = standings(state)
     return tuple(
         OrderRow(g.id, g.name, rank, str(g.mr_left) if g.speed else ("✓" if g.activated else ""),
-                 g.id == state.current, g.out, False, _badges(g, g.id in state.finished, state, readings), _tracks(g))
+                 g.id == state.current, g.out, False, _badges(g, g.id in state.finished, state, readings), _tracks(g),
+                 standing_text(table[g.id]) if g.id in table else "")
         for rank, g in enumerate(_rows_in_order(state))
     )
 

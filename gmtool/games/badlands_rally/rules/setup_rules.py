@@ -9,6 +9,7 @@ The gears' clockwise order with players named: :mod:`.seats`.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable, Iterator
 
 from gmtool.core.dice import roll_d6
@@ -47,14 +48,34 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
 
 
 def _players(state: RaceState, command: s.SetPlayers) -> s.PlayersSet:
+    """The players clockwise: each named once (the same name in another case or width is the same
+    player), and each racing a gear already (プレイの手順 1: every player races one or two gears; give
+    the gear its player on its card first)."""
     names = tuple(p.strip() for p in command.players)
     if any(not p or len(p) > 40 for p in names):
         raise RulesError("error.br_name")
-    if len(set(names)) != len(names):
-        raise RulesError("error.br_players_twice")
+    seen: dict[str, str] = {}
+    for name in names:
+        if _same_name(name) in seen:
+            raise RulesError("error.br_player_twice", player=name)
+        seen[_same_name(name)] = name
     if names == state.players:
         raise RulesError("error.no_change")
+    _every_player_races(state, names)
     return s.PlayersSet(players=names, before=state.players)
+
+
+def _same_name(name: str) -> str:
+    """A player's name as compared: "Aiko", "aiko" and "ａｉｋｏ" are one player."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def _every_player_races(state: RaceState, players: tuple[str, ...]) -> None:
+    """Refused while a player named holds no gear (nobody rolls for a gear that is not in the race)."""
+    seats = {gear.seat for gear in state.gears.values()}
+    idle = [p for p in players if p not in seats]
+    if idle:
+        raise RulesError("error.br_player_without_gear", players=", ".join(idle), count=len(idle))
 
 
 def _assigned(state: RaceState, command: s.AssignGear) -> s.GearAssigned:
@@ -75,6 +96,7 @@ def choice_order(state: RaceState, command: s.RollChoiceOrder, rng: random.Rando
     """Each player's 1D6, the highest first; each group of tied players rolls again among themselves."""
     if not state.players:
         raise RulesError("error.br_no_players")
+    _every_player_races(state, state.players)  # a gear given to another player may have left one with none
     draw = _typed_draw(command.faces) if command.faces is not None else (lambda _p: roll_d6(rng, 1)[0])
     rolls: list[tuple[s.PlayerDie, ...]] = []
     order = _settle(list(state.players), draw, rolls)

@@ -19,8 +19,9 @@ def _upgrade(key: str) -> tuple[str, str]:
 
 
 def badges(gear: RaceGear) -> tuple[Badge, ...]:
-    """The gear's player, then its upgrade (its effect as the tooltip)."""
-    found = [Badge("seat", tr("br.setup.badge.seat", player=gear.seat), "neutral")]
+    """The gear's player (by name alone: the order list is narrow; "Player: …" in the tooltip), then its
+    upgrade (its effect as the tooltip)."""
+    found = [Badge("seat", gear.seat, "neutral", tr("br.setup.badge.seat", player=gear.seat))]
     for key in gear.upgrades:
         name, effect = _upgrade(key)
         found.append(Badge(f"upgrade_{key}", name.split(" / ")[0], "good", effect))
