@@ -57,6 +57,12 @@ class ResultArea(QScrollArea):
             self.setVisible(bool(text))
         self.fit()
 
+    def set_lines(self, lines: int) -> None:
+        """At most this many lines before the text scrolls (a panel with more room lets it grow)."""
+        if lines != self._lines:
+            self._lines = lines
+            self.fit()
+
     def fit(self) -> None:
         if not self.label.text():
             return

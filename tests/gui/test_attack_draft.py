@@ -57,6 +57,10 @@ def _apply_and_logged_weapon(window) -> str:  # noqa: ANN001
     return logged.weapon_name
 
 
+def _choose_target(panel, cid: str) -> None:  # noqa: ANN001
+    panel.target.setCurrentIndex(panel.target.findData(cid))
+
+
 def _start(window, target: str = "Brick (demo runner)") -> None:  # noqa: ANN001
     window.action("roll_initiative").trigger()
     window.bridge.select(_id(window, target))
@@ -82,6 +86,7 @@ def test_choosing_an_attacker_with_as_many_weapons_shows_its_own_and_rolls_the_o
     _start(window)
     window.action("next_phase").trigger()  # the guard acts now
     panel = window.parts.attack_panel
+    _choose_target(panel, _id(window, "Brick (demo runner)"))  # the last attacker's target is not kept (issue 31)
     panel.attacker.setCurrentIndex(panel.attacker.findData(_id(window, "Kestrel (demo runner)")))
     assert _shown_weapons(panel) == ["Ares Predator V", "Combat knife"]  # two weapons, like the guard
     _assert_lists_belong_to_the_attacker(window)

@@ -6,6 +6,12 @@ belongs to the state shown: after any change (a phase, undo/redo, rewind, a shee
 edit) the attacker follows the acting combatant, and a weapon, mode or target that
 no longer exists is chosen afresh, so the lists shown are the attacker's own.
 
+Every attack starts from its attacker's own state (issue 31): another attacker, or a new action
+phase, starts a fresh draft (its first weapon and usable mode, no called shot, distance unknown,
+the rows the situation implies); nothing of the last attacker's is kept. When the draft follows
+the acting combatant by itself it says so (:attr:`AttackModel.notice`) and drops the target chosen
+for the last one: nothing can be rolled until the GM has chosen whom this attacker attacks.
+
 *Roll* previews the journal entry through the bridge and session (same seed, same
 entry number, same dice; nothing written); *Apply* writes that very entry, so what
 was shown is what is applied, decided once, and one undo takes the whole attack back.
@@ -43,6 +49,7 @@ from gmtool.games.shadowrun.rules.attack.plan import (
     stored_choices,
 )
 from gmtool.games.shadowrun.rules.attack.suppression import suppressed, zones_in_force
+from gmtool.games.shadowrun.rules.sides import same_side, targets_in_order
 from gmtool.games.shadowrun.rules.damage.odds import DamageOdds
 from gmtool.games.shadowrun.rules.dice_odds import test_odds
 from gmtool.games.shadowrun.rules.weapons.called_shots_sr5 import max_multiple_attacks
@@ -86,9 +93,10 @@ class AttackModel(QObject):
         self.result: AttackResolved | None = None
         self.result_events: tuple[Any, ...] = ()
         self.refusal = ""  # why Roll and Apply cannot act now ("" when they can)
+        self.notice = ""  # the draft followed the acting combatant by itself: said until the GM acts on it
         self._prepared: Any = None  # the journal entry Roll showed (written as it is by Apply)
-        self._planned_for: tuple[Any, Attack | None] | None = None
-        self._actor_seen: str | None = self._current_actor()
+        self._planned_for: tuple[Any, Any] | None = None
+        self._phase_seen: tuple[int, int, str] | None = self._phase()
         self._memo: dict[str, tuple[object, Any]] = {}  # lists shown, by what they depend on
         self._active = True
         self._stale = False
@@ -108,6 +116,40 @@ class AttackModel(QObject):
         return self._remembered("combatants", self._bridge.revision, lambda: [
             (cid, c.sheet.name) for cid, c in self._bridge.state.combatants.items()
         ])
+
+    def target_choices(self) -> list[tuple[str, str]]:
+        """(id, name) of whom the attacker can target: the other side first, then its own side marked."""
+        return self._remembered("targets", (self._bridge.revision, self.attacker), self._target_choices)
+
+    def _target_choices(self) -> list[tuple[str, str]]:
+        state = self._bridge.state
+        return [
+            (cid, tr("attack.own_side_item", name=state.combatants[cid].sheet.name) if own
+             else state.combatants[cid].sheet.name)
+            for cid, own in targets_in_order(state, self.attacker)
+        ]
+
+    def heading(self) -> str:
+        """Whose attack the panel holds, and on whom (or what is missing)."""
+        state = self._bridge.state
+        attacker = state.combatants.get(self.attacker or "")
+        if attacker is None:
+            return tr("attack.heading.no_attacker")
+        if self.is_suppressive():
+            return tr("attack.heading.suppressive", attacker=attacker.sheet.name)
+        target = state.combatants.get(self.target or "")
+        if target is None:
+            return tr("attack.heading.no_target", attacker=attacker.sheet.name)
+        return tr("attack.heading", attacker=attacker.sheet.name, target=target.sheet.name)
+
+    def own_side(self) -> str:
+        """A warning when the target is on the attacker's own side ("" otherwise): marked, not refused."""
+        state = self._bridge.state
+        attacker, target = state.combatants.get(self.attacker or ""), state.combatants.get(self.target or "")
+        if attacker is None or target is None or self.is_suppressive() or not same_side(attacker.sheet, target.sheet):
+            return ""
+        key = "attack.own_side.npc" if attacker.sheet.is_npc else "attack.own_side.pc"
+        return tr(key, attacker=attacker.sheet.name, target=target.sheet.name)
 
     def weapons(self) -> list[tuple[int, str]]:
         return self._remembered("weapons", (self._bridge.revision, self.attacker), self._weapons)
@@ -252,15 +294,19 @@ class AttackModel(QObject):
 
     # -- the draft ---------------------------------------------------------------------
     def set_attacker(self, cid: str | None) -> None:
+        """The GM picks another attacker in the panel: a fresh draft; the target picked stays (it is shown)."""
+        self._seen()
         if cid != self.attacker:
             self._take_attacker(cid)
             self._situation_changed()
 
     def set_people(self, attacker: str | None, target: str | None) -> None:
         """Attacker and target at once (Ctrl+K): planned once. A target equal to the attacker is dropped."""
-        changed = attacker != self.attacker
-        if changed:
+        changed = self._follow_phase()  # a phase that moved on while the panel was hidden: first its fresh draft
+        self._seen()
+        if attacker != self.attacker:
             self._take_attacker(attacker)
+            changed = True
         wanted = None if target == self.attacker else target
         if wanted is not None and wanted != self.target:
             self.target, changed = wanted, True
@@ -268,11 +314,19 @@ class AttackModel(QObject):
             self._situation_changed()
 
     def _take_attacker(self, cid: str | None) -> None:
-        """Another attacker: its first weapon and first usable mode, a multiple attack from its start."""
+        """Another attacker (or the same in a new phase): a fresh draft from its own state (issue 31).
+
+        Its first weapon and first usable mode; no called shot, no split, distance unknown; the
+        options as a new attack has them; the rows the situation implies (planned afresh)."""
         self.attacker, self.weapon, self.mode, self.paired_weapon, self.pool_share = cid, 0, "", None, 0
+        self.called_shot, self.attacks, self.outside_combat, self.distance = "", 2, False, None
+        self.options = dict(OPTION_DEFAULTS)
+        self._attack_choices = self._defence_choices = None
         if self.target == cid:
             self.target = None
         self._pick_mode()
+        if self.is_melee():
+            self.distance = None
 
     def set_weapon(self, index: int) -> None:
         if index != self.weapon:
@@ -280,6 +334,8 @@ class AttackModel(QObject):
                 self.paired_weapon = self.weapon
             self.weapon, self.mode = index, ""
             self._pick_mode()
+            if self.is_melee():
+                self.distance = None  # melee never takes a ranged distance
             self._situation_changed()
 
     def set_mode(self, key: str) -> None:
@@ -288,11 +344,14 @@ class AttackModel(QObject):
             self._situation_changed()
 
     def set_target(self, cid: str | None) -> None:
+        self._seen()
         if cid != self.target:
             self.target = cid
             self._situation_changed()
 
     def set_distance(self, metres: float | None) -> None:
+        if self.is_melee():
+            metres = None  # melee never takes a ranged distance
         if metres != self.distance:
             self.distance = metres
             self._situation_changed()
@@ -390,7 +449,7 @@ class AttackModel(QObject):
         return Attack(
             attacker=self.attacker, target="" if suppressive else self.target or "", weapon=self.weapon,
             mode="" if self.is_melee() else self.mode,
-            distance=self.distance, attack_choices=self._attack_choices, defence_choices=self._defence_choices,
+            distance=None if self.is_melee() else self.distance, attack_choices=self._attack_choices, defence_choices=self._defence_choices,
             attack_faces=self.faces["attack"], defence_faces=self.faces["defence"], soak_faces=self.faces["soak"],
             called_shot="" if suppressive else self.called_shot, outside_combat=self.outside_combat,
             attacks=self.attacks if multiple else 1, pool_share=self.pool_share if multiple else 0,
@@ -412,6 +471,7 @@ class AttackModel(QObject):
             self.error = exc.message()
             self.planChanged.emit()
             return False
+        self._seen()
         self._prepared = entry
         self.result_events = entry.events
         self.result = next((e for e in entry.events if isinstance(e, AttackResolved)), None)
@@ -480,6 +540,33 @@ class AttackModel(QObject):
         actor = self._bridge.current_actor()
         return actor.id if actor is not None else None
 
+    def _phase(self) -> tuple[int, int, str] | None:
+        """The action phase shown: (turn, pass, acting combatant), None while nobody acts."""
+        actor = self._current_actor()
+        state = self._bridge.state
+        return None if actor is None else (state.turn, state.pass_number, actor)
+
+    def _name(self, cid: str | None) -> str:
+        c = self._bridge.state.combatants.get(cid or "")
+        return c.sheet.name if c is not None else ""
+
+    def _seen(self) -> None:
+        """The GM acted on the draft (picked something, Ctrl+K, Roll): the notice has done its work."""
+        self.notice = ""
+
+    def _follow_phase(self) -> bool:
+        """A new action phase: its actor attacks, from a fresh draft, said in the notice. True when it did."""
+        phase = self._phase()
+        if phase is None or phase == self._phase_seen:
+            return False
+        self._phase_seen = phase
+        before = self.attacker
+        self._take_attacker(phase[2])
+        if before is not None:
+            self.target = None  # chosen for another attacker or phase: the GM chooses again
+            self.notice = tr("attack.followed", attacker=self._name(self.attacker))
+        return True
+
     def _situation_changed(self) -> None:
         self._attack_choices = self._defence_choices = None  # the situation pre-ticks afresh
         self._replan()
@@ -496,8 +583,8 @@ class AttackModel(QObject):
     def _ensure_plan(self) -> bool:
         """Plan the draft on the state shown unless that exact plan is in hand. True when planned afresh."""
         command = self.command()
-        key = (self._bridge.revision, command)
-        if key == self._planned_for:
+        key = (self._bridge.revision, command if command is not None else (self.attacker, self.weapon, self.target))
+        if key == self._planned_for:  # (without a command, the draft's lists may still have changed)
             return False
         self._planned_for = key
         self.plan, self.odds, self.error, self.refusal = None, None, "", ""
@@ -547,12 +634,7 @@ class AttackModel(QObject):
         self._follow_state()
 
     def _follow_state(self) -> None:
-        actor = self._current_actor()
-        if actor != self._actor_seen:
-            self._actor_seen = actor
-            if actor is not None and actor != self.attacker:
-                self._take_attacker(actor)
-                self._attack_choices = self._defence_choices = None
+        self._follow_phase()
         self._reconcile()
         self.faces = {"attack": None, "defence": None, "soak": None}
         self.edge = dict.fromkeys(EDGE_TESTS, "none")  # like the faces: each attack decides its own Edge

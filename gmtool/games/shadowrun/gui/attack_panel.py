@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.gui.attack_columns import TABLE_ROWS, AttackColumns, InputsArea
 from gmtool.games.shadowrun.gui.attack_model import EDGE_TESTS, AttackModel
 from gmtool.games.shadowrun.gui.modifier_panel import ModifierPanel
 from gmtool.games.shadowrun.gui.view_protocol import INTERRUPTS
@@ -44,7 +45,7 @@ from gmtool.games.shadowrun.rules.attack.describe import (
 from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.page_tabs import PageTabs
-from gmtool.ui.pinned import ResultArea, scrolled
+from gmtool.ui.pinned import ResultArea
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 
@@ -54,6 +55,7 @@ MAX_ATTACKS = 6
 TABLES_HEIGHT = 240  # the modifier tables scroll inside; the inputs above them scroll as a whole
 CHART_WIDTH = 150
 SUMMARY_LINES = 6  # the odds and the pool's terms; a longer breakdown scrolls
+BREAKDOWN_LINES = 3  # the tables' own breakdown (the odds list the attack's terms already)
 SR5_DEFENCE_INTERRUPTS = ("full_defence", "block", "dodge", "parry")
 
 
@@ -86,11 +88,23 @@ class AttackPanel(QWidget):
         for box in (self._who_box(), self._defence_box(), self._zones_box()):
             inputs.addWidget(box)
         inputs.addWidget(self.tabs, 1)
+        inputs.addStretch(0)  # the inputs at the top when the tables have a column of their own
+        footer = self._footer()
+        left = QVBoxLayout()
+        left.setSpacing(0)
+        left.addWidget(self._top())  # over the inputs: the tables at the right get the whole height
+        left.addWidget(InputsArea(body, "attackInputs"), 1)
+        left.addWidget(footer)
+        left.addStretch(0)  # the room under the buttons when the tables have a column of their own
+        right = QWidget(self)
+        right.setObjectName("attackTablesColumn")
+        self.columns = AttackColumns(left, inputs, footer.layout(), self.tabs, self.result_area, right)
+        for tables in (self.attack_tables, self.defence_tables):
+            tables.keep_rows(TABLE_ROWS, BREAKDOWN_LINES)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addWidget(scrolled(body, "attackInputs"), 1)
-        layout.addWidget(self._footer())
+        layout.addLayout(AttackColumns.row(left, right), 1)
         self.attack_tables.modifiersChanged.connect(self.model.set_attack_sheet)
         self.defence_tables.modifiersChanged.connect(self.model.set_defence_sheet)
         self.model.planChanged.connect(self._show_plan)
@@ -100,6 +114,10 @@ class AttackPanel(QWidget):
         self.start_from_turn()
         self._show_plan()
 
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.columns.fit(self.width())  # two columns when wide enough (attack_columns)
 
     # -- shown or not -------------------------------------------------------------------
     def set_shown(self, shown: bool) -> None:
@@ -118,6 +136,28 @@ class AttackPanel(QWidget):
         self._fill_zones()
 
     # -- building ---------------------------------------------------------------------
+    def _top(self) -> QWidget:
+        """Whose attack it is and on whom, and what the GM should know first (issue 31): the draft
+        followed the acting combatant by itself, or the target is on the attacker's own side."""
+        top = QWidget(self)
+        column = QVBoxLayout(top)
+        column.setContentsMargins(6, 4, 6, 0)
+        column.setSpacing(2)
+        self.heading = QLabel(top)
+        self.heading.setObjectName("attackHeading")
+        self.heading.setWordWrap(True)
+        font = self.heading.font()
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.notice = QLabel(top)
+        self.notice.setObjectName("attackNotice")
+        self.notice.setWordWrap(True)
+        set_tone(self.notice, "warning")
+        self.notice.setVisible(False)
+        column.addWidget(self.heading)
+        column.addWidget(self.notice)
+        return top
+
     def _who_box(self) -> QGroupBox:
         """Two fields a row: attacker and target, the weapon, mode and ammunition, distance and called shot."""
         box = QGroupBox(tr("attack.box.who"), self)
@@ -450,11 +490,11 @@ class AttackPanel(QWidget):
         attacker's weapons, a renamed combatant, rounds fired), else only its choice is set.
         """
         model = self.model
-        people = tuple(model.combatants())
+        people = (tuple(model.combatants()), tuple(model.target_choices()))
         if people != self._people_shown:
             self._people_shown = people
-            self._fill(self.attacker, [(None, tr("attack.nobody")), *people], model.attacker)
-            self._fill(self.target, [(None, tr("attack.nobody")), *people], model.target)
+            self._fill(self.attacker, [(None, tr("attack.nobody")), *people[0]], model.attacker)
+            self._fill(self.target, [(None, tr("attack.nobody")), *people[1]], model.target)  # the other side first
         self._select(self.attacker, model.attacker)
         self._select(self.target, model.target)
         weapons = (model.attacker, tuple(model.weapons()))
@@ -468,6 +508,22 @@ class AttackPanel(QWidget):
             self._fill_modes(modes[2])
         self._select(self.mode, model.mode or None)
         self._sync_ammo()
+        self._sync_options()
+
+    def _sync_options(self) -> None:
+        """Distance, defence options and the split as the draft has them (a new attacker starts afresh)."""
+        model = self.model
+        melee = model.is_melee()
+        shown = NO_DISTANCE if model.distance is None or melee else model.distance
+        _quietly(self.distance, lambda: self.distance.setValue(shown))
+        self.distance.setEnabled(not melee)
+        self.distance.setToolTip(tr("attack.distance_melee") if melee else "")
+        for name, check in self.checks.items():
+            _quietly(check, lambda c=check, n=name: c.setChecked(bool(model.options[n])))
+        _quietly(self.melee_defence, lambda: self.melee_defence.setCurrentIndex(
+            max(self.melee_defence.findData(model.options["melee_defence"]), 0)))
+        _quietly(self.attacks, lambda: self.attacks.setValue(model.attacks))
+        _quietly(self.outside_combat, lambda: self.outside_combat.setChecked(model.outside_combat))
 
     def _fill_modes(self, modes: tuple[tuple[str, str, str | None], ...]) -> None:
         self.mode.blockSignals(True)
@@ -594,6 +650,7 @@ class AttackPanel(QWidget):
     def _show_plan(self) -> None:
         model = self.model
         self._sync_draft()
+        self._show_top()
         self._fill_called_shots()
         self._show_split()
         self._show_edge()
@@ -632,11 +689,28 @@ class AttackPanel(QWidget):
         )
         self.chart.set_distribution(tuple(odds.applied), 1)  # boxes applied: 0 (miss or all soaked), 1, 2 …
 
+    def _show_top(self) -> None:
+        """Whose attack, on whom; the notice and an own-side target marked (text set only when it changes)."""
+        heading = self.model.heading()
+        if heading != self.heading.text():
+            self.heading.setText(heading)
+        notice = "\n".join(text for text in (self.model.notice, self.model.own_side()) if text)
+        if notice != self.notice.text():
+            self.notice.setText(notice)
+            self.notice.setVisible(bool(notice))
+
     def _show_result(self) -> None:
         e = self.model.result
         extras = [RENDERERS[x.kind](x) for x in self.model.result_events if x.kind in RESULT_EXTRAS]
         lines = [attack_line(e), *breakdown_lines(e)] if e is not None else []
         self.result_area.show_text("\n".join([*lines, *extras]))
+
+
+def _quietly(widget: QWidget, show: Callable[[], None]) -> None:
+    """Show the model's value in a widget without it counting as the GM's change."""
+    widget.blockSignals(True)
+    show()
+    widget.blockSignals(False)
 
 
 class RefusingCombo(QComboBox):

@@ -98,8 +98,10 @@ class ModifierPanel(QWidget):
 
     def __init__(self, sheet: ModifierSheet | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._rows_kept = 0  # rows the table keeps in view (keep_rows), 0: as the layout gives
         self.model = ModifierTableModel(sheet, self)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self._tree(), 3)
         layout.addLayout(self._free_row())
         self.breakdown_title = QLabel(tr("tables.breakdown"))
@@ -157,6 +159,26 @@ class ModifierPanel(QWidget):
         self.tree.expandAll()
         for cell in self.model.count_cells():
             self.tree.openPersistentEditor(cell)
+        self._keep_rows()
+
+    def keep_rows(self, rows: int, breakdown_lines: int) -> None:
+        """The table at least ``rows`` rows tall, the breakdown at most ``breakdown_lines`` (then it scrolls):
+        the rows to tick get the room (the attack panel's terms are in its odds already)."""
+        self._rows_kept = rows
+        spacing = self.breakdown.fontMetrics().lineSpacing()
+        self.breakdown.setMaximumHeight(breakdown_lines * (spacing + 4) + 2 * self.breakdown.frameWidth())
+        self._keep_rows()
+
+    def _keep_rows(self) -> None:
+        rows = self._rows_kept
+        if not rows:
+            return
+        tree = self.tree
+        row = tree.sizeHintForRow(0) if self.model.rowCount() else -1
+        row = max(row, tree.fontMetrics().height() + 4, tree.iconSize().height())
+        tall = tree.header().sizeHint().height() + rows * row + 2 * tree.frameWidth()
+        if tall != tree.minimumHeight():
+            tree.setMinimumHeight(tall)
 
     def count_spin(self, key: str) -> QSpinBox | None:
         """The spin box of a counted row ("<table id>/<row id>"), if the row is shown."""
