@@ -21,6 +21,7 @@ The plan is computed once per change of its inputs (the draft and the state show
 from __future__ import annotations
 
 from collections.abc import Callable
+from copy import copy
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -49,9 +50,9 @@ from gmtool.games.shadowrun.rules.attack.plan import (
     stored_choices,
 )
 from gmtool.games.shadowrun.rules.attack.suppression import suppressed, zones_in_force
-from gmtool.games.shadowrun.rules.sides import same_side, targets_in_order
 from gmtool.games.shadowrun.rules.damage.odds import DamageOdds
 from gmtool.games.shadowrun.rules.dice_odds import test_odds
+from gmtool.games.shadowrun.rules.sides import same_side, targets_in_order
 from gmtool.games.shadowrun.rules.weapons.called_shots_sr5 import max_multiple_attacks
 from gmtool.games.shadowrun.rules.weapons.firing import refusal
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -61,6 +62,10 @@ OPTION_DEFAULTS: dict[str, Any] = {
 }
 EDGE_TESTS = ("attack", "defence", "soak")  # the attacker pays for the first, the target for the others
 EDGE_USES = ("none", "add_before", "add_after", "reroll_failures", "negate_glitch")
+DRAFT = (  # the attributes holding the GM's choices for one attack
+    "attacker", "target", "weapon", "mode", "distance", "options", "called_shot", "attacks", "pool_share",
+    "outside_combat", "paired_weapon", "_attack_choices", "_defence_choices",
+)
 
 
 class AttackModel(QObject):
@@ -97,6 +102,7 @@ class AttackModel(QObject):
         self._prepared: Any = None  # the journal entry Roll showed (written as it is by Apply)
         self._planned_for: tuple[Any, Any] | None = None
         self._phase_seen: tuple[int, int, str] | None = self._phase()
+        self._present: tuple[Any, dict[str, Any]] | None = None  # the present's draft while the past is shown
         self._memo: dict[str, tuple[object, Any]] = {}  # lists shown, by what they depend on
         self._active = True
         self._stale = False
@@ -555,17 +561,34 @@ class AttackModel(QObject):
         self.notice = ""
 
     def _follow_phase(self) -> bool:
-        """A new action phase: its actor attacks, from a fresh draft, said in the notice. True when it did."""
+        """A new action phase: its actor attacks, from a fresh draft, said in the notice. True when it did.
+
+        Looking at the past (rewind) keeps the draft of the present aside; back to now, in the same
+        phase, the GM finds it as it was."""
         phase = self._phase()
         if phase is None or phase == self._phase_seen:
             return False
+        past = self._bridge.past is not None
+        if past and self._present is None:
+            self._present = (self._phase_seen, self._draft())
+        elif not past and self._present is not None:
+            (kept_phase, kept), self._present = self._present, None
+            if kept_phase == phase:
+                self._phase_seen = phase
+                for name, value in kept.items():
+                    setattr(self, name, value)
+                return True
         self._phase_seen = phase
         before = self.attacker
         self._take_attacker(phase[2])
         if before is not None:
             self.target = None  # chosen for another attacker or phase: the GM chooses again
-            self.notice = tr("attack.followed", attacker=self._name(self.attacker))
+            self.notice = "" if past else tr("attack.followed", attacker=self._name(self.attacker))
         return True
+
+    def _draft(self) -> dict[str, Any]:
+        """The GM's choices as they stand (kept aside while the past is shown)."""
+        return {name: copy(getattr(self, name)) for name in DRAFT}
 
     def _situation_changed(self) -> None:
         self._attack_choices = self._defence_choices = None  # the situation pre-ticks afresh

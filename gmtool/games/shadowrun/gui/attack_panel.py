@@ -42,6 +42,7 @@ from gmtool.games.shadowrun.rules.attack.describe import (
     breakdown_lines,
     term_text,
 )
+from gmtool.ui.eliding_combo import ElidingCombo
 from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.page_tabs import PageTabs
@@ -178,7 +179,7 @@ class AttackPanel(QWidget):
         self.reload_button = QPushButton(tr("attack.reload"), box)
         self.reload_button.setObjectName("reloadButton")
         self.reload_button.clicked.connect(lambda _c=False: self.model.reload(self.ammo.currentData() or ""))
-        self.ammo = QComboBox(box)
+        self.ammo = ElidingCombo(box, Qt.TextElideMode.ElideRight)
         self.ammo.setObjectName("ammoCombo")
         self.ammo.setToolTip(tr("attack.ammo_hint"))
         narrow(self.ammo, 6)
@@ -204,7 +205,7 @@ class AttackPanel(QWidget):
                     grid.addWidget(field, row, 2 * n + 1, 1, span)
                 else:
                     grid.addLayout(field, row, 2 * n + 1, 1, span)
-        self.paired = QComboBox(box)
+        self.paired = ElidingCombo(box)
         self.paired.setObjectName("pairedWeaponCombo")
         self.paired.setToolTip(tr("attack.paired_hint"))
         self.paired.currentIndexChanged.connect(lambda _i: self.model.set_paired_weapon(self.paired.currentData()))
@@ -447,7 +448,7 @@ class AttackPanel(QWidget):
         return row
 
     def _combo(self, name: str, on_change, combo: QComboBox | None = None) -> QComboBox:
-        combo = combo if combo is not None else QComboBox(self)
+        combo = combo if combo is not None else ElidingCombo(self)  # names that differ at their end stay apart
         combo.setObjectName(name)
         narrow(combo, 8)
         combo.currentIndexChanged.connect(lambda _i: on_change())
@@ -713,7 +714,7 @@ def _quietly(widget: QWidget, show: Callable[[], None]) -> None:
     widget.blockSignals(False)
 
 
-class RefusingCombo(QComboBox):
+class RefusingCombo(ElidingCombo):
     """A list whose entries that do not fit now are disabled, with the reason as their tooltip, worked
     out when the list opens (not on every change of the fight: most attacks never open it)."""
 

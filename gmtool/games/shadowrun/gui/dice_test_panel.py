@@ -34,6 +34,7 @@ from gmtool.games.shadowrun.gui.dice_result import results_html
 from gmtool.games.shadowrun.gui.dice_test_model import TEST_TYPES, DiceTestModel, EditionTests
 from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
+from gmtool.ui.eliding_combo import ElidingCombo
 from gmtool.ui.flow_layout import FlowLayout
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.pinned import ResultArea, scrolled
@@ -103,7 +104,7 @@ class TestPanel(QWidget):
         return spin
 
     def _combo(self, name: str, items: list[tuple[str, object]]) -> QComboBox:
-        combo = QComboBox(self)
+        combo = ElidingCombo(self)  # an opponent's name elided in its middle, whole in the tooltip
         combo.setObjectName(name)
         for text, data in items:
             combo.addItem(text, data)
