@@ -160,7 +160,7 @@ class AttackPanel(QWidget):
         return top
 
     def _who_box(self) -> QGroupBox:
-        """Two fields a row: attacker and target, the weapon, mode and ammunition, distance and called shot."""
+        """Attacker, target and weapon a row each; mode and ammunition, distance and called shot two a row."""
         box = QGroupBox(tr("attack.box.who"), self)
         self.attacker = self._combo("attackerCombo", lambda: self.model.set_attacker(self.attacker.currentData()))
         self.weapon = self._combo("weaponCombo", self._weapon_chosen)
@@ -191,8 +191,9 @@ class AttackPanel(QWidget):
         grid = QGridLayout(box)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
-        rows = (
-            (("attack.attacker", self.attacker), ("attack.target", self.target)),
+        rows = (  # attacker and target a row each: their names whole (a grunt's number is at the end)
+            (("attack.attacker", self.attacker),),
+            (("attack.target", self.target),),
             (("attack.weapon", self.weapon),),
             (("attack.mode", self.mode), ("attack.ammo", ammo_row)),
             (("attack.distance_label", self.distance), ("attack.called_shot_label", self._called_row(box))),

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 SHEET_BESIDE_AT = 1600  # px of window width from which the sheet has a column of its own (else a tab)
+ORDER_SHARE = 28  # % of such a window's width for the order and the log
 
 
 class ShadowrunWindow:
@@ -111,6 +112,7 @@ class ShadowrunWindow:
         test = docks["test"]
         if window.width() >= SHEET_BESIDE_AT:
             window.addDockWidget(RIGHT, docks["sheet"], Qt.Orientation.Horizontal)  # its own column
+            order = max(order, window.width() * ORDER_SHARE // 100)  # the names whole, the badges beside
             rest = max(window.width() - order - sheet, work)
             window.resizeDocks([docks["initiative"], test, docks["sheet"]], [order, rest, sheet],
                                Qt.Orientation.Horizontal)
