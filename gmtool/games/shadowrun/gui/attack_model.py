@@ -563,21 +563,11 @@ class AttackModel(QObject):
     def _follow_phase(self) -> bool:
         """A new action phase: its actor attacks, from a fresh draft, said in the notice. True when it did.
 
-        Looking at the past (rewind) keeps the draft of the present aside; back to now, in the same
-        phase, the GM finds it as it was."""
+        While the past is shown it follows that moment's actor, with no notice (:meth:`_present_back`)."""
         phase = self._phase()
         if phase is None or phase == self._phase_seen:
             return False
         past = self._bridge.past is not None
-        if past and self._present is None:
-            self._present = (self._phase_seen, self._draft())
-        elif not past and self._present is not None:
-            (kept_phase, kept), self._present = self._present, None
-            if kept_phase == phase:
-                self._phase_seen = phase
-                for name, value in kept.items():
-                    setattr(self, name, value)
-                return True
         self._phase_seen = phase
         before = self.attacker
         self._take_attacker(phase[2])
@@ -585,6 +575,21 @@ class AttackModel(QObject):
             self.target = None  # chosen for another attacker or phase: the GM chooses again
             self.notice = "" if past else tr("attack.followed", attacker=self._name(self.attacker))
         return True
+
+    def _present_back(self) -> bool:
+        """Looking at the past (rewind) keeps the present's draft aside; back to now in the same phase, the
+        GM finds it as it was. True when it was just put back."""
+        past = self._bridge.past is not None
+        if past and self._present is None:
+            self._present = (self._phase_seen, self._draft())
+        elif not past and self._present is not None:
+            (phase, kept), self._present = self._present, None
+            if phase == self._phase():
+                for name, value in kept.items():
+                    setattr(self, name, value)
+                self._phase_seen = phase
+                return True
+        return False
 
     def _draft(self) -> dict[str, Any]:
         """The GM's choices as they stand (kept aside while the past is shown)."""
@@ -657,7 +662,8 @@ class AttackModel(QObject):
         self._follow_state()
 
     def _follow_state(self) -> None:
-        self._follow_phase()
+        if not self._present_back():
+            self._follow_phase()
         self._reconcile()
         self.faces = {"attack": None, "defence": None, "soak": None}
         self.edge = dict.fromkeys(EDGE_TESTS, "none")  # like the faces: each attack decides its own Edge

@@ -41,6 +41,7 @@ from gmtool.games.shadowrun.rules.attack.describe import (
     attack_line,
     breakdown_lines,
     term_text,
+    term_words,
 )
 from gmtool.ui.eliding_combo import ElidingCombo
 from gmtool.ui.narrow_combo import narrow
@@ -55,7 +56,7 @@ RESULT_EXTRAS = ("called_shot_resolved", "suppressive_fire_started")  # shown un
 MAX_ATTACKS = 6
 TABLES_HEIGHT = 240  # the modifier tables scroll inside; the inputs above them scroll as a whole
 CHART_WIDTH = 150
-SUMMARY_LINES = 6  # the odds and the pool's terms; a longer breakdown scrolls
+SUMMARY_LINES = 8  # the odds and the pool's terms; a longer breakdown scrolls
 BREAKDOWN_LINES = 3  # the tables' own breakdown (the odds list the attack's terms already)
 SR5_DEFENCE_INTERRUPTS = ("full_defence", "block", "dodge", "parry")
 
@@ -67,6 +68,8 @@ def parse_faces(text: str) -> tuple[int, ...] | None:
 
 
 class AttackPanel(QWidget):
+    """The attack dock's panel: whose attack, its inputs, tables, odds, Roll, Apply and the result."""
+
     def __init__(self, bridge: EncounterBridge, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._bridge = bridge
@@ -83,6 +86,21 @@ class AttackPanel(QWidget):
         self.tabs.addTab(self.attack_tables, tr("attack.tab.attack"))
         self.tabs.addTab(self.defence_tables, tr("attack.tab.defence"))
         self.tabs.setMinimumHeight(TABLES_HEIGHT)
+        for tables in (self.attack_tables, self.defence_tables):
+            tables.keep_rows(TABLE_ROWS, BREAKDOWN_LINES)
+        self._lay_out()
+        self.attack_tables.modifiersChanged.connect(self.model.set_attack_sheet)
+        self.defence_tables.modifiersChanged.connect(self.model.set_defence_sheet)
+        self.model.planChanged.connect(self._show_plan)
+        self.model.resultChanged.connect(self._show_result)
+        bridge.changed.connect(lambda _change: self._refresh_lists())
+        self._fill_zones()
+        self.start_from_turn()
+        self._show_plan()
+
+    def _lay_out(self) -> None:
+        """Whose attack, the inputs (scrolling if the panel is short), the footer; the tables and the
+        result beside them or under the inputs, as wide as the panel is (:mod:`attack_columns`)."""
         body = QWidget(self)
         inputs = QVBoxLayout(body)
         inputs.setContentsMargins(6, 6, 6, 6)
@@ -100,21 +118,10 @@ class AttackPanel(QWidget):
         right = QWidget(self)
         right.setObjectName("attackTablesColumn")
         self.columns = AttackColumns(left, inputs, footer.layout(), self.tabs, self.result_area, right)
-        for tables in (self.attack_tables, self.defence_tables):
-            tables.keep_rows(TABLE_ROWS, BREAKDOWN_LINES)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addLayout(AttackColumns.row(left, right), 1)
-        self.attack_tables.modifiersChanged.connect(self.model.set_attack_sheet)
-        self.defence_tables.modifiersChanged.connect(self.model.set_defence_sheet)
-        self.model.planChanged.connect(self._show_plan)
-        self.model.resultChanged.connect(self._show_result)
-        bridge.changed.connect(lambda _change: self._refresh_lists())
-        self._fill_zones()
-        self.start_from_turn()
-        self._show_plan()
-
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
@@ -683,12 +690,16 @@ class AttackPanel(QWidget):
         odds = model.odds
         pools = p.pools
         limit = tr("attack.limit", limit=pools.attack_limit) if pools.attack_limit is not None else ""
+        terms = _records(pools.attack, p.attack_terms)
         self.summary_area.show_text(
             tr("attack.summary", attack=pools.attack_pool, limit=limit,
                defence=tr("attack.no_defence") if p.no_defence else pools.defence_pool,
                soak=pools.soak_pool, hit=f"{odds.hit.hit:.0%}", knockdown=f"{odds.knockdown:.0%}")
-            + "\n" + "; ".join(term_text(t) for t in _records(pools.attack, p.attack_terms))
+            + "\n" + " · ".join(f"{term_words(t)} {t.value:+d}" for t in terms)  # short: tables and pages below
         )
+        tip = "\n".join([tr("attack.box.odds"), *(term_text(t) for t in terms)])
+        if tip != self.summary.toolTip():
+            self.summary.setToolTip(tip)  # each term with its table or rule and page
         self.chart.set_distribution(tuple(odds.applied), 1)  # boxes applied: 0 (miss or all soaked), 1, 2 …
 
     def _show_top(self) -> None:

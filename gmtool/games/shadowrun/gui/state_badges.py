@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
 
 from gmtool.core.i18n import active_language, tr
@@ -124,7 +124,7 @@ def _badges(painter: QPainter, opt: QStyleOptionViewItem, rect: QRect, keys: lis
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(back)
         painter.drawRoundedRect(badge, 3, 3)
-        painter.setPen(QColor("#ffffff") if back.lightness() < 150 else QColor("#141414"))
+        painter.setPen(tone("badge_text") if back.lightness() < 150 else tone("current_text"))
         painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), text)
         x += width + GAP
     if shown < len(keys):
