@@ -12,7 +12,16 @@ the threshold does not flip it back and forth.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
-from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QHBoxLayout,
+    QLayout,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gmtool.ui.pinned import RESULT_LINES, ResultArea
 
@@ -35,6 +44,9 @@ class AttackColumns(QObject):
         self._tables, self._result, self._right = tables, result, right
         self._right_layout = QVBoxLayout(right)
         self._right_layout.setContentsMargins(0, 6, 6, 6)
+        # The column never widens the panel: a panel narrower than both columns goes back to one.
+        self._right_layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        right.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         right.setVisible(False)
         right.installEventFilter(self)  # its height decides how long a result may grow
         self.wide = False  # built narrow: the tables in the body, the result in the footer

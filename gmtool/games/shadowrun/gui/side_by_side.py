@@ -9,7 +9,7 @@ switch has some slack (as the attack panel's: :mod:`attack_columns`).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLayout, QSizePolicy, QVBoxLayout, QWidget
 
 from gmtool.games.shadowrun.gui.attack_columns import NARROW_BELOW, WIDE_AT
 
@@ -24,6 +24,8 @@ class SideBySide(QObject):
         self.right.setObjectName("sideColumn")
         self._right = QVBoxLayout(self.right)
         self._right.setContentsMargins(0, 0, 0, 0)
+        self._right.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)  # never widens the panel
+        self.right.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._right.addStretch(1)
         self.right.setVisible(False)
         self.wide = False
