@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from gmtool.core.i18n import set_language
+from gmtool.core.i18n import set_language, tr
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.main_window import MainWindow
 from tests.gui.gm_sight import (
@@ -63,12 +63,18 @@ def _acting_row_in_view(window: MainWindow) -> None:
     assert row.data(Qt.ItemDataRole.ToolTipRole) == actor.sheet.name  # whole where the column elides it
 
 
-def _attack_in_sight(window: MainWindow, rolled: bool) -> None:
+def _attack_in_sight(window: MainWindow, rolled: bool, spent: bool = False) -> None:
+    """The attack's inputs, odds, buttons (and result) in view and whole; ``spent``: the attacker has
+    attacked in this phase, so the panel says why it plans nothing (no odds, no tables) instead."""
     panel = window.parts.attack_panel
     inputs = [panel.attacker, panel.target, panel.weapon, panel.mode, panel.distance, panel.called_shot]
-    assert_in_view(window, [panel.heading, *inputs, panel.summary, panel.chart, panel.roll_button, panel.apply_button])
-    assert_whole([panel.heading, panel.attacker, panel.target, panel.summary, panel.roll_button, panel.apply_button])
-    assert rows_in_view(panel.attack_tables.tree) >= TABLE_ROWS
+    said = [panel.error] if spent else [panel.summary, panel.chart]
+    assert_in_view(window, [panel.heading, *inputs, *said, panel.roll_button, panel.apply_button])
+    assert_whole([panel.heading, panel.attacker, panel.target, *said[:1], panel.roll_button, panel.apply_button])
+    if spent:
+        assert panel.error.text() and not panel.roll_button.isEnabled()
+    else:
+        assert rows_in_view(panel.attack_tables.tree) >= TABLE_ROWS
     if rolled:
         assert panel.result.text()
         assert_in_view(window, [panel.result])
@@ -147,11 +153,15 @@ def test_a_round_with_the_documented_keys_keeps_what_the_gm_needs_in_sight(
     after = window.bridge.state.combatants[target.id].sheet
     assert (after.physical_damage, after.stun_damage) == (shown.physical_after, shown.stun_after)
     _acting_row_in_view(window)
+    applied = panel.result.text()
+    assert applied.startswith(tr("attack.applied_result", line="")) and attacker.sheet.name in applied
+    _attack_in_sight(window, rolled=True, spent=True)  # the last result stays, whole, until the next roll
 
     _key(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo: the attack taken back
     assert len(window.bridge.encounter.done) == entries
     back = window.bridge.state.combatants[target.id].sheet
     assert (back.physical_damage, back.stun_damage) == (target.sheet.physical_damage, target.sheet.stun_damage)
+    assert not panel.result.text()  # undone: no longer what happened
     _attack_in_sight(window, rolled=False)
 
     log = window.log_panel.view

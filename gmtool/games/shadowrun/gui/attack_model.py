@@ -97,6 +97,8 @@ class AttackModel(QObject):
         self.error = ""
         self.result: AttackResolved | None = None
         self.result_events: tuple[Any, ...] = ()
+        self.applied: tuple[Any, ...] = ()  # the events of the attack Apply wrote last: shown until the next roll
+        self._applied_seq = -1
         self.refusal = ""  # why Roll and Apply cannot act now ("" when they can)
         self.notice = ""  # the draft followed the acting combatant by itself: said until the GM acts on it
         self._prepared: Any = None  # the journal entry Roll showed (written as it is by Apply)
@@ -479,6 +481,7 @@ class AttackModel(QObject):
             return False
         self._seen()
         self._prepared = entry
+        self.applied, self._applied_seq = (), -1  # the last result is this roll's now
         self.result_events = entry.events
         self.result = next((e for e in entry.events if isinstance(e, AttackResolved)), None)
         self.resultChanged.emit()
@@ -493,10 +496,15 @@ class AttackModel(QObject):
         if command is None:
             return False
         prepared = self._prepared
-        if prepared is not None and prepared.command == command and prepared.seq == self._bridge.encounter.next_seq:
+        encounter = self._bridge.encounter
+        if prepared is not None and prepared.command == command and prepared.seq == encounter.next_seq:
             done = self._bridge.commit_preview(prepared)
         else:
             done = self._bridge.execute(command)
+        if done:  # the result stays in the panel, as applied, until the next roll (or its undo)
+            written = encounter.entries[-1]
+            self.applied, self._applied_seq = written.events, written.seq
+            self.resultChanged.emit()
         if done and command.called_shot == called.MULTIPLE and command.pool_share + 1 < command.attacks:
             self.pool_share = command.pool_share + 1
             if command.paired_weapon is not None:
@@ -646,6 +654,13 @@ class AttackModel(QObject):
             self.result, self.result_events = None, ()
             self.resultChanged.emit()
 
+    def _still_done(self) -> bool:
+        """Whether the attack applied last is still in effect (not undone, not left behind by a rewind)."""
+        for entry in reversed(self._bridge.encounter.done):
+            if entry.seq <= self._applied_seq:
+                return entry.seq == self._applied_seq
+        return False
+
     def set_active(self, active: bool) -> None:
         """While the panel is not shown nothing is planned; shown again, it catches up once."""
         self._active = active
@@ -656,6 +671,9 @@ class AttackModel(QObject):
     def _on_change(self, change: Change) -> None:
         """The state shown changed: the draft follows it (the acting combatant attacks), then is planned;
         while the panel is hidden, once when it is shown again."""
+        if self.applied and (change.reset or change.entry.action == "undo") and not self._still_done():
+            self.applied, self._applied_seq = (), -1  # undone: no longer what happened
+            self.resultChanged.emit()
         if not self._active:
             self._stale = True
             return

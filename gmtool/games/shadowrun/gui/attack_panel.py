@@ -43,6 +43,7 @@ from gmtool.games.shadowrun.rules.attack.describe import (
     term_text,
     term_words,
 )
+from gmtool.games.shadowrun.rules.attack.messages import AttackResolved
 from gmtool.ui.eliding_combo import ElidingCombo
 from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.odds_chart import OddsChart
@@ -713,9 +714,14 @@ class AttackPanel(QWidget):
             self.notice.setVisible(bool(notice))
 
     def _show_result(self) -> None:
-        e = self.model.result
-        extras = [RENDERERS[x.kind](x) for x in self.model.result_events if x.kind in RESULT_EXTRAS]
+        """The roll shown (what Apply would write), else the attack applied last, said to be applied."""
+        model = self.model
+        events = model.result_events if model.result is not None else model.applied
+        e = next((x for x in events if isinstance(x, AttackResolved)), None)
+        extras = [RENDERERS[x.kind](x) for x in events if x.kind in RESULT_EXTRAS]
         lines = [attack_line(e), *breakdown_lines(e)] if e is not None else []
+        if lines and model.result is None:
+            lines[0] = tr("attack.applied_result", line=lines[0])
         self.result_area.show_text("\n".join([*lines, *extras]))
 
 
