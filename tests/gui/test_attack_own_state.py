@@ -100,7 +100,7 @@ def test_the_other_side_is_offered_first_and_an_attack_on_ones_own_side_is_marke
     panel = _kestrel_attacks(window, GUARD)
     offered = [panel.target.itemText(n) for n in range(1, panel.target.count())]
     # Kestrel is a player's runner: the NPCs first, in the encounter's order, then the other runners, marked.
-    assert offered == [GANGER_1, GANGER_2, GUARD, f"{BRICK} · own side", f"{NULL_SWEAT} · own side"]
+    assert offered == [GANGER_1, GANGER_2, GUARD, f"Own side: {BRICK}", f"Own side: {NULL_SWEAT}"]
     assert panel.heading.text() == f"{KESTREL} attacks {GUARD}"
     assert not panel.notice.isVisible()
     _pick(panel.target, _id(window, BRICK))

@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
 
 from gmtool.core.i18n import active_language, tr
+from gmtool.ui.drawn_once import paint_cached
 from gmtool.ui.one_call_delegate import OneCallDelegate
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.tones import tone
@@ -79,25 +80,33 @@ def short(key: str) -> str:
 
 
 class StatesDelegate(OneCallDelegate):
-    """The flags cell: the state badges whole, then the other flags as text (module docstring)."""
+    """The flags cell: the state badges whole, then the other flags as text (module docstring).
+
+    The badges of a row are drawn once per set of states, width, language and theme, then copied
+    (:func:`gmtool.ui.drawn_once.paint_cached`): most rows show the same few ("acted")."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
-        states = index.data(STATES) or ()  # the REST role is worded when asked: the language in use
+        states = index.data(STATES) or ()
         opt.text = ""
         style = opt.widget.style() if opt.widget else QApplication.style()
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
         rect = option.rect.adjusted(3, 3, -3, -3)
-        left = _badges(painter, opt, rect, [key for key, _badge in states])
-        rest = index.data(REST) or ""
+        left = rect.left()
+        if states:
+            left = _badges(painter, opt, rect, tuple(key for key, _badge in states))
+        rest = index.data(REST) or ""  # worded when asked: the language in use
         if rest and left < rect.right() - 8:
-            room = QRect(left, option.rect.top(), rect.right() - left, option.rect.height())
-            text = opt.fontMetrics.elidedText(rest, Qt.TextElideMode.ElideRight, room.width())
-            painter.save()
-            painter.setPen(opt.palette.color(opt.palette.ColorRole.Text))
-            painter.drawText(room, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text)
-            painter.restore()
+            _text(painter, opt, QRect(left, option.rect.top(), rect.right() - left, option.rect.height()), rest)
+
+
+def _text(painter: QPainter, opt: QStyleOptionViewItem, room: QRect, text: str) -> None:
+    painter.save()
+    painter.setPen(opt.palette.color(opt.palette.ColorRole.Text))
+    painter.drawText(room, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft),
+                     opt.fontMetrics.elidedText(text, Qt.TextElideMode.ElideRight, room.width()))
+    painter.restore()
 
 
 def fitting(widths: list[int], plus: int, room: int) -> int:
@@ -109,28 +118,45 @@ def fitting(widths: list[int], plus: int, room: int) -> int:
     return 0
 
 
-def _badges(painter: QPainter, opt: QStyleOptionViewItem, rect: QRect, keys: list[str]) -> int:
+_LAID_OUT: dict[tuple[object, ...], tuple[int, tuple[int, ...]]] = {}
+
+
+def _layout(opt: QStyleOptionViewItem, keys: tuple[str, ...], room: int) -> tuple[int, tuple[int, ...]]:
+    """How many badges fit whole in ``room`` px, and each one's width (measured once per language)."""
+    key = (keys, room, active_language(), opt.font.key())
+    found = _LAID_OUT.get(key)
+    if found is None:
+        metrics = opt.fontMetrics
+        widths = tuple(metrics.horizontalAdvance(short(k)) + 2 * PAD for k in keys)
+        found = _LAID_OUT[key] = (fitting(list(widths), metrics.horizontalAdvance(f"+{len(keys)}"), room), widths)
+    return found
+
+
+def _badges(painter: QPainter, opt: QStyleOptionViewItem, rect: QRect, keys: tuple[str, ...]) -> int:
     """Draw the badges that fit whole, then "+n" for the others; the x where the text may start."""
-    metrics = opt.fontMetrics
-    words = [short(key) for key in keys]
-    widths = [metrics.horizontalAdvance(w) + 2 * PAD for w in words]
-    shown = fitting(widths, metrics.horizontalAdvance(f"+{len(keys)}"), rect.width())
-    x = rect.left()
-    painter.save()
+    shown, widths = _layout(opt, keys, rect.width())
+    used = sum(widths[:shown]) + GAP * max(shown - 1, 0)
+    if shown:
+        size = QSize(used, rect.height())
+        paint_cached(painter, rect.topLeft(), size, ("state_badges", keys[:shown], active_language()),
+                     lambda target: _draw(target, keys[:shown], widths, size.height()))
+    x = rect.left() + used + GAP
+    if shown < len(keys):
+        _text(painter, opt, QRect(x, rect.top(), rect.right() - x + 1, rect.height()), f"+{len(keys) - shown}")
+        return rect.right()
+    return x + GAP
+
+
+def _draw(painter: QPainter, keys: tuple[str, ...], widths: tuple[int, ...], height: int) -> None:
+    """The badges side by side from (0, 0)."""
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    for key, text, width in zip(keys[:shown], words, widths, strict=False):
+    x = 0
+    for key, width in zip(keys, widths, strict=False):
         back = tone(TONE.get(key, "ladder_acted"))
-        badge = QRect(x, rect.top(), width, rect.height())
+        badge = QRect(x, 0, width, height)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(back)
         painter.drawRoundedRect(badge, 3, 3)
         painter.setPen(tone("badge_text") if back.lightness() < 150 else tone("current_text"))
-        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), text)
+        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), short(key))
         x += width + GAP
-    if shown < len(keys):
-        painter.setPen(opt.palette.color(opt.palette.ColorRole.Text))
-        painter.drawText(QRect(x, rect.top(), rect.right() - x + 1, rect.height()),
-                         int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), f"+{len(keys) - shown}")
-        x = rect.right()
-    painter.restore()
-    return x + GAP
