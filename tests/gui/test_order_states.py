@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from gmtool.core.i18n import set_language, tr
 from gmtool.games.shadowrun.gui.initiative_model import COL_FLAGS, COL_NAME
-from gmtool.games.shadowrun.gui.state_badges import GAP, PAD, STATES, fitting, short
+from gmtool.games.shadowrun.gui.state_badges import PAD, STATES, fitting, short
 from gmtool.games.shadowrun.rules import effect_messages as em
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.storage.workspace import Workspace
