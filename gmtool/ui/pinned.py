@@ -35,6 +35,7 @@ class ResultArea(QScrollArea):
     ) -> None:
         super().__init__(parent)
         self._lines = lines
+        self._fill: int | None = None  # a fixed height (fill), else as tall as the text
         self._hide_when_empty = hide_when_empty
         self.label = QLabel()
         self.label.setObjectName(label_name)
@@ -57,18 +58,22 @@ class ResultArea(QScrollArea):
             self.setVisible(bool(text))
         self.fit()
 
-    def set_lines(self, lines: int) -> None:
-        """At most this many lines before the text scrolls (a panel with more room lets it grow)."""
-        if lines != self._lines:
-            self._lines = lines
+    def fill(self, height: int | None) -> None:
+        """Take this height whatever the text (the room a column leaves it): a new result then lays out
+        nothing around it, not even when it is longer or shorter. None: as tall as the text again."""
+        if height != self._fill:
+            self._fill = height
             self.fit()
 
     def fit(self) -> None:
         if not self.label.text():
             return
-        width = max(self.viewport().width(), 100)
-        tall = self.label.heightForWidth(width) + 4
-        height = min(tall, self.fontMetrics().lineSpacing() * self._lines)
+        if self._fill is not None:
+            height = self._fill
+        else:
+            width = max(self.viewport().width(), 100)
+            tall = self.label.heightForWidth(width) + 4
+            height = min(tall, self.fontMetrics().lineSpacing() * self._lines)
         if height != self.height() or self.minimumHeight() != height:
             self.setFixedHeight(height)
 

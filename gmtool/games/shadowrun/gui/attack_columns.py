@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.ui.pinned import RESULT_LINES, ResultArea
+from gmtool.ui.pinned import ResultArea
 
 WIDE_AT = 760  # px of panel width from which the tables get a column of their own
 NARROW_BELOW = 720  # ... and below which they go back under the inputs
@@ -73,7 +73,7 @@ class AttackColumns(QObject):
         else:
             _move(self._tables, self._body, -2, 1)  # before the body's closing stretch
             _move(self._result, self._footer, -1, 0)  # last
-            self._result.set_lines(RESULT_LINES)
+            self._result.fill(None)
         # Wide: the inputs as tall as they are, the odds and buttons right under them, the room below.
         self._left.setStretch(INPUTS, 0 if wide else 1)
         self._left.setStretch(ROOM, 1 if wide else 0)
@@ -85,11 +85,12 @@ class AttackColumns(QObject):
         return False
 
     def _cap_result(self) -> None:
-        """The result may take every line the tables' least height leaves in the column."""
+        """The result takes all the room the tables' least height leaves in the column, whatever its
+        length: a new result lays out nothing around it (an attack's key press repaints less)."""
         margins = self._right_layout.contentsMargins()
         room = (self._right.height() - margins.top() - margins.bottom() - self._right_layout.spacing()
                 - self._tables.minimumSizeHint().height())
-        self._result.set_lines(max(room // self._result.fontMetrics().lineSpacing(), 3))
+        self._result.fill(max(room, 3 * self._result.fontMetrics().lineSpacing()))
 
 
 class InputsArea(QScrollArea):

@@ -28,7 +28,7 @@ from PySide6.QtCore import QObject, Signal
 
 from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
-from gmtool.core.i18n import tr
+from gmtool.core.i18n import active_language, tr
 from gmtool.core.tables.engine import ModifierSheet
 from gmtool.games.shadowrun.rules.attack import called
 from gmtool.games.shadowrun.rules.attack.decide import check_ready
@@ -126,8 +126,12 @@ class AttackModel(QObject):
         ])
 
     def target_choices(self) -> list[tuple[str, str]]:
-        """(id, name) of whom the attacker can target: the other side first, then its own side marked."""
-        return self._remembered("targets", (self._bridge.revision, self.attacker), self._target_choices)
+        """(id, name) of whom the attacker can target: the other side first, then its own side marked
+        (worked out again when a name, a side or the attacker changes, not on every attack)."""
+        state = self._bridge.state
+        sides = tuple(c.sheet.is_npc for c in state.combatants.values())
+        key = (self.attacker, tuple(self.combatants()), sides, active_language())
+        return self._remembered("targets", key, self._target_choices)
 
     def _target_choices(self) -> list[tuple[str, str]]:
         state = self._bridge.state

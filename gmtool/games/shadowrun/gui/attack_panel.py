@@ -593,7 +593,7 @@ class AttackPanel(QWidget):
             return
         zones = self.model.zones()
         self.zones_box.setVisible(bool(zones))
-        marked_now = self.model.suppressed()
+        marked_now = self.model.suppressed() if zones else []  # (no zone: nobody to read, most attacks)
         key = (tuple(zones), tuple(marked_now), tuple(self.model.combatants()) if zones else ())
         if key == getattr(self, "_zones_shown", None):
             return  # nothing the box shows has changed (most entries: not every attack refills it)
