@@ -63,6 +63,9 @@ class ResultArea(QScrollArea):
         nothing around it, not even when it is longer or shorter. None: as tall as the text again."""
         if height != self._fill:
             self._fill = height
+            policy = self.label.sizePolicy()
+            policy.setHeightForWidth(height is None)  # filling: the area never asks the text's height
+            self.label.setSizePolicy(policy)
             self.fit()
 
     def fit(self) -> None:
