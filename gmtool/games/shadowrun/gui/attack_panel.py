@@ -58,7 +58,7 @@ MAX_ATTACKS = 6
 TABLES_HEIGHT = 240  # the modifier tables scroll inside; the inputs above them scroll as a whole
 CHART_WIDTH = 150
 SUMMARY_LINES = 8  # the odds and the pool's terms; a longer breakdown scrolls
-BREAKDOWN_LINES = 3  # the tables' own breakdown (the odds list the attack's terms already)
+BREAKDOWN_LINES = 2  # the tables' own breakdown (the odds list the attack's terms already)
 SR5_DEFENCE_INTERRUPTS = ("full_defence", "block", "dodge", "parry")
 
 
@@ -525,9 +525,11 @@ class AttackPanel(QWidget):
         model = self.model
         melee = model.is_melee()
         shown = NO_DISTANCE if model.distance is None or melee else model.distance
-        _quietly(self.distance, lambda: self.distance.setValue(shown))
-        self.distance.setEnabled(not melee)
-        self.distance.setToolTip(tr("attack.distance_melee") if melee else "")
+        if self.distance.value() != shown:  # (set again, a spin box repaints for nothing)
+            _quietly(self.distance, lambda: self.distance.setValue(shown))
+        if self.distance.isEnabled() == melee:
+            self.distance.setEnabled(not melee)
+            self.distance.setToolTip(tr("attack.distance_melee") if melee else "")
         for name, check in self.checks.items():
             _quietly(check, lambda c=check, n=name: c.setChecked(bool(model.options[n])))
         _quietly(self.melee_defence, lambda: self.melee_defence.setCurrentIndex(

@@ -211,7 +211,8 @@ class ModifierPanel(QWidget):
 
     def set_sheet(self, sheet: ModifierSheet | None) -> None:
         """Show another action's tables (the same tables are updated in place, not reset)."""
-        self.message.clear()
+        if self.message.text():
+            self.message.clear()
         old = self.model.sheet
         if sheet is not None and old is not None and sheet == old:
             return
@@ -247,9 +248,16 @@ class ModifierPanel(QWidget):
         lines = [(term_line(term), term.table == FREE_TABLE) for term in terms]
         total = sheet.total() if sheet is not None else 0
         self.total.setText(tr("tables.total", total=f"{total:+d}"))
-        if lines == getattr(self, "_lines_shown", None):
+        shown = getattr(self, "_lines_shown", None)
+        if lines == shown:
             return  # the same breakdown (a new sheet with the same terms): nothing to refill
         self._lines_shown = lines
+        if shown is not None and [free for _text, free in shown] == [free for _text, free in lines]:
+            for row, (text, _free) in enumerate(lines):  # the same terms, other values (recoil …): in place
+                item = self.breakdown.item(row)
+                if item.text() != text:
+                    item.setText(text)
+            return
         self.breakdown.clear()
         free_number = 0
         for term in terms:
