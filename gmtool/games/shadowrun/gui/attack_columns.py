@@ -27,7 +27,7 @@ from gmtool.ui.pinned import ResultArea
 
 WIDE_AT = 760  # px of panel width from which the tables get a column of their own
 NARROW_BELOW = 720  # ... and below which they go back under the inputs
-TABLE_ROWS = 8  # the modifier table's least height in rows
+TABLE_ROWS = 9  # the modifier table's least height in rows: its heading and eight modifiers
 LEFT_SHARE, RIGHT_SHARE = 4, 5  # the columns' shares of the width: the result wraps less at the right
 INPUTS, ROOM = 1, 3  # in the left column: whose attack (0), the inputs, the footer (2), the room under it
 

@@ -167,6 +167,8 @@ class ModifierPanel(QWidget):
         self._rows_kept = rows
         spacing = self.breakdown.fontMetrics().lineSpacing()
         self.breakdown.setMaximumHeight(breakdown_lines * (spacing + 4) + 2 * self.breakdown.frameWidth())
+        self.breakdown_title.setVisible(False)  # its words in the list's tooltip: a row more for the table
+        self.breakdown.setToolTip(self.breakdown_title.text())
         self._keep_rows()
 
     def _keep_rows(self) -> None:
