@@ -173,6 +173,16 @@ def test_sr5_block_adds_to_one_melee_defence_and_is_used_up() -> None:
     assert [x.reason for x in events if x.kind == "effect_ended"] == ["used"]
 
 
+def test_a_melee_attack_records_no_distance_whatever_the_command_says() -> None:
+    """Issue 31: a knife attack was logged "at 10 m" (a ranged distance left from another attacker)."""
+    enc = sr5_fight()
+    e = resolved(run(enc, Attack(attacker="c1", target="c2", weapon=1, distance=10)))  # weapon 1: the combat knife
+    assert e.melee and e.distance is None
+    from gmtool.games.shadowrun.rules.attack.describe import attack_line
+
+    assert " m:" not in attack_line(e)
+
+
 def test_the_whole_attack_is_one_journal_entry_and_one_undo() -> None:
     enc = sr5_fight(target_armour=0)
     before = enc.state.combatants["c2"].sheet

@@ -148,3 +148,23 @@ def test_a_monitor_never_passes_its_maximum_plus_overflow(
         assert after.dead or not monitor.dead
         assert after.wound_modifier <= monitor.wound_modifier
         monitor = after
+
+
+@pytest.mark.rule("SR5-A6")
+@pytest.mark.rule("SR4-MT8")
+@pytest.mark.parametrize(
+    ("physical", "stun", "down"),
+    # BOD 5, WIL 3: physical 8 + 3 = 11 boxes, overflow 5; stun 8 + 2 = 10 (rules.md SR5-A6 / SR4-MT8)
+    [(0, 0, None), (10, 9, None), (11, 0, "unconscious"), (0, 10, "unconscious"), (12, 0, "dying"),
+     (16, 10, "dying"), (17, 0, "dead")],
+)
+def test_a_sheet_is_down_by_its_monitors_as_the_attack_counts_it(physical: int, stun: int, down: str | None) -> None:
+    """The pass order's badges read the same rule as the damage (rules/condition.py): full stun or
+    physical unconscious, into the overflow dying, past it dead."""
+    from gmtool.games.shadowrun.rules.condition import sheet_down
+
+    for sheet_type in (SR4Sheet, SR5Sheet):
+        sheet = sheet_type(name="X", attributes=ATTRIBUTES, physical_damage=physical, stun_damage=stun)
+        assert sheet_down(sheet) == down
+        state = monitor_of(sheet).state
+        assert (None if state is MonitorState.CONSCIOUS else state.value) == down

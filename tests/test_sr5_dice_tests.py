@@ -231,3 +231,22 @@ def test_a_plain_first_try_that_fails_still_gives_the_retry_minus_two() -> None:
     assert rolled.pool == TROLL["AGI"] + 2 - 2  # Grain: Agility + skill 2, −2
     passed = run(enc, first.model_copy(update={"label": "Swim", "faces": (5, 5, 6, 1, 1)}))
     assert [e.kind for e in passed] == ["dice_test_rolled"]  # a success counts nothing
+
+
+@pytest.mark.rule("SR4-D5")
+def test_an_opposed_test_refused_for_a_short_pool_names_whose_pool_it_is() -> None:
+    """Issue 31: "pool −7" said nobody's. Grain's Reaction 4, no skill (defaulting −1) and −10: −7 dice for
+    the opponent; Kestrel's Agility 6 + 2 − 12 = −4 for the actor (each refused, as before, but named)."""
+    enc = encounter()
+    short_opponent = refused(enc, tc.RollOpposedTest(
+        combatant="c2", pool=pool(skill=5), opponent="c1", opponent_pool=tc.PoolSpec(attribute="REA", skill=0, modifier=-10),
+    ))
+    assert short_opponent.key == "error.opponent_pool_empty"
+    assert short_opponent.args_for_message == {"name": "Grain", "pool": -7}
+    assert "Grain" in short_opponent.message() and "-7" in short_opponent.message()
+    short_actor = refused(enc, tc.RollOpposedTest(
+        combatant="c2", pool=pool(skill=2, modifier=-12), opponent="c1", opponent_pool=tc.PoolSpec(attribute="REA", skill=2),
+    ))
+    assert short_actor.key == "error.pool_empty_of" and short_actor.args_for_message == {"name": "Kestrel", "pool": -4}
+    no_dice = refused(enc, tc.RollOpposedTest(combatant="c2", pool=pool(skill=5), opponent_dice=0))
+    assert no_dice.key == "error.opponent_dice_empty" and no_dice.args_for_message == {"pool": 0}

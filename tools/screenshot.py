@@ -1,7 +1,7 @@
 """Save screenshots of the main window on the demo encounter (README images).
 
 Usage: QT_QPA_PLATFORM=offscreen python tools/screenshot.py OUT_DIR [WxH ...]
-Plays a few commands on a throw-away campaign, then saves main-en.png and main-ja.png (1366x768,
+Plays a few commands on a throw-away campaign, then saves main-en.png and main-ja.png (1366x728,
 the system theme: README's images); given sizes, ``main-<lang>-<theme>-<W>x<H>.png`` for English
 and Japanese, light and dark, at each size.
 """
@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 
-def shoot(out_dir: Path, language: str, theme: str | None = None, size: tuple[int, int] = (1366, 768)) -> Path:
+def shoot(out_dir: Path, language: str, theme: str | None = None, size: tuple[int, int] = (1366, 728)) -> Path:
     from PySide6.QtWidgets import QApplication
 
     from gmtool.core.i18n import set_language
@@ -32,7 +32,7 @@ def shoot(out_dir: Path, language: str, theme: str | None = None, size: tuple[in
         os.environ["GMTOOL_DATA_DIR"] = data
         workspace = Workspace.open_default()
         window = MainWindow(workspace)
-        window.resize(*size)  # README screenshots: a 1366x768 laptop screen
+        window.resize(*size)  # README screenshots: a 1366x768 laptop screen less its task bar
         window.show()
         app.processEvents()
         window.action("roll_initiative").trigger()

@@ -27,7 +27,7 @@ def shoot(out_dir: Path, language: str) -> Path:
         os.environ["GMTOOL_DATA_DIR"] = folder
         workspace = Workspace.open_default()
         window = MainWindow(workspace)
-        window.resize(1366, 768)  # README screenshots: a 1366x768 laptop screen
+        window.resize(1366, 728)  # README screenshots: a 1366x768 laptop screen less its task bar
         window.show()
         window.action("roll_initiative").trigger()
         actor = window.bridge.current_actor()

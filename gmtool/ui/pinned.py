@@ -6,7 +6,7 @@ under them, so after Roll the result and what to do next are in view on a laptop
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QWidget
 
@@ -24,6 +24,19 @@ def scrolled(widget: QWidget, name: str) -> QScrollArea:
     return area
 
 
+class _ResultText(QLabel):
+    """The result's words. While their area has a fixed height (:meth:`ResultArea.fill`) the layouts
+    never need their size, and a word-wrapped label lays its whole text out twice to tell it."""
+
+    filling = False
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(0, 0) if self.filling else super().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return QSize(0, 0) if self.filling else super().minimumSizeHint()
+
+
 class ResultArea(QScrollArea):
     """A text as tall as it is at this width, up to ``lines`` lines (then it scrolls); hidden when empty
     unless told to stay. Being a scroll area, a new text of the same height relays out nothing
@@ -35,8 +48,9 @@ class ResultArea(QScrollArea):
     ) -> None:
         super().__init__(parent)
         self._lines = lines
+        self._fill: int | None = None  # a fixed height (fill), else as tall as the text
         self._hide_when_empty = hide_when_empty
-        self.label = QLabel()
+        self.label = _ResultText()
         self.label.setObjectName(label_name)
         self.label.setWordWrap(True)
         self.label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -57,12 +71,27 @@ class ResultArea(QScrollArea):
             self.setVisible(bool(text))
         self.fit()
 
+    def fill(self, height: int | None) -> None:
+        """Take this height whatever the text (the room a column leaves it): a new result then lays out
+        nothing around it, not even when it is longer or shorter. None: as tall as the text again."""
+        if height != self._fill:
+            self._fill = height
+            policy = self.label.sizePolicy()
+            policy.setHeightForWidth(height is None)  # filling: the area never asks the text's height
+            self.label.setSizePolicy(policy)
+            self.label.filling = height is not None
+            self.label.updateGeometry()
+            self.fit()
+
     def fit(self) -> None:
         if not self.label.text():
             return
-        width = max(self.viewport().width(), 100)
-        tall = self.label.heightForWidth(width) + 4
-        height = min(tall, self.fontMetrics().lineSpacing() * self._lines)
+        if self._fill is not None:
+            height = self._fill
+        else:
+            width = max(self.viewport().width(), 100)
+            tall = self.label.heightForWidth(width) + 4
+            height = min(tall, self.fontMetrics().lineSpacing() * self._lines)
         if height != self.height() or self.minimumHeight() != height:
             self.setFixedHeight(height)
 

@@ -31,6 +31,7 @@ TONES: dict[str, tuple[str, str]] = {
     "current_back": ("#ffd666", "#ffd666"),  # the acting combatant's row: dark on amber in both
     "current_text": ("#141414", "#141414"),
     "out_text": ("#767676", "#9a9a9a"),  # a combatant out of this pass
+    "badge_text": ("#ffffff", "#ffffff"),  # white words on a dark badge (a state in the pass order)
     "chart_success": ("#43a047", "#66bb6a"),  # odds chart: enough hits
     "chart_failure": ("#9e9e9e", "#7d7d7d"),
     "ladder_past": ("#aaaaaa", "#6e6e6e"),  # the pass ladder's cells

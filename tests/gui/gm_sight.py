@@ -39,6 +39,8 @@ from PySide6.QtWidgets import (
     QMenu,
     QPlainTextEdit,
     QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
     QStyleOptionViewItem,
     QTabBar,
     QTableView,
@@ -48,6 +50,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.ui.elided_label import ElidedLabel
+from gmtool.ui.eliding_combo import ElidingCombo
 
 LAPTOP = (1366, 728)  # a 1366 × 768 screen less a 40-px task bar (the window's frame is the platform's)
 DESKTOP = (1920, 1040)  # a 1920 × 1080 screen less its task bar
@@ -107,6 +110,15 @@ def text_whole(widget: QWidget) -> bool:
         return widget.sizeHint().width() <= widget.width() or widget.minimumSizeHint().width() <= widget.width()
     if isinstance(widget, QLineEdit):
         return widget.fontMetrics().horizontalAdvance(widget.text()) <= widget.contentsRect().width() - 4
+    if isinstance(widget, QComboBox) and not widget.isEditable():
+        if isinstance(widget, ElidingCombo):  # draws as much as fits, with "…"
+            return widget.shown_text() == widget.currentText()
+        option = QStyleOptionComboBox()
+        widget.initStyleOption(option)
+        field = widget.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, widget
+        )
+        return widget.fontMetrics().horizontalAdvance(widget.currentText()) <= field.width()
     return True
 
 
@@ -135,6 +147,23 @@ def tabs_whole(tabs: QTabWidget) -> bool:
     bar = tabs.tabBar()
     inside = all(bar.rect().contains(bar.tabRect(i)) for i in range(bar.count()))
     return inside and all(bar.tabRect(i).width() >= bar.tabSizeHint(i).width() for i in range(bar.count()))
+
+
+def rows_in_view(view: QAbstractItemView) -> int:
+    """How many rows of the view (a table or an expanded tree) are wholly inside its viewport."""
+    shown = view.viewport().rect()
+    model = view.model()
+    count, pending = 0, [QModelIndex()]
+    while pending:
+        parent = pending.pop()
+        for row in range(model.rowCount(parent)):
+            index = model.index(row, 0, parent)
+            rect = view.visualRect(index)
+            if rect.isValid() and shown.contains(QRect(shown.left(), rect.top(), 1, rect.height())):
+                count += 1
+            if model.hasChildren(index):
+                pending.append(index)
+    return count
 
 
 def no_sideways_scroll(window: QWidget) -> None:

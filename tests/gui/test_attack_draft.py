@@ -57,6 +57,10 @@ def _apply_and_logged_weapon(window) -> str:  # noqa: ANN001
     return logged.weapon_name
 
 
+def _choose_target(panel, cid: str) -> None:  # noqa: ANN001
+    panel.target.setCurrentIndex(panel.target.findData(cid))
+
+
 def _start(window, target: str = "Brick (demo runner)") -> None:  # noqa: ANN001
     window.action("roll_initiative").trigger()
     window.bridge.select(_id(window, target))
@@ -82,6 +86,7 @@ def test_choosing_an_attacker_with_as_many_weapons_shows_its_own_and_rolls_the_o
     _start(window)
     window.action("next_phase").trigger()  # the guard acts now
     panel = window.parts.attack_panel
+    _choose_target(panel, _id(window, "Brick (demo runner)"))  # the last attacker's target is not kept (issue 31)
     panel.attacker.setCurrentIndex(panel.attacker.findData(_id(window, "Kestrel (demo runner)")))
     assert _shown_weapons(panel) == ["Ares Predator V", "Combat knife"]  # two weapons, like the guard
     _assert_lists_belong_to_the_attacker(window)
@@ -107,6 +112,7 @@ def test_undo_and_redo_bring_the_attacker_and_its_lists_back(qtbot, window) -> N
     window.action("redo").trigger()
     assert panel.attacker.currentText() == GUARD
     _assert_lists_belong_to_the_attacker(window)
+    _choose_target(panel, _id(window, "Brick (demo runner)"))  # a new phase: its attacker's target is chosen anew
     assert _apply_and_logged_weapon(window) == "AK-97"
 
 
@@ -114,6 +120,7 @@ def test_while_rewound_the_panel_shows_that_moment_and_acts_on_nothing(qtbot, wi
     _start(window)
     panel = window.parts.attack_panel
     window.action("next_phase").trigger()  # the guard acts now; Kestrel acted before
+    _choose_target(panel, _id(window, "Brick (demo runner)"))  # the guard's attack, prepared before looking back
     encounter = window.bridge.encounter
     start_turn = next(e.seq for e in encounter.done if e.command.kind == "start_turn")
     assert window.bridge.show_past(start_turn, len(encounter.entry(start_turn).events))
@@ -130,12 +137,15 @@ def test_while_rewound_the_panel_shows_that_moment_and_acts_on_nothing(qtbot, wi
     assert len(encounter.entries) == entries and panel.model.result is None
     assert "Continue from here" in panel.error.text()
     window.bridge.back_to_now()
-    assert panel.attacker.currentText() == GUARD and panel.roll_button.isEnabled()
+    assert panel.attacker.currentText() == GUARD and panel.roll_button.isEnabled()  # the guard's draft as it was
+    assert panel.model.target == _id(window, "Brick (demo runner)")
     assert window.action("next_phase").isEnabled() and window.action("roll_attack").isEnabled()
     assert "Continue from here" not in window.action("next_phase").toolTip()
     assert window.bridge.show_past(start_turn, len(encounter.entry(start_turn).events))
     window.bridge.continue_from_here()
-    assert panel.attacker.currentText() == "Kestrel (demo runner)" and panel.roll_button.isEnabled()
+    assert panel.attacker.currentText() == "Kestrel (demo runner)"
+    _choose_target(panel, _id(window, "Brick (demo runner)"))  # Kestrel's phase again: a fresh draft
+    assert panel.roll_button.isEnabled()
     assert _apply_and_logged_weapon(window) == "Ares Predator V"
 
 
@@ -162,11 +172,16 @@ def test_a_hidden_panel_follows_too_and_ctrl_return_shows_it(qtbot, window) -> N
     window.docks["test"].raise_()  # the attack tab hidden behind the test box
     window.action("next_phase").trigger()
     window.bridge.select(_id(window, "Brick (demo runner)"))
-    window.action("roll_attack").trigger()  # raises the panel, plans on the state now, rolls
+    window.action("roll_attack").trigger()  # raises the panel, plans on the state now: the guard's own draft
     panel = window.parts.attack_panel
     assert panel.isVisible() and panel.attacker.currentText() == GUARD
     _assert_lists_belong_to_the_attacker(window)
+    assert panel.model.result is None and panel.model.target is None  # Kestrel's target was not the guard's
+    assert panel.heading.text() == "Demo Corp Guard Lt. attacks: choose a target"
+    window.action("attack").trigger()  # Ctrl+K: the guard attacks the selected Brick
+    window.action("roll_attack").trigger()
     assert panel.model.result is not None and panel.model.result.weapon_name == "AK-97"
+    assert panel.model.result.target_name == "Brick (demo runner)"
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
+    QComboBox,
     QDockWidget,
     QLabel,
     QLineEdit,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.ui.elided_label import ElidedLabel
+from gmtool.ui.eliding_combo import ElidingCombo
 from tests.gui.gm_sight import (
     assert_fight_keys_act,
     assert_in_view,
@@ -26,6 +28,7 @@ from tests.gui.gm_sight import (
     dock_layout,
     in_view,
     no_sideways_scroll,
+    rows_in_view,
     tabs_whole,
     text_whole,
 )
@@ -278,3 +281,37 @@ def test_colour_difference_is_the_lab_distance_and_a_patch_is_averaged() -> None
     for x in range(4):
         image.setPixelColor(x, 1, QColor("#ffffff"))  # one white line in a 3 × 3 patch
     assert mean_colour(image, QPoint(1, 1), 1).red() == 85  # a third white
+
+
+def test_a_narrow_combo_box_cuts_or_elides_its_text(qtbot) -> None:
+    long = "Demo Corp Guard Lieutenant 14"
+    plain, eliding = QComboBox(), ElidingCombo()
+    for combo in (plain, eliding):
+        qtbot.addWidget(combo)
+        combo.addItem(long)
+        combo.setMinimumContentsLength(4)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setFixedWidth(90)
+        combo.show()
+    assert not text_whole(plain) and not text_whole(eliding)
+    assert eliding.shown_text().endswith("14") and "…" in eliding.shown_text()  # the end kept: grunts stay apart
+    for combo in (plain, eliding):
+        combo.setFixedWidth(400)
+    assert text_whole(plain) and text_whole(eliding)
+
+
+def test_rows_in_view_counts_only_rows_wholly_inside_the_viewport(qtbot) -> None:
+    model = QStandardItemModel()
+    for n in range(40):
+        model.appendRow(QStandardItem(f"row {n}"))
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    view.verticalHeader().setDefaultSectionSize(20)
+    view.resize(200, 20 * 5 + 40)
+    view.show()
+    qtbot.waitExposed(view)
+    whole = view.viewport().height() // 20
+    assert rows_in_view(view) == whole and 0 < whole < 40
+    view.resize(200, 1200)
+    assert rows_in_view(view) == 40

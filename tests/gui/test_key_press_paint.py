@@ -206,6 +206,7 @@ def test_the_sheet_shows_an_edited_value(qtbot, window) -> None:  # noqa: ANN001
     _fight(window)
     cid = window.bridge.current_actor().id
     window.bridge.select(cid)
+    window.docks["sheet"].raise_()  # at 1366 px the sheet is a tab beside the work panels
     body = window.findChild(QSpinBox, "edit_attr.BOD")
     qtbot.wait(1)
     was, shown = body.value(), _on_screen(body)

@@ -80,6 +80,8 @@ def test_error_text_is_readable(themed) -> None:  # noqa: ANN001
 
 def test_tick_boxes_are_readable_ticked_or_not(themed) -> None:  # noqa: ANN001
     window = themed
+    window.docks["sheet"].raise_()  # at 1366 px the sheet is a tab beside the work panels
+    QApplication.processEvents()
     box = next(b for b in window.parts.sheet_panel.findChildren(QCheckBox) if b.isVisible())
     option = QStyleOptionButton()
     box.initStyleOption(option)

@@ -6,6 +6,12 @@ belongs to the state shown: after any change (a phase, undo/redo, rewind, a shee
 edit) the attacker follows the acting combatant, and a weapon, mode or target that
 no longer exists is chosen afresh, so the lists shown are the attacker's own.
 
+Every attack starts from its attacker's own state (issue 31): another attacker, or a new action
+phase, starts a fresh draft (its first weapon and usable mode, no called shot, distance unknown,
+the rows the situation implies); nothing of the last attacker's is kept. When the draft follows
+the acting combatant by itself it says so (:attr:`AttackModel.notice`) and drops the target chosen
+for the last one: nothing can be rolled until the GM has chosen whom this attacker attacks.
+
 *Roll* previews the journal entry through the bridge and session (same seed, same
 entry number, same dice; nothing written); *Apply* writes that very entry, so what
 was shown is what is applied, decided once, and one undo takes the whole attack back.
@@ -15,13 +21,14 @@ The plan is computed once per change of its inputs (the draft and the state show
 from __future__ import annotations
 
 from collections.abc import Callable
+from copy import copy
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
-from gmtool.core.i18n import tr
+from gmtool.core.i18n import active_language, tr
 from gmtool.core.tables.engine import ModifierSheet
 from gmtool.games.shadowrun.rules.attack import called
 from gmtool.games.shadowrun.rules.attack.decide import check_ready
@@ -45,6 +52,7 @@ from gmtool.games.shadowrun.rules.attack.plan import (
 from gmtool.games.shadowrun.rules.attack.suppression import suppressed, zones_in_force
 from gmtool.games.shadowrun.rules.damage.odds import DamageOdds
 from gmtool.games.shadowrun.rules.dice_odds import test_odds
+from gmtool.games.shadowrun.rules.sides import same_side, targets_in_order
 from gmtool.games.shadowrun.rules.weapons.called_shots_sr5 import max_multiple_attacks
 from gmtool.games.shadowrun.rules.weapons.firing import refusal
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -54,6 +62,10 @@ OPTION_DEFAULTS: dict[str, Any] = {
 }
 EDGE_TESTS = ("attack", "defence", "soak")  # the attacker pays for the first, the target for the others
 EDGE_USES = ("none", "add_before", "add_after", "reroll_failures", "negate_glitch")
+DRAFT = (  # the attributes holding the GM's choices for one attack
+    "attacker", "target", "weapon", "mode", "distance", "options", "called_shot", "attacks", "pool_share",
+    "outside_combat", "paired_weapon", "_attack_choices", "_defence_choices",
+)
 
 
 class AttackModel(QObject):
@@ -85,10 +97,14 @@ class AttackModel(QObject):
         self.error = ""
         self.result: AttackResolved | None = None
         self.result_events: tuple[Any, ...] = ()
+        self.applied: tuple[Any, ...] = ()  # the events of the attack Apply wrote last: shown until the next roll
+        self._applied_seq = -1
         self.refusal = ""  # why Roll and Apply cannot act now ("" when they can)
+        self.notice = ""  # the draft followed the acting combatant by itself: said until the GM acts on it
         self._prepared: Any = None  # the journal entry Roll showed (written as it is by Apply)
-        self._planned_for: tuple[Any, Attack | None] | None = None
-        self._actor_seen: str | None = self._current_actor()
+        self._planned_for: tuple[Any, Any] | None = None
+        self._phase_seen: tuple[int, int, str] | None = self._phase()
+        self._present: tuple[Any, dict[str, Any]] | None = None  # the present's draft while the past is shown
         self._memo: dict[str, tuple[object, Any]] = {}  # lists shown, by what they depend on
         self._active = True
         self._stale = False
@@ -108,6 +124,44 @@ class AttackModel(QObject):
         return self._remembered("combatants", self._bridge.revision, lambda: [
             (cid, c.sheet.name) for cid, c in self._bridge.state.combatants.items()
         ])
+
+    def target_choices(self) -> list[tuple[str, str]]:
+        """(id, name) of whom the attacker can target: the other side first, then its own side marked
+        (worked out again when a name, a side or the attacker changes, not on every attack)."""
+        state = self._bridge.state
+        sides = tuple(c.sheet.is_npc for c in state.combatants.values())
+        key = (self.attacker, tuple(self.combatants()), sides, active_language())
+        return self._remembered("targets", key, self._target_choices)
+
+    def _target_choices(self) -> list[tuple[str, str]]:
+        state = self._bridge.state
+        return [
+            (cid, tr("attack.own_side_item", name=state.combatants[cid].sheet.name) if own
+             else state.combatants[cid].sheet.name)
+            for cid, own in targets_in_order(state, self.attacker)
+        ]
+
+    def heading(self) -> str:
+        """Whose attack the panel holds, and on whom (or what is missing)."""
+        state = self._bridge.state
+        attacker = state.combatants.get(self.attacker or "")
+        if attacker is None:
+            return tr("attack.heading.no_attacker")
+        if self.is_suppressive():
+            return tr("attack.heading.suppressive", attacker=attacker.sheet.name)
+        target = state.combatants.get(self.target or "")
+        if target is None:
+            return tr("attack.heading.no_target", attacker=attacker.sheet.name)
+        return tr("attack.heading", attacker=attacker.sheet.name, target=target.sheet.name)
+
+    def own_side(self) -> str:
+        """A warning when the target is on the attacker's own side ("" otherwise): marked, not refused."""
+        state = self._bridge.state
+        attacker, target = state.combatants.get(self.attacker or ""), state.combatants.get(self.target or "")
+        if attacker is None or target is None or self.is_suppressive() or not same_side(attacker.sheet, target.sheet):
+            return ""
+        key = "attack.own_side.npc" if attacker.sheet.is_npc else "attack.own_side.pc"
+        return tr(key, attacker=attacker.sheet.name, target=target.sheet.name)
 
     def weapons(self) -> list[tuple[int, str]]:
         return self._remembered("weapons", (self._bridge.revision, self.attacker), self._weapons)
@@ -250,15 +304,19 @@ class AttackModel(QObject):
 
     # -- the draft ---------------------------------------------------------------------
     def set_attacker(self, cid: str | None) -> None:
+        """The GM picks another attacker in the panel: a fresh draft; the target picked stays (it is shown)."""
+        self._seen()
         if cid != self.attacker:
             self._take_attacker(cid)
             self._situation_changed()
 
     def set_people(self, attacker: str | None, target: str | None) -> None:
         """Attacker and target at once (Ctrl+K): planned once. A target equal to the attacker is dropped."""
-        changed = attacker != self.attacker
-        if changed:
+        changed = self._follow_phase()  # a phase that moved on while the panel was hidden: first its fresh draft
+        self._seen()
+        if attacker != self.attacker:
             self._take_attacker(attacker)
+            changed = True
         wanted = None if target == self.attacker else target
         if wanted is not None and wanted != self.target:
             self.target, changed = wanted, True
@@ -266,11 +324,19 @@ class AttackModel(QObject):
             self._situation_changed()
 
     def _take_attacker(self, cid: str | None) -> None:
-        """Another attacker: its first weapon and first usable mode, a multiple attack from its start."""
+        """Another attacker (or the same in a new phase): a fresh draft from its own state (issue 31).
+
+        Its first weapon and first usable mode; no called shot, no split, distance unknown; the
+        options as a new attack has them; the rows the situation implies (planned afresh)."""
         self.attacker, self.weapon, self.mode, self.paired_weapon, self.pool_share = cid, 0, "", None, 0
+        self.called_shot, self.attacks, self.outside_combat, self.distance = "", 2, False, None
+        self.options = dict(OPTION_DEFAULTS)
+        self._attack_choices = self._defence_choices = None
         if self.target == cid:
             self.target = None
         self._pick_mode()
+        if self.is_melee():
+            self.distance = None
 
     def set_weapon(self, index: int) -> None:
         if index != self.weapon:
@@ -278,6 +344,8 @@ class AttackModel(QObject):
                 self.paired_weapon = self.weapon
             self.weapon, self.mode = index, ""
             self._pick_mode()
+            if self.is_melee():
+                self.distance = None  # melee never takes a ranged distance
             self._situation_changed()
 
     def set_mode(self, key: str) -> None:
@@ -286,11 +354,14 @@ class AttackModel(QObject):
             self._situation_changed()
 
     def set_target(self, cid: str | None) -> None:
+        self._seen()
         if cid != self.target:
             self.target = cid
             self._situation_changed()
 
     def set_distance(self, metres: float | None) -> None:
+        if self.is_melee():
+            metres = None  # melee never takes a ranged distance
         if metres != self.distance:
             self.distance = metres
             self._situation_changed()
@@ -388,7 +459,7 @@ class AttackModel(QObject):
         return Attack(
             attacker=self.attacker, target="" if suppressive else self.target or "", weapon=self.weapon,
             mode="" if self.is_melee() else self.mode,
-            distance=self.distance, attack_choices=self._attack_choices, defence_choices=self._defence_choices,
+            distance=None if self.is_melee() else self.distance, attack_choices=self._attack_choices, defence_choices=self._defence_choices,
             attack_faces=self.faces["attack"], defence_faces=self.faces["defence"], soak_faces=self.faces["soak"],
             called_shot="" if suppressive else self.called_shot, outside_combat=self.outside_combat,
             attacks=self.attacks if multiple else 1, pool_share=self.pool_share if multiple else 0,
@@ -410,7 +481,9 @@ class AttackModel(QObject):
             self.error = exc.message()
             self.planChanged.emit()
             return False
+        self._seen()
         self._prepared = entry
+        self.applied, self._applied_seq = (), -1  # the last result is this roll's now
         self.result_events = entry.events
         self.result = next((e for e in entry.events if isinstance(e, AttackResolved)), None)
         self.resultChanged.emit()
@@ -425,10 +498,15 @@ class AttackModel(QObject):
         if command is None:
             return False
         prepared = self._prepared
-        if prepared is not None and prepared.command == command and prepared.seq == self._bridge.encounter.next_seq:
+        encounter = self._bridge.encounter
+        if prepared is not None and prepared.command == command and prepared.seq == encounter.next_seq:
             done = self._bridge.commit_preview(prepared)
         else:
             done = self._bridge.execute(command)
+        if done:  # the result stays in the panel, as applied, until the next roll (or its undo)
+            written = encounter.entries[-1]
+            self.applied, self._applied_seq = written.events, written.seq
+            self.resultChanged.emit()
         if done and command.called_shot == called.MULTIPLE and command.pool_share + 1 < command.attacks:
             self.pool_share = command.pool_share + 1
             if command.paired_weapon is not None:
@@ -478,6 +556,55 @@ class AttackModel(QObject):
         actor = self._bridge.current_actor()
         return actor.id if actor is not None else None
 
+    def _phase(self) -> tuple[int, int, str] | None:
+        """The action phase shown: (turn, pass, acting combatant), None while nobody acts."""
+        actor = self._current_actor()
+        state = self._bridge.state
+        return None if actor is None else (state.turn, state.pass_number, actor)
+
+    def _name(self, cid: str | None) -> str:
+        c = self._bridge.state.combatants.get(cid or "")
+        return c.sheet.name if c is not None else ""
+
+    def _seen(self) -> None:
+        """The GM acted on the draft (picked something, Ctrl+K, Roll): the notice has done its work."""
+        self.notice = ""
+
+    def _follow_phase(self) -> bool:
+        """A new action phase: its actor attacks, from a fresh draft, said in the notice. True when it did.
+
+        While the past is shown it follows that moment's actor, with no notice (:meth:`_present_back`)."""
+        phase = self._phase()
+        if phase is None or phase == self._phase_seen:
+            return False
+        past = self._bridge.past is not None
+        self._phase_seen = phase
+        before = self.attacker
+        self._take_attacker(phase[2])
+        if before is not None:
+            self.target = None  # chosen for another attacker or phase: the GM chooses again
+            self.notice = "" if past else tr("attack.followed", attacker=self._name(self.attacker))
+        return True
+
+    def _present_back(self) -> bool:
+        """Looking at the past (rewind) keeps the present's draft aside; back to now in the same phase, the
+        GM finds it as it was. True when it was just put back."""
+        past = self._bridge.past is not None
+        if past and self._present is None:
+            self._present = (self._phase_seen, self._draft())
+        elif not past and self._present is not None:
+            (phase, kept), self._present = self._present, None
+            if phase == self._phase():
+                for name, value in kept.items():
+                    setattr(self, name, value)
+                self._phase_seen = phase
+                return True
+        return False
+
+    def _draft(self) -> dict[str, Any]:
+        """The GM's choices as they stand (kept aside while the past is shown)."""
+        return {name: copy(getattr(self, name)) for name in DRAFT}
+
     def _situation_changed(self) -> None:
         self._attack_choices = self._defence_choices = None  # the situation pre-ticks afresh
         self._replan()
@@ -494,8 +621,8 @@ class AttackModel(QObject):
     def _ensure_plan(self) -> bool:
         """Plan the draft on the state shown unless that exact plan is in hand. True when planned afresh."""
         command = self.command()
-        key = (self._bridge.revision, command)
-        if key == self._planned_for:
+        key = (self._bridge.revision, command if command is not None else (self.attacker, self.weapon, self.target))
+        if key == self._planned_for:  # (without a command, the draft's lists may still have changed)
             return False
         self._planned_for = key
         self.plan, self.odds, self.error, self.refusal = None, None, "", ""
@@ -529,6 +656,13 @@ class AttackModel(QObject):
             self.result, self.result_events = None, ()
             self.resultChanged.emit()
 
+    def _still_done(self) -> bool:
+        """Whether the attack applied last is still in effect (not undone, not left behind by a rewind)."""
+        for entry in reversed(self._bridge.encounter.done):
+            if entry.seq <= self._applied_seq:
+                return entry.seq == self._applied_seq
+        return False
+
     def set_active(self, active: bool) -> None:
         """While the panel is not shown nothing is planned; shown again, it catches up once."""
         self._active = active
@@ -539,18 +673,17 @@ class AttackModel(QObject):
     def _on_change(self, change: Change) -> None:
         """The state shown changed: the draft follows it (the acting combatant attacks), then is planned;
         while the panel is hidden, once when it is shown again."""
+        if self.applied and (change.reset or change.entry.action == "undo") and not self._still_done():
+            self.applied, self._applied_seq = (), -1  # undone: no longer what happened
+            self.resultChanged.emit()
         if not self._active:
             self._stale = True
             return
         self._follow_state()
 
     def _follow_state(self) -> None:
-        actor = self._current_actor()
-        if actor != self._actor_seen:
-            self._actor_seen = actor
-            if actor is not None and actor != self.attacker:
-                self._take_attacker(actor)
-                self._attack_choices = self._defence_choices = None
+        if not self._present_back():
+            self._follow_phase()
         self._reconcile()
         self.faces = {"attack": None, "defence": None, "soak": None}
         self.edge = dict.fromkeys(EDGE_TESTS, "none")  # like the faces: each attack decides its own Edge

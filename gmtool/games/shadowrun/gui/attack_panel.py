@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.gui.attack_columns import TABLE_ROWS, AttackColumns, InputsArea
 from gmtool.games.shadowrun.gui.attack_model import EDGE_TESTS, AttackModel
 from gmtool.games.shadowrun.gui.modifier_panel import ModifierPanel
 from gmtool.games.shadowrun.gui.view_protocol import INTERRUPTS
@@ -40,11 +41,14 @@ from gmtool.games.shadowrun.rules.attack.describe import (
     attack_line,
     breakdown_lines,
     term_text,
+    term_words,
 )
+from gmtool.games.shadowrun.rules.attack.messages import AttackResolved
+from gmtool.ui.eliding_combo import ElidingCombo
 from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.page_tabs import PageTabs
-from gmtool.ui.pinned import ResultArea, scrolled
+from gmtool.ui.pinned import ResultArea
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 
@@ -53,7 +57,8 @@ RESULT_EXTRAS = ("called_shot_resolved", "suppressive_fire_started")  # shown un
 MAX_ATTACKS = 6
 TABLES_HEIGHT = 240  # the modifier tables scroll inside; the inputs above them scroll as a whole
 CHART_WIDTH = 150
-SUMMARY_LINES = 6  # the odds and the pool's terms; a longer breakdown scrolls
+SUMMARY_LINES = 8  # the odds and the pool's terms; a longer breakdown scrolls
+BREAKDOWN_LINES = 2  # the tables' own breakdown (the odds list the attack's terms already)
 SR5_DEFENCE_INTERRUPTS = ("full_defence", "block", "dodge", "parry")
 
 
@@ -64,6 +69,8 @@ def parse_faces(text: str) -> tuple[int, ...] | None:
 
 
 class AttackPanel(QWidget):
+    """The attack dock's panel: whose attack, its inputs, tables, odds, Roll, Apply and the result."""
+
     def __init__(self, bridge: EncounterBridge, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._bridge = bridge
@@ -80,17 +87,9 @@ class AttackPanel(QWidget):
         self.tabs.addTab(self.attack_tables, tr("attack.tab.attack"))
         self.tabs.addTab(self.defence_tables, tr("attack.tab.defence"))
         self.tabs.setMinimumHeight(TABLES_HEIGHT)
-        body = QWidget(self)
-        inputs = QVBoxLayout(body)
-        inputs.setContentsMargins(6, 6, 6, 6)
-        for box in (self._who_box(), self._defence_box(), self._zones_box()):
-            inputs.addWidget(box)
-        inputs.addWidget(self.tabs, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(scrolled(body, "attackInputs"), 1)
-        layout.addWidget(self._footer())
+        for tables in (self.attack_tables, self.defence_tables):
+            tables.keep_rows(TABLE_ROWS, BREAKDOWN_LINES)
+        self._lay_out()
         self.attack_tables.modifiersChanged.connect(self.model.set_attack_sheet)
         self.defence_tables.modifiersChanged.connect(self.model.set_defence_sheet)
         self.model.planChanged.connect(self._show_plan)
@@ -100,6 +99,34 @@ class AttackPanel(QWidget):
         self.start_from_turn()
         self._show_plan()
 
+    def _lay_out(self) -> None:
+        """Whose attack, the inputs (scrolling if the panel is short), the footer; the tables and the
+        result beside them or under the inputs, as wide as the panel is (:mod:`attack_columns`)."""
+        body = QWidget(self)
+        inputs = QVBoxLayout(body)
+        inputs.setContentsMargins(6, 6, 6, 6)
+        for box in (self._who_box(), self._defence_box(), self._zones_box()):
+            inputs.addWidget(box)
+        inputs.addWidget(self.tabs, 1)
+        inputs.addStretch(0)  # the inputs at the top when the tables have a column of their own
+        footer = self._footer()
+        left = QVBoxLayout()
+        left.setSpacing(0)
+        left.addWidget(self._top())  # over the inputs: the tables at the right get the whole height
+        left.addWidget(InputsArea(body, "attackInputs"), 1)
+        left.addWidget(footer)
+        left.addStretch(0)  # the room under the buttons when the tables have a column of their own
+        right = QWidget(self)
+        right.setObjectName("attackTablesColumn")
+        self.columns = AttackColumns(left, inputs, footer.layout(), self.tabs, self.result_area, right)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addLayout(AttackColumns.row(left, right), 1)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.columns.fit(self.width())  # two columns when wide enough (attack_columns)
 
     # -- shown or not -------------------------------------------------------------------
     def set_shown(self, shown: bool) -> None:
@@ -118,8 +145,30 @@ class AttackPanel(QWidget):
         self._fill_zones()
 
     # -- building ---------------------------------------------------------------------
+    def _top(self) -> QWidget:
+        """Whose attack it is and on whom, and what the GM should know first (issue 31): the draft
+        followed the acting combatant by itself, or the target is on the attacker's own side."""
+        top = QWidget(self)
+        column = QVBoxLayout(top)
+        column.setContentsMargins(6, 4, 6, 0)
+        column.setSpacing(2)
+        self.heading = QLabel(top)
+        self.heading.setObjectName("attackHeading")
+        self.heading.setWordWrap(True)
+        font = self.heading.font()
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.notice = QLabel(top)
+        self.notice.setObjectName("attackNotice")
+        self.notice.setWordWrap(True)
+        set_tone(self.notice, "warning")
+        self.notice.setVisible(False)
+        column.addWidget(self.heading)
+        column.addWidget(self.notice)
+        return top
+
     def _who_box(self) -> QGroupBox:
-        """Two fields a row: attacker and target, the weapon, mode and ammunition, distance and called shot."""
+        """Attacker, target and weapon a row each; mode and ammunition, distance and called shot two a row."""
         box = QGroupBox(tr("attack.box.who"), self)
         self.attacker = self._combo("attackerCombo", lambda: self.model.set_attacker(self.attacker.currentData()))
         self.weapon = self._combo("weaponCombo", self._weapon_chosen)
@@ -138,7 +187,7 @@ class AttackPanel(QWidget):
         self.reload_button = QPushButton(tr("attack.reload"), box)
         self.reload_button.setObjectName("reloadButton")
         self.reload_button.clicked.connect(lambda _c=False: self.model.reload(self.ammo.currentData() or ""))
-        self.ammo = QComboBox(box)
+        self.ammo = ElidingCombo(box, Qt.TextElideMode.ElideRight)
         self.ammo.setObjectName("ammoCombo")
         self.ammo.setToolTip(tr("attack.ammo_hint"))
         narrow(self.ammo, 6)
@@ -150,8 +199,9 @@ class AttackPanel(QWidget):
         grid = QGridLayout(box)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
-        rows = (
-            (("attack.attacker", self.attacker), ("attack.target", self.target)),
+        rows = (  # attacker and target a row each: their names whole (a grunt's number is at the end)
+            (("attack.attacker", self.attacker),),
+            (("attack.target", self.target),),
             (("attack.weapon", self.weapon),),
             (("attack.mode", self.mode), ("attack.ammo", ammo_row)),
             (("attack.distance_label", self.distance), ("attack.called_shot_label", self._called_row(box))),
@@ -164,7 +214,7 @@ class AttackPanel(QWidget):
                     grid.addWidget(field, row, 2 * n + 1, 1, span)
                 else:
                     grid.addLayout(field, row, 2 * n + 1, 1, span)
-        self.paired = QComboBox(box)
+        self.paired = ElidingCombo(box)
         self.paired.setObjectName("pairedWeaponCombo")
         self.paired.setToolTip(tr("attack.paired_hint"))
         self.paired.currentIndexChanged.connect(lambda _i: self.model.set_paired_weapon(self.paired.currentData()))
@@ -407,7 +457,7 @@ class AttackPanel(QWidget):
         return row
 
     def _combo(self, name: str, on_change, combo: QComboBox | None = None) -> QComboBox:
-        combo = combo if combo is not None else QComboBox(self)
+        combo = combo if combo is not None else ElidingCombo(self)  # names that differ at their end stay apart
         combo.setObjectName(name)
         narrow(combo, 8)
         combo.currentIndexChanged.connect(lambda _i: on_change())
@@ -450,11 +500,11 @@ class AttackPanel(QWidget):
         attacker's weapons, a renamed combatant, rounds fired), else only its choice is set.
         """
         model = self.model
-        people = tuple(model.combatants())
+        people = (tuple(model.combatants()), tuple(model.target_choices()))
         if people != self._people_shown:
             self._people_shown = people
-            self._fill(self.attacker, [(None, tr("attack.nobody")), *people], model.attacker)
-            self._fill(self.target, [(None, tr("attack.nobody")), *people], model.target)
+            self._fill(self.attacker, [(None, tr("attack.nobody")), *people[0]], model.attacker)
+            self._fill(self.target, [(None, tr("attack.nobody")), *people[1]], model.target)  # the other side first
         self._select(self.attacker, model.attacker)
         self._select(self.target, model.target)
         weapons = (model.attacker, tuple(model.weapons()))
@@ -468,6 +518,24 @@ class AttackPanel(QWidget):
             self._fill_modes(modes[2])
         self._select(self.mode, model.mode or None)
         self._sync_ammo()
+        self._sync_options()
+
+    def _sync_options(self) -> None:
+        """Distance, defence options and the split as the draft has them (a new attacker starts afresh)."""
+        model = self.model
+        melee = model.is_melee()
+        shown = NO_DISTANCE if model.distance is None or melee else model.distance
+        if self.distance.value() != shown:  # (set again, a spin box repaints for nothing)
+            _quietly(self.distance, lambda: self.distance.setValue(shown))
+        if self.distance.isEnabled() == melee:
+            self.distance.setEnabled(not melee)
+            self.distance.setToolTip(tr("attack.distance_melee") if melee else "")
+        for name, check in self.checks.items():
+            _quietly(check, lambda c=check, n=name: c.setChecked(bool(model.options[n])))
+        _quietly(self.melee_defence, lambda: self.melee_defence.setCurrentIndex(
+            max(self.melee_defence.findData(model.options["melee_defence"]), 0)))
+        _quietly(self.attacks, lambda: self.attacks.setValue(model.attacks))
+        _quietly(self.outside_combat, lambda: self.outside_combat.setChecked(model.outside_combat))
 
     def _fill_modes(self, modes: tuple[tuple[str, str, str | None], ...]) -> None:
         self.mode.blockSignals(True)
@@ -527,7 +595,7 @@ class AttackPanel(QWidget):
             return
         zones = self.model.zones()
         self.zones_box.setVisible(bool(zones))
-        marked_now = self.model.suppressed()
+        marked_now = self.model.suppressed() if zones else []  # (no zone: nobody to read, most attacks)
         key = (tuple(zones), tuple(marked_now), tuple(self.model.combatants()) if zones else ())
         if key == getattr(self, "_zones_shown", None):
             return  # nothing the box shows has changed (most entries: not every attack refills it)
@@ -594,6 +662,7 @@ class AttackPanel(QWidget):
     def _show_plan(self) -> None:
         model = self.model
         self._sync_draft()
+        self._show_top()
         self._fill_called_shots()
         self._show_split()
         self._show_edge()
@@ -624,22 +693,48 @@ class AttackPanel(QWidget):
         odds = model.odds
         pools = p.pools
         limit = tr("attack.limit", limit=pools.attack_limit) if pools.attack_limit is not None else ""
+        terms = _records(pools.attack, p.attack_terms)
         self.summary_area.show_text(
             tr("attack.summary", attack=pools.attack_pool, limit=limit,
                defence=tr("attack.no_defence") if p.no_defence else pools.defence_pool,
                soak=pools.soak_pool, hit=f"{odds.hit.hit:.0%}", knockdown=f"{odds.knockdown:.0%}")
-            + "\n" + "; ".join(term_text(t) for t in _records(pools.attack, p.attack_terms))
+            + "\n" + " · ".join(f"{term_words(t)} {t.value:+d}" for t in terms)  # short: tables and pages below
         )
+        tip = "\n".join([tr("attack.box.odds"), *(term_text(t) for t in terms)])
+        if tip != self.summary.toolTip():
+            self.summary.setToolTip(tip)  # each term with its table or rule and page
         self.chart.set_distribution(tuple(odds.applied), 1)  # boxes applied: 0 (miss or all soaked), 1, 2 …
 
+    def _show_top(self) -> None:
+        """Whose attack, on whom; the notice and an own-side target marked (text set only when it changes)."""
+        heading = self.model.heading()
+        if heading != self.heading.text():
+            self.heading.setText(heading)
+        notice = "\n".join(text for text in (self.model.notice, self.model.own_side()) if text)
+        if notice != self.notice.text():
+            self.notice.setText(notice)
+            self.notice.setVisible(bool(notice))
+
     def _show_result(self) -> None:
-        e = self.model.result
-        extras = [RENDERERS[x.kind](x) for x in self.model.result_events if x.kind in RESULT_EXTRAS]
+        """The roll shown (what Apply would write), else the attack applied last, said to be applied."""
+        model = self.model
+        events = model.result_events if model.result is not None else model.applied
+        e = next((x for x in events if isinstance(x, AttackResolved)), None)
+        extras = [RENDERERS[x.kind](x) for x in events if x.kind in RESULT_EXTRAS]
         lines = [attack_line(e), *breakdown_lines(e)] if e is not None else []
+        if lines and model.result is None:
+            lines[0] = tr("attack.applied_result", line=lines[0])
         self.result_area.show_text("\n".join([*lines, *extras]))
 
 
-class RefusingCombo(QComboBox):
+def _quietly(widget: QWidget, show: Callable[[], None]) -> None:
+    """Show the model's value in a widget without it counting as the GM's change."""
+    widget.blockSignals(True)
+    show()
+    widget.blockSignals(False)
+
+
+class RefusingCombo(ElidingCombo):
     """A list whose entries that do not fit now are disabled, with the reason as their tooltip, worked
     out when the list opens (not on every change of the fight: most attacks never open it)."""
 

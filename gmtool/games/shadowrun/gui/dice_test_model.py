@@ -25,6 +25,7 @@ from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import term_label, tr
 from gmtool.core.messages import Command
 from gmtool.games.shadowrun.rules import dice_test_commands as tc
+from gmtool.games.shadowrun.rules.dice_spec import check_side
 from gmtool.games.shadowrun.rules.dice_tests import (
     EdgeUse,
     OpposedOdds,
@@ -157,7 +158,12 @@ class DiceTestModel(QAbstractTableModel):
         if self.inputs.test_type == "buy":
             return
         if self.inputs.test_type == "opposed":
-            self.opposed = opposed_odds(self.preview.spec, self._opponent_spec())
+            opponent = self._opponent_spec()
+            state, i = self._bridge.state, self.inputs
+            check_side(self.preview.spec, self.combatant.sheet.name)  # whose pool is short, named (issue 31)
+            other = state.combatants.get(i.opponent or "")
+            check_side(opponent, other.sheet.name if other is not None else "", opponent=True)
+            self.opposed = opposed_odds(self.preview.spec, opponent)
         else:
             self.odds = test_odds(self.preview.spec)
 

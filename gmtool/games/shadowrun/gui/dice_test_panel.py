@@ -32,8 +32,10 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.gui.dice_result import results_html
 from gmtool.games.shadowrun.gui.dice_test_model import TEST_TYPES, DiceTestModel, EditionTests
+from gmtool.games.shadowrun.gui.side_by_side import SideBySide
 from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
+from gmtool.ui.eliding_combo import ElidingCombo
 from gmtool.ui.flow_layout import FlowLayout
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.pinned import ResultArea, scrolled
@@ -59,17 +61,18 @@ class TestPanel(QWidget):
         self._syncing = True  # widgets emit while being built; push once at the end
         self._people_for: tuple[object, ...] | None = None
         body = QWidget(self)
-        layout = QVBoxLayout(body)
+        layout = QVBoxLayout()
         self.title = QLabel(body)
         self.title.setWordWrap(True)
         layout.addWidget(self.title)
         layout.addLayout(self._edge_row())
         layout.addLayout(self._inputs_form())
-        layout.addWidget(self._opposed_box())
-        layout.addWidget(self._teamwork_box())
-        layout.addWidget(self._extended_box())
-        layout.addWidget(self._breakdown_view())
+        boxes = (self._opposed_box(), self._teamwork_box(), self._extended_box(), self._breakdown_view())
+        for box in boxes:
+            layout.addWidget(box)
         layout.addStretch(1)
+        self.columns = SideBySide(self, layout, boxes)  # beside the form in a wide panel (a laptop's tab)
+        body.setLayout(self.columns.row())
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
@@ -103,7 +106,7 @@ class TestPanel(QWidget):
         return spin
 
     def _combo(self, name: str, items: list[tuple[str, object]]) -> QComboBox:
-        combo = QComboBox(self)
+        combo = ElidingCombo(self)  # an opponent's name elided in its middle, whole in the tooltip
         combo.setObjectName(name)
         for text, data in items:
             combo.addItem(text, data)

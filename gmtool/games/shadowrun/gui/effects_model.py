@@ -17,6 +17,7 @@ from gmtool.core.effects import Duration, Effect
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
+from gmtool.games.shadowrun.gui.state_badges import held_states
 from gmtool.games.shadowrun.rules import effect_messages as em
 from gmtool.games.shadowrun.rules.effect_rules import holder_effects
 from gmtool.games.shadowrun.rules.grunt_groups import group_of
@@ -35,17 +36,33 @@ def group_badge(state: Any, combatant_id: str) -> tuple[str, ...]:
     return (tr("flag.group", name=group.name, rating=group.professional_rating) + shared,)
 
 
-def combatant_badges(state: Any) -> dict[str, tuple[str, ...]]:
-    """Group and effect badges by combatant (effects with their time left), either edition."""
+def _by_holder(state: Any) -> dict[str, list[Effect]]:
     effects: dict[str, list[Effect]] = {}
     for effect in state.effects.values():
         effects.setdefault(effect.holder, []).append(effect)
+    return effects
+
+
+def combatant_badges(state: Any, apart: frozenset[str] = frozenset()) -> dict[str, tuple[str, ...]]:
+    """Group and effect badges by combatant (effects with their time left), either edition; effects
+    whose key is in ``apart`` are left out (the pass order shows those as state badges)."""
+    effects = _by_holder(state)
     if not effects and not state.groups:
         return {}
     return {
-        cid: group_badge(state, cid) + tuple(effect_badge(e, state.turn) for e in effects.get(cid, ()))
+        cid: group_badge(state, cid)
+        + tuple(effect_badge(e, state.turn) for e in effects.get(cid, ()) if e.key not in apart)
         for cid in state.combatants
     }
+
+
+def combatant_states(state: Any) -> dict[str, tuple[tuple[str, str], ...]]:
+    """The effects a GM acts on (full defence, prone …) by holder: (key, badge with the time left)."""
+    effects = _by_holder(state)
+    if not effects:
+        return {}
+    found = {cid: held_states(held, lambda e: effect_badge(e, state.turn)) for cid, held in effects.items()}
+    return {cid: held for cid, held in found.items() if held}
 
 
 class EffectsModel(QAbstractListModel):

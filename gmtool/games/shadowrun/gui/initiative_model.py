@@ -23,6 +23,7 @@ from PySide6.QtGui import QFont
 
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import term_label, tr
+from gmtool.games.shadowrun.gui.state_badges import REST, SHOWN_AS_BADGES, STATES, ordered_states, words
 from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -32,6 +33,7 @@ from gmtool.viewmodels.tones import brush
 Index = QModelIndex | QPersistentModelIndex
 
 COL_NAME, COL_SCORE, COL_PASSES, COL_FLAGS, COL_CONDITION = range(5)
+HELD = roles.USER + 103  # the effects a GM acts on, as the view gave them (compared between snapshots)
 COLUMNS = ("column.name", "column.score", "column.passes", "column.flags", "column.condition")
 
 ROW_ROLES = (
@@ -43,6 +45,7 @@ ROW_ROLES = (
     roles.PASSES_LEFT,
     roles.IS_NPC,
     roles.EFFECTS,
+    STATES,
     int(Qt.ItemDataRole.DisplayRole),
 )
 
@@ -63,18 +66,22 @@ class CombatantsModel(QAbstractTableModel):
 
     # -- snapshots ---------------------------------------------------------
     def _snapshot(
-        self, state: Any, c: Any, rank: int, current_id: str | None, badges: dict[str, tuple[str, ...]]
+        self, state: Any, c: Any, rank: int, current_id: str | None, badges: dict[str, tuple[str, ...]],
+        held: dict[str, tuple[tuple[str, str], ...]],
     ) -> dict[int, Any]:
         view = self._view
+        flags = view.flags(state, c, current_id)
         row = {
             roles.ORDER: rank,
             roles.IS_CURRENT: c.id == current_id,
             roles.SCORE: view.score(state, c),
-            roles.FLAGS: view.flags(state, c, current_id),
+            roles.FLAGS: flags,
             roles.CONDITION: view.condition(c),
             roles.PASSES_LEFT: view.passes_left(state, c),
             roles.IS_NPC: view.is_npc(c),
             roles.EFFECTS: badges.get(c.id, ()),
+            HELD: held.get(c.id, ()),
+            STATES: ordered_states(flags, view.down(c), held.get(c.id, ())),
             int(Qt.ItemDataRole.DisplayRole): c.sheet.name,
         }
         ladder = view.ladder(state, c)
@@ -90,7 +97,7 @@ class CombatantsModel(QAbstractTableModel):
         actor = view.current_actor(state)
         current_id = actor.id if actor else None
         ranks = {c.id: rank for rank, c in enumerate(view.pass_order(state))}
-        badges = view.badges(state)
+        badges, held = view.badges(state), view.states(state)
         old = self._rows
         fresh = {}
         for cid, c in state.combatants.items():
@@ -98,10 +105,11 @@ class CombatantsModel(QAbstractTableModel):
             if (
                 before is not None and before[roles.ORDER] == ranks[cid]
                 and before[roles.IS_CURRENT] == (cid == current_id) and before[roles.EFFECTS] == badges.get(cid, ())
+                and before[HELD] == held.get(cid, ())
             ):
                 fresh[cid] = before
             else:
-                fresh[cid] = self._snapshot(state, c, ranks[cid], current_id, badges)
+                fresh[cid] = self._snapshot(state, c, ranks[cid], current_id, badges, held)
         self._rows = fresh
         return old
 
@@ -147,9 +155,9 @@ class CombatantsModel(QAbstractTableModel):
     def _emit_row_changed(self, row: int, changed: list[int]) -> None:
         """One ``dataChanged`` with the custom roles that changed and the Qt roles they show through."""
         shown = set(changed)
-        if shown & {roles.SCORE, roles.PASSES_LEFT, roles.FLAGS, roles.CONDITION, roles.EFFECTS, roles.PASS_LADDER}:
-            shown.add(int(Qt.ItemDataRole.DisplayRole))
-        if shown & {roles.CONDITION, roles.SCORE, roles.PASS_LADDER, roles.FLAGS, roles.EFFECTS}:
+        if shown & {roles.SCORE, roles.PASSES_LEFT, roles.FLAGS, roles.CONDITION, roles.EFFECTS, roles.PASS_LADDER, STATES}:
+            shown |= {int(Qt.ItemDataRole.DisplayRole), REST}
+        if shown & {roles.CONDITION, roles.SCORE, roles.PASS_LADDER, roles.FLAGS, roles.EFFECTS, STATES}:
             shown.add(int(Qt.ItemDataRole.ToolTipRole))
         if shown & {roles.IS_CURRENT, roles.FLAGS}:
             shown |= {
@@ -196,6 +204,8 @@ class CombatantsModel(QAbstractTableModel):
         """The data of the cell at ``column`` of combatant ``cid`` (row values ``row``) for ``role``."""
         if role == roles.COMBATANT_ID:
             return cid
+        if role == REST:
+            return self._rest(row)
         if role in row and role != int(Qt.ItemDataRole.DisplayRole):
             return row[role]
         if role == Qt.ItemDataRole.DisplayRole:
@@ -218,8 +228,10 @@ class CombatantsModel(QAbstractTableModel):
 
     def _tooltip(self, column: int, cid: str, row: dict[int, Any]) -> str | None:
         """Condition in numbers, the score's breakdown, the passes of this turn (asked when shown)."""
+        if column == COL_NAME:
+            return row[int(Qt.ItemDataRole.DisplayRole)]  # whole, where the column elides it
         if column == COL_FLAGS:
-            return self._display(column, row) or None  # the whole text when the column cuts it
+            return "\n".join(self._flag_words(row)) or None  # every state and effect, whole, one a line
         if column == COL_CONDITION:
             p, pmax, s, smax = row[roles.CONDITION]
             return tr("tooltip.condition", physical=p, physical_max=pmax, stun=s, stun_max=smax)
@@ -233,6 +245,17 @@ class CombatantsModel(QAbstractTableModel):
             return tr("tooltip.pass_ladder", passes=", ".join(passes), left=row[roles.PASSES_LEFT])
         return None
 
+    @staticmethod
+    def _rest(row: dict[int, Any]) -> str:
+        """The flags and effects that are no state badge, in words (the language in use)."""
+        flags = [tr(f"flag.{f}") for f in row[roles.FLAGS] if f not in SHOWN_AS_BADGES]
+        return " · ".join(flags + list(row[roles.EFFECTS]))
+
+    def _flag_words(self, row: dict[int, Any]) -> list[str]:
+        """The states (most urgent first), then the other flags and effects, in words."""
+        rest = self._rest(row)
+        return [words(key, badge) for key, badge in row[STATES]] + ([rest] if rest else [])
+
     def _display(self, column: int, row: dict[int, Any]) -> str:
         if column == COL_NAME:
             name = row[int(Qt.ItemDataRole.DisplayRole)]
@@ -242,8 +265,7 @@ class CombatantsModel(QAbstractTableModel):
         if column == COL_PASSES:
             return str(row[roles.PASSES_LEFT])
         if column == COL_FLAGS:
-            flags = [tr(f"flag.{f}") for f in row[roles.FLAGS] if f != "current"]
-            return " · ".join(flags + list(row[roles.EFFECTS]))
+            return " · ".join(self._flag_words(row))
         p, pmax, s, smax = row[roles.CONDITION]
         return f"{p}/{pmax} · {s}/{smax}"
 

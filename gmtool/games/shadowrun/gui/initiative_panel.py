@@ -37,9 +37,11 @@ from gmtool.games.shadowrun.gui.initiative_model import (
     PassOrderProxy,
 )
 from gmtool.games.shadowrun.gui.pass_ladder import PassLadderDelegate, ladder_width
+from gmtool.games.shadowrun.gui.state_badges import StatesDelegate
 from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
 from gmtool.ui.drawn_once import paint_cached
 from gmtool.ui.elided_label import ElidedLabel
+from gmtool.ui.eliding_combo import ElidingCombo
 from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.one_call_delegate import OneCallDelegate
 from gmtool.ui.opaque_scroll_bars import fill_opaque
@@ -132,13 +134,14 @@ class InitiativePanel(QWidget):
         view.verticalHeader().setVisible(False)
         # One line per combatant (long names elided, whole in the tooltip): ten and more in view.
         view.setWordWrap(False)
-        view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # "Demo Corp…tenant 12": grunts stay apart
         rows = view.verticalHeader()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         rows.setDefaultSectionSize(view.fontMetrics().height() + 8)
         fill_opaque(view)  # scrolling to the current actor repaints the bar, not the panels behind
         view.setItemDelegate(OneCallDelegate(view))  # one model call a cell, not seven
         view.setItemDelegateForColumn(COL_CONDITION, ConditionBarDelegate(view))
+        view.setItemDelegateForColumn(COL_FLAGS, StatesDelegate(view))  # states as badges never elided away
         ladder = self._bridge.has(PASS_LADDER)
         if ladder:
             view.setItemDelegateForColumn(COL_PASSES, PassLadderDelegate(view))
@@ -151,7 +154,7 @@ class InitiativePanel(QWidget):
         # Widths from the headers and a sample text, once: ResizeToContents would
         # measure every row on every change (200 combatants → thousands of calls).
         metrics = view.fontMetrics()
-        samples = {COL_NAME: "M" * NAME_CHARS, COL_SCORE: "-00", COL_PASSES: "0", COL_CONDITION: "00000"}
+        samples = {COL_NAME: "M" * NAME_CHARS, COL_SCORE: "-00", COL_PASSES: "0", COL_CONDITION: "00"}  # bars: narrow
         for column, sample in samples.items():
             title = str(self.model.headerData(column, Qt.Orientation.Horizontal))
             sample_width = metrics.horizontalAdvance(sample)
@@ -217,7 +220,7 @@ class InitiativePanel(QWidget):
         self._target_key: tuple[tuple[str, str], ...] = ()
         if not self.action_model.has_targets():
             return None
-        combo = QComboBox(self)
+        combo = ElidingCombo(self)  # names that differ at their end stay apart
         combo.setObjectName("targetCombo")
         combo.setToolTip(tr("panel.target_hint"))
         return combo

@@ -98,8 +98,10 @@ class ModifierPanel(QWidget):
 
     def __init__(self, sheet: ModifierSheet | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._rows_kept = 0  # rows the table keeps in view (keep_rows), 0: as the layout gives
         self.model = ModifierTableModel(sheet, self)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self._tree(), 3)
         layout.addLayout(self._free_row())
         self.breakdown_title = QLabel(tr("tables.breakdown"))
@@ -157,6 +159,28 @@ class ModifierPanel(QWidget):
         self.tree.expandAll()
         for cell in self.model.count_cells():
             self.tree.openPersistentEditor(cell)
+        self._keep_rows()
+
+    def keep_rows(self, rows: int, breakdown_lines: int) -> None:
+        """The table at least ``rows`` rows tall, the breakdown at most ``breakdown_lines`` (then it scrolls):
+        the rows to tick get the room (the attack panel's terms are in its odds already)."""
+        self._rows_kept = rows
+        spacing = self.breakdown.fontMetrics().lineSpacing()
+        self.breakdown.setMaximumHeight(breakdown_lines * (spacing + 4) + 2 * self.breakdown.frameWidth())
+        self.breakdown_title.setVisible(False)  # its words in the list's tooltip: a row more for the table
+        self.breakdown.setToolTip(self.breakdown_title.text())
+        self._keep_rows()
+
+    def _keep_rows(self) -> None:
+        rows = self._rows_kept
+        if not rows:
+            return
+        tree = self.tree
+        row = tree.sizeHintForRow(0) if self.model.rowCount() else -1
+        row = max(row, tree.fontMetrics().height() + 4, tree.iconSize().height())
+        tall = tree.header().sizeHint().height() + rows * row + 2 * tree.frameWidth()
+        if tall != tree.minimumHeight():
+            tree.setMinimumHeight(tall)
 
     def count_spin(self, key: str) -> QSpinBox | None:
         """The spin box of a counted row ("<table id>/<row id>"), if the row is shown."""
@@ -189,7 +213,8 @@ class ModifierPanel(QWidget):
 
     def set_sheet(self, sheet: ModifierSheet | None) -> None:
         """Show another action's tables (the same tables are updated in place, not reset)."""
-        self.message.clear()
+        if self.message.text():
+            self.message.clear()
         old = self.model.sheet
         if sheet is not None and old is not None and sheet == old:
             return
@@ -225,9 +250,16 @@ class ModifierPanel(QWidget):
         lines = [(term_line(term), term.table == FREE_TABLE) for term in terms]
         total = sheet.total() if sheet is not None else 0
         self.total.setText(tr("tables.total", total=f"{total:+d}"))
-        if lines == getattr(self, "_lines_shown", None):
+        shown = getattr(self, "_lines_shown", None)
+        if lines == shown:
             return  # the same breakdown (a new sheet with the same terms): nothing to refill
         self._lines_shown = lines
+        if shown is not None and [free for _text, free in shown] == [free for _text, free in lines]:
+            for row, (text, _free) in enumerate(lines):  # the same terms, other values (recoil …): in place
+                item = self.breakdown.item(row)
+                if item.text() != text:
+                    item.setText(text)
+            return
         self.breakdown.clear()
         free_number = 0
         for term in terms:

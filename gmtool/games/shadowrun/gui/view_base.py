@@ -14,11 +14,14 @@ from typing import Any
 
 from gmtool.core.messages import Command
 from gmtool.games.shadowrun.gui import view_protocol as rv
-from gmtool.games.shadowrun.gui.effects_model import combatant_badges
+from gmtool.games.shadowrun.gui.effects_model import combatant_badges, combatant_states
+from gmtool.games.shadowrun.gui.state_badges import ACT_ON_EFFECTS
+from gmtool.games.shadowrun.rules.condition import sheet_down
 from gmtool.games.shadowrun.rules.display import EditionQueries
 from gmtool.games.shadowrun.rules.sheet_view import EditionSheet, field_range
 
 NEW_EDGE = 2
+ACT_ON = frozenset(ACT_ON_EFFECTS)
 
 
 class ShadowrunView:
@@ -82,8 +85,17 @@ class ShadowrunView:
         return self.budget_left(c)
 
     def badges(self, state: Any) -> dict[str, tuple[str, ...]]:
-        """Group and effect badges by combatant (effects with their time left, who surprised whom)."""
-        return combatant_badges(state)
+        """Group and effect badges by combatant (effects with their time left), but for the effects a GM
+        acts on: those are :meth:`states`."""
+        return combatant_badges(state, ACT_ON)
+
+    def states(self, state: Any) -> dict[str, tuple[tuple[str, str], ...]]:
+        """The effects a GM acts on by holder (full defence, prone …): (key, badge with the time left)."""
+        return combatant_states(state)
+
+    def down(self, c: Any) -> str | None:
+        """"dead", "dying" or "unconscious" by the sheet's condition monitors (None: conscious)."""
+        return sheet_down(c.sheet)
 
     def condition(self, c: Any) -> rv.Condition:
         sheet = c.sheet

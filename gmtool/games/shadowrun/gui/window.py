@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
+SHEET_BESIDE_AT = 1600  # px of window width from which the sheet has a column of its own (else a tab)
+ORDER_SHARE = 28  # % of such a window's width for the order and the log
 
 
 class ShadowrunWindow:
@@ -90,21 +92,38 @@ class ShadowrunWindow:
         window.add_dock("attack", tr("dock.attack"), self.attack_host, RIGHT)
 
     def arrange(self) -> None:
-        """The order above the log, the work of the moment beside it, the sheet at the right."""
+        """The order above the log at the left; the work panels, the attack and the sheet as tabs beside
+        them (the window's width then decides where the sheet goes: :meth:`first_layout`)."""
         window = self.window
         docks = window.docks
         test, attack = docks["test"], docks["attack"]
         window.splitDockWidget(docks["initiative"], docks["log"], Qt.Orientation.Vertical)
-        window.splitDockWidget(test, docks["sheet"], Qt.Orientation.Horizontal)
         window.tabifyDockWidget(test, attack)
+        window.tabifyDockWidget(attack, docks["sheet"])
         attack.visibilityChanged.connect(self._attack_shown)  # hidden: no work (and not yet built)
         test.raise_()
 
     def first_layout(self) -> None:
-        """Default proportions (unless a saved layout was restored)."""
+        """The default layout for the window's width (unless a saved layout was restored).
+
+        A laptop (under ``SHEET_BESIDE_AT`` px): the order and the log at the left, and the rest of the
+        width for the work panels, the attack and the sheet as tabs, so the attack has the room for
+        its inputs beside a tall modifier table. A wider screen: the sheet in a column of its own
+        at the right."""
         window, docks = self.window, self.window.docks
-        window.resizeDocks([docks["initiative"], docks["sheet"], docks["test"]], list(self.view.dock_widths),
-                           Qt.Orientation.Horizontal)
+        order, sheet, work = self.view.dock_widths
+        test = docks["test"]
+        if window.width() >= SHEET_BESIDE_AT:
+            window.addDockWidget(RIGHT, docks["sheet"], Qt.Orientation.Horizontal)  # its own column
+            order = max(order, window.width() * ORDER_SHARE // 100)  # the names whole, the badges beside
+            rest = max(window.width() - order - sheet, work)
+            window.resizeDocks([docks["initiative"], test, docks["sheet"]], [order, rest, sheet],
+                               Qt.Orientation.Horizontal)
+        else:
+            window.tabifyDockWidget(docks["attack"], docks["sheet"])
+            window.resizeDocks([docks["initiative"], test], [order, max(window.width() - order, work)],
+                               Qt.Orientation.Horizontal)
+        test.raise_()
         tall = window.height()
         window.resizeDocks([docks["initiative"], docks["log"]], [tall * 3 // 5, tall * 2 // 5], Qt.Orientation.Vertical)
 
@@ -201,6 +220,7 @@ class ShadowrunWindow:
             (new_id,) = set(bridge.state.combatants) - before
             bridge.select(new_id)
             self.window.docks["sheet"].show()
+            self.window.docks["sheet"].raise_()  # in front of the work panels where it is their tab
             name_edit = self.sheet_panel.editors["name"]
             name_edit.setFocus()
             name_edit.selectAll()  # type: ignore[attr-defined]

@@ -176,3 +176,18 @@ def validate_spec(spec: TestSpec) -> None:
         raise RulesError("error.add_after_needs_pool")
     if first_dice(spec) < 1 or (use in POOL_ONLY and spec.pool < 1):
         raise RulesError("error.pool_empty", pool=spec.pool)
+
+
+def check_side(spec: TestSpec, name: str, opponent: bool = False) -> None:
+    """:func:`validate_spec` for one side of an opposed test: a pool of 0 or less is refused naming whose
+    pool it is (``name``; "" for an opponent that is only a number of dice)."""
+    try:
+        validate_spec(spec)
+    except RulesError as exc:
+        if exc.key != "error.pool_empty":
+            raise
+        if not opponent:
+            raise RulesError("error.pool_empty_of", name=name, pool=spec.pool) from exc
+        if not name:
+            raise RulesError("error.opponent_dice_empty", pool=spec.pool) from exc
+        raise RulesError("error.opponent_pool_empty", name=name, pool=spec.pool) from exc

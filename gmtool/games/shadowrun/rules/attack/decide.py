@@ -176,7 +176,8 @@ def _resolved(
     return AttackResolved(
         attacker=s.attacker.id, attacker_name=s.attacker.sheet.name, target=s.target.id, target_name=s.target.sheet.name,
         weapon_name=s.weapon.display_name(), melee=s.weapon.melee, mode=command.mode,
-        rounds=s.shot.rounds_used if s.shot is not None else 0, distance=command.distance,
+        rounds=s.shot.rounds_used if s.shot is not None else 0,
+        distance=None if s.weapon.melee else command.distance,  # melee never takes a ranged distance
         attack=attack_record, defence=defence_record, hit=not r.miss, net_hits=r.outcome.net_hits,
         full_defence=r.outcome.full_defence,
         physical_before=before.physical if before else 0, physical_after=_stored(adapter, after),

@@ -28,6 +28,7 @@ from enum import Enum
 from typing import Literal
 
 from gmtool.core.errors import RulesError
+from gmtool.games.shadowrun.rules.condition import state_of
 from gmtool.games.shadowrun.rules.shadowrun import ShadowrunSheet
 
 Track = Literal["physical", "stun"]
@@ -77,13 +78,7 @@ class Monitor:
 
     @property
     def state(self) -> MonitorState:
-        if self.dead:
-            return MonitorState.DEAD
-        if self.physical > self.physical_boxes:
-            return MonitorState.DYING
-        if self.physical == self.physical_boxes or self.stun == self.stun_boxes:
-            return MonitorState.UNCONSCIOUS
-        return MonitorState.CONSCIOUS
+        return MonitorState(state_of(self.physical, self.physical_boxes, self.stun, self.stun_boxes, self.dead))
 
     @property
     def wound_modifier(self) -> int:

@@ -49,7 +49,7 @@ class SR5View(ShadowrunView):
     action_specs = SR5_SPECS
     combat_menu = build_combat_menu(("seize", "blitz", "refresh_edge_all"), (), ("-", *INTERRUPT_GROUP),
                                     ("wound_on_initiative", "ones_on_extras"))
-    dock_widths = (440, 400, 520)  # the test box needs room
+    dock_widths = (470, 400, 520)  # the order with room for its state badges; the rest for the work
     work_title = "dock.test"
 
     def work_panel(self, window: Any) -> Any:

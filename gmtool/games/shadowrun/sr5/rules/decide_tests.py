@@ -13,6 +13,7 @@ from dataclasses import replace
 from gmtool.core.dice import roll_d6
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.dice_spec import check_side
 from gmtool.games.shadowrun.rules.dice_tests import (
     EdgeUse,
     Edition,
@@ -149,6 +150,7 @@ def roll_opposed(state: EncounterState, command: tc.RollOpposedTest, rng: random
     c = _combatant(state, command.combatant)
     terms = terms_for(state, c, command.pool, "test")
     spec = spec_for(state, c, pool_of(terms), 0, limit_of(c.sheet, command.pool), command.edge_use)
+    check_side(spec, c.sheet.name)  # a pool of 0 or less: refused naming whose it is (issue 31)
     actor = _resolve(spec, rng, command.faces, None)
     events: list[Event] = [*_spend(c, command.edge_use), _event(c, command.label, "actor", terms, actor)]
     if command.opponent is not None:
@@ -158,12 +160,14 @@ def roll_opposed(state: EncounterState, command: tc.RollOpposedTest, rng: random
             raise RulesError("error.opponent_pool_missing")
         o_terms = terms_for(state, o, command.opponent_pool, "test")
         o_spec = spec_for(state, o, pool_of(o_terms), 0, limit_of(o.sheet, command.opponent_pool), EdgeUse.NONE)
+        check_side(o_spec, o.sheet.name, opponent=True)
         opponent = _resolve(o_spec, rng, command.opponent_faces, None)
         events.append(_event(o, command.label, "opponent", o_terms, opponent))
         opponent_id = o.id
     else:
         o_terms = (("pool.opponent_dice", command.opponent_dice),)
         o_spec = spec_for(state, c, command.opponent_dice, 0, None, EdgeUse.NONE)
+        check_side(o_spec, "", opponent=True)
         opponent = _resolve(o_spec, rng, command.opponent_faces, None)
         events.append(_plain_opponent_event(c, command.label, o_terms, opponent))
         opponent_id = ""
