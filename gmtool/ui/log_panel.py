@@ -8,7 +8,7 @@ as it was right after that event (rewind, read-only), filtered or not.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QFont, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -95,7 +95,9 @@ class LogView(AppendingTableView):
             return
         width = self._text_width()
         for row in range(first, last + 1):
-            height = self._heights.height(str(model.index(row, 0).data() or ""), width)
+            index = model.index(row, 0)
+            font = index.data(Qt.ItemDataRole.FontRole)  # a heading is bold: wider, it may wrap sooner
+            height = self._heights.height(str(index.data() or ""), width, isinstance(font, QFont) and font.bold())
             if rows.sectionSize(row) != height:
                 rows.resizeSection(row, height)
 

@@ -33,6 +33,7 @@ def row_shown(panel, field: str) -> bool:  # noqa: ANN001
 
 def test_a_drones_sheet_shows_its_vehicle_fields_only(sr4_window) -> None:  # noqa: ANN001
     panel = sr4_window.parts.sheet_panel
+    sr4_window.docks["sheet"].raise_()  # on a laptop the sheet is a tab beside the work panels: the GM clicks it
     sr4_window.bridge.select(DRONE)
     QApplication.processEvents()
     assert panel.vehicle_box.isVisible() and not panel.attributes_box.isVisible()

@@ -172,6 +172,10 @@ def test_a_round_of_sr4_with_readmes_keys(qtbot, workspace, language, size) -> N
     # -- damage on the sheet, then Ctrl+Z ---------------------------------------------------------
     window.bridge.select(GRAVEL)
     sheet = window.parts.sheet_panel
+    window.docks["sheet"].raise_()  # at 1366 the sheet is a tab beside the work panels: the GM clicks it
+    QApplication.processEvents()
+    sheet._scroll.ensureWidgetVisible(sheet.damage_buttons["physical_damage"])  # a troll's long sheet: scrolled to it
+    QApplication.processEvents()
     before = window.bridge.state.combatants[GRAVEL].sheet.physical_damage
     qtbot.mouseClick(sheet.damage_buttons["physical_damage"], Qt.MouseButton.LeftButton)
     assert window.bridge.state.combatants[GRAVEL].sheet.physical_damage == before + 1
