@@ -162,3 +162,19 @@ def test_a_spin_box_keeps_space_and_a_closed_list_lets_the_fight_have_it(qtbot, 
     combo.setFocus()
     qtbot.keyClick(combo, SPACE)
     assert _current(window) != actor  # a closed list is no typing field: Space is the fight's
+
+
+def test_an_applied_attack_gives_the_order_list_the_keyboard(qtbot, window) -> None:
+    """Issue 31: after an attack the keyboard is back in the fight (before: it stayed in the attack's
+    attacker list, whose arrows would change the attacker)."""
+    window.action("roll_initiative").trigger()
+    tree, _cell = _modifier_row(window)  # the attack panel in front, a modifier row focused
+    panel = window.parts.attack_panel
+    panel.attacker.setFocus()
+    qtbot.waitUntil(panel.attacker.hasFocus)
+    qtbot.keyClick(panel.attacker, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # Roll
+    assert panel.model.result is not None
+    qtbot.keyClick(panel.attacker, Qt.Key.Key_Return,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)  # Apply
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.parts.fight_widget())
+    assert_fight_keys_act(window)

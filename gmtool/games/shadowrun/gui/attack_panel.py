@@ -45,6 +45,7 @@ from gmtool.games.shadowrun.rules.attack.describe import (
 )
 from gmtool.games.shadowrun.rules.attack.messages import AttackResolved
 from gmtool.ui.eliding_combo import ElidingCombo
+from gmtool.ui.fight_focus import return_focus_to_fight
 from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.page_tabs import PageTabs
@@ -447,7 +448,7 @@ class AttackPanel(QWidget):
         self.roll_button.clicked.connect(self.model.roll)
         self.apply_button = QPushButton(tr("attack.apply"), self)
         self.apply_button.setObjectName("applyAttackButton")
-        self.apply_button.clicked.connect(self.model.apply)
+        self.apply_button.clicked.connect(self.apply)
         for name, button in (("roll_attack", self.roll_button), ("apply_attack", self.apply_button)):
             action = self._actions.get(name)
             if action is not None:
@@ -455,6 +456,14 @@ class AttackPanel(QWidget):
         row.addWidget(self.roll_button)
         row.addWidget(self.apply_button)
         return row
+
+    def apply(self) -> bool:
+        """Apply (the button, ``Ctrl+Shift+Return``): the attack written, then the keyboard back to the
+        fight (the order list: Space ends the phase, the arrows choose the next target), the shell's rule."""
+        done = self.model.apply()
+        if done:
+            return_focus_to_fight(self)
+        return done
 
     def _combo(self, name: str, on_change, combo: QComboBox | None = None) -> QComboBox:
         combo = combo if combo is not None else ElidingCombo(self)  # names that differ at their end stay apart

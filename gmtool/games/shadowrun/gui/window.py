@@ -148,7 +148,7 @@ class ShadowrunWindow:
             "remove_combatant": lambda: window.on_selected(view.remove),
             "attack": self.show_attack,
             "roll_attack": lambda: (self.raise_attack(), self.attack_panel.model.roll()),
-            "apply_attack": lambda: (self.raise_attack(), self.attack_panel.model.apply()),
+            "apply_attack": lambda: (self.raise_attack(), self.attack_panel.apply()),
             "reload_weapon": lambda: self.attack_panel.model.reload(),
         }
         for name in view.edge_actions:  # SR5: seize, blitz; SR4: go first (E6), extra pass (E7)
