@@ -144,3 +144,23 @@ def test_a_campaign_file_without_write_permission_is_not_writable(tmp_path: Path
     monkeypatch.undo()
     assert not list(tmp_path.glob(".table.gmtool.lock"))  # the refusal let go of the lock
     shutil.rmtree(tmp_path / "data", ignore_errors=True)
+
+
+def test_a_full_disk_while_a_new_campaign_gets_its_schema_says_full_not_upgrade(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: a full disk during a campaign's creation said it "could not be upgraded"."""
+    import sqlite3
+
+    from gmtool.storage import migrations
+
+    def full(_conn: object, _step: object) -> None:
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorcode = 13  # SQLITE_FULL, as SQLite sets it
+        raise error
+
+    monkeypatch.setattr(migrations, "_run_step", full)
+    with pytest.raises(StorageError) as refused:
+        Workspace.create(tmp_path / "new.gmtool")
+    assert refused.value.key == "error.disk_full"
+    assert "upgraded" not in refused.value.message() and "new.gmtool" in refused.value.message()
+    assert not (tmp_path / "new.gmtool").exists() and _leftovers(tmp_path) == []

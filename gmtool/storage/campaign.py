@@ -322,6 +322,12 @@ class Campaign:
         except (OSError, sqlite3.Error) as exc:
             lock.release()
             raise storage_error(exc, path, "error.create_failed") from exc
+        except StorageError as exc:  # a schema step of the new file failed: not an upgrade, its creation
+            lock.release()
+            cause = exc.__cause__
+            if isinstance(cause, (OSError, sqlite3.Error)):  # a full disk is called a full disk
+                raise storage_error(cause, path, "error.create_failed") from exc
+            raise
         except BaseException:
             lock.release()
             raise
