@@ -193,3 +193,23 @@ def test_a_gear_card_behind_its_tab_never_writes_its_old_values_to_another_gear(
     name.editingFinished.emit()  # the keyboard passing through it
     assert window.bridge.state.gears["g4"].name == "Demo Scrapjack"
     assert not any(e.kind == "br_gear_edited" for e in window.bridge.encounter.entries[-1].events)
+
+
+def test_table_mode_geometry_typed_for_one_gear_is_not_the_next_gears(qtbot, rally_window) -> None:  # noqa: ANN001
+    """Issue 31: table mode's range, side, cover and lock typed for one attacker carried over to the next."""
+    window = rally_window
+    window.run(m.SetTableMode(on=True))
+    panel = window.parts.attack_panel
+    first = window.bridge.state.current
+    panel.range.setValue(7)
+    panel.cover.setValue(2)
+    panel.lock.setChecked(False)
+    panel.in_front.setChecked(False)
+    panel.side.setCurrentIndex(panel.side.count() - 1)
+    window.run(m.DeclareSpeed(gear=first, speed="cruising"))
+    assert panel.range.value() == 7  # the same attacker: what the GM typed stays
+    window.run(m.EndActivation(gear=first))
+    assert window.bridge.state.current not in (None, first)
+    panel.fresh()
+    assert (panel.range.value(), panel.cover.value(), panel.lock.isChecked(), panel.in_front.isChecked(),
+            panel.side.currentIndex()) == (1, 0, True, True, 0)

@@ -126,16 +126,14 @@ class AttackPanel(QWidget):
         box = QGroupBox(tr("br.attack.table"), self)
         form = QFormLayout(box)
         self.in_front, self.lock = QCheckBox(tr("br.attack.in_front"), box), QCheckBox(tr("br.attack.lock"), box)
-        self.in_front.setChecked(True)
-        self.lock.setChecked(True)
         self.side = QComboBox(box)
         for side in SIDES:
             self.side.addItem(tr(f"br.side.{side}"), side)
         self.range, self.cover = QSpinBox(box), QSpinBox(box)
         self.range.setRange(0, 60)
-        self.range.setValue(1)
         self.cover.setRange(0, 12)
         self.cover.setSuffix("D6")
+        self._fresh_table_inputs()
         form.addRow(self.in_front)
         form.addRow(self.lock)
         form.addRow(tr("br.attack.side"), self.side)
@@ -150,6 +148,15 @@ class AttackPanel(QWidget):
         for spin in (self.range, self.cover):
             spin.valueChanged.connect(self.refresh)
         return box
+
+    def _fresh_table_inputs(self) -> None:
+        """Table mode's geometry as a new attack starts (in front, with lock, the first side, range 1, no
+        cover): typed for one attacker, it never carries over to the next (issue 31)."""
+        for widget, value in ((self.in_front, True), (self.lock, True)):
+            widget.setChecked(value)
+        self.side.setCurrentIndex(0)
+        self.range.setValue(1)
+        self.cover.setValue(0)
 
     def _lay_out(self) -> None:
         form = QFormLayout()
@@ -259,6 +266,7 @@ class AttackPanel(QWidget):
         if fresh_attacker:
             for edit in self.faces.values():
                 edit.clear()
+            self._fresh_table_inputs()
         for combo, items in ((self.target, targets), (self.weapon, weapons)):
             if fresh_attacker or [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())] != items:
                 chosen = None if fresh_attacker else combo.currentData()
