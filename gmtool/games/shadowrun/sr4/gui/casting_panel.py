@@ -51,6 +51,7 @@ class CastingPanel(QWidget):
         self._stale = False  # hidden while the fight changed: refreshed when shown
         self._caster: str | None = None  # whose typed values the form holds
         self._typed: dict[str, cm.Typed] = {}  # what the GM typed, per caster
+        self._shown: dict[QListWidget, list[tuple[str, Any]]] = {}  # the rows each list shows
         body = QWidget(self)
         column = QVBoxLayout(body)
         self.caster_label = self._label("casterLabel")
@@ -285,15 +286,24 @@ class CastingPanel(QWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if other.id in checked else Qt.CheckState.Unchecked)
 
-    @staticmethod
-    def _fill(widget: QListWidget, rows: list[tuple[str, Any]]) -> None:
-        current = widget.currentItem().data(Qt.ItemDataRole.UserRole) if widget.currentItem() else None
-        widget.clear()
-        for text, data in rows:
-            item = QListWidgetItem(text, widget)
-            item.setData(Qt.ItemDataRole.UserRole, data)
-            if data == current:
-                widget.setCurrentItem(item)
+    def _fill(self, widget: QListWidget, rows: list[tuple[str, Any]]) -> None:
+        """The list shows ``rows``: left alone when it does already, the new rows added when the list only
+        grew (a signature more after each spell: refilling 200 of them re-laid out the tab), else refilled."""
+        shown = self._shown.get(widget, [])
+        if rows == shown:
+            return
+        self._shown[widget] = list(rows)
+        if rows[:len(shown)] == shown and widget.count() == len(shown):
+            for text, data in rows[len(shown):]:
+                QListWidgetItem(text, widget).setData(Qt.ItemDataRole.UserRole, data)
+        else:
+            current = widget.currentItem().data(Qt.ItemDataRole.UserRole) if widget.currentItem() else None
+            widget.clear()
+            for text, data in rows:
+                item = QListWidgetItem(text, widget)
+                item.setData(Qt.ItemDataRole.UserRole, data)
+                if data == current:
+                    widget.setCurrentItem(item)
         if widget.currentItem() is None and widget.count():
             widget.setCurrentRow(0)
 
@@ -305,9 +315,9 @@ class CastingPanel(QWidget):
         cid = self.caster()
         state = self.bridge.state
         if cid is None or not state.combatants[cid].sheet.magic:
-            self.odds_label.setText(tr("magic.preview.none"))
+            self.footer.show_odds(tr("magic.preview.none"))
             return
-        self.odds_label.setText(cm.cast_preview(state, cid, self.inputs()))
+        self.footer.show_odds(cm.cast_preview(state, cid, self.inputs()))
 
     # -- sending -------------------------------------------------------------------------------
     def _send(self, command: Any) -> bool:
