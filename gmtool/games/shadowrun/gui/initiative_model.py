@@ -22,12 +22,12 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from gmtool.core.encounter import Change
-from gmtool.core.i18n import term_label, tr
+from gmtool.core.i18n import active_language, term_label, tr
 from gmtool.games.shadowrun.gui.state_badges import REST, SHOWN_AS_BADGES, STATES, ordered_states, words
 from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.cell_look import LookCache, cell_look
+from gmtool.viewmodels.cell_look import LookCache, cell_look, look_key
 from gmtool.viewmodels.tones import brush
 
 Index = QModelIndex | QPersistentModelIndex
@@ -61,6 +61,7 @@ class CombatantsModel(QAbstractTableModel):
         self._ids: list[str] = list(bridge.state.combatants)
         self._rows: dict[str, dict[int, Any]] = {}
         self._looks = LookCache()  # each cell's look while its row snapshot is the same
+        self._keys = LookCache()  # each cell's content key (roles.CELL_KEY), likewise
         self._snapshot_all()
         bridge.changed.connect(self._on_change)
 
@@ -119,6 +120,7 @@ class CombatantsModel(QAbstractTableModel):
             self.beginResetModel()
             self._ids = list(self._bridge.state.combatants)
             self._looks.clear()
+            self._keys.clear()
             self._snapshot_all()
             self.endResetModel()
             return
@@ -196,9 +198,23 @@ class CombatantsModel(QAbstractTableModel):
         role = int(role)
         column = index.column()
         if role == roles.CELL_LOOK:  # the roles painting reads, at once (viewmodels.cell_look)
-            return self._looks.look((cid, column), row, lambda: cell_look(
-                lambda look_role: self._value(column, cid, row, int(look_role))))
+            return self._look(column, cid, row)
+        if role == roles.CELL_KEY:  # all the cell shows, as a key (ui.cell_pixmaps): a name is seen once
+            return None if column == COL_NAME else self._keys.look((cid, column), row, lambda: self._key(column, cid, row))
         return self._value(column, cid, row, role)
+
+    def _look(self, column: int, cid: str, row: dict[int, Any]) -> Any:
+        return self._looks.look((cid, column), row, lambda: cell_look(
+            lambda look_role: self._value(column, cid, row, int(look_role))))
+
+    def _key(self, column: int, cid: str, row: dict[int, Any]) -> Any:
+        """The cell's look and what its delegate draws besides (ladder, badges and words, bars)."""
+        look = look_key(self._look(column, cid, row))
+        if look is None:
+            return None
+        drawn = {COL_PASSES: row.get(roles.PASS_LADDER), COL_FLAGS: (row[STATES], self._rest(row)),
+                 COL_CONDITION: row[roles.CONDITION]}.get(column)
+        return column, look, drawn, active_language()
 
     def _value(self, column: int, cid: str, row: dict[int, Any], role: int) -> Any:
         """The data of the cell at ``column`` of combatant ``cid`` (row values ``row``) for ``role``."""
