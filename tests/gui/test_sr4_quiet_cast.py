@@ -79,3 +79,19 @@ def test_a_new_signature_is_added_to_the_list_the_rest_kept(qtbot, sr4_window) -
     casting.erase()  # erasing the picked one: the list follows
     assert casting.signatures.count() == 2
     assert [casting.signatures.item(i).data(Qt.ItemDataRole.UserRole) for i in range(2)] == [1, 3]
+
+
+def test_the_ticked_targets_are_the_spells_targets_in_the_lists_order(qtbot, sr4_window) -> None:  # noqa: ANN001, F811
+    window = sr4_window
+    casting = _open(qtbot, window)
+    listed = [casting.targets.item(i).data(Qt.ItemDataRole.UserRole) for i in range(casting.targets.count())]
+    assert MAGE not in listed and len(listed) >= 3
+    _check_target(casting, listed[2])
+    _check_target(casting, listed[0])
+    assert casting.inputs().targets == (listed[0], listed[2])  # ticked last, listed first: the list's order
+    casting.targets.item(2).setCheckState(Qt.CheckState.Unchecked)
+    assert casting.inputs().targets == (listed[0],)
+    window.bridge.select(listed[1])  # another caster: the list is rebuilt without them, the tick kept
+    assert casting.inputs().targets == (listed[0],)
+    window.bridge.select(listed[0])  # the ticked one casts now: no longer a target
+    assert listed[0] not in casting.inputs().targets
