@@ -40,3 +40,30 @@ def test_actions_outside_an_intent_follow_each_change_at_once(qtbot, window) -> 
     shown = _actions(window)
     window.update_actions()
     assert _actions(window) == shown  # as a fresh look has them
+
+
+def test_a_combatant_moving_in_the_order_announces_its_own_row_and_the_order_stays_true(qtbot, window) -> None:  # noqa: ANN001
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.games.shadowrun.sr5.rules.demo import demo_definition
+    from gmtool.games.shadowrun.sr5.rules.turn import pass_order
+    from gmtool.viewmodels import roles
+
+    sheets = demo_definition().combatants
+    for number in range(12):
+        window.bridge.execute(cmd.AddCombatant(sheet=sheets[number % len(sheets)].model_copy(
+            update={"name": f"Extra {number + 1}"})))
+    window.action("roll_initiative").trigger()
+    panel = window.parts.initiative_panel
+    model, proxy = panel.model, panel.proxy
+    announced: list[str] = []
+    model.dataChanged.connect(lambda top, _bottom, _roles: announced.append(model.combatant_id(top.row())))
+    state = window.bridge.state
+    for cid in [c.id for c in pass_order(state)][:6]:  # the first ones wounded: each drops past others
+        announced.clear()
+        assert window.bridge.execute(cmd.EditSheet(combatant=cid, field="physical_damage", value=6))
+        shown = [proxy.index(r, 0).data(roles.COMBATANT_ID) for r in range(proxy.rowCount())]
+        order = [c.id for c in pass_order(window.bridge.state)]
+        assert shown == order  # the proxy's order is the rules' order
+        ranks = [proxy.index(r, 0).data(roles.ORDER) for r in range(proxy.rowCount())]
+        assert ranks == list(range(len(order)))  # every row knows its rank
+        assert set(announced) <= {cid, window.bridge.current_actor().id}  # only the row that changed

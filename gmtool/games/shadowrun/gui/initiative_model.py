@@ -104,10 +104,13 @@ class CombatantsModel(QAbstractTableModel):
         for cid, c in state.combatants.items():
             before = old.get(cid) if only is not None and cid not in only else None
             if (
-                before is not None and before[roles.ORDER] == ranks[cid]
-                and before[roles.IS_CURRENT] == (cid == current_id) and before[roles.EFFECTS] == badges.get(cid, ())
-                and before[HELD] == held.get(cid, ())
+                before is not None and before[roles.IS_CURRENT] == (cid == current_id)
+                and before[roles.EFFECTS] == badges.get(cid, ()) and before[HELD] == held.get(cid, ())
             ):
+                # Not named, not the current mark: nothing it shows changed. Its rank may have moved by
+                # the others that moved; that changes no look and not its place among the unnamed (the
+                # proxy places the named rows among them), so it is kept in place and not announced.
+                before[roles.ORDER] = ranks[cid]
                 fresh[cid] = before
             else:
                 fresh[cid] = self._snapshot(state, c, ranks[cid], current_id, badges, held)
