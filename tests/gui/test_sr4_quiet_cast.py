@@ -95,3 +95,26 @@ def test_the_ticked_targets_are_the_spells_targets_in_the_lists_order(qtbot, sr4
     assert casting.inputs().targets == (listed[0],)
     window.bridge.select(listed[0])  # the ticked one casts now: no longer a target
     assert listed[0] not in casting.inputs().targets
+
+
+def test_the_test_box_behind_the_magic_tab_catches_up_when_shown(qtbot, sr4_window, monkeypatch) -> None:  # noqa: ANN001, F811
+    from gmtool.games.shadowrun.gui.dice_test_model import DiceTestModel
+
+    window = sr4_window
+    panel = window.parts.test_panel
+    tests = panel.tests  # the test box, the first tab
+    casting = _open(qtbot, window)  # the magic tab in front: the test box is behind it
+    worked: list[int] = []
+    real = DiceTestModel._recompute
+    monkeypatch.setattr(DiceTestModel, "_recompute", lambda self: (worked.append(1), real(self))[1])
+    for target in [cid for cid in window.bridge.state.combatants if cid != MAGE][:3]:
+        _cast_at(qtbot, casting, target)  # the mage's drain changes the test box's pool
+    assert worked == []  # nothing worked out for a box out of sight
+    panel.tabs.setCurrentIndex(panel.tabs.indexOf(tests.parentWidget()))
+    qtbot.wait(1)
+    assert worked  # in sight again: caught up once
+    fresh = DiceTestModel(window.bridge, None, tests.edition)
+    fresh.inputs = tests.model.inputs
+    fresh._recompute()  # noqa: SLF001 - a fresh look at the same inputs
+    assert tests.model.pool == fresh.pool and tests.model.odds == fresh.odds
+    assert tests.odds_label.text()  # and the box shows them

@@ -9,6 +9,7 @@ the last test. What differs by edition comes in an :class:`EditionTests`.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -58,6 +59,7 @@ class TestPanel(QWidget):
         self._bridge = bridge
         self.edition = edition
         self.model = DiceTestModel(bridge, self, edition)
+        self.model.shown = self.isVisible  # behind another tab (SR4's magic in front) it works out nothing
         self._syncing = True  # widgets emit while being built; push once at the end
         self._people_for: tuple[object, ...] | None = None
         body = QWidget(self)
@@ -87,6 +89,10 @@ class TestPanel(QWidget):
         self._syncing = False
         self._on_selection()
         self._show_type()  # only the rows of the chosen test type: nothing is pushed before the first edit
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        self.model.catch_up()  # what changed while it was behind another tab
+        super().showEvent(event)
 
     # -- building ----------------------------------------------------------------
     def _label(self, name: str, style: str) -> QLabel:
