@@ -118,3 +118,29 @@ def test_the_test_box_behind_the_magic_tab_catches_up_when_shown(qtbot, sr4_wind
     fresh._recompute()  # noqa: SLF001 - a fresh look at the same inputs
     assert tests.model.pool == fresh.pool and tests.model.odds == fresh.odds
     assert tests.odds_label.text()  # and the box shows them
+
+
+def test_a_spell_paints_its_log_lines_once_and_the_log_shows_them(qtbot, sr4_window) -> None:  # noqa: ANN001, F811
+    from PySide6.QtGui import QImage
+
+    from tests.gui.test_key_press_paint import _on_screen, _paint_counter, _settle
+
+    window = sr4_window
+    window.resize(1366, 728)
+    casting = _open(qtbot, window)
+    casting.spell.setCurrentIndex(casting.spell.findData("manabolt"))
+    casting.charge.setChecked(False)
+    viewport = window.log_panel.view.viewport()
+    targets = [cid for cid in window.bridge.state.combatants if cid != MAGE]
+    for target in targets * 2:  # the log fills and scrolls: each spell writes lines, some wrapped
+        _settle(qtbot)
+        painted = _paint_counter(viewport)
+        _cast_at(qtbot, casting, target)
+        _settle(qtbot)
+        assert len(painted) == 1  # the new lines painted once (their wrapped heights were set first)
+        shown = _on_screen(viewport).convertToFormat(QImage.Format.Format_RGB32)
+        assert shown == viewport.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    view = window.log_panel.view
+    assert view.verticalScrollBar().value() == view.verticalScrollBar().maximum()  # at the newest line
+    heights = {view.rowHeight(r) for r in range(view.model().rowCount())}
+    assert len(heights) > 1  # wrapped lines among them: taller rows
