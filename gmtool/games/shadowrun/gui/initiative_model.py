@@ -5,6 +5,11 @@ by this pass's order (role ``ORDER``). After each core change the model
 recomputes every row's values and emits ``dataChanged`` for exactly the rows
 and roles that differ; joins and departures are row insertions and removals.
 Every value comes from the game's :class:`~gmtool.games.shadowrun.gui.view_protocol.RulesetView`.
+
+The rows and columns are a :class:`QStandardItemModel`'s (its items hold only the cells' flags), so
+the proxy and the views find a cell without calling into Python: a proxy asked for a cell's data
+checked the source's row and column counts first, two Python calls per cell (the order of 200
+repainted whole spent a quarter of its time there). The cells' values are this model's ``data``.
 """
 
 from __future__ import annotations
@@ -12,14 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import active_language, term_label, tr
@@ -50,15 +54,31 @@ ROW_ROLES = (
 )
 
 
-class CombatantsModel(QAbstractTableModel):
+CELL_FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemNeverHasChildren
+
+
+def _row_items() -> list[QStandardItem]:
+    """A row's items: its cells' flags (a table model's own), no data (``data`` answers)."""
+    items = [QStandardItem() for _ in COLUMNS]
+    for item in items:
+        item.setFlags(CELL_FLAGS)
+    return items
+
+
+class CombatantsModel(QStandardItemModel):
     """One row per combatant, in joining order."""
 
     def __init__(self, bridge: EncounterBridge, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(0, len(COLUMNS), parent)
         self._bridge = bridge
         self._view = bridge.view
         self._row_roles = ROW_ROLES + ((roles.PASS_LADDER,) if bridge.has(PASS_LADDER) else ())
-        self._ids: list[str] = list(bridge.state.combatants)
+        self._ids: list[str] = []
+        self._joining: list[str] = []  # the ids of the rows being inserted (see _rows_inserted)
+        # Connected first: the ids follow the rows before any view or proxy hears of them.
+        self.rowsInserted.connect(self._rows_inserted)
+        self.rowsRemoved.connect(self._rows_removed)
+        self._rebuild(list(bridge.state.combatants))
         self._rows: dict[str, dict[int, Any]] = {}
         self._looks = LookCache()  # each cell's look while its row snapshot is the same
         self._keys = LookCache()  # each cell's content key (roles.CELL_KEY), likewise
@@ -117,11 +137,32 @@ class CombatantsModel(QAbstractTableModel):
         self._rows = fresh
         return old
 
+    # -- rows ------------------------------------------------------------------
+    def _rebuild(self, ids: list[str]) -> None:
+        """One row per id, built quietly (at the start, or inside a reset)."""
+        self.blockSignals(True)
+        try:
+            self.setRowCount(0)
+            for _cid in ids:
+                self.appendRow(_row_items())
+        finally:
+            self.blockSignals(False)
+        self._ids = list(ids)
+
+    def _rows_inserted(self, parent: Index, first: int, last: int) -> None:
+        if not parent.isValid():
+            self._ids[first:first] = self._joining
+            self._joining = []
+
+    def _rows_removed(self, parent: Index, first: int, last: int) -> None:
+        if not parent.isValid():
+            del self._ids[first:last + 1]
+
     # -- core changes --------------------------------------------------------
     def _on_change(self, change: Change) -> None:
         if change.reset:
             self.beginResetModel()
-            self._ids = list(self._bridge.state.combatants)
+            self._rebuild(list(self._bridge.state.combatants))
             self._looks.clear()
             self._keys.clear()
             self._snapshot_all()
@@ -146,16 +187,12 @@ class CombatantsModel(QAbstractTableModel):
         """Rows removed and inserted where the roster changed (a join, a removal, or one undone)."""
         staying = set(state_ids)
         for cid in [cid for cid in self._ids if cid not in staying]:
-            row = self._ids.index(cid)
-            self.beginRemoveRows(QModelIndex(), row, row)
-            del self._ids[row]
-            self.endRemoveRows()
+            self.removeRow(self._ids.index(cid))  # its id goes when the row has (_rows_removed)
         present = set(self._ids)
         for position, cid in enumerate(state_ids):
             if cid not in present:
-                self.beginInsertRows(QModelIndex(), position, position)
-                self._ids.insert(position, cid)
-                self.endInsertRows()
+                self._joining = [cid]
+                self.insertRow(position, _row_items())  # its id comes with the row (_rows_inserted)
 
     def _emit_row_changed(self, row: int, changed: list[int]) -> None:
         """One ``dataChanged`` with the custom roles that changed and the Qt roles they show through."""
@@ -173,12 +210,6 @@ class CombatantsModel(QAbstractTableModel):
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1), sorted(shown))
 
     # -- Qt model API ----------------------------------------------------------
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._ids)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         shown = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)  # the tooltip: the whole title when elided
         if orientation == Qt.Orientation.Horizontal and role in shown and 0 <= section < len(COLUMNS):
