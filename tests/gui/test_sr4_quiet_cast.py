@@ -98,6 +98,7 @@ def test_the_ticked_targets_are_the_spells_targets_in_the_lists_order(qtbot, sr4
 
 
 def test_the_test_box_behind_the_magic_tab_catches_up_when_shown(qtbot, sr4_window, monkeypatch) -> None:  # noqa: ANN001, F811
+    from gmtool.games.shadowrun.gui.dice_result import results_html
     from gmtool.games.shadowrun.gui.dice_test_model import DiceTestModel
 
     window = sr4_window
@@ -105,14 +106,19 @@ def test_the_test_box_behind_the_magic_tab_catches_up_when_shown(qtbot, sr4_wind
     tests = panel.tests  # the test box, the first tab
     casting = _open(qtbot, window)  # the magic tab in front: the test box is behind it
     worked: list[int] = []
+    results: list[tuple[object, ...]] = []
+    tests.model.resultChanged.connect(results.append)
+    before = tests.result_label.text()
     real = DiceTestModel._recompute
     monkeypatch.setattr(DiceTestModel, "_recompute", lambda self: (worked.append(1), real(self))[1])
     for target in [cid for cid in window.bridge.state.combatants if cid != MAGE][:3]:
         _cast_at(qtbot, casting, target)  # the mage's drain changes the test box's pool
-    assert worked == []  # nothing worked out for a box out of sight
+    assert worked == []  # nothing worked out for a box out of sight …
+    assert results and tests.result_label.text() == before  # … nor its result (the drain tests) written out
     panel.tabs.setCurrentIndex(panel.tabs.indexOf(tests.parentWidget()))
     qtbot.wait(1)
     assert worked  # in sight again: caught up once
+    assert tests.result_label.text() == results_html(results[-1], tests.edition.glitch_negated)  # the last result
     fresh = DiceTestModel(window.bridge, None, tests.edition)
     fresh.inputs = tests.model.inputs
     fresh._recompute()  # noqa: SLF001 - a fresh look at the same inputs
