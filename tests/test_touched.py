@@ -65,6 +65,7 @@ def _commands(game: str, state: Any, rng: random.Random) -> Command:
     ]
     if game == "sr4":
         makers.append(lambda: cmd.ApplyDamage(combatant=cid, track=rng.choice(("physical", "stun")), boxes=2))
+        makers.append(lambda: _spell(state, cid, rng))
     else:
         from gmtool.games.shadowrun.rules.effect_messages import AddEffect
         from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
@@ -81,6 +82,15 @@ def _attack(state: Any, attacker: str, rng: random.Random) -> Command:
     targets = [cid for cid in state.combatants if cid != attacker] or [attacker]
     return Attack(attacker=attacker, target=rng.choice(targets), weapon=0, distance=10.0, charge_action=False,
                   mode=rng.choice(("SS", "SA", "BF", "FA", "")))
+
+
+def _spell(state: Any, target: str, rng: random.Random) -> Command:
+    """An SR4 mage's Manabolt or Stunbolt (drain, a signature, maybe damage), charged or not."""
+    from gmtool.games.shadowrun.sr4.rules.magic_messages import CastSpell
+
+    mage = next((cid for cid, c in state.combatants.items() if c.sheet.magic), target)
+    return CastSpell(combatant=mage, spell=rng.choice(("manabolt", "stunbolt")), force=rng.randrange(1, 7),
+                     targets=(target,) if target != mage else (), skill=4, charge_action=rng.random() < 0.5)
 
 
 def _grunts(state: Any, cid: str) -> Command:
@@ -161,3 +171,21 @@ def test_undo_says_what_the_undone_command_touched() -> None:
     assert done.touched.combatants == undone.touched.combatants == frozenset({cid})
     assert not undone.reset and not undone.touched.everything
     assert encounter.state.combatants[cid].sheet.stun_damage == 0
+
+
+def test_a_spell_touches_its_caster_and_target_not_everyone() -> None:
+    """A cast among many combatants re-reads two rows of the order, not all of them (the spell's outcome,
+    its drain and the signature it leaves show in no other row)."""
+    from gmtool.games.shadowrun.sr4.rules.magic_messages import CastSpell
+
+    encounter = _demo("sr4")
+    session = EncounterSession(encounter, MemoryStore(), 1)
+    state = encounter.state
+    mage = next(cid for cid, c in state.combatants.items() if c.sheet.magic)
+    target = next(cid for cid in state.combatants if cid != mage)
+    change = session.execute(CastSpell(combatant=mage, spell="manabolt", force=2, targets=(target,), skill=4,
+                                       charge_action=False))
+    kinds = {event.kind for event in change.events}
+    assert {"spell_resolved", "drain_resisted", "astral_signature_left"} <= kinds
+    assert not change.touched.everything
+    assert change.touched.combatants == frozenset({mage, target})

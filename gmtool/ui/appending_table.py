@@ -52,6 +52,13 @@ class AppendingTableView(QTableView):
             self._whole = True
         super().rowsInserted(parent, first, last)
 
+    def appending(self, first: int, last: int) -> bool:
+        """Rows ``first`` to ``last`` were appended at the end, and the layout to come paints only the
+        appended rows (nothing else happened since the last layout)."""
+        model = self.model()
+        return (not self._whole and self._appended_from is not None and self._appended_from <= first
+                and model is not None and last == model.rowCount() - 1)
+
     def rowsAboutToBeRemoved(self, parent: Index, first: int, last: int) -> None:  # noqa: N802 - Qt's name
         self._whole = True
         super().rowsAboutToBeRemoved(parent, first, last)

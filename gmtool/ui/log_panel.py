@@ -88,18 +88,27 @@ class LogView(AppendingTableView):
     def _text_width(self) -> int:
         return self.columnWidth(0) - 2 * self._margin  # the delegate's text room
 
-    def fit_rows(self, first: int, last: int) -> None:
-        """Rows ``first`` to ``last`` as tall as their text wrapped at the log's width."""
+    def fit_rows(self, first: int, last: int, appended: bool = False) -> None:
+        """Rows ``first`` to ``last`` as tall as their text wrapped at the log's width.
+
+        ``appended``: rows just added at the end, not yet laid out: the layout to come places and paints
+        them (:class:`~gmtool.ui.appending_table.AppendingTableView`), so the table is not told of each
+        height (it would repaint from the first of them down a moment later: the log painted twice)."""
         model, rows = self.model(), self.verticalHeader()
         if model is None:
             return
         width = self._text_width()
-        for row in range(first, last + 1):
-            index = model.index(row, 0)
-            font = index.data(Qt.ItemDataRole.FontRole)  # a heading is bold: wider, it may wrap sooner
-            height = self._heights.height(str(index.data() or ""), width, isinstance(font, QFont) and font.bold())
-            if rows.sectionSize(row) != height:
-                rows.resizeSection(row, height)
+        quiet = appended and rows.blockSignals(True) is not None
+        try:
+            for row in range(first, last + 1):
+                index = model.index(row, 0)
+                font = index.data(Qt.ItemDataRole.FontRole)  # a heading is bold: wider, it may wrap sooner
+                height = self._heights.height(str(index.data() or ""), width, isinstance(font, QFont) and font.bold())
+                if rows.sectionSize(row) != height:
+                    rows.resizeSection(row, height)
+        finally:
+            if quiet:
+                rows.blockSignals(False)
 
     def _fit_all(self) -> None:
         model = self.model()
@@ -118,7 +127,7 @@ class LogView(AppendingTableView):
     def rowsInserted(self, parent: Index, first: int, last: int) -> None:  # noqa: N802 - Qt's name
         super().rowsInserted(parent, first, last)
         if not parent.isValid():
-            self.fit_rows(first, last)
+            self.fit_rows(first, last, appended=self.appending(first, last))
 
     def doItemsLayout(self) -> None:  # noqa: N802 - Qt's name
         if self._whole:  # a reset, a filter, another model: Qt gave every row one line again

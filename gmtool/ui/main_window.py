@@ -12,6 +12,9 @@ controller.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import (
     QAction,
@@ -83,6 +86,9 @@ class MainWindow(QMainWindow):
         self._actions: dict[str, QAction] = {}
         self._reasons: dict[str, str | None] = {}  # each action's reason as last set by enable()
         self._not_commands: set[str] = set()  # actions usable while the fight is shown as it was
+        self._rewound: set[str] = set()  # actions disabled while the fight is shown as it was
+        self._held = False  # update_actions waits for the intent under way to end (one_update)
+        self._update_due = False
         self._layout_restored = False
         self._sized = False
         self.docks: dict[str, QDockWidget] = {}
@@ -294,7 +300,25 @@ class MainWindow(QMainWindow):
                 elif name in self._actions:
                     menu.addAction(self._actions[name])
 
+    @contextmanager
+    def one_update(self) -> Iterator[None]:
+        """The actions brought up to date once when the intent under way is done (a phase ends, then the
+        next actor is selected: one update, not two), however many changes and selections it makes."""
+        if self._held:
+            yield
+            return
+        self._held, self._update_due = True, False
+        try:
+            yield
+        finally:
+            self._held = False
+            if self._update_due:
+                self.update_actions()
+
     def update_actions(self) -> None:
+        if self._held:
+            self._update_due = True
+            return
         self._release_rewound()
         self._name_undo_redo(self.bridge.encounter)
         self.parts.update()
@@ -318,13 +342,15 @@ class MainWindow(QMainWindow):
 
     def _release_rewound(self) -> None:
         """Give back what :meth:`_refuse_while_rewound` took: enabled, with the tooltip it had."""
-        for name, act in self._actions.items():
+        for name in self._rewound:  # only those it took (asking all 80 actions cost each key press)
+            act = self._actions[name]
             tip = act.property("tipBeforeRewind")
             if tip is not None:
                 self._reasons.pop(name, None)
                 act.setProperty("tipBeforeRewind", None)
                 act.setToolTip(tip)
                 act.setEnabled(True)  # the rules' own checks (run next) disable it again if they must
+        self._rewound.clear()
 
     def _refuse_while_rewound(self) -> None:
         """While the fight is shown as it was, every action that would change it is disabled, saying why."""
@@ -334,6 +360,7 @@ class MainWindow(QMainWindow):
         for name, act in self._actions.items():
             if name not in self._not_commands and act.isEnabled():  # one disabled already keeps its own reason
                 self._reasons.pop(name, None)
+                self._rewound.add(name)
                 act.setProperty("tipBeforeRewind", act.toolTip())
                 act.setEnabled(False)
                 act.setToolTip(f"{act.text()}\n{reason}")

@@ -40,14 +40,18 @@ class _ResultText(QLabel):
 class ResultArea(QScrollArea):
     """A text as tall as it is at this width, up to ``lines`` lines (then it scrolls); hidden when empty
     unless told to stay. Being a scroll area, a new text of the same height relays out nothing
-    around it (the window is not laid out and repainted for each result)."""
+    around it (the window is not laid out and repainted for each result). With ``grow_only`` a
+    shorter text keeps the height a longer one took at this width (results of two and three lines
+    in turn then lay out nothing either); a new width measures afresh."""
 
     def __init__(
         self, label_name: str, area_name: str, parent: QWidget | None = None, lines: int = RESULT_LINES,
-        hide_when_empty: bool = True,
+        hide_when_empty: bool = True, grow_only: bool = False,
     ) -> None:
         super().__init__(parent)
         self._lines = lines
+        self._grow_only = grow_only
+        self._tallest: tuple[int, int] = (0, 0)  # (width, height) the area took, kept while grow_only
         self._fill: int | None = None  # a fixed height (fill), else as tall as the text
         self._hide_when_empty = hide_when_empty
         self.label = _ResultText()
@@ -92,6 +96,10 @@ class ResultArea(QScrollArea):
             width = max(self.viewport().width(), 100)
             tall = self.label.heightForWidth(width) + 4
             height = min(tall, self.fontMetrics().lineSpacing() * self._lines)
+            if self._grow_only:
+                kept_width, kept = self._tallest
+                height = max(height, kept) if kept_width == width else height
+                self._tallest = (width, height)
         if height != self.height() or self.minimumHeight() != height:
             self.setFixedHeight(height)
 

@@ -47,6 +47,17 @@ def cell_look(data: Callable[[Qt.ItemDataRole], Any]) -> CellLook:
     return CellLook(*(data(role) for role in LOOK_ROLES))
 
 
+def look_key(look: CellLook) -> Hashable | None:
+    """A look as a hashable key (its text, alignment, font and plain colours); None when a brush is no
+    plain colour (such a cell is painted directly, see ``gmtool.ui.cell_pixmaps``)."""
+    colours = []
+    for brush in (look.foreground, look.background):
+        if brush is not None and brush.style() != Qt.BrushStyle.SolidPattern:
+            return None
+        colours.append(None if brush is None else brush.color().rgba())
+    return look.text, look.alignment, None if look.font is None else look.font.key(), *colours
+
+
 class LookCache:
     """Each cell's look, kept while its row snapshot, the theme and the language are the same.
 
@@ -56,9 +67,9 @@ class LookCache:
     """
 
     def __init__(self) -> None:
-        self._looks: dict[Hashable, tuple[object, tuple[str, str], CellLook]] = {}
+        self._looks: dict[Hashable, tuple[object, tuple[str, str], Any]] = {}
 
-    def look(self, cell: Hashable, row: object, make: Callable[[], CellLook]) -> CellLook:
+    def look(self, cell: Hashable, row: object, make: Callable[[], Any]) -> Any:
         """The look of ``cell`` (any key naming it) whose row snapshot is ``row``; ``make`` builds it."""
         stamp = (shade(), active_language())
         kept = self._looks.get(cell)

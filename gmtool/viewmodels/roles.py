@@ -29,6 +29,7 @@ CHOICES = USER + 20  # tuple[tuple[str, str], ...]: (key, label) an editable cel
 EVENT_NUMBER = USER + 21  # int: a log line's place among its entry's events (-1: not an event)
 COMBATANTS = USER + 22  # tuple[str, ...]: the combatant ids a log line concerns (attacker and target, members …)
 CELL_LOOK = USER + 23  # viewmodels.cell_look.CellLook: the roles painting a cell reads, at once
+CELL_KEY = USER + 60  # Hashable | None: all a cell shows, as a key (None: seen once); see ui.cell_pixmaps
 CELL_KIND = USER + 24  # str: what an order cell shows ("name", "score", "track:<key>", "badges")
 BADGE_LIST = USER + 25  # tuple[tuple[str, str], ...]: a row's badges as (text, tone), in the game's order
 NOTE = USER + 26  # str: the game's short line under a name (a race's standing), "" for none

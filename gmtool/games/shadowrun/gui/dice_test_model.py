@@ -111,9 +111,24 @@ class DiceTestModel(QAbstractTableModel):
         self.opposed: OpposedOdds | None = None
         self.odds_error: str | None = None
         self._terms: tuple[tuple[str, int], ...] = ()
+        self.shown: Callable[[], bool] = lambda: True  # its panel says whether it is in sight (set_shown)
+        self._stale = False  # a change came while out of sight: worked out when in sight again
         self._recompute()
-        bridge.selectionChanged.connect(lambda _c: self._recompute())
+        bridge.selectionChanged.connect(lambda _c: self._follow())
         bridge.changed.connect(self._on_change)
+
+    def _follow(self) -> None:
+        """The pool and odds for the fight now; out of sight (a tab behind), once it is in sight again."""
+        if self.shown():
+            self._recompute()
+        else:
+            self._stale = True
+
+    def catch_up(self) -> None:
+        """In sight again: what changed meanwhile is worked out now."""
+        if self._stale:
+            self._stale = False
+            self._recompute()
 
     # -- inputs and derived figures ---------------------------------------------
     def set_inputs(self, **changes: Any) -> None:
@@ -132,6 +147,7 @@ class DiceTestModel(QAbstractTableModel):
         return self._bridge.state.combatants.get(cid) if cid else None
 
     def _recompute(self) -> None:
+        self._stale = False
         self.preview, self.odds, self.opposed, self.odds_error = None, None, None, None
         terms: tuple[tuple[str, int], ...] = ()
         c = self.combatant
@@ -180,7 +196,7 @@ class DiceTestModel(QAbstractTableModel):
 
     def _on_change(self, change: Change) -> None:
         if change.reset or not change.events or any(e.kind != "action_phase_ended" for e in change.events):
-            self._recompute()  # a phase ending changes no pool; anything else (an undo too) may
+            self._follow()  # a phase ending changes no pool; anything else (an undo too) may
         c = self.combatant
         if c is None:
             return

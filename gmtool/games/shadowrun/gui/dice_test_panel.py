@@ -9,6 +9,7 @@ the last test. What differs by edition comes in an :class:`EditionTests`.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -58,7 +59,9 @@ class TestPanel(QWidget):
         self._bridge = bridge
         self.edition = edition
         self.model = DiceTestModel(bridge, self, edition)
+        self.model.shown = self.isVisible  # behind another tab (SR4's magic in front) it works out nothing
         self._syncing = True  # widgets emit while being built; push once at the end
+        self._result_behind: tuple[object, ...] | None = None  # a result that came while out of sight
         self._people_for: tuple[object, ...] | None = None
         body = QWidget(self)
         layout = QVBoxLayout()
@@ -87,6 +90,12 @@ class TestPanel(QWidget):
         self._syncing = False
         self._on_selection()
         self._show_type()  # only the rows of the chosen test type: nothing is pushed before the first edit
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        self.model.catch_up()  # what changed while it was behind another tab
+        if self._result_behind is not None:
+            self._show_result(self._result_behind)
+        super().showEvent(event)
 
     # -- building ----------------------------------------------------------------
     def _label(self, name: str, style: str) -> QLabel:
@@ -490,5 +499,9 @@ class TestPanel(QWidget):
         self.retry.setText(tr("test.retry_hint", count=retries, penalty=2 * retries))
 
     def _show_result(self, events: tuple[object, ...]) -> None:
+        if not self.isVisible():  # behind another tab: written out when it is in front again
+            self._result_behind = events
+            return
+        self._result_behind = None
         self._show_error("")
         self.result_area.show_text(results_html(events, self.edition.glitch_negated))  # type: ignore[arg-type]

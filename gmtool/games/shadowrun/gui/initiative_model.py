@@ -5,6 +5,11 @@ by this pass's order (role ``ORDER``). After each core change the model
 recomputes every row's values and emits ``dataChanged`` for exactly the rows
 and roles that differ; joins and departures are row insertions and removals.
 Every value comes from the game's :class:`~gmtool.games.shadowrun.gui.view_protocol.RulesetView`.
+
+The rows and columns are a :class:`QStandardItemModel`'s (its items hold only the cells' flags), so
+the proxy and the views find a cell without calling into Python: a proxy asked for a cell's data
+checked the source's row and column counts first, two Python calls per cell (the order of 200
+repainted whole spent a quarter of its time there). The cells' values are this model's ``data``.
 """
 
 from __future__ import annotations
@@ -12,22 +17,21 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
 from gmtool.core.encounter import Change
-from gmtool.core.i18n import term_label, tr
+from gmtool.core.i18n import active_language, term_label, tr
 from gmtool.games.shadowrun.gui.state_badges import REST, SHOWN_AS_BADGES, STATES, ordered_states, words
 from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
-from gmtool.viewmodels.cell_look import LookCache, cell_look
+from gmtool.viewmodels.cell_look import LookCache, cell_look, look_key
 from gmtool.viewmodels.tones import brush
 
 Index = QModelIndex | QPersistentModelIndex
@@ -50,17 +54,34 @@ ROW_ROLES = (
 )
 
 
-class CombatantsModel(QAbstractTableModel):
+CELL_FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemNeverHasChildren
+
+
+def _row_items() -> list[QStandardItem]:
+    """A row's items: its cells' flags (a table model's own), no data (``data`` answers)."""
+    items = [QStandardItem() for _ in COLUMNS]
+    for item in items:
+        item.setFlags(CELL_FLAGS)
+    return items
+
+
+class CombatantsModel(QStandardItemModel):
     """One row per combatant, in joining order."""
 
     def __init__(self, bridge: EncounterBridge, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(0, len(COLUMNS), parent)
         self._bridge = bridge
         self._view = bridge.view
         self._row_roles = ROW_ROLES + ((roles.PASS_LADDER,) if bridge.has(PASS_LADDER) else ())
-        self._ids: list[str] = list(bridge.state.combatants)
+        self._ids: list[str] = []
+        self._joining: list[str] = []  # the ids of the rows being inserted (see _rows_inserted)
+        # Connected first: the ids follow the rows before any view or proxy hears of them.
+        self.rowsInserted.connect(self._rows_inserted)
+        self.rowsRemoved.connect(self._rows_removed)
+        self._rebuild(list(bridge.state.combatants))
         self._rows: dict[str, dict[int, Any]] = {}
         self._looks = LookCache()  # each cell's look while its row snapshot is the same
+        self._keys = LookCache()  # each cell's content key (roles.CELL_KEY), likewise
         self._snapshot_all()
         bridge.changed.connect(self._on_change)
 
@@ -103,22 +124,47 @@ class CombatantsModel(QAbstractTableModel):
         for cid, c in state.combatants.items():
             before = old.get(cid) if only is not None and cid not in only else None
             if (
-                before is not None and before[roles.ORDER] == ranks[cid]
-                and before[roles.IS_CURRENT] == (cid == current_id) and before[roles.EFFECTS] == badges.get(cid, ())
-                and before[HELD] == held.get(cid, ())
+                before is not None and before[roles.IS_CURRENT] == (cid == current_id)
+                and before[roles.EFFECTS] == badges.get(cid, ()) and before[HELD] == held.get(cid, ())
             ):
+                # Not named, not the current mark: nothing it shows changed. Its rank may have moved by
+                # the others that moved; that changes no look and not its place among the unnamed (the
+                # proxy places the named rows among them), so it is kept in place and not announced.
+                before[roles.ORDER] = ranks[cid]
                 fresh[cid] = before
             else:
                 fresh[cid] = self._snapshot(state, c, ranks[cid], current_id, badges, held)
         self._rows = fresh
         return old
 
+    # -- rows ------------------------------------------------------------------
+    def _rebuild(self, ids: list[str]) -> None:
+        """One row per id, built quietly (at the start, or inside a reset)."""
+        self.blockSignals(True)
+        try:
+            self.setRowCount(0)
+            for _cid in ids:
+                self.appendRow(_row_items())
+        finally:
+            self.blockSignals(False)
+        self._ids = list(ids)
+
+    def _rows_inserted(self, parent: Index, first: int, last: int) -> None:
+        if not parent.isValid():
+            self._ids[first:first] = self._joining
+            self._joining = []
+
+    def _rows_removed(self, parent: Index, first: int, last: int) -> None:
+        if not parent.isValid():
+            del self._ids[first:last + 1]
+
     # -- core changes --------------------------------------------------------
     def _on_change(self, change: Change) -> None:
         if change.reset:
             self.beginResetModel()
-            self._ids = list(self._bridge.state.combatants)
+            self._rebuild(list(self._bridge.state.combatants))
             self._looks.clear()
+            self._keys.clear()
             self._snapshot_all()
             self.endResetModel()
             return
@@ -141,16 +187,12 @@ class CombatantsModel(QAbstractTableModel):
         """Rows removed and inserted where the roster changed (a join, a removal, or one undone)."""
         staying = set(state_ids)
         for cid in [cid for cid in self._ids if cid not in staying]:
-            row = self._ids.index(cid)
-            self.beginRemoveRows(QModelIndex(), row, row)
-            del self._ids[row]
-            self.endRemoveRows()
+            self.removeRow(self._ids.index(cid))  # its id goes when the row has (_rows_removed)
         present = set(self._ids)
         for position, cid in enumerate(state_ids):
             if cid not in present:
-                self.beginInsertRows(QModelIndex(), position, position)
-                self._ids.insert(position, cid)
-                self.endInsertRows()
+                self._joining = [cid]
+                self.insertRow(position, _row_items())  # its id comes with the row (_rows_inserted)
 
     def _emit_row_changed(self, row: int, changed: list[int]) -> None:
         """One ``dataChanged`` with the custom roles that changed and the Qt roles they show through."""
@@ -168,12 +210,6 @@ class CombatantsModel(QAbstractTableModel):
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1), sorted(shown))
 
     # -- Qt model API ----------------------------------------------------------
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._ids)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         shown = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)  # the tooltip: the whole title when elided
         if orientation == Qt.Orientation.Horizontal and role in shown and 0 <= section < len(COLUMNS):
@@ -196,9 +232,23 @@ class CombatantsModel(QAbstractTableModel):
         role = int(role)
         column = index.column()
         if role == roles.CELL_LOOK:  # the roles painting reads, at once (viewmodels.cell_look)
-            return self._looks.look((cid, column), row, lambda: cell_look(
-                lambda look_role: self._value(column, cid, row, int(look_role))))
+            return self._look(column, cid, row)
+        if role == roles.CELL_KEY:  # all the cell shows, as a key (ui.cell_pixmaps): a name is seen once
+            return None if column == COL_NAME else self._keys.look((cid, column), row, lambda: self._key(column, cid, row))
         return self._value(column, cid, row, role)
+
+    def _look(self, column: int, cid: str, row: dict[int, Any]) -> Any:
+        return self._looks.look((cid, column), row, lambda: cell_look(
+            lambda look_role: self._value(column, cid, row, int(look_role))))
+
+    def _key(self, column: int, cid: str, row: dict[int, Any]) -> Any:
+        """The cell's look and what its delegate draws besides (ladder, badges and words, bars)."""
+        look = look_key(self._look(column, cid, row))
+        if look is None:
+            return None
+        drawn = {COL_PASSES: row.get(roles.PASS_LADDER), COL_FLAGS: (row[STATES], self._rest(row)),
+                 COL_CONDITION: row[roles.CONDITION]}.get(column)
+        return column, look, drawn, active_language()
 
     def _value(self, column: int, cid: str, row: dict[int, Any], role: int) -> Any:
         """The data of the cell at ``column`` of combatant ``cid`` (row values ``row``) for ``role``."""

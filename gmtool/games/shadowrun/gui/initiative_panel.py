@@ -39,11 +39,11 @@ from gmtool.games.shadowrun.gui.initiative_model import (
 from gmtool.games.shadowrun.gui.pass_ladder import PassLadderDelegate, ladder_width
 from gmtool.games.shadowrun.gui.state_badges import StatesDelegate
 from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
+from gmtool.ui.cell_pixmaps import CachedCellDelegate
 from gmtool.ui.drawn_once import paint_cached
 from gmtool.ui.elided_label import ElidedLabel
 from gmtool.ui.eliding_combo import ElidingCombo
 from gmtool.ui.narrow_combo import narrow
-from gmtool.ui.one_call_delegate import OneCallDelegate
 from gmtool.ui.opaque_scroll_bars import fill_opaque
 from gmtool.ui.resizing_table import ResizingTableView
 from gmtool.ui.row_pick_header import RowPickHeader
@@ -56,10 +56,10 @@ NAME_FIT_ROWS = 40  # the rows whose names are measured to widen the name column
 FLAGS_AT_LEAST = 96  # px the flags keep when the name column widens into the room
 
 
-class ConditionBarDelegate(OneCallDelegate):
+class ConditionBarDelegate(CachedCellDelegate):
     """Two thin bars: physical above, stun below, filled in proportion."""
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint_cell(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         opt.text = ""  # the bars replace the text (kept for tooltips and screen readers)
@@ -139,7 +139,7 @@ class InitiativePanel(QWidget):
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         rows.setDefaultSectionSize(view.fontMetrics().height() + 8)
         fill_opaque(view)  # scrolling to the current actor repaints the bar, not the panels behind
-        view.setItemDelegate(OneCallDelegate(view))  # one model call a cell, not seven
+        view.setItemDelegate(CachedCellDelegate(view))  # one model call a cell, not seven; a look painted once
         view.setItemDelegateForColumn(COL_CONDITION, ConditionBarDelegate(view))
         view.setItemDelegateForColumn(COL_FLAGS, StatesDelegate(view))  # states as badges never elided away
         ladder = self._bridge.has(PASS_LADDER)

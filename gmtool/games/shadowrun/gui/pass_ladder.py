@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
 )
 
+from gmtool.ui.cell_pixmaps import CachedCellDelegate
 from gmtool.ui.drawn_once import paint_cached
-from gmtool.ui.one_call_delegate import OneCallDelegate
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.tones import tone
 
@@ -32,10 +32,10 @@ def ladder_width(cells: int = 4) -> int:
     return cells * (CELL + GAP) + GAP
 
 
-class PassLadderDelegate(OneCallDelegate):
+class PassLadderDelegate(CachedCellDelegate):
     """Cells 1 … n: filled when the combatant acts in that pass; the current pass framed."""
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint_cell(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         ladder = index.data(roles.PASS_LADDER)
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)

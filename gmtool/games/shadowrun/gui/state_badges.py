@@ -18,8 +18,8 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem
 
 from gmtool.core.i18n import active_language, tr
+from gmtool.ui.cell_pixmaps import CachedCellDelegate
 from gmtool.ui.drawn_once import paint_cached
-from gmtool.ui.one_call_delegate import OneCallDelegate
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.tones import tone
 
@@ -79,13 +79,16 @@ def short(key: str) -> str:
     return found
 
 
-class StatesDelegate(OneCallDelegate):
+class StatesDelegate(CachedCellDelegate):
     """The flags cell: the state badges whole, then the other flags as text (module docstring).
 
     The badges of a row are drawn once per set of states, width, language and theme, then copied
-    (:func:`gmtool.ui.drawn_once.paint_cached`): most rows show the same few ("acted")."""
+    (:func:`gmtool.ui.drawn_once.paint_cached`): most rows show the same few ("acted"); a whole
+    cell is painted once per states, words and look (:mod:`gmtool.ui.cell_pixmaps`)."""
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
+    def paint_cell(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         states = index.data(STATES) or ()

@@ -204,12 +204,14 @@ class ShadowrunWindow:
             self.window.bridge.select(actor.id)
 
     def next_phase(self) -> None:
-        if self.window.run(self.view.next_phase()):
-            self.follow_current_actor()
+        with self.window.one_update():  # the phase, then the next actor selected: the actions updated once
+            if self.window.run(self.view.next_phase()):
+                self.follow_current_actor()
 
     def start_turn(self) -> None:
-        if self.window.run(self.view.start_turn()):
-            self.follow_current_actor()
+        with self.window.one_update():
+            if self.window.run(self.view.start_turn()):
+                self.follow_current_actor()
 
     def add_combatant(self) -> None:
         bridge = self.window.bridge

@@ -142,6 +142,8 @@ class ShadowrunSheet(BaseModel):
     @property
     def wound_modifier(self) -> int:
         """−1 per 3 boxes filled on each monitor; the two add up."""
+        if self.physical_damage == 0 and self.stun_damage == 0:
+            return 0  # most of a fight's combatants: the monitors' sizes need not be worked out
         physical = min(self.physical_damage, self.physical_boxes)
         return -(physical // 3) - (min(self.stun_damage, self.stun_boxes) // 3)
 

@@ -23,6 +23,9 @@ LOCAL_KINDS = frozenset({
     "full_defence_declared", "interrupt_declared", "score_adjusted", "blitz_declared", "initiative_seized",
     "action_phase_ended", "phase_started", "phase_delayed", "delayed_action_taken", "extra_pass_gained",
     "first_in_pass", "suppression_tested", "extended_test_started",
+    # SR4 spells: a spell's outcome and its drain change nothing a row shows (their damage comes as
+    # damage_applied), a signature is the casting tab's; a cast among 200 combatants reads two rows.
+    "spell_resolved", "drain_resisted", "astral_signature_left", "astral_signature_erased",
 })
 # Of those, the ones that may move a combatant in the order, change the current mark or the heading.
 ORDER_KINDS = frozenset({
@@ -31,7 +34,7 @@ ORDER_KINDS = frozenset({
     "blitz_declared", "action_taken", "edge_spent", "edge_burnt", "edge_refreshed", "called_shot_resolved",
     "sheet_changed", "attack_resolved", "damage_applied", "suppression_tested", "effect_added", "effect_ended",
 })
-NAMING_FIELDS = ("combatant", "attacker", "target", "actor", "opponent", "shooter")
+NAMING_FIELDS = ("combatant", "attacker", "target", "actor", "opponent", "shooter", "caster")
 
 
 def named_combatants(event: Event) -> frozenset[str]:

@@ -51,6 +51,9 @@ class CastingPanel(QWidget):
         self._stale = False  # hidden while the fight changed: refreshed when shown
         self._caster: str | None = None  # whose typed values the form holds
         self._typed: dict[str, cm.Typed] = {}  # what the GM typed, per caster
+        self._shown: dict[QListWidget, list[tuple[str, Any]]] = {}  # the rows each list shows
+        self._listed: tuple[str, ...] = ()  # the targets' ids in the list's order
+        self._chosen: set[str] = set()  # those ticked
         body = QWidget(self)
         column = QVBoxLayout(body)
         self.caster_label = self._label("casterLabel")
@@ -114,7 +117,7 @@ class CastingPanel(QWidget):
         self.targets = QListWidget(self)
         self.targets.setObjectName("spellTargets")
         self.targets.setMaximumHeight(72)
-        self.targets.itemChanged.connect(lambda _i: self.update_odds())
+        self.targets.itemChanged.connect(self._target_changed)
         self.tie = QCheckBox(tr("magic.tie_minimal"), self)
         self.tie.setObjectName("tieMinimal")
         self.charge = QCheckBox(tr("magic.charge_action"), self)
@@ -216,9 +219,17 @@ class CastingPanel(QWidget):
         cid = self.bridge.selected
         return cid if cid in self.bridge.state.combatants else None
 
+    def _target_changed(self, item: QListWidgetItem) -> None:
+        """A target ticked or not: kept as a set (asking 200 items their state twice a spell was slow)."""
+        cid = item.data(Qt.ItemDataRole.UserRole)
+        if item.checkState() == Qt.CheckState.Checked:
+            self._chosen.add(cid)
+        else:
+            self._chosen.discard(cid)
+        self.update_odds()
+
     def inputs(self) -> cm.CastInputs:
-        targets = tuple(self.targets.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.targets.count())
-                        if self.targets.item(i).checkState() == Qt.CheckState.Checked)
+        targets = tuple(cid for cid in self._listed if cid in self._chosen)  # ticked, in the list's order
         return cm.CastInputs(
             spell=self.spell.currentData(), force=self.force.value(), skill=self.skill.value(), foci=self.foci.value(),
             visibility=self.visibility.value(), tradition=self.tradition.currentData(), targets=targets,
@@ -275,7 +286,7 @@ class CastingPanel(QWidget):
         if roster == self._roster:
             return
         self._roster = roster
-        checked = set(self.inputs().targets) if self.targets.count() else set()
+        checked = set(self._chosen)
         self.targets.clear()
         for other in state.combatants.values():
             if other.id == cid:
@@ -284,16 +295,27 @@ class CastingPanel(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, other.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if other.id in checked else Qt.CheckState.Unchecked)
+        self._listed = tuple(c.id for c in state.combatants.values() if c.id != cid)
+        self._chosen = checked & set(self._listed)
 
-    @staticmethod
-    def _fill(widget: QListWidget, rows: list[tuple[str, Any]]) -> None:
-        current = widget.currentItem().data(Qt.ItemDataRole.UserRole) if widget.currentItem() else None
-        widget.clear()
-        for text, data in rows:
-            item = QListWidgetItem(text, widget)
-            item.setData(Qt.ItemDataRole.UserRole, data)
-            if data == current:
-                widget.setCurrentItem(item)
+    def _fill(self, widget: QListWidget, rows: list[tuple[str, Any]]) -> None:
+        """The list shows ``rows``: left alone when it does already, the new rows added when the list only
+        grew (a signature more after each spell: refilling 200 of them re-laid out the tab), else refilled."""
+        shown = self._shown.get(widget, [])
+        if rows == shown:
+            return
+        self._shown[widget] = list(rows)
+        if rows[:len(shown)] == shown and widget.count() == len(shown):
+            for text, data in rows[len(shown):]:
+                QListWidgetItem(text, widget).setData(Qt.ItemDataRole.UserRole, data)
+        else:
+            current = widget.currentItem().data(Qt.ItemDataRole.UserRole) if widget.currentItem() else None
+            widget.clear()
+            for text, data in rows:
+                item = QListWidgetItem(text, widget)
+                item.setData(Qt.ItemDataRole.UserRole, data)
+                if data == current:
+                    widget.setCurrentItem(item)
         if widget.currentItem() is None and widget.count():
             widget.setCurrentRow(0)
 
@@ -305,9 +327,9 @@ class CastingPanel(QWidget):
         cid = self.caster()
         state = self.bridge.state
         if cid is None or not state.combatants[cid].sheet.magic:
-            self.odds_label.setText(tr("magic.preview.none"))
+            self.footer.show_odds(tr("magic.preview.none"))
             return
-        self.odds_label.setText(cm.cast_preview(state, cid, self.inputs()))
+        self.footer.show_odds(cm.cast_preview(state, cid, self.inputs()))
 
     # -- sending -------------------------------------------------------------------------------
     def _send(self, command: Any) -> bool:

@@ -207,8 +207,8 @@ class ChasePanel(QWidget):
     def update_odds(self) -> None:
         deed = self.deed.currentData()
         odds = rm.odds(self.bridge.state, self.choices()) if deed in rm.ROLLS else None
-        self.footer.odds.setText(odds_text(odds) if odds is not None else "")
-        self.footer.odds.setVisible(odds is not None)
+        self.footer.show_odds(odds_text(odds) if odds is not None else "")
+        self.footer.odds_area.setVisible(odds is not None)
         self.footer.button.setText(tr(f"sr4rig.go.{deed}"))
         self.footer.refuse(self._refusal())
 

@@ -200,7 +200,7 @@ class MatrixTab(QWidget):
 
     def update_odds(self) -> None:
         choices = self.choices()
-        self.odds.setText(mm.odds_text(mm.odds(self.bridge.state, choices)))
+        self.footer.show_odds(mm.odds_text(mm.odds(self.bridge.state, choices)))
         self.footer.refuse(self._refusal(choices))
 
     def _refusal(self, choices: mm.Choices) -> str | None:

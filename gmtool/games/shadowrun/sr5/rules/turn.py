@@ -12,10 +12,11 @@ PASS_REDUCTION = 10  # SR5-I3
 BLITZ_DICE = 5  # SR5-I5
 
 
-def _compute_score(state: EncounterState, combatant: Combatant) -> int | None:
+def _compute_score(state: EncounterState, combatant: Combatant, wounds: bool | None = None) -> int | None:
+    """``wounds``: the rule option, when the caller has read it already."""
     if combatant.score is None:
         return None
-    if state.options.get("wound_modifier_on_initiative", True):
+    if state.options.get("wound_modifier_on_initiative", True) if wounds is None else wounds:
         return combatant.score + combatant.sheet.wound_modifier
     return combatant.score
 
@@ -35,7 +36,8 @@ def _scores(state: EncounterState) -> dict[str, int | None]:
     """Every combatant's effective score at this state revision (computed once per revision)."""
     cached = state.score_cache
     if cached is None or cached[0] != state.revision:
-        cached = (state.revision, {cid: _compute_score(state, c) for cid, c in state.combatants.items()})
+        wounds = bool(state.options.get("wound_modifier_on_initiative", True))
+        cached = (state.revision, {cid: _compute_score(state, c, wounds) for cid, c in state.combatants.items()})
         state.score_cache = cached
     return cached[1]
 
@@ -111,11 +113,15 @@ def _find_current_actor(state: EncounterState) -> Combatant | None:
         return None
     if state.acting_now is not None:
         return state.combatants.get(state.acting_now)
-    remaining = waiting(state)
-    for combatant in remaining:
+    first_waiting = None  # the first of waiting(state), read as far as needed
+    for combatant in pass_order(state):
+        if combatant.acted or not in_pass(state, combatant):
+            continue
         if not combatant.delayed:
             return combatant
-    return remaining[0] if remaining else None
+        if first_waiting is None:
+            first_waiting = combatant
+    return first_waiting
 
 
 def pass_ladder(state: EncounterState, combatant: Combatant) -> tuple[str, ...]:
