@@ -10,6 +10,7 @@ here. Flat-top hexes, centre of axial ``(q, r)`` at ``(1.5·R·q, √3·R·(r + 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
@@ -58,16 +59,19 @@ STEP_KEYS = {Qt.Key.Key_Up: "ahead", Qt.Key.Key_Down: "back", Qt.Key.Key_Left: "
 class _TokenItem(QGraphicsEllipseItem):
     """A unit's disc: selected, it gets a ring in the selection tone (not Qt's dashed box). Its name plate
     (and the leader to it) are items of their own below every disc (a neighbour's plate never hides a
-    disc) that follow a drag."""
+    disc) that follow a drag. The ring's pen is set when the selection changes (set while painting, it
+    asked for a second paint of the disc after every paint that changed it)."""
 
     plate: QGraphicsRectItem | None = None
     leader: QGraphicsLineItem | None = None
 
+    def ring(self) -> None:
+        """The outline for the selection now: the selection tone's ring, or the grid's line."""
+        self.setPen(QPen(tone("map_selected"), 3) if self.isSelected() else QPen(tone("map_grid"), 1))
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
         plain = QStyleOptionGraphicsItem(option)
         plain.state &= ~QStyle.StateFlag.State_Selected
-        self.setPen(QPen(tone("map_selected"), 3) if selected else QPen(tone("map_grid"), 1))
         super().paint(painter, plain, widget)
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:  # noqa: N802 - Qt API
@@ -75,8 +79,10 @@ class _TokenItem(QGraphicsEllipseItem):
             self.plate.setPos(self.plate.data(0) + self.rect().center() + self.pos())
             if self.leader is not None:
                 self.leader.setPos(self.pos())
-        elif self.plate is not None and change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
-            self.plate.setZValue(SELECTED_PLATE_Z if self.isSelected() else PLATE_Z)  # above the other plates
+        elif change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
+            self.ring()
+            if self.plate is not None:
+                self.plate.setZValue(SELECTED_PLATE_Z if self.isSelected() else PLATE_Z)  # above the other plates
         return super().itemChange(change, value)
 
 
@@ -123,6 +129,8 @@ class HexMapView(QGraphicsView):
         self.numbers: list[tuple[QGraphicsItem, tuple[Hex, ...]]] = []  # each numbered zone's number
         self._pressed: str | None = None  # the token under the mouse button, if any
         self._fitting = False  # the board is fitted to the window (again after each resize) until a zoom
+        self._tints: Mapping[Hex, int] = {}  # the tints drawn now
+        self._sight: Sight | None = None  # the line of fire drawn now
         self.scene().selectionChanged.connect(self._selection_changed)
 
     # -- drawing ------------------------------------------------------------------------
@@ -132,6 +140,7 @@ class HexMapView(QGraphicsView):
         scene.clear()
         scene.blockSignals(False)
         self.board, self.tokens, self.overlay, self.tints = board, {}, [], []
+        self._tints, self._sight = {}, None
         dark = shade() == "dark"
         colours = {kind.key: data_colour(kind.dark if dark else kind.light) for kind in board.kinds}
         first = board.kinds[0].key
@@ -199,6 +208,7 @@ class HexMapView(QGraphicsView):
         disc = _TokenItem(c.x() - R * 0.62, c.y() - R * 0.62, R * 1.24, R * 1.24)
         colour = tone(_token_tone(token))  # a wreck's disc and plate grey
         disc.setBrush(QBrush(colour))
+        disc.ring()
         disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, self.movable)
         disc.setData(TOKEN_ROLE, token.id)
@@ -223,8 +233,12 @@ class HexMapView(QGraphicsView):
     # -- the line of fire ----------------------------------------------------------------------
     def show_sight(self, sight: Sight) -> None:
         """The thread from attacker to target coloured by the verdict (dashed beyond the first
-        blocker crossed), crossed blockers outlined, grazed edges and touched vertices marked."""
+        blocker crossed), crossed blockers outlined, grazed edges and touched vertices marked. The
+        same sight again draws nothing anew."""
+        if self.overlay and sight == self._sight:
+            return
         self.clear_overlay()
+        self._sight = sight
         verdict = "map_los_blocked" if not sight.lock else "map_los_partial" if sight.obstruction == "partial" else "map_los_clear"
         colour = tone(verdict)
         start, end = centre(sight.attacker), centre(sight.target)
@@ -247,8 +261,12 @@ class HexMapView(QGraphicsView):
             point = centre(touch.at) / 3
             self._add(self.scene().addEllipse(point.x() - 3, point.y() - 3, 6, 6, QPen(colour, 1), QBrush(colour)))
 
-    def show_tints(self, tints: dict[Hex, int]) -> None:
-        """See-through tints (1–6, the game's meaning: an arc, a sector, a range band) on hexes."""
+    def show_tints(self, tints: Mapping[Hex, int]) -> None:
+        """See-through tints (1–6, the game's meaning: an arc, a sector, a range band) on hexes. The same
+        tints again (a command that moved nobody) are left as drawn."""
+        if tints == self._tints:
+            return
+        self._tints = dict(tints)
         for item in self.tints:
             self.scene().removeItem(item)
         colours = {number: see_through(f"map_tint_{number}", TINT_ALPHA) for number in set(tints.values())}
@@ -260,6 +278,7 @@ class HexMapView(QGraphicsView):
         for item in self.overlay:
             self.scene().removeItem(item)
         self.overlay = []
+        self._sight = None
 
     def _add(self, item: QGraphicsItem) -> None:
         item.setZValue(3)
@@ -267,14 +286,15 @@ class HexMapView(QGraphicsView):
 
     # -- what the GM points at -------------------------------------------------------------
     def select_token(self, token_id: str | None) -> None:
-        """Select ``token_id``'s token (None: none), as the order list or the sheet did."""
-        scene = self.scene()
-        scene.blockSignals(True)  # one unit selected at a time: no report of a passing state with two
-        for tid, item in self.tokens.items():
-            item.setSelected(tid == token_id)
-        scene.blockSignals(False)
-        self.declutter()
-        self.viewport().update()
+        """Select ``token_id``'s token (None: none), as the order list or the sheet did. The same selection
+        again changes nothing (a disc selected or not repaints itself)."""
+        if any(item.isSelected() != (tid == token_id) for tid, item in self.tokens.items()):
+            scene = self.scene()
+            scene.blockSignals(True)  # one unit selected at a time: no report of a passing state with two
+            for tid, item in self.tokens.items():
+                item.setSelected(tid == token_id)
+            scene.blockSignals(False)
+            self.declutter()
         if token_id in self.tokens:
             self.tokenSelected.emit(token_id)
 
