@@ -128,6 +128,11 @@ _ON_SCREEN = DeviceHexagons()  # the tints' hexagons (one map shows tints at a t
 TINT_INSET = 1.0  # scene units: a tint's hexagon inside its hex (the grid shows between)
 
 
+@lru_cache(maxsize=64)
+def _tile(fill: int, line: int, style: Qt.BrushStyle) -> QBrush:
+    return hatched(QColor.fromRgba(fill), QBrush(QColor.fromRgba(line), style))
+
+
 def hatched(fill: QColor, hatching: QBrush) -> QBrush:
     """One brush for a fill with its hatching over it: a tile of the pattern's 8 × 8 pixels, the hatching
     drawn over the fill (one pass over the hexagons instead of two; the same colours within 1/255)."""
@@ -138,6 +143,17 @@ def hatched(fill: QColor, hatching: QBrush) -> QBrush:
     painter.fillRect(tile.rect(), hatching)
     painter.end()
     return QBrush(tile)
+
+
+def _bounds(hexes: list[Hex]) -> QRectF:
+    """The scene rectangle round the hexes' hexagons (from their columns and half-rows: no hexagon made)."""
+    if not hexes:
+        return QRectF()
+    columns = [h[0] for h in hexes]
+    half_rows = [2 * h[1] + h[0] for h in hexes]  # a centre's y is √3·R·(r + q/2)
+    left, right = 1.5 * R * min(columns), 1.5 * R * max(columns)
+    top, bottom = SQRT3 * R * min(half_rows) / 2, SQRT3 * R * max(half_rows) / 2
+    return QRectF(left - R, top - R, right - left + 2 * R, bottom - top + 2 * R)
 
 
 class _TintItem(QAbstractGraphicsShapeItem):
@@ -153,13 +169,10 @@ class _TintItem(QAbstractGraphicsShapeItem):
         super().__init__()
         self._hexes = hexes
         self._hatching = hatching
-        self._tile = hatched(fill, hatching)
+        self._tile = _tile(fill.rgba(), hatching.color().rgba(), hatching.style())  # made once per theme's tint
         self._shape: QPainterPath | None = None
         self._device: tuple[tuple[float, ...], list[QPolygon]] = ((), [])  # the hexagons on screen, for a transform
-        xs = [1.5 * R * h.q for h in hexes]
-        ys = [SQRT3 * R * (h.r + h.q / 2) for h in hexes]
-        self._bounds = QRectF(min(xs) - R, min(ys) - R, max(xs) - min(xs) + 2 * R, max(ys) - min(ys) + 2 * R) \
-            if hexes else QRectF()
+        self._bounds = _bounds(hexes)
         self.setBrush(QBrush(fill))
         self.setPen(QPen(Qt.PenStyle.NoPen))
 

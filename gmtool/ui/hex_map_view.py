@@ -43,6 +43,7 @@ from gmtool.ui.map_labels import (
     leader_line,
     name_plate,
     number_badge,
+    reach,
 )
 from gmtool.ui.map_legend import legend_html, legend_label, zone_entries
 from gmtool.viewmodels.tones import data_colour, see_through, shade, tone
@@ -64,6 +65,8 @@ class _TokenItem(QGraphicsEllipseItem):
 
     plate: QGraphicsRectItem | None = None
     leader: QGraphicsLineItem | None = None
+    arrow: QGraphicsPolygonItem | None = None  # its facing (none on a wreck)
+    bar: QGraphicsRectItem | None = None  # its damage (none unhurt)
 
     def ring(self) -> None:
         """The outline for the selection now: the selection tone's ring, or the grid's line."""
@@ -130,6 +133,7 @@ class HexMapView(QGraphicsView):
         self._pressed: str | None = None  # the token under the mouse button, if any
         self._fitting = False  # the board is fitted to the window (again after each resize) until a zoom
         self._tints: Mapping[Hex, int] = {}  # the tints drawn now
+        self._plates: dict[str, tuple[tuple[object, ...], QRectF]] = {}  # each plate's place and what it was placed for
         self._sight: Sight | None = None  # the line of fire drawn now
         self.scene().selectionChanged.connect(self._selection_changed)
 
@@ -181,13 +185,14 @@ class HexMapView(QGraphicsView):
 
     def show_tokens(self, tokens: tuple[Token, ...]) -> None:
         """The units anew (moved, turned, hurt, joined or gone) without drawing the terrain again: only
-        the units whose token changed are drawn again (a step redraws one disc). The selection stays on
-        the same unit."""
+        the units whose token changed are drawn again (a step redraws one disc), a unit that only moved
+        or turned keeps its disc and name (moved and turned in place). The selection stays on the same
+        unit."""
         before = {token.id: token for token in self.board.tokens} if self.board is not None else {}
         selected = {tid for tid, item in self.tokens.items() if item.isSelected()}
         scene = self.scene()
         scene.blockSignals(True)
-        kept = {t.id for t in tokens if before.get(t.id) == t and t.id in self.tokens}
+        kept = {t.id for t in tokens if t.id in self.tokens and self._kept(self.tokens[t.id], before.get(t.id), t)}
         for tid, item in self.tokens.items():
             if tid not in kept:
                 for part in (item, item.plate, item.leader):
@@ -202,6 +207,21 @@ class HexMapView(QGraphicsView):
         if self.numbers:
             self._place_numbers()
         self.declutter()
+
+    @staticmethod
+    def _kept(item: _TokenItem, was: Token | None, token: Token) -> bool:
+        """Whether the unit's disc shows ``token`` as it is or after moving it in place (only its hex or
+        facing changed, and it is no wreck)."""
+        if was == token:
+            return True
+        if was is None or token.out or item.arrow is None or replace(was, hex=token.hex, facing=token.facing) != token:
+            return False
+        c = centre(token.hex)
+        item.setRect(c.x() - R * 0.62, c.y() - R * 0.62, R * 1.24, R * 1.24)
+        item.arrow.setPolygon(facing_arrow(token.hex, token.facing))
+        if item.bar is not None:
+            item.bar.setRect(c.x() - R * 0.5, c.y() + R * 0.3, R * min(token.damage, 1.0), R * 0.16)
+        return True
 
     def _token(self, token: Token) -> _TokenItem:
         c = centre(token.hex)
@@ -218,11 +238,11 @@ class HexMapView(QGraphicsView):
         if token.out:  # a wreck: a cross over a grey disc, no facing, no damage bar
             _wreck_cross(c, disc)
         else:
-            arrow = QGraphicsPolygonItem(facing_arrow(token.hex, token.facing), disc)
+            arrow = disc.arrow = QGraphicsPolygonItem(facing_arrow(token.hex, token.facing), disc)
             arrow.setBrush(QBrush(tone("map_selected")))
             arrow.setPen(QPen(Qt.PenStyle.NoPen))
         if token.damage > 0 and not token.out:  # a bar across the disc's foot: how hurt
-            bar = QGraphicsRectItem(c.x() - R * 0.5, c.y() + R * 0.3, R * min(token.damage, 1.0), R * 0.16, disc)
+            bar = disc.bar = QGraphicsRectItem(c.x() - R * 0.5, c.y() + R * 0.3, R * min(token.damage, 1.0), R * 0.16, disc)
             bar.setBrush(QBrush(tone("physical")))
             bar.setPen(QPen(Qt.PenStyle.NoPen))
         disc.plate = name_plate(token.name, self.label_points, colour, tone("map_token_text"))
@@ -356,24 +376,44 @@ class HexMapView(QGraphicsView):
         """Each unit's name where it covers no other unit's disc and no name placed before it, the
         selected unit's first (:mod:`gmtool.ui.map_labels`); a plate standing off its disc gets a
         leader. Every unit keeps its name: with no clear place, the one covering least (the selected
-        unit's then drawn over the discs, read whole)."""
+        unit's then drawn over the discs, read whole). A plate whose disc, size, room and neighbours
+        within its reach are as when it was placed stays where it is (a move places the plates near it)."""
         discs = {tid: QRectF(self.mapFromScene(item.sceneBoundingRect()).boundingRect()) for tid, item in self.tokens.items()}
         room = QRectF(self.viewport().rect())
         placed: list[QRectF] = []
+        memo: dict[str, tuple[tuple[object, ...], QRectF]] = {}
         for tid, item in sorted(self.tokens.items(), key=lambda pair: not pair[1].isSelected()):
             plate = item.plate
             if plate is None:
                 continue
-            taken = [rect for other, rect in discs.items() if other != tid] + placed
-            rect, ring, crowded = choose(discs[tid], plate.rect().size(), taken, room)
-            over_discs = crowded and item.isSelected() and any(rect.intersects(discs[o]) for o in discs if o != tid)
-            plate.setZValue(PLATE_OVER_DISCS_Z if over_discs else SELECTED_PLATE_Z if item.isSelected() else PLATE_Z)
-            at = self.mapToScene(rect.center().toPoint())
-            middle = item.rect().center()
-            plate.setData(0, at - middle - item.pos())  # from its disc: a drag moves it on from there
-            plate.setPos(at)
-            self._lead(item, at, ring > 0)
+            disc, size = discs[tid], plate.rect().size()
+            area = reach(disc, size)
+            near = [rect for other, rect in discs.items() if other != tid and rect.intersects(area)]
+            names = [rect for rect in placed if rect.intersects(area)]
+            key = (plate, disc.getRect(), room.getRect(), item.isSelected(), tuple(rect.getRect() for rect in near + names))
+            found = self._plates.get(tid)
+            if found is not None and found[0] == key:
+                rect = found[1]  # placed for the same: where it stands
+            else:
+                rect = self._place(item, disc, near, names, room)
+            memo[tid] = (key, rect)
             placed.append(rect)
+        self._plates = memo
+
+    def _place(self, item: _TokenItem, disc: QRectF, discs: list[QRectF], names: list[QRectF], room: QRectF) -> QRectF:
+        """The unit's plate at its clearest place round ``disc`` (``discs``, ``names``: the other units' discs
+        and the plates placed before it, within its reach)."""
+        plate = item.plate
+        assert plate is not None
+        rect, ring, crowded = choose(disc, plate.rect().size(), discs + names, room)
+        over_discs = crowded and item.isSelected() and any(rect.intersects(other) for other in discs)
+        plate.setZValue(PLATE_OVER_DISCS_Z if over_discs else SELECTED_PLATE_Z if item.isSelected() else PLATE_Z)
+        at = self.mapToScene(rect.center().toPoint())
+        middle = item.rect().center()
+        plate.setData(0, at - middle - item.pos())  # from its disc: a drag moves it on from there
+        plate.setPos(at)
+        self._lead(item, at, ring > 0)
+        return rect
 
     def _lead(self, item: _TokenItem, plate_at: QPointF, needed: bool) -> None:
         """The leader from the disc's centre to a plate standing off it (the disc hides its start)."""
