@@ -3,11 +3,15 @@
 Each button shows its action (text, shortcut in the tooltip, enabled state and reason), so
 the bar, the menus and the keys always agree. A group of actions (a tuple) shares one
 drop-down button; the bar's overflow arrow keeps a narrow window usable.
+
+A button follows its action's changes itself (:class:`_FollowAction`): Qt's own button, told
+that its action changed in any way (a new tooltip, enabled), sets its icon again and so lays
+out the bar and then the whole window — at every key press, Undo naming what it would take back.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QToolBar, QToolButton, QWidget
 
@@ -22,6 +26,8 @@ def fight_bar(items: tuple[str | tuple[str, ...], ...], actions: dict[str, QActi
     bar.setFloatable(False)
     bar.setIconSize(QSize(0, 0))
     bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    follow = _FollowAction(bar)
+    bar.installEventFilter(follow)
     for item in items:
         if item == "-":
             bar.addSeparator()
@@ -31,8 +37,60 @@ def fight_bar(items: tuple[str | tuple[str, ...], ...], actions: dict[str, QActi
                 bar.addWidget(_drop_down(group, bar))
         elif item in actions:
             bar.addAction(actions[item])
-            bar.widgetForAction(actions[item]).setObjectName(f"button_{item}")
+            button = bar.widgetForAction(actions[item])
+            button.setObjectName(f"button_{item}")
+            follow.watch(button, actions[item])
     return bar
+
+
+class _FollowAction(QObject):
+    """Shows an action's change on its bar button, setting only what differs: a button's size changes
+    (and the bar is laid out again) only when its text does. The bar itself, told of any change of
+    one of its actions, lays itself out again; it is told only when an action is shown or hidden."""
+
+    def __init__(self, bar: QToolBar) -> None:
+        super().__init__(bar)
+        self._shown: dict[QAction, bool] = {}  # each action of the bar, shown or not when last laid out
+
+    def watch(self, button: QToolButton, action: QAction) -> None:
+        self._shown[action] = action.isVisible()
+        button.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() != QEvent.Type.ActionChanged:
+            return False
+        action = event.action()  # type: ignore[attr-defined]
+        if isinstance(watched, QToolBar):
+            shown = action.isVisible()
+            if self._shown.get(action) == shown:
+                return True
+            self._shown[action] = shown
+            return False
+        if not isinstance(watched, QToolButton) or action is not watched.defaultAction():
+            return False
+        _show(watched, action)
+        return True
+
+
+def _show(button: QToolButton, action: QAction) -> None:
+    """What ``QToolButton.setDefaultAction`` shows of its action, each set when it differs."""
+    if button.text() != action.iconText():
+        button.setText(action.iconText())
+    for now, wanted, put in ((button.toolTip(), action.toolTip(), button.setToolTip),
+                             (button.statusTip(), action.statusTip(), button.setStatusTip),
+                             (button.whatsThis(), action.whatsThis(), button.setWhatsThis)):
+        if now != wanted:
+            put(wanted)
+    if button.icon().cacheKey() != action.icon().cacheKey():
+        button.setIcon(action.icon())
+    if button.isCheckable() != action.isCheckable():
+        button.setCheckable(action.isCheckable())
+    if button.isChecked() != action.isChecked():
+        button.setChecked(action.isChecked())
+    if button.isEnabled() != action.isEnabled():
+        button.setEnabled(action.isEnabled())
+    if button.font() != action.font():
+        button.setFont(action.font())
 
 
 def _drop_down(group: list[QAction], bar: QToolBar) -> QToolButton:

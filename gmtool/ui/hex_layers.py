@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPolygon, QPolygonF, QTransform
+from PySide6.QtWidgets import QAbstractGraphicsShapeItem, QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gmtool.core.hex.coords import DIRS, Hex
 from gmtool.viewmodels.tones import with_alpha
@@ -101,48 +101,120 @@ TINT_HATCHING = {  # each tint's hatching: two neighbouring tints differ in colo
 }
 
 
-class _TintItem(QGraphicsPathItem):
-    """A tint drawn without antialiasing and hexagon by hexagon: a see-through fill of hundreds of
-    hexagons rasterises several times faster so (one path of 432 hexagons: 1.9 ms; the same
-    hexagons one by one: 0.5 ms), and its inset edges hide the steps. The path stays the item's
-    shape and bounds. Over the fill, lines in the tint's colour (its hatching): a tint never reads as
-    a terrain of a like colour, and two tints differ in the lines' way as well as in colour."""
+class DeviceHexagons:
+    """Hexagons in a view's device pixels, whole pixels (the painter fills a polygon of whole pixels about
+    twice as fast as one it must first transform and round itself), kept while the view's transform
+    and the radius are the same: a unit's tints after a step mostly cover hexes it tinted before."""
 
-    def __init__(self, path: QPainterPath, polygons: list[QPolygonF], hatching: QBrush) -> None:
-        super().__init__(path)
-        self._polygons = polygons
+    def __init__(self) -> None:
+        self._key: tuple[float, ...] = ()
+        self._found: dict[Hex, QPolygon] = {}
+
+    def of(self, world: QTransform, hexes: Iterable[Hex], radius: float) -> list[QPolygon]:
+        key = (world.m11(), world.m12(), world.m21(), world.m22(), world.dx(), world.dy(), radius)
+        if key != self._key:
+            self._key, self._found = key, {}
+        found = self._found
+        shown = []
+        for h in hexes:
+            polygon = found.get(h)
+            if polygon is None:
+                polygon = found[h] = world.map(hexagon(h, radius)).toPolygon()
+            shown.append(polygon)
+        return shown
+
+
+_ON_SCREEN = DeviceHexagons()  # the tints' hexagons (one map shows tints at a time: the GM's)
+TINT_INSET = 1.0  # scene units: a tint's hexagon inside its hex (the grid shows between)
+
+
+@lru_cache(maxsize=64)
+def _tile(fill: int, line: int, style: Qt.BrushStyle) -> QBrush:
+    return hatched(QColor.fromRgba(fill), QBrush(QColor.fromRgba(line), style))
+
+
+def hatched(fill: QColor, hatching: QBrush) -> QBrush:
+    """One brush for a fill with its hatching over it: a tile of the pattern's 8 × 8 pixels, the hatching
+    drawn over the fill (one pass over the hexagons instead of two; the same colours within 1/255)."""
+    tile = QImage(8, 8, QImage.Format.Format_ARGB32_Premultiplied)
+    tile.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(tile)
+    painter.fillRect(tile.rect(), fill)
+    painter.fillRect(tile.rect(), hatching)
+    painter.end()
+    return QBrush(tile)
+
+
+def _bounds(hexes: list[Hex]) -> QRectF:
+    """The scene rectangle round the hexes' hexagons (from their columns and half-rows: no hexagon made)."""
+    if not hexes:
+        return QRectF()
+    columns = [h[0] for h in hexes]
+    half_rows = [2 * h[1] + h[0] for h in hexes]  # a centre's y is √3·R·(r + q/2)
+    left, right = 1.5 * R * min(columns), 1.5 * R * max(columns)
+    top, bottom = SQRT3 * R * min(half_rows) / 2, SQRT3 * R * max(half_rows) / 2
+    return QRectF(left - R, top - R, right - left + 2 * R, bottom - top + 2 * R)
+
+
+class _TintItem(QAbstractGraphicsShapeItem):
+    """A tint drawn without antialiasing and hexagon by hexagon: a see-through fill of hundreds of
+    hexagons rasterises several times faster so than as one path, and its inset edges hide the steps.
+    Over the fill, lines in the tint's colour (its hatching): a tint never reads as a terrain of a like
+    colour, and two tints differ in the lines' way as well as in colour. The hexagons are drawn in the
+    view's device pixels with the fill and hatching as one tiled brush, the hatching starting at the
+    board's corner (it keeps to the board as the map pans); its shape (a path of every hexagon) is
+    made only when asked (a click's hit test)."""
+
+    def __init__(self, hexes: list[Hex], fill: QColor, hatching: QBrush) -> None:
+        super().__init__()
+        self._hexes = hexes
         self._hatching = hatching
+        self._tile = _tile(fill.rgba(), hatching.color().rgba(), hatching.style())  # made once per theme's tint
+        self._shape: QPainterPath | None = None
+        self._device: tuple[tuple[float, ...], list[QPolygon]] = ((), [])  # the hexagons on screen, for a transform
+        self._bounds = _bounds(hexes)
+        self.setBrush(QBrush(fill))
+        self.setPen(QPen(Qt.PenStyle.NoPen))
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        if self._shape is None:
+            path = QPainterPath()
+            path.setFillRule(Qt.FillRule.WindingFill)
+            for h in self._hexes:
+                path.addPolygon(hexagon(h, R - TINT_INSET))
+            self._shape = path
+        return self._shape
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        world = painter.worldTransform()
+        key = (world.m11(), world.m12(), world.m21(), world.m22(), world.dx(), world.dy())
+        if self._device[0] != key:
+            self._device = (key, _ON_SCREEN.of(world, self._hexes, R - TINT_INSET))
+        painter.save()
+        painter.resetTransform()
+        painter.setBrushOrigin(world.map(QPointF(0, 0)).toPoint())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        painter.setPen(self.pen())
-        for brush in (self.brush(), self._hatching):
-            painter.setBrush(brush)
-            for polygon in self._polygons:
-                painter.drawPolygon(polygon)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self._tile)
+        for polygon in self._device[1]:
+            painter.drawPolygon(polygon)
+        painter.restore()
 
 
 def tint_paths(tints: Mapping[Hex, int], colour_of: dict[int, QColor],
-               line_of: dict[int, QColor] | None = None) -> list[QGraphicsPathItem]:
-    """One filled path per tint number over its hexes (slightly inset: the grid shows between), hatched
-    in ``line_of``'s colour (default: the fill's, opaque)."""
-    paths: dict[int, QPainterPath] = {}
-    polygons: dict[int, list[QPolygonF]] = {}
+               line_of: dict[int, QColor] | None = None) -> list[QAbstractGraphicsShapeItem]:
+    """One item per tint number over its hexes (slightly inset: the grid shows between), hatched in
+    ``line_of``'s colour (default: the fill's, opaque)."""
+    groups: dict[int, list[Hex]] = {}
     for h, number in tints.items():
-        path = paths.get(number)
-        if path is None:
-            path = paths[number] = QPainterPath()
-            path.setFillRule(Qt.FillRule.WindingFill)
-            polygons[number] = []
-        polygon = hexagon(h, R - 1)
-        path.addPolygon(polygon)
-        polygons[number].append(polygon)
-    items = []
-    for number, path in paths.items():
+        groups.setdefault(number, []).append(h)
+    items: list[QAbstractGraphicsShapeItem] = []
+    for number, hexes in groups.items():
         line = with_alpha((line_of or {}).get(number, colour_of[number]), HATCH_ALPHA)
-        item = _TintItem(path, polygons[number], QBrush(line, TINT_HATCHING.get(number, Qt.BrushStyle.BDiagPattern)))
-        item.setPen(QPen(Qt.PenStyle.NoPen))
-        item.setBrush(QBrush(colour_of[number]))
+        item = _TintItem(hexes, colour_of[number], QBrush(line, TINT_HATCHING.get(number, Qt.BrushStyle.BDiagPattern)))
         item.setZValue(1)
         item.setData(0, number)
         items.append(item)

@@ -10,6 +10,7 @@ here. Flat-top hexes, centre of axial ``(q, r)`` at ``(1.5·R·q, √3·R·(r + 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
@@ -42,6 +43,7 @@ from gmtool.ui.map_labels import (
     leader_line,
     name_plate,
     number_badge,
+    reach,
 )
 from gmtool.ui.map_legend import legend_html, legend_label, zone_entries
 from gmtool.viewmodels.tones import data_colour, see_through, shade, tone
@@ -58,16 +60,21 @@ STEP_KEYS = {Qt.Key.Key_Up: "ahead", Qt.Key.Key_Down: "back", Qt.Key.Key_Left: "
 class _TokenItem(QGraphicsEllipseItem):
     """A unit's disc: selected, it gets a ring in the selection tone (not Qt's dashed box). Its name plate
     (and the leader to it) are items of their own below every disc (a neighbour's plate never hides a
-    disc) that follow a drag."""
+    disc) that follow a drag. The ring's pen is set when the selection changes (set while painting, it
+    asked for a second paint of the disc after every paint that changed it)."""
 
     plate: QGraphicsRectItem | None = None
     leader: QGraphicsLineItem | None = None
+    arrow: QGraphicsPolygonItem | None = None  # its facing (none on a wreck)
+    bar: QGraphicsRectItem | None = None  # its damage (none unhurt)
+
+    def ring(self) -> None:
+        """The outline for the selection now: the selection tone's ring, or the grid's line."""
+        self.setPen(QPen(tone("map_selected"), 3) if self.isSelected() else QPen(tone("map_grid"), 1))
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
         plain = QStyleOptionGraphicsItem(option)
         plain.state &= ~QStyle.StateFlag.State_Selected
-        self.setPen(QPen(tone("map_selected"), 3) if selected else QPen(tone("map_grid"), 1))
         super().paint(painter, plain, widget)
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:  # noqa: N802 - Qt API
@@ -75,8 +82,10 @@ class _TokenItem(QGraphicsEllipseItem):
             self.plate.setPos(self.plate.data(0) + self.rect().center() + self.pos())
             if self.leader is not None:
                 self.leader.setPos(self.pos())
-        elif self.plate is not None and change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
-            self.plate.setZValue(SELECTED_PLATE_Z if self.isSelected() else PLATE_Z)  # above the other plates
+        elif change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
+            self.ring()
+            if self.plate is not None:
+                self.plate.setZValue(SELECTED_PLATE_Z if self.isSelected() else PLATE_Z)  # above the other plates
         return super().itemChange(change, value)
 
 
@@ -123,6 +132,9 @@ class HexMapView(QGraphicsView):
         self.numbers: list[tuple[QGraphicsItem, tuple[Hex, ...]]] = []  # each numbered zone's number
         self._pressed: str | None = None  # the token under the mouse button, if any
         self._fitting = False  # the board is fitted to the window (again after each resize) until a zoom
+        self._tints: Mapping[Hex, int] = {}  # the tints drawn now
+        self._plates: dict[str, tuple[tuple[object, ...], QRectF]] = {}  # each plate's place and what it was placed for
+        self._sight: Sight | None = None  # the line of fire drawn now
         self.scene().selectionChanged.connect(self._selection_changed)
 
     # -- drawing ------------------------------------------------------------------------
@@ -132,6 +144,7 @@ class HexMapView(QGraphicsView):
         scene.clear()
         scene.blockSignals(False)
         self.board, self.tokens, self.overlay, self.tints = board, {}, [], []
+        self._tints, self._sight = {}, None
         dark = shade() == "dark"
         colours = {kind.key: data_colour(kind.dark if dark else kind.light) for kind in board.kinds}
         first = board.kinds[0].key
@@ -172,13 +185,14 @@ class HexMapView(QGraphicsView):
 
     def show_tokens(self, tokens: tuple[Token, ...]) -> None:
         """The units anew (moved, turned, hurt, joined or gone) without drawing the terrain again: only
-        the units whose token changed are drawn again (a step redraws one disc). The selection stays on
-        the same unit."""
+        the units whose token changed are drawn again (a step redraws one disc), a unit that only moved
+        or turned keeps its disc and name (moved and turned in place). The selection stays on the same
+        unit."""
         before = {token.id: token for token in self.board.tokens} if self.board is not None else {}
         selected = {tid for tid, item in self.tokens.items() if item.isSelected()}
         scene = self.scene()
         scene.blockSignals(True)
-        kept = {t.id for t in tokens if before.get(t.id) == t and t.id in self.tokens}
+        kept = {t.id for t in tokens if t.id in self.tokens and self._kept(self.tokens[t.id], before.get(t.id), t)}
         for tid, item in self.tokens.items():
             if tid not in kept:
                 for part in (item, item.plate, item.leader):
@@ -194,11 +208,27 @@ class HexMapView(QGraphicsView):
             self._place_numbers()
         self.declutter()
 
+    @staticmethod
+    def _kept(item: _TokenItem, was: Token | None, token: Token) -> bool:
+        """Whether the unit's disc shows ``token`` as it is or after moving it in place (only its hex or
+        facing changed, and it is no wreck)."""
+        if was == token:
+            return True
+        if was is None or token.out or item.arrow is None or replace(was, hex=token.hex, facing=token.facing) != token:
+            return False
+        c = centre(token.hex)
+        item.setRect(c.x() - R * 0.62, c.y() - R * 0.62, R * 1.24, R * 1.24)
+        item.arrow.setPolygon(facing_arrow(token.hex, token.facing))
+        if item.bar is not None:
+            item.bar.setRect(c.x() - R * 0.5, c.y() + R * 0.3, R * min(token.damage, 1.0), R * 0.16)
+        return True
+
     def _token(self, token: Token) -> _TokenItem:
         c = centre(token.hex)
         disc = _TokenItem(c.x() - R * 0.62, c.y() - R * 0.62, R * 1.24, R * 1.24)
         colour = tone(_token_tone(token))  # a wreck's disc and plate grey
         disc.setBrush(QBrush(colour))
+        disc.ring()
         disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         disc.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, self.movable)
         disc.setData(TOKEN_ROLE, token.id)
@@ -208,11 +238,11 @@ class HexMapView(QGraphicsView):
         if token.out:  # a wreck: a cross over a grey disc, no facing, no damage bar
             _wreck_cross(c, disc)
         else:
-            arrow = QGraphicsPolygonItem(facing_arrow(token.hex, token.facing), disc)
+            arrow = disc.arrow = QGraphicsPolygonItem(facing_arrow(token.hex, token.facing), disc)
             arrow.setBrush(QBrush(tone("map_selected")))
             arrow.setPen(QPen(Qt.PenStyle.NoPen))
         if token.damage > 0 and not token.out:  # a bar across the disc's foot: how hurt
-            bar = QGraphicsRectItem(c.x() - R * 0.5, c.y() + R * 0.3, R * min(token.damage, 1.0), R * 0.16, disc)
+            bar = disc.bar = QGraphicsRectItem(c.x() - R * 0.5, c.y() + R * 0.3, R * min(token.damage, 1.0), R * 0.16, disc)
             bar.setBrush(QBrush(tone("physical")))
             bar.setPen(QPen(Qt.PenStyle.NoPen))
         disc.plate = name_plate(token.name, self.label_points, colour, tone("map_token_text"))
@@ -223,8 +253,12 @@ class HexMapView(QGraphicsView):
     # -- the line of fire ----------------------------------------------------------------------
     def show_sight(self, sight: Sight) -> None:
         """The thread from attacker to target coloured by the verdict (dashed beyond the first
-        blocker crossed), crossed blockers outlined, grazed edges and touched vertices marked."""
+        blocker crossed), crossed blockers outlined, grazed edges and touched vertices marked. The
+        same sight again draws nothing anew."""
+        if self.overlay and sight == self._sight:
+            return
         self.clear_overlay()
+        self._sight = sight
         verdict = "map_los_blocked" if not sight.lock else "map_los_partial" if sight.obstruction == "partial" else "map_los_clear"
         colour = tone(verdict)
         start, end = centre(sight.attacker), centre(sight.target)
@@ -247,8 +281,12 @@ class HexMapView(QGraphicsView):
             point = centre(touch.at) / 3
             self._add(self.scene().addEllipse(point.x() - 3, point.y() - 3, 6, 6, QPen(colour, 1), QBrush(colour)))
 
-    def show_tints(self, tints: dict[Hex, int]) -> None:
-        """See-through tints (1–6, the game's meaning: an arc, a sector, a range band) on hexes."""
+    def show_tints(self, tints: Mapping[Hex, int]) -> None:
+        """See-through tints (1–6, the game's meaning: an arc, a sector, a range band) on hexes. The same
+        tints again (a command that moved nobody) are left as drawn."""
+        if tints == self._tints:
+            return
+        self._tints = dict(tints)
         for item in self.tints:
             self.scene().removeItem(item)
         colours = {number: see_through(f"map_tint_{number}", TINT_ALPHA) for number in set(tints.values())}
@@ -260,6 +298,7 @@ class HexMapView(QGraphicsView):
         for item in self.overlay:
             self.scene().removeItem(item)
         self.overlay = []
+        self._sight = None
 
     def _add(self, item: QGraphicsItem) -> None:
         item.setZValue(3)
@@ -267,14 +306,15 @@ class HexMapView(QGraphicsView):
 
     # -- what the GM points at -------------------------------------------------------------
     def select_token(self, token_id: str | None) -> None:
-        """Select ``token_id``'s token (None: none), as the order list or the sheet did."""
-        scene = self.scene()
-        scene.blockSignals(True)  # one unit selected at a time: no report of a passing state with two
-        for tid, item in self.tokens.items():
-            item.setSelected(tid == token_id)
-        scene.blockSignals(False)
-        self.declutter()
-        self.viewport().update()
+        """Select ``token_id``'s token (None: none), as the order list or the sheet did. The same selection
+        again changes nothing (a disc selected or not repaints itself)."""
+        if any(item.isSelected() != (tid == token_id) for tid, item in self.tokens.items()):
+            scene = self.scene()
+            scene.blockSignals(True)  # one unit selected at a time: no report of a passing state with two
+            for tid, item in self.tokens.items():
+                item.setSelected(tid == token_id)
+            scene.blockSignals(False)
+            self.declutter()
         if token_id in self.tokens:
             self.tokenSelected.emit(token_id)
 
@@ -336,24 +376,44 @@ class HexMapView(QGraphicsView):
         """Each unit's name where it covers no other unit's disc and no name placed before it, the
         selected unit's first (:mod:`gmtool.ui.map_labels`); a plate standing off its disc gets a
         leader. Every unit keeps its name: with no clear place, the one covering least (the selected
-        unit's then drawn over the discs, read whole)."""
+        unit's then drawn over the discs, read whole). A plate whose disc, size, room and neighbours
+        within its reach are as when it was placed stays where it is (a move places the plates near it)."""
         discs = {tid: QRectF(self.mapFromScene(item.sceneBoundingRect()).boundingRect()) for tid, item in self.tokens.items()}
         room = QRectF(self.viewport().rect())
         placed: list[QRectF] = []
+        memo: dict[str, tuple[tuple[object, ...], QRectF]] = {}
         for tid, item in sorted(self.tokens.items(), key=lambda pair: not pair[1].isSelected()):
             plate = item.plate
             if plate is None:
                 continue
-            taken = [rect for other, rect in discs.items() if other != tid] + placed
-            rect, ring, crowded = choose(discs[tid], plate.rect().size(), taken, room)
-            over_discs = crowded and item.isSelected() and any(rect.intersects(discs[o]) for o in discs if o != tid)
-            plate.setZValue(PLATE_OVER_DISCS_Z if over_discs else SELECTED_PLATE_Z if item.isSelected() else PLATE_Z)
-            at = self.mapToScene(rect.center().toPoint())
-            middle = item.rect().center()
-            plate.setData(0, at - middle - item.pos())  # from its disc: a drag moves it on from there
-            plate.setPos(at)
-            self._lead(item, at, ring > 0)
+            disc, size = discs[tid], plate.rect().size()
+            area = reach(disc, size)
+            near = [rect for other, rect in discs.items() if other != tid and rect.intersects(area)]
+            names = [rect for rect in placed if rect.intersects(area)]
+            key = (plate, disc.getRect(), room.getRect(), item.isSelected(), tuple(rect.getRect() for rect in near + names))
+            found = self._plates.get(tid)
+            if found is not None and found[0] == key:
+                rect = found[1]  # placed for the same: where it stands
+            else:
+                rect = self._place(item, disc, near, names, room)
+            memo[tid] = (key, rect)
             placed.append(rect)
+        self._plates = memo
+
+    def _place(self, item: _TokenItem, disc: QRectF, discs: list[QRectF], names: list[QRectF], room: QRectF) -> QRectF:
+        """The unit's plate at its clearest place round ``disc`` (``discs``, ``names``: the other units' discs
+        and the plates placed before it, within its reach)."""
+        plate = item.plate
+        assert plate is not None
+        rect, ring, crowded = choose(disc, plate.rect().size(), discs + names, room)
+        over_discs = crowded and item.isSelected() and any(rect.intersects(other) for other in discs)
+        plate.setZValue(PLATE_OVER_DISCS_Z if over_discs else SELECTED_PLATE_Z if item.isSelected() else PLATE_Z)
+        at = self.mapToScene(rect.center().toPoint())
+        middle = item.rect().center()
+        plate.setData(0, at - middle - item.pos())  # from its disc: a drag moves it on from there
+        plate.setPos(at)
+        self._lead(item, at, ring > 0)
+        return rect
 
     def _lead(self, item: _TokenItem, plate_at: QPointF, needed: bool) -> None:
         """The leader from the disc's centre to a plate standing off it (the disc hides its start)."""

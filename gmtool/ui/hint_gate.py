@@ -9,7 +9,8 @@ repainted the window's separators: ~0.4 ms of a key press.
 A :class:`HintGate` holds one panel and fills itself with it. It answers the layout above
 with the panel's own size hints, sizes and policy (the layout sees the panel's needs, as
 before), and passes a relayout on only when one of those changed (or when the panel's
-height depends on its width: that is always passed on).
+height depends on its width: that is always passed on, unless the gate is a dock's widget —
+a dock's layout never asks its widget for a height for a width, so there the hints alone count).
 """
 
 from __future__ import annotations
@@ -22,11 +23,14 @@ Needs = tuple[QSize, QSize, QSize, QSize, QSizePolicy] | None
 
 
 class HintGate(QWidget):
-    """Holds ``content``; tells the layout above of a relayout only when ``content``'s needs changed."""
+    """Holds ``content``; tells the layout above of a relayout only when ``content``'s needs changed.
+    ``in_dock``: the gate is a dock's widget (its height for a width is never asked: a word-wrapped
+    label's new text inside is kept in the gate as any other)."""
 
-    def __init__(self, content: QWidget, parent: QWidget | None = None) -> None:
+    def __init__(self, content: QWidget, parent: QWidget | None = None, *, in_dock: bool = False) -> None:
         super().__init__(parent)
         self.content = content
+        self._in_dock = in_dock
         content.setParent(self)
         self._needs = self._read()
         self._follow(content)
@@ -34,7 +38,7 @@ class HintGate(QWidget):
     def _read(self) -> Needs:
         """What a layout reads of the content (None when its height depends on its width)."""
         content = self.content
-        if content.hasHeightForWidth():
+        if content.hasHeightForWidth() and not self._in_dock:
             return None
         return (content.sizeHint(), content.minimumSizeHint(), content.minimumSize(), content.maximumSize(),
                 content.sizePolicy())

@@ -24,10 +24,11 @@ from gmtool.core.messages import Command
 from gmtool.ui.hex_map_view import HexMapPanel
 from gmtool.ui.map_legend import legend_html, legend_label
 from gmtool.ui.narrow_combo import narrow
+from gmtool.ui.quiet_lines import QuietLines
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.tones import see_through
 
-REASON_LINES = 3  # the reasons' height: a new line of fire never resizes (and so re-renders) the map
+REASON_LINES = 3  # the reasons' height in lines
 LEGEND_LINES = 2  # the overlay legend's height, under the bar: up to six bands at the least width
 
 
@@ -56,15 +57,10 @@ class MapDock(QWidget):
         self.no_map.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.no_map.setWordWrap(True)
         self.arc_legend = legend_label(self, "mapOverlayLegend")
-        self.verdict = QLabel(self)
-        self.verdict.setObjectName("mapVerdict")
-        self.verdict.setWordWrap(True)
-        self.reasons = QLabel(self)
-        self.reasons.setObjectName("mapReasons")
-        self.reasons.setWordWrap(True)
-        self.reasons.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        for label, lines in ((self.verdict, 1), (self.reasons, REASON_LINES)):  # the map keeps its size
-            label.setFixedHeight(label.fontMetrics().lineSpacing() * lines + 4)
+        # Fixed heights: a new line of fire never resizes (and so re-renders) the map, nor lays out the dock
+        self._verdict_lines, self._reason_lines = QuietLines(1, "mapVerdict", self), QuietLines(REASON_LINES, "mapReasons", self)
+        self.verdict, self.reasons = self._verdict_lines.label, self._reason_lines.label
+        self.verdict.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         # The legend's squares may come from a taller font than its text: half a line more.
         self.arc_legend.setFixedHeight(self.arc_legend.fontMetrics().lineSpacing() * (2 * LEGEND_LINES + 1) // 2 + 4)
         self._lay_out(fit)
@@ -92,8 +88,8 @@ class MapDock(QWidget):
         layout.addWidget(self.arc_legend)  # the whole width: six range bands in two lines
         layout.addWidget(self.no_map, 1)
         layout.addWidget(self.panel, 1)
-        layout.addWidget(self.verdict)
-        layout.addWidget(self.reasons)
+        layout.addWidget(self._verdict_lines)
+        layout.addWidget(self._reason_lines)
 
     # -- drawing ------------------------------------------------------------------------------
     def redraw(self) -> None:
@@ -159,7 +155,7 @@ class MapDock(QWidget):
         self._fill_overlays(unit if on_map else None)
         key = self.overlay.currentData()
         arcs = self._rules.overlay(state, unit, key) if on_map and unit and key else None
-        self.view.show_tints(dict(arcs.tints) if arcs else {})
+        self.view.show_tints(arcs.tints if arcs else {})
         self._show_arc_legend(arcs.legend if arcs else ())
         target = self.target.currentData()
         line = self._rules.fire_line(state, unit, target) if on_map and unit and target else None

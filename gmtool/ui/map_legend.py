@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QWidget
 
 from gmtool.core.hex.board import Zone
+from gmtool.ui.measured_label import MeasuredLabel
 from gmtool.viewmodels.tones import tone
 
 WORD_JOINER = "\u2060"  # no line break here (Japanese text may otherwise break between any two characters)
@@ -32,7 +33,8 @@ def legend_html(entries: Iterable[tuple[QColor, str]], text_colour: str | None =
 
 
 def legend_label(parent: QWidget, name: str) -> QLabel:
-    label = QLabel(parent)
+    """A legend's label (measured once per text: a layout running beside it does not repaint it)."""
+    label = MeasuredLabel(parent)
     label.setObjectName(name)
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.RichText)

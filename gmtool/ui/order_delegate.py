@@ -5,6 +5,9 @@ apart, and under it the game's note in smaller, muted type (a race's standing). 
 each in its tone's colour, wrapped onto more lines as the column needs, never elided away — a chip
 alone wider than the column is cut, the whole list stays in the cell's tooltip. A game puts the
 states a GM acts on first. Rows grow to their lines (:meth:`OrderDelegate.row_height`).
+
+It paints every cell of the order (Qt's own drawing for the plain ones), each once per look and
+copied afterwards (:mod:`gmtool.ui.painted_cells`): a key press repaints a row or two with copies.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QS
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QTableView, QWidget
 
-from gmtool.viewmodels.order_model import BADGES, KIND, NOTE
+from gmtool.ui.painted_cells import PaintedCells
+from gmtool.viewmodels.order_model import BADGES, CELL, KIND, NOTE
 from gmtool.viewmodels.tones import tone, with_alpha
 
 Index = QModelIndex | QPersistentModelIndex
@@ -34,6 +38,7 @@ class OrderDelegate(QStyledItemDelegate):
     def __init__(self, view: QTableView, parent: QWidget | None = None) -> None:
         super().__init__(parent or view)
         self._view = view
+        self._cells = PaintedCells()
 
     # -- measuring ----------------------------------------------------------------------------
     def _fonts(self, option: QStyleOptionViewItem, index: Index) -> tuple[QFont, QFont]:
@@ -95,6 +100,10 @@ class OrderDelegate(QStyledItemDelegate):
 
     # -- drawing --------------------------------------------------------------------------------
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        """The cell from its copy (:class:`~gmtool.ui.painted_cells.PaintedCells`), painted first when new."""
+        self._cells.paint(painter, option, index.data(CELL), lambda inner, moved: self._paint_cell(inner, moved, index))
+
+    def _paint_cell(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         kind = index.data(KIND)
         if kind not in ("name", "badges"):
             super().paint(painter, option, index)

@@ -60,9 +60,8 @@ class OrderPanel(QWidget):
         self.view.horizontalHeader().setDefaultSectionSize(LAST_AT_LEAST)
         self.view.setModel(self.model)
         self.delegate = OrderDelegate(self.view, self)
-        for column, kind in enumerate(self.model.kinds()):  # the other cells: Qt's own delegate (no Python per cell)
-            if kind in ("name", "badges"):
-                self.view.setItemDelegateForColumn(column, self.delegate)
+        for column in range(self.model.columnCount()):  # every cell painted once per look, then copied
+            self.view.setItemDelegateForColumn(column, self.delegate)
         self._widths: dict[tuple[object, ...], tuple[tuple[int, ...], int]] = {}  # a row's wants, by its content
         self._heights: dict[tuple[object, ...], int] = {}
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

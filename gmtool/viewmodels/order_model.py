@@ -18,7 +18,7 @@ from PySide6.QtGui import QFont
 
 from gmtool.core.display import Badge, OrderLayout, OrderRow
 from gmtool.core.encounter import Change
-from gmtool.core.i18n import tr
+from gmtool.core.i18n import active_language, tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 
@@ -26,7 +26,7 @@ Index = QModelIndex | QPersistentModelIndex
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
 TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
 FONT = int(Qt.ItemDataRole.FontRole)
-KIND, BADGES, NOTE = roles.CELL_KIND, roles.BADGE_LIST, roles.NOTE  # read by ui.order_delegate
+KIND, BADGES, NOTE, CELL = roles.CELL_KIND, roles.BADGE_LIST, roles.NOTE, roles.ORDER_CELL  # read by ui.order_delegate
 
 
 def urgent_first(row: OrderRow) -> tuple[Badge, ...]:
@@ -46,6 +46,8 @@ class OrderModel(QAbstractTableModel):
         super().__init__(parent)
         self._bridge = bridge
         self.layout: OrderLayout = bridge.ruleset.order_layout()
+        self._kind_list = self._kinds()  # the layout's columns (read once: asked for every cell)
+        self._words: tuple[str, tuple[str, ...]] = ("", ())  # the headers, in the language they were made in
         self._rows: tuple[OrderRow, ...] = self._read()
         bridge.changed.connect(self._on_change)
 
@@ -67,7 +69,7 @@ class OrderModel(QAbstractTableModel):
     # -- the table ---------------------------------------------------------------------
     def kinds(self) -> tuple[str, ...]:
         """What each column shows: "name", "score", "track:<key>", "badges"."""
-        return self._kinds()
+        return self._kind_list
 
     def _kinds(self) -> tuple[str, ...]:
         """What each column shows: "name", "score", a track's key, "badges"."""
@@ -77,16 +79,19 @@ class OrderModel(QAbstractTableModel):
         return ("name", *score, *(f"track:{key}" for key, _label in layout.track_columns), *badges)
 
     def columns(self) -> tuple[str, ...]:
-        """The headers, in the game's words."""
-        tracks = dict(self.layout.track_columns)
-        words = {"name": tr("order.name"), "score": self.layout.score_label, "badges": self.layout.badge_label}
-        return tuple(words.get(kind) or tracks[kind[6:]] for kind in self._kinds())
+        """The headers, in the game's words (made again when the language changed)."""
+        language = active_language()
+        if self._words[0] != language:
+            tracks = dict(self.layout.track_columns)
+            words = {"name": tr("order.name"), "score": self.layout.score_label, "badges": self.layout.badge_label}
+            self._words = (language, tuple(words.get(kind) or tracks[kind[6:]] for kind in self._kind_list))
+        return self._words[1]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.columns())
+        return 0 if parent.isValid() else len(self._kind_list)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = DISPLAY) -> Any:
         if orientation == Qt.Orientation.Horizontal and role in (DISPLAY, TOOLTIP) and 0 <= section < self.columnCount():
@@ -103,6 +108,8 @@ class OrderModel(QAbstractTableModel):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         row = self._rows[index.row()]
+        if role == CELL:
+            return row, index.column()  # the row as read (a snapshot: another read, another row) and the column
         if role == roles.COMBATANT_ID:
             return row.id
         if role == roles.IS_CURRENT:
@@ -114,7 +121,7 @@ class OrderModel(QAbstractTableModel):
         if role in (DISPLAY, TOOLTIP):
             return self._text(row, index.column(), role == TOOLTIP)
         if role == KIND:
-            return self._kinds()[index.column()]
+            return self._kind_list[index.column()]
         if role == BADGES:
             return tuple((badge.text, badge.tone) for badge in urgent_first(row))
         if role == NOTE:
@@ -122,7 +129,7 @@ class OrderModel(QAbstractTableModel):
         return None
 
     def _text(self, row: OrderRow, column: int, tooltip: bool) -> str | None:
-        kind = self._kinds()[column]
+        kind = self._kind_list[column]
         if kind == "name":
             return f"{row.name}\n{row.note}" if tooltip and row.note else row.name
         if kind == "score":

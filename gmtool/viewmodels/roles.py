@@ -33,3 +33,4 @@ CELL_KEY = USER + 60  # Hashable | None: all a cell shows, as a key (None: seen 
 CELL_KIND = USER + 24  # str: what an order cell shows ("name", "score", "track:<key>", "badges")
 BADGE_LIST = USER + 25  # tuple[tuple[str, str], ...]: a row's badges as (text, tone), in the game's order
 NOTE = USER + 26  # str: the game's short line under a name (a race's standing), "" for none
+ORDER_CELL = USER + 61  # Hashable: all an order cell shows (its row as read and its column), for copies of it

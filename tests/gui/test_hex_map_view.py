@@ -11,6 +11,7 @@ from gmtool.core.hex.bearing import bearing
 from gmtool.core.hex.board import Board, TerrainKind, Token
 from gmtool.core.hex.coords import DIRS, Hex, from_offset, within
 from gmtool.core.hex.sight import Ground
+from gmtool.ui.hex_layers import facing_arrow
 from gmtool.ui.hex_map_view import HexMapPanel, HexMapView, centre
 from gmtool.viewmodels.tones import data_colour, tone
 
@@ -245,9 +246,15 @@ def test_a_long_name_keeps_its_start_and_end_round_an_ellipsis(view: HexMapView)
 
 
 def test_a_move_draws_again_only_the_unit_that_moved(view: HexMapView) -> None:
-    still, moving = view.tokens["u2"], view.tokens["u1"]
+    still, moving, plate = view.tokens["u2"], view.tokens["u1"], view.tokens["u1"].plate
     tokens = view.board.tokens
-    view.show_tokens((Token("u1", from_offset(2, 2), 2, "Jerboa", damage=0.4), tokens[1]))
+    view.show_tokens((Token("u1", from_offset(2, 2), 3, "Jerboa", damage=0.4), tokens[1]))
     assert view.tokens["u2"] is still and still.scene() is view.scene()  # untouched: the same disc and plate
-    assert view.tokens["u1"] is not moving and moving.scene() is None  # moved: drawn anew, the old disc gone
-    assert view.tokens["u1"].contains(centre(from_offset(2, 2)))
+    moved = view.tokens["u1"]  # moved and turned in place: its disc and name kept, its place and arrow new
+    assert moved is moving and moved.plate is plate and moved.scene() is view.scene()
+    assert moved.contains(centre(from_offset(2, 2))) and not moved.contains(centre(from_offset(2, 1)))
+    assert moved.arrow is not None and moved.arrow.polygon() == facing_arrow(from_offset(2, 2), 3)
+    assert moved.bar is not None and moved.bar.sceneBoundingRect().intersects(moved.sceneBoundingRect())
+    view.show_tokens((Token("u1", from_offset(2, 2), 3, "Jerboa Mk II", damage=0.4), tokens[1]))
+    assert view.tokens["u1"] is not moving and moving.scene() is None  # renamed: drawn anew, the old disc gone
+    assert view.tokens["u1"].plate.childItems()[0].text() == "Jerboa Mk II"

@@ -14,6 +14,7 @@ from gmtool.games.aura_battler.rules import duel_messages as m
 from gmtool.games.aura_battler.rules.duel import AuraRules
 from gmtool.games.aura_battler.rules.duel_actions import MOVES, why_not
 from gmtool.games.aura_battler.rules.duel_state import DuelState
+from gmtool.ui.hint_gate import HintGate
 from gmtool.ui.map_dock import MapDock, focus_map
 from gmtool.ui.order_panel import OrderPanel
 from gmtool.ui.pinned import scrolled
@@ -58,13 +59,17 @@ class AuraWindow:
 
     def _make_docks(self) -> None:
         window = self.window
+        # The order and the map in hint gates (a new line of text in one lays out that panel, not the window),
+        # each made with its panel: the keyboard's order through the panels stays the order they are made in
         self.order_panel = OrderPanel(window.bridge, window)
+        order = HintGate(self.order_panel, window, in_dock=True)
         self.map = MapDock(window.bridge, window.run, self.rules, window)
+        map_gate = HintGate(self.map, window, in_dock=True)
         self.sheet = SheetDock(window.bridge, window.run, window)
         self.allocation = AllocationPanel(window.bridge, window.run, window)
         self.attack_panel = AttackPanel(window.bridge, window.run, self.rules, window)
-        window.add_dock("order", tr("dock.order"), self.order_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
-        window.add_dock("map", tr("dock.map"), self.map, Qt.DockWidgetArea.RightDockWidgetArea)
+        window.add_dock("order", tr("dock.order"), order, Qt.DockWidgetArea.LeftDockWidgetArea)
+        window.add_dock("map", tr("dock.map"), map_gate, Qt.DockWidgetArea.RightDockWidgetArea)
         window.add_dock("sheet", tr("dock.ab_unit"), self.sheet, Qt.DockWidgetArea.RightDockWidgetArea)
         window.docks["sheet"].visibilityChanged.connect(self.sheet.set_shown)  # a tab behind draws nothing
         window.add_dock("ab_allocation", tr("dock.ab_allocation"), scrolled(self.allocation, "abAllocationScroll"),

@@ -298,7 +298,9 @@ class AttackPanel(QWidget):
         """The spin-out tab in the error tone while spin-outs wait, how many in its tooltip (its text, and so
         the column's least width, stays the same)."""
         bar, index = self.pages.tabBar(), PAGES.index("spin")
-        bar.setTabTextColor(index, tone("error") if waiting else self.palette().color(QPalette.ColorRole.WindowText))
+        colour = tone("error") if waiting else self.palette().color(QPalette.ColorRole.WindowText)
+        if bar.tabTextColor(index) != colour:  # the same colour set again repaints the tab bar
+            bar.setTabTextColor(index, colour)
         self.pages.setTabToolTip(index, tr("br.page.spin_waiting", n=waiting) if waiting else tr("error.br_no_spin_waits"))
 
     def _show_whose(self, state: RaceState) -> None:

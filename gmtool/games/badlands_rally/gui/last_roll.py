@@ -13,16 +13,18 @@ from collections.abc import Callable
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QLabel, QWidget
+from PySide6.QtWidgets import QFrame, QWidget
 
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
+from gmtool.ui.measured_label import MeasuredLabel
 from gmtool.viewmodels.bridge import EncounterBridge
 
 
-class LastRoll(QLabel):
-    """The log's words for the last entry holding one of ``kinds``; empty (hidden) before any."""
+class LastRoll(MeasuredLabel):
+    """The log's words for the last entry holding one of ``kinds``; empty (hidden) before any (measured once
+    per text: the panel's layout running for a label beside it no longer repaints it)."""
 
     def __init__(self, bridge: EncounterBridge, describe: Callable[[Event], str], kinds: frozenset[str], name: str,
                  parent: QWidget | None = None) -> None:

@@ -62,11 +62,11 @@ class SpinBox(QGroupBox):
         self._the_move: set[str] = set()
 
     def show_waiting(self, state: RaceState) -> None:
-        """The gears waiting to spin out (the box hides when none does)."""
+        """The gears waiting to spin out (the box hides when none does). Filled before it is shown: shown
+        first, the box was laid out for its old words, and again a turn of the event loop later."""
         waiting = [(gid, state.gears[gid].name) for gid, _excess in state.pending]
         self._excess = dict(state.pending)
         self._the_move = {gid for gid, _name in waiting if "the_move" in state.gears[gid].upgrades}  # BR-20
-        self.setVisible(bool(waiting))
         if [(self.gear.itemData(i), self.gear.itemText(i)) for i in range(self.gear.count())] != waiting:
             chosen = self.gear.currentData()
             self.gear.blockSignals(True)
@@ -76,6 +76,7 @@ class SpinBox(QGroupBox):
             self.gear.setCurrentIndex(max(0, self.gear.findData(chosen)))
             self.gear.blockSignals(False)
         self._show_stake()
+        self.setVisible(bool(waiting))
 
     def _show_stake(self) -> None:
         gear = self.gear.currentData()

@@ -26,6 +26,7 @@ from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.race_view import offers
 from gmtool.games.badlands_rally.rules.scenario_messages import SetGentlemensSport
 from gmtool.games.badlands_rally.rules.scenario_view import attack_refusal
+from gmtool.ui.hint_gate import HintGate
 from gmtool.ui.map_dock import MapDock, focus_map
 from gmtool.ui.order_panel import OrderPanel
 from gmtool.ui.sheet_dock import SheetDock
@@ -60,14 +61,20 @@ class RallyWindow:
 
     def build(self) -> None:
         window = self.window
+        # The order, the map and the actions in hint gates (a new line of text in one, at every key, lays out
+        # that panel, not the docks and the window around it), each made with its panel: the keyboard's order
+        # through the panels stays the order they are made in
         self.order_panel = OrderPanel(window.bridge, window)
+        order = HintGate(self.order_panel, window, in_dock=True)
         self.map = MapDock(window.bridge, window.run, self.rules, window)
+        map_gate = HintGate(self.map, window, in_dock=True)
         self.sheet = SheetDock(window.bridge, window.run, window)
         self.attack_panel = AttackPanel(window.bridge, window.run, self.rules, window)
-        window.add_dock("order", tr("dock.order"), self.order_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
-        window.add_dock("map", tr("dock.map"), self.map, Qt.DockWidgetArea.RightDockWidgetArea)
+        actions = HintGate(self.attack_panel, window, in_dock=True)
+        window.add_dock("order", tr("dock.order"), order, Qt.DockWidgetArea.LeftDockWidgetArea)
+        window.add_dock("map", tr("dock.map"), map_gate, Qt.DockWidgetArea.RightDockWidgetArea)
         window.add_dock("sheet", tr("dock.gear"), self.sheet, Qt.DockWidgetArea.LeftDockWidgetArea)
-        window.add_dock("br_attack", tr("dock.br_actions"), self.attack_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        window.add_dock("br_attack", tr("dock.br_actions"), actions, Qt.DockWidgetArea.RightDockWidgetArea)
         window.docks["sheet"].visibilityChanged.connect(self.sheet.set_shown)  # a tab behind draws nothing
         window.docks["br_attack"].visibilityChanged.connect(self.attack_panel.set_shown)
         panel = self.attack_panel
