@@ -15,7 +15,7 @@ from gmtool.games.shadowrun.gui.initiative_model import COL_NAME
 from gmtool.games.shadowrun.rules.effect_messages import AddEffect
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.ui import cell_pixmaps
-from gmtool.ui.cell_pixmaps import CellPixmaps
+from gmtool.ui.painted_cells import PaintedCells
 from gmtool.ui.theme import apply_theme
 from gmtool.viewmodels import roles
 from tests.gui.test_key_press_paint import _fight, _on_screen, _settle
@@ -35,21 +35,34 @@ def _varied_fight(window) -> None:  # noqa: ANN001
     QApplication.processEvents()
 
 
+def _counting(monkeypatch) -> tuple[list[int], list[int]]:  # noqa: ANN001
+    """Cells painted through the copies, and the pictures made for them (a copy made, not found)."""
+    painted: list[int] = []
+    made: list[int] = []
+    paint, picture = PaintedCells.paint, PaintedCells._picture
+
+    def counted_paint(self, *args):  # noqa: ANN001, ANN002, ANN202
+        painted.append(1)
+        return paint(self, *args)
+
+    def counted_picture(*args):  # noqa: ANN002, ANN202
+        made.append(1)
+        return picture(*args)
+
+    monkeypatch.setattr(PaintedCells, "paint", counted_paint)
+    monkeypatch.setattr(PaintedCells, "_picture", staticmethod(counted_picture))
+    return painted, made
+
+
 def test_copied_cells_are_the_pixels_of_a_direct_painting(qtbot, window, theme, monkeypatch) -> None:  # noqa: ANN001
     _varied_fight(window)
     view = window.parts.initiative_panel.view
     viewport = view.viewport()
-    copied: list[bool] = []
-    real = CellPixmaps.copy
-
-    def counted(self, painter, option, content):  # noqa: ANN001, ANN202
-        copied.append(real(self, painter, option, content))
-        return copied[-1]
-
-    monkeypatch.setattr(CellPixmaps, "copy", counted)
-    first = viewport.grab().toImage()  # the copies made
+    painted, made = _counting(monkeypatch)
+    first = viewport.grab().toImage()  # the copies made (or made already when the window was shown)
+    made_first = len(made)
     again = viewport.grab().toImage()  # … and used
-    assert True in copied and again == first
+    assert painted and len(made) == made_first and again == first  # the second painting copied every cell
     monkeypatch.setattr(cell_pixmaps, "roles", types.SimpleNamespace(CELL_KEY=roles.USER + 999))  # no key: drawn
     assert viewport.grab().toImage() == first
     assert _on_screen(viewport).convertToFormat(first.format()) == first  # and so on screen
@@ -91,20 +104,13 @@ def test_a_scroll_copies_the_cells_it_met_before(qtbot, window, monkeypatch) -> 
             return False
 
     view.viewport().installEventFilter(Paints(view))
-    kept: list[bool] = []
-    real = CellPixmaps.copy
-
-    def counted(self, painter, option, content):  # noqa: ANN001, ANN202
-        kept.append(real(self, painter, option, content))
-        return kept[-1]
-
-    monkeypatch.setattr(CellPixmaps, "copy", counted)
+    painted, made = _counting(monkeypatch)
     top = view.verticalScrollBar().value()
     while view.verticalScrollBar().value() == top:  # until the order scrolls to the current actor
         window.action("next_phase").trigger()
         _settle(qtbot)
     assert drawn and view.verticalScrollBar().value() > top
-    assert kept.count(True) > kept.count(False)  # most cells of the rows brought into view were copies
+    assert len(painted) - len(made) > len(made)  # most cells of the rows brought into view were copies
     current = view.currentIndex()
     assert view.viewport().rect().contains(view.visualRect(current))  # the actor in view, as before
     assert view.selectionMode() == QAbstractItemView.SelectionMode.SingleSelection
