@@ -142,6 +142,35 @@ def cell_whole(view: QAbstractItemView, index: QModelIndex) -> bool:
     return view.itemDelegateForIndex(index).sizeHint(option, index).height() <= rect.height() + 1
 
 
+def shown_cell_text(view: QAbstractItemView, index: QModelIndex) -> str:
+    """The text a cell draws on one line, as the view's style elides it to the cell's text room (its check
+    box, icon and margins taken off): what a GM reads there, "…" included."""
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    option.rect = view.visualRect(index)
+    view.itemDelegateForIndex(index).initStyleOption(option, index)
+    style = view.style()
+    room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, view)
+    margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
+    return option.fontMetrics.elidedText(option.text, option.textElideMode, room.width() - 2 * margin)
+
+
+def look_alike_cells(view: QAbstractItemView, column: int = 0) -> list[tuple[str, str]]:
+    """Pairs of cells in ``column`` (every row shown, an expanded tree's children too) whose texts differ
+    but are drawn alike once elided: two rows a GM cannot tell apart."""
+    model, shown, pending = view.model(), {}, [QModelIndex()]
+    while pending:
+        parent = pending.pop()
+        for row in range(model.rowCount(parent)):
+            index = model.index(row, column, parent)
+            if not view.visualRect(index).isEmpty():
+                shown.setdefault(shown_cell_text(view, index), set()).add(str(index.data() or ""))
+            first = model.index(row, 0, parent)
+            if model.hasChildren(first):
+                pending.append(first)
+    return [(drawn, " / ".join(sorted(texts))) for drawn, texts in shown.items() if len(texts) > 1]
+
+
 def tabs_whole(tabs: QTabWidget) -> bool:
     """Every tab's title is on the bar, whole: no tab behind the bar's scroll arrows, none elided."""
     bar = tabs.tabBar()
