@@ -143,8 +143,9 @@ def cell_whole(view: QAbstractItemView, index: QModelIndex) -> bool:
 
 
 def shown_cell_text(view: QAbstractItemView, index: QModelIndex) -> str:
-    """The text a cell draws on one line, as the view's style elides it to the cell's text room (its check
-    box, icon and margins taken off): what a GM reads there, "…" included."""
+    """The text a cell draws, as the view's style fits it to the cell's text room (its check box, icon and
+    margins taken off): what a GM reads there, "…" included. A view that wraps shows the text whole when
+    its wrapped lines fit the row's height, else as much as those lines hold."""
     option = QStyleOptionViewItem()
     view.initViewItemOption(option)
     option.rect = view.visualRect(index)
@@ -152,7 +153,13 @@ def shown_cell_text(view: QAbstractItemView, index: QModelIndex) -> str:
     style = view.style()
     room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, view)
     margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
-    return option.fontMetrics.elidedText(option.text, option.textElideMode, room.width() - 2 * margin)
+    width, metrics, lines = room.width() - 2 * margin, option.fontMetrics, 1
+    if option.features & QStyleOptionViewItem.ViewItemFeature.WrapText:
+        wrapped = metrics.boundingRect(QRect(0, 0, max(width, 1), 10_000), Qt.TextFlag.TextWordWrap, option.text)
+        if wrapped.height() <= room.height():
+            return option.text
+        lines = max(room.height() // metrics.lineSpacing(), 1)
+    return metrics.elidedText(option.text, option.textElideMode, width * lines)
 
 
 def look_alike_cells(view: QAbstractItemView, column: int = 0) -> list[tuple[str, str]]:

@@ -7,7 +7,7 @@ its end, in English and in Japanese."""
 from __future__ import annotations
 
 from gmtool.storage.workspace import Workspace
-from tests.gui.gm_sight import LAPTOP, look_alike_cells
+from tests.gui.gm_sight import LAPTOP, look_alike_cells, shown_cell_text
 
 
 def _attack_in_front(qtbot, workspace: Workspace):  # noqa: ANN001, ANN202
@@ -24,6 +24,7 @@ def _attack_in_front(qtbot, workspace: Workspace):  # noqa: ANN001, ANN202
     window.action("attack").trigger()
     panel = window.parts.attack_panel
     qtbot.waitUntil(lambda: panel.isVisible() and panel.attack_tables.tree.model().rowCount() > 0)
+    qtbot.wait(10)  # the layout the window's events finish (the rows' heights for the column's width)
     return panel
 
 
@@ -32,11 +33,23 @@ def test_modifier_rows_are_told_apart_at_the_laptop_size(qtbot, workspace: Works
     tree = panel.attack_tables.tree
     assert tree.isVisible()
     assert look_alike_cells(tree) == []
+    assert _names_cut(tree) == []
 
 
 def test_modifier_rows_are_told_apart_in_japanese(qtbot, japanese_workspace: Workspace) -> None:
     panel = _attack_in_front(qtbot, japanese_workspace)
     assert look_alike_cells(panel.attack_tables.tree) == []
+    assert _names_cut(panel.attack_tables.tree) == []
+
+
+def _names_cut(tree) -> list[str]:  # noqa: ANN001
+    """The modifier names not drawn whole (every row of every table, scrolled to or not)."""
+    model, cut = tree.model(), []
+    for t in range(model.rowCount()):
+        table = model.index(t, 0)
+        cut += [str(index.data()) for index in (model.index(r, 0, table) for r in range(model.rowCount(table)))
+                if shown_cell_text(tree, index) != index.data()]
+    return cut
 
 
 def test_the_check_sees_two_names_cut_alike(qtbot) -> None:  # noqa: ANN001
