@@ -122,6 +122,13 @@ def text_whole(widget: QWidget) -> bool:
     return True
 
 
+def shows_start(edit: QLineEdit) -> bool:
+    """A line edit shows the start of its text: a field scrolls only as far as keeps its cursor in view, so the
+    text up to the cursor fits, or the start is scrolled out (a long name reading "モ：ダスト…")."""
+    before = edit.text()[:edit.cursorPosition()]
+    return edit.fontMetrics().horizontalAdvance(before) <= edit.contentsRect().width() - 4
+
+
 def assert_whole(widgets: Iterable[QWidget]) -> None:
     """Every widget's text is whole (see :func:`text_whole`)."""
     cut = [name_of(w) for w in widgets if not text_whole(w)]
