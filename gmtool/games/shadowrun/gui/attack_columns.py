@@ -27,7 +27,7 @@ from gmtool.ui.pinned import ResultArea
 
 WIDE_AT = 760  # px of panel width from which the tables get a column of their own
 NARROW_BELOW = 720  # ... and below which they go back under the inputs
-TABLE_ROWS = 8  # the modifier table's least height in rows (issue 30: eight), a long name wrapped whole in its row
+TABLE_ROWS = 9  # the modifier table's least height in rows: its heading and eight modifiers
 LEFT_SHARE, RIGHT_SHARE = 4, 5  # the columns' shares of the width: the result wraps less at the right
 INPUTS, ROOM = 1, 3  # in the left column: whose attack (0), the inputs, the footer (2), the room under it
 
@@ -49,8 +49,6 @@ class AttackColumns(QObject):
         right.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         right.setVisible(False)
         right.installEventFilter(self)  # its height decides how long a result may grow
-        tables.installEventFilter(self)  # ... and so does the tables' least height (names wrapped anew)
-        self._tables_least = -1
         self.wide = False  # built narrow: the tables in the body, the result in the footer
 
     @staticmethod
@@ -84,11 +82,6 @@ class AttackColumns(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if watched is self._right and event.type() == QEvent.Type.Resize and self.wide:
             self._cap_result()
-        elif watched is self._tables and event.type() == QEvent.Type.LayoutRequest and self.wide:
-            least = self._tables.minimumSizeHint().height()
-            if least != self._tables_least:  # taller or shorter tables: the result gets what they leave
-                self._tables_least = least
-                self._cap_result()
         return False
 
     def _cap_result(self) -> None:

@@ -48,7 +48,7 @@ from gmtool.games.shadowrun.gui.modifier_table_model import (
     ROW_KEY,
     ModifierTableModel,
 )
-from gmtool.games.shadowrun.gui.wrapped_names import WrappedNameDelegate
+from gmtool.games.shadowrun.gui.told_apart_names import ToldApartDelegate
 
 FREE_INDEX = int(Qt.ItemDataRole.UserRole) + 1  # int: a free modifier's position in the breakdown list
 
@@ -132,9 +132,7 @@ class ModifierPanel(QWidget):
     def _tree(self) -> QTreeView:
         tree = QTreeView()
         tree.setModel(self.model)
-        tree.setUniformRowHeights(False)  # a name too wide for its column wraps: its row is taller
-        tree.setWordWrap(True)
-        tree.setItemDelegateForColumn(0, WrappedNameDelegate(tree))
+        tree.setUniformRowHeights(True)
         tree.setAlternatingRowColors(True)
         header = tree.header()
         header.setStretchLastSection(False)
@@ -150,7 +148,9 @@ class ModifierPanel(QWidget):
         header.resizeSection(COUNT_COLUMN, max(probe.sizeHint().width() + 4, header.sectionSizeHint(COUNT_COLUMN)))
         probe.deleteLater()
         tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the label column gives way
-        header.sectionResized.connect(self._label_width_changed, Qt.ConnectionType.QueuedConnection)  # after the resize
+        self.names = ToldApartDelegate(tree)  # names cut so that no two rows of a table read alike
+        self.names.watch(self.model)
+        tree.setItemDelegateForColumn(0, self.names)
         self.count_delegate = CountDelegate(tree)
         tree.setItemDelegateForColumn(COUNT_COLUMN, self.count_delegate)
         self.tree = tree
@@ -175,31 +175,16 @@ class ModifierPanel(QWidget):
         self.breakdown.setToolTip(self.breakdown_title.text())
         self._keep_rows()
 
-    def _label_width_changed(self, column: int, _old: int, _new: int) -> None:
-        """The names wrap anew: the rows' heights, then the table's least height."""
-        if column == 0:
-            self.tree.doItemsLayout()
-            self._keep_rows()
-
     def _keep_rows(self) -> None:
         rows = self._rows_kept
         if not rows:
             return
         tree = self.tree
-        least = tree.fontMetrics().height() + 4
-        heights = [max(tree.visualRect(index).height(), least) for index in self._first_rows(rows)]
-        heights += [max(tree.sizeHintForRow(0), least)] * (rows - len(heights))  # an empty table keeps the room
-        tall = tree.header().sizeHint().height() + sum(heights) + 2 * tree.frameWidth()
+        row = tree.sizeHintForRow(0) if self.model.rowCount() else -1
+        row = max(row, tree.fontMetrics().height() + 4, tree.iconSize().height())
+        tall = tree.header().sizeHint().height() + rows * row + 2 * tree.frameWidth()
         if tall != tree.minimumHeight():
             tree.setMinimumHeight(tall)
-
-    def _first_rows(self, rows: int) -> list[QModelIndex]:
-        """The tree's first ``rows`` rows (headings and their modifiers, every table open)."""
-        found, index = [], self.model.index(0, 0)
-        while index.isValid() and len(found) < rows:
-            found.append(index)
-            index = self.tree.indexBelow(index)
-        return found
 
     def count_spin(self, key: str) -> QSpinBox | None:
         """The spin box of a counted row ("<table id>/<row id>"), if the row is shown."""
