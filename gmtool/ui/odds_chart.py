@@ -76,5 +76,7 @@ class OddsChart(QWidget):
         places = []
         for k in range(0, len(self._bars), step):
             label = f"{k}+" if self._tail and k == len(self._bars) - 1 else str(k)
-            places.append((label, QRectF(k * width, chart_h, width, label_h)))
+            room = max(metrics.horizontalAdvance(label) + 2, width)  # under its bar, wider when the bar is narrow
+            left = min(max((k + 0.5) * width - room / 2, 0.0), self.width() - room)  # never past the chart's edges
+            places.append((label, QRectF(left, chart_h, room, label_h)))
         return places
