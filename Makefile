@@ -1,11 +1,11 @@
-# gmtool: make run | make test | make bench
+# gmtool: make run | make test | make bench | make screenshots
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: run test bench clean
+.PHONY: run test bench screenshots clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,9 @@ test: $(STAMP_TEST)
 
 bench: $(STAMP_TEST)
 	QT_QPA_PLATFORM=offscreen $(PY) -m benchmarks
+
+screenshots: $(STAMP_RUN)
+	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshot_all.py docs
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

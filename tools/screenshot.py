@@ -1,66 +1,55 @@
-"""Save screenshots of the main window on the demo encounter (README images).
+"""Save screenshots of the main window on the SR5 demo encounter (README's ``docs/main-en.png``, ``main-ja.png``).
 
-Usage: QT_QPA_PLATFORM=offscreen python tools/screenshot.py OUT_DIR [WxH ...]
-Plays a few commands on a throw-away campaign, then saves main-en.png and main-ja.png (1366x728,
-the system theme: README's images); given sizes, ``main-<lang>-<theme>-<W>x<H>.png`` for English
-and Japanese, light and dark, at each size.
+Usage: python tools/screenshot.py OUT_DIR [WxH ...]
+On a GM's first start (tools/screenshot_stage.py: fresh settings and campaign in the shot's language, the
+window 1366 × 728, light theme) a round under way: the initiative rolled, two phases ended, a runner
+wounded, a simple action taken and a dice test entered with the table's dice; saves main-en.png and
+main-ja.png. Given sizes, ``main-<lang>-<theme>-<W>x<H>.png`` for English and Japanese, light and dark,
+at each size.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
+from screenshot_stage import LANGUAGES, WINDOW, application, first_start, open_window, parse_sizes, save, tag
 
-def shoot(out_dir: Path, language: str, theme: str | None = None, size: tuple[int, int] = (1366, 728)) -> Path:
-    from PySide6.QtWidgets import QApplication
 
-    from gmtool.core.i18n import set_language
+def play(window) -> None:  # noqa: ANN001 - a MainWindow on the SR5 demo
+    """Ctrl+I, Space twice, damage marked on Brick's sheet, the actor's simple action and a test typed in."""
     from gmtool.games.shadowrun.sr5.rules import commands as cmd
-    from gmtool.storage.workspace import Workspace
-    from gmtool.ui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([])
-    set_language(language)
-    if theme is not None:
-        from gmtool.ui.theme import apply_theme
+    window.action("roll_initiative").trigger()
+    window.action("next_phase").trigger()
+    window.action("next_phase").trigger()
+    actor = window.bridge.current_actor()
+    window.run(cmd.EditSheet(combatant="c2", field="physical_damage", value=4))
+    window.run(cmd.EditSheet(combatant="c2", field="stun_damage", value=2))
+    window.run(cmd.TakeAction(combatant=actor.id, action="simple"))
+    panel = window.parts.test_panel
+    panel.skill.setValue(5)
+    panel.threshold.setValue(2)
+    panel.faces_edit.setText("6 5 4 3 1 2 6 1")
+    panel.enter_button.click()
 
-        apply_theme(app, theme)
-    with tempfile.TemporaryDirectory() as data:
-        os.environ["GMTOOL_DATA_DIR"] = data
-        workspace = Workspace.open_default()
-        window = MainWindow(workspace)
-        window.resize(*size)  # README screenshots: a 1366x768 laptop screen less its task bar
-        window.show()
-        app.processEvents()
-        window.action("roll_initiative").trigger()
-        window.action("next_phase").trigger()
-        window.action("next_phase").trigger()
-        actor = window.bridge.current_actor()
-        window.bridge.execute(cmd.EditSheet(combatant="c2", field="physical_damage", value=4))
-        window.bridge.execute(cmd.EditSheet(combatant="c2", field="stun_damage", value=2))
-        window.bridge.execute(cmd.TakeAction(combatant=actor.id, action="simple"))
-        window.parts.test_panel.skill.setValue(5)
-        window.parts.test_panel.threshold.setValue(2)
-        window.parts.test_panel.faces_edit.setText("6 5 4 3 1 2 6 1")
-        window.parts.test_panel.enter_button.click()
-        app.processEvents()
-        path = out_dir / (f"main-{language}.png" if theme is None else f"main-{language}-{theme}-{size[0]}x{size[1]}.png")
-        window.grab().save(str(path))
+
+def shoot(path: Path, language: str, theme: str = "light", size: tuple[int, int] = WINDOW) -> Path:
+    with first_start(language, theme, size) as workspace:
+        window = open_window(workspace, None, size)
+        play(window)
+        save(window, path)
         window.close()
-        workspace.close()
     return path
 
 
 if __name__ == "__main__":
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs")
-    target.mkdir(parents=True, exist_ok=True)
-    sizes = [tuple(int(n) for n in arg.split("x")) for arg in sys.argv[2:]]
-    for lang in ("en", "ja"):
+    sizes = parse_sizes(sys.argv[2:])
+    application(max(sizes, default=WINDOW))
+    for lang in LANGUAGES:
         if not sizes:
-            print(shoot(target, lang))
+            shoot(target / f"main-{lang}.png", lang)
         for theme in ("light", "dark") if sizes else ():
-            for w, h in sizes:
-                print(shoot(target, lang, theme, (w, h)))
+            for size in sizes:
+                shoot(target / f"main-{tag(lang, theme, size)}.png", lang, theme, size)

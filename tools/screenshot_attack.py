@@ -1,51 +1,47 @@
-"""Save screenshots of the attack panel on the SR5 demo (README images).
+"""Save screenshots of the SR5 attack panel (README's ``docs/attack-en.png``, ``attack-ja.png``).
 
-Usage: QT_QPA_PLATFORM=offscreen python tools/screenshot_attack.py OUT_DIR
-Rolls initiative on a throw-away campaign, opens the attack panel (Ctrl+K) with the
-current actor attacking an opponent, rolls the attack (not applied) and saves
-attack-en.png and attack-ja.png.
+Usage: python tools/screenshot_attack.py OUT_DIR [WxH ...]
+On a GM's first start (tools/screenshot_stage.py) the initiative is rolled (Ctrl+I), an opponent of the
+acting runner selected and the attack panel opened on it (Ctrl+K); at 15 m the attack is rolled (not yet
+applied): the modifier table, the odds and the roll's breakdown in view. Saves attack-en.png and
+attack-ja.png; given sizes, ``attack-<lang>-<theme>-<W>x<H>.png``, light and dark.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
+from screenshot_stage import LANGUAGES, WINDOW, application, first_start, open_window, parse_sizes, save, tag
 
-def shoot(out_dir: Path, language: str) -> Path:
-    from PySide6.QtWidgets import QApplication
 
-    from gmtool.core.i18n import set_language
-    from gmtool.storage.workspace import Workspace
-    from gmtool.ui.main_window import MainWindow
+def play(window) -> None:  # noqa: ANN001 - a MainWindow on the SR5 demo
+    window.action("roll_initiative").trigger()
+    actor = window.bridge.current_actor()
+    target = next(c for c in window.bridge.state.combatants.values() if c.sheet.is_npc != actor.sheet.is_npc)
+    window.bridge.select(target.id)
+    window.action("attack").trigger()
+    panel = window.parts.attack_panel
+    panel.distance.setValue(15)
+    panel.model.roll()
 
-    app = QApplication.instance() or QApplication([])
-    set_language(language)
-    with tempfile.TemporaryDirectory() as folder:
-        os.environ["GMTOOL_DATA_DIR"] = folder
-        workspace = Workspace.open_default()
-        window = MainWindow(workspace)
-        window.resize(1366, 728)  # README screenshots: a 1366x768 laptop screen less its task bar
-        window.show()
-        window.action("roll_initiative").trigger()
-        actor = window.bridge.current_actor()
-        target = next(c for c in window.bridge.state.combatants.values() if c.sheet.is_npc != actor.sheet.is_npc)
-        window.bridge.select(target.id)
-        window.action("attack").trigger()
-        window.parts.attack_panel.distance.setValue(15)
-        window.parts.attack_panel.model.roll()
-        app.processEvents()
-        path = out_dir / f"attack-{language}.png"
-        window.grab().save(str(path))
+
+def shoot(path: Path, language: str, theme: str = "light", size: tuple[int, int] = WINDOW) -> Path:
+    with first_start(language, theme, size) as workspace:
+        window = open_window(workspace, None, size)
+        play(window)
+        save(window, path)
         window.close()
-        workspace.close()
     return path
 
 
 if __name__ == "__main__":
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs")
-    out.mkdir(parents=True, exist_ok=True)
-    for lang in ("en", "ja"):
-        print(shoot(out, lang))
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs")
+    sizes = parse_sizes(sys.argv[2:])
+    application(max(sizes, default=WINDOW))
+    for lang in LANGUAGES:
+        if not sizes:
+            shoot(target / f"attack-{lang}.png", lang)
+        for theme in ("light", "dark") if sizes else ():
+            for size in sizes:
+                shoot(target / f"attack-{tag(lang, theme, size)}.png", lang, theme, size)

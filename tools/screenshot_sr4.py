@@ -1,23 +1,23 @@
-"""Save screenshots of the main window on the SR4 demo encounter (README images).
+"""Save screenshots of the main window on the SR4 demo encounter (README's ``docs/main-sr4-en.png``, ``-ja``).
 
-Usage: QT_QPA_PLATFORM=offscreen python tools/screenshot_sr4.py OUT_DIR
-Plays a few SR4 commands on a throw-away campaign (surprise test, initiative,
-Edge to go first and for an extra pass, damage, a listed action, the mage's
-Manabolt from the Magic tab), then saves main-sr4-en.png and main-sr4-ja.png.
+Usage: python tools/screenshot_sr4.py OUT_DIR [WxH ...]
+On a GM's first start (tools/screenshot_stage.py), in the SR4 demo: a surprise test, the initiative, Edge
+for an extra pass and to go first, damage, a listed action, and the mage's Manabolt cast from the Magic
+tab; saves main-sr4-en.png and main-sr4-ja.png; given sizes, ``main-sr4-<lang>-<theme>-<W>x<H>.png``.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
+
+from screenshot_stage import LANGUAGES, WINDOW, application, first_start, open_window, parse_sizes, save, tag
 
 
 def play(window) -> None:  # noqa: ANN001 - a MainWindow on the SR4 demo
     from gmtool.games.shadowrun.sr4.rules import commands as cmd
 
-    run = window.bridge.execute
+    run = window.run  # what the panels send, through the window (a refusal shown in its status line)
     entries = tuple(  # the runners lie in ambush; the dice are the encounter's
         cmd.SurpriseEntry(combatant=cid, side="b" if c.sheet.is_npc else "a", awareness="none" if c.sheet.is_npc else "ambush")
         for cid, c in window.bridge.state.combatants.items()
@@ -58,36 +58,22 @@ def cast(window) -> None:  # noqa: ANN001
     casting.cast()
 
 
-def shoot(out_dir: Path, language: str) -> Path:
-    from PySide6.QtWidgets import QApplication
-
-    from gmtool.core.i18n import set_language
-    from gmtool.storage.workspace import Workspace
-    from gmtool.ui.main_window import MainWindow
-
-    app = QApplication.instance() or QApplication([])
-    set_language(language)
-    with tempfile.TemporaryDirectory() as data:
-        os.environ["GMTOOL_DATA_DIR"] = data
-        first = Workspace.open_default()
-        sr4 = next(info.id for info in first.encounters() if info.ruleset == "sr4")
-        workspace = first.with_encounter(sr4)
-        window = MainWindow(workspace)
-        window.resize(1366, 768)  # README screenshots: a 1366x768 laptop screen
-        window.show()
-        app.processEvents()
+def shoot(path: Path, language: str, theme: str = "light", size: tuple[int, int] = WINDOW) -> Path:
+    with first_start(language, theme, size) as workspace:
+        window = open_window(workspace, "sr4", size)
         play(window)
-        for _ in range(5):  # layout requests (wrapped labels' heights) settle over a few rounds
-            app.processEvents()
-        path = out_dir / f"main-sr4-{language}.png"
-        window.grab().save(str(path))
+        save(window, path)
         window.close()
-        workspace.close()
     return path
 
 
 if __name__ == "__main__":
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs")
-    target.mkdir(parents=True, exist_ok=True)
-    for lang in ("en", "ja"):
-        print(shoot(target, lang))
+    sizes = parse_sizes(sys.argv[2:])
+    application(max(sizes, default=WINDOW))
+    for lang in LANGUAGES:
+        if not sizes:
+            shoot(target / f"main-sr4-{lang}.png", lang)
+        for theme in ("light", "dark") if sizes else ():
+            for size in sizes:
+                shoot(target / f"main-sr4-{tag(lang, theme, size)}.png", lang, theme, size)

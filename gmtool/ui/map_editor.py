@@ -325,6 +325,7 @@ class MapEditorDialog(QDialog):
         self.setWindowTitle(tr("mapedit.title", name=document.name) + (" *" if self.modified() else ""))
         if panel.name.text().strip() != document.name:
             panel.name.setText(document.name)
+        panel.name.setToolTip(document.name)  # whole, however long (the field shows its start)
         panel.columns.setValue(document.columns)
         panel.rows.setValue(document.rows)
         panel.course.setCurrentIndex(max(0, panel.course.findData(document.course)))

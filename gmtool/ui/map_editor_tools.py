@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMessageBox,
     QPushButton,
     QRadioButton,
@@ -34,6 +33,7 @@ from gmtool.core.hex.board import TerrainKind
 from gmtool.core.hex.map_edits import LABELLED_MAX
 from gmtool.core.hex.map_file import CHECKPOINTS_MAX, TEXT_MAX
 from gmtool.core.i18n import tr
+from gmtool.ui.start_shown_edit import StartShownLineEdit
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.tones import data_colour, see_through, shade, tone
 
@@ -128,7 +128,7 @@ class SidePanel(QWidget):
     def _map_box(self) -> QGroupBox:
         box = QGroupBox(tr("mapedit.box.map"), self)
         form = QFormLayout(box)
-        self.name = QLineEdit(box)
+        self.name = StartShownLineEdit(box)  # a long name shows its start
         self.name.setMaxLength(TEXT_MAX)
         form.addRow(tr("mapedit.name"), self.name)
         self.columns, self.rows = (self._size_spin(box, tr(key)) for key in ("mapedit.columns_tip", "mapedit.rows_tip"))

@@ -49,21 +49,34 @@ class OddsChart(QWidget):
         painter.fillRect(event.rect(), self.palette().window())
         if not self._bars:
             return
-        metrics = painter.fontMetrics()
-        label_h = metrics.height()
+        label_h = painter.fontMetrics().height()
         width = self.width() / len(self._bars)
         top = max(self._bars) or 1.0
         chart_h = self.height() - label_h - 2
-        widest = metrics.horizontalAdvance(f"{len(self._bars)}+") + 4
-        step = max(1, -(-widest // max(int(width), 1)))  # a label every few bars when they are narrow
         for k, p in enumerate(self._bars):
             h = chart_h * p / top
             rect = QRectF(k * width + 1, chart_h - h, max(width - 2, 1), h)
             enough = k >= self._threshold and self._threshold > 0
             painter.fillRect(rect, tone("chart_success") if enough else tone("chart_failure"))
-            label = f"{k}+" if self._tail and k == len(self._bars) - 1 else str(k)
-            if k % step:
-                continue
-            painter.setPen(self.palette().windowText().color())
-            painter.drawText(QRectF(k * width, chart_h, width, label_h), int(Qt.AlignmentFlag.AlignCenter), label)
+        painter.setPen(self.palette().windowText().color())
+        for label, place in self.label_places():
+            painter.drawText(place, int(Qt.AlignmentFlag.AlignCenter), label)
         painter.end()
+
+    def label_places(self) -> list[tuple[str, QRectF]]:
+        """Each bar's number drawn under it (a label every few bars when they are narrow), and where."""
+        if not self._bars:
+            return []
+        metrics = self.fontMetrics()
+        label_h = metrics.height()
+        width = self.width() / len(self._bars)
+        chart_h = self.height() - label_h - 2
+        widest = metrics.horizontalAdvance(f"{len(self._bars)}+") + 4
+        step = max(1, -(-widest // max(int(width), 1)))
+        places = []
+        for k in range(0, len(self._bars), step):
+            label = f"{k}+" if self._tail and k == len(self._bars) - 1 else str(k)
+            room = max(metrics.horizontalAdvance(label) + 2, width)  # under its bar, wider when the bar is narrow
+            left = min(max((k + 0.5) * width - room / 2, 0.0), self.width() - room)  # never past the chart's edges
+            places.append((label, QRectF(left, chart_h, room, label_h)))
+        return places

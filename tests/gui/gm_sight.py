@@ -122,6 +122,13 @@ def text_whole(widget: QWidget) -> bool:
     return True
 
 
+def shows_start(edit: QLineEdit) -> bool:
+    """A line edit shows the start of its text: a field scrolls only as far as keeps its cursor in view, so the
+    text up to the cursor fits, or the start is scrolled out (a long name reading "モ：ダスト…")."""
+    before = edit.text()[:edit.cursorPosition()]
+    return edit.fontMetrics().horizontalAdvance(before) <= edit.contentsRect().width() - 4
+
+
 def assert_whole(widgets: Iterable[QWidget]) -> None:
     """Every widget's text is whole (see :func:`text_whole`)."""
     cut = [name_of(w) for w in widgets if not text_whole(w)]
@@ -140,6 +147,42 @@ def cell_whole(view: QAbstractItemView, index: QModelIndex) -> bool:
     view.initViewItemOption(option)
     option.rect = rect
     return view.itemDelegateForIndex(index).sizeHint(option, index).height() <= rect.height() + 1
+
+
+def shown_cell_text(view: QAbstractItemView, index: QModelIndex) -> str:
+    """The text a cell draws, as the view's style fits it to the cell's text room (its check box, icon and
+    margins taken off): what a GM reads there, "…" included. A view that wraps shows the text whole when
+    its wrapped lines fit the row's height, else as much as those lines hold."""
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    option.rect = view.visualRect(index)
+    view.itemDelegateForIndex(index).initStyleOption(option, index)
+    style = view.style()
+    room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, view)
+    margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
+    width, metrics, lines = room.width() - 2 * margin, option.fontMetrics, 1
+    if option.features & QStyleOptionViewItem.ViewItemFeature.WrapText:
+        wrapped = metrics.boundingRect(QRect(0, 0, max(width, 1), 10_000), Qt.TextFlag.TextWordWrap, option.text)
+        if wrapped.height() <= room.height():
+            return option.text
+        lines = max(room.height() // metrics.lineSpacing(), 1)
+    return metrics.elidedText(option.text, option.textElideMode, width * lines)
+
+
+def look_alike_cells(view: QAbstractItemView, column: int = 0) -> list[tuple[str, str]]:
+    """Pairs of cells in ``column`` (every row shown, an expanded tree's children too) whose texts differ
+    but are drawn alike once elided: two rows a GM cannot tell apart."""
+    model, shown, pending = view.model(), {}, [QModelIndex()]
+    while pending:
+        parent = pending.pop()
+        for row in range(model.rowCount(parent)):
+            index = model.index(row, column, parent)
+            if not view.visualRect(index).isEmpty():
+                shown.setdefault(shown_cell_text(view, index), set()).add(str(index.data() or ""))
+            first = model.index(row, 0, parent)
+            if model.hasChildren(first):
+                pending.append(first)
+    return [(drawn, " / ".join(sorted(texts))) for drawn, texts in shown.items() if len(texts) > 1]
 
 
 def tabs_whole(tabs: QTabWidget) -> bool:

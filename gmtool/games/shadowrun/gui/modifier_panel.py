@@ -48,6 +48,7 @@ from gmtool.games.shadowrun.gui.modifier_table_model import (
     ROW_KEY,
     ModifierTableModel,
 )
+from gmtool.games.shadowrun.gui.told_apart_names import ToldApartDelegate
 
 FREE_INDEX = int(Qt.ItemDataRole.UserRole) + 1  # int: a free modifier's position in the breakdown list
 
@@ -147,6 +148,9 @@ class ModifierPanel(QWidget):
         header.resizeSection(COUNT_COLUMN, max(probe.sizeHint().width() + 4, header.sectionSizeHint(COUNT_COLUMN)))
         probe.deleteLater()
         tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the label column gives way
+        self.names = ToldApartDelegate(tree)  # names cut so that no two rows of a table read alike
+        self.names.watch(self.model)
+        tree.setItemDelegateForColumn(0, self.names)
         self.count_delegate = CountDelegate(tree)
         tree.setItemDelegateForColumn(COUNT_COLUMN, self.count_delegate)
         self.tree = tree
