@@ -53,7 +53,7 @@ def anchors(page: Path) -> set[str]:
     return found
 
 
-def broken_links(pages: list[Path], pending: set[Path] = frozenset()) -> list[str]:  # type: ignore[assignment]
+def broken_links(pages: list[Path], pending: frozenset[Path] | set[Path] = frozenset()) -> list[str]:
     """Every relative link of ``pages`` whose file or heading is missing, as "page: link (why)"."""
     broken = []
     for page in pages:
