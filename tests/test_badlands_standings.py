@@ -1,6 +1,6 @@
 """The race's standings (BR-19, BR-6): position, lap and next checkpoint per gear, by hand from the digest
 (shared/seeds/002: ゲームの勝敗 — every lap, then the start/finish zone; 新ラウンド — 前にいる decides a tie;
-ラタルドの記録 — the 6th rattle knocks a gear out of the race) and the laps of gmtool's course (README:
+ラタルドの記録 — the 6th rattle knocks a gear out of the race) and the laps of gmtool's course (docs/user/badlands-rally.md:
 the checkpoints in order, then the finish zone)."""
 
 from __future__ import annotations

@@ -30,8 +30,8 @@ def _tools_list() -> ModuleType:
 
 
 def shown_pictures() -> dict[Path, str]:
-    """Each picture README.md and the pages under docs/ show (resolved), with the page that shows it."""
-    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    """Each picture README.md, ARCHITECTURE.md and the pages under docs/ show (resolved), with the page."""
+    pages = [ROOT / "README.md", ROOT / "ARCHITECTURE.md", *sorted((ROOT / "docs").rglob("*.md"))]
     found = {}
     for page in pages:
         for target in IMAGE.findall(page.read_text(encoding="utf-8")):

@@ -128,7 +128,7 @@ def test_locate_follows_nested_arrays_of_tables() -> None:
 
 
 def test_the_app_plans_with_the_house_tables_of_the_data_folder(tmp_path: Path) -> None:
-    """README: TOML files in <data folder>/tables/ are used; a broken one is reported and the rest used."""
+    """docs/user/preferences.md: TOML files in <data folder>/tables/ are used; a broken one is reported and the rest used."""
     from gmtool.app import use_house_tables
     from gmtool.games.shadowrun.rules.attack.plan import sheet_for, use_tables
 

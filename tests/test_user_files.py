@@ -255,13 +255,13 @@ def test_what_is_read_is_what_json_says(tmp_path: Path) -> None:
     assert load_json(path, MAP) == document
 
 
-def test_the_readme_lists_every_kind_with_its_limit() -> None:
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Safety of files", 1)[1].split("\n## ", 1)[0]
+def test_the_docs_list_every_kind_with_its_limit() -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "user" / "files-and-backups.md").read_text(encoding="utf-8")
+    section = page.split("## Safety of files", 1)[1].split("\n## ", 1)[0]
     rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in section.splitlines()
             if line.startswith("| ") and not line.startswith("| Kind")}
     for key, kind in _every_kind().items():
         label = catalogue("en").messages[f"userfile.kind.{key}"]
-        assert label in rows, f"README's table has no row for {label}"
+        assert label in rows, f"the files page's table has no row for {label}"
         if key not in ("campaign", "campaign_log"):  # only their header is read here, whatever their size
             assert rows[label] == f"{kind.limit / 1_000_000:g} MB"

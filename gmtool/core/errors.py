@@ -48,7 +48,7 @@ class RulesError(GmtoolError):
 
 
 class NotImplementedRuleError(RulesError):
-    """A rule gmtool does not implement yet (listed as missing in README)."""
+    """A rule gmtool does not implement yet (listed as missing in docs/rules-status.md and the game pages)."""
 
 
 class FileFormatError(GmtoolError):

@@ -69,7 +69,7 @@ class FileKind:
         return tr(f"userfile.kind_a.{self.key}")
 
 
-KINDS: dict[str, FileKind] = {}  # every kind declared (the README's table lists them)
+KINDS: dict[str, FileKind] = {}  # every kind declared (docs/user/files-and-backups.md's table lists them)
 
 
 def file_kind(key: str, limit: int) -> FileKind:

@@ -1,6 +1,6 @@
 """What a GM sees: the checks every GUI walkthrough shares (issues 30 and 31).
 
-A walkthrough drives a round of a game with the keys README documents and, after each step, asks
+A walkthrough drives a round of a game with the keys the docs (docs/user/) document and, after each step, asks
 what a GM at a 1366 × 768 laptop would ask: is the widget I need on the screen, whole, not cut by a
 scroll area or a dock; does any text end in "…" or run past its edge; does any panel scroll
 sideways; where is the keyboard focus (will Space end the phase or type a space); are the docks

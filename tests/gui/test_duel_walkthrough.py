@@ -1,5 +1,5 @@
 """Issue 30's walkthrough of the Aura Battler duel, as a GM at a 1366 × 768 laptop (window 1366 × 728)
-and at 1920 × 1040, in English and Japanese: README's keys drive a turn — PP allocation (Ctrl+L),
+and at 1920 × 1040, in English and Japanese: the keys of docs/user/aura-battler.md drive a turn — PP allocation (Ctrl+L),
 the reveal, moves (Ctrl+M, the arrows, Alt+arrows), an attack with its modifiers and aura power
 (Ctrl+K, Ctrl+Return) against a defence, damage, table mode, undo (Ctrl+Z), rewind from the log and
 back (Ctrl+Shift+B), the player view. After each step it asks what the GM needs: the panel in front
@@ -81,7 +81,7 @@ def _allocation(qtbot, window) -> None:  # noqa: ANN001
         panel.allocate.click()
     assert not window.bridge.state.allocating
     _sight(window, [panel.reveal, panel.status])
-    panel.reveal.click()  # README: also Ctrl+Shift+L, which File → NPC library holds too (g-shell's fix)
+    panel.reveal.click()  # the docs: also Ctrl+Shift+L, which File → NPC library holds too (g-shell's fix)
     assert window.bridge.state.revealed
 
 

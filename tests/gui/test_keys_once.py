@@ -1,6 +1,7 @@
 """Keys never surprise (issue 31): no key is bound twice in one window, the shell's and the game's
-together, enabled or not; every key README's key tables list is in the right game's window and
-reaches the action README names; the GM's own keys are refused when they clash."""
+together, enabled or not; every key the docs' key tables list (docs/user/) is in the right game's
+window and reaches the action the table names, and every Ctrl or Alt key a page names is bound in a
+window of that page's game (issue 32); the GM's own keys are refused when they clash."""
 
 from __future__ import annotations
 
@@ -18,14 +19,21 @@ from gmtool.ui.preferences import ShortcutsPage
 from tests.gui.gm_sight import key_bindings, key_clashes
 
 GAMES = ("sr5", "sr4", "badlands_rally", "aura_battler")
-README = Path(__file__).parents[2] / "README.md"
-# README's sections with key tables, and the game windows each table is about.
-SECTIONS = {
-    "Running a fight": ("sr5", "sr4"),  # a row naming SR5 is about SR5 only
-    "SR4 encounters": ("sr4",),
-    "Badlands Rally on the hex map": ("badlands_rally",),
-    "Aura Battler hex duel": ("aura_battler",),
+ROOT = Path(__file__).parents[2]
+GUIDE = ROOT / "docs" / "user"
+# The guide's pages with key tables, and the game windows each page's tables are about.
+PAGES = {
+    "sr5.md": ("sr5", "sr4"),  # a row naming SR5 is about SR5 only
+    "sr4.md": ("sr4",),
+    "badlands-rally.md": ("badlands_rally",),
+    "aura-battler.md": ("aura_battler",),
+    "keys.md": GAMES,  # the shell's keys, in every window
 }
+# The pages about one game (their keys are that game's); every other page is about any game.
+PAGE_GAMES = {**PAGES, "shadowrun-attacks.md": ("sr5", "sr4"), "keys.md": GAMES,
+              "sr4.md": ("sr4", "sr5")}  # the SR4 page names the SR5 keys an SR4 window lacks (Alt+1…6)
+NAMED_KEY = re.compile(r"(?<![\w+])((?:Ctrl|Alt)\+(?:(?:Ctrl|Alt|Shift)\+)*"
+                       r"(?:Return|Enter|Delete|Del|Space|Backspace|Up|Down|Left|Right|F\d{1,2}|[A-Z0-9]|[\[\],]))(?!\w)")
 MAP_FOCUSED = "(map focused)"  # keys the focused map takes itself: they must be no window shortcut
 
 
@@ -56,21 +64,27 @@ def test_the_npc_library_and_the_duels_reveal_have_keys_of_their_own(qtbot, work
     assert keys["action_ab_reveal"] == "Ctrl+Shift+R"
 
 
-# -- README's key tables -----------------------------------------------------------------------------
-def readme_keys() -> list[tuple[str, str, str]]:
-    """(section, key, the row's text) for every key of every key table in README; a key the focused
-    map takes itself has "(map focused)" at the start of its text."""
-    rows, section, in_table = [], "", False
-    for line in README.read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            section, in_table = line[3:].split(" (")[0].strip(), False
-        elif line.startswith("| Key |"):
+# -- the docs' key tables ----------------------------------------------------------------------------
+def doc_keys(pages: dict[str, tuple[str, ...]] = PAGES) -> list[tuple[str, str, str]]:
+    """(page, key, the row's text) for every key of every key table in the guide's pages; a key the
+    focused map takes itself has "(map focused)" at the start of its text."""
+    rows = []
+    for page in pages:
+        rows += [(page, key, text) for key, text in table_keys((GUIDE / page).read_text(encoding="utf-8"))]
+    return rows
+
+
+def table_keys(markdown: str) -> list[tuple[str, str]]:
+    """(key, the row's text) for every key of the page's key tables (a table headed "| Key |")."""
+    rows, in_table = [], False
+    for line in markdown.splitlines():
+        if line.startswith("| Key |"):
             in_table = True
         elif in_table and line.startswith("| `"):
             keys_cell, text = line.split(" | ", 1)
             focused = f"{MAP_FOCUSED} " if MAP_FOCUSED in keys_cell else ""
             for key in _keys(keys_cell):
-                rows.append((section, key, focused + text.rstrip(" |")))
+                rows.append((key, focused + text.rstrip(" |")))
         elif not line.startswith("|"):
             in_table = False
     return rows
@@ -85,8 +99,13 @@ def _keys(cell: str) -> list[str]:
     return keys
 
 
+def named_keys(markdown: str) -> set[str]:
+    """Every Ctrl or Alt key a page names, in a table or in its text ("`Ctrl+Shift+X`", "(Ctrl+T)")."""
+    return set(NAMED_KEY.findall(markdown))
+
+
 def _plain(text: str) -> str:
-    """An action's label as README may write it: no mnemonic, no "…", no bracketed part, lower case."""
+    """An action's label as the docs may write it: no mnemonic, no "…", no bracketed part, lower case."""
     text = re.sub(r"\s*[(（][^)）]*[)）]", "", text.replace("&", "").replace("…", ""))
     return text.strip().lower()
 
@@ -114,19 +133,19 @@ def _press(qtbot, window, key: str) -> None:  # noqa: ANN001
     qtbot.keyClick(focus, combo.key(), combo.keyboardModifiers())
 
 
-def test_readme_lists_keys_for_every_game() -> None:
-    found = {section for section, _key, _text in readme_keys()}
-    assert set(SECTIONS) <= found, found
+def test_the_docs_list_keys_for_every_game() -> None:
+    found = {page for page, _key, _text in doc_keys()}
+    assert set(PAGES) <= found, found
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_each_key_readme_lists_reaches_the_action_it_names(qtbot, workspace, game: str) -> None:
+def test_each_key_the_docs_list_reaches_the_action_it_names(qtbot, workspace, game: str) -> None:
     window = _window(qtbot, workspace, game)
     bound = {}
     for key, name, _scope in key_bindings(window):
         bound.setdefault(key, []).append(name)
     actions = {action.objectName(): action for action in window.findChildren(QAction) if action.objectName()}
-    rows = [(key, text) for section, key, text in readme_keys() if game in SECTIONS.get(section, ())
+    rows = [(key, text) for page, key, text in doc_keys() if game in PAGES[page]
             and (game == "sr5" or "SR5" not in text)]
     assert rows
     catch, wrong = _Catch(), []
@@ -136,14 +155,14 @@ def test_each_key_readme_lists_reaches_the_action_it_names(qtbot, workspace, gam
             if portable in bound:  # the focused map takes it itself: no window shortcut may
                 wrong.append(f"{key} (map focused) is bound to {bound[portable]}")
             continue
-        if len(bound.get(portable, [])) != 1:
+        if len(set(bound.get(portable, []))) != 1:  # one action (a platform's standard key may repeat it)
             wrong.append(f"{key}: bound to {bound.get(portable, [])}")
             continue
-        (name,) = bound[portable]
+        name = bound[portable][0]
         action = actions[name]
         label = _plain(action.iconText() or action.text())
         if label not in text.lower():
-            wrong.append(f"README says {key} is “{text[:70]}”; it is “{label}”")
+            wrong.append(f"The docs say {key} is “{text[:70]}”; it is “{label}”")
         enabled = action.isEnabled()
         action.setEnabled(True)  # a disabled action takes no key (the status line says why instead)
         action.installEventFilter(catch)
@@ -181,6 +200,31 @@ def test_the_library_takes_the_gms_own_key(qtbot, workspace) -> None:
     window = MainWindow(workspace, shortcuts={"library": "Ctrl+Alt+L"})
     qtbot.addWidget(window)
     assert window.library_actions.actions["library"].shortcut() == QKeySequence("Ctrl+Alt+L")
+
+
+def test_every_key_a_page_names_is_bound_in_a_window_of_its_game(qtbot, workspace) -> None:
+    """Not only the tables: a Ctrl or Alt key named anywhere in the guide, the README or the
+    architecture page is bound in the window of a game the page is about (any game for the pages
+    about what the games share)."""
+    bound = {}
+    for game in GAMES:
+        window = _window(qtbot, workspace, game)
+        bound[game] = {key for key, _name, _scope in key_bindings(window)}
+        window.close()
+    pages = {page: PAGE_GAMES.get(page.name, GAMES) for page in sorted(GUIDE.glob("*.md"))}
+    pages.update({ROOT / "README.md": GAMES, ROOT / "ARCHITECTURE.md": GAMES})
+    unbound = []
+    for page, games in pages.items():
+        for key in sorted(named_keys(page.read_text(encoding="utf-8"))):
+            portable = QKeySequence(key).toString(QKeySequence.SequenceFormat.PortableText)
+            if not any(portable in bound[game] for game in games):
+                unbound.append(f"{page.name}: {key} is bound in no window of {', '.join(games)}")
+    assert len(unbound) == 0, "\n".join(unbound)
+
+
+def test_keys_named_in_text_are_found_whole() -> None:
+    text = "(Ctrl+T) `Ctrl+Shift+Return`, `Alt+Shift+Left` / Right, Ctrl+] and `Ctrl+,`; `Alt`+arrows, Shift+Left"
+    assert named_keys(text) == {"Ctrl+T", "Ctrl+Shift+Return", "Alt+Shift+Left", "Ctrl+]", "Ctrl+,"}
 
 
 def test_readme_key_cells_are_read_whole() -> None:

@@ -1,4 +1,4 @@
-"""A GM's round of the rally with README's keys, at 1366 × 728 and 1920 × 1040, in English and Japanese
+"""A GM's round of the rally with the keys of docs/user/badlands-rally.md, at 1366 × 728 and 1920 × 1040, in English and Japanese
 (issues 30 and 31): the initiative (Ctrl+Z takes the demo's start back, Ctrl+T rolls it), speed
 (Ctrl+1), turns with the arrow keys on the map (Ctrl+M), an attack with its modifiers (Ctrl+K,
 Ctrl+Return, the reaction declined with Ctrl+Shift+K) whose damage spins the target out, the spin-out
@@ -117,7 +117,7 @@ def seen(qtbot, window, reference, turns: bool = True) -> None:  # noqa: ANN001
 
 
 def focus_map(window) -> None:  # noqa: ANN001
-    """Where the keyboard is after a deed: the map (checked, then Ctrl+M as README says if it were not)."""
+    """Where the keyboard is after a deed: the map (checked, then Ctrl+M as the docs say if it were not)."""
     assert QApplication.focusWidget() is window.parts.map.view
 
 

@@ -1,4 +1,4 @@
-"""A GM's round of the SR4 demo with README's keys, at 1366 × 728 and 1920 × 1040, in English and
+"""A GM's round of the SR4 demo with the keys of docs/user/sr4.md, at 1366 × 728 and 1920 × 1040, in English and
 Japanese (issue 30's "Checked by tests", issue 31's focus): initiative (`Ctrl+I`), phases (`Space`),
 an attack with a modifier ticked (`Ctrl+K`, `Ctrl+Return`, `Ctrl+Shift+Return`), a spell
 (`Ctrl+Shift+C`), a Matrix deed (`Ctrl+Shift+X`) and a chase manoeuvre (`Ctrl+Alt+V`), damage on the

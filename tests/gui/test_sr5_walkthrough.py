@@ -1,4 +1,4 @@
-"""An SR5 round as a GM plays it, with the keys README documents (issue 30, "Checked by tests").
+"""An SR5 round as a GM plays it, with the keys docs/user/sr5.md documents (issue 30, "Checked by tests").
 
 At 1366 × 728 (a laptop) and 1920 × 1040, in English and Japanese: roll initiative (Ctrl+I), next
 phases (Space), an attack (Ctrl+K) with modifiers ticked, rolled (Ctrl+Return) and applied

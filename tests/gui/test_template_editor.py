@@ -164,7 +164,7 @@ def test_sr4_weapons_have_no_accuracy_column(qtbot) -> None:
 
 @pytest.mark.parametrize("code", ["7Q", "(STR+)P", "12"])
 def test_an_unreadable_damage_code_is_refused_at_its_cell_and_blocks_saving(qtbot, code: str) -> None:
-    """README: each invalid field shows its message beside it and Save stays disabled until valid."""
+    """docs/user/library.md: each invalid field shows its message beside it and Save stays disabled until valid."""
     document = blank_document("SR5", "Brawler")
     document["weapons"] = [{"name": "Club", "category": "Clubs", "melee": True, "damage": "(STR+3)P"}]
     dialog = editor(qtbot, document)

@@ -106,7 +106,7 @@ _zones_read: list[tuple[HexMapFile, str, tuple[Zone, ...]]] = []  # the last cou
 
 def _zones(course: HexMapFile, language: str) -> tuple[Zone, ...]:
     """The course's start and finish zones and its checkpoints, numbered in course order (the laps'
-    way round: README, BR-19), as the map, the players' map and the printed maps draw them."""
+    way round: docs/user/badlands-rally.md, BR-19), as the map, the players' map and the printed maps draw them."""
     if _zones_read and _zones_read[0][0] is course and _zones_read[0][1] == language:
         return _zones_read[0][2]
     zones = [Zone(name, tr(f"br.zone.{name}") if name in ZONE_TINT else name,

@@ -211,7 +211,7 @@ class TemplateFormModel(QObject):
         self._template, self._messages = validate_template(self._document)
         if self._template is not None:
             unreadable = damage_code_messages(self._template)
-            if unreadable:  # README: an unreadable damage code is an invalid field; Save waits for it
+            if unreadable:  # docs/user/library.md: an unreadable damage code is an invalid field; Save waits for it
                 self._template, self._messages = None, unreadable
         if self._messages != before:
             self.messagesChanged.emit()
