@@ -267,3 +267,46 @@ def test_the_fight_bar_follows_its_actions_without_laying_out_the_window(rally_w
     window.action("br_top").setVisible(True)
     _settle()
     assert top.isVisible() and top.isEnabled()
+
+
+def test_a_step_works_out_nothing_on_the_pages_behind(rally_window, monkeypatch) -> None:  # noqa: ANN001
+    from gmtool.games.badlands_rally.gui.move_box import MoveBox
+    from gmtool.games.badlands_rally.gui.push_box import PushBox
+
+    window = rally_window
+    panel = window.parts.attack_panel
+    _apart(window)
+    _press(window, "br_cruising")
+    assert panel.page() == "attack"
+    filled: list[str] = []
+    for box in (MoveBox, PushBox):
+        real = box.show_gear
+        monkeypatch.setattr(box, "show_gear", lambda self, state, real=real, name=box.__name__: (filled.append(name), real(self, state))[1])
+    _press(window, "map_ahead")
+    _press(window, "map_ahead")
+    assert filled == []  # before: both boxes worked out their dice and odds at every key, behind the attack page
+    panel.show_page("moves")  # in front: brought up to date once, with the MR the steps left
+    assert filled == ["MoveBox"]
+    gear = window.bridge.state.gears["g1"]
+    assert gear.mr_left < 6 and "Burn rubber" in panel.moves.odds.text()
+    window.action("br_push").trigger()  # a deed's key: its page up to date before it acts
+    assert filled == ["MoveBox", "PushBox"] and panel.page() == "push"
+
+
+def test_a_preview_made_again_for_the_same_dice_works_out_no_odds_again(rally_window, monkeypatch) -> None:  # noqa: ANN001
+    from gmtool.games.badlands_rally.rules import race_attack
+
+    race_attack.attack_odds.cache_clear()
+    worked: list[tuple[int, ...]] = []
+    real = race_attack.opposed
+    monkeypatch.setattr(race_attack, "opposed", lambda *args: (worked.append(args[:4]), real(*args))[1])
+    window = rally_window
+    panel = window.parts.attack_panel
+    _apart(window, ahead=True)
+    _press(window, "br_cruising")
+    panel.aim_at("g2")
+    first = window.bridge.ruleset.attack_preview(window.bridge.state, panel.draft())
+    _press(window, "map_right")  # a turn in place: the same dice, the same odds
+    again = window.bridge.ruleset.attack_preview(window.bridge.state, panel.draft())
+    assert (again.attack_dice, again.defence_dice, again.success) == (first.attack_dice, first.defence_dice, first.success)
+    assert len(worked) == 1  # before: the odds worked out anew at every key (and by every panel asking)
