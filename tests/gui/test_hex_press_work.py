@@ -310,3 +310,35 @@ def test_a_preview_made_again_for_the_same_dice_works_out_no_odds_again(rally_wi
     again = window.bridge.ruleset.attack_preview(window.bridge.state, panel.draft())
     assert (again.attack_dice, again.defence_dice, again.success) == (first.attack_dice, first.defence_dice, first.success)
     assert len(worked) == 1  # before: the odds worked out anew at every key (and by every panel asking)
+
+
+def test_an_activation_moves_nothing_in_the_actions_column(rally_window) -> None:  # noqa: ANN001
+    window = rally_window
+    panel = window.parts.attack_panel
+    _apart(window, ahead=True)
+    panel.aim_at("g2")
+    _settle()
+    keys = ("br_cruising", "map_ahead", "map_back", "br_end_activation")
+    for key in keys:  # whose the column is, the plan and the odds: one line, then two, then one …
+        _press(window, key)
+    assert window.bridge.state.current == "g2"  # the next gear's activation: texts no longer than those shown
+    resized = _Seen((QEvent.Type.Resize,)).watch(panel.pages, panel.plan, panel.odds, panel.whose)
+    for key in keys:
+        _press(window, key)
+    assert window.bridge.state.current == "g3"
+    assert resized.seen == []  # before: the pages shrank and grew with whose line (each time the page repainted whole)
+    assert panel.whose.text() and panel.whose.height() >= panel.whose.heightForWidth(panel.whose.width())  # whole
+
+
+def test_a_tallest_label_keeps_the_height_of_its_longest_text(qtbot) -> None:  # noqa: ANN001
+    from gmtool.ui.measured_label import TallestLabel
+
+    label = TallestLabel()
+    qtbot.addWidget(label)
+    label.setText("Gear 1")
+    one = label.heightForWidth(120)
+    label.setText("Gear 1: cruising, 6 MR left, 2 of 2 actions left")
+    two = label.heightForWidth(120)
+    label.setText("Gear 2")
+    assert two > one and label.heightForWidth(120) == two  # the room a longer text took is kept …
+    assert label.heightForWidth(900) == one  # … at that width only (a wider column measures afresh)

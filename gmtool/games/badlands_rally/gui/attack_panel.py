@@ -46,6 +46,7 @@ from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_attack import AttackPreview
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.sides import enemies_first, same_side
+from gmtool.ui.measured_label import TallestLabel
 from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.pinned import scrolled
 from gmtool.ui.theme import set_tone
@@ -79,9 +80,8 @@ class AttackPanel(QWidget):
         self._asked: set[tuple[str, str]] = set()  # attacks on one's own side the GM confirmed (asked once)
         self._asking: tuple[str, str] | None = None  # the pair asked about: a second press attacks
         self._for: str | None = None  # the attacker the inputs were chosen for
-        self.whose = QLabel(self)  # whose the column is: the active gear, its speed and MR (whole, wrapped)
+        self.whose = TallestLabel(self)  # whose the column is: the active gear, its speed and MR (whole, wrapped)
         self.whose.setObjectName("brActionsWhose")
-        self.whose.setWordWrap(True)
         self.attacker = QLabel(self)
         self.target = QComboBox(self)
         self.target.setObjectName("brAttackTarget")
@@ -90,11 +90,9 @@ class AttackPanel(QWidget):
         for combo in (self.target, self.weapon):
             narrow(combo, 10)
         self.table = self._table_inputs()
-        self.plan = QLabel(self)
-        self.plan.setWordWrap(True)
-        self.odds = QLabel(self)
+        self.plan = TallestLabel(self)  # the plan and the odds keep their tallest height: the inputs under them stay put
+        self.odds = TallestLabel(self)
         self.odds.setObjectName("brAttackOdds")
-        self.odds.setWordWrap(True)
         self.faces = {name: QLineEdit(self) for name in ("attack", "defence", "damage")}
         for name, edit in self.faces.items():
             edit.setObjectName(f"brFaces_{name}")
