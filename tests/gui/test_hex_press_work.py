@@ -342,3 +342,42 @@ def test_a_tallest_label_keeps_the_height_of_its_longest_text(qtbot) -> None:  #
     label.setText("Gear 2")
     assert two > one and label.heightForWidth(120) == two  # the room a longer text took is kept …
     assert label.heightForWidth(900) == one  # … at that width only (a wider column measures afresh)
+
+
+def test_a_duel_attack_plans_the_next_attack_once(duel_window, monkeypatch) -> None:  # noqa: ANN001
+    from gmtool.games.aura_battler.gui.attack_panel import AttackPanel
+    from gmtool.games.aura_battler.rules import duel_messages as dm
+
+    window = duel_window
+    for unit, split in {"u1": (3, 2, 1, 1, 1, 0), "u2": (3, 1, 1, 1, 1, 0), "u3": (5, 0, 0, 0, 0, 0)}.items():
+        assert window.bridge.execute(dm.AllocatePP(unit=unit, points=split))
+    window.action("ab_attack").trigger()
+    panel = window.parts.attack_panel
+    panel.aim("u1", "u2")
+    panel.faces["hit"].setText("66")  # a miss typed: the duel goes on
+    _settle()
+    entries = len(window.bridge.encounter.entries)
+    planned: list[str] = []
+    real = AttackPanel._warn  # the first step of each refresh that works
+    monkeypatch.setattr(AttackPanel, "_warn", lambda self: (planned.append("refresh"), real(self))[1])
+    panel.roll.click()
+    _settle()
+    assert len(window.bridge.encounter.entries) == entries + 1 and panel.faces["hit"].text() == ""
+    assert planned == ["refresh"]  # before: the change, then the typed dice cleared, planned it twice
+    assert panel.roll.isEnabled() and panel.odds.text()  # the next attack's odds, shown
+
+
+def test_a_step_measures_no_header_of_the_order(rally_window, monkeypatch) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QHeaderView
+
+    window = rally_window
+    _apart(window)
+    _press(window, "br_cruising")
+    asked: list[int] = []
+    real = QHeaderView.sectionSizeHint
+    monkeypatch.setattr(QHeaderView, "sectionSizeHint", lambda self, column: (asked.append(column), real(self, column))[1])
+    _press(window, "map_ahead")
+    header = window.parts.order_panel.view.horizontalHeader()
+    assert asked == []  # before: every header but the last measured at every key (their words had not changed)
+    kept = window.parts.order_panel._header_widths(header, header.count() - 1)
+    assert kept == tuple(real(header, c) for c in range(header.count() - 1))  # what a measure now gives
