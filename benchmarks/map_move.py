@@ -8,7 +8,7 @@ loop until the posted work and paints are done; the gear goes back and forth bet
 The map's viewport must be painted after every move (``map_moves_without_paint`` must be 0).
 ``map_move_core_p95_ms`` times the same command on the session alone (the core's share).
 
-``make bench`` measures it in a child process of its own (:func:`measure_map_move_isolated`): after
+``make bench`` measures it in a child process of its own (:mod:`benchmarks.key_presses`): after
 the library search and the open fuzz the bench's process holds some 2.5 million objects, and the
 collector's full passes over them (which the program, freezing what start-up made, never sees) took
 the p95 from 12 ms to 28 ms — a measure of the earlier benchmarks, not of the map.
@@ -112,32 +112,6 @@ def measure_map_move(moves: int = MOVES) -> dict[str, Any]:
     return {"map_move_p95_ms": p95(gui_ms), "map_move_core_p95_ms": p95(core_ms),
             "map_moves_without_paint": unpainted, "map_moves": moves, "map_move_last_hex": moved,
             "map_move_target_ms": TARGET_MS}
-
-
-def measure_map_move_isolated() -> dict[str, Any]:
-    """:func:`measure_map_move` in a fresh Python process (its figures, parsed from its output)."""
-    import os
-    import subprocess
-    import sys
-
-    env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
-    done = subprocess.run([sys.executable, "-m", "benchmarks.map_move"], capture_output=True, text=True, env=env,
-                          check=True, cwd=Path(__file__).resolve().parent.parent)
-    found: dict[str, Any] = {}
-    for line in done.stdout.splitlines():
-        name, _, value = line.partition(": ")
-        if name.startswith("map_move") or name.startswith("map_moves"):
-            found[name] = _number(value)
-    return found
-
-
-def _number(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            continue
-    return text
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ repaints timed as one key).
 a whole activation's presses together (seven, and a *No reaction* where one is offered); ``rally_activation_attack_p95_ms`` of the attack presses; ``rally_activation_core_p95_ms`` the same commands on the
 session alone (the core's share). ``rally_activation_presses_without_paint`` counts presses after which
 the map's viewport was not painted (context: a refused or no-op press would show there).
-Measured in a fresh process (:func:`measure_rally_activation_isolated`), as :mod:`benchmarks.map_move`.
+Measured in a fresh process of its own (:mod:`benchmarks.key_presses`), as every key-press figure.
 """
 
 from __future__ import annotations
@@ -143,25 +143,6 @@ def measure_rally_activation(rounds: int = ROUNDS) -> dict[str, Any]:
             "rally_activation_presses": len(single), "rally_activation_presses_without_paint": unpainted,
             "rally_activation_refused_presses": refused, "rally_activation_no_reaction_presses": declined, "rally_activation_attacks": attacks,
             "rally_activation_target_ms": TARGET_MS}
-
-
-def measure_rally_activation_isolated() -> dict[str, Any]:
-    """:func:`measure_rally_activation` in a fresh Python process (its figures, parsed from its output)."""
-    import os
-    import subprocess
-    import sys
-
-    from benchmarks.map_move import _number
-
-    env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
-    done = subprocess.run([sys.executable, "-m", "benchmarks.rally_activation"], capture_output=True, text=True,
-                          env=env, check=True, cwd=Path(__file__).resolve().parent.parent)
-    found: dict[str, Any] = {}
-    for line in done.stdout.splitlines():
-        name, _, value = line.partition(": ")
-        if name.startswith("rally_activation"):
-            found[name] = _number(value)
-    return found
 
 
 if __name__ == "__main__":

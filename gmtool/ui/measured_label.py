@@ -5,11 +5,15 @@ it out repaints it: a panel's last roll, or a map's legend, was repainted at eve
 a label beside it got new text and the panel's layout ran (measured on the rally's actions column:
 the last roll repainted at each of an activation's presses). :class:`MeasuredLabel` answers again
 from what it measured while its text, font, margins and style are the same.
+
+A :class:`TallestLabel` keeps, at each width, the height of the tallest text it has shown (its text at
+the top): a line of one line and then of two in turn (whose the actions are, the plan, the odds)
+moves nothing under it, and a column of inputs is not laid out and repainted whole at every key.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 Key = tuple[int, str, str, int, int, tuple[int, int, int, int]]
@@ -36,4 +40,27 @@ class MeasuredLabel(QLabel):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange):
             self._heights.clear()
+        super().changeEvent(event)
+
+
+class TallestLabel(MeasuredLabel):
+    """A word-wrapped label as tall, at a width, as the tallest text it has shown at that width (top-left)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self._tallest: dict[tuple[int, str], int] = {}
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        key = (width, self.font().key())
+        height = max(super().heightForWidth(width), self._tallest.get(key, 0))
+        if len(self._tallest) > 64:  # many widths: start again
+            self._tallest.clear()
+        self._tallest[key] = height
+        return height
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange):
+            self._tallest.clear()
         super().changeEvent(event)

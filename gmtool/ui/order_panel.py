@@ -10,7 +10,7 @@ as tall as its lines.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QVBoxLayout, QWidget
 
 from gmtool.core.encounter import Change
 from gmtool.ui.order_delegate import OrderDelegate
@@ -64,6 +64,7 @@ class OrderPanel(QWidget):
             self.view.setItemDelegateForColumn(column, self.delegate)
         self._widths: dict[tuple[object, ...], tuple[tuple[int, ...], int]] = {}  # a row's wants, by its content
         self._heights: dict[tuple[object, ...], int] = {}
+        self._heads: tuple[object, tuple[int, ...]] = (None, ())  # the headers' widths, by their words (_header_widths)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -96,13 +97,21 @@ class OrderPanel(QWidget):
             return
         measured = [self._measure(row) for row in range(min(self.model.rowCount(), FIT_ROWS))]
         grid = 1 if self.view.showGrid() else 0
-        wanted = [max([header.sectionSizeHint(c), *(cells[c] + grid for cells, _chip in measured)]) for c in range(last)]
+        heads = self._header_widths(header, last)
+        wanted = [max([heads[c], *(cells[c] + grid for cells, _chip in measured)]) for c in range(last)]
         chips = max((chip for _cells, chip in measured), default=0)
         widths = fitted(wanted, header.width() - max(LAST_AT_LEAST, chips))  # the header spans the viewport
         for column, width in zip(range(last), widths, strict=True):
             if width != header.sectionSize(column):  # a resize lays out and repaints the whole table
                 header.resizeSection(column, width)
         self._fit_rows()
+
+    def _header_widths(self, header: QHeaderView, last: int) -> tuple[int, ...]:
+        """The headers' wanted widths but the last's, measured once per wording, font and style."""
+        key = (self.model.columns(), header.font().key(), id(header.style()))
+        if self._heads[0] != key:
+            self._heads = (key, tuple(header.sectionSizeHint(c) for c in range(last)))
+        return self._heads[1]
 
     def _measure(self, row: int) -> tuple[tuple[int, ...], int]:
         """The row's wanted width in each column but the last, and its widest chip (cached by its content)."""

@@ -267,3 +267,117 @@ def test_the_fight_bar_follows_its_actions_without_laying_out_the_window(rally_w
     window.action("br_top").setVisible(True)
     _settle()
     assert top.isVisible() and top.isEnabled()
+
+
+def test_a_step_works_out_nothing_on_the_pages_behind(rally_window, monkeypatch) -> None:  # noqa: ANN001
+    from gmtool.games.badlands_rally.gui.move_box import MoveBox
+    from gmtool.games.badlands_rally.gui.push_box import PushBox
+
+    window = rally_window
+    panel = window.parts.attack_panel
+    _apart(window)
+    _press(window, "br_cruising")
+    assert panel.page() == "attack"
+    filled: list[str] = []
+    for box in (MoveBox, PushBox):
+        real = box.show_gear
+        monkeypatch.setattr(box, "show_gear", lambda self, state, real=real, name=box.__name__: (filled.append(name), real(self, state))[1])
+    _press(window, "map_ahead")
+    _press(window, "map_ahead")
+    assert filled == []  # before: both boxes worked out their dice and odds at every key, behind the attack page
+    panel.show_page("moves")  # in front: brought up to date once, with the MR the steps left
+    assert filled == ["MoveBox"]
+    gear = window.bridge.state.gears["g1"]
+    assert gear.mr_left < 6 and "Burn rubber" in panel.moves.odds.text()
+    window.action("br_push").trigger()  # a deed's key: its page up to date before it acts
+    assert filled == ["MoveBox", "PushBox"] and panel.page() == "push"
+
+
+def test_a_preview_made_again_for_the_same_dice_works_out_no_odds_again(rally_window, monkeypatch) -> None:  # noqa: ANN001
+    from gmtool.games.badlands_rally.rules import race_attack
+
+    race_attack.attack_odds.cache_clear()
+    worked: list[tuple[int, ...]] = []
+    real = race_attack.opposed
+    monkeypatch.setattr(race_attack, "opposed", lambda *args: (worked.append(args[:4]), real(*args))[1])
+    window = rally_window
+    panel = window.parts.attack_panel
+    _apart(window, ahead=True)
+    _press(window, "br_cruising")
+    panel.aim_at("g2")
+    first = window.bridge.ruleset.attack_preview(window.bridge.state, panel.draft())
+    _press(window, "map_right")  # a turn in place: the same dice, the same odds
+    again = window.bridge.ruleset.attack_preview(window.bridge.state, panel.draft())
+    assert (again.attack_dice, again.defence_dice, again.success) == (first.attack_dice, first.defence_dice, first.success)
+    assert len(worked) == 1  # before: the odds worked out anew at every key (and by every panel asking)
+
+
+def test_an_activation_moves_nothing_in_the_actions_column(rally_window) -> None:  # noqa: ANN001
+    window = rally_window
+    panel = window.parts.attack_panel
+    _apart(window, ahead=True)
+    panel.aim_at("g2")
+    _settle()
+    keys = ("br_cruising", "map_ahead", "map_back", "br_end_activation")
+    for key in keys:  # whose the column is, the plan and the odds: one line, then two, then one …
+        _press(window, key)
+    assert window.bridge.state.current == "g2"  # the next gear's activation: texts no longer than those shown
+    resized = _Seen((QEvent.Type.Resize,)).watch(panel.pages, panel.plan, panel.odds, panel.whose)
+    for key in keys:
+        _press(window, key)
+    assert window.bridge.state.current == "g3"
+    assert resized.seen == []  # before: the pages shrank and grew with whose line (each time the page repainted whole)
+    assert panel.whose.text() and panel.whose.height() >= panel.whose.heightForWidth(panel.whose.width())  # whole
+
+
+def test_a_tallest_label_keeps_the_height_of_its_longest_text(qtbot) -> None:  # noqa: ANN001
+    from gmtool.ui.measured_label import TallestLabel
+
+    label = TallestLabel()
+    qtbot.addWidget(label)
+    label.setText("Gear 1")
+    one = label.heightForWidth(120)
+    label.setText("Gear 1: cruising, 6 MR left, 2 of 2 actions left")
+    two = label.heightForWidth(120)
+    label.setText("Gear 2")
+    assert two > one and label.heightForWidth(120) == two  # the room a longer text took is kept …
+    assert label.heightForWidth(900) == one  # … at that width only (a wider column measures afresh)
+
+
+def test_a_duel_attack_plans_the_next_attack_once(duel_window, monkeypatch) -> None:  # noqa: ANN001
+    from gmtool.games.aura_battler.gui.attack_panel import AttackPanel
+    from gmtool.games.aura_battler.rules import duel_messages as dm
+
+    window = duel_window
+    for unit, split in {"u1": (3, 2, 1, 1, 1, 0), "u2": (3, 1, 1, 1, 1, 0), "u3": (5, 0, 0, 0, 0, 0)}.items():
+        assert window.bridge.execute(dm.AllocatePP(unit=unit, points=split))
+    window.action("ab_attack").trigger()
+    panel = window.parts.attack_panel
+    panel.aim("u1", "u2")
+    panel.faces["hit"].setText("66")  # a miss typed: the duel goes on
+    _settle()
+    entries = len(window.bridge.encounter.entries)
+    planned: list[str] = []
+    real = AttackPanel._warn  # the first step of each refresh that works
+    monkeypatch.setattr(AttackPanel, "_warn", lambda self: (planned.append("refresh"), real(self))[1])
+    panel.roll.click()
+    _settle()
+    assert len(window.bridge.encounter.entries) == entries + 1 and panel.faces["hit"].text() == ""
+    assert planned == ["refresh"]  # before: the change, then the typed dice cleared, planned it twice
+    assert panel.roll.isEnabled() and panel.odds.text()  # the next attack's odds, shown
+
+
+def test_a_step_measures_no_header_of_the_order(rally_window, monkeypatch) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QHeaderView
+
+    window = rally_window
+    _apart(window)
+    _press(window, "br_cruising")
+    asked: list[int] = []
+    real = QHeaderView.sectionSizeHint
+    monkeypatch.setattr(QHeaderView, "sectionSizeHint", lambda self, column: (asked.append(column), real(self, column))[1])
+    _press(window, "map_ahead")
+    header = window.parts.order_panel.view.horizontalHeader()
+    assert asked == []  # before: every header but the last measured at every key (their words had not changed)
+    kept = window.parts.order_panel._header_widths(header, header.count() - 1)
+    assert kept == tuple(real(header, c) for c in range(header.count() - 1))  # what a measure now gives

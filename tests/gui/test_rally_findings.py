@@ -125,6 +125,8 @@ def test_every_disabled_rally_action_says_why(rally_window) -> None:  # noqa: AN
     assert "No spin-out waits." in window.action("br_resolve_spin").toolTip()
     assert "the round is still running" in window.action("br_roll_initiative").toolTip().lower()
     panel = window.parts.attack_panel  # the actions column's buttons, off, say why too (or their box does)
+    for page in ("moves", "push", "spin", "attack"):  # each page as the GM brings it to the front (a page behind is filled then)
+        panel.show_page(page)
     off = [b for b in panel.findChildren(QPushButton) if not b.isEnabled()]
     assert len(off) >= 4
     unsaid = [b.objectName() or b.text() for b in off if not _reason(b, panel)]

@@ -75,7 +75,8 @@ def test_the_equipment_box_adds_a_die_to_a_special_move_and_its_odds(qtbot, rall
     window = rally_window
     qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)  # cruising
     moves = window.parts.attack_panel.moves
-    window.docks["br_attack"].raise_()  # the GM looks at the attack tab, where the move box is
+    window.docks["br_attack"].raise_()  # the GM looks at the actions column …
+    window.parts.attack_panel.show_page("moves")  # … its moves page in front (a page behind works out nothing)
     # Demo Sandhopper, Defence 3+, cruising: 2D6 → 1 − (2/6)² = 88.9 %; with equipment 3D6 → 26/27 = 96.3 %
     assert "2D6 at 3+: a success 88.9%" in moves.odds.text()
     moves.equipment.setChecked(True)

@@ -77,7 +77,8 @@ def test_the_move_box_adds_jump_jets_when_ticked_and_reliable_rerolls_from_the_k
     assert window.run(m.StartRound(first=joined))
     qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)  # cruising: MR 5, Defence 4+
     moves = window.parts.attack_panel.moves
-    window.docks["br_attack"].raise_()  # the GM looks at the attack tab, where the move box is
+    window.docks["br_attack"].raise_()  # the GM looks at the actions column …
+    window.parts.attack_panel.show_page("moves")  # … its moves page in front (a page behind works out nothing)
     # Off-road: 2D6 at 4+, a success 1 − (1/2)² = 75 %; jump 2D6 until Jump Jets are ticked: 4D6, 1 − (1/2)⁴
     assert "Off-road: 2D6 at 4+, 75.0% of a success" in moves.odds.text() and "Jump 2D6 at 4+" in moves.odds.text()
     moves.faces.setText("4 5")

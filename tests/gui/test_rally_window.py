@@ -259,7 +259,8 @@ def test_a_wrecked_gear_waits_to_spin_out_and_the_gm_resolves_it_from_the_attack
 def test_burn_rubber_from_the_keyboard_with_typed_dice_and_its_odds_shown_first(qtbot, rally_window) -> None:
     window = rally_window
     moves = window.parts.attack_panel.moves
-    window.docks["br_attack"].raise_()  # the GM looks at the attack tab, where the move box is
+    window.docks["br_attack"].raise_()  # the GM looks at the actions column …
+    window.parts.attack_panel.show_page("moves")  # … its moves page in front (a page behind works out nothing)
     qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)  # top speed: 9 MR, 3 dice
     # Sandhopper's Defence 3+: P(a success with 3 dice) = 1 − (2/6)³ = 96.3 %
     assert "Burn rubber 3D6 at 3+: a success 96.3%" in moves.odds.text()

@@ -11,7 +11,8 @@ over from the last). The panel holds no rules: it asks the game (``attack_plan``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from html import escape
 
 from PySide6.QtCore import Signal
@@ -48,6 +49,7 @@ class AttackPanel(QWidget):
         self._pair: tuple[object, object] = (None, None)  # the attacker and target the inputs are for
         self._confirmed: tuple[str, str] | None = None  # an attack on one's own side, confirmed for this pair
         self._result: m.AttackMade | None = None
+        self._held: bool | None = None  # inside _one_refresh: whether a refresh waits
         self.after_attack: Callable[[], None] = lambda: None  # the window gives the focus back to the fight
         self._make_widgets()
         self._lay_out()
@@ -244,6 +246,9 @@ class AttackPanel(QWidget):
                         table=self.table.geometry_typed() if self.state.table_mode else None)
 
     def refresh(self) -> None:
+        if self._held is not None:
+            self._held = True  # refreshed once at the end of _one_refresh
+            return
         state = self.state
         target = state.units.get(self.target.currentData())
         carried = target is not None and target.carried_by is not None
@@ -335,11 +340,24 @@ class AttackPanel(QWidget):
             if not own_side.ask(self, attacker.name, target.name, target.side):
                 return False
             self._confirmed = pair
-        if not self._run(draft):
-            return False
-        self._confirmed = None  # for that attack only
-        self.dice.clear()
-        for spin in self.aura.values():
-            spin.setValue(0)
+        with self._one_refresh():  # the duel redrawn, the dice and aura cleared: the next attack planned once
+            if not self._run(draft):
+                return False
+            self._confirmed = None  # for that attack only
+            self.dice.clear()
+            for spin in self.aura.values():
+                spin.setValue(0)
         self.after_attack()
         return True
+
+    @contextmanager
+    def _one_refresh(self) -> Iterator[None]:
+        """While inside, a refresh asked for waits; at the end the panel is refreshed once if one was asked for
+        (an attack's change, then each field cleared, planned the next attack three times)."""
+        self._held = False
+        try:
+            yield
+        finally:
+            due, self._held = self._held, None
+            if due:
+                self.refresh()

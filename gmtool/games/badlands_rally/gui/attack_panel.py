@@ -46,6 +46,7 @@ from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_attack import AttackPreview
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.sides import enemies_first, same_side
+from gmtool.ui.measured_label import TallestLabel
 from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.pinned import scrolled
 from gmtool.ui.theme import set_tone
@@ -62,6 +63,7 @@ ROLLS = {  # each page's rolls: the events whose entry its last roll shows
     "spin": frozenset({"br_spin_resolved"}),
 }
 CAUSES = ROLLS["attack"] | ROLLS["moves"] | ROLLS["push"]  # a spin-out waits after one of these: shown with it
+DEFERRED = ("moves", "push")  # pages whose boxes work out their dice and odds only while in front (or before a deed)
 
 
 class AttackPanel(QWidget):
@@ -73,13 +75,13 @@ class AttackPanel(QWidget):
         self._bridge, self._rules = bridge, rules
         self._run = self._deed(run)
         self._stale = False
+        self._behind: set[str] = set()  # pages behind another page not filled since the race changed (_fill_behind)
         self._shown = True  # the dock's tab in front (set_shown)
         self._asked: set[tuple[str, str]] = set()  # attacks on one's own side the GM confirmed (asked once)
         self._asking: tuple[str, str] | None = None  # the pair asked about: a second press attacks
         self._for: str | None = None  # the attacker the inputs were chosen for
-        self.whose = QLabel(self)  # whose the column is: the active gear, its speed and MR (whole, wrapped)
+        self.whose = TallestLabel(self)  # whose the column is: the active gear, its speed and MR (whole, wrapped)
         self.whose.setObjectName("brActionsWhose")
-        self.whose.setWordWrap(True)
         self.attacker = QLabel(self)
         self.target = QComboBox(self)
         self.target.setObjectName("brAttackTarget")
@@ -88,11 +90,9 @@ class AttackPanel(QWidget):
         for combo in (self.target, self.weapon):
             narrow(combo, 10)
         self.table = self._table_inputs()
-        self.plan = QLabel(self)
-        self.plan.setWordWrap(True)
-        self.odds = QLabel(self)
+        self.plan = TallestLabel(self)  # the plan and the odds keep their tallest height: the inputs under them stay put
+        self.odds = TallestLabel(self)
         self.odds.setObjectName("brAttackOdds")
-        self.odds.setWordWrap(True)
         self.faces = {name: QLineEdit(self) for name in ("attack", "defence", "damage")}
         for name, edit in self.faces.items():
             edit.setObjectName(f"brFaces_{name}")
@@ -119,6 +119,7 @@ class AttackPanel(QWidget):
         self.roll.clicked.connect(self.attack)
         self.reaction.gear.currentIndexChanged.connect(self._fill)
         self.reaction.active_first.toggled.connect(self._fill)
+        self.pages.currentChanged.connect(lambda _index: self._fill_behind())
         bridge.changed.connect(self._on_change)
         self._fill()
 
@@ -288,11 +289,19 @@ class AttackPanel(QWidget):
         self.none_waiting.setVisible(not state.pending)
         self.cause.setVisible(bool(state.pending) and bool(self.cause.lines))
         self._mark_spin_tab(len(state.pending))
-        self.moves.show_gear(state)
         reactor = self.reaction.reactor()
         self.roll.setText(tr("br.reaction.react", name=gear.name) if reactor and gear else tr("br.attack.roll"))
-        self.push.show_gear(state)
+        self._behind.update(DEFERRED)
+        self._fill_behind()
         self.refresh()
+
+    def _fill_behind(self, *pages: str) -> None:
+        """The deferred pages among ``pages`` (none given: the page in front) brought up to date with the race, if
+        it changed since they were filled: a page behind another page works out nothing at a key press."""
+        for page in pages or (self.page(),):
+            if page in self._behind:
+                self._behind.discard(page)
+                (self.moves if page == "moves" else self.push).show_gear(self.state)
 
     def _mark_spin_tab(self, waiting: int) -> None:
         """The spin-out tab in the error tone while spin-outs wait, how many in its tooltip (its text, and so
@@ -329,10 +338,12 @@ class AttackPanel(QWidget):
         return self._attacker()
 
     def fresh(self) -> None:
-        """A panel behind another tab is filled before a deed of it runs from a key: its boxes read the race."""
+        """A panel behind another tab is filled before a deed of it runs from a key, and so are its pages behind
+        another page: its boxes read the race."""
         if self._stale:
             self._stale = False
             self._fill()
+        self._fill_behind(*DEFERRED)
 
     def aim_at(self, target: str | None) -> None:
         """Choose the target (the map's line of fire follows the same gear)."""

@@ -53,7 +53,10 @@ class LastRoll(MeasuredLabel):
         past = self._bridge.past
         if past is not None and past[0] < seq:
             return False
-        return any(entry.seq == seq for entry in self._bridge.encounter.done)
+        for entry in reversed(self._bridge.encounter.done):  # in order of seq: the newest first, stop below it
+            if entry.seq <= seq:
+                return entry.seq == seq
+        return False
 
     def _show(self, seq: int | None, lines: tuple[str, ...]) -> None:
         self.seq, self.lines = seq, tuple(line for line in lines if line)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from gmtool.core.errors import RulesError
 from gmtool.core.readings import RuleReadings
@@ -19,7 +20,7 @@ from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.area_effect import area_hits, beside, reach_chance
 from gmtool.games.badlands_rally.rules.attack import AttackPlan, Gear, plan_attack, plan_typed
 from gmtool.games.badlands_rally.rules.damage import damage_dice, damage_law, hits, take_hits
-from gmtool.games.badlands_rally.rules.dice import check_value, opposed
+from gmtool.games.badlands_rally.rules.dice import Reading, check_value, opposed
 from gmtool.games.badlands_rally.rules.off_balance import off_balance
 from gmtool.games.badlands_rally.rules.race_map import sight_ground
 from gmtool.games.badlands_rally.rules.race_specials import reliable_for
@@ -163,27 +164,38 @@ def preview(state: RaceState, command: m.AttackGear, readings: RuleReadings) -> 
         planned = plan(state, attacker, target, weapon, command.table, readings)
     except RulesError as exc:
         return AttackPreview(refusal=exc.message())
-    reading = "count" if readings.book(CHECK_COUNT) else "digest"
+    reading: Reading = "count" if readings.book(CHECK_COUNT) else "digest"
     rating = attack_rating(attacker.attack, attacker.specials, weapon)
-    odds = opposed(planned.attack_dice, rating, planned.defence_dice, target.defence, reading)
     failed = planned.automatic_failure or planned.attack_dice == 0
-    some, empties = Fraction(0), Fraction(0)
-    if not failed:
-        for margin, p in odds.margins.items():
-            if margin < 0:
-                continue
-            law = damage_law(damage_dice(margin, weapon.power, target.armour, weapon.has("melee")), weapon.has("heat"))
-            some += p * sum((q for k, q in law.items() if k >= 1), Fraction(0))
-            empties += p * sum((q for k, q in law.items() if k >= target.hull), Fraction(0)) if target.hull else 0
+    success, some, empties = (Fraction(0),) * 3 if failed else attack_odds(
+        planned.attack_dice, rating, planned.defence_dice, target.defence, reading,
+        weapon.power, target.armour, weapon.has("melee"), weapon.has("heat"), target.hull)
     near = tuple(g.name for g in beside(state, attacker, target, command.area_gears)) if weapon.has("area") else ()
     return AttackPreview("", planned.attack_terms, planned.defence_terms, planned.attack_dice, planned.defence_dice,
                          planned.range, planned.side, planned.automatic_failure,
-                         Fraction(0) if failed else odds.success, some, empties,
+                         success, some, empties,
                          _damage_needed(command, planned.attack_dice, planned.defence_dice, rating, target, weapon,
                                         failed, reading),
                          exposed_chance(target.specials, 0 if failed else planned.defence_dice, target.defence,
                                         reading, readings.book(EXPOSED_VALUE)),
                          near, reach_chance(planned.attack_dice, rating) if near and not failed else Fraction(0))
+
+
+@lru_cache(maxsize=1024)
+def attack_odds(attack_dice: int, rating: int, defence_dice: int, defence: int, reading: Reading, power: int, armour: int,
+                melee: bool, heat: bool, hull: int) -> tuple[Fraction, Fraction, Fraction]:
+    """P(success), P(at least one hit) and P(the hull emptied) of an attack that is not an automatic failure
+    (BR-10 to BR-13: the opposed check's margins, each with its damage roll's law). Exact fractions, kept by
+    their inputs: a preview made again for the same dice (every key press of an activation) computes nothing."""
+    odds = opposed(attack_dice, rating, defence_dice, defence, reading)
+    some, empties = Fraction(0), Fraction(0)
+    for margin, p in odds.margins.items():
+        if margin < 0:
+            continue
+        law = damage_law(damage_dice(margin, power, armour, melee), heat)
+        some += p * sum((q for k, q in law.items() if k >= 1), Fraction(0))
+        empties += p * sum((q for k, q in law.items() if k >= hull), Fraction(0)) if hull else 0
+    return odds.success, some, empties
 
 
 def _damage_needed(command: m.AttackGear, attack_dice: int, defence_dice: int, rating: int, target: RaceGear,
