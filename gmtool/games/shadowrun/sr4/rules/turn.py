@@ -83,8 +83,16 @@ def order_key(state: EncounterState, combatant: Combatant) -> tuple[int, ...]:
 
 
 def pass_order(state: EncounterState) -> list[Combatant]:
-    """Every combatant in this pass's order; those not acting in it come last."""
-    return sorted(state.combatants.values(), key=lambda c: order_key(state, c), reverse=True)
+    """Every combatant in this pass's order; those not acting in it come last.
+
+    Sorted once per state revision (the order, the log, the casting lists and the rules all ask).
+    """
+    cached = state.order_cache
+    if cached is not None and cached[0] == state.revision:
+        return list(cached[1])
+    order = sorted(state.combatants.values(), key=lambda c: order_key(state, c), reverse=True)
+    state.order_cache = (state.revision, order)
+    return list(order)
 
 
 def waiting(state: EncounterState) -> list[Combatant]:
