@@ -3,8 +3,8 @@ what was worked out for the state shown is not worked out again, and the GM sees
 
 from __future__ import annotations
 
-from gmtool.games.shadowrun.rules.attack import plan as plans
 from gmtool.games.shadowrun.rules.attack.messages import AttackResolved
+from gmtool.games.shadowrun.sr5.rules.attack import SR5Attack
 
 KESTREL, GUARD = "Kestrel (demo runner)", "Demo Corp Guard Lt."
 
@@ -29,7 +29,7 @@ def test_apply_decides_with_the_plan_the_panel_showed_and_plans_once_after(qtbot
     panel.distance.setValue(10)
     shown = panel.model.plan
     assert shown is not None and not panel.model.refusal
-    planned = _counted(monkeypatch, plans, "plan")
+    planned = _counted(monkeypatch, SR5Attack, "check_attack")  # once in every plan worked out
     window.action("apply_attack").trigger()
     written = next(e for e in window.bridge.encounter.entries[-1].events if isinstance(e, AttackResolved))
     assert written.attack.pool == shown.pools.attack_pool  # decided with the pools the GM saw
