@@ -65,3 +65,54 @@ def test_a_signature_added_after_a_spell_measures_no_other_row(qtbot, sr4_window
         assert len(asked) <= 1  # one line each: the list measures one row at most, not every row again
     texts = [casting.signatures.item(i).text() for i in range(casting.signatures.count())]
     assert all(texts) and len(set(texts)) == len(texts)
+
+
+def test_a_resort_out_of_view_repaints_nothing_and_the_screen_shows_the_order(qtbot, window) -> None:  # noqa: ANN001
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtGui import QImage
+
+    from gmtool.games.shadowrun.sr5.rules import commands as cmd
+    from gmtool.viewmodels import roles
+    from tests.gui.test_key_press_paint import _on_screen, _settle
+
+    for n in range(40):  # more than the order shows
+        assert window.bridge.execute(window.view.add(window.view.new_sheet(f"Extra {n}")))
+    window.action("roll_initiative").trigger()
+    _settle(qtbot)
+    view = window.parts.initiative_panel.view
+    viewport = view.viewport()
+    painted: list[int] = []
+
+    class Counter(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.Paint:
+                painted.append(event.rect().height())
+            return False
+
+    counter = Counter(viewport)
+    viewport.installEventFilter(counter)
+
+    def shown() -> list[str]:
+        return [view.model().index(r, 0).data(roles.COMBATANT_ID) for r in range(view.model().rowCount())]
+
+    def screen() -> QImage:
+        return _on_screen(viewport).convertToFormat(QImage.Format.Format_RGB32)
+
+    in_view, before = view.rows_in_view(), screen()
+    assert in_view is not None and len(in_view) < 40
+    order = shown()
+    below = next(cid for cid in order[len(in_view) + 2:-3]  # out of view, not at the end: it moves, stays out
+                 if window.bridge.state.combatants[cid].sheet.name.startswith("Extra"))
+    painted.clear()
+    assert window.bridge.execute(cmd.EditSheet(combatant=below, field="physical_damage", value=6))
+    _settle(qtbot)
+    assert shown().index(below) > order.index(below)  # re-sorted: it dropped
+    assert view.rows_in_view() == in_view  # the same combatants in view, in the same places …
+    assert all(height < viewport.height() for height in painted)  # … so the view was not repainted whole
+    assert screen() == before  # and shows what it showed
+    top = in_view[1]  # the second in view (14) drops below the 12s in view: repainted as Qt does
+    painted.clear()
+    assert window.bridge.execute(cmd.EditSheet(combatant=top, field="physical_damage", value=9))
+    _settle(qtbot)
+    assert shown().index(top) > 1 and view.rows_in_view() != in_view
+    assert viewport.height() in painted
