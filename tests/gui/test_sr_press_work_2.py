@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from gmtool.games.shadowrun.rules.attack.messages import AttackResolved
 from gmtool.games.shadowrun.sr5.rules.attack import SR5Attack
-from tests.gui.test_sr4_casting import sr4_window  # noqa: F401 - the fixture
 
 KESTREL, GUARD = "Kestrel (demo runner)", "Demo Corp Guard Lt."
 
@@ -36,35 +35,6 @@ def test_apply_decides_with_the_plan_the_panel_showed_and_plans_once_after(qtbot
     assert written.attack.pool == shown.pools.attack_pool  # decided with the pools the GM saw
     assert len(planned) == 1  # the attack decided on the plan shown; planned afresh once, for the state after it
     assert panel.model.plan is None and "already attacked" in panel.model.error  # what the state after it says
-
-
-def test_a_signature_added_after_a_spell_measures_no_other_row(qtbot, sr4_window) -> None:  # noqa: ANN001, F811
-    from PySide6.QtWidgets import QApplication, QStyledItemDelegate
-
-    from gmtool.games.shadowrun.sr4.rules.magic_messages import CastSpell
-    from tests.gui.test_sr4_casting import MAGE, _open
-
-    window = sr4_window
-    casting = _open(qtbot, window)
-    targets = [cid for cid in window.bridge.state.combatants if cid != MAGE]
-    asked: list[int] = []
-
-    class Counting(QStyledItemDelegate):
-        def sizeHint(self, option, index):  # noqa: ANN001, ANN202, N802 - Qt's name
-            asked.append(index.row())
-            return super().sizeHint(option, index)
-
-    delegate = Counting(casting.signatures)
-    casting.signatures.setItemDelegate(delegate)
-    for n, target in enumerate(targets[:6]):
-        asked.clear()
-        assert window.bridge.execute(CastSpell(combatant=MAGE, spell="stunbolt", force=1, targets=(target,), skill=4,
-                                               charge_action=False))
-        QApplication.processEvents()
-        assert casting.signatures.count() == n + 1
-        assert len(asked) <= 1  # one line each: the list measures one row at most, not every row again
-    texts = [casting.signatures.item(i).text() for i in range(casting.signatures.count())]
-    assert all(texts) and len(set(texts)) == len(texts)
 
 
 def test_a_resort_out_of_view_repaints_nothing_and_the_screen_shows_the_order(qtbot, window) -> None:  # noqa: ANN001

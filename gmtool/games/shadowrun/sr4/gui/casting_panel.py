@@ -115,7 +115,6 @@ class CastingPanel(QWidget):
         self.visibility = self._spin("visibilitySpin", -12, 0)
         self.tradition = self._combo("traditionCombo", [(tr(f"magic.tradition.{t}"), t) for t in ("hermetic", "shamanic")])
         self.targets = QListWidget(self)
-        self.targets.setUniformItemSizes(True)  # one line each: a row added lays out no other row
         self.targets.setObjectName("spellTargets")
         self.targets.setMaximumHeight(72)
         self.targets.itemChanged.connect(self._target_changed)
@@ -157,7 +156,6 @@ class CastingPanel(QWidget):
         box = QGroupBox(tr("magic.box.sustained"), self)
         column = QVBoxLayout(box)
         self.sustained = QListWidget(self)
-        self.sustained.setUniformItemSizes(True)  # one line each: a row added lays out no other row
         self.sustained.setObjectName("sustainedList")
         self.sustained.setMaximumHeight(80)
         column.addWidget(self.sustained)
@@ -178,7 +176,6 @@ class CastingPanel(QWidget):
         form.addRow(tr("magic.term.summoning"), self.summoning)
         form.addRow(self._button("summonButton", "magic.summon", self.summon))
         self.spirits = QListWidget(self)
-        self.spirits.setUniformItemSizes(True)  # one line each: a row added lays out no other row
         self.spirits.setObjectName("spiritList")
         self.spirits.setMaximumHeight(70)
         form.addRow(self.spirits)
@@ -201,7 +198,6 @@ class CastingPanel(QWidget):
         row.addWidget(self._button("returnButton", "magic.return", self.return_to_body))
         form.addRow(tr("magic.hours"), row)
         self.signatures = QListWidget(self)
-        self.signatures.setUniformItemSizes(True)  # one line each: a row added lays out no other row
         self.signatures.setObjectName("signatureList")
         self.signatures.setMaximumHeight(80)
         form.addRow(self.signatures)
