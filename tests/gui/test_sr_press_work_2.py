@@ -38,7 +38,7 @@ def test_apply_decides_with_the_plan_the_panel_showed_and_plans_once_after(qtbot
 
 
 def test_a_resort_out_of_view_repaints_nothing_and_the_screen_shows_the_order(qtbot, window) -> None:  # noqa: ANN001
-    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtCore import QEvent, QObject, QPoint, QRect
     from PySide6.QtGui import QImage
 
     from gmtool.games.shadowrun.sr5.rules import commands as cmd
@@ -48,8 +48,8 @@ def test_a_resort_out_of_view_repaints_nothing_and_the_screen_shows_the_order(qt
     for n in range(40):  # more than the order shows
         assert window.bridge.execute(window.view.add(window.view.new_sheet(f"Extra {n}")))
     window.action("roll_initiative").trigger()
-    _settle(qtbot)
     view = window.parts.initiative_panel.view
+    _settle(qtbot)
     viewport = view.viewport()
     painted: list[int] = []
 
@@ -86,3 +86,20 @@ def test_a_resort_out_of_view_repaints_nothing_and_the_screen_shows_the_order(qt
     _settle(qtbot)
     assert shown().index(top) > 1 and view.rows_in_view() != in_view
     assert viewport.height() in painted
+
+    def fresh() -> QImage:  # the window painted afresh, where the view is
+        at = viewport.mapTo(window, QPoint(0, 0))
+        return window.grab(QRect(at, viewport.size())).toImage().convertToFormat(QImage.Format.Format_RGB32)
+
+    assert _alike(screen(), fresh())
+    for step in ("undo", "undo", "redo"):  # the order as it was: rows back in place, the screen follows
+        window.action(step).trigger()
+        _settle(qtbot)
+        assert _alike(screen(), fresh()), step
+
+
+def _alike(shown, fresh) -> bool:  # noqa: ANN001
+    """The same picture: every channel of every pixel within one step (the selected row's name is
+    painted a shade apart on screen and in a grab, before and after this work alike)."""
+    a, b = bytes(shown.constBits()), bytes(fresh.constBits())
+    return shown.size() == fresh.size() and all(abs(x - y) <= 1 for x, y in zip(a, b, strict=True))

@@ -24,12 +24,16 @@ class OrderView(ResizingTableView):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._in_view_before: tuple[Any, ...] | None = None
+        self._in_view_before: tuple[Any, ...] | None = None  # before the first re-sort since the last layout
+        self._spoiled = False  # rows came, went or were all read again since: Qt lays out and repaints
 
     def setModel(self, model: QAbstractItemModel | None) -> None:  # noqa: N802 - Qt's name
         super().setModel(model)
         if model is not None:
             model.layoutAboutToBeChanged.connect(self._before_layout)
+            for signal in (model.modelAboutToBeReset, model.rowsAboutToBeInserted, model.rowsAboutToBeRemoved,
+                           model.columnsAboutToBeInserted, model.columnsAboutToBeRemoved, model.rowsAboutToBeMoved):
+                signal.connect(self._spoil)
 
     def rows_in_view(self) -> tuple[Any, ...] | None:
         """The combatants of the rows in view, top to bottom (None: no row in view)."""
@@ -42,11 +46,17 @@ class OrderView(ResizingTableView):
         return tuple(model.index(row, 0).data(roles.COMBATANT_ID) for row in range(top, bottom + 1))
 
     def _before_layout(self, *_args: object) -> None:
-        self._in_view_before = self.rows_in_view()
+        if self._in_view_before is None:  # what the view shows: as it was before the first of them
+            self._in_view_before = self.rows_in_view()
+
+    def _spoil(self, *_args: object) -> None:
+        self._spoiled = True
 
     def doItemsLayout(self) -> None:  # noqa: N802 - Qt's name
-        before, self._in_view_before = self._in_view_before, None
-        if before is not None and self.verticalHeader().updatesEnabled() and before == self.rows_in_view():
+        before, spoiled = self._in_view_before, self._spoiled
+        self._in_view_before, self._spoiled = None, False
+        if (before is not None and not spoiled and self.verticalHeader().updatesEnabled()
+                and before == self.rows_in_view()):
             self.updateGeometries()  # the same rows in view: their own changes repaint them
             return
         super().doItemsLayout()
