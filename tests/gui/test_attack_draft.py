@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-import gmtool.games.shadowrun.gui.attack_model as attack_model_module
 import gmtool.games.shadowrun.rules.attack.decide as decide_module
+import gmtool.games.shadowrun.rules.attack.plan as plan_module
 from gmtool.games.shadowrun.rules.attack.messages import AttackResolved
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 
@@ -195,8 +195,10 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
         return wrapper
 
-    monkeypatch.setattr(attack_model_module, "plan", counting("plan", attack_model_module.plan))
-    monkeypatch.setattr(decide_module, "plan", counting("decide", decide_module.plan))
+    # "plan": plans worked out (the panel's and deciding's go through plan.planned, which plans once per
+    # state revision and command); "decide": attacks decided (each asks for its plan once)
+    monkeypatch.setattr(plan_module, "plan", counting("plan", plan_module.plan))
+    monkeypatch.setattr(decide_module, "planned", counting("decide", decide_module.planned))
     return counts
 
 

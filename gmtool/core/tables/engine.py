@@ -235,11 +235,19 @@ class ModifierSheet:
     context: TableContext
     tables: tuple[TableData, ...]
     choices: Choices = field(default_factory=Choices)
+    # What depends on the tables and the action only (the rows that apply, the rows by key), worked
+    # out once: a sheet made from this one by a choice (a tick, a count …) shares them. Not its value.
+    _rows: dict[str, tuple[TableData, tuple[RowData, ...]]] = field(default_factory=dict, compare=False, repr=False)
+    _found: dict[str, tuple[TableData, RowData]] = field(default_factory=dict, compare=False, repr=False)
 
     # -- rows ------------------------------------------------------------------------
     def rows(self, table: TableData) -> tuple[RowData, ...]:
         """The rows of a table that apply to this action."""
-        return tuple(row for row in table.rows if table.row_applies(row, self.context.action))
+        known = self._rows.get(table.id)
+        if known is None or known[0] is not table:
+            known = (table, tuple(row for row in table.rows if table.row_applies(row, self.context.action)))
+            self._rows[table.id] = known
+        return known[1]
 
     def entries(self) -> Iterator[tuple[TableData, RowData]]:
         for table in self.tables:
@@ -250,11 +258,15 @@ class ModifierSheet:
         return next((table for table in self.tables if table.id == table_id), None)
 
     def find(self, key: str) -> tuple[TableData, RowData]:
+        found = self._found.get(key)
+        if found is not None:
+            return found
         table_id, _, row_id = key.partition("/")
         table = self.table(table_id)
         row = table.row(row_id) if table is not None else None
         if table is None or row is None or not table.row_applies(row, self.context.action):
             raise RulesError("error.tables_unknown_row", row=key)
+        self._found[key] = (table, row)
         return table, row
 
     def is_ticked(self, key: str) -> bool:

@@ -44,8 +44,8 @@ from gmtool.games.shadowrun.rules.attack.plan import (
     SUPPRESSIVE,
     AttackPlan,
     magazine_of,
-    plan,
-    plan_odds,
+    planned,
+    planned_odds,
     situation,
     stored_choices,
 )
@@ -628,8 +628,8 @@ class AttackModel(QObject):
         self.plan, self.odds, self.error, self.refusal = None, None, "", ""
         if command is not None:
             try:
-                self.plan = plan(self._adapter(), self._bridge.state, command)
-                self.odds = None if self.plan.suppressive else plan_odds(self._adapter(), self.plan)
+                self.plan = planned(self._adapter(), self._bridge.state, command)
+                self.odds = None if self.plan.suppressive else planned_odds(self._adapter(), self._bridge.state, command)[1]
             except GmtoolError as exc:
                 self.error = exc.message()
         self.refusal = self._acting_refusal(command)

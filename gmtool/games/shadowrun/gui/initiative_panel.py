@@ -36,6 +36,7 @@ from gmtool.games.shadowrun.gui.initiative_model import (
     CombatantsModel,
     PassOrderProxy,
 )
+from gmtool.games.shadowrun.gui.order_view import OrderView
 from gmtool.games.shadowrun.gui.pass_ladder import PassLadderDelegate, ladder_width
 from gmtool.games.shadowrun.gui.state_badges import StatesDelegate
 from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
@@ -45,7 +46,6 @@ from gmtool.ui.elided_label import ElidedLabel
 from gmtool.ui.eliding_combo import ElidingCombo
 from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.opaque_scroll_bars import fill_opaque
-from gmtool.ui.resizing_table import ResizingTableView
 from gmtool.ui.row_pick_header import RowPickHeader
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -123,7 +123,7 @@ class InitiativePanel(QWidget):
         self.refresh_heading()
 
     def _make_view(self) -> QTableView:
-        view = ResizingTableView(self)
+        view = OrderView(self)  # a re-sort out of view repaints nothing
         view.setObjectName("initiativeView")
         view.setHorizontalHeader(RowPickHeader(view))  # not repainted when the current actor moves
         view.setModel(self.proxy)

@@ -15,7 +15,7 @@ from gmtool.games.shadowrun.rules.attack.messages import (
     RoundsFired,
     TestRecord,
 )
-from gmtool.games.shadowrun.rules.attack.plan import AttackPlan, EditionAttack, plan, plan_odds
+from gmtool.games.shadowrun.rules.attack.plan import AttackPlan, EditionAttack, planned, planned_odds
 from gmtool.games.shadowrun.rules.attack.records import from_damage, table_rows, test_record
 from gmtool.games.shadowrun.rules.attack.rolls import hits, roll
 from gmtool.games.shadowrun.rules.damage.monitors import MonitorChange, apply_damage
@@ -46,14 +46,14 @@ def _record_pools(
 
 def attack_events(adapter: EditionAttack, state: Any, command: Attack, rng: random.Random) -> list[Event]:
     """The attack's events, in the order they happen."""
-    p = plan(adapter, state, command)
+    p = planned(adapter, state, command)  # the plan the panel showed, when it did
     if p.suppressive:
         from gmtool.games.shadowrun.rules.attack.suppression import suppressive_events
 
         return suppressive_events(adapter, state, p, command, rng)
     s = p.situation
     events = _actions(adapter, state, s, command) + adapter.defence_events(state, s, command)
-    hit_chance = plan_odds(adapter, p).hit.hit
+    hit_chance = planned_odds(adapter, state, command)[1].hit.hit
     streams = TestStreams.split(rng)
     attack, defence = _rolls(p, command, streams)
     attack_hits, defence_hits = hits(attack), hits(defence)

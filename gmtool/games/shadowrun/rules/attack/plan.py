@@ -146,6 +146,7 @@ _TABLES: list[TableSet] = []  # the tables in use: the book's and the GM's house
 def use_tables(tables: TableSet) -> None:
     """Use these tables (shipped plus house rules, loaded once at start) for every attack planned."""
     _TABLES[:] = [tables]
+    _PLANNED.clear()
 
 
 def sheet_for(context: ActionContext, stored: TableChoices | None) -> ModifierSheet:
@@ -213,6 +214,50 @@ def plan(adapter: EditionAttack, state: Any, command: Attack) -> AttackPlan:
     pools = adapter.pools(inputs)
     specs = None if suppressive else test_specs(pools, command, s.attacker, s.target, command.no_defence)
     return AttackPlan(s, attack_sheet, defence_sheet, inputs, pools, command.no_defence, suppressive, specs)
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """A plan with what it was worked out from: the state (the object and its revision), the
+    edition and its rule readings, the command."""
+
+    state: Any
+    revision: int
+    game: str
+    readings: Readings
+    command: Attack
+    plan: AttackPlan
+    odds: list[DamageOdds]  # the plan's odds once asked (at most one)
+
+
+_PLANNED: list[_Planned] = []  # the last plans, newest first
+PLANS_KEPT = 4
+
+
+def _planned_entry(adapter: EditionAttack, state: Any, command: Attack) -> _Planned:
+    for entry in _PLANNED:
+        if (entry.state is state and entry.revision == state.revision and entry.game == adapter.game
+                and entry.readings == adapter.readings and entry.command == command):
+            return entry
+    entry = _Planned(state, state.revision, adapter.game, adapter.readings, command, plan(adapter, state, command), [])
+    _PLANNED.insert(0, entry)
+    del _PLANNED[PLANS_KEPT:]
+    return entry
+
+
+def planned(adapter: EditionAttack, state: Any, command: Attack) -> AttackPlan:
+    """:func:`plan`, worked out once per state revision, command and rule readings: the plan the panel
+    shows before Roll is the one deciding the attack uses, not planned again (every event folded bumps
+    the state's revision; a plan is immutable)."""
+    return _planned_entry(adapter, state, command).plan
+
+
+def planned_odds(adapter: EditionAttack, state: Any, command: Attack) -> tuple[AttackPlan, DamageOdds]:
+    """The plan (:func:`planned`) and its exact odds (:func:`plan_odds`), each worked out once."""
+    entry = _planned_entry(adapter, state, command)
+    if not entry.odds:
+        entry.odds.append(plan_odds(adapter, entry.plan))
+    return entry.plan, entry.odds[0]
 
 
 def _paired_pool(

@@ -200,3 +200,4 @@ FOLDERS: dict[str, Callable[[EncounterState, Any], None]] = {
 def apply(state: EncounterState, event: Event) -> None:
     FOLDERS[event.kind](state, event)
     tidy_magic(state, event)  # SR4-S*: a sustained spell ends with its effect, a spirit with its combatant
+    state.revision += 1  # every change goes through here: derived caches key on it

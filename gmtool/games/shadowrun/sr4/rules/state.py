@@ -75,3 +75,8 @@ class EncounterState:
     vehicles: dict[str, Any] = field(default_factory=dict)  # SR4-V1..V5: id → vehicle_state.Vehicle
     chase: Any = None  # SR4-V6/V7: vehicle_state.Chase while a chase runs
     matrix: Any = None  # the Matrix (matrix_state.MatrixState), made by its first event
+
+    # Not dataclass fields (so not part of the state's value): a counter bumped by every folded
+    # event, and the pass order derived at a given revision.
+    revision = 0
+    order_cache = None

@@ -43,10 +43,17 @@ def score_terms(state: EncounterState, combatant: Combatant) -> tuple[tuple[str,
 
 def effective_score(state: EncounterState, combatant: Combatant) -> int | None:
     """The score that orders the pass, never below :data:`SCORE_FLOOR`; None before the roll."""
-    terms = score_terms(state, combatant)
-    if not terms:
+    return _score(combatant, bool(state.options.get("wound_modifier_on_initiative", True)))
+
+
+def _score(combatant: Combatant, wounds: bool) -> int | None:
+    """The sum of :func:`score_terms` (``wounds``: the rule option), without listing them: the order
+    of 200 combatants asks it for each one after every event."""
+    if combatant.hits is None:
         return None
-    return max(SCORE_FLOOR, sum(value for _, value in terms))
+    sheet = combatant.sheet
+    total = sheet.initiative_attribute + combatant.hits + combatant.adjustment + (sheet.wound_modifier if wounds else 0)
+    return max(SCORE_FLOOR, total)
 
 
 def passes_this_turn(combatant: Combatant) -> int:
@@ -70,7 +77,11 @@ def passes_left(state: EncounterState, combatant: Combatant) -> int:
 
 def order_key(state: EncounterState, combatant: Combatant) -> tuple[int, ...]:
     """Sort key, highest first: in this pass, SR4-E6 first, score, Edge, Reaction, draw."""
-    score = effective_score(state, combatant)
+    return _order_key(state, combatant, bool(state.options.get("wound_modifier_on_initiative", True)))
+
+
+def _order_key(state: EncounterState, combatant: Combatant, wounds: bool) -> tuple[int, ...]:
+    score = _score(combatant, wounds)
     attrs = combatant.sheet.attributes
     return (
         int(acts_in_pass(combatant, state.pass_number)),
@@ -83,8 +94,17 @@ def order_key(state: EncounterState, combatant: Combatant) -> tuple[int, ...]:
 
 
 def pass_order(state: EncounterState) -> list[Combatant]:
-    """Every combatant in this pass's order; those not acting in it come last."""
-    return sorted(state.combatants.values(), key=lambda c: order_key(state, c), reverse=True)
+    """Every combatant in this pass's order; those not acting in it come last.
+
+    Sorted once per state revision (the order, the log, the casting lists and the rules all ask).
+    """
+    cached = state.order_cache
+    if cached is not None and cached[0] == state.revision:
+        return list(cached[1])
+    wounds = bool(state.options.get("wound_modifier_on_initiative", True))  # the rule option, read once
+    order = sorted(state.combatants.values(), key=lambda c: _order_key(state, c, wounds), reverse=True)
+    state.order_cache = (state.revision, order)
+    return list(order)
 
 
 def waiting(state: EncounterState) -> list[Combatant]:
