@@ -83,6 +83,7 @@ class CombatantsModel(QStandardItemModel):
         self._looks = LookCache()  # each cell's look while its row snapshot is the same
         self._keys = LookCache()  # each cell's content key (roles.CELL_KEY), likewise
         self._snapshot_all()
+        self._ranks: dict[str, int] = {cid: row[roles.ORDER] for cid, row in self._rows.items()}
         bridge.changed.connect(self._on_change)
 
     # -- snapshots ---------------------------------------------------------
@@ -166,6 +167,7 @@ class CombatantsModel(QStandardItemModel):
             self._looks.clear()
             self._keys.clear()
             self._snapshot_all()
+            self._ranks = {cid: row[roles.ORDER] for cid, row in self._rows.items()}
             self.endResetModel()
             return
         touched = change.touched  # what the game says the entry (or the command undone) changed
@@ -182,6 +184,16 @@ class CombatantsModel(QStandardItemModel):
             changed = [role for role in self._row_roles if before.get(role) != fresh[cid].get(role)]
             if changed:
                 self._emit_row_changed(row, changed)
+        if self._ranks != (ranks := {cid: row[roles.ORDER] for cid, row in fresh.items()}):
+            self._ranks = ranks
+            self._resorted()
+
+    def _resorted(self) -> None:
+        """The order of play changed: a sort proxy sorts every row again (one row at a time, as each row's
+        ``dataChanged`` asks, it would place a row among others whose ranks moved too, unsorted: ties
+        came out in another order than the rules'). The rows themselves stay where they are."""
+        self.layoutAboutToBeChanged.emit()
+        self.layoutChanged.emit()
 
     def _follow_roster(self, state_ids: list[str]) -> None:
         """Rows removed and inserted where the roster changed (a join, a removal, or one undone)."""
