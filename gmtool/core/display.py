@@ -133,13 +133,17 @@ class ModifierLine:
 
 @dataclass(frozen=True, slots=True)
 class Breakdown:
-    """A rolled event's breakdown in words (empty strings: nothing to show)."""
+    """A rolled event's breakdown in words (empty strings: nothing to show).
+
+    ``extras``: (label, text) lines of the game's own, printed after the modifiers and before the dice
+    (a resource spent on the roll, say), both already in the active language.
+    """
 
     pool: str
     modifiers: tuple[ModifierLine, ...]
     dice: str
     odds: str
-    edge: str = ""  # the Edge used on the test
+    extras: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,17 +160,20 @@ class LogShape:
     """How a game's log is read: which event kinds head a turn or pass, and the families the GM filters by.
 
     ``families``: (family key, event kinds) in the filter's order (``log_filter.kind.<key>`` is its label);
-    a kind may be in several. ``headings``: event kind → level (0: a turn or round, 1: a pass or
-    activation). ``field_families``: a hand edit of a sheet field (``sheet_changed``) counts in that family.
+    a kind may be in several (the game's ``log_families(event)`` may add more to one event's line, say a
+    hand edit of damage). ``headings``: event kind → level (0: a turn or round, 1: a pass or activation).
     The shell adds "history" (undo, redo, rewind) and "other" (a line in no family).
     """
 
     families: tuple[tuple[str, frozenset[str]], ...] = ()
     headings: tuple[tuple[str, int], ...] = ()
-    field_families: tuple[tuple[str, str], ...] = ()
 
     def heading_level(self, kind: str) -> int | None:
         return dict(self.headings).get(kind)
+
+    def families_of(self, kind: str) -> frozenset[str]:
+        """The families holding ``kind`` (what most games' ``log_families`` answers)."""
+        return frozenset(family for family, kinds in self.families if kind in kinds)
 
 
 FieldKind = Literal["number", "text", "flag", "choice"]

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.core.game import MAP_FEATURE
+from gmtool.core.capabilities import map_rules
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import player_view_model as pvm
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -216,7 +216,7 @@ class PlayerView(QWidget):
             self.map.hide()
             self.map.deleteLater()
             self.map = None
-        if bridge.has(MAP_FEATURE):
+        if map_rules(bridge.ruleset) is not None:  # the game declares the map capability
             from gmtool.ui.player_map import PlayerMap  # the hex modules load for a map game only
 
             self.map = PlayerMap(bridge, self.model, self)  # after the model: it reads the model's fresh names

@@ -29,6 +29,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
+from gmtool.core.capabilities import player_line
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles
@@ -117,7 +118,8 @@ class PlayerViewModel(QAbstractListModel):
     def _snapshot(self) -> list[dict[int, Any]]:
         bridge = self.bridge
         snapshot = bridge.ruleset.snapshot(bridge.state, "players")
-        joined = sorted(snapshot.rows, key=lambda r: self._joined.get(r.id, len(self._joined)))
+        places = self._joined
+        joined = sorted(snapshot.rows, key=lambda r: places.get(r.id, len(places)))
         npc_numbers = {r.id: n for n, r in enumerate((r for r in joined if r.npc), 1)}  # in joining order
         rows = []
         for row in snapshot.rows:
@@ -143,7 +145,7 @@ class PlayerViewModel(QAbstractListModel):
     @property
     def _joined(self) -> dict[str, int]:
         """Each combatant's place in the order they joined (NPC numbers do not follow the initiative)."""
-        return {cid: n for n, cid in enumerate(getattr(self.bridge.state, "combatants", {}))}
+        return {cid: n for n, (cid, _name) in enumerate(self.bridge.ruleset.roster(self.bridge.state))}
 
     def _on_change(self, _change: Change) -> None:
         self.refresh()
@@ -179,9 +181,9 @@ class PlayerViewModel(QAbstractListModel):
         return self.bridge.ruleset.heading(self.bridge.state).text
 
     def status_line(self) -> str:
-        """The game's own line for when nobody acts (its ruleset's ``player_line(state)``, duck-typed), else ''."""
-        hook = getattr(self.bridge.ruleset, "player_line", None)
-        return str(hook(self.bridge.state)) if callable(hook) else ""
+        """The game's own line for when nobody acts (the ``player_line`` capability), else ''."""
+        line = player_line(self.bridge.ruleset)
+        return line.player_line(self.bridge.state) if line is not None else ""
 
     def current_name(self) -> str:
         """The current actor's name as players see it ('' when nobody acts)."""

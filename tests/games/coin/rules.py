@@ -22,7 +22,7 @@ from gmtool.core.display import (
     for_players,
 )
 from gmtool.core.errors import RulesError
-from gmtool.core.game import NOTHING, GameDemo, Touched
+from gmtool.core.game import NOTHING, GameDemo, Involved, Touched
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import RuleReadings
@@ -92,6 +92,9 @@ class CoinLost(Event):
 class GoPassed(Event):
     kind: Literal["go_passed"] = "go_passed"
     to: str | None  # None: the duel is over
+
+
+LOG_SHAPE = LogShape(families=(("flips", frozenset({"coin_flipped", "coin_lost"})),), headings=(("round_started", 0),))
 
 
 # -- state ---------------------------------------------------------------------------------------
@@ -210,12 +213,29 @@ class CoinRules:
             return Touched(extra=frozenset({"coin_table"}))
         return NOTHING
 
+    def involved(self, event: Event) -> tuple[Involved, ...]:
+        if isinstance(event, DuelistAdded):
+            return (Involved(event.id, event.name),)
+        if isinstance(event, CoinFlipped):
+            return (Involved(event.by, event.name),)
+        if isinstance(event, CoinLost):
+            return (Involved(event.who, event.name),)
+        if isinstance(event, DuelistEdited):
+            return (Involved(event.combatant, str(event.new) if event.field == "name" else ""),)
+        if isinstance(event, RoundStarted):
+            return (Involved(event.first),)
+        if isinstance(event, GoPassed) and event.to is not None:
+            return (Involved(event.to),)
+        return ()
+
     def round_started(self, event: Event) -> int | None:
         return event.round if isinstance(event, RoundStarted) else None
 
     def log_shape(self) -> LogShape:
-        return LogShape(families=(("flips", frozenset({"coin_flipped", "coin_lost"})),),
-                        headings=(("round_started", 0),))
+        return LOG_SHAPE
+
+    def log_families(self, event: Event) -> frozenset[str]:
+        return LOG_SHAPE.families_of(event.kind)
 
     # -- what the shell draws ----------------------------------------------------------------------
     def heading(self, state: CoinState) -> Heading:
