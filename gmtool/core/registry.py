@@ -169,12 +169,20 @@ class GameRegistry:
         return tuple(self._problems)
 
     def register(self, manifest: GameManifest) -> Callable[[], None]:
-        """Add a game directly (tests, tools); returns the function that removes it again."""
+        """Add a game directly (tests, tools), its messages too; returns the function that removes it again."""
         loaded = self._loaded()
         loaded[manifest.key] = manifest
+        folders = len(self._message_folders)
+        if manifest.messages is not None:
+            self._add_messages(f"{manifest.key} (registered)", manifest.messages)
+        added = self._message_folders[folders:]
 
         def unregister() -> None:
             loaded.pop(manifest.key, None)
+            for path in added:
+                if path in self._message_folders:
+                    self._message_folders.remove(path)
+                drop_game_messages(path)
 
         return unregister
 
