@@ -92,6 +92,7 @@ class CoinLost(Event):
 class GoPassed(Event):
     kind: Literal["go_passed"] = "go_passed"
     to: str | None  # None: the duel is over
+    name: str = ""  # whose go it is now
 
 
 LOG_SHAPE = LogShape(families=(("flips", frozenset({"coin_flipped", "coin_lost"})),), headings=(("round_started", 0),))
@@ -152,7 +153,7 @@ class CoinRules:
             if face == HEADS:
                 left -= 1
                 events.append(CoinLost(who=rival, name=state.combatants[rival].name, left=left))
-            events.append(GoPassed(to=rival if left > 0 else None))
+            events.append(GoPassed(to=rival, name=state.combatants[rival].name) if left > 0 else GoPassed(to=None))
             return tuple(events)
         if isinstance(command, EditDuelist):
             return (self._edited(state, command),)
@@ -198,6 +199,8 @@ class CoinRules:
             return tr("coin.event.lost", name=event.name, left=event.left)
         if isinstance(event, DuelistEdited):
             return tr("coin.event.edited", old=event.old, new=event.new)
+        if isinstance(event, GoPassed):
+            return tr("coin.event.go", name=event.name) if event.to is not None else tr("coin.event.over")
         return ""
 
     def touched(self, event: Event) -> Touched:
@@ -225,7 +228,7 @@ class CoinRules:
         if isinstance(event, RoundStarted):
             return (Involved(event.first),)
         if isinstance(event, GoPassed) and event.to is not None:
-            return (Involved(event.to),)
+            return (Involved(event.to, event.name),)
         return ()
 
     def round_started(self, event: Event) -> int | None:
