@@ -65,3 +65,18 @@ def test_the_shell_sees_a_capability_only_where_the_manifest_declares_it(game: s
         ("map", capabilities.map_rules(rules)), ("target_hint", capabilities.target_hint(rules)),
     ) if found is not None}
     assert seen == declared
+
+
+def test_a_game_registered_directly_brings_its_messages_and_takes_them_away() -> None:
+    """``register`` (tests, tools) adds the game's own message fragments, like a game found by its
+    entry point; removing the game removes them (the kit found the coin duel speaking raw keys)."""
+    from gmtool.core.i18n import tr
+    from tests.games.coin.manifest import MANIFEST
+
+    assert tr("coin.column.coins") == "coin.column.coins"
+    unregister = registry().register(MANIFEST)
+    try:
+        assert tr("coin.column.coins") == "Coins"
+    finally:
+        unregister()
+    assert tr("coin.column.coins") == "coin.column.coins"
