@@ -43,7 +43,7 @@ PLAYER_VIEW_SCHEMA = 1
 COMBATANT_ID = roles.COMBATANT_ID  # str
 IS_CURRENT = roles.IS_CURRENT  # bool
 SCORE = roles.SCORE  # str | None (None: not rolled, or hidden)
-TRACKS = roles.USER + 106  # tuple[(value, max, tone), ...]: the bars under the name | None when hidden
+TRACKS = roles.USER + 106  # tuple[(value, max, tone, kind), ...]: a bar each under the name | None when hidden
 IS_NPC = roles.IS_NPC  # bool
 PLACE = roles.USER + 101  # int: 1-based place in the pass order
 SHOWN_NAME = roles.USER + 102  # str: the name, or "NPC n" when NPC names are hidden
@@ -51,7 +51,6 @@ NAME_HIDDEN = roles.USER + 103  # bool
 DONE = roles.USER + 104  # bool: acted in this pass, or does not act in it
 NOTE = roles.USER + 107  # str: the game's short line under the name (a race's standing), or ""
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
-BAR_KINDS = frozenset({"boxes", "bar", "meter"})  # drawn as bars; pips (passes, Edge) stay off the screen
 
 ROW_ROLES: tuple[int, ...] = (COMBATANT_ID, IS_CURRENT, SCORE, TRACKS, IS_NPC, PLACE, SHOWN_NAME, NAME_HIDDEN, DONE,
                               NOTE, DISPLAY)
@@ -126,7 +125,7 @@ class PlayerViewModel(QAbstractListModel):
             name_hidden = row.npc and not self._settings.show_npc_names
             shown = self._settings.show_npc_figures if row.npc else self._settings.show_pc_figures
             name = tr("player.npc_name", number=npc_numbers[row.id]) if name_hidden else row.name
-            bars = tuple((t.value, t.max, t.tone) for t in row.tracks if t.kind in BAR_KINDS)
+            bars = tuple((t.value, t.max, t.tone, t.kind) for t in row.tracks if t.max > 0)  # every kind; none empty
             rows.append({
                 COMBATANT_ID: row.id,
                 IS_CURRENT: row.current,
