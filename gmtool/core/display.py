@@ -21,10 +21,19 @@ Audience = Literal["gm", "players"]
 
 @dataclass(frozen=True, slots=True)
 class Track:
-    """A quantity drawn as boxes, a bar, a meter or pips: ``value`` of ``max``.
+    """A quantity of a combatant, ``value`` of ``max``, drawn by its ``kind``:
 
-    ``reading``: "taken" (boxes filled with damage) or "left" (what remains); ``marks``: places
-    worth marking (a wound step, the current pass); ``detail``: the words a table prints for it.
+    - ``boxes``: a track of ``max`` boxes, ``value`` of them filled (a condition monitor, hull);
+    - ``bar``: one bar filled to ``value / max`` (durability);
+    - ``meter``: a gauge of points to spend (power points, movement rating);
+    - ``pips``: a few separate marks, ``value`` of them lit (passes left, Edge).
+
+    The order draws every kind in its column, the player view every kind under the name (pips as a
+    row of marks), the report prints :meth:`text`; a track with ``max == 0`` is left out there.
+    ``reading``: "taken" (filled with damage) or "left" (what remains); ``tone``: what it means (the
+    theme picks the colour); ``overflow``: beyond ``max`` (damage past a monitor); ``marks``: places
+    worth marking (a wound step, the current pass); ``detail``: the words a table prints for it;
+    ``public=False``: the GM's only (masked), never in the players' snapshot (:func:`for_players`).
     """
 
     key: str
@@ -50,7 +59,8 @@ class Badge:
     """A short state shown beside a name (an effect with its time left, "Seized", "Rattled").
 
     ``urgent``: a state the GM acts on (destroyed, knocked out, down …): the order list shows it before
-    the other badges and never cuts it (the whole list stays in the tooltip)."""
+    the other badges and never cuts it (the whole list stays in the tooltip). ``public=False``: the GM's
+    only (masked), never in the players' snapshot."""
 
     key: str
     text: str
@@ -81,6 +91,9 @@ class OrderLayout:
 class OrderRow:
     """One combatant in the order of play (``rank`` 0 acts first; ``current``: acting now).
 
+    ``score``: what ranks it, in the game's words (None: none yet); ``out``: does not act now (acted,
+    down, finished …: drawn muted). ``npc``: played by the GM, not by a player: the player view shows
+    its name as "NPC n" and hides its figures unless the GM chooses otherwise, and the report marks it.
     ``note``: a short line the shell shows under the name (a race's standing), on the players'
     screen too.
     """
@@ -102,7 +115,10 @@ class OrderRow:
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """The fight at one moment, for the players' screen and the printed report."""
+    """The fight at one moment, for the players' screen and the printed report.
+
+    ``rules.snapshot(state, "players")`` holds no item with ``public=False`` (the conformance kit
+    checks it); the shell masks NPC names and figures on top of that, as the GM chooses."""
 
     heading: Heading
     layout: OrderLayout
