@@ -8,7 +8,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from gmtool.core import capabilities
+from gmtool.core import capabilities, declared
 from gmtool.core.errors import FileFormatError
 from gmtool.core.registry import GROUP, GameRegistry, registry, use_registry
 
@@ -54,17 +54,17 @@ def test_every_installed_game_has_what_its_manifest_promises() -> None:
         assert capabilities.lacking(manifest.capabilities, rules) == ()
 
 
-@pytest.mark.parametrize(("game", "declared"), [
+@pytest.mark.parametrize(("game", "promised"), [
     ("sr5", set()), ("sr4", set()), ("badlands_rally", {"report_words", "map"}),
     ("aura_battler", {"player_line", "report_words", "map", "target_hint"}),
 ])
-def test_the_shell_sees_a_capability_only_where_the_manifest_declares_it(game: str, declared: set[str]) -> None:
+def test_the_shell_sees_a_capability_only_where_the_manifest_declares_it(game: str, promised: set[str]) -> None:
     rules = registry().new_rules(game)
     seen = {name for name, found in (
-        ("player_line", capabilities.player_line(rules)), ("report_words", capabilities.report_words(rules)),
-        ("map", capabilities.map_rules(rules)), ("target_hint", capabilities.target_hint(rules)),
+        ("player_line", declared.player_line(rules)), ("report_words", declared.report_words(rules)),
+        ("map", declared.map_rules(rules)), ("target_hint", declared.target_hint(rules)),
     ) if found is not None}
-    assert seen == declared
+    assert seen == promised
 
 
 def test_a_game_registered_directly_brings_its_messages_and_takes_them_away() -> None:

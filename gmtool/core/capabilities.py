@@ -2,7 +2,7 @@
 
 A game declares the ones its rules have in its manifest (``GameManifest.capabilities``); the registry
 refuses rules lacking a declared one (:func:`lacking`), and the shell asks only through the accessors
-here, never by looking for a method on the rules object:
+of :mod:`gmtool.core.declared`, never by looking for a method on the rules object:
 
 - ``"player_line"``, :class:`PlayerLine`: the line the player view shows under the heading (whose move
   it is in a duel's allocation phase …);
@@ -18,10 +18,7 @@ Nothing here imports a game or the hex modules (the map's protocol is imported w
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Literal, Protocol, TypeVar, cast, get_args, runtime_checkable
-
-if TYPE_CHECKING:
-    from gmtool.core.hex.on_map import MapRules
+from typing import Literal, Protocol, TypeVar, get_args, runtime_checkable
 
 Capability = Literal["player_line", "report_words", "map", "target_hint"]
 CAPABILITIES: tuple[Capability, ...] = get_args(Capability)
@@ -55,12 +52,6 @@ class TargetHint(Protocol):
         ...
 
 
-class HasKey(Protocol):
-    """Any game's rules: the key they are registered under."""
-
-    key: str
-
-
 def _protocol(capability: Capability) -> type:
     if capability == "map":
         from gmtool.core.hex.on_map import MapRules
@@ -72,30 +63,3 @@ def _protocol(capability: Capability) -> type:
 def lacking(declared: frozenset[Capability], rules: object) -> tuple[Capability, ...]:
     """The declared capabilities ``rules`` does not implement (each protocol's methods, checked by name)."""
     return tuple(c for c in CAPABILITIES if c in declared and not isinstance(rules, _protocol(c)))
-
-
-def declares(rules: HasKey, capability: Capability) -> bool:
-    """Whether the manifest of the game ``rules`` belong to declares ``capability``."""
-    from gmtool.core.registry import registry
-
-    return capability in registry().manifest(rules.key).capabilities
-
-
-def player_line(rules: HasKey) -> PlayerLine[object] | None:
-    """The game's player line, if it declares one."""
-    return cast("PlayerLine[object]", rules) if declares(rules, "player_line") else None
-
-
-def report_words(rules: HasKey) -> ReportWords | None:
-    """The game's own report words, if it declares them."""
-    return cast("ReportWords", rules) if declares(rules, "report_words") else None
-
-
-def map_rules(rules: HasKey) -> MapRules[object] | None:
-    """The game's map, if its encounters are played on one."""
-    return cast("MapRules[object]", rules) if declares(rules, "map") else None
-
-
-def target_hint(rules: HasKey) -> TargetHint | None:
-    """The game's words for the map dock before a target is chosen, if it declares them."""
-    return cast("TargetHint", rules) if declares(rules, "target_hint") else None

@@ -119,7 +119,10 @@ class HouseRulesLoaded:
 
 @dataclass(frozen=True, slots=True)
 class Involved:
-    """A combatant an event concerns: its id and the name the event gives it ("" when it gives none)."""
+    """A combatant an event concerns: its id and the name the event gives it ("" when it gives none).
+
+    ``id`` is "" for someone the event names who is no combatant of the order (a matrix icon, say):
+    named in Undo's words, never offered in the log's filter by combatant."""
 
     id: str
     name: str = ""

@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from gmtool.core.capabilities import map_rules, report_words
+from gmtool.core.declared import map_rules, report_words
 from gmtool.core.display import Breakdown, BreakdownPart, OrderLayout, OrderRow, Snapshot
 from gmtool.core.hex.board import Board
 from gmtool.core.i18n import active_language, set_language, tr

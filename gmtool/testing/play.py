@@ -57,7 +57,7 @@ def events_problems(rules: Rules, change: Change, before: Moment, after: Moment)
         words = rules.describe(event)
         if not isinstance(words, str) or not words.strip():
             found.append(f"the event {event.kind!r} is not described (no words for the log)")
-        ids = [who.id for who in rules.involved(event)]
+        ids = [who.id for who in rules.involved(event) if who.id]  # "": named, but no combatant
         if len(ids) != len(set(ids)):
             found.append(f"the event {event.kind!r} names a combatant twice in involved: {ids}")
         strangers = sorted(set(ids) - present)

@@ -137,7 +137,7 @@ def hatched(fill: QColor, hatching: QBrush) -> QBrush:
     """One brush for a fill with its hatching over it: a tile of the pattern's 8 × 8 pixels, the hatching
     drawn over the fill (one pass over the hexagons instead of two; the same colours within 1/255)."""
     tile = QImage(8, 8, QImage.Format.Format_ARGB32_Premultiplied)
-    tile.fill(Qt.GlobalColor.transparent)
+    tile.fill(0)  # every pixel transparent (no colour written outside the theme)
     painter = QPainter(tile)
     painter.fillRect(tile.rect(), fill)
     painter.fillRect(tile.rect(), hatching)

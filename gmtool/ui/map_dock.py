@@ -15,7 +15,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from gmtool.core.capabilities import target_hint
+from gmtool.core.declared import target_hint
 from gmtool.core.encounter import Change
 from gmtool.core.hex.board import Board
 from gmtool.core.hex.coords import Hex

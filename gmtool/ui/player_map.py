@@ -17,7 +17,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from gmtool.core.capabilities import map_rules
+from gmtool.core.declared import map_rules
 from gmtool.core.encounter import Change
 from gmtool.core.hex.board import Board
 from gmtool.core.hex.on_map import MapRules

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.core.capabilities import map_rules
+from gmtool.core.declared import map_rules
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import player_view_model as pvm
 from gmtool.viewmodels.bridge import EncounterBridge

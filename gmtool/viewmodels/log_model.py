@@ -68,7 +68,7 @@ class LogModel(QAbstractListModel):
         if entry.action == "do":
             lines = []
             for n, event in enumerate(entry.events):
-                concerned = rules.involved(event)
+                concerned = [who for who in rules.involved(event) if who.id]  # combatants of the order
                 self._names.update((who.id, who.name) for who in concerned if who.name)
                 lines.append(LogLine(entry.seq, event.kind, describe(event), n, tuple(who.id for who in concerned),
                                      rules.log_families(event)))
@@ -78,7 +78,7 @@ class LogModel(QAbstractListModel):
         target = self._bridge.encounter.entry(entry.target or 0)
         what = describe(target.events[0]) if target.events else ""
         key = "log.undone" if entry.action == "undo" else "log.redone"
-        concerned = tuple(dict.fromkeys(who.id for event in target.events for who in rules.involved(event)))
+        concerned = tuple(dict.fromkeys(who.id for event in target.events for who in rules.involved(event) if who.id))
         return [LogLine(entry.seq, entry.action, tr(key, what=what, count=len(target.events)), -1, concerned)]
 
     # -- what is in effect ---------------------------------------------------------------

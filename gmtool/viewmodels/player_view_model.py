@@ -29,7 +29,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from gmtool.core.capabilities import player_line
+from gmtool.core.declared import player_line
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles

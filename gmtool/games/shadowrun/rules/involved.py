@@ -29,6 +29,9 @@ def involved(event: Event) -> tuple[Involved, ...]:
     renamed = _renamed(event)
     if renamed is not None:
         found.insert(0, renamed)
+    name = getattr(event, "name", "")
+    if not found and isinstance(name, str) and name:  # a matrix icon, an extended test …: named, no combatant id
+        found.append(Involved("", name))
     return each_once(found)
 
 
