@@ -1,8 +1,7 @@
 """Custom item-data roles, one constant each (``UserRole + n``).
 
-The shell's roles, in words of no game. A game's own roles live in the game (Shadowrun's:
-``gmtool/games/shadowrun/gui/sr_roles.py``, ``USER + 5 … 7, 13 … 17``); a new role here takes a
-number none of them uses."""
+The shell's roles, in words of no game. A game's own roles live in the game's package; the numbers
+``USER + 5 … 7`` and ``USER + 13 … 17`` are taken there, so a new role here takes another."""
 
 from __future__ import annotations
 
