@@ -163,7 +163,7 @@ def part_rows(line: EventLine) -> list[str]:
         rows.append(part.title)
         rows.append(f"Pool: {b.pool}")
         rows += [f"Modifier: {m.label} {m.value}" + (f" ({m.source})" if m.source else "") for m in b.modifiers]
-        rows += [f"Edge: {b.edge}"] if b.edge else []
+        rows += [f"{label}: {text}" for label, text in b.extras]
         rows.append(f"Dice: {b.dice}")
     return rows
 

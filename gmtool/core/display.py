@@ -21,10 +21,19 @@ Audience = Literal["gm", "players"]
 
 @dataclass(frozen=True, slots=True)
 class Track:
-    """A quantity drawn as boxes, a bar, a meter or pips: ``value`` of ``max``.
+    """A quantity of a combatant, ``value`` of ``max``, drawn by its ``kind``:
 
-    ``reading``: "taken" (boxes filled with damage) or "left" (what remains); ``marks``: places
-    worth marking (a wound step, the current pass); ``detail``: the words a table prints for it.
+    - ``boxes``: a track of ``max`` boxes, ``value`` of them filled (a condition monitor, hull);
+    - ``bar``: one bar filled to ``value / max`` (durability);
+    - ``meter``: a gauge of points to spend (power points, movement rating);
+    - ``pips``: a few separate marks, ``value`` of them lit (passes left, Edge).
+
+    The order draws every kind in its column, the player view every kind under the name (pips as a
+    row of marks), the report prints :meth:`text`; a track with ``max == 0`` is left out there.
+    ``reading``: "taken" (filled with damage) or "left" (what remains); ``tone``: what it means (the
+    theme picks the colour); ``overflow``: beyond ``max`` (damage past a monitor); ``marks``: places
+    worth marking (a wound step, the current pass); ``detail``: the words a table prints for it;
+    ``public=False``: the GM's only (masked), never in the players' snapshot (:func:`for_players`).
     """
 
     key: str
@@ -50,7 +59,8 @@ class Badge:
     """A short state shown beside a name (an effect with its time left, "Seized", "Rattled").
 
     ``urgent``: a state the GM acts on (destroyed, knocked out, down …): the order list shows it before
-    the other badges and never cuts it (the whole list stays in the tooltip)."""
+    the other badges and never cuts it (the whole list stays in the tooltip). ``public=False``: the GM's
+    only (masked), never in the players' snapshot."""
 
     key: str
     text: str
@@ -81,6 +91,9 @@ class OrderLayout:
 class OrderRow:
     """One combatant in the order of play (``rank`` 0 acts first; ``current``: acting now).
 
+    ``score``: what ranks it, in the game's words (None: none yet); ``out``: does not act now (acted,
+    down, finished …: drawn muted). ``npc``: played by the GM, not by a player: the player view shows
+    its name as "NPC n" and hides its figures unless the GM chooses otherwise, and the report marks it.
     ``note``: a short line the shell shows under the name (a race's standing), on the players'
     screen too.
     """
@@ -102,7 +115,10 @@ class OrderRow:
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """The fight at one moment, for the players' screen and the printed report."""
+    """The fight at one moment, for the players' screen and the printed report.
+
+    ``rules.snapshot(state, "players")`` holds no item with ``public=False`` (the conformance kit
+    checks it); the shell masks NPC names and figures on top of that, as the GM chooses."""
 
     heading: Heading
     layout: OrderLayout
@@ -133,13 +149,17 @@ class ModifierLine:
 
 @dataclass(frozen=True, slots=True)
 class Breakdown:
-    """A rolled event's breakdown in words (empty strings: nothing to show)."""
+    """A rolled event's breakdown in words (empty strings: nothing to show).
+
+    ``extras``: (label, text) lines of the game's own, printed after the modifiers and before the dice
+    (a resource spent on the roll, say), both already in the active language.
+    """
 
     pool: str
     modifiers: tuple[ModifierLine, ...]
     dice: str
     odds: str
-    edge: str = ""  # the Edge used on the test
+    extras: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,17 +176,20 @@ class LogShape:
     """How a game's log is read: which event kinds head a turn or pass, and the families the GM filters by.
 
     ``families``: (family key, event kinds) in the filter's order (``log_filter.kind.<key>`` is its label);
-    a kind may be in several. ``headings``: event kind → level (0: a turn or round, 1: a pass or
-    activation). ``field_families``: a hand edit of a sheet field (``sheet_changed``) counts in that family.
+    a kind may be in several (the game's ``log_families(event)`` may add more to one event's line, say a
+    hand edit of damage). ``headings``: event kind → level (0: a turn or round, 1: a pass or activation).
     The shell adds "history" (undo, redo, rewind) and "other" (a line in no family).
     """
 
     families: tuple[tuple[str, frozenset[str]], ...] = ()
     headings: tuple[tuple[str, int], ...] = ()
-    field_families: tuple[tuple[str, str], ...] = ()
 
     def heading_level(self, kind: str) -> int | None:
         return dict(self.headings).get(kind)
+
+    def families_of(self, kind: str) -> frozenset[str]:
+        """The families holding ``kind`` (what most games' ``log_families`` answers)."""
+        return frozenset(family for family, kinds in self.families if kind in kinds)
 
 
 FieldKind = Literal["number", "text", "flag", "choice"]

@@ -189,13 +189,10 @@ class Encounter:
         return change
 
     def _touched(self, events: Iterable[Event]) -> Touched:
-        """What these events may have changed, as the game says (everything when it cannot say)."""
-        says = getattr(self.ruleset, "touched", None)
-        if says is None:
-            return EVERYTHING
+        """What these events may have changed, as the game says (``rules.touched``)."""
         found = NOTHING
         for event in events:
-            found = found | says(event)
+            found = found | self.ruleset.touched(event)
         return found
 
     def _check_seq(self, entry: JournalEntry) -> None:

@@ -10,12 +10,14 @@ when an encounter of that game is opened. The manifest module imports nothing of
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gmtool.core.capabilities import Capability
 from gmtool.core.display import (
     Audience,
     Breakdown,
@@ -39,7 +41,9 @@ KEY_PATTERN = r"^[a-z][a-z0-9_]{0,31}$"
 class GameManifest(BaseModel):
     """A game as the shell knows it before anything of it is imported."""
 
-    model_config = ConfigDict(frozen=True, extra="ignore")  # a newer manifest's extra fields: not our business
+    # A key gmtool does not know is refused (a typo such as ``veiw=`` must not give a game without a window);
+    # a manifest written for another gmtool says so by its ``api`` number, refused visibly by the registry.
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     key: str = Field(pattern=KEY_PATTERN)
     api: int
@@ -53,6 +57,9 @@ class GameManifest(BaseModel):
     messages: str | None = None  # "package:folder": the game's own en.json / ja.json message fragments
     library: str | None = None  # "package.module:LIBRARY": its templates (gmtool.core.library.GameLibrary)
     library_gui: str | None = None  # "package.module:LIBRARY_GUI": their editor and tools (gmtool.ui.library_parts)
+    # What the rules offer beyond GameRules (gmtool.core.capabilities): the shell uses only what is declared,
+    # and the registry refuses rules lacking a declared one.
+    capabilities: frozenset[Capability] = frozenset()
 
     def name(self, language: str) -> str:
         """The game's name in ``language`` (English when it has none in that language)."""
@@ -71,7 +78,6 @@ class GameDemo:
 
 
 Part = Literal["roster", "order", "heading", "tracks", "badges", "sheet", "effects", "options", "map"]
-MAP_FEATURE = "map"  # a game view offering it has MapRules (core/hex/on_map.py); named here, hex-free
 
 
 @dataclass(frozen=True)
@@ -111,6 +117,26 @@ class HouseRulesLoaded:
     problems: tuple[GmtoolError, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Involved:
+    """A combatant an event concerns: its id and the name the event gives it ("" when it gives none).
+
+    ``id`` is "" for someone the event names who is no combatant of the order (a matrix icon, say):
+    named in Undo's words, never offered in the log's filter by combatant."""
+
+    id: str
+    name: str = ""
+
+
+def each_once(found: Iterable[Involved]) -> tuple[Involved, ...]:
+    """Each combatant once, where it first appears, with the first name an event gives it."""
+    names: dict[str, str] = {}
+    for who in found:
+        if not names.get(who.id):
+            names[who.id] = who.name
+    return tuple(Involved(cid, name) for cid, name in names.items())
+
+
 S = TypeVar("S")
 
 
@@ -141,6 +167,11 @@ class GameRules(Protocol[S]):
         """What ``event`` may have changed (:class:`Touched`); the views redraw that and no more."""
         ...
 
+    def involved(self, event: Event) -> tuple[Involved, ...]:
+        """The combatants ``event`` concerns, the one who acts first, each once: the log's filter by
+        combatant and the names of Undo and Redo ("attack by Kestrel") use it."""
+        ...
+
     def use_readings(self, readings: RuleReadings) -> None:
         """Decide from now on with the campaign's rule readings (the journal keeps what was decided)."""
         ...
@@ -151,6 +182,11 @@ class GameRules(Protocol[S]):
 
     def log_shape(self) -> LogShape:
         """Which events head the log's turns and passes, and the families its filter offers."""
+        ...
+
+    def log_families(self, event: Event) -> frozenset[str]:
+        """The filter families ``event``'s log line belongs to (``log_shape().families_of(event.kind)``,
+        and any the event adds: a hand edit of damage counts as damage)."""
         ...
 
     # -- what the shell draws for any game (gmtool.core.display) -----------------------------------

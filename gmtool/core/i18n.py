@@ -12,6 +12,8 @@ from __future__ import annotations
 import locale
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -43,6 +45,19 @@ class Fragment(BaseModel):
 
 _active: str = DEFAULT_LANGUAGE
 _game_folders: list[Path] = []  # games' own messages: <folder>/<lang>.json fragments
+_heard: list[set[str]] = []  # the keys :func:`tr` was asked for, while someone listens (:func:`keys_heard`)
+
+
+@contextmanager
+def keys_heard() -> Iterator[set[str]]:
+    """Every message key :func:`tr` is asked for inside the block (the conformance kit checks each
+    exists in every language)."""
+    heard: set[str] = set()
+    _heard.append(heard)
+    try:
+        yield heard
+    finally:
+        _heard.remove(heard)
 
 
 def add_game_messages(folder: Path) -> None:
@@ -142,6 +157,8 @@ def tr(key: str, /, **fields: Any) -> str:
     A key missing from the active catalogue falls back to English, then to the
     key itself, so a gap is visible but never crashes the program.
     """
+    if _heard:
+        _heard[-1].add(key)
     messages = catalogue(_active).messages
     text = messages.get(key)
     if text is None:

@@ -19,6 +19,9 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Protocol, cast
 
+from pydantic import ValidationError
+
+from gmtool.core.capabilities import lacking
 from gmtool.core.entry_points import entry_points, load_object
 from gmtool.core.errors import FileFormatError
 from gmtool.core.game import GAME_API, GameManifest, GameRules
@@ -30,10 +33,28 @@ GROUP = "gmtool.games"
 
 @dataclass(frozen=True)
 class GameProblem:
-    """A game that could not be registered, and why (shown, never raised)."""
+    """A game that could not be registered, and why (shown, never raised): its entry point (``source``),
+    the game (the entry point's name) and, for a manifest gmtool refuses, the manifest key at fault."""
 
     source: str
     reason: str
+    game: str = ""
+    key: str = ""
+
+
+def manifest_problems(source: str, game: str, error: ValidationError) -> list[GameProblem]:
+    """One problem per manifest key pydantic refused: unknown, missing or of the wrong kind."""
+    found = []
+    for detail in error.errors():
+        key = ".".join(str(part) for part in detail["loc"])
+        if detail["type"] == "extra_forbidden":
+            reason = f"the manifest of {game!r} has an unknown key {key!r}"
+        elif detail["type"] == "missing":
+            reason = f"the manifest of {game!r} lacks the key {key!r}"
+        else:
+            reason = f"the manifest of {game!r} has a bad {key!r}: {detail['msg']}"
+        found.append(GameProblem(source, reason, game, key))
+    return found
 
 
 class EntryPoint(Protocol):
@@ -75,17 +96,21 @@ class GameRegistry:
         source = f"{point.name} = {point.value}"
         try:
             manifest = point.load()
+        except ValidationError as exc:  # the manifest module built a GameManifest gmtool refuses
+            self._problems.extend(manifest_problems(source, point.name, exc))
+            return
         except Exception as exc:  # noqa: BLE001 - a broken game is reported, the others load
             self._problems.append(GameProblem(source, f"{type(exc).__name__}: {exc}"))
             return
         if not isinstance(manifest, GameManifest):
-            self._problems.append(GameProblem(source, "not a GameManifest"))
+            self._problems.append(GameProblem(source, "not a GameManifest", point.name))
         elif manifest.key != point.name:
-            self._problems.append(GameProblem(source, f"the manifest says its key is {manifest.key!r}"))
+            self._problems.append(GameProblem(source, f"the manifest says its key is {manifest.key!r}", point.name, "key"))
         elif manifest.api != GAME_API:
-            self._problems.append(GameProblem(source, f"written for game API {manifest.api}, this gmtool has {GAME_API}"))
+            self._problems.append(GameProblem(source, f"written for game API {manifest.api}, this gmtool has {GAME_API}",
+                                              point.name, "api"))
         elif manifest.key in self._manifests and self._manifests[manifest.key] != manifest:
-            self._problems.append(GameProblem(source, f"a second game with the key {manifest.key!r}"))
+            self._problems.append(GameProblem(source, f"a second game with the key {manifest.key!r}", point.name, "key"))
         else:
             self._manifests[manifest.key] = manifest
             if manifest.messages is not None:
@@ -125,10 +150,15 @@ class GameRegistry:
     def new_rules(self, key: str, readings: object = None) -> object:
         """A new rules object of the game (its modules imported now, on first use), deciding with
         the campaign's rule ``readings`` (the game's defaults when None)."""
-        factory = load_object(self.manifest(key).rules)
+        manifest = self.manifest(key)
+        factory = load_object(manifest.rules)
         if not callable(factory):
             raise FileFormatError("error.unknown_ruleset", ruleset=key)
-        return factory(readings)
+        rules = factory(readings)
+        missing = lacking(manifest.capabilities, rules)
+        if missing:
+            raise FileFormatError("error.game_lacks_capability", game=key, capability=", ".join(missing))
+        return rules
 
     def reading_options(self) -> tuple[tuple[GameManifest, ReadingOption], ...]:
         """Every game's rule-reading options, game by game (Preferences → Rules)."""
@@ -139,12 +169,20 @@ class GameRegistry:
         return tuple(self._problems)
 
     def register(self, manifest: GameManifest) -> Callable[[], None]:
-        """Add a game directly (tests, tools); returns the function that removes it again."""
+        """Add a game directly (tests, tools), its messages too; returns the function that removes it again."""
         loaded = self._loaded()
         loaded[manifest.key] = manifest
+        folders = len(self._message_folders)
+        if manifest.messages is not None:
+            self._add_messages(f"{manifest.key} (registered)", manifest.messages)
+        added = self._message_folders[folders:]
 
         def unregister() -> None:
             loaded.pop(manifest.key, None)
+            for path in added:
+                if path in self._message_folders:
+                    self._message_folders.remove(path)
+                drop_game_messages(path)
 
         return unregister
 

@@ -140,8 +140,8 @@ def _breakdown(b: Breakdown, labels: ReportLabels) -> list[str]:
     for m in b.modifiers:
         source = f" ({escape(m.source)})" if m.source else ""
         rows.append(f"{escape(labels.modifiers)}: {escape(m.label)} {escape(m.value)}{source}")
-    if b.edge:
-        rows.append(f"{escape(labels.edge)}: {escape(b.edge)}")
+    for label, text in b.extras:
+        rows.append(f"{escape(label)}: {escape(text)}")
     if b.dice:
         rows.append(f"{escape(labels.dice)}: {escape(b.dice)}")
     if b.odds:

@@ -84,8 +84,8 @@ def _breakdown(b: Breakdown, labels: ReportLabels) -> list[str]:
     for m in b.modifiers:
         source = f" ({md_escape(m.source)})" if m.source else ""
         rows.append(f"{md_escape(labels.modifiers)}: {md_escape(m.label)} {md_escape(m.value)}{source}")
-    if b.edge:
-        rows.append(f"{md_escape(labels.edge)}: {md_escape(b.edge)}")
+    for label, text in b.extras:
+        rows.append(f"{md_escape(label)}: {md_escape(text)}")
     if b.dice:
         rows.append(f"{md_escape(labels.dice)}: {md_escape(b.dice)}")
     if b.odds:

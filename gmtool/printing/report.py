@@ -16,14 +16,14 @@ Choices (said here because the rules do not say them):
   only then. Events before the first turn form a "before the first turn" section.
 - A journal entry that ends one turn and starts the next is split at the
   event that starts the turn (the game's ``round_started``): what comes before it belongs to the turn that ends.
-- A game played on a hex map (its ruleset has a callable ``board(state, language)`` answering a
-  :class:`~gmtool.core.hex.board.Board`, duck-typed: the report names no game) gets a map per
+- A game played on a hex map (its manifest declares the ``map`` capability: ``board(state, language)``
+  answers a :class:`~gmtool.core.hex.board.Board`; the report names no game) gets a map per
   section as it stood at the section's *end*: after the turn's last event, before the next turn
   starts (the setup section: the starting positions). The end, not the start: the start of turn N
   is the end of turn N − 1, and the end shows where the turn's events left the units. The same
   replay gives every map (a board taken at each turn's boundary); no command is decided again.
 - A game whose turns go by another name (a race's rounds) gives its own keys for the title and the
-  section headings: its ruleset's ``report_words()`` maps a ``report.*`` key to its own (duck-typed).
+  section headings: a game declaring ``report_words`` maps a ``report.*`` key to its own.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from gmtool.core.declared import map_rules, report_words
 from gmtool.core.display import Breakdown, BreakdownPart, OrderLayout, OrderRow, Snapshot
 from gmtool.core.hex.board import Board
 from gmtool.core.i18n import active_language, set_language, tr
@@ -104,7 +105,6 @@ class ReportLabels:
     dice: str
     odds: str
     current: str
-    edge: str = "Edge"
 
 
 @dataclass(frozen=True)
@@ -203,13 +203,14 @@ def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
 
 
 def has_map(ruleset: Any) -> bool:
-    """Whether the game is played on a map: its ruleset answers ``board(state, language)``."""
-    return callable(getattr(ruleset, "board", None))
+    """Whether the game is played on a map (its manifest declares the ``map`` capability)."""
+    return map_rules(ruleset) is not None
 
 
 def _board_of(ruleset: Any, options: ReportOptions) -> Callable[[Any, str], Board | None] | None:
-    """The ruleset's ``board(state, language)`` when the game is played on a map and maps are asked for."""
-    return ruleset.board if options.maps and has_map(ruleset) else None
+    """The game's ``board(state, language)`` when it is played on a map and maps are asked for."""
+    on_map = map_rules(ruleset) if options.maps else None
+    return on_map.board if on_map is not None else None
 
 
 def _take_board(draft: _Draft, board: Callable[[Any, str], Board | None] | None, state: Any,
@@ -227,9 +228,9 @@ def _event_line(seq: int, event: Any, ruleset: Any) -> EventLine:
 
 
 def _words(ruleset: Any) -> dict[str, str]:
-    """The game's own keys for the report's fixed words, if it has any (``report_words()``)."""
-    hook = getattr(ruleset, "report_words", None)
-    return dict(hook()) if callable(hook) else {}
+    """The game's own keys for the report's fixed words, if it has any (the ``report_words`` capability)."""
+    words = report_words(ruleset)
+    return dict(words.report_words()) if words is not None else {}
 
 
 def _section(draft: _Draft, words: dict[str, str]) -> RoundSection:
@@ -277,5 +278,4 @@ def _labels(layout: OrderLayout) -> ReportLabels:
         dice=tr("report.label.dice"),
         odds=tr("report.label.odds"),
         current=tr("report.current_mark"),
-        edge=tr("report.column.edge"),
     )

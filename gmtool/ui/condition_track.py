@@ -60,13 +60,13 @@ class ConditionTrack(QWidget):
     def _rect(self, i: int) -> QRect:
         """Box ``i``: monitor boxes first, overflow boxes from a new line after a gap."""
         per_line = PER_ROW * GROUPS_PER_LINE
-        monitor_lines = -(-self._boxes // per_line)
+        box_lines = -(-self._boxes // per_line)
         overflow = i >= self._boxes
         j = i - self._boxes if overflow else i
         line, position = divmod(j, per_line)
         group, within = divmod(position, PER_ROW)
         x = group * (PER_ROW * (BOX + GAP) + 2 * GAP) + within * (BOX + GAP)
-        y = (line + (monitor_lines if overflow else 0)) * (BOX + GAP) + (2 * GAP if overflow else 0)
+        y = (line + (box_lines if overflow else 0)) * (BOX + GAP) + (2 * GAP if overflow else 0)
         return QRect(x + 1, y + 1, BOX, BOX)
 
     def _height(self) -> int:

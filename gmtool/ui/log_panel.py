@@ -154,6 +154,7 @@ class LogPanel(QWidget):
     def __init__(self, bridge: EncounterBridge, encounter_name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._bridge = bridge
+        self._choices_shown: list[tuple[str, str]] | None = None  # the combatant filter's entries, as filled
         self.model = LogModel(bridge, encounter_name, self)
         self.proxy = LogFilterModel(self.model, self)
         self.view = LogView(self.proxy, self)
@@ -213,7 +214,7 @@ class LogPanel(QWidget):
 
     def _fill_combatants(self) -> None:
         choices = self.combatant_choices()
-        if choices == getattr(self, "_choices_shown", None):
+        if choices == self._choices_shown:
             return  # most entries name no new combatant: nothing to refill
         self._choices_shown = choices
         chosen = self.combatant.currentData()

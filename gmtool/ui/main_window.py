@@ -328,11 +328,12 @@ class MainWindow(QMainWindow):
         """Undo and Redo say what they would take back or bring back, in the menu and the tooltip."""
         from gmtool.viewmodels.undo_names import entry_name
 
+        rules = encounter.ruleset
         for name, target in (("undo", encounter.undo_target), ("redo", encounter.redo_target)):
             act = self._actions[name]
             text = tr(f"action.{name}")
             if target is not None:
-                text = tr(f"action.{name}_named", what=entry_name(target, self.bridge.ruleset.describe))
+                text = tr(f"action.{name}_named", what=entry_name(target, rules.describe, rules.involved))
             if act.toolTip().split(" (")[0] != text or not act.toolTip():
                 act.setText(text.replace("&", "&&"))  # a name with "&" is no menu mnemonic
                 act.setIconText(tr(f"action.{name}"))  # the fight bar's button stays short

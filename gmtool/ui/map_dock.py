@@ -15,6 +15,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from gmtool.core.declared import target_hint
 from gmtool.core.encounter import Change
 from gmtool.core.hex.board import Board
 from gmtool.core.hex.coords import Hex
@@ -161,8 +162,8 @@ class MapDock(QWidget):
         line = self._rules.fire_line(state, unit, target) if on_map and unit and target else None
         if line is None:
             self.view.clear_overlay()
-            hint = getattr(self._rules, "pick_target_hint", None)  # a game's own words, duck-typed
-            self.verdict.setText((hint() if callable(hint) else tr("map.pick_target")) if on_map else "")
+            hint = target_hint(self._bridge.ruleset)  # a game's own words, if it declares them
+            self.verdict.setText((hint.pick_target_hint() if hint is not None else tr("map.pick_target")) if on_map else "")
             self.reasons.setText("")
             self.reasons.setToolTip("")
             return

@@ -1,6 +1,6 @@
 """The player view's map: the board of a hex game for the players' screen, read-only.
 
-Built only for a game whose view offers :data:`gmtool.core.game.MAP_FEATURE` (the player view imports
+Built only for a game declaring the ``map`` capability (:mod:`gmtool.core.capabilities`) (the player view imports
 this module then, so a game without a map loads no hex module). It draws what the game's
 :class:`gmtool.core.hex.on_map.MapRules` answers for ``board``, its units filtered as the order list
 shows them (:mod:`gmtool.viewmodels.player_map_model`): no arcs, no line of fire, no selection. The
@@ -17,6 +17,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from gmtool.core.declared import map_rules
 from gmtool.core.encounter import Change
 from gmtool.core.hex.board import Board
 from gmtool.core.hex.on_map import MapRules
@@ -70,7 +71,9 @@ class PlayerMap(QWidget):
 
     @property
     def rules(self) -> MapRules[object]:
-        return self._bridge.ruleset  # a game offering the map feature has MapRules
+        on_map = map_rules(self._bridge.ruleset)
+        assert on_map is not None, "the player view builds its map for a game declaring the map capability only"
+        return on_map
 
     def detach(self) -> None:
         """Stop following the bridge (the main window was rebuilt)."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QCloseEvent,
+    QColor,
     QFont,
     QFontMetrics,
     QGuiApplication,
@@ -42,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.core.game import MAP_FEATURE
+from gmtool.core.declared import map_rules
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import player_view_model as pvm
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -56,7 +57,7 @@ ORDER_STRETCH, MAP_STRETCH = 2, 3  # shares of the width: the map fits the heigh
 BAR_HEIGHT_RATIO = 0.16  # of the font's height
 NOTE_RATIO = 0.62  # the game's line under a name (a race's standing): of the list's type
 # a track's meaning → the theme's colour
-BAR_TONES = {"harm": "player_physical", "fatigue": "player_stun", "resource": "player_resource"}
+BAR_TONES = {"harm": "player_physical", "fatigue": "player_stun", "resource": "player_resource", "neutral": "player_neutral"}
 
 
 def screen_named(name: str | None, fallback: QScreen | None = None) -> QScreen:
@@ -128,15 +129,28 @@ class PlaceDelegate(QStyledItemDelegate):
             self._bars(painter, area, tracks)
         painter.restore()
 
-    def _bars(self, painter: QPainter, area: QRect, tracks: tuple[tuple[int, int, str], ...]) -> None:
-        """One thin bar a track (a condition monitor, hull …), filled to its value, coloured by its tone."""
+    def _bars(self, painter: QPainter, area: QRect, tracks: tuple[tuple[int, int, str, str], ...]) -> None:
+        """One thin bar a track (a condition monitor, hull …), filled to its value, coloured by its tone;
+        pips (passes, Edge …) as a row of separate marks, one a point."""
         height = max((area.height() - 2 * (len(tracks) - 1)) // len(tracks), 2)
-        for row, (value, top, meaning) in enumerate(tracks):
+        for row, (value, top, meaning, kind) in enumerate(tracks):
             color = tone(BAR_TONES.get(meaning, "player_physical"))
             bar = QRect(area.left(), area.top() + row * (height + 2), area.width(), height)
+            if kind == "pips":
+                self._pips(painter, bar, value, top, color)
+                continue
             painter.fillRect(bar, color.darker(250))
             if top:
                 painter.fillRect(QRect(bar.left(), bar.top(), round(bar.width() * min(value, top) / top), height), color)
+
+    @staticmethod
+    def _pips(painter: QPainter, bar: QRect, value: int, top: int, color: QColor) -> None:
+        """``top`` marks side by side, the first ``value`` filled; each at most three bars' height wide."""
+        gap = max(bar.height() // 2, 2)
+        width = min((bar.width() - gap * (top - 1)) // top, bar.height() * 3)
+        for n in range(top):
+            pip = QRect(bar.left() + n * (width + gap), bar.top(), max(width, 1), bar.height())
+            painter.fillRect(pip, color if n < value else color.darker(250))
 
 
 class PlayerView(QWidget):
@@ -216,7 +230,7 @@ class PlayerView(QWidget):
             self.map.hide()
             self.map.deleteLater()
             self.map = None
-        if bridge.has(MAP_FEATURE):
+        if map_rules(bridge.ruleset) is not None:  # the game declares the map capability
             from gmtool.ui.player_map import PlayerMap  # the hex modules load for a map game only
 
             self.map = PlayerMap(bridge, self.model, self)  # after the model: it reads the model's fresh names

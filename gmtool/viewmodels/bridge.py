@@ -36,6 +36,7 @@ class EncounterBridge(QObject):
         self._selected: str | None = None
         self._past: tuple[int, int, Any] | None = None  # entry seq, events shown, that state
         self._detached = False
+        self._roster: tuple[object, frozenset[str]] | None = None  # (revision, ids) of the state shown
         self.view: GameView = view_for(workspace.encounter.ruleset.key, workspace.encounter.ruleset)
         workspace.encounter.subscribe(self._on_change)
 
@@ -106,15 +107,22 @@ class EncounterBridge(QObject):
         """Whether the encounter's game offers a GUI feature (names the game chooses)."""
         return feature in self.view.features
 
+    def combatant_ids(self) -> frozenset[str]:
+        """Every combatant's id in the state shown (the game's ``roster``, read once per change)."""
+        revision = self.revision
+        if self._roster is None or self._roster[0] != revision:
+            self._roster = (revision, frozenset(cid for cid, _name in self.ruleset.roster(self.state)))
+        return self._roster[1]
+
     # -- selection -----------------------------------------------------------
     @property
     def selected(self) -> str | None:
-        if self._selected is not None and self._selected not in self.state.combatants:
+        if self._selected is not None and self._selected not in self.combatant_ids():
             self._selected = None
         return self._selected
 
     def select(self, combatant_id: str | None) -> None:
-        if combatant_id is not None and combatant_id not in self.state.combatants:
+        if combatant_id is not None and combatant_id not in self.combatant_ids():
             combatant_id = None
         if combatant_id != self._selected:
             self._selected = combatant_id
@@ -182,6 +190,6 @@ class EncounterBridge(QObject):
 
     def _on_change(self, change: Change) -> None:
         self.changed.emit(change)
-        if self._selected is not None and self._selected not in self.state.combatants:
+        if self._selected is not None and self._selected not in self.combatant_ids():
             self.select(None)
         self.undoStateChanged.emit()

@@ -34,13 +34,10 @@ def families(shape: LogShape) -> tuple[str, ...]:
     return (*(key for key, _kinds in shape.families), HISTORY[0], OTHER)
 
 
-def line_families(line: LogLine, shape: LogShape) -> frozenset[str]:
-    """The families a log line belongs to ("other" when none)."""
-    found = {family for family, kinds in (*shape.families, HISTORY) if line.kind in kinds}
-    fields = dict(shape.field_families)
-    if line.kind == "sheet_changed" and line.field in fields:
-        found.add(fields[line.field])
-    return frozenset(found or {OTHER})
+def line_families(line: LogLine) -> frozenset[str]:
+    """The families a log line belongs to, as the game said for its event ("other" when none)."""
+    found = line.families | {HISTORY[0]} if line.kind in HISTORY[1] else line.families
+    return found or frozenset({OTHER})
 
 
 def search_form(text: str) -> str:
@@ -133,7 +130,7 @@ class LogFilterModel(QSortFilterProxyModel):
         line = self.log().line(row)
         if self._combatant is not None and self._combatant not in line.combatants:
             return False
-        if self._family is not None and self._family not in line_families(line, self.log().shape):
+        if self._family is not None and self._family not in line_families(line):
             return False
         return not self._words or self._words in self._folded_text(row)
 

@@ -4,8 +4,8 @@ The first row names the encounter and its dice seed (X-1). Undo and redo are
 lines of their own: the log never forgets what happened. A line whose command is no
 longer in effect (undone, or abandoned by *Continue from here*) is shown greyed and
 slanted; the branch a rewind abandoned gets a heading of its own above its first line. Each line also knows
-the combatants its event concerns (``roles.COMBATANTS``), so the log can be
-filtered by combatant (see :mod:`gmtool.viewmodels.log_filter`).
+the combatants its event concerns, as the game says (``rules.involved``; ``roles.COMBATANTS``), so the
+log can be filtered by combatant (see :mod:`gmtool.viewmodels.log_filter`).
 """
 
 from __future__ import annotations
@@ -25,68 +25,19 @@ from gmtool.core.display import LogShape
 from gmtool.core.encounter import Change, ViewChange
 from gmtool.core.i18n import tr
 from gmtool.core.journal import JournalEntry, UndoStacks
-from gmtool.core.messages import Event
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 
 Index = QModelIndex | QPersistentModelIndex
 MUTED_KINDS = frozenset({"undo", "redo", "rewind"})
 ABANDONED = "abandoned"  # the heading above a branch that Continue from here took out of effect
-# Event fields holding one combatant id, and the field holding that combatant's name.
-ID_FIELDS: tuple[tuple[str, str], ...] = (
-    ("combatant", "name"), ("attacker", "attacker_name"), ("target", "target_name"),
-    ("actor", ""), ("opponent", ""),
-)
-# Event fields holding several combatant ids (grunt group members, surprised by …, shared monitor).
-ID_LIST_FIELDS: tuple[str, ...] = ("members", "by", "shared_with")
-
-
 class LogLine(NamedTuple):
     seq: int  # the journal entry
     kind: str  # the event kind, or header / undo / redo / rewind
     text: str
     number: int  # the event's place in its entry (-1: not an event)
     combatants: tuple[str, ...]  # the combatant ids the line concerns
-    field: str = ""  # the sheet field a sheet_changed line edits (damage, Edge …), else ""
-
-
-def event_combatants(event: Event) -> tuple[str, ...]:
-    """The combatant ids an event names, in field order, without repeats."""
-    found: list[str] = []
-    for field, _name in ID_FIELDS:
-        value = getattr(event, field, None)
-        if isinstance(value, str) and value:
-            found.append(value)
-    for field in ID_LIST_FIELDS:
-        value = getattr(event, field, None)
-        if isinstance(value, tuple):
-            found.extend(v for v in value if isinstance(v, str))
-    for mark in getattr(event, "marks", ()) or ():  # a game may mark each combatant (a surprise test)
-        cid = getattr(mark, "combatant", None)
-        if isinstance(cid, str):
-            found.append(cid)
-    return tuple(dict.fromkeys(found))
-
-
-def event_names(event: Event) -> dict[str, str]:
-    """The combatant names an event carries, by id (a rename gives the new name)."""
-    names: dict[str, str] = {}
-    for field, name_field in ID_FIELDS:
-        cid = getattr(event, field, None)
-        name = getattr(event, name_field, None) if name_field else None
-        if isinstance(cid, str) and isinstance(name, str) and name:
-            names[cid] = name
-    for mark in getattr(event, "marks", ()) or ():
-        if isinstance(getattr(mark, "combatant", None), str) and isinstance(getattr(mark, "name", None), str):
-            names[mark.combatant] = mark.name
-    cid = getattr(event, "combatant", None)
-    if isinstance(cid, str):
-        sheet_name = getattr(getattr(event, "sheet", None), "name", None)  # combatant_added: the whole sheet
-        renamed = getattr(event, "new", None) if getattr(event, "field", None) == "name" else None
-        for name in (sheet_name, renamed):
-            if isinstance(name, str) and name:
-                names[cid] = name
-    return names
+    families: frozenset[str] = frozenset()  # the game's filter families of the line's event (none: not an event)
 
 
 class LogModel(QAbstractListModel):
@@ -112,23 +63,22 @@ class LogModel(QAbstractListModel):
         bridge.changed.connect(self._on_change)
 
     def _render(self, entry: JournalEntry) -> list[LogLine]:
-        describe = self._bridge.ruleset.describe
+        rules = self._bridge.ruleset
+        describe = rules.describe
         if entry.action == "do":
             lines = []
             for n, event in enumerate(entry.events):
-                self._names.update(event_names(event))
-                field = getattr(event, "field", "")
-                lines.append(LogLine(
-                    entry.seq, event.kind, describe(event), n, event_combatants(event),
-                    field if isinstance(field, str) else "",
-                ))
+                concerned = [who for who in rules.involved(event) if who.id]  # combatants of the order
+                self._names.update((who.id, who.name) for who in concerned if who.name)
+                lines.append(LogLine(entry.seq, event.kind, describe(event), n, tuple(who.id for who in concerned),
+                                     rules.log_families(event)))
             return lines
         if entry.action == "rewind":
             return [LogLine(entry.seq, "rewind", tr("log.rewound", seq=entry.target or 0), -1, ())]
         target = self._bridge.encounter.entry(entry.target or 0)
         what = describe(target.events[0]) if target.events else ""
         key = "log.undone" if entry.action == "undo" else "log.redone"
-        concerned = tuple(dict.fromkeys(cid for event in target.events for cid in event_combatants(event)))
+        concerned = tuple(dict.fromkeys(who.id for event in target.events for who in rules.involved(event) if who.id))
         return [LogLine(entry.seq, entry.action, tr(key, what=what, count=len(target.events)), -1, concerned)]
 
     # -- what is in effect ---------------------------------------------------------------

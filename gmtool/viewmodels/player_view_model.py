@@ -29,6 +29,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
+from gmtool.core.declared import player_line
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles
@@ -42,7 +43,7 @@ PLAYER_VIEW_SCHEMA = 1
 COMBATANT_ID = roles.COMBATANT_ID  # str
 IS_CURRENT = roles.IS_CURRENT  # bool
 SCORE = roles.SCORE  # str | None (None: not rolled, or hidden)
-TRACKS = roles.USER + 106  # tuple[(value, max, tone), ...]: the bars under the name | None when hidden
+TRACKS = roles.USER + 106  # tuple[(value, max, tone, kind), ...]: a bar each under the name | None when hidden
 IS_NPC = roles.IS_NPC  # bool
 PLACE = roles.USER + 101  # int: 1-based place in the pass order
 SHOWN_NAME = roles.USER + 102  # str: the name, or "NPC n" when NPC names are hidden
@@ -50,7 +51,6 @@ NAME_HIDDEN = roles.USER + 103  # bool
 DONE = roles.USER + 104  # bool: acted in this pass, or does not act in it
 NOTE = roles.USER + 107  # str: the game's short line under the name (a race's standing), or ""
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
-BAR_KINDS = frozenset({"boxes", "bar", "meter"})  # drawn as bars; pips (passes, Edge) stay off the screen
 
 ROW_ROLES: tuple[int, ...] = (COMBATANT_ID, IS_CURRENT, SCORE, TRACKS, IS_NPC, PLACE, SHOWN_NAME, NAME_HIDDEN, DONE,
                               NOTE, DISPLAY)
@@ -117,14 +117,15 @@ class PlayerViewModel(QAbstractListModel):
     def _snapshot(self) -> list[dict[int, Any]]:
         bridge = self.bridge
         snapshot = bridge.ruleset.snapshot(bridge.state, "players")
-        joined = sorted(snapshot.rows, key=lambda r: self._joined.get(r.id, len(self._joined)))
+        places = self._joined
+        joined = sorted(snapshot.rows, key=lambda r: places.get(r.id, len(places)))
         npc_numbers = {r.id: n for n, r in enumerate((r for r in joined if r.npc), 1)}  # in joining order
         rows = []
         for row in snapshot.rows:
             name_hidden = row.npc and not self._settings.show_npc_names
             shown = self._settings.show_npc_figures if row.npc else self._settings.show_pc_figures
             name = tr("player.npc_name", number=npc_numbers[row.id]) if name_hidden else row.name
-            bars = tuple((t.value, t.max, t.tone) for t in row.tracks if t.kind in BAR_KINDS)
+            bars = tuple((t.value, t.max, t.tone, t.kind) for t in row.tracks if t.max > 0)  # every kind; none empty
             rows.append({
                 COMBATANT_ID: row.id,
                 IS_CURRENT: row.current,
@@ -143,7 +144,7 @@ class PlayerViewModel(QAbstractListModel):
     @property
     def _joined(self) -> dict[str, int]:
         """Each combatant's place in the order they joined (NPC numbers do not follow the initiative)."""
-        return {cid: n for n, cid in enumerate(getattr(self.bridge.state, "combatants", {}))}
+        return {cid: n for n, (cid, _name) in enumerate(self.bridge.ruleset.roster(self.bridge.state))}
 
     def _on_change(self, _change: Change) -> None:
         self.refresh()
@@ -179,9 +180,9 @@ class PlayerViewModel(QAbstractListModel):
         return self.bridge.ruleset.heading(self.bridge.state).text
 
     def status_line(self) -> str:
-        """The game's own line for when nobody acts (its ruleset's ``player_line(state)``, duck-typed), else ''."""
-        hook = getattr(self.bridge.ruleset, "player_line", None)
-        return str(hook(self.bridge.state)) if callable(hook) else ""
+        """The game's own line for when nobody acts (the ``player_line`` capability), else ''."""
+        line = player_line(self.bridge.ruleset)
+        return line.player_line(self.bridge.state) if line is not None else ""
 
     def current_name(self) -> str:
         """The current actor's name as players see it ('' when nobody acts)."""

@@ -1,4 +1,7 @@
-"""Custom item-data roles, one constant each (``UserRole + n``)."""
+"""Custom item-data roles, one constant each (``UserRole + n``).
+
+The shell's roles, in words of no game. A game's own roles live in the game's package; the numbers
+``USER + 5 … 7`` and ``USER + 13 … 17`` are taken there, so a new role here takes another."""
 
 from __future__ import annotations
 
@@ -10,19 +13,11 @@ COMBATANT_ID = USER + 1  # str: the combatant's id
 ORDER = USER + 2  # int: rank in this pass's order (0 = first)
 IS_CURRENT = USER + 3  # bool: whose action phase it is
 SCORE = USER + 4  # int | None: effective initiative score
-FLAGS = USER + 5  # tuple[str, ...]: acted, delayed, out, seized, blitzed, typed
-CONDITION = USER + 6  # tuple[int, int, int, int]: physical, physical boxes, stun, stun boxes
-PASSES_LEFT = USER + 7  # int
 SEQ = USER + 8  # int: the journal entry a log line belongs to
 EVENT_KIND = USER + 9  # str: the event kind of a log line
 FIELD = USER + 10  # str: the sheet field a row edits
 TERM_VALUE = USER + 11  # int: a pool term's value
 IS_NPC = USER + 12  # bool
-EFFECTS = USER + 13  # tuple[str, ...]: effect badges with time left
-EFFECT_ID = USER + 14  # int
-ACTION_KEY = USER + 15  # str: a key of the action list
-ACTION_KIND = USER + 16  # str: free, simple or complex
-PASS_LADDER = USER + 17  # tuple[int, tuple[str, ...]] | None: the current pass and each pass's state
 ENCOUNTER_ID = USER + 18  # int: a campaign encounter's id
 RULESET = USER + 19  # str: an encounter's game key
 CHOICES = USER + 20  # tuple[tuple[str, str], ...]: (key, label) an editable cell can take

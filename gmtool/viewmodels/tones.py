@@ -52,6 +52,7 @@ TONES: dict[str, tuple[str, str]] = {
     "player_physical": ("#d63c3c", "#d63c3c"),
     "player_stun": ("#4678e6", "#4678e6"),
     "player_resource": ("#3cb45a", "#3cb45a"),  # a bar of points left (a duel's action PP)
+    "player_neutral": ("#b4b4b4", "#b4b4b4"),  # a count with no meaning of harm or help (passes left)
     # The hex map: the grid, units (players', NPCs'), their facing and the selected one.
     "map_grid": ("#5a5a5a", "#2a2a2a"),
     "map_token": ("#1f4e9a", "#6f9cff"),

@@ -120,7 +120,7 @@ def test_it_prints_and_shows_in_the_player_view(qtbot, duel_window) -> None:  # 
     model = PlayerViewModel(window.bridge)
     names = [model.index(r, 0).data(SHOWN_NAME) for r in range(model.rowCount())]
     assert names == ["Ada", "Bo"]
-    assert model.index(0, 0).data(TRACKS) == ((3, 3, "resource"),)
+    assert model.index(0, 0).data(TRACKS) == ((3, 3, "resource", "bar"),)
 
 
 def test_it_keeps_duelist_cards_in_the_library(qtbot, duel: Workspace, tmp_path, monkeypatch) -> None:  # noqa: ANN001

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QSpinBox, QWidget
 
 from gmtool.core.i18n import set_language
+from gmtool.games.shadowrun.gui import sr_roles
 from gmtool.games.shadowrun.gui.initiative_model import COL_FLAGS
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.ui import one_call_delegate
@@ -58,7 +59,7 @@ def _looks_are_the_models_answers(window) -> None:  # noqa: ANN001
 def test_a_cells_look_is_the_models_own_answer_in_every_theme_and_language(window) -> None:  # noqa: ANN001
     _fight(window)
     flags = window.parts.initiative_panel.proxy
-    assert any("out" in (flags.index(r, 0).data(roles.FLAGS) or ()) for r in range(flags.rowCount()))
+    assert any("out" in (flags.index(r, 0).data(sr_roles.FLAGS) or ()) for r in range(flags.rowCount()))
     _looks_are_the_models_answers(window)
     acted = next(i for i in _cells(window) if i.column() == COL_FLAGS and i.data(roles.CELL_LOOK).text)
     english = acted.data(roles.CELL_LOOK)

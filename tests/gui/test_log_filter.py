@@ -175,10 +175,16 @@ def test_every_family_has_a_label_and_an_unknown_kind_is_other() -> None:
 
     for language in ("en", "ja"):
         assert all(f"log_filter.kind.{family}" in catalogue(language).messages for family in FAMILIES)
-    assert line_families(LogLine(1, "something_new", "", 0, ()), LOG_SHAPE) == {"other"}
-    assert line_families(LogLine(1, "attack_resolved", "", 0, ()), LOG_SHAPE) == {"tests", "damage"}
-    assert line_families(LogLine(1, "sheet_changed", "", 0, (), "stun_damage"), LOG_SHAPE) == {"damage"}
-    assert line_families(LogLine(1, "sheet_changed", "", 0, (), "name"), LOG_SHAPE) == {"other"}
+    from gmtool.games.shadowrun.rules.log_shape import log_families
+    from gmtool.games.shadowrun.rules.turn_events import SheetChanged
+
+    def edit(field: str) -> SheetChanged:
+        return SheetChanged(combatant="c1", name="Ayla", field=field, old=0, new=2)
+
+    assert line_families(LogLine(1, "something_new", "", 0, ())) == {"other"}
+    assert LOG_SHAPE.families_of("attack_resolved") == {"tests", "damage"}
+    assert log_families(edit("stun_damage")) == {"damage"}  # a GM typing damage by hand
+    assert line_families(LogLine(1, "sheet_changed", "", 0, (), log_families(edit("name")))) == {"other"}
 
 
 def test_zones_full_defence_and_called_shots_are_kept_with_their_families() -> None:
@@ -186,7 +192,7 @@ def test_zones_full_defence_and_called_shots_are_kept_with_their_families() -> N
     from gmtool.viewmodels.log_model import LogLine
 
     def families(kind: str) -> frozenset[str]:
-        return line_families(LogLine(1, kind, "", 0, ()), LOG_SHAPE)
+        return line_families(LogLine(1, kind, "", 0, (), LOG_SHAPE.families_of(kind)))
 
     assert families("suppressive_fire_started") == {"actions", "effects"}
     assert families("suppressive_fire_ended") == {"effects"}

@@ -282,11 +282,11 @@ def test_typed_initiative_dice_and_score_adjustment_from_the_menu(qtbot, monkeyp
 
 @pytest.mark.rule("SR5-T1")
 def test_taking_a_listed_action_from_the_panel(qtbot, window) -> None:
-    from gmtool.viewmodels import roles
+    from gmtool.games.shadowrun.gui import sr_roles
 
     window.action("roll_initiative").trigger()
     panel = window.parts.initiative_panel
-    keys = [panel.action_model.index(r, 0).data(roles.ACTION_KEY) for r in range(panel.action_model.rowCount())]
+    keys = [panel.action_model.index(r, 0).data(sr_roles.ACTION_KEY) for r in range(panel.action_model.rowCount())]
     panel.action_combo.setCurrentIndex(keys.index("take_aim"))
     panel.take_button.click()
     actor = window.bridge.current_actor()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from gmtool.games.shadowrun.gui import sr_roles
 from gmtool.games.shadowrun.gui.initiative_model import CombatantsModel, PassOrderProxy
 from gmtool.games.shadowrun.gui.sheet_model import SheetModel
 from gmtool.games.shadowrun.sr5.gui.dice_test_model import DiceTestModel
@@ -72,8 +73,8 @@ def test_next_phase_emits_data_changed_with_exact_roles(qtbot, workspace) -> Non
         bridge.execute(cmd.NextPhase())
     rows = {row: r for row, r in seen}
     actor_roles = rows[model.row_of(actor)]
-    assert roles.IS_CURRENT in actor_roles and roles.FLAGS in actor_roles
-    assert roles.CONDITION not in actor_roles  # nothing about damage changed
+    assert roles.IS_CURRENT in actor_roles and sr_roles.FLAGS in actor_roles
+    assert sr_roles.CONDITION not in actor_roles  # nothing about damage changed
     assert all(r for _, r in seen), "every dataChanged names its roles"
     assert len(seen) <= 3  # the old actor, the new actor, nobody else
 
@@ -144,7 +145,7 @@ def test_action_list_model_enables_what_the_budget_can_pay(model_testers, worksp
     model_testers(model)
     def enabled(kind: str) -> bool:
         rows = [model.index(r, 0) for r in range(model.rowCount())]
-        return any(i.data(roles.ACTION_KIND) == kind and bool(model.flags(i) & Qt.ItemFlag.ItemIsEnabled) for i in rows)
+        return any(i.data(sr_roles.ACTION_KIND) == kind and bool(model.flags(i) & Qt.ItemFlag.ItemIsEnabled) for i in rows)
     assert not enabled("simple")  # no turn yet
     bridge.execute(cmd.StartTurn())
     bridge.select(bridge.current_actor().id)

@@ -80,9 +80,12 @@ def test_rows_are_this_pass_order_with_npcs_hidden_by_default(workspace) -> None
         else:
             assert index.data(pvm.SHOWN_NAME) == c.sheet.name
             assert index.data(pvm.SCORE) == str(view.score(state, c))
-            sheet = c.sheet  # the condition monitors as bars; passes and Edge (pips) stay off the screen
-            assert index.data(pvm.TRACKS) == ((sheet.physical_damage, sheet.physical_boxes, "harm"),
-                                              (sheet.stun_damage, sheet.stun_boxes, "fatigue"))
+            sheet = c.sheet  # the condition monitors as bars, passes left and Edge as pips (issue 32)
+            bars = index.data(pvm.TRACKS)
+            assert (sheet.physical_damage, sheet.physical_boxes, "harm", "boxes") in bars
+            assert (sheet.stun_damage, sheet.stun_boxes, "fatigue", "boxes") in bars
+            assert (sheet.edge_points, sheet.attributes["EDG"], "resource", "pips") in bars
+            assert [kind for *_figures, kind in bars].count("pips") == 2  # passes left, Edge
     if actor.sheet.is_npc:
         assert model.current_name() == f"NPC {numbers[actor.id]}"
     else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from gmtool.games.shadowrun.gui import sr_roles
 from gmtool.games.shadowrun.gui.initiative_model import (
     COL_FLAGS,
     COL_PASSES,
@@ -70,11 +71,11 @@ def test_combatants_model_and_proxy_pass_the_model_tester(model_testers, bridge)
 def test_rows_show_the_ladder_flags_and_score_breakdown(bridge) -> None:
     model = CombatantsModel(bridge)
     assert model.headerData(COL_PASSES, Qt.Orientation.Horizontal) == "Passes"
-    assert model.index(model.row_of("c1"), COL_PASSES).data(roles.PASS_LADDER) is None  # not rolled yet
+    assert model.index(model.row_of("c1"), COL_PASSES).data(sr_roles.PASS_LADDER) is None  # not rolled yet
     bridge.execute(cmd.StartTurn())
     bridge.execute(cmd.ExtraPass(combatant="c2"))
     row = model.row_of("c2")
-    current, ladder = model.index(row, COL_PASSES).data(roles.PASS_LADDER)
+    current, ladder = model.index(row, COL_PASSES).data(sr_roles.PASS_LADDER)
     assert current == 1 and ladder[:2] != ("off", "off") and ladder[1] == "later"
     assert "extra pass" in model.index(row, COL_FLAGS).data()
     assert "Acts in passes 1, 2" in model.index(row, COL_PASSES).data(Qt.ItemDataRole.ToolTipRole)
@@ -109,7 +110,7 @@ def test_action_list_model_offers_the_sr4_list_with_the_budget(model_testers, br
 
     model = ActionListModel(bridge)
     model_testers(model)
-    keys = [model.index(r, 0).data(roles.ACTION_KEY) for r in range(model.rowCount())]
+    keys = [model.index(r, 0).data(sr_roles.ACTION_KEY) for r in range(model.rowCount())]
     assert [k for k in keys if k] == [a.id for kind in ("free", "simple", "complex") for a in action_list().actions if a.kind == kind]
     assert model.is_targeted("fire_weapon") and not model.is_targeted("run")
 

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QMenu, QPushButton, QToolButton
 
+from gmtool.games.shadowrun.gui import sr_roles
 from gmtool.games.shadowrun.gui.initiative_model import COL_FLAGS, COL_PASSES
 from gmtool.games.shadowrun.sr4.gui.actions import sr4_surprise_model
 from gmtool.games.shadowrun.sr4.rules.turn import pass_order
@@ -155,7 +156,7 @@ def test_space_steps_through_phases_passes_and_turns(qtbot, sr4_window) -> None:
         actor = window.bridge.current_actor()
         actors.setdefault(state.pass_number, set()).add(actor.id)
         assert window.bridge.selected == actor.id  # the selection follows the actor
-        ladder = row_data(window, actor.id, COL_PASSES, roles.PASS_LADDER)
+        ladder = row_data(window, actor.id, COL_PASSES, sr_roles.PASS_LADDER)
         assert ladder[0] == state.pass_number and ladder[1][state.pass_number - 1] == "acting"
         headings.add(window.parts.initiative_panel.heading.text())
         press(qtbot, window, Qt.Key.Key_Space)
@@ -182,11 +183,11 @@ def test_go_first_and_an_extra_pass_from_the_keyboard(qtbot, sr4_window) -> None
     assert window.bridge.current_actor().id == last.id  # nobody had acted yet: it takes the phase
     assert "first in pass" in row_data(window, last.id, COL_FLAGS)
     gravel = state.combatants["c2"]  # one pass
-    assert row_data(window, "c2", COL_PASSES, roles.PASS_LADDER)[1][1] == "off"
+    assert row_data(window, "c2", COL_PASSES, sr_roles.PASS_LADDER)[1][1] == "off"
     window.bridge.select("c2")
     press(qtbot, window, Qt.Key.Key_P, CTRL | SHIFT)
     assert gravel.extra_pass and gravel.sheet.edge_points == 2
-    assert row_data(window, "c2", COL_PASSES, roles.PASS_LADDER)[1][1] == "later"
+    assert row_data(window, "c2", COL_PASSES, sr_roles.PASS_LADDER)[1][1] == "later"
     assert "extra pass" in row_data(window, "c2", COL_FLAGS)
     press(qtbot, window, Qt.Key.Key_P, CTRL | SHIFT)
     assert "once per turn" in window.status.text() and gravel.sheet.edge_points == 2
@@ -198,7 +199,7 @@ def test_a_listed_action_is_paid_from_the_phase_budget(qtbot, sr4_window) -> Non
     window.action("roll_initiative").trigger()
     panel = window.parts.initiative_panel
     model = panel.action_model
-    rows = {model.index(r, 0).data(roles.ACTION_KEY): r for r in range(model.rowCount())}
+    rows = {model.index(r, 0).data(sr_roles.ACTION_KEY): r for r in range(model.rowCount())}
 
     def enabled(key: str) -> bool:
         return bool(model.flags(model.index(rows[key], 0)) & Qt.ItemFlag.ItemIsEnabled)
@@ -250,7 +251,7 @@ def test_surprise_test_marks_the_surprised_and_refuses_actions_against_surpriser
         press(qtbot, window, Qt.Key.Key_Space)
     assert state.pass_number == 1
     panel = window.parts.initiative_panel
-    keys = [panel.action_model.index(r, 0).data(roles.ACTION_KEY) for r in range(panel.action_model.rowCount())]
+    keys = [panel.action_model.index(r, 0).data(sr_roles.ACTION_KEY) for r in range(panel.action_model.rowCount())]
     panel.action_combo.setCurrentIndex(keys.index("fire_weapon"))
     panel.target_combo.setCurrentIndex(panel.target_combo.findData("c1"))
     panel.take_button.click()
@@ -393,7 +394,7 @@ def test_intercept_from_the_action_picker_names_the_mover(qtbot, sr4_window) -> 
     interceptor = next(cid for cid in state.combatants if cid != mover.id)
     win.bridge.select(interceptor)
     panel = win.parts.initiative_panel
-    panel.action_combo.setCurrentIndex(panel.action_combo.findData("intercept", roles.ACTION_KEY))
+    panel.action_combo.setCurrentIndex(panel.action_combo.findData("intercept", sr_roles.ACTION_KEY))
     panel.target_combo.setCurrentIndex(panel.target_combo.findData(None))
     with qtbot.wait_signal(win.bridge.refused) as refusal:
         panel.take_button.click()

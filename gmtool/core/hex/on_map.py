@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar, runtime_checkable
 
-from gmtool.core.game import MAP_FEATURE  # a game's view offering this feature has rules that are MapRules
 from gmtool.core.hex.board import Board
 from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.sight import Sight
@@ -20,7 +19,7 @@ from gmtool.core.messages import Command
 
 Step = Literal["ahead", "back", "left", "right"]
 S = TypeVar("S", contravariant=True)
-__all__ = ["MAP_FEATURE", "Arcs", "FireLine", "MapRules", "Step"]
+__all__ = ["Arcs", "FireLine", "MapRules", "Step"]
 
 
 @dataclass(frozen=True)
@@ -41,8 +40,9 @@ class FireLine:
     reasons: tuple[str, ...]
 
 
+@runtime_checkable
 class MapRules(Protocol[S]):
-    """A hex game's rules as the map dock asks them."""
+    """A hex game's rules as the map dock asks them (the ``"map"`` capability, :mod:`gmtool.core.capabilities`)."""
 
     def board(self, state: S, language: str) -> Board | None:
         """The map with its units (None: the encounter has no map yet)."""

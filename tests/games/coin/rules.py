@@ -22,7 +22,7 @@ from gmtool.core.display import (
     for_players,
 )
 from gmtool.core.errors import RulesError
-from gmtool.core.game import NOTHING, GameDemo, Touched
+from gmtool.core.game import NOTHING, GameDemo, Involved, Touched
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import RuleReadings
@@ -92,6 +92,10 @@ class CoinLost(Event):
 class GoPassed(Event):
     kind: Literal["go_passed"] = "go_passed"
     to: str | None  # None: the duel is over
+    name: str = ""  # whose go it is now
+
+
+LOG_SHAPE = LogShape(families=(("flips", frozenset({"coin_flipped", "coin_lost"})),), headings=(("round_started", 0),))
 
 
 # -- state ---------------------------------------------------------------------------------------
@@ -149,7 +153,7 @@ class CoinRules:
             if face == HEADS:
                 left -= 1
                 events.append(CoinLost(who=rival, name=state.combatants[rival].name, left=left))
-            events.append(GoPassed(to=rival if left > 0 else None))
+            events.append(GoPassed(to=rival, name=state.combatants[rival].name) if left > 0 else GoPassed(to=None))
             return tuple(events)
         if isinstance(command, EditDuelist):
             return (self._edited(state, command),)
@@ -195,6 +199,8 @@ class CoinRules:
             return tr("coin.event.lost", name=event.name, left=event.left)
         if isinstance(event, DuelistEdited):
             return tr("coin.event.edited", old=event.old, new=event.new)
+        if isinstance(event, GoPassed):
+            return tr("coin.event.go", name=event.name) if event.to is not None else tr("coin.event.over")
         return ""
 
     def touched(self, event: Event) -> Touched:
@@ -210,12 +216,29 @@ class CoinRules:
             return Touched(extra=frozenset({"coin_table"}))
         return NOTHING
 
+    def involved(self, event: Event) -> tuple[Involved, ...]:
+        if isinstance(event, DuelistAdded):
+            return (Involved(event.id, event.name),)
+        if isinstance(event, CoinFlipped):
+            return (Involved(event.by, event.name),)
+        if isinstance(event, CoinLost):
+            return (Involved(event.who, event.name),)
+        if isinstance(event, DuelistEdited):
+            return (Involved(event.combatant, str(event.new) if event.field == "name" else ""),)
+        if isinstance(event, RoundStarted):
+            return (Involved(event.first),)
+        if isinstance(event, GoPassed) and event.to is not None:
+            return (Involved(event.to, event.name),)
+        return ()
+
     def round_started(self, event: Event) -> int | None:
         return event.round if isinstance(event, RoundStarted) else None
 
     def log_shape(self) -> LogShape:
-        return LogShape(families=(("flips", frozenset({"coin_flipped", "coin_lost"})),),
-                        headings=(("round_started", 0),))
+        return LOG_SHAPE
+
+    def log_families(self, event: Event) -> frozenset[str]:
+        return LOG_SHAPE.families_of(event.kind)
 
     # -- what the shell draws ----------------------------------------------------------------------
     def heading(self, state: CoinState) -> Heading:

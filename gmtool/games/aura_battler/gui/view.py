@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gmtool.core.hex.on_map import MAP_FEATURE
 from gmtool.games.aura_battler.rules.duel import AuraRules
 from gmtool.games.aura_battler.rules.duel_state import DuelState, DuelUnit
 from gmtool.ui.actions import ActionSpec
@@ -37,7 +36,7 @@ class AuraView:
     """The Aura Battler duel: the units on the sky map, their power points and the attacks."""
 
     key = "aura_battler"
-    features: frozenset[str] = frozenset({MAP_FEATURE})
+    features: frozenset[str] = frozenset()  # the map: the manifest's "map" capability
     action_specs = AURA_SPECS
 
     def __init__(self, rules: AuraRules | None = None) -> None:

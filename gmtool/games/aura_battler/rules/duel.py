@@ -18,14 +18,14 @@ from gmtool.core.display import (
     SheetView,
     Snapshot,
 )
-from gmtool.core.game import Touched
+from gmtool.core.game import Involved, Touched
 from gmtool.core.hex.board import Board
 from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.on_map import Arcs, FireLine, Step
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import RuleReadings
-from gmtool.games.aura_battler.rules import duel_decide, duel_fold, duel_map, duel_view, duel_words
+from gmtool.games.aura_battler.rules import duel_decide, duel_fold, duel_involved, duel_map, duel_view, duel_words
 from gmtool.games.aura_battler.rules import duel_messages as m
 from gmtool.games.aura_battler.rules.duel_state import DuelState
 
@@ -61,18 +61,24 @@ class AuraRules:
     def touched(self, event: Event) -> Touched:
         return duel_fold.touched(event)
 
+    def involved(self, event: Event) -> tuple[Involved, ...]:
+        return duel_involved.involved(event)
+
     def round_started(self, event: Event) -> int | None:
         return event.turn if isinstance(event, m.TurnStarted) else None
 
     def log_shape(self) -> LogShape:
         return duel_words.log_shape()
 
+    def log_families(self, event: Event) -> frozenset[str]:
+        return duel_words.log_shape().families_of(event.kind)
+
     # -- what the shell draws -----------------------------------------------------------------
     def heading(self, state: DuelState) -> Heading:
         return duel_view.heading(state)
 
     def player_line(self, state: DuelState) -> str:
-        """The line the player view shows under the heading (duck-typed by :mod:`gmtool.viewmodels.player_view_model`)."""
+        """The line the player view shows under the heading (the ``player_line`` capability)."""
         return duel_view.player_line(state)
 
     def order_layout(self) -> OrderLayout:
@@ -100,7 +106,7 @@ class AuraRules:
         return duel_view.snapshot(state, audience)
 
     def report_words(self) -> dict[str, str]:
-        """The printed turn log is a duel report: turns, the starting positions, the sky (:mod:`gmtool.printing.report`)."""
+        """The printed turn log is a duel report: turns, the starting positions, the sky (``report_words``)."""
         return {key: f"ab.{key}" for key in ("report.title", "report.setup", "report.round", "report.snapshot",
                                               "report.map_setup", "report.map_end")}
 
@@ -136,7 +142,7 @@ class AuraRules:
         return duel_map.overlay(state, unit, key)
 
     def pick_target_hint(self) -> str:
-        """The map dock's line before a target is chosen (the sky has no lock or cover)."""
+        """The map dock's line before a target is chosen (the sky has no lock or cover; ``target_hint``)."""
         return tr("ab.map.pick_target")
 
     def fire_line(self, state: DuelState, unit: str, target: str) -> FireLine | None:

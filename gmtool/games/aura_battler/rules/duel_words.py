@@ -3,6 +3,8 @@ report, and the log's shape."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from gmtool.core.display import Breakdown, LogShape, ModifierLine
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
@@ -89,6 +91,7 @@ def attack_breakdown(event: m.AttackMade) -> Breakdown:
                      odds=tr("ab.breakdown.odds", chance=f"{float(chance):.1%}"))
 
 
+@cache
 def log_shape() -> LogShape:
     moves = frozenset({"ab_unit_moved", "ab_thrust_set", "ab_response_turned", "ab_boarded"})
     pp = frozenset({"ab_pp_allocated", "ab_allocations_revealed"})

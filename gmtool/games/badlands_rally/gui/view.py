@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gmtool.core.hex.on_map import MAP_FEATURE
 from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.ui.actions import ActionSpec
@@ -54,7 +53,7 @@ class RallyView:
     """Badlands Rally: the race on its course."""
 
     key = "badlands_rally"
-    features: frozenset[str] = frozenset({MAP_FEATURE})
+    features: frozenset[str] = frozenset()  # the map: the manifest's "map" capability
     action_specs = RALLY_SPECS
 
     def __init__(self, rules: RallyRules | None = None) -> None:

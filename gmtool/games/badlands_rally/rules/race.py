@@ -18,13 +18,13 @@ from gmtool.core.display import (
     SheetView,
     Snapshot,
 )
-from gmtool.core.game import Touched
+from gmtool.core.game import Involved, Touched
 from gmtool.core.hex.board import Board
 from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.on_map import Arcs, FireLine, Step
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import RuleReadings
-from gmtool.games.badlands_rally.rules import race_decide, race_fold, race_map, race_view, race_words
+from gmtool.games.badlands_rally.rules import race_decide, race_fold, race_involved, race_map, race_view, race_words
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import race_reaction_messages as r
 from gmtool.games.badlands_rally.rules import setup_messages as setup
@@ -73,11 +73,17 @@ class RallyRules:
     def touched(self, event: Event) -> Touched:
         return setup_touched(event) if isinstance(event, setup.EVENTS) else race_fold.touched(event)
 
+    def involved(self, event: Event) -> tuple[Involved, ...]:
+        return race_involved.involved(event)
+
     def round_started(self, event: Event) -> int | None:
         return event.round if isinstance(event, m.RoundStarted) else None
 
     def log_shape(self) -> LogShape:
         return race_words.log_shape()
+
+    def log_families(self, event: Event) -> frozenset[str]:
+        return race_words.log_shape().families_of(event.kind)
 
     # -- what the shell draws -----------------------------------------------------------------
     def heading(self, state: RaceState) -> Heading:

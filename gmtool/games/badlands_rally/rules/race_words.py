@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from gmtool.core.display import Breakdown, LogShape, ModifierLine
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
@@ -87,6 +89,7 @@ def _passed(event: m.GearStepped | m.GearPlaced) -> str:
     return ""
 
 
+@cache
 def log_shape() -> LogShape:
     moves = frozenset({"br_stepped", "br_placed", "br_speed_declared", "br_special_move_made"})
     return LogShape(families=(("br_moves", moves), ("br_attacks", frozenset({"br_attack_made", "br_spin_resolved", "br_reaction_offered", "br_reaction_chosen", "br_reactions_resolved", "br_pushed"}))), headings=(("br_round_started", 0), ("br_speed_declared", 1)))

@@ -16,7 +16,7 @@ from PySide6.QtCore import (
 
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import active_language, tr
-from gmtool.viewmodels import roles
+from gmtool.games.shadowrun.gui import sr_roles
 from gmtool.viewmodels.bridge import EncounterBridge
 
 Index = QModelIndex | QPersistentModelIndex
@@ -100,8 +100,8 @@ class ActionListModel(QAbstractListModel):
                 return f"— {tr(f'action.{kind}')} —"
             labels = self._labels[key]
             return labels.get(active_language(), labels["en"])
-        if role == roles.ACTION_KEY:
+        if role == sr_roles.ACTION_KEY:
             return key or None
-        if role == roles.ACTION_KIND:
+        if role == sr_roles.ACTION_KIND:
             return kind
         return None

@@ -17,12 +17,12 @@ from gmtool.core.effects import Duration, Effect
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
+from gmtool.games.shadowrun.gui import sr_roles
 from gmtool.games.shadowrun.gui.state_badges import held_states
 from gmtool.games.shadowrun.rules import effect_messages as em
 from gmtool.games.shadowrun.rules.effect_rules import holder_effects
 from gmtool.games.shadowrun.rules.grunt_groups import group_of
 from gmtool.games.shadowrun.rules.shared_describe import effect_badge
-from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 
 Index = QModelIndex | QPersistentModelIndex
@@ -125,6 +125,6 @@ class EffectsModel(QAbstractListModel):
         effect = self._effects[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             return effect_badge(effect, self._bridge.state.turn)
-        if role == roles.EFFECT_ID:
+        if role == sr_roles.EFFECT_ID:
             return effect.id
         return None

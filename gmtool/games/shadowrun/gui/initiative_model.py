@@ -27,6 +27,7 @@ from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import active_language, term_label, tr
+from gmtool.games.shadowrun.gui import sr_roles
 from gmtool.games.shadowrun.gui.state_badges import REST, SHOWN_AS_BADGES, STATES, ordered_states, words
 from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
 from gmtool.viewmodels import roles
@@ -44,11 +45,11 @@ ROW_ROLES = (
     roles.ORDER,
     roles.IS_CURRENT,
     roles.SCORE,
-    roles.FLAGS,
-    roles.CONDITION,
-    roles.PASSES_LEFT,
+    sr_roles.FLAGS,
+    sr_roles.CONDITION,
+    sr_roles.PASSES_LEFT,
     roles.IS_NPC,
-    roles.EFFECTS,
+    sr_roles.EFFECTS,
     STATES,
     int(Qt.ItemDataRole.DisplayRole),
 )
@@ -72,7 +73,7 @@ class CombatantsModel(QStandardItemModel):
         super().__init__(0, len(COLUMNS), parent)
         self._bridge = bridge
         self._view = bridge.view
-        self._row_roles = ROW_ROLES + ((roles.PASS_LADDER,) if bridge.has(PASS_LADDER) else ())
+        self._row_roles = ROW_ROLES + ((sr_roles.PASS_LADDER,) if bridge.has(PASS_LADDER) else ())
         self._ids: list[str] = []
         self._joining: list[str] = []  # the ids of the rows being inserted (see _rows_inserted)
         # Connected first: the ids follow the rows before any view or proxy hears of them.
@@ -97,18 +98,18 @@ class CombatantsModel(QStandardItemModel):
             roles.ORDER: rank,
             roles.IS_CURRENT: c.id == current_id,
             roles.SCORE: view.score(state, c),
-            roles.FLAGS: flags,
-            roles.CONDITION: view.condition(c),
-            roles.PASSES_LEFT: view.passes_left(state, c),
+            sr_roles.FLAGS: flags,
+            sr_roles.CONDITION: view.condition(c),
+            sr_roles.PASSES_LEFT: view.passes_left(state, c),
             roles.IS_NPC: view.is_npc(c),
-            roles.EFFECTS: badges.get(c.id, ()),
+            sr_roles.EFFECTS: badges.get(c.id, ()),
             HELD: held.get(c.id, ()),
             STATES: ordered_states(flags, view.down(c), held.get(c.id, ())),
             int(Qt.ItemDataRole.DisplayRole): c.sheet.name,
         }
         ladder = view.ladder(state, c)
         if ladder is not None:
-            row[roles.PASS_LADDER] = (state.pass_number, ladder) if ladder else None
+            row[sr_roles.PASS_LADDER] = (state.pass_number, ladder) if ladder else None
         return row
 
     def _snapshot_all(self, only: set[str] | None = None) -> dict[str, dict[int, Any]]:
@@ -126,7 +127,7 @@ class CombatantsModel(QStandardItemModel):
             before = old.get(cid) if only is not None and cid not in only else None
             if (
                 before is not None and before[roles.IS_CURRENT] == (cid == current_id)
-                and before[roles.EFFECTS] == badges.get(cid, ()) and before[HELD] == held.get(cid, ())
+                and before[sr_roles.EFFECTS] == badges.get(cid, ()) and before[HELD] == held.get(cid, ())
             ):
                 # Not named, not the current mark: nothing it shows changed. Its rank may have moved by
                 # the others that moved; that changes no look and not its place among the unnamed (the
@@ -209,11 +210,11 @@ class CombatantsModel(QStandardItemModel):
     def _emit_row_changed(self, row: int, changed: list[int]) -> None:
         """One ``dataChanged`` with the custom roles that changed and the Qt roles they show through."""
         shown = set(changed)
-        if shown & {roles.SCORE, roles.PASSES_LEFT, roles.FLAGS, roles.CONDITION, roles.EFFECTS, roles.PASS_LADDER, STATES}:
+        if shown & {roles.SCORE, sr_roles.PASSES_LEFT, sr_roles.FLAGS, sr_roles.CONDITION, sr_roles.EFFECTS, sr_roles.PASS_LADDER, STATES}:
             shown |= {int(Qt.ItemDataRole.DisplayRole), REST}
-        if shown & {roles.CONDITION, roles.SCORE, roles.PASS_LADDER, roles.FLAGS, roles.EFFECTS, STATES}:
+        if shown & {sr_roles.CONDITION, roles.SCORE, sr_roles.PASS_LADDER, sr_roles.FLAGS, sr_roles.EFFECTS, STATES}:
             shown.add(int(Qt.ItemDataRole.ToolTipRole))
-        if shown & {roles.IS_CURRENT, roles.FLAGS}:
+        if shown & {roles.IS_CURRENT, sr_roles.FLAGS}:
             shown |= {
                 int(Qt.ItemDataRole.BackgroundRole),
                 int(Qt.ItemDataRole.FontRole),
@@ -225,7 +226,7 @@ class CombatantsModel(QStandardItemModel):
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         shown = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)  # the tooltip: the whole title when elided
         if orientation == Qt.Orientation.Horizontal and role in shown and 0 <= section < len(COLUMNS):
-            if section == COL_PASSES and roles.PASS_LADDER in self._row_roles:
+            if section == COL_PASSES and sr_roles.PASS_LADDER in self._row_roles:
                 return tr("column.pass_ladder")
             return tr(COLUMNS[section])
         return None
@@ -258,8 +259,8 @@ class CombatantsModel(QStandardItemModel):
         look = look_key(self._look(column, cid, row))
         if look is None:
             return None
-        drawn = {COL_PASSES: row.get(roles.PASS_LADDER), COL_FLAGS: (row[STATES], self._rest(row)),
-                 COL_CONDITION: row[roles.CONDITION]}.get(column)
+        drawn = {COL_PASSES: row.get(sr_roles.PASS_LADDER), COL_FLAGS: (row[STATES], self._rest(row)),
+                 COL_CONDITION: row[sr_roles.CONDITION]}.get(column)
         return column, look, drawn, active_language()
 
     def _value(self, column: int, cid: str, row: dict[int, Any], role: int) -> Any:
@@ -276,7 +277,7 @@ class CombatantsModel(QStandardItemModel):
             return brush("current_back")
         if role == Qt.ItemDataRole.ForegroundRole and row[roles.IS_CURRENT]:
             return brush("current_text")  # dark text on the light highlight, in every theme
-        if role == Qt.ItemDataRole.ForegroundRole and "out" in row[roles.FLAGS]:
+        if role == Qt.ItemDataRole.ForegroundRole and "out" in row[sr_roles.FLAGS]:
             return brush("out_text")
         if role == Qt.ItemDataRole.FontRole and row[roles.IS_CURRENT]:
             font = QFont()
@@ -295,23 +296,23 @@ class CombatantsModel(QStandardItemModel):
         if column == COL_FLAGS:
             return "\n".join(self._flag_words(row)) or None  # every state and effect, whole, one a line
         if column == COL_CONDITION:
-            p, pmax, s, smax = row[roles.CONDITION]
+            p, pmax, s, smax = row[sr_roles.CONDITION]
             return tr("tooltip.condition", physical=p, physical_max=pmax, stun=s, stun_max=smax)
         if column == COL_SCORE and row[roles.SCORE] is not None:
             state = self._bridge.state
             terms = self._view.score_terms(state, state.combatants[cid])
             return " ".join(f"{term_label(label)} {value:+d}" for label, value in terms)
-        if column == COL_PASSES and row.get(roles.PASS_LADDER):
-            _current, ladder = row[roles.PASS_LADDER]
+        if column == COL_PASSES and row.get(sr_roles.PASS_LADDER):
+            _current, ladder = row[sr_roles.PASS_LADDER]
             passes = [str(p) for p, step in enumerate(ladder, 1) if step != "off"]
-            return tr("tooltip.pass_ladder", passes=", ".join(passes), left=row[roles.PASSES_LEFT])
+            return tr("tooltip.pass_ladder", passes=", ".join(passes), left=row[sr_roles.PASSES_LEFT])
         return None
 
     @staticmethod
     def _rest(row: dict[int, Any]) -> str:
         """The flags and effects that are no state badge, in words (the language in use)."""
-        flags = [tr(f"flag.{f}") for f in row[roles.FLAGS] if f not in SHOWN_AS_BADGES]
-        return " · ".join(flags + list(row[roles.EFFECTS]))
+        flags = [tr(f"flag.{f}") for f in row[sr_roles.FLAGS] if f not in SHOWN_AS_BADGES]
+        return " · ".join(flags + list(row[sr_roles.EFFECTS]))
 
     def _flag_words(self, row: dict[int, Any]) -> list[str]:
         """The states (most urgent first), then the other flags and effects, in words."""
@@ -325,10 +326,10 @@ class CombatantsModel(QStandardItemModel):
         if column == COL_SCORE:
             return "—" if row[roles.SCORE] is None else str(row[roles.SCORE])
         if column == COL_PASSES:
-            return str(row[roles.PASSES_LEFT])
+            return str(row[sr_roles.PASSES_LEFT])
         if column == COL_FLAGS:
             return " · ".join(self._flag_words(row))
-        p, pmax, s, smax = row[roles.CONDITION]
+        p, pmax, s, smax = row[sr_roles.CONDITION]
         return f"{p}/{pmax} · {s}/{smax}"
 
 

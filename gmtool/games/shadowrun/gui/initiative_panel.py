@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.gui import sr_roles
 from gmtool.games.shadowrun.gui.action_list_model import ActionListModel
 from gmtool.games.shadowrun.gui.initiative_model import (
     COL_CONDITION,
@@ -65,7 +66,7 @@ class ConditionBarDelegate(CachedCellDelegate):
         opt.text = ""  # the bars replace the text (kept for tooltips and screen readers)
         style = opt.widget.style() if opt.widget else QApplication.style()
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
-        condition = index.data(roles.CONDITION)
+        condition = index.data(sr_roles.CONDITION)
         if not condition:
             return
         rect = option.rect.adjusted(4, 5, -4, -5)
@@ -245,7 +246,7 @@ class InitiativePanel(QWidget):
 
     def _take_listed_action(self) -> None:
         index = self.action_model.index(self.action_combo.currentIndex())
-        key, kind = index.data(roles.ACTION_KEY), index.data(roles.ACTION_KIND)
+        key, kind = index.data(sr_roles.ACTION_KEY), index.data(sr_roles.ACTION_KIND)
         if not key or not self.action_model.flags(index) & Qt.ItemFlag.ItemIsEnabled:
             self._bridge.refused.emit(tr("error.choose_action"))
             return

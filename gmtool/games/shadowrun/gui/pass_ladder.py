@@ -14,9 +14,9 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
 )
 
+from gmtool.games.shadowrun.gui import sr_roles
 from gmtool.ui.cell_pixmaps import CachedCellDelegate
 from gmtool.ui.drawn_once import paint_cached
-from gmtool.viewmodels import roles
 from gmtool.viewmodels.tones import tone
 
 CELL = 15
@@ -36,7 +36,7 @@ class PassLadderDelegate(CachedCellDelegate):
     """Cells 1 … n: filled when the combatant acts in that pass; the current pass framed."""
 
     def paint_cell(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
-        ladder = index.data(roles.PASS_LADDER)
+        ladder = index.data(sr_roles.PASS_LADDER)
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         if ladder:

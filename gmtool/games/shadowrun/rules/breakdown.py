@@ -337,11 +337,12 @@ def _dice_text(facts: RollFacts) -> str:
     return " · ".join(parts)
 
 
-def _edge_text(facts: RollFacts) -> str:
+def _edge_line(facts: RollFacts) -> tuple[tuple[str, str], ...]:
+    """The Edge used on the test, as a line of the breakdown ("Edge: …"), or none."""
     if facts.edge_use == "none":
-        return ""
+        return ()
     dice = facts.rerolls if facts.edge_use == "reroll_failures" else facts.edge_dice
-    return tr(f"breakdown.edge.{facts.edge_use}", dice=dice)
+    return ((tr("report.column.edge"), tr(f"breakdown.edge.{facts.edge_use}", dice=dice)),)
 
 
 def _odds_text(facts: RollFacts) -> str:
@@ -362,7 +363,7 @@ def word_breakdown(facts: RollFacts) -> Breakdown | None:
         modifiers=tuple(_modifier_line(m) for m in facts.modifiers) + tuple(_record_modifier(t) for t in facts.rows),
         dice=_dice_text(facts),
         odds=_odds_text(facts),
-        edge=_edge_text(facts),
+        extras=_edge_line(facts),
     )
 
 

@@ -19,12 +19,13 @@ from gmtool.core.display import (
     Snapshot,
 )
 from gmtool.core.errors import GmtoolError
-from gmtool.core.game import Touched
+from gmtool.core.game import Involved, Touched
 from gmtool.core.messages import Command, Event
 from gmtool.core.readings import RuleReadings
 from gmtool.games.shadowrun.rules import display
 from gmtool.games.shadowrun.rules.breakdown import exchange_facts, roll_facts, word_breakdown, word_parts
-from gmtool.games.shadowrun.rules.log_shape import LOG_SHAPE
+from gmtool.games.shadowrun.rules.involved import involved as shadowrun_involved
+from gmtool.games.shadowrun.rules.log_shape import LOG_SHAPE, log_families
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
 from gmtool.games.shadowrun.rules.sheet_view import EditionSheet, sheet_view
 from gmtool.games.shadowrun.rules.touched import touched as shadowrun_touched
@@ -70,6 +71,9 @@ class ShadowrunRules:
     def touched(self, event: Event) -> Touched:
         return shadowrun_touched(event)
 
+    def involved(self, event: Event) -> tuple[Involved, ...]:
+        return shadowrun_involved(event)
+
     # -- what the shell draws (gmtool.core.display) ----------------------------------------------
     def heading(self, state: Any) -> Heading:
         return display.heading(state)
@@ -79,6 +83,9 @@ class ShadowrunRules:
 
     def log_shape(self) -> LogShape:
         return LOG_SHAPE
+
+    def log_families(self, event: Event) -> frozenset[str]:
+        return log_families(event)
 
     def order_layout(self) -> OrderLayout:
         return display.order_layout()

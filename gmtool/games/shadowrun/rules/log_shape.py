@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from gmtool.core.display import LogShape
+from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.turn_events import SheetChanged
 
 # A kind may be in several families (an attack is a test and deals damage).
 LOG_SHAPE = LogShape(
@@ -33,6 +35,14 @@ LOG_SHAPE = LogShape(
         })),
     ),
     headings=(("turn_started", 0), ("pass_started", 1)),
-    # A sheet edit belongs to a family by the field it edits (a GM typing damage or Edge by hand).
-    field_families=(("physical_damage", "damage"), ("stun_damage", "damage"), ("edge_points", "edge")),
 )
+# A sheet edit belongs to a family by the field it edits (a GM typing damage or Edge by hand).
+FIELD_FAMILIES = {"physical_damage": "damage", "stun_damage": "damage", "edge_points": "edge"}
+
+
+def log_families(event: Event) -> frozenset[str]:
+    """The filter families of an event's log line: its kind's, and a hand edit's by the field it edits."""
+    found = LOG_SHAPE.families_of(event.kind)
+    if isinstance(event, SheetChanged) and event.field in FIELD_FAMILIES:
+        return found | {FIELD_FAMILIES[event.field]}
+    return found
