@@ -1,6 +1,7 @@
 """Shared test setup: Qt offscreen, private data folders, English by default.
 
-GUI fixtures live in ``tests/gui/conftest.py``; this file stays small.
+GUI fixtures live in ``tests/gui/conftest.py``; this file stays small. ``tests/cpu_limit.py`` fails a
+test over 10 s that does not say why in its docstring; ``pytester`` lets that plug-in's own tests run pytest.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+pytest_plugins = ["tests.cpu_limit", "pytester"]
 
 
 @pytest.fixture(autouse=True)
