@@ -54,6 +54,9 @@ def test_cpu_time_counts_and_wall_time_only_far_past_the_limit() -> None:
         "31.0 s of wall time (allowed 30 s at this load)")
 
 
-def test_the_wall_limit_grows_with_the_load_past_the_cores() -> None:
+def test_the_limits_grow_with_the_load_past_the_cores() -> None:
     assert cpu_limit.wall_limit(10.0, 3.0, cores=2, load=1.0) == 30.0  # quiet: 3 × 10 s
     assert cpu_limit.wall_limit(10.0, 3.0, cores=2, load=8.0) == 120.0  # four times the cores busy: 4 × 30 s
+    assert cpu_limit.cpu_limit(10.0, cores=2, load=1.5) == 10.0  # quiet: the plain limit
+    assert cpu_limit.cpu_limit(10.0, cores=2, load=3.0) == 15.0  # half again as much work as cores
+    assert cpu_limit.cpu_limit(10.0, cores=2, load=11.0) == 20.0  # never more than twice the limit
