@@ -4,6 +4,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
+# make test: compiled modules (and pytest's rewritten tests) are kept under the venv even where the
+# environment says PYTHONDONTWRITEBYTECODE (without them every run and worker compiles everything again)
+TEST_ENV := QT_QPA_PLATFORM=offscreen PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
+# one pytest worker per core (pytest-xdist); tests of one xdist_group run on the same worker
+PYTEST_PARALLEL := -n auto --dist loadgroup
 
 .PHONY: run test bench screenshots clean
 
@@ -25,7 +30,7 @@ run: $(STAMP_RUN)
 test: $(STAMP_TEST)
 	$(PY) -m ruff check gmtool tests benchmarks tools
 	$(VENV)/bin/lint-imports
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+	$(TEST_ENV) $(PY) -m pytest $(PYTEST_PARALLEL)
 
 bench: $(STAMP_TEST)
 	QT_QPA_PLATFORM=offscreen $(PY) -m benchmarks

@@ -1,6 +1,8 @@
 """Shared test setup: Qt offscreen, private data folders, English by default.
 
-GUI fixtures live in ``tests/gui/conftest.py``; this file stays small.
+GUI fixtures live in ``tests/gui/conftest.py``; this file stays small. ``tests/cpu_limit.py`` fails a
+test over 10 s that does not say why in its docstring; ``tests/parallel.py`` shares the tests between
+``make test``'s workers; ``pytester`` lets these plug-ins' own tests run pytest.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+pytest_plugins = ["tests.cpu_limit", "tests.parallel", "pytester"]
 
 
 @pytest.fixture(autouse=True)

@@ -57,6 +57,8 @@ def finishers_of_the_last_round(state: RaceState) -> set[str]:
 
 @pytest.mark.rule("BR-19")
 def test_the_demo_race_scripted_to_a_winner_and_undone_and_redone_whole() -> None:
+    """Slow: the whole race is undone one command at a time (some 1,600 undos through the session, as
+    a GM would press them), and each undo folds the journal again from the start."""
     rules, session, script = demo_race()
     state = session.encounter.state
     assert isinstance(script[0], m.RollInitiative) and state.round > 1

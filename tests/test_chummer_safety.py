@@ -52,9 +52,9 @@ def test_a_minimal_hand_written_file_imports() -> None:
 def test_billion_laughs_is_refused_at_once() -> None:
     entities = "".join(f'<!ENTITY e{i} "&e{i - 1};&e{i - 1};&e{i - 1};&e{i - 1};">' for i in range(1, 12))
     data = f'<?xml version="1.0"?><!DOCTYPE c [<!ENTITY e0 "ha">{entities}]><character>&e11;</character>'.encode()
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the work itself, whatever else the machine runs
     assert refused(data) == "error.import_doctype"
-    assert time.perf_counter() - start < 1.0  # refused before expanding anything
+    assert time.process_time() - start < 1.0  # refused before expanding anything
 
 
 def test_external_entities_are_refused() -> None:

@@ -9,6 +9,7 @@ literal, must be in both catalogues. Keys built at run time (``field.{name}``,
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import json
 import re
@@ -152,8 +153,13 @@ def _callee(call: ast.Call) -> str | None:
     return None
 
 
-def used_keys() -> Iterator[tuple[str, str]]:
+@functools.cache  # the source is read and parsed once per test run, not once per test
+def used_keys() -> tuple[tuple[str, str], ...]:
     """(key, "file:line") for every key the source passes to tr() or an error, or spells out."""
+    return tuple(_scan_keys())
+
+
+def _scan_keys() -> Iterator[tuple[str, str]]:
     for path in sorted(SOURCE.rglob("*.py")):
         where = path.relative_to(REPO).as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=where)

@@ -517,13 +517,16 @@ class JournalMachine(RuleBasedStateMachine):
         assert canonical(replay(through_json(entries), seed=5).state) == live
 
 
-TestJournalMachine = JournalMachine.TestCase
-TestJournalMachine.settings = settings(
-    max_examples=80,
-    stateful_step_count=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+class TestJournalMachine(JournalMachine.TestCase):
+    """Slow: 80 random fights of 40 steps, and after each step the journal replayed twice (as stored
+    and through JSON) to compare with the live state; fewer fights or checks would find less."""
+
+    settings = settings(
+        max_examples=80,
+        stateful_step_count=40,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
 
 
 def test_a_preview_writes_nothing_and_commits_as_shown_or_not_at_all() -> None:

@@ -17,6 +17,8 @@ TRIALS = 20
 
 @pytest.mark.slow
 def test_sigkill_loses_no_confirmed_command_and_every_file_reopens() -> None:
+    """Slow: 23 gmtool processes (3 uncut runs that time the script, then 20 killed at random moments),
+    each starting Python and gmtool and writing a campaign; a kill is only real in another process."""
     result = run_kill_trials(TRIALS, seed=5)
     assert result["trials"] == TRIALS
     assert result["script_errors"] == 0, result["problems"]

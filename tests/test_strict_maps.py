@@ -78,10 +78,10 @@ def test_a_start_zone_of_a_million_hexes_is_refused_fast() -> None:
     assert len(text) > 8_000_000
     assert _refusal(text) == "loop.json (map) was not read: too large: 8.0 MB, the limit for a map is 2 MB."
     decoded = json.loads(text)
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: the work itself, whatever else the machine runs
     with pytest.raises(FileFormatError) as refused:
         checked_document(decoded)
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     assert refused.value.message().endswith(f"at zones.start: At most {HEXES_MAX} entries; this has 1000000.")
     assert seconds < 2.0, seconds  # the list's length is checked first (milliseconds here)
 

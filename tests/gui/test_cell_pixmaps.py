@@ -21,6 +21,14 @@ from gmtool.viewmodels import roles
 from tests.gui.test_key_press_paint import _fight, _on_screen, _settle
 
 
+@pytest.fixture(autouse=True)
+def _light_theme():  # noqa: ANN202
+    """Each test starts in the light theme, whatever ran before it in this process (the style drawn
+    before any theme is applied paints the selected row's gradient a shade apart where a part of it
+    is repainted, so these tests failed when no earlier test had applied a theme)."""
+    apply_theme(QApplication.instance(), "light")
+
+
 @pytest.fixture(params=["light", "dark"])
 def theme(request):  # noqa: ANN001, ANN201
     apply_theme(QApplication.instance(), request.param)

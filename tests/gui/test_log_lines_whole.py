@@ -92,8 +92,8 @@ def test_appending_to_a_long_log_stays_cheap(qtbot, workspace) -> None:
 
     for number in range(2000):
         append(f"{number}: {LONG}" if number % 3 else f"line {number}")
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the work itself, whatever else the machine runs
     for number in range(500):
         append(f"{number}: {LONG}" if number % 3 else f"line {number}")
-    mean_ms = (time.perf_counter() - start) * 1000 / 500
+    mean_ms = (time.process_time() - start) * 1000 / 500
     assert mean_ms < 1.0, mean_ms

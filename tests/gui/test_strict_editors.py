@@ -103,9 +103,9 @@ def test_the_map_editor_refuses_a_zone_listing_one_hex_thousands_of_times_at_onc
     shown: list[str] = []
     monkeypatch.setattr(map_editor, "ask_open_path", lambda _parent: path)
     monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, message, *_a: shown.append(message))
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: the work itself, whatever else the machine runs
     editor.import_map()
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
     assert shown == ["start.json (a map file) is refused: The map has an invalid value at zones.start: 0101 is "
                      "listed twice."]
     assert editor.document() == _small() and editor._undo == []  # noqa: SLF001
