@@ -240,7 +240,7 @@ def test_the_skill_table_cites_its_source_and_covers_the_core_skills() -> None:
 def test_the_import_benchmark_returns_positive_figures() -> None:
     from benchmarks.import_chummer import measure_import_chummer
 
-    result = measure_import_chummer()
+    result = measure_import_chummer(rounds=1)  # the figures' shape; make bench times ten rounds
     assert {"import_chum5_ms_median", "import_chum5_ms_max", "import_chum_ms_median"} <= set(result)
     assert all(value > 0 for value in result.values())
     assert result["import_chum5_files"] == 16
