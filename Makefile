@@ -1,11 +1,11 @@
-# gmtool: make run | make test | make bench
+# gmtool: make run | make test | make bench | make mutate
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: run test bench clean
+.PHONY: run test bench mutate clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,11 @@ test: $(STAMP_TEST)
 
 bench: $(STAMP_TEST)
 	QT_QPA_PLATFORM=offscreen $(PY) -m benchmarks
+
+# Mutation testing of gmtool/core and each game's rules/ (tools/mutate.py, ~30 min; not part of test).
+mutate: $(STAMP_TEST)
+	$(PY) -m pip install --quiet 'mutmut==3.8.1'
+	nice $(PY) -m tools.mutate
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
