@@ -5,8 +5,8 @@ tool draws a seeded sample of ``--sample`` mutants per group (core, shadowrun, b
 aura_battler), has mutmut run only those, each against only the tests that call the mutated function
 (mutmut's own test selection, from one instrumented run of the non-GUI tests), and writes:
 
-- ``benchmarks/mutation_scores.json``: ``mutation_score_<group>`` = killed / (sampled − equivalent),
-  with the counts; ``make bench`` prints it (benchmarks/mutation.py);
+- ``benchmarks/mutation_scores.json``: ``mutation_score_<group>`` = killed / (sampled − equivalent − not
+  run), with the counts; ``make bench`` prints it (benchmarks/mutation.py);
 - ``benchmarks/mutation_report.md``: every surviving mutant with its place (file, line, function) and
   its diff, and the equivalent mutants with the reason each (``tools/mutate_equivalent.json``).
 
@@ -124,15 +124,16 @@ def report(chosen: dict[str, list[str]], seed: int) -> dict[str, object]:
             statuses[status] += 1
             if status == "equivalent":
                 equivalents.append((group, name, source, equivalent[name]))
-            elif status not in DETECTED:
+            elif status not in DETECTED and status != "not checked":
                 survivors.append((group, name, source, status))
-        counted = len(names) - statuses["equivalent"]
+        counted = len(names) - statuses["equivalent"] - statuses["not checked"]
         killed = sum(statuses[s] for s in DETECTED)
         figures[f"mutation_score_{group}"] = round(killed / counted, 3) if counted else None
         figures[f"mutation_sampled_{group}"] = len(names)
         figures[f"mutation_killed_{group}"] = killed
         figures[f"mutation_equivalent_{group}"] = statuses["equivalent"]
         figures[f"mutation_survived_{group}"] = counted - killed
+        figures[f"mutation_not_run_{group}"] = statuses["not checked"]
     SCORES.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     REPORT.write_text(_report_text(figures, survivors, equivalents), encoding="utf-8")
     return figures
@@ -140,12 +141,14 @@ def report(chosen: dict[str, list[str]], seed: int) -> dict[str, object]:
 
 def _report_text(figures: dict[str, object], survivors: list, equivalents: list) -> str:
     out = ["# Mutation testing report (make mutate)", "",
-           f"A sample of mutants per group (seed {figures['mutation_seed']}); score = killed / (sampled − equivalent).",
-           "", "| group | sampled | killed | equivalent | not killed | score |", "| --- | --- | --- | --- | --- | --- |"]
+           f"A sample of mutants per group (seed {figures['mutation_seed']}); score = killed / (sampled − equivalent − not run);",
+           "a mutant not run is one the run did not reach (stopped early).",
+           "", "| group | sampled | killed | equivalent | not killed | not run | score |",
+           "| --- | --- | --- | --- | --- | --- | --- |"]
     for group in GROUPS:
         out.append(f"| {group} | {figures[f'mutation_sampled_{group}']} | {figures[f'mutation_killed_{group}']} | "
                    f"{figures[f'mutation_equivalent_{group}']} | {figures[f'mutation_survived_{group}']} | "
-                   f"{figures[f'mutation_score_{group}']} |")
+                   f"{figures[f'mutation_not_run_{group}']} | {figures[f'mutation_score_{group}']} |")
     out += ["", "## Mutants not killed", ""]
     for group, name, source, status in survivors:
         line, function, changed = place(name, source)
