@@ -1,4 +1,4 @@
-# gmtool: make run | make test | make bench | make screenshots
+# gmtool: make run | make test | make bench | make screenshots | make mutate
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -10,7 +10,7 @@ TEST_ENV := QT_QPA_PLATFORM=offscreen PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREF
 # one pytest worker per core (pytest-xdist); tests of one xdist_group run on the same worker
 PYTEST_PARALLEL := -n auto --dist loadgroup
 
-.PHONY: run test bench screenshots clean
+.PHONY: run test bench screenshots mutate clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ bench: $(STAMP_TEST)
 
 screenshots: $(STAMP_RUN)
 	QT_QPA_PLATFORM=offscreen $(PY) tools/screenshot_all.py docs
+
+# Mutation testing of gmtool/core and each game's rules/ (tools/mutate.py, ~30 min; not part of test).
+mutate: $(STAMP_TEST)
+	$(PY) -m pip install --quiet 'mutmut==3.8.1'
+	nice $(PY) -m tools.mutate
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -106,6 +106,7 @@ def main() -> int:
     bench_named("benchmarks.user_file_fuzz", "measure_user_file_fuzz")  # issue 29: a GM's files, mutated
     bench_named("benchmarks.hex_geometry", "measure_hex_geometry")
     bench_named("benchmarks.import_freeze", "measure_import_freeze")  # issue 29: 2,000 NPCs, the window turning
+    bench_named("benchmarks.mutation", "measure_mutation_scores")  # issue 36: what make mutate last wrote
     bench_startup()
     bench_kill_trials()
     return 0

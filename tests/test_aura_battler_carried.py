@@ -38,3 +38,37 @@ def test_a_carried_battler_defends_with_the_carrier_except_a_sword_parry() -> No
     assert carried_hit("sword", 4) == "attacker_chooses"  # 21.6
     with pytest.raises(RulesError):
         carried_hit("sword", 5)  # 5–6: decided as shooting, with another die
+
+
+@pytest.mark.rule("AB-21")
+@pytest.mark.parametrize(("sword", "choice", "typed", "expected"), [
+    # 003 line 69 (21.5): a shooting hit, one die: 1-3 the Aura Battler, 4-6 the Wing Caliber.
+    (False, "carrier", (3,), ("battler", (3,))),
+    (False, "battler", (4,), ("carrier", (4,))),
+    (False, "battler", (1,), ("battler", (1,))),
+    (False, "battler", (6,), ("carrier", (6,))),
+    # 003 line 70 (21.6): a sword hit, 1-4 the attacker chooses; 5-6 a second die decides as for shooting.
+    (True, "carrier", (4,), ("carrier", (4,))),
+    (True, "battler", (1,), ("battler", (1,))),
+    (True, "carrier", (5, 3), ("battler", (5, 3))),
+    (True, "battler", (6, 4), ("carrier", (6, 4))),
+])
+def test_where_a_hit_on_a_carried_battler_lands_die_by_die(sword: bool, choice: str, typed: tuple[int, ...],
+                                                           expected: tuple[str, tuple[int, ...]]) -> None:
+    import random
+
+    from gmtool.games.aura_battler.rules.duel_carried import land
+
+    assert land(sword, choice, typed, random.Random(0)) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("AB-21")
+def test_a_sword_five_with_one_die_typed_rolls_the_second() -> None:
+    import random
+
+    from gmtool.games.aura_battler.rules.duel_carried import land
+
+    # 21.6: the 5 calls for a second die; only one was typed, so the second is rolled (1-6), read as shooting.
+    where, dice = land(True, "battler", (5,), random.Random(3))
+    assert dice[0] == 5 and len(dice) == 2 and 1 <= dice[1] <= 6
+    assert where == ("battler" if dice[1] <= 3 else "carrier")

@@ -30,6 +30,26 @@ def test_the_target_speed_modifier_rounds_up_shooting_and_down_with_a_sword() ->
     assert target_speed_modifier(thrust=2, range_hexes=5, attack="shooting") == -1  # (2 − 5) / 3 = −1 (no floor in the digest)
 
 
+@pytest.mark.rule("AB-15")
+@pytest.mark.parametrize(("thrust", "range_hexes", "attack", "expected"), [
+    # 003 line 37 (15.4): sword, thrust / 3 rounded down: 5 / 3 = 1.67 → 1 (a (thrust + 1) // 3 reading gives 2).
+    (5, 1, "sword", 1),
+    (3, 1, "sword", 1),  # 3 / 3 = 1 exactly
+    (2, 1, "sword", 0),  # 2 / 3 = 0.67 → 0
+    (8, 1, "sword", 2),  # 8 / 3 = 2.67 → 2
+    # 003 line 36 (15.3): shooting, (thrust − hexes) / 3 rounded up: (5 − 1) / 3 = 1.33 → 2; (5 − 2) / 3 = 1.
+    (5, 1, "shooting", 2),
+    (5, 2, "shooting", 1),
+    (4, 0, "shooting", 2),  # 4 / 3 = 1.33 → 2
+    (5, 4, "shooting", 1),  # 1 / 3 = 0.33 → 1
+    (5, 5, "shooting", 0),
+    (3, 7, "shooting", -1),  # −4 / 3 = −1.33, rounded up → −1
+])
+def test_the_target_speed_modifier_at_the_rounding_boundaries(thrust: int, range_hexes: int, attack: str,
+                                                               expected: int) -> None:
+    assert target_speed_modifier(thrust=thrust, range_hexes=range_hexes, attack=attack) == expected
+
+
 @pytest.mark.rule("AB-14")
 def test_the_hit_value_term_by_term() -> None:
     # Accuracy 5 + attack PP 2 − attacker speed 1 − evasion 2 − defence PP 1 − target speed 2 + BR 1

@@ -49,6 +49,20 @@ def test_the_allocation_always_totals_the_pilot_s_base() -> None:
         allocate(8, attack=-1, defence=0, power=0, barrier=0, response=0)
 
 
+@pytest.mark.rule("AB-22")
+def test_the_whole_base_may_go_to_the_five_and_one_more_is_refused() -> None:
+    # 003 lines 75-76 (22.4, 22.5): the action PP are split among attack, defence, power, barrier and response;
+    # the six total the base. Base 5 given 2 + 1 + 1 + 1 + 0 = 5: nothing is left as action PP.
+    points = allocate(5, attack=2, defence=1, power=1, barrier=1, response=0)
+    assert points == PowerPoints(action=0, attack=2, defence=1, power=1, barrier=1, response=0)
+    # Base 5 given 2 + 1 + 1 + 1 + 1 = 6: one more than the base, refused.
+    with pytest.raises(RulesError) as caught:
+        allocate(5, attack=2, defence=1, power=1, barrier=1, response=1)
+    assert caught.value.key == "error.ab_pp_too_many"
+    # Base 7 with nothing given: all 7 stay action PP.
+    assert allocate(7, attack=0, defence=0, power=0, barrier=0, response=0) == PowerPoints(action=7)
+
+
 @pytest.mark.rule("AB-16")
 def test_defending_costs_action_pp_and_a_defence_pp_each_time() -> None:
     points = allocate(6, attack=1, defence=2, power=0, barrier=0, response=0)  # action 3

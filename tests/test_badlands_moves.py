@@ -113,3 +113,18 @@ def test_recovery_brings_hits_back_to_the_structure_first_or_by_option_the_hull(
         m.DeclareSpeed(gear="g1", speed="cruising"))
     (six,) = run(rules, state, m.Recover(gear="g1", die=6))  # 6 from 0: 4 back (the maximum), the action back
     assert (six.hull, six.structure, six.action_back) == (2, 2, True) and state.gears["g1"].actions_used == 0
+
+
+@pytest.mark.rule("BR-17")
+def test_recovery_from_a_gear_with_structure_left_adds_only_the_die() -> None:
+    # リカバリー: 1D6 hits added to the hit value (hull + structure), never above the maximum (2 + 2 = 4).
+    # A at hull 0, structure 1 (hit value 1), die 2 → 3: the structure first to its maximum 2, then 1 hull.
+    # Die 3 → 4, not 5: the maximum. (Not 1 + 2 + 1: the structure already there is not counted twice.)
+    for die, expected in ((2, (1, 2)), (3, (2, 2)), (1, (0, 2))):
+        rules = RallyRules()
+        state = rules.initial_state()
+        run(rules, state, course({}), gear("A", "0306", actions=1), gear("B", "0506"), m.StartRound(first="g1"),
+            m.EditGear(gear="g1", field="hull", value=0), m.EditGear(gear="g1", field="structure", value=1),
+            m.DeclareSpeed(gear="g1", speed="cruising"))
+        (done,) = run(rules, state, m.Recover(gear="g1", die=die))
+        assert (done.hull, done.structure) == expected, die

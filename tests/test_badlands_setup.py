@@ -123,7 +123,6 @@ def test_the_pole_positions_chances_are_exact() -> None:
                                                                           7: Fraction(1, 36)}
 
 
-@pytest.mark.rule("BR-4")
 def test_a_start_zone_too_small_is_refused_and_table_mode_places_nothing() -> None:
     small = COURSE.model_copy(update={"zones": {"start": ["0402"]}})
     rules, state = setup(gear("A", "0106"), gear("B", "0206"), course=small)

@@ -45,3 +45,15 @@ def test_one_extra_pass_per_turn() -> None:
     assert not again.extra_pass_taken and again.first_in_pass is None
     with pytest.raises(RulesError):
         new_turn(again, score=10, passes=5)
+
+
+@pytest.mark.rule("SR4-E7")
+@pytest.mark.rule("SR4-C5")
+def test_the_extra_pass_lasts_one_turn_and_the_next_turn_takes_the_new_passes() -> None:
+    # 000 line 85: one extra pass, once per combat turn. Two passes + the extra = 3 this turn; the next turn
+    # re-rolls initiative (rules.md SR4-C5): score 11, back to the 2 passes the sheet gives, Edge spent stays spent.
+    this_turn = gain_extra_pass(SR4Initiative(name="Sam", score=9, passes=2, edge_points=2))
+    assert (this_turn.passes, this_turn.edge_points, this_turn.extra_pass_taken) == (3, 1, True)
+    following = new_turn(this_turn, score=11, passes=2)
+    assert (following.score, following.passes, following.edge_points, following.extra_pass_taken) == (11, 2, 1, False)
+    assert gain_extra_pass(following).passes == 3  # allowed again in the new turn

@@ -278,7 +278,6 @@ def test_a_signature_lasts_force_hours_and_force_complex_actions_erase_it() -> N
     assert kinds(events, "astral_signature_erased")[0].gone and not fight.state.magic.signatures  # 3 = Force
 
 
-@pytest.mark.rule("SR4-S1")
 def test_the_catalogue_marks_rulebook_spells_and_the_gms_own() -> None:
     book = catalogue()
     categories = {s.category for s in book.spells.values() if s.source == "rulebook"}
@@ -315,7 +314,6 @@ def test_magic_replays_from_the_journal() -> None:
     assert not fight.state.magic.spirits and len(fight.state.magic.sustained) == 1
 
 
-@pytest.mark.rule("SR4-S3")
 def test_the_log_reads_in_the_digests_japanese_words() -> None:
     fight = Fight()
     events = cast(fight, faces=faces(3, 7), target_faces=(faces(1, 3),), drain_faces=faces(1, 9))

@@ -93,6 +93,19 @@ def test_a_persona_controls_at_most_system_times_two_and_pan_modes() -> None:
     assert run.icon("m1").pan == "hidden"
 
 
+@pytest.mark.rule("SR4-X1")
+def test_a_system_three_persona_runs_six_agents_and_refuses_the_seventh() -> None:
+    # 000 line 259: 【システム】×2までしかノード/エージェント/ドローンを操作できない: System 3 → 6.
+    run = Run(PERSONA.model_copy(update={"system": 3}), TECHNO)
+    agent = mx.IconSheet(name="Agent", kind="agent", owner="c1", rating=3)
+    for n in range(1, 7):
+        run.run(mx.AddIcon(sheet=agent.model_copy(update={"name": f"Agent {n}"})))
+    assert run.refusal(mx.AddIcon(sheet=agent.model_copy(update={"name": "Agent 7"}))) == "error.matrix_control_limit"
+    # Another user's agent counts against that user's persona (Weaver, System 4), not against Deck's.
+    run.run(mx.AddIcon(sheet=agent.model_copy(update={"name": "Weaver's agent", "owner": "c2"})))
+    assert len(run.state.matrix.icons) == 2 + 6 + 1
+
+
 @pytest.mark.rule("SR4-X4")
 def test_hot_sim_adds_two_to_matrix_tests_cold_sim_and_ar_do_not() -> None:
     # 000 line 291: hot sim +2 to all Matrix tests. Hacking 4 + Exploit 4 = 8 dice; hot sim: 10.

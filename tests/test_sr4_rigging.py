@@ -198,7 +198,6 @@ def test_damage_of_body_or_more_from_one_attack_calls_a_crash_test() -> None:
     assert encounter.state.vehicles["c2"].crashed
 
 
-@pytest.mark.rule("SR4-V5")
 def test_the_rigging_log_reads_in_both_languages() -> None:
     from gmtool.core.i18n import set_language
 

@@ -8,11 +8,9 @@ physical and 8 + ceil(WIL/2) stun; every 3 boxes on either track cost −1
 
 from __future__ import annotations
 
-from math import ceil, floor
+from math import floor
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from gmtool.core.encounter import Encounter
 from gmtool.core.errors import RulesError
@@ -134,18 +132,40 @@ def test_metatype_change_clamps_attributes() -> None:
 
 
 # -- monitors and wounds (SR4-MT8) ---------------------------------------------------------------
+# rules.md SR4-MT8 (standard SR4, not in the digest): physical 8 + Body / 2, stun 8 + Willpower / 2, rounded up;
+# −1 per 3 boxes filled on each monitor, the two added up; dead past the physical monitor + Body boxes of overflow.
+# Every figure below is worked out by hand from that line.
 @pytest.mark.rule("SR4-MT8")
-@given(body=st.integers(1, 15), willpower=st.integers(1, 9), physical=st.integers(0, 30), stun=st.integers(0, 13))
-def test_monitors_and_wound_modifier(body: int, willpower: int, physical: int, stun: int) -> None:
+@pytest.mark.parametrize(("body", "willpower", "physical", "stun", "boxes", "wound"), [
+    (4, 3, 0, 0, (10, 10), 0),    # 8 + 2, 8 + 1.5 → 2
+    (4, 3, 2, 2, (10, 10), 0),    # 2 and 2 boxes: no full 3 on either
+    (4, 3, 3, 0, (10, 10), -1),   # the third box costs −1
+    (4, 3, 2, 3, (10, 10), -1),   # 2 physical do not join the 3 stun: −1, not −1 for 5
+    (4, 3, 5, 6, (10, 10), -3),   # −1 + −2
+    (5, 4, 11, 10, (11, 10), -6),  # 8 + 2.5 → 3 = 11; 8 + 2 = 10; 11 // 3 = 3, 10 // 3 = 3
+    (1, 1, 9, 9, (9, 9), -6),     # 8 + 0.5 → 1 = 9 on both; 3 + 3
+    (6, 6, 8, 0, (11, 11), -2),   # 8 + 3; 8 boxes: −2
+])
+def test_monitors_and_wound_modifier(body: int, willpower: int, physical: int, stun: int,
+                                     boxes: tuple[int, int], wound: int) -> None:
     sheet = Sheet.model_construct(
         name="Sam", metatype="human", is_npc=False, attributes={**natural("human"), "BOD": body, "WIL": willpower},
         initiative_bonus=0, initiative_passes=1, edge_points=0, physical_damage=physical, stun_damage=stun,
     )
-    assert sheet.physical_boxes == 8 + ceil(body / 2)
-    assert sheet.stun_boxes == 8 + ceil(willpower / 2)
-    expected = -(min(physical, sheet.physical_boxes) // 3) - (min(stun, sheet.stun_boxes) // 3)
-    assert sheet.wound_modifier == expected
-    assert sheet.dead == (physical > sheet.physical_boxes + body)
+    assert (sheet.physical_boxes, sheet.stun_boxes) == boxes
+    assert sheet.wound_modifier == wound
+    assert not sheet.dead
+
+
+@pytest.mark.rule("SR4-MT8")
+@pytest.mark.parametrize(("body", "physical", "dead"), [(4, 14, False), (4, 15, True), (5, 16, False), (5, 17, True)])
+def test_death_comes_past_body_boxes_of_overflow(body: int, physical: int, dead: bool) -> None:
+    # Body 4: monitor 10, overflow 4: 14 is the last box alive, 15 dead; Body 5: 11 + 5 = 16 alive, 17 dead.
+    sheet = Sheet.model_construct(
+        name="Sam", metatype="human", is_npc=False, attributes={**natural("human"), "BOD": body, "WIL": 3},
+        initiative_bonus=0, initiative_passes=1, edge_points=0, physical_damage=physical, stun_damage=0,
+    )
+    assert sheet.dead == dead
 
 
 @pytest.mark.rule("SR4-MT8")

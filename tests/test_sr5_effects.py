@@ -103,6 +103,8 @@ def test_hit_the_dirt_leaves_the_combatant_prone_until_removed() -> None:
     enc = fight()
     typed_initiative(enc, "c3", 12)
     run(enc, em.DeclareInterrupt(combatant="c3", interrupt="hit_the_dirt"))
+    # 001 line 242: 滑り込み/Hit the Dirt (イニシアティブスコア-5): 12 − 5 = 7.
+    assert effective_score(enc.state, enc.state.combatants["c3"]) == 7
     (prone,) = enc.state.effects.values()
     assert prone.key == "prone" and prone.duration is Duration.UNTIL_REMOVED
     run(enc, cmd.StartTurn())

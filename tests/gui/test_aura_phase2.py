@@ -14,7 +14,6 @@ from gmtool.viewmodels.player_view_model import SCORE, TRACKS
 from tests.gui.test_aura_window import _allocate_all
 
 
-@pytest.mark.rule("AB-22")
 def test_reveal_allocations_from_the_menu_and_the_panel(duel_window) -> None:  # noqa: F811
     state, panel = duel_window.bridge.state, duel_window.parts.allocation
     assert not duel_window.action("ab_reveal").isEnabled() and not panel.reveal.isEnabled()  # nobody allocated
@@ -110,7 +109,6 @@ def test_the_card_editor_keeps_the_thrust_per_pp(qtbot) -> None:
     assert saved[0].machine.accel_per_pp == 0 and saved[0].machine.decel_per_pp == 1
 
 
-@pytest.mark.rule("AB-22")
 def test_the_player_view_hides_the_split_until_revealed(duel_window, qtbot) -> None:  # noqa: F811
     from gmtool.ui.player_view import PlayerView
 

@@ -9,7 +9,6 @@ import pytest
 from gmtool.games.aura_battler.rules import duel_messages as m
 
 
-@pytest.mark.rule("AB-22")
 def test_the_demo_duel_opens_in_its_allocation_phase(duel_window) -> None:
     state = duel_window.bridge.state
     assert [u.name for u in state.units.values()] == ["Demo Lark", "Demo Hornet", "Demo Skyraft"]

@@ -88,7 +88,6 @@ def test_the_matrix_tab_sets_hot_sim_and_hacks_the_demo_node(qtbot, sr4_window) 
     assert "hacks Tacoma yard node (demo)" in _log(window)
 
 
-@pytest.mark.rule("SR4-X1")
 def test_the_add_form_adds_an_agent_under_the_hacker(qtbot, sr4_window) -> None:
     window = sr4_window
     box = _tab(window).add_box
@@ -104,10 +103,7 @@ def test_the_add_form_adds_an_agent_under_the_hacker(qtbot, sr4_window) -> None:
 
 
 @pytest.mark.rule("SR4-T1")
-@pytest.mark.rule("SR4-T2")
-@pytest.mark.rule("SR4-T3")
 @pytest.mark.rule("SR4-T4")
-@pytest.mark.rule("SR4-X5")
 def test_a_technomancer_threads_compiles_registers_and_is_found_by_its_signature(qtbot, sr4_window) -> None:
     window = sr4_window
     tab = _tab(window)

@@ -62,7 +62,6 @@ def shown_inputs(panel) -> set[str]:  # noqa: ANN001
     return {name for name, widget in panel.inputs.items() if panel.form.isRowVisible(widget)}
 
 
-@pytest.mark.rule("SR4-V1")
 def test_the_demo_drone_is_a_controlled_vehicle_and_ctrl_alt_v_shows_the_tab(sr4_window, qtbot) -> None:  # noqa: ANN001
     panel = sr4_window.parts.test_panel.rigging
     state = sr4_window.bridge.state
@@ -77,7 +76,6 @@ def test_the_demo_drone_is_a_controlled_vehicle_and_ctrl_alt_v_shows_the_tab(sr4
 
 
 @pytest.mark.rule("SR4-V3")
-@pytest.mark.rule("SR4-V4")
 def test_a_sensor_test_shows_its_odds_first_and_its_result_after(sr4_window, qtbot) -> None:  # noqa: ANN001
     panel = rigging(sr4_window)
     sr4_window.bridge.select(DRONE)
@@ -98,7 +96,6 @@ def test_a_sensor_test_shows_its_odds_first_and_its_result_after(sr4_window, qtb
     assert any(e.key == "sensor_targeting" for e in sr4_window.bridge.state.effects.values())
 
 
-@pytest.mark.rule("SR4-V2")
 @pytest.mark.rule("SR4-V5")
 def test_a_hit_on_the_drone_calls_a_crash_test(sr4_window, qtbot) -> None:  # noqa: ANN001
     panel = rigging(sr4_window)
@@ -130,8 +127,6 @@ def test_add_vehicle_makes_a_new_combatant_and_leaves_the_selected_runner_alone(
     assert panel.inputs["vehicle"].findData(RUNNER) < 0  # a runner's attributes are never a vehicle's
 
 
-@pytest.mark.rule("SR4-V6")
-@pytest.mark.rule("SR4-V7")
 def test_the_fleeing_vehicle_is_never_its_own_pursuer_and_a_chase_runs(sr4_window, qtbot) -> None:  # noqa: ANN001
     panel = rigging(sr4_window)
     deed(panel, "add_vehicle")
