@@ -66,6 +66,10 @@ def test_the_tools_make_every_picture_shown_and_no_other() -> None:
 
 @pytest.mark.slow  # every picture retaken (about 30 s alone, a minute or more on a busy machine)
 def test_make_screenshots_retakes_every_picture(tmp_path: Path) -> None:
+    """``make screenshots`` retakes every picture the docs show, each at the laptop size.
+
+    Slow: fourteen windows built, played and grabbed in child processes (about 13 s of CPU).
+    """
     env = {k: v for k, v in os.environ.items() if not k.startswith("GMTOOL_")}
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "screenshot_all.py"), str(tmp_path)],
                           env=env, capture_output=True, text=True, timeout=600, check=False)
