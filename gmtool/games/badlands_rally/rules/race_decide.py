@@ -4,6 +4,8 @@ the map costs, and the GM's corrections. Every refusal is a translated :class:`R
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from gmtool.core.errors import RulesError
 from gmtool.core.hex.coords import Hex, label
@@ -33,79 +35,136 @@ from gmtool.games.badlands_rally.rules.terrain import kinds
 OFF_COURSE = ""  # the kind answered for a hex off the board: not race course
 
 
+Decider = Callable[[RaceState, Any, random.Random, RuleReadings], tuple[Event, ...]]
+# Commands that stop the round until they are done: a spin-out still to resolve refuses them (BR-7).
+HELD_BY_SPINS = (m.AttackGear, m.StepGear, m.EndActivation, m.StartRound, m.RollInitiative, m.DeclareSpeed,
+                 m.SpecialMove, m.RallyTheCrowd, m.Recover, m.OffRoad)
+
+
 def decide(state: RaceState, command: Command, rng: random.Random, readings: RuleReadings) -> tuple[Event, ...]:
-    if isinstance(command, m.ResolveSpin):
-        return _spin(state, command, rng, readings)
-    if isinstance(command, PushGear):
-        from gmtool.games.badlands_rally.rules.race_push import push
-
-        return (push(state, command, rng, readings),)
-    if isinstance(command, SetGentlemensSport):
-        return (gentlemens_sport(state, command),)
-    if isinstance(command, m.ChooseScenario | m.ContestVictory):
-        from gmtool.games.badlands_rally.rules.race_victory import choose_scenario, contest
-
-        if isinstance(command, m.ChooseScenario):
-            return (choose_scenario(state, command, rng),)
-        return (contest(state, command, rng, readings),)
+    """The events ``command`` makes: the commands that answer the race itself first (a spin-out, a push,
+    the scenario's), then the gates (race over, spins pending, a reaction window), then the command's own."""
+    early = EARLY.get(type(command))
+    if early is not None:
+        return early(state, command, rng, readings)
     if (state.winner is not None or state.contest) and isinstance(command, m.StartRound | m.RollInitiative):
         raise RulesError("error.br_race_over" if state.winner else "error.br_contest_first")
-    if state.pending and isinstance(command, m.AttackGear | m.StepGear | m.EndActivation | m.StartRound
-                                    | m.RollInitiative | m.DeclareSpeed | m.SpecialMove | m.RallyTheCrowd
-                                    | m.Recover | m.OffRoad):
+    if state.pending and isinstance(command, HELD_BY_SPINS):
         names = ", ".join(state.gears[g].name for g, _excess in state.pending)
         raise RulesError("error.br_spins_pending", names=names)
     caught = intercept(state, command, rng, readings, _step)  # BR-18: a reaction window opens, grows or answers
     if caught is not None:
         return caught
-    if isinstance(command, m.RollInitiative):
-        from gmtool.games.badlands_rally.rules.race_initiative import roll_initiative
+    decider = DECIDERS.get(type(command))
+    if decider is None:
+        raise RulesError("error.unknown_command", kind=command.kind)
+    return decider(state, command, rng, readings)
 
-        return roll_initiative(state, command, rng, readings)
-    if isinstance(command, m.AttackGear):
-        from gmtool.games.badlands_rally.rules.race_attack import attack
 
-        made = attack(state, command, rng, readings)
-        return (made, *after_attack(state, made))
-    if isinstance(command, m.Recover):
-        from gmtool.games.badlands_rally.rules.race_moves import recover_hits
+def _push(state: RaceState, command: PushGear, rng: random.Random, readings: RuleReadings) -> tuple[Event, ...]:
+    from gmtool.games.badlands_rally.rules.race_push import push
 
-        return (recover_hits(state, command, rng, readings),)
-    if isinstance(command, m.OffRoad):
-        from gmtool.games.badlands_rally.rules.race_specials import off_road
+    return (push(state, command, rng, readings),)
 
-        return (off_road(state, command, rng),)
-    if isinstance(command, m.SpecialMove | m.RallyTheCrowd):
-        from gmtool.games.badlands_rally.rules.race_moves import rally, special_move
 
-        if isinstance(command, m.SpecialMove):
-            moved = special_move(state, command, rng)
-            return (moved, *after_jump(state, moved))
-        return (rally(state, command),)
-    if isinstance(command, m.SetCourse):
-        unknown = sorted(set(command.course.terrain.values()) - set(kinds()))
-        if unknown:
-            raise RulesError("error.map_unknown_kind", kinds=", ".join(unknown[:5]), game=command.course.game)
-        return (m.CourseSet(course=command.course),)
-    if isinstance(command, m.AddGear):
-        return (_added(state, command),)
-    if isinstance(command, m.StartRound):
-        return (_round(state, command),)
-    if isinstance(command, m.DeclareSpeed):
-        return (_speed(state, command),)
-    if isinstance(command, m.StepGear):
-        return (_step(state, command),)
-    if isinstance(command, m.PlaceGear):
-        return (_placed(state, command),)
-    if isinstance(command, m.EndActivation):
-        return _ended_and_after(state, _active(state, command.gear))
-    if isinstance(command, m.EditGear):
-        return (_edited(state, command),)
-    if isinstance(command, m.SetTableMode):
-        if command.on == state.table_mode:
-            raise RulesError("error.no_change")
-        return (m.TableModeSet(on=command.on),)
-    raise RulesError("error.unknown_command", kind=command.kind)
+def _scenario(state: RaceState, command: m.ChooseScenario, rng: random.Random,
+              _readings: RuleReadings) -> tuple[Event, ...]:
+    from gmtool.games.badlands_rally.rules.race_victory import choose_scenario
+
+    return (choose_scenario(state, command, rng),)
+
+
+def _contest(state: RaceState, command: m.ContestVictory, rng: random.Random,
+             readings: RuleReadings) -> tuple[Event, ...]:
+    from gmtool.games.badlands_rally.rules.race_victory import contest
+
+    return (contest(state, command, rng, readings),)
+
+
+def _initiative(state: RaceState, command: m.RollInitiative, rng: random.Random,
+                readings: RuleReadings) -> tuple[Event, ...]:
+    from gmtool.games.badlands_rally.rules.race_initiative import roll_initiative
+
+    return roll_initiative(state, command, rng, readings)
+
+
+def _attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings: RuleReadings) -> tuple[Event, ...]:
+    from gmtool.games.badlands_rally.rules.race_attack import attack
+
+    made = attack(state, command, rng, readings)
+    return (made, *after_attack(state, made))
+
+
+def _recover(state: RaceState, command: m.Recover, rng: random.Random, readings: RuleReadings) -> tuple[Event, ...]:
+    from gmtool.games.badlands_rally.rules.race_moves import recover_hits
+
+    return (recover_hits(state, command, rng, readings),)
+
+
+def _off_road(state: RaceState, command: m.OffRoad, rng: random.Random, _readings: RuleReadings) -> tuple[Event, ...]:
+    from gmtool.games.badlands_rally.rules.race_specials import off_road
+
+    return (off_road(state, command, rng),)
+
+
+def _special(state: RaceState, command: m.SpecialMove, rng: random.Random,
+             _readings: RuleReadings) -> tuple[Event, ...]:
+    from gmtool.games.badlands_rally.rules.race_moves import special_move
+
+    moved = special_move(state, command, rng)
+    return (moved, *after_jump(state, moved))
+
+
+def _crowd(state: RaceState, command: m.RallyTheCrowd, _rng: random.Random,
+           _readings: RuleReadings) -> tuple[Event, ...]:
+    from gmtool.games.badlands_rally.rules.race_moves import rally
+
+    return (rally(state, command),)
+
+
+def _course(_state: RaceState, command: m.SetCourse, _rng: random.Random, _readings: RuleReadings) -> tuple[Event, ...]:
+    unknown = sorted(set(command.course.terrain.values()) - set(kinds()))
+    if unknown:
+        raise RulesError("error.map_unknown_kind", kinds=", ".join(unknown[:5]), game=command.course.game)
+    return (m.CourseSet(course=command.course),)
+
+
+def _table_mode(state: RaceState, command: m.SetTableMode, _rng: random.Random,
+                _readings: RuleReadings) -> tuple[Event, ...]:
+    if command.on == state.table_mode:
+        raise RulesError("error.no_change")
+    return (m.TableModeSet(on=command.on),)
+
+
+def _plain(made: Callable[[RaceState, Any], Event]) -> Decider:
+    """A decider for a command whose one event needs neither dice nor readings."""
+    return lambda state, command, _rng, _readings: (made(state, command),)
+
+
+EARLY: dict[type, Decider] = {
+    m.ResolveSpin: lambda state, command, rng, readings: _spin(state, command, rng, readings),
+    PushGear: _push,
+    SetGentlemensSport: _plain(gentlemens_sport),
+    m.ChooseScenario: _scenario,
+    m.ContestVictory: _contest,
+}
+DECIDERS: dict[type, Decider] = {
+    m.RollInitiative: _initiative,
+    m.AttackGear: _attack,
+    m.Recover: _recover,
+    m.OffRoad: _off_road,
+    m.SpecialMove: _special,
+    m.RallyTheCrowd: _crowd,
+    m.SetCourse: _course,
+    m.AddGear: _plain(lambda state, command: _added(state, command)),
+    m.StartRound: _plain(lambda state, command: _round(state, command)),
+    m.DeclareSpeed: _plain(lambda state, command: _speed(state, command)),
+    m.StepGear: _plain(lambda state, command: _step(state, command)),
+    m.PlaceGear: _plain(lambda state, command: _placed(state, command)),
+    m.EndActivation: lambda state, command, _rng, _readings: _ended_and_after(state, _active(state, command.gear)),
+    m.EditGear: _plain(lambda state, command: _edited(state, command)),
+    m.SetTableMode: _table_mode,
+}
 
 
 def _spin(state: RaceState, command: m.ResolveSpin, rng: random.Random,
