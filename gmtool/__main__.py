@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from gmtool.launch import main
+from gmtool.startup.launch import main
 
 raise SystemExit(main())

@@ -17,11 +17,11 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from gmtool.collector import resume_collector
 from gmtool.core.errors import GmtoolError
 from gmtool.core.game import HouseRulesLoaded
 from gmtool.core.i18n import active_language, set_language, tr
 from gmtool.core.readings import RuleReadings
+from gmtool.startup.collector import resume_collector
 from gmtool.storage.lock import NotWritableError
 from gmtool.storage.paths import data_dir, default_campaign_path
 from gmtool.storage.settings import Settings, load_settings, save_settings
@@ -34,7 +34,7 @@ FIRST_PAINT_WAIT_MS = 3000  # the longest the collector and the opening backup w
 
 class _FirstPaint(QObject):
     """The main window's first paint: the start is over. The collector runs again
-    (:func:`gmtool.collector.resume_collector`), then ``after`` runs once the paint is done; with
+    (:func:`gmtool.startup.collector.resume_collector`), then ``after`` runs once the paint is done; with
     ``exit_after`` (the start-up benchmark) say ``painted`` and quit."""
 
     def __init__(self, parent: QObject, after: Callable[[], None], exit_after: bool) -> None:

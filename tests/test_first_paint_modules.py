@@ -1,6 +1,6 @@
 """What the first paint does not need is not imported for it (issue 19).
 
-A real start (``gmtool.launch.main``, offscreen, the demo SR5 encounter of a campaign made by
+A real start (``gmtool.startup.launch.main``, offscreen, the demo SR5 encounter of a campaign made by
 an earlier start, as in ``make bench``) in a child process, which lists the modules it had
 imported when its window first painted.
 Hidden tabs (the attack panel), the attack rules, the library, the importers, printing, the
@@ -18,7 +18,7 @@ from pathlib import Path
 CHILD = """
 import atexit, json, sys
 atexit.register(lambda: open(sys.argv[1], "w").write(json.dumps(sorted(sys.modules))))
-from gmtool.launch import main
+from gmtool.startup.launch import main
 raise SystemExit(main([]))
 """
 
@@ -45,7 +45,7 @@ NOT_FOR_THE_FIRST_PAINT = (
     "PySide6.QtSvg",  # the window icon is read from PNGs
     "importlib.metadata",  # entry points read by gmtool.core.entry_points (pydantic's plugins too)
     "email",  # imported by importlib.metadata
-    "_hashlib",  # OpenSSL: pydantic imported without it (gmtool.lean_pydantic)
+    "_hashlib",  # OpenSSL: pydantic imported without it (gmtool.startup.lean_pydantic)
     "socket",  # the campaign lock names the host with platform.node()
     "html",  # a test result's rich text escapes with it, after the first roll
 )

@@ -144,7 +144,7 @@ def test_wheel_declares_the_gui_entry_point(wheel: Path) -> None:
     parser = ConfigParser()
     parser.read_string(text)
     assert parser.has_section("gui_scripts")
-    assert parser.get("gui_scripts", "gmtool").strip() == "gmtool.launch:main"
+    assert parser.get("gui_scripts", "gmtool").strip() == "gmtool.startup.launch:main"
 
 
 def test_every_package_is_listed_in_pyproject() -> None:
@@ -165,7 +165,7 @@ import json, sys
 from gmtool.core.registry import registry
 import gmtool
 print(json.dumps({"file": gmtool.__file__, "games": list(registry().keys()), "problems": len(registry().problems())}))
-from gmtool.launch import main
+from gmtool.startup.launch import main
 raise SystemExit(main([]))
 """
 

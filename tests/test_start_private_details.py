@@ -2,9 +2,9 @@
 
 An upgrade that renames or stops calling what :mod:`gmtool.ui.qt_imports` replaces, that makes
 ``defer_build`` build at class creation (or skip validation), or that stops asking
-``pydantic.plugin._loader`` for plugins (:mod:`gmtool.pydantic_plugins`), fails here instead of
+``pydantic.plugin._loader`` for plugins (:mod:`gmtool.startup.pydantic_plugins`), fails here instead of
 silently slowing the start or letting unvalidated data through; so does a Python whose ``hmac``
-or ``hashlib`` stops working without OpenSSL (:mod:`gmtool.lean_pydantic`).
+or ``hashlib`` stops working without OpenSSL (:mod:`gmtool.startup.lean_pydantic`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from types import ModuleType
 import pytest
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from gmtool.collector import pause_collector, resume_collector
+from gmtool.startup.collector import pause_collector, resume_collector
 from gmtool.ui.qt_imports import skip_source_reads
 
 feature = pytest.importorskip("PySide6.support.feature")
@@ -141,9 +141,9 @@ def _run_child(code: str, tmp_path: Path, extra_path: Path | None = None) -> str
 def test_pydantic_asks_our_loader_for_its_plugins_and_never_imports_importlib_metadata(tmp_path: Path) -> None:
     out = _run_child("""
         import sys
-        from gmtool.lean_pydantic import import_pydantic
+        from gmtool.startup.lean_pydantic import import_pydantic
         import_pydantic()
-        import gmtool.pydantic_plugins as ours
+        import gmtool.startup.pydantic_plugins as ours
         asked = []
         real = ours.get_plugins
         ours.get_plugins = lambda: asked.append(1) or real()
@@ -177,7 +177,7 @@ def test_an_installed_pydantic_plugin_still_runs_through_our_loader(tmp_path: Pa
     (meta / "entry_points.txt").write_text("[pydantic]\nnoter = noter_plugin:plugin\n", encoding="utf-8")
     code = """
         import os, sys
-        from gmtool.lean_pydantic import import_pydantic
+        from gmtool.startup.lean_pydantic import import_pydantic
         import_pydantic()
         from pydantic import BaseModel
         class Hits(BaseModel):
@@ -193,7 +193,7 @@ def test_an_installed_pydantic_plugin_still_runs_through_our_loader(tmp_path: Pa
 def test_pydantic_is_imported_without_openssl_and_hashes_stay_right(tmp_path: Path) -> None:
     out = _run_child("""
         import sys
-        from gmtool.lean_pydantic import import_pydantic
+        from gmtool.startup.lean_pydantic import import_pydantic
         import_pydantic()
         import hashlib, hmac, secrets
         print("_hashlib" in sys.modules, "pydantic.types" in sys.modules)
@@ -215,7 +215,7 @@ def test_pydantic_is_imported_without_openssl_and_hashes_stay_right(tmp_path: Pa
 def test_a_python_without_its_own_sha2_keeps_openssl(tmp_path: Path) -> None:
     out = _run_child("""
         import sys
-        import gmtool.lean_pydantic as lean
+        import gmtool.startup.lean_pydantic as lean
         lean._builtin_sha2 = lambda: False  # as on a build without _sha2 / _sha256
         lean.import_pydantic()
         import hashlib

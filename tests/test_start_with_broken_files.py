@@ -1,6 +1,6 @@
 """Issue 29: files a user can put in gmtool's folders never stop the start.
 
-A real start (``gmtool.launch.main``, offscreen, in a child process with a time limit: a start that
+A real start (``gmtool.startup.launch.main``, offscreen, in a child process with a time limit: a start that
 blocks fails the test instead of hanging it) with a data folder whose ``tables/`` holds, beside a good
 house-rule file, one nested 50,000 brackets deep, one of 10 MB, a pipe named ``pipe.toml``, a folder
 named ``x.toml`` and one not in UTF-8, and with a pipe named ``settings.json``. The window paints; the
@@ -36,7 +36,7 @@ def report(self, house):
     print("STATUS " + json.dumps(self.window.status.text()), flush=True)
 
 app.GmtoolApp.report_house_rules = report
-from gmtool.launch import main
+from gmtool.startup.launch import main
 raise SystemExit(main([]))
 """
 

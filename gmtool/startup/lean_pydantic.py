@@ -1,6 +1,6 @@
 """pydantic imported for the start with less: no ``importlib.metadata``, no OpenSSL.
 
-- Its plugins are found by :mod:`gmtool.pydantic_plugins` (``importlib.metadata`` not imported).
+- Its plugins are found by :mod:`gmtool.startup.pydantic_plugins` (``importlib.metadata`` not imported).
 - ``pydantic.types`` imports ``secrets``, whose ``hmac`` imports ``hashlib`` and OpenSSL's
   ``_hashlib`` when it can: 3.4 MiB of resident memory (issue 19's measure) for hashes gmtool
   never computes with them. While pydantic is imported, ``_hashlib`` is marked as missing
@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-from gmtool.pydantic_plugins import install
+from gmtool.startup.pydantic_plugins import install
 
 OPENSSL_HASHES = "_hashlib"
 
