@@ -15,7 +15,7 @@ import sys
 from collections import deque
 from pathlib import Path
 
-from screenshot_stage import LANGUAGES, WINDOW, application, first_start, open_window, parse_sizes, save, tag
+from screenshot_stage import WINDOW, first_start, open_window, save, shoot_all
 
 ROUNDS = 3  # rounds driven before the attack (the leader past checkpoint 1 by then)
 
@@ -139,12 +139,4 @@ def shoot(path: Path, language: str, theme: str = "light", size: tuple[int, int]
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs")
-    sizes = parse_sizes(sys.argv[2:])
-    application(max(sizes, default=WINDOW))
-    for lang in LANGUAGES:
-        if not sizes:
-            shoot(target / f"rally-{lang}.png", lang)
-        for theme in ("light", "dark") if sizes else ():
-            for size in sizes:
-                shoot(target / f"rally-{tag(lang, theme, size)}.png", lang, theme, size)
+    shoot_all("rally", shoot, sys.argv[1:])

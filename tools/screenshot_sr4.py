@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from screenshot_stage import LANGUAGES, WINDOW, application, first_start, open_window, parse_sizes, save, tag
+from screenshot_stage import WINDOW, first_start, open_window, save, shoot_all
 
 
 def play(window) -> None:  # noqa: ANN001 - a MainWindow on the SR4 demo
@@ -68,12 +68,4 @@ def shoot(path: Path, language: str, theme: str = "light", size: tuple[int, int]
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs")
-    sizes = parse_sizes(sys.argv[2:])
-    application(max(sizes, default=WINDOW))
-    for lang in LANGUAGES:
-        if not sizes:
-            shoot(target / f"main-sr4-{lang}.png", lang)
-        for theme in ("light", "dark") if sizes else ():
-            for size in sizes:
-                shoot(target / f"main-sr4-{tag(lang, theme, size)}.png", lang, theme, size)
+    shoot_all("main-sr4", shoot, sys.argv[1:])

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -127,3 +127,20 @@ def save(widget: QWidget, path: Path) -> Path:
 def tag(language: str, theme: str, size: tuple[int, int]) -> str:
     """The name part of a variant shot: ``en-dark-1920x1040``."""
     return f"{language}-{theme}-{size[0]}x{size[1]}"
+
+
+Shoot = Callable[[Path, str, str, tuple[int, int]], Path]
+
+
+def shoot_all(name: str, shoot: Shoot, argv: list[str]) -> None:
+    """A tool's command line (``OUT_DIR [WxH …]``): ``<name>-<lang>.png`` in each language at the laptop
+    size, or with sizes the light and dark variants ``<name>-<lang>-<theme>-<W>x<H>.png`` at each."""
+    target = Path(argv[0] if argv else "docs")
+    sizes = parse_sizes(argv[1:])
+    application(max(sizes, default=WINDOW))
+    for lang in LANGUAGES:
+        if not sizes:
+            shoot(target / f"{name}-{lang}.png", lang, "light", WINDOW)
+        for theme in ("light", "dark") if sizes else ():
+            for size in sizes:
+                shoot(target / f"{name}-{tag(lang, theme, size)}.png", lang, theme, size)
