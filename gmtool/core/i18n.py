@@ -60,6 +60,18 @@ def keys_heard() -> Iterator[set[str]]:
         _heard.remove(heard)
 
 
+@contextmanager
+def in_language(language: str) -> Iterator[None]:
+    """The active language switched for the block (restored afterwards: a report printed in another
+    language, the conformance kit's runs in each)."""
+    before = active_language()
+    set_language(language)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
 def add_game_messages(folder: Path) -> None:
     """A game's own messages (``<folder>/en.json``, ``ja.json``: fragments), merged into every catalogue
     like gmtool's own; a key gmtool or another game defines already is an error."""

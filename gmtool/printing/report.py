@@ -28,15 +28,14 @@ Choices (said here because the rules do not say them):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from gmtool.core.declared import map_rules, report_words
 from gmtool.core.display import Breakdown, BreakdownPart, OrderLayout, OrderRow, Snapshot
 from gmtool.core.hex.board import Board
-from gmtool.core.i18n import active_language, set_language, tr
+from gmtool.core.i18n import in_language, tr
 from gmtool.core.journal import JournalEntry, UndoStacks
 from gmtool.core.registry import registry
 
@@ -126,16 +125,6 @@ class _Draft:
     snapshot: tuple[SnapshotRow, ...] = ()
     board: Board | None = None
 
-
-@contextmanager
-def in_language(language: str) -> Iterator[None]:
-    """Switch the active language for the duration (restored afterwards)."""
-    before = active_language()
-    set_language(language)
-    try:
-        yield
-    finally:
-        set_language(before)
 
 
 def effective_entries(entries: list[JournalEntry]) -> tuple[list[JournalEntry], int]:

@@ -27,15 +27,14 @@ point, or ``registry().register(MANIFEST)`` inside ``use_registry``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from importlib.resources import files
 
 from gmtool.core.encounter import Change, Encounter
 from gmtool.core.entry_points import load_object
 from gmtool.core.errors import GmtoolError
 from gmtool.core.game import GameDemo, GameManifest, GameRules
-from gmtool.core.i18n import LANGUAGES, active_language, catalogue, keys_heard, set_language
+from gmtool.core.i18n import LANGUAGES, catalogue, in_language, keys_heard
 from gmtool.core.messages import Command
 from gmtool.core.registry import registry
 from gmtool.core.session import EncounterSession, MemoryStore
@@ -106,15 +105,6 @@ def missing_keys(heard: set[str]) -> list[str]:
     return [f"the message key {key!r} is missing in {language}"
             for key in sorted(heard) for language in LANGUAGES if key not in catalogue(language).messages]
 
-
-@contextmanager
-def in_language(language: str) -> Iterator[None]:
-    before = active_language()
-    set_language(language)
-    try:
-        yield
-    finally:
-        set_language(before)
 
 
 def _play(manifest: GameManifest, language: str, steps: int, seed: int, moves: Moves | None) -> list[str]:

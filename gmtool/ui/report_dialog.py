@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.errors import GmtoolError
-from gmtool.core.i18n import active_language, tr
+from gmtool.core.i18n import active_language, in_language, tr
 from gmtool.printing.export import FORMATS, SUFFIXES, export_report
 from gmtool.printing.pdf import (
     japanese_font_installed,
@@ -51,7 +51,6 @@ from gmtool.printing.report import (
     ReportOptions,
     build_report,
     has_map,
-    in_language,
     round_numbers,
 )
 from gmtool.printing.scripts import report_has_japanese

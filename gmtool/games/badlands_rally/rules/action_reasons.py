@@ -48,16 +48,24 @@ def speed(state: RaceState) -> str:
 
 def action(state: RaceState) -> str:
     """One of the active gear's actions (a special move or action, a push; BR-9, BR-17)."""
-    gear, why = _active(state)
+    gear, why = _ready(state)
     if gear is None:
         return why
-    if gear.speed is None:
-        return tr("error.br_declare_first", name=gear.name)
-    if state.pending:
-        return _waiting(state)
     if gear.actions_used >= gear.actions:
         return tr("error.br_no_actions", name=gear.name, actions=gear.actions)
     return ""
+
+
+def _ready(state: RaceState) -> tuple[RaceGear | None, str]:
+    """The active gear when its speed is declared and no spin-out waits, else None and why."""
+    gear, why = _active(state)
+    if gear is None:
+        return None, why
+    if gear.speed is None:
+        return None, tr("error.br_declare_first", name=gear.name)
+    if state.pending:
+        return None, _waiting(state)
+    return gear, ""
 
 
 def recover(state: RaceState) -> str:
@@ -70,13 +78,9 @@ def recover(state: RaceState) -> str:
 
 def off_road(state: RaceState) -> str:
     """The Off-Road Specialist's roll (BR-20): its own gear, once per turn."""
-    gear, why = _active(state)
+    gear, why = _ready(state)
     if gear is None:
         return why
-    if gear.speed is None:
-        return tr("error.br_declare_first", name=gear.name)
-    if state.pending:
-        return _waiting(state)
     if "off_road_specialist" not in gear.specials:
         return tr("error.br_no_special", name=gear.name, special=special_name("off_road_specialist"))
     return ""
