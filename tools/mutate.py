@@ -109,7 +109,7 @@ def _span(tree: ast.AST, path: list[str]) -> tuple[int, int]:
     return getattr(node, "lineno", 1), getattr(node, "end_lineno", 1)
 
 
-def report(chosen: dict[str, list[str]], seed: int) -> dict[str, object]:
+def report(chosen: dict[str, list[str]], seed: int, partial: bool = False) -> dict[str, object]:
     from mutmut.stats import status_by_exit_code
 
     mutants = all_mutants()
@@ -134,18 +134,23 @@ def report(chosen: dict[str, list[str]], seed: int) -> dict[str, object]:
         figures[f"mutation_equivalent_{group}"] = statuses["equivalent"]
         figures[f"mutation_survived_{group}"] = counted - killed
         figures[f"mutation_not_run_{group}"] = statuses["not checked"]
+    if partial:  # one group's run: its report beside the mutants, the project's figures untouched
+        (ROOT / "mutants" / "report-partial.md").write_text(
+            _report_text(figures, survivors, equivalents, list(chosen)), encoding="utf-8")
+        return figures
     SCORES.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     REPORT.write_text(_report_text(figures, survivors, equivalents), encoding="utf-8")
     return figures
 
 
-def _report_text(figures: dict[str, object], survivors: list, equivalents: list) -> str:
+def _report_text(figures: dict[str, object], survivors: list, equivalents: list,
+                 groups: list[str] | None = None) -> str:
     out = ["# Mutation testing report (make mutate)", "",
            f"A sample of mutants per group (seed {figures['mutation_seed']}); score = killed / (sampled − equivalent − not run);",
            "a mutant not run is one the run did not reach (stopped early).",
            "", "| group | sampled | killed | equivalent | not killed | not run | score |",
            "| --- | --- | --- | --- | --- | --- | --- |"]
-    for group in GROUPS:
+    for group in groups or GROUPS:
         out.append(f"| {group} | {figures[f'mutation_sampled_{group}']} | {figures[f'mutation_killed_{group}']} | "
                    f"{figures[f'mutation_equivalent_{group}']} | {figures[f'mutation_survived_{group}']} | "
                    f"{figures[f'mutation_not_run_{group}']} | {figures[f'mutation_score_{group}']} |")
@@ -166,15 +171,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--children", type=int, default=2, help="mutants tested at once")
     parser.add_argument("--report-only", action="store_true", help="no run: report what mutmut holds")
+    parser.add_argument("--group", action="append", choices=sorted(GROUPS),
+                        help="only this group (repeatable); its report goes to mutants/report-partial.md")
     args = parser.parse_args(argv)
     os.chdir(ROOT)
     if not args.report_only:
         generate()
     chosen = sample(all_mutants(), args.sample, args.seed)
+    if args.group:
+        chosen = {group: names for group, names in chosen.items() if group in args.group}
     if not args.report_only:
         code = run_mutmut([n for names in chosen.values() for n in names], args.children, ROOT / "mutants" / "run.log")
         print(f"mutmut finished with exit code {code} (its log: mutants/run.log)")
-    for name, value in report(chosen, args.seed).items():
+    for name, value in report(chosen, args.seed, partial=bool(args.group)).items():
         print(f"{name}: {value}")
     print(f"report: {REPORT.relative_to(ROOT)}")
     return 0
