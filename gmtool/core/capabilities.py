@@ -52,6 +52,15 @@ class TargetHint(Protocol):
         ...
 
 
+REPORT_KEYS = ("report.title", "report.setup", "report.round", "report.snapshot", "report.map_setup", "report.map_end")
+"""The report's fixed words a game may give its own keys for (``report_words``)."""
+
+
+def report_keys(prefix: str) -> dict[str, str]:
+    """Every report key as the game's own under ``prefix`` (``"ab"``: ``report.title`` → ``ab.report.title``)."""
+    return {key: f"{prefix}.{key}" for key in REPORT_KEYS}
+
+
 def _protocol(capability: Capability) -> type:
     if capability == "map":
         from gmtool.core.hex.on_map import MapRules

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, Protocol, TypeVar, runtime_checkable
+from typing import Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from gmtool.core.hex.board import Board
 from gmtool.core.hex.coords import Hex
@@ -19,7 +19,8 @@ from gmtool.core.messages import Command
 
 Step = Literal["ahead", "back", "left", "right"]
 S = TypeVar("S", contravariant=True)
-__all__ = ["Arcs", "FireLine", "MapRules", "Step"]
+S_own = TypeVar("S_own")
+__all__ = ["Arcs", "FireLine", "MapAdapter", "MapRules", "Step"]
 
 
 @dataclass(frozen=True)
@@ -72,3 +73,31 @@ class MapRules(Protocol[S]):
     def fire_line(self, state: S, unit: str, target: str) -> FireLine | None:
         """From ``unit`` to ``target`` (None: either is not on the map)."""
         ...
+
+
+class MapAdapter(Generic[S_own]):
+    """The ``"map"`` capability passed to a game's map module (``<game>_map.py``, named by ``map_rules``),
+    written once for the rules adapters of the hex games; a game overrides what reads its own settings."""
+
+    map_rules: MapRules[S_own]
+
+    def board(self, state: S_own, language: str) -> Board | None:
+        return self.map_rules.board(state, language)
+
+    def no_map(self, state: S_own) -> str:
+        return self.map_rules.no_map(state)
+
+    def step(self, state: S_own, unit: str, step: Step) -> Command:
+        return self.map_rules.step(state, unit, step)
+
+    def place(self, state: S_own, unit: str, at: Hex, facing: int) -> Command:
+        return self.map_rules.place(state, unit, at, facing)
+
+    def overlays(self, state: S_own, unit: str) -> tuple[tuple[str, str], ...]:
+        return self.map_rules.overlays(state, unit)
+
+    def overlay(self, state: S_own, unit: str, key: str) -> Arcs:
+        return self.map_rules.overlay(state, unit, key)
+
+    def fire_line(self, state: S_own, unit: str, target: str) -> FireLine | None:
+        return self.map_rules.fire_line(state, unit, target)
