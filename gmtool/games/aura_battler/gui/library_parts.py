@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QInputDialog,
@@ -20,13 +18,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.core.errors import FileFormatError, GmtoolError
+from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import tr
 from gmtool.games.aura_battler.library.kind import LIBRARY, VERSION
 from gmtool.games.aura_battler.library.templates import MachineTemplate
 from gmtool.games.aura_battler.rules import duel_messages as m
 from gmtool.storage.campaign import Campaign
-from gmtool.ui.library_parts import AddPlan, say_in_place
+from gmtool.ui.card_editor import CardEditor
+from gmtool.ui.library_parts import AddPlan
 
 SECTORS = ("FF", "FR", "FL", "BR", "BL", "BB")
 NUMBERS = (("evasion", 0, 20), ("parry", 0, 20), ("armour", 0, 40), ("durability", 1, 99))
@@ -59,10 +58,8 @@ def read_guns(text: str) -> list[dict[str, object]]:
     return found
 
 
-class MachineEditor(QDialog):
+class MachineEditor(CardEditor):
     """A machine card and its pilot, tags and notes (checked by the library's model on save)."""
-
-    saved = Signal(object)  # MachineTemplate
 
     def __init__(self, document: dict[str, object], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -103,18 +100,7 @@ class MachineEditor(QDialog):
         form.addRow(tr("ab.field.pilot"), self.pilot)
         form.addRow(tr("ab.card.base_pp"), self.base_pp)
         form.addRow(tr("ab.card.aura"), self.aura)
-        self.tags = QLineEdit(", ".join(str(t) for t in document.get("tags", ()) or ()), self)  # type: ignore[union-attr]
-        self.notes = QPlainTextEdit(str(document.get("notes", "")), self)
-        self.notes.setMaximumHeight(60)
-        form.addRow(tr("ab.card.tags"), self.tags)
-        form.addRow(tr("ab.card.notes"), self.notes)
-        self.message = QLabel(self)
-        self.message.setWordWrap(True)
-        form.addRow(self.message)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.accepted.connect(self.save)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        self.add_footer(form, document, (tr("ab.card.tags"), tr("ab.card.notes")), 60)
 
     def _sword_rows(self, form: QFormLayout, sword: dict) -> None:
         self.has_sword = QCheckBox(tr("ab.card.has_sword"), self)
@@ -144,18 +130,10 @@ class MachineEditor(QDialog):
                 "speed_table": [int(v) for v in speed], "guns": read_guns(self.guns.toPlainText()),
                 "sword": sword if self.has_sword.isChecked() else None, "carrier": self.carrier.isChecked()}
 
-    def save(self) -> None:
-        tags = [t.strip() for t in self.tags.text().split(",") if t.strip()]
-        try:
-            pilot = {"name": self.pilot.text().strip(), "base_pp": self.base_pp.value(), "aura": self.aura.value()}
-            document = dict(self._document, machine=self._machine(), pilot=pilot, tags=tags,
-                            notes=self.notes.toPlainText())
-            card = LIBRARY.read(document, VERSION)
-        except GmtoolError as exc:
-            say_in_place(self.message, exc.message())
-            return
-        self.saved.emit(card)
-        self.accept()
+    def card(self, tags: list[str], notes: str) -> MachineTemplate:
+        pilot = {"name": self.pilot.text().strip(), "base_pp": self.base_pp.value(), "aura": self.aura.value()}
+        document = dict(self._document, machine=self._machine(), pilot=pilot, tags=tags, notes=notes)
+        return LIBRARY.read(document, VERSION)
 
 
 class AuraLibraryGui:

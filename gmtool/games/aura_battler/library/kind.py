@@ -6,17 +6,15 @@ the field and the reason, and a card typed in the editor is refused with the sam
 
 from __future__ import annotations
 
-import json
-from collections.abc import Generator
 from pathlib import Path
+from typing import Any
 
-from pydantic import ValidationError
-
+from gmtool.core.card_library import CardLibrary, card_in_file, card_list, cards_text, validated
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import active_language, catalogue, tr
-from gmtool.core.library import FileImport, TemplateColumns, in_one_step
-from gmtool.core.strict import checked_version, in_file, refusal
-from gmtool.core.user_files import IMPORT, MB, file_kind, parse_json
+from gmtool.core.library import FileImport
+from gmtool.core.strict import checked_version, in_file
+from gmtool.core.user_files import MB, file_kind, parse_json
 from gmtool.games.aura_battler.library.templates import MachineTemplate
 from gmtool.games.aura_battler.rules.cards import MachineCard, PilotCard
 from gmtool.storage.atomic import write_atomic
@@ -35,17 +33,15 @@ def field_label(name: str) -> str | None:
     return next((tr(prefix + name) for prefix in FIELD_KEYS if prefix + name in messages), None)
 
 
-def _card_in_file(document: object, number: int) -> str:
-    machine = document.get("machine") if isinstance(document, dict) else None
-    name = machine.get("name") if isinstance(machine, dict) else None
-    shown = name[:40] if isinstance(name, str) else "?"
-    return tr("strict.what.card_in_file", what=tr("strict.what.machine_card"), number=number, name=shown)
+def _card_in_file(document: dict[str, Any], number: int) -> str:
+    machine = document.get("machine")
+    return card_in_file(tr("strict.what.machine_card"), machine.get("name") if isinstance(machine, dict) else None,
+                        number)
 
 
-class AuraLibrary:
+class AuraLibrary(CardLibrary[MachineTemplate]):
+    game = GAME
     version = VERSION
-    suffixes: tuple[str, ...] = (".json",)
-    export_suffix = ".json"
 
     def blank(self, game: str, name: str) -> dict[str, object]:
         machine = MachineCard(name=name[:40] or "Machine", evasion=0, armour=0, durability=10, speed_table=(0,))
@@ -53,21 +49,8 @@ class AuraLibrary:
 
     def read(self, document: dict[str, object], version: int, what: str | None = None) -> MachineTemplate:
         """The machine card a document holds (``what``: how a refusal names it; the card's kind)."""
-        if version > VERSION:
-            raise FileFormatError("error.exchange_too_new", version=version, supported=VERSION)
-        try:
-            return MachineTemplate.model_validate(document)
-        except ValidationError as exc:
-            raise refusal(exc, what or tr("strict.what.machine_card"), field_label) from exc
-
-    def game_of(self, template: MachineTemplate) -> str:
-        return GAME
-
-    def columns(self, template: MachineTemplate) -> TemplateColumns:
-        return TemplateColumns(template.name, template.tags, None, template.notes)
-
-    def document(self, template: MachineTemplate) -> dict[str, object]:
-        return template.model_dump(mode="json")
+        self.not_newer(version)
+        return validated(MachineTemplate, document, what or tr("strict.what.machine_card"), field_label)
 
     def preview(self, template: MachineTemplate) -> str:
         card, pilot = template.machine, template.pilot
@@ -77,15 +60,8 @@ class AuraLibrary:
     def renamed(self, template: MachineTemplate, name: str) -> MachineTemplate:
         return template.model_copy(update={"machine": template.machine.model_copy(update={"name": name[:40]})})
 
-    def retagged(self, template: MachineTemplate, tags: tuple[str, ...]) -> MachineTemplate:
-        return self.read(dict(self.document(template), tags=list(tags)), VERSION)
-
-    def claims(self, data: bytes, filename: str) -> bool:
-        try:
-            raw = parse_json(data, IMPORT, filename)
-        except FileFormatError:
-            return False
-        return isinstance(raw, dict) and raw.get("kind") == MACHINES_KIND
+    def is_ours(self, raw: dict[str, Any]) -> bool:
+        return raw.get("kind") == MACHINES_KIND
 
     def import_file(self, data: bytes, filename: str) -> FileImport:
         raw = parse_json(data, MACHINE_CARDS, filename)  # within the machine card file's limit
@@ -101,19 +77,11 @@ class AuraLibrary:
         """A machine cards file's cards: its version checked first, then every card (all or none)."""
         what = tr("strict.what.machine_cards_file")
         version = checked_version(raw, "version", what, VERSION, "error.exchange_too_new")
-        machines = raw.get("machines")
-        if not isinstance(machines, list) or not all(isinstance(one, dict) for one in machines):
-            raise FileFormatError("error.ab_not_machines_file")
-        if len(machines) > MACHINES_MAX:
-            raise FileFormatError("error.cards_too_many", what=what, count=len(machines), limit=MACHINES_MAX)
+        machines = card_list(raw, "machines", what, MACHINES_MAX, "error.ab_not_machines_file")
         return tuple(self.read(one, version, _card_in_file(one, number)) for number, one in enumerate(machines, 1))
 
-    def import_stepwise(self, data: bytes, filename: str) -> Generator[None, None, FileImport]:
-        return in_one_step(self, data, filename)  # its files are small: one step
-
     def export(self, templates: tuple[MachineTemplate, ...], path: Path) -> None:
-        document = {"kind": MACHINES_KIND, "version": VERSION, "machines": [self.document(t) for t in templates]}
-        write_atomic(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+        write_atomic(path, cards_text(MACHINES_KIND, VERSION, "machines", [self.document(t) for t in templates]))
 
 
 LIBRARY = AuraLibrary()

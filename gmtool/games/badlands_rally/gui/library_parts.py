@@ -3,20 +3,16 @@ template into the race (a gear joins on the start zone; a course becomes the rac
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QSpinBox,
     QWidget,
 )
 
-from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.add_gear import NUMBERS
 from gmtool.games.badlands_rally.gui.specials_list import specials_box
@@ -25,13 +21,12 @@ from gmtool.games.badlands_rally.library.kind import LIBRARY, VERSION
 from gmtool.games.badlands_rally.library.templates import CourseTemplate, GearCard, RallyTemplate
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.storage.campaign import Campaign
-from gmtool.ui.library_parts import AddPlan, say_in_place
+from gmtool.ui.card_editor import CardEditor
+from gmtool.ui.library_parts import AddPlan
 
 
-class GearCardEditor(QDialog):
+class GearCardEditor(CardEditor):
     """A gear card: name, the card's values, tags and notes (checked by the library's model on save)."""
-
-    saved = Signal(object)  # GearCard
 
     def __init__(self, document: dict[str, object], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -61,32 +56,14 @@ class GearCardEditor(QDialog):
         chosen = document.get("specials", ()) or ()
         box, self.specials = specials_box(tuple(str(k) for k in chosen), self)  # type: ignore[union-attr]
         columns.addWidget(box)
-        self.tags = QLineEdit(", ".join(str(t) for t in document.get("tags", ()) or ()), self)  # type: ignore[union-attr]
-        self.notes = QPlainTextEdit(str(document.get("notes", "")), self)
-        self.notes.setMaximumHeight(80)
-        form.addRow(tr("br.field.tags"), self.tags)
-        form.addRow(tr("br.field.notes"), self.notes)
-        self.message = QLabel(self)
-        self.message.setWordWrap(True)
-        form.addRow(self.message)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.accepted.connect(self.save)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        self.add_footer(form, document, (tr("br.field.tags"), tr("br.field.notes")), 80)
 
-    def save(self) -> None:
-        tags = [t.strip() for t in self.tags.text().split(",") if t.strip()]
-        try:
-            weapons = [w.model_dump(mode="json") for w in self.weapons.weapons()]
-            document = dict(self._document, name=self.name.text().strip(), tags=tags, weapons=weapons,
-                            specials=list(self.specials.selected()),
-                            notes=self.notes.toPlainText(), **{key: spin.value() for key, spin in self.numbers.items()})
-            card = LIBRARY.read(document, VERSION)
-        except GmtoolError as exc:
-            say_in_place(self.message, exc.message())
-            return
-        self.saved.emit(card)
-        self.accept()
+    def card(self, tags: list[str], notes: str) -> RallyTemplate:
+        weapons = [w.model_dump(mode="json") for w in self.weapons.weapons()]
+        document = dict(self._document, name=self.name.text().strip(), tags=tags, weapons=weapons,
+                        specials=list(self.specials.selected()), notes=notes,
+                        **{key: spin.value() for key, spin in self.numbers.items()})
+        return LIBRARY.read(document, VERSION)
 
 
 def course_editor(document: dict[str, object], parent: QWidget) -> QDialog:
