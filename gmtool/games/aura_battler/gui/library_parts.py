@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QInputDialog,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QSpinBox,
@@ -69,12 +68,8 @@ class MachineEditor(CardEditor):
         pilot: dict = dict(document.get("pilot") or {})  # type: ignore[call-overload]
         sword: dict = dict(machine.get("sword") or {})
         form = QFormLayout(self)
-        hint = QLabel(tr("ab.card.made_up_hint"), self)
-        hint.setWordWrap(True)
-        form.addRow(hint)
-        self.name = QLineEdit(str(machine.get("name", "")), self)
-        self.name.setObjectName("abCardName")
-        form.addRow(tr("ab.field.name"), self.name)
+        name = (tr("ab.field.name"), str(machine.get("name", "")))
+        self.add_header(form, tr("ab.card.made_up_hint"), name, "abCardName")
         self.numbers = {key: _spin(self, low, high, machine.get(key), f"abCard_{key}") for key, low, high in NUMBERS}
         for key, spin in self.numbers.items():
             form.addRow(tr(f"ab.field.{key}"), spin)

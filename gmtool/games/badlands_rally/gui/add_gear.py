@@ -6,11 +6,9 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QInputDialog,
-    QLabel,
     QLineEdit,
     QSpinBox,
     QWidget,
@@ -23,6 +21,7 @@ from gmtool.games.badlands_rally.gui.weapon_table import WeaponTable
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.race_words import facing_name
+from gmtool.ui.card_editor import message_and_buttons
 
 # field, low, high, default (a middling made-up gear until the GM types the card)
 NUMBERS = (("attack", 2, 6, 4), ("defence", 2, 6, 4), ("initiative", 2, 6, 4), ("armour", 0, 30, 6), ("hull", 0, 20, 2),
@@ -62,13 +61,7 @@ class AddGearDialog(QDialog):
         form.addRow(self.weapons)
         box, self.specials = specials_box((), self)
         columns.addWidget(box)
-        self.message = QLabel(self)
-        self.message.setWordWrap(True)
-        form.addRow(self.message)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.accepted.connect(self._accept_checked)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        self.message = message_and_buttons(self, form, self._accept_checked)
 
     def _accept_checked(self) -> None:
         try:

@@ -7,8 +7,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
-    QLineEdit,
     QSpinBox,
     QWidget,
 )
@@ -35,12 +33,8 @@ class GearCardEditor(CardEditor):
         columns = QHBoxLayout(self)  # the card's form, and its special rules beside it (BR-20)
         form = QFormLayout()
         columns.addLayout(form, 1)
-        hint = QLabel(tr("br.card.made_up_hint"), self)
-        hint.setWordWrap(True)
-        form.addRow(hint)
-        self.name = QLineEdit(str(document.get("name", "")), self)
-        self.name.setObjectName("cardName")
-        form.addRow(tr("br.field.name"), self.name)
+        name = (tr("br.field.name"), str(document.get("name", "")))
+        self.add_header(form, tr("br.card.made_up_hint"), name, "cardName")
         self.numbers: dict[str, QSpinBox] = {}
         for key, low, high, default in NUMBERS:
             spin = QSpinBox(self)
