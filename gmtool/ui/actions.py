@@ -65,6 +65,17 @@ LIBRARY_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("restore_backup", None, changes_fight=False, label="libui.action.restore_backup"),
 )
 
+# The hex map's own keys: a step of the selected unit, the keyboard to the map. A game played on a map lists
+# them among its actions and its "menu.map" (gmtool.ui.map_window.MapWindowParts connects them).
+MAP_SPECS: tuple[ActionSpec, ...] = (
+    ActionSpec("map_ahead", "Alt+Up"),
+    ActionSpec("map_back", "Alt+Down"),
+    ActionSpec("map_left", "Alt+Left"),
+    ActionSpec("map_right", "Alt+Right"),
+    ActionSpec("map_focus", "Ctrl+M", changes_fight=False),
+)
+MAP_MENU = ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right")
+
 # The shell's menus. A game adds its own menus after Edit, and items to Edit and View
 # (its window parts' ``menus``); "-" is a separator.
 FILE_MENU = (

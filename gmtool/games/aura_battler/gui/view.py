@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from gmtool.games.aura_battler.rules.duel import AuraRules
 from gmtool.games.aura_battler.rules.duel_state import DuelState, DuelUnit
-from gmtool.ui.actions import ActionSpec
+from gmtool.ui.actions import MAP_SPECS, ActionSpec
 
 if TYPE_CHECKING:
     from gmtool.games.aura_battler.gui.window import AuraWindow
@@ -20,11 +20,7 @@ AURA_SPECS = (
     ActionSpec("ab_board", "Ctrl+B"),
     ActionSpec("ab_thrust_up", "Ctrl+]"),
     ActionSpec("ab_thrust_down", "Ctrl+["),
-    ActionSpec("map_ahead", "Alt+Up"),
-    ActionSpec("map_back", "Alt+Down"),
-    ActionSpec("map_left", "Alt+Left"),
-    ActionSpec("map_right", "Alt+Right"),
-    ActionSpec("map_focus", "Ctrl+M", changes_fight=False),
+    *MAP_SPECS,
     ActionSpec("ab_reveal", "Ctrl+Shift+R"),  # not Ctrl+Shift+L: the NPC library's in every window
     ActionSpec("ab_table_mode", None, checkable=True),
     ActionSpec("ab_slip_left", "Alt+Shift+Left"),

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
 
 from gmtool.core.i18n import tr
 from gmtool.games.aura_battler.gui.allocation_panel import AllocationPanel
@@ -14,21 +13,19 @@ from gmtool.games.aura_battler.rules import duel_messages as m
 from gmtool.games.aura_battler.rules.duel import AuraRules
 from gmtool.games.aura_battler.rules.duel_actions import MOVES, why_not
 from gmtool.games.aura_battler.rules.duel_state import DuelState
-from gmtool.ui.hint_gate import HintGate
-from gmtool.ui.map_dock import MapDock, focus_map
-from gmtool.ui.order_panel import OrderPanel
+from gmtool.ui.actions import MAP_MENU
+from gmtool.ui.map_dock import focus_map
+from gmtool.ui.map_window import STEPS, MapWindowParts
 from gmtool.ui.pinned import scrolled
-from gmtool.ui.sheet_dock import SheetDock
 
 if TYPE_CHECKING:
-    from gmtool.ui.main_window import MainWindow
+    pass
 
-STEPS = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
 SLIPS: dict[str, m.Step] = {"ab_slip_left": "slip_left", "ab_slip_right": "slip_right"}
 REFUSABLE = {"ab_start_turn": "start_turn", "ab_roll_attack": "roll_attack", "ab_reveal": "reveal",  # action: why_not's key
              **{name: MOVES for name in (*STEPS, *SLIPS, "ab_thrust_up", "ab_thrust_down", "ab_board")}}
 LAPTOP_COLUMNS, DESKTOP_COLUMNS = (290, 310), (340, 420)  # px: (order and log, the panels) at 1366 and 1920 px
-ORDER_SHARE = 40  # % of the left column's height for the order (the log below takes the rest)
+ORDER_SHARE = 0.4  # of the left column's height for the order (the log below takes the rest)
 
 
 def side_columns(width: int) -> tuple[int, int]:
@@ -38,19 +35,15 @@ def side_columns(width: int) -> tuple[int, int]:
     return round(left + share * (wide_left - left)), round(right + share * (wide_right - right))
 
 
-class AuraWindow:
+class AuraWindow(MapWindowParts):
     """The duel in one window: the units with PP and durability, the sky, the selected unit's card."""
-
-    layout_version = 1  # raise it when the docks change: saved layouts of this game are then not restored
 
     menus = (("menu.ab_duel", ("ab_start_turn", "ab_allocate", "ab_reveal", "-", "ab_attack", "ab_roll_attack", "-",
                                "ab_board", "ab_thrust_up", "ab_thrust_down", "-", "ab_table_mode")),
-             ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right", "ab_slip_left",
-                           "ab_slip_right")))
+             ("menu.map", (*MAP_MENU, "ab_slip_left", "ab_slip_right")))
     fight_bar = ("ab_start_turn", "ab_allocate", "ab_reveal", "ab_attack", "-", "undo", "redo")
 
-    def __init__(self, window: MainWindow, rules: AuraRules) -> None:
-        self.window, self.rules = window, rules
+    rules: AuraRules
 
     def build(self) -> None:
         self._make_docks()
@@ -59,19 +52,10 @@ class AuraWindow:
 
     def _make_docks(self) -> None:
         window = self.window
-        # The order and the map in hint gates (a new line of text in one lays out that panel, not the window),
-        # each made with its panel: the keyboard's order through the panels stays the order they are made in
-        self.order_panel = OrderPanel(window.bridge, window)
-        order = HintGate(self.order_panel, window, in_dock=True)
-        self.map = MapDock(window.bridge, window.run, self.rules, window)
-        map_gate = HintGate(self.map, window, in_dock=True)
-        self.sheet = SheetDock(window.bridge, window.run, window)
+        self.make_order_and_map()
         self.allocation = AllocationPanel(window.bridge, window.run, window)
         self.attack_panel = AttackPanel(window.bridge, window.run, self.rules, window)
-        window.add_dock("order", tr("dock.order"), order, Qt.DockWidgetArea.LeftDockWidgetArea)
-        window.add_dock("map", tr("dock.map"), map_gate, Qt.DockWidgetArea.RightDockWidgetArea)
-        window.add_dock("sheet", tr("dock.ab_unit"), self.sheet, Qt.DockWidgetArea.RightDockWidgetArea)
-        window.docks["sheet"].visibilityChanged.connect(self.sheet.set_shown)  # a tab behind draws nothing
+        self.add_order_and_map(tr("dock.ab_unit"), Qt.DockWidgetArea.RightDockWidgetArea)
         window.add_dock("ab_allocation", tr("dock.ab_allocation"), scrolled(self.allocation, "abAllocationScroll"),
                         Qt.DockWidgetArea.RightDockWidgetArea)
         window.add_dock("ab_attack", tr("dock.ab_attack"), scrolled(self.attack_panel, "abAttackScroll"),
@@ -96,13 +80,11 @@ class AuraWindow:
         window.action("ab_board").triggered.connect(self.board)
         window.action("ab_thrust_up").triggered.connect(lambda: self._thrust(1))
         window.action("ab_thrust_down").triggered.connect(lambda: self._thrust(-1))
-        for name, step in STEPS.items():
-            window.action(name).triggered.connect(lambda _=False, s=step: self.map.step(s))
+        self.connect_map_keys(self.map.step)
         window.action("ab_reveal").triggered.connect(lambda: window.run(m.RevealAllocations()))
         window.action("ab_table_mode").triggered.connect(lambda on: window.run(m.SetTableMode(on=on)))
         for name in SLIPS:
             window.action(name).triggered.connect(lambda _=False, n=name: self.slip(n))
-        window.action("map_focus").triggered.connect(lambda: focus_map(self.map))
         for name in SLIPS:  # their own words; a reason, when refused, goes under them (MainWindow.enable)
             window.action(name).setToolTip(tr("ab.tip.slip"))
 
@@ -123,15 +105,7 @@ class AuraWindow:
     def first_layout(self) -> None:
         """The map in the middle with most of the width; the order and log a narrow column on its left,
         the machine's panels (allocation, attack, card) one column on its right."""
-        docks, width = self.window.docks, self.window.width()
-        left, right = side_columns(width)
-        self.window.resizeDocks([docks["order"], docks["map"], docks["sheet"]], [left, width - left - right, right],
-                                Qt.Orientation.Horizontal)
-        self.window.resizeDocks([docks["order"], docks["log"]], [ORDER_SHARE, 100 - ORDER_SHARE], Qt.Orientation.Vertical)
-
-    def fight_widget(self) -> QWidget:
-        """The sky map: its arrows move the selected machine (the shell's focus rule, gmtool.ui.fight_focus)."""
-        return self.map.view
+        self.lay_out_columns("sheet", *side_columns(self.window.width()), ORDER_SHARE)
 
     @property
     def state(self) -> DuelState:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
-from gmtool.ui.actions import ActionSpec
+from gmtool.ui.actions import MAP_SPECS, ActionSpec
 
 if TYPE_CHECKING:
     from gmtool.games.badlands_rally.gui.window import RallyWindow
@@ -36,11 +36,7 @@ RALLY_SPECS = (
     ActionSpec("br_push", "Ctrl+Shift+H"),  # BR-17 push: the attack dock's push box
     ActionSpec("br_off_road", "Ctrl+Shift+F"),  # BR-20 Off-Road Specialist
     ActionSpec("br_reliable", "Ctrl+Shift+Y"),  # BR-20 Reliable: reroll the last test
-    ActionSpec("map_ahead", "Alt+Up"),
-    ActionSpec("map_back", "Alt+Down"),
-    ActionSpec("map_left", "Alt+Left"),
-    ActionSpec("map_right", "Alt+Right"),
-    ActionSpec("map_focus", "Ctrl+M", changes_fight=False),
+    *MAP_SPECS,
     ActionSpec("br_table_mode", None, checkable=True),
     ActionSpec("br_edit_course", None),
     ActionSpec("br_import_course", None),

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.attack_panel import AttackPanel
@@ -26,25 +26,22 @@ from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.race_view import offers
 from gmtool.games.badlands_rally.rules.scenario_messages import SetGentlemensSport
 from gmtool.games.badlands_rally.rules.scenario_view import attack_refusal
+from gmtool.ui.actions import MAP_MENU
 from gmtool.ui.hint_gate import HintGate
-from gmtool.ui.map_dock import MapDock, focus_map
-from gmtool.ui.order_panel import OrderPanel
-from gmtool.ui.sheet_dock import SheetDock
+from gmtool.ui.map_dock import focus_map
+from gmtool.ui.map_window import STEPS, MapWindowParts
 
 if TYPE_CHECKING:
-    from gmtool.ui.main_window import MainWindow
+    pass
 
-STEPS = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
 OFFERS = {"br_cruising": "cruising", "br_top": "top", "br_end_activation": "end"}
 MOVES_PAGE = ("br_burn_rubber", "br_jump", "br_rally", "br_recover", "br_off_road")  # their keys show the moves page
 LEFT_SHARE, RIGHT_SHARE = 0.225, 0.205  # the side columns' shares of the width (the map: the rest, 55 % or more)
 SIDE_LEAST, SIDE_MOST = 270, 430  # px
 
 
-class RallyWindow:
+class RallyWindow(MapWindowParts):
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
-
-    layout_version = 1  # raise it when the docks change: saved layouts of this game are then not restored
 
     menus = (("menu.race", ("br_add_gear", "br_race_setup", "br_scenario", "br_gentlemens_sport", "br_roll_initiative", "br_table_initiative", "br_start_round",
                             "br_contest", "br_table_contest", "-", "br_cruising", "br_top",
@@ -53,29 +50,20 @@ class RallyWindow:
                             "br_push", "br_end_activation", "-",
                             "br_edit_course", "br_import_course", "br_demo_course", "br_keep_course", "-",
                             "br_table_mode")),
-             ("menu.map", ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right")))
+             ("menu.map", MAP_MENU))
     fight_bar = ("br_cruising", "br_top", "br_attack", "br_end_activation", "-", "br_roll_initiative", "-", "undo", "redo")
 
-    def __init__(self, window: MainWindow, rules: RallyRules) -> None:
-        self.window, self.rules = window, rules
+    rules: RallyRules
 
     def build(self) -> None:
         window = self.window
-        # The order, the map and the actions in hint gates (a new line of text in one, at every key, lays out
-        # that panel, not the docks and the window around it), each made with its panel: the keyboard's order
-        # through the panels stays the order they are made in
-        self.order_panel = OrderPanel(window.bridge, window)
-        order = HintGate(self.order_panel, window, in_dock=True)
-        self.map = MapDock(window.bridge, window.run, self.rules, window)
-        map_gate = HintGate(self.map, window, in_dock=True)
-        self.sheet = SheetDock(window.bridge, window.run, window)
+        # The actions in a hint gate too (a new line of text in it, at every key, lays out that panel, not the
+        # docks and the window around it), made after the order and the map: the keyboard's order
+        self.make_order_and_map()
         self.attack_panel = AttackPanel(window.bridge, window.run, self.rules, window)
         actions = HintGate(self.attack_panel, window, in_dock=True)
-        window.add_dock("order", tr("dock.order"), order, Qt.DockWidgetArea.LeftDockWidgetArea)
-        window.add_dock("map", tr("dock.map"), map_gate, Qt.DockWidgetArea.RightDockWidgetArea)
-        window.add_dock("sheet", tr("dock.gear"), self.sheet, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.add_order_and_map(tr("dock.gear"), Qt.DockWidgetArea.LeftDockWidgetArea)
         window.add_dock("br_attack", tr("dock.br_actions"), actions, Qt.DockWidgetArea.RightDockWidgetArea)
-        window.docks["sheet"].visibilityChanged.connect(self.sheet.set_shown)  # a tab behind draws nothing
         window.docks["br_attack"].visibilityChanged.connect(self.attack_panel.set_shown)
         panel = self.attack_panel
         self.map.target.currentIndexChanged.connect(lambda _i: panel.aim_at(self.map.target.currentData()))
@@ -98,11 +86,9 @@ class RallyWindow:
         window.action("br_push").triggered.connect(self.show_push)
         window.action("br_off_road").triggered.connect(fresh(moves.roll_off_road, "moves"))
         window.action("br_reliable").triggered.connect(lambda: reliable_reroll(window))
-        for name, step in STEPS.items():
-            window.action(name).triggered.connect(lambda _=False, s=step: self._step(s))
+        self.connect_map_keys(self._step)
         for name, offer in OFFERS.items():
             window.action(name).triggered.connect(lambda _=False, o=offer: self._take(o))
-        window.action("map_focus").triggered.connect(lambda: focus_map(self.map))
         window.action("br_add_gear").triggered.connect(self.add_gear)
         window.action("br_race_setup").triggered.connect(self.race_setup)
         window.action("br_start_round").triggered.connect(self.start_round)
@@ -196,17 +182,9 @@ class RallyWindow:
     def first_layout(self) -> None:
         """Each side column about a fifth of the width, the map the rest (55 % or more at 1366 px); the
         order as tall as a race's gears need, the log under it."""
-        docks, width = self.window.docks, self.window.width()
+        width = self.window.width()
         left, right = (min(max(round(width * share), SIDE_LEAST), SIDE_MOST) for share in (LEFT_SHARE, RIGHT_SHARE))
-        self.window.resizeDocks([docks["order"], docks["map"], docks["br_attack"]],
-                                [left, max(width - left - right, 0), right], Qt.Orientation.Horizontal)
-        height = self.window.height()
-        self.window.resizeDocks([docks["order"], docks["log"]], [round(height * 0.42), round(height * 0.58)],
-                                Qt.Orientation.Vertical)
-
-    def fight_widget(self) -> QWidget:
-        """The map: its arrows move the active gear, Space ends the activation (gmtool.ui.fight_focus)."""
-        return self.map.view
+        self.lay_out_columns("br_attack", left, right, 0.42)
 
     @property
     def state(self) -> RaceState:
