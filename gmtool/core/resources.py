@@ -7,16 +7,34 @@ installs it as ``gmtool.resources`` so it is always found through the package.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources as importlib_resources
 from importlib.resources.abc import Traversable
-from typing import TypeVar
+from typing import Literal, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gmtool.core.errors import ResourceError
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+class DataFile(BaseModel):
+    """The head of every data file a game ships (its terrain, scenarios, demo …): the schema's version and
+    where its values come from; a key the model does not name is refused. A game's file adds its own fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    schema_version: Literal[1]
+    source: str
+
+
+def unique_keys(keys: Iterable[str], what: str) -> None:
+    """Refuse (``ValueError``, in a model's validator) a data file naming a key twice among its ``what``."""
+    listed = list(keys)
+    if len(set(listed)) != len(listed):
+        raise ValueError(f"{what} must have unique keys")
 
 
 def resource_root() -> Traversable:

@@ -22,6 +22,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from pydantic_core import PydanticCustomError
 
 from gmtool.core.demo_text import IN_LANGUAGE, english, load_demo
+from gmtool.core.resources import DataFile
 from gmtool.core.strict import Flag, Plain, Whole
 
 SectorName = Literal["FF", "FR", "FL", "BR", "BL", "BB"]
@@ -102,15 +103,11 @@ class DemoUnit(BaseModel):
     thrust: int = Field(default=0, ge=0, le=30)
 
 
-class DemoDuel(BaseModel):
+class DemoDuel(DataFile):
     """``resources/aura_battler/demo_duel.json``: made-up machines, pilots and where they start, every name
     given per language (core/demo_text.py) and read in one; ``machine_keys`` and ``pilot_keys`` keep the
     English names the units name them by."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    schema_version: Literal[1]
-    source: str
     name: Annotated[str, IN_LANGUAGE]
     sky: Annotated[str, IN_LANGUAGE] = Field(min_length=1, max_length=80)  # the demo sky's name
     seed: int

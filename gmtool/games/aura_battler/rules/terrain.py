@@ -4,13 +4,12 @@ and clouds. The digest gives the sky no terrain rules; clouds are landmarks with
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.hex.board import TerrainKind
 from gmtool.core.hex.map_file import HexMapFile, read_map
-from gmtool.core.resources import cached_model, resource_path
+from gmtool.core.resources import DataFile, cached_model, resource_path
 
 COLOUR = r"^#[0-9a-fA-F]{6}$"
 
@@ -25,11 +24,7 @@ class SkyKind(BaseModel):
     dark: str = Field(pattern=COLOUR)
 
 
-class SkyFile(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    schema_version: Literal[1]
-    source: str
+class SkyFile(DataFile):
     kinds: tuple[SkyKind, ...] = Field(min_length=1)
 
 

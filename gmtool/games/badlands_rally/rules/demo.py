@@ -4,28 +4,24 @@ its names in the window's language when the campaign is created). The GM types r
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 
 from gmtool.core.demo_text import IN_LANGUAGE, load_demo
 from gmtool.core.game import GameDemo
 from gmtool.core.hex.map_file import HexMapFile, read_map
 from gmtool.core.i18n import active_language
-from gmtool.core.resources import resource_path
+from gmtool.core.resources import DataFile, resource_path
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.race_map import kind_keys
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 
-class DemoRace(BaseModel):
+class DemoRace(DataFile):
     """The demo race's file: its name and the course's, made-up weapons by key and the gears (each naming
     its weapons by key), every text given per language (core/demo_text.py) and read in one."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    schema_version: Literal[1]
-    source: str
     name: Annotated[str, IN_LANGUAGE]
     course: Annotated[str, IN_LANGUAGE] = Field(min_length=1, max_length=80)
     seed: int

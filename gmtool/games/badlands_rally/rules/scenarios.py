@@ -5,12 +5,11 @@ rule in words. gmtool applies the laps here and the special rules in :mod:`.scen
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from gmtool.core.errors import RulesError
-from gmtool.core.resources import cached_model
+from gmtool.core.resources import DataFile, cached_model
 
 
 class Scenario(BaseModel):
@@ -42,11 +41,7 @@ class Scenario(BaseModel):
         return self.laps[str(die)]
 
 
-class ScenarioFile(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    schema_version: Literal[1]
-    source: str
+class ScenarioFile(DataFile):
     scenarios: tuple[Scenario, ...] = Field(min_length=1)
 
 

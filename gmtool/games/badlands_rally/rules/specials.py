@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from gmtool.core.errors import RulesError
-from gmtool.core.resources import cached_model
+from gmtool.core.resources import DataFile, cached_model, unique_keys
 from gmtool.games.badlands_rally.rules.dice import Reading, check_law, check_value
 
 if TYPE_CHECKING:
@@ -53,18 +53,12 @@ class Special(BaseModel):
         return self.effect_ja if language == "ja" else self.effect_en
 
 
-class SpecialFile(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    schema_version: Literal[1]
-    source: str
+class SpecialFile(DataFile):
     specials: tuple[Special, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _unique(self) -> SpecialFile:
-        keys = [s.key for s in self.specials]
-        if len(set(keys)) != len(keys):
-            raise ValueError("special rules must have unique keys")
+        unique_keys((s.key for s in self.specials), "special rules")
         return self
 
 

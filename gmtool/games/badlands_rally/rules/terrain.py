@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from gmtool.core.hex.board import TerrainKind
 from gmtool.core.hex.coords import Hex
 from gmtool.core.hex.sight import Ground
-from gmtool.core.resources import cached_model
+from gmtool.core.resources import DataFile, cached_model, unique_keys
 
 COLOUR = r"^#[0-9a-fA-F]{6}$"
 Speed = Literal["cruising", "top"]
@@ -51,18 +51,12 @@ class Kind(BaseModel):
         return self.cruising_mr if speed == "cruising" else self.top_mr
 
 
-class TerrainFile(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    schema_version: Literal[1]
-    source: str
+class TerrainFile(DataFile):
     kinds: tuple[Kind, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _unique(self) -> TerrainFile:
-        keys = [k.key for k in self.kinds]
-        if len(set(keys)) != len(keys):
-            raise ValueError("terrain kinds must have unique keys")
+        unique_keys((k.key for k in self.kinds), "terrain kinds")
         return self
 
 
