@@ -6,18 +6,17 @@ from __future__ import annotations
 from pydantic import ValidationError
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
     QHeaderView,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.rules.weapons import TRAITS, WeaponCard
+from gmtool.ui.table_editor import table_with_buttons
 
 COLUMNS = ("name", "optimal", "maximum", "power", "dice", "burst", "traits")
 NUMBERS = COLUMNS[1:6]
@@ -44,14 +43,7 @@ class WeaponTable(QWidget):
         add, remove = QPushButton(tr("br.weapon.add"), self), QPushButton(tr("br.weapon.remove"), self)
         add.clicked.connect(lambda: self.add_row())
         remove.clicked.connect(self.remove_row)
-        buttons = QHBoxLayout()
-        buttons.addWidget(add)
-        buttons.addWidget(remove)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.table)
-        layout.addLayout(buttons)
+        table_with_buttons(self, self.table, (add, remove))
         for weapon in weapons:
             self.add_row(weapon)
 

@@ -49,6 +49,7 @@ from gmtool.games.shadowrun.gui.template_form_model import (
 from gmtool.games.shadowrun.library.template import METATYPES, AnyTemplate
 from gmtool.games.shadowrun.library.to_sheet import sheet_weapons
 from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
+from gmtool.ui.table_editor import table_with_buttons
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.tones import tone
 
@@ -110,15 +111,7 @@ class ListEditor(QWidget):
         remove.setObjectName(f"remove_{list_name}")
         remove.clicked.connect(self.remove_row)
         self.errors = error_label(self, list_name)
-        buttons = QHBoxLayout()
-        buttons.addWidget(add)
-        buttons.addWidget(remove)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.errors)
-        layout.addLayout(buttons)
+        table_with_buttons(self, self.table, (add, remove), self.errors, stretch=1)
         self.reload()
         model.changed.connect(lambda path: self.reload() if path == list_name else None)
         model.messagesChanged.connect(self.show_messages)
