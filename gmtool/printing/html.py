@@ -10,10 +10,10 @@ from __future__ import annotations
 from html import escape
 from typing import Literal
 
-from gmtool.core.display import Breakdown, BreakdownPart
+from gmtool.core.display import BreakdownPart
 from gmtool.printing.map_picture import picture
 from gmtool.printing.map_svg import picture_svg
-from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow
+from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow, breakdown_rows
 
 # Font families tried in order: a Latin face first (its digits and letters map back to text in a
 # PDF), then Japanese faces for kana and kanji (Qt falls back to them glyph by glyph).
@@ -120,7 +120,7 @@ def _event(line: EventLine, labels: ReportLabels) -> str:
     css = "event heading" if line.heading else "event"
     text = f'<p class="{css}"><span class="seq">#{line.seq}</span> {escape(line.text)}</p>'
     if line.breakdown is not None:
-        text += "".join(f'<p class="breakdown">{row}</p>' for row in _breakdown(line.breakdown, labels))
+        text += "".join(f'<p class="breakdown">{row}</p>' for row in breakdown_rows(line.breakdown, labels, escape))
     return text + "".join(_part(part, labels) for part in line.parts)
 
 
@@ -128,22 +128,5 @@ def _part(part: BreakdownPart, labels: ReportLabels) -> str:
     """A test of an exchange under its title, or a figure on one line."""
     if part.roll is None:
         return f'<p class="breakdown">{escape(part.title)}: {escape(part.text)}</p>'
-    rows = "".join(f'<p class="inner">{row}</p>' for row in _breakdown(part.roll, labels))
+    rows = "".join(f'<p class="inner">{row}</p>' for row in breakdown_rows(part.roll, labels, escape))
     return f'<p class="part">{escape(part.title)}</p>{rows}'
-
-
-def _breakdown(b: Breakdown, labels: ReportLabels) -> list[str]:
-    """The rows of a roll's breakdown (escaped HTML)."""
-    rows = []
-    if b.pool:
-        rows.append(f"{escape(labels.pool)}: {escape(b.pool)}")
-    for m in b.modifiers:
-        source = f" ({escape(m.source)})" if m.source else ""
-        rows.append(f"{escape(labels.modifiers)}: {escape(m.label)} {escape(m.value)}{source}")
-    for label, text in b.extras:
-        rows.append(f"{escape(label)}: {escape(text)}")
-    if b.dice:
-        rows.append(f"{escape(labels.dice)}: {escape(b.dice)}")
-    if b.odds:
-        rows.append(f"{escape(labels.odds)}: {escape(b.odds)}")
-    return rows

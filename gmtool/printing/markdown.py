@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
-from gmtool.core.display import Breakdown, BreakdownPart
+from gmtool.core.display import BreakdownPart
 from gmtool.printing.html import MAP_INKS, font_stack
 from gmtool.printing.map_picture import picture
 from gmtool.printing.map_svg import picture_svg, svg_data_uri
-from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow
+from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow, breakdown_rows
 
 _SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|!~])")
 
@@ -64,7 +64,7 @@ def _event(line: EventLine, labels: ReportLabels) -> list[str]:
     text = md_escape(line.text)
     out = [f"- `#{line.seq}` " + (f"**{text}**" if line.heading else text)]
     if line.breakdown is not None:
-        out.extend(f"    - {row}" for row in _breakdown(line.breakdown, labels))
+        out.extend(f"    - {row}" for row in breakdown_rows(line.breakdown, labels, md_escape))
     for part in line.parts:
         out.extend(_part(part, labels))
     return out
@@ -74,20 +74,4 @@ def _part(part: BreakdownPart, labels: ReportLabels) -> list[str]:
     """A test of an exchange as a nested list under its title, or a figure on one line."""
     if part.roll is None:
         return [f"    - {md_escape(part.title)}: {md_escape(part.text)}"]
-    return [f"    - {md_escape(part.title)}", *(f"        - {row}" for row in _breakdown(part.roll, labels))]
-
-
-def _breakdown(b: Breakdown, labels: ReportLabels) -> list[str]:
-    rows = []
-    if b.pool:
-        rows.append(f"{md_escape(labels.pool)}: {md_escape(b.pool)}")
-    for m in b.modifiers:
-        source = f" ({md_escape(m.source)})" if m.source else ""
-        rows.append(f"{md_escape(labels.modifiers)}: {md_escape(m.label)} {md_escape(m.value)}{source}")
-    for label, text in b.extras:
-        rows.append(f"{md_escape(label)}: {md_escape(text)}")
-    if b.dice:
-        rows.append(f"{md_escape(labels.dice)}: {md_escape(b.dice)}")
-    if b.odds:
-        rows.append(f"{md_escape(labels.odds)}: {md_escape(b.odds)}")
-    return rows
+    return [f"    - {md_escape(part.title)}", *(f"        - {row}" for row in breakdown_rows(part.roll, labels, md_escape))]

@@ -268,3 +268,20 @@ def _labels(layout: OrderLayout) -> ReportLabels:
         odds=tr("report.label.odds"),
         current=tr("report.current_mark"),
     )
+
+
+def breakdown_rows(b: Breakdown, labels: ReportLabels, escape: Callable[[str], str]) -> list[str]:
+    """A roll's breakdown as "label: value" rows (pool, each modifier with its source, the game's extras,
+    dice, odds), each text through ``escape`` (HTML's or Markdown's)."""
+    rows = []
+    if b.pool:
+        rows.append(f"{escape(labels.pool)}: {escape(b.pool)}")
+    for m in b.modifiers:
+        source = f" ({escape(m.source)})" if m.source else ""
+        rows.append(f"{escape(labels.modifiers)}: {escape(m.label)} {escape(m.value)}{source}")
+    rows.extend(f"{escape(label)}: {escape(text)}" for label, text in b.extras)
+    if b.dice:
+        rows.append(f"{escape(labels.dice)}: {escape(b.dice)}")
+    if b.odds:
+        rows.append(f"{escape(labels.odds)}: {escape(b.odds)}")
+    return rows

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.i18n import tr
 from gmtool.ui.appending_table import AppendingTableView
-from gmtool.ui.narrow_combo import narrow
+from gmtool.ui.narrow_combo import narrow, refill
 from gmtool.ui.opaque_scroll_bars import fill_opaque
 from gmtool.ui.wrapped_lines import LineHeights
 from gmtool.viewmodels import roles
@@ -217,14 +217,7 @@ class LogPanel(QWidget):
         if choices == self._choices_shown:
             return  # most entries name no new combatant: nothing to refill
         self._choices_shown = choices
-        chosen = self.combatant.currentData()
-        self.combatant.blockSignals(True)
-        self.combatant.clear()
-        self.combatant.addItem(tr("log_filter.everyone"), None)
-        for cid, name in choices:
-            self.combatant.addItem(name, cid)
-        self.combatant.setCurrentIndex(max(0, self.combatant.findData(chosen)) if chosen else 0)
-        self.combatant.blockSignals(False)
+        refill(self.combatant, tr("log_filter.everyone"), choices)
 
     def set_filter(self, combatant: str | None = None, family: str | None = None, search: str = "") -> None:
         """Set the three filters as if chosen in the bar (None / "": no filter)."""

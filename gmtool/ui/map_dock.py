@@ -24,7 +24,7 @@ from gmtool.core.i18n import active_language, tr
 from gmtool.core.messages import Command
 from gmtool.ui.hex_map_view import HexMapPanel
 from gmtool.ui.map_legend import legend_html, legend_label
-from gmtool.ui.narrow_combo import narrow
+from gmtool.ui.narrow_combo import narrow, refill
 from gmtool.ui.quiet_lines import QuietLines
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.tones import see_through
@@ -106,9 +106,7 @@ class MapDock(QWidget):
             self.verdict.setText("")
             self.reasons.setText("")
             return
-        shown = self._shown
-        if shown is not None and (shown.columns, shown.rows, shown.terrain, shown.kinds) == \
-                (board.columns, board.rows, board.terrain, board.kinds):
+        if board.same_ground(self._shown):
             self.view.show_tokens(board.tokens)
         else:
             self.panel.show_board(board)
@@ -130,17 +128,10 @@ class MapDock(QWidget):
 
     def _fill_targets(self) -> None:
         """Every other unit on the map, the chosen one kept when it is still there."""
-        chosen = self.target.currentData()
         units = [(t.id, t.name) for t in (self._shown.tokens if self._shown else ()) if t.id != self._bridge.selected]
         if [(self.target.itemData(i), self.target.itemText(i)) for i in range(1, self.target.count())] == units:
             return
-        self.target.blockSignals(True)
-        self.target.clear()
-        self.target.addItem(tr("map.no_target"), None)
-        for unit, name in units:
-            self.target.addItem(name, unit)
-        self.target.setCurrentIndex(max(0, self.target.findData(chosen)) if chosen else 0)
-        self.target.blockSignals(False)
+        refill(self.target, tr("map.no_target"), units)
 
     def set_target(self, unit: str | None) -> None:
         """Draw the line of fire to ``unit`` (None, or a unit not on the map: none), as a game's attack

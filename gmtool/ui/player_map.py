@@ -90,9 +90,7 @@ class PlayerMap(QWidget):
         points = name_points(self._model.settings.font_point_size)
         if self.view.label_points != points:  # the players' type changed: the names drawn anew
             self.view.label_points, self._shown = points, None
-        shown = self._shown
-        if shown is not None and (shown.columns, shown.rows, shown.terrain, shown.kinds) == \
-                (board.columns, board.rows, board.terrain, board.kinds):
+        if board.same_ground(self._shown):
             self.view.show_tokens(board.tokens)
         else:
             self.view.show_board(board)

@@ -67,6 +67,11 @@ class Board:
         """Every hex of the board, column by column."""
         return [from_offset(col, row) for col in range(self.columns) for row in range(self.rows)]
 
+    def same_ground(self, other: Board | None) -> bool:
+        """Whether ``other`` has this board's size, terrain and kinds (a view then moves the units only)."""
+        return other is not None and (other.columns, other.rows, other.terrain, other.kinds) == \
+            (self.columns, self.rows, self.terrain, self.kinds)
+
     def kind(self, h: Hex) -> TerrainKind:
         key = self.terrain.get(h)
         return next((k for k in self.kinds if k.key == key), self.kinds[0])
