@@ -31,52 +31,29 @@ THEMES: tuple[ThemeName, ...] = ("system", "light", "dark")
 Role = QPalette.ColorRole
 Group = QPalette.ColorGroup
 
-# (role, normal colour, disabled colour or None for the same)
-_LIGHT: tuple[tuple[Role, str, str | None], ...] = (
-    (Role.Window, "#efefef", None),
-    (Role.WindowText, "#1e1e1e", "#9a9a9a"),
-    (Role.Base, "#ffffff", "#f4f4f4"),
-    (Role.AlternateBase, "#f5f5f5", None),
-    (Role.ToolTipBase, "#ffffdc", None),
-    (Role.ToolTipText, "#1e1e1e", None),
-    (Role.PlaceholderText, "#808080", None),
-    (Role.Text, "#1e1e1e", "#9a9a9a"),
-    (Role.Button, "#e6e6e6", None),
-    (Role.ButtonText, "#1e1e1e", "#9a9a9a"),
-    (Role.BrightText, "#d32f2f", None),
-    (Role.Light, "#ffffff", None),
-    (Role.Midlight, "#f0f0f0", None),
-    (Role.Mid, "#b8b8b8", None),
-    (Role.Dark, "#a0a0a0", None),
-    (Role.Shadow, "#505050", None),
-    (Role.Highlight, "#2f6fb3", "#b0b0b0"),
-    (Role.HighlightedText, "#ffffff", None),
-    (Role.Link, "#1a5fb4", None),
-    (Role.LinkVisited, "#6a3fa0", None),
+# Each role's colours in the light and the dark theme: (normal, disabled or None for the same)
+_PALETTES: tuple[tuple[Role, tuple[str, str | None], tuple[str, str | None]], ...] = (
+    (Role.Window, ("#efefef", None), ("#2b2b2e", None)),
+    (Role.WindowText, ("#1e1e1e", "#9a9a9a"), ("#e6e6e6", "#7c7c7c")),
+    (Role.Base, ("#ffffff", "#f4f4f4"), ("#1f1f22", "#262629")),
+    (Role.AlternateBase, ("#f5f5f5", None), ("#2a2a2e", None)),
+    (Role.ToolTipBase, ("#ffffdc", None), ("#3a3a3f", None)),
+    (Role.ToolTipText, ("#1e1e1e", None), ("#f0f0f0", None)),
+    (Role.PlaceholderText, ("#808080", None), ("#8c8c8c", None)),
+    (Role.Text, ("#1e1e1e", "#9a9a9a"), ("#e6e6e6", "#7c7c7c")),
+    (Role.Button, ("#e6e6e6", None), ("#3a3a3e", None)),
+    (Role.ButtonText, ("#1e1e1e", "#9a9a9a"), ("#e6e6e6", "#7c7c7c")),
+    (Role.BrightText, ("#d32f2f", None), ("#ff6b6b", None)),
+    (Role.Light, ("#ffffff", None), ("#4a4a4f", None)),
+    (Role.Midlight, ("#f0f0f0", None), ("#404045", None)),
+    (Role.Mid, ("#b8b8b8", None), ("#303034", None)),
+    (Role.Dark, ("#a0a0a0", None), ("#1a1a1c", None)),
+    (Role.Shadow, ("#505050", None), ("#0c0c0d", None)),
+    (Role.Highlight, ("#2f6fb3", "#b0b0b0"), ("#3d7cc9", "#505055")),
+    (Role.HighlightedText, ("#ffffff", None), ("#ffffff", None)),
+    (Role.Link, ("#1a5fb4", None), ("#6aa8ff", None)),
+    (Role.LinkVisited, ("#6a3fa0", None), ("#b48cff", None)),
 )
-_DARK: tuple[tuple[Role, str, str | None], ...] = (
-    (Role.Window, "#2b2b2e", None),
-    (Role.WindowText, "#e6e6e6", "#7c7c7c"),
-    (Role.Base, "#1f1f22", "#262629"),
-    (Role.AlternateBase, "#2a2a2e", None),
-    (Role.ToolTipBase, "#3a3a3f", None),
-    (Role.ToolTipText, "#f0f0f0", None),
-    (Role.PlaceholderText, "#8c8c8c", None),
-    (Role.Text, "#e6e6e6", "#7c7c7c"),
-    (Role.Button, "#3a3a3e", None),
-    (Role.ButtonText, "#e6e6e6", "#7c7c7c"),
-    (Role.BrightText, "#ff6b6b", None),
-    (Role.Light, "#4a4a4f", None),
-    (Role.Midlight, "#404045", None),
-    (Role.Mid, "#303034", None),
-    (Role.Dark, "#1a1a1c", None),
-    (Role.Shadow, "#0c0c0d", None),
-    (Role.Highlight, "#3d7cc9", "#505055"),
-    (Role.HighlightedText, "#ffffff", None),
-    (Role.Link, "#6aa8ff", None),
-    (Role.LinkVisited, "#b48cff", None),
-)
-_ROLES = {"light": _LIGHT, "dark": _DARK}
 _COLOUR_SCHEMES = {"light": Qt.ColorScheme.Light, "dark": Qt.ColorScheme.Dark}
 _PLATFORM_STYLE = "gmtool_platform_style"  # the style the platform chose, kept on the application
 
@@ -84,7 +61,8 @@ _PLATFORM_STYLE = "gmtool_platform_style"  # the style the platform chose, kept 
 def theme_palette(name: Literal["light", "dark"]) -> QPalette:
     """gmtool's palette for the light or the dark theme."""
     palette = QPalette()
-    for role, colour, disabled in _ROLES[name]:
+    for role, light, dark in _PALETTES:
+        colour, disabled = light if name == "light" else dark
         palette.setColor(Group.All, role, QColor(colour))
         if disabled is not None:
             palette.setColor(Group.Disabled, role, QColor(disabled))
