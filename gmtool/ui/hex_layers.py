@@ -65,26 +65,32 @@ def facing_arrow(h: Hex, facing: int) -> QPolygonF:
     return QPolygonF([tip, base + side, base - side])
 
 
-class TerrainLayer(QGraphicsItem):
-    """Every hex of the board in its kind's colour with the grid, as one item cached in device pixels."""
+class CachedLayer(QGraphicsItem):
+    """A layer of hexes drawn as one item, cached in device pixels: its bounds those of its polygons and a
+    margin (the pen's reach), its place in the stack ``z`` (the terrain 0, the zones over it)."""
 
-    def __init__(self, colours: Mapping[Hex, QColor], grid: QColor) -> None:
+    def __init__(self, polygons: Iterable[QPolygonF], margin: float, z: float) -> None:
         super().__init__()
-        self.colours = dict(colours)
-        self._grid = QPen(grid, 1)
-        self._groups: dict[int, tuple[QBrush, list[QPolygonF]]] = {}
-        for h, colour in self.colours.items():
-            self._groups.setdefault(colour.rgba(), (QBrush(colour), []))[1].append(hexagon(h))
         bounds = QRectF()
-        for _brush, polygons in self._groups.values():
-            for polygon in polygons:
-                bounds = bounds.united(polygon.boundingRect())
-        self._bounds = bounds.adjusted(-1, -1, 1, 1)
+        for polygon in polygons:
+            bounds = bounds.united(polygon.boundingRect())
+        self._bounds = bounds.adjusted(-margin, -margin, margin, margin)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setZValue(0)
+        self.setZValue(z)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         return self._bounds
+
+
+class TerrainLayer(CachedLayer):
+    """Every hex of the board in its kind's colour with the grid, as one item cached in device pixels."""
+
+    def __init__(self, colours: Mapping[Hex, QColor], grid: QColor) -> None:
+        groups: dict[int, tuple[QBrush, list[QPolygonF]]] = {}
+        for h, colour in colours.items():
+            groups.setdefault(colour.rgba(), (QBrush(colour), []))[1].append(hexagon(h))
+        super().__init__((p for _brush, polygons in groups.values() for p in polygons), 1, 0)
+        self.colours, self._grid, self._groups = dict(colours), QPen(grid, 1), groups
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -236,24 +242,14 @@ def region_outline(hexes: Iterable[Hex], inset: float) -> QPainterPath:
     return path
 
 
-class ZoneLayer(QGraphicsItem):
+class ZoneLayer(CachedLayer):
     """The areas a game marks (start and finish zones, checkpoints …): a see-through fill and a border
     round each area in its colour (dashed for a numbered one), one item cached in device pixels like the
     terrain, drawn over it and under the tints and units."""
 
     def __init__(self, zones: list[tuple[list[QPolygonF], QPainterPath, QColor, bool]]) -> None:
-        super().__init__()
+        super().__init__((p for polygons, _outline, _colour, _dashed in zones for p in polygons), 3, 0.5)
         self._zones = zones
-        bounds = QRectF()
-        for polygons, _outline, _colour, _dashed in zones:
-            for polygon in polygons:
-                bounds = bounds.united(polygon.boundingRect())
-        self._bounds = bounds.adjusted(-3, -3, 3, 3)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setZValue(0.5)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        return self._bounds
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
