@@ -15,10 +15,10 @@ does (without that copy the lines shown stayed where they were: tested on screen
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QPersistentModelIndex
+from PySide6.QtCore import QAbstractItemModel, QEvent
 from PySide6.QtWidgets import QTableView
 
-Index = QModelIndex | QPersistentModelIndex
+from gmtool.viewmodels.roles import Index
 
 
 class AppendingTableView(QTableView):

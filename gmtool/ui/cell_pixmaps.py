@@ -11,15 +11,14 @@ the pixels depend on): one model call and a copy instead of the drawing.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QStyleOptionViewItem
 
 from gmtool.ui.one_call_delegate import OneCallDelegate
 from gmtool.ui.painted_cells import PaintedCells
 from gmtool.viewmodels import roles
+from gmtool.viewmodels.roles import Index
 
-Index = QModelIndex | QPersistentModelIndex
 LIMIT = 1500  # pictures kept (a cell is a few kB): a scrolled order of 200 meets many
 
 

@@ -7,14 +7,13 @@ filled as Qt fills it; any other index is styled by Qt's own ``initStyleOption``
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QFontMetrics, QPalette
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.cell_look import CellLook
-
-Index = QModelIndex | QPersistentModelIndex
+from gmtool.viewmodels.roles import Index
 
 
 class OneCallDelegate(QStyledItemDelegate):

@@ -12,15 +12,15 @@ copied afterwards (:mod:`gmtool.ui.painted_cells`): a key press repaints a row o
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QTableView, QWidget
 
 from gmtool.ui.painted_cells import PaintedCells
 from gmtool.viewmodels.order_model import BADGES, CELL, KIND, NOTE
+from gmtool.viewmodels.roles import Index
 from gmtool.viewmodels.tones import tone, with_alpha
 
-Index = QModelIndex | QPersistentModelIndex
 TONE_COLOURS = {"harm": "error", "warning": "warning", "good": "success"}  # other tones: "muted"
 CHIP_PAD, CHIP_GAP, LINE_GAP, CELL_PAD = 3, 3, 2, 3  # px
 CHIP_FILL_ALPHA = 40  # of 255: a chip's fill in its tone, the row showing through

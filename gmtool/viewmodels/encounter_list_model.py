@@ -8,7 +8,6 @@ from PySide6.QtCore import (
     QAbstractListModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
 )
 from PySide6.QtGui import QFont
@@ -17,8 +16,7 @@ from gmtool.core.i18n import tr
 from gmtool.storage.campaign import EncounterInfo
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.game_view import game_name
-
-Index = QModelIndex | QPersistentModelIndex
+from gmtool.viewmodels.roles import Index
 
 
 class EncounterListModel(QAbstractListModel):

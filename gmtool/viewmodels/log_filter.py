@@ -14,14 +14,12 @@ import unicodedata
 from PySide6.QtCore import (
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QSortFilterProxyModel,
 )
 
 from gmtool.core.display import LogShape
 from gmtool.viewmodels.log_model import LogLine, LogModel
-
-Index = QModelIndex | QPersistentModelIndex
+from gmtool.viewmodels.roles import Index
 
 # The shell's own families, after the game's (gmtool.core.display.LogShape): undo, redo, rewind;
 # and every line in no family.

@@ -16,7 +16,6 @@ from PySide6.QtCore import (
     QAbstractListModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
 )
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
@@ -27,8 +26,8 @@ from gmtool.core.i18n import tr
 from gmtool.core.journal import JournalEntry, UndoStacks
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.roles import Index
 
-Index = QModelIndex | QPersistentModelIndex
 MUTED_KINDS = frozenset({"undo", "redo", "rewind"})
 ABANDONED = "abandoned"  # the heading above a branch that Continue from here took out of effect
 class LogLine(NamedTuple):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QFont
 
 from gmtool.core.display import Badge, OrderLayout, OrderRow
@@ -21,8 +21,8 @@ from gmtool.core.encounter import Change
 from gmtool.core.i18n import active_language, tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.roles import Index
 
-Index = QModelIndex | QPersistentModelIndex
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
 TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
 FONT = int(Qt.ItemDataRole.FontRole)

@@ -23,7 +23,6 @@ from PySide6.QtCore import (
     QAbstractListModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -34,9 +33,8 @@ from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.roles import Index
 from gmtool.viewmodels.tones import brush
-
-Index = QModelIndex | QPersistentModelIndex
 
 PLAYER_VIEW_SCHEMA = 1
 # Roles of this model (``UserRole + n``); the shared ones keep their meaning from :mod:`roles`.

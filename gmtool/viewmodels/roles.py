@@ -1,12 +1,13 @@
-"""Custom item-data roles, one constant each (``UserRole + n``).
+"""Custom item-data roles, one constant each (``UserRole + n``), and :data:`Index`, the index a model is given.
 
 The shell's roles, in words of no game. A game's own roles live in the game's package; the numbers
 ``USER + 5 … 7`` and ``USER + 13 … 17`` are taken there, so a new role here takes another."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
+Index = QModelIndex | QPersistentModelIndex  # what a model's methods are given (a view passes either)
 USER = int(Qt.ItemDataRole.UserRole)
 
 COMBATANT_ID = USER + 1  # str: the combatant's id

@@ -10,7 +10,6 @@ from PySide6.QtCore import (
     QAbstractListModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
 )
 
@@ -18,8 +17,8 @@ from gmtool.core.encounter import Change
 from gmtool.core.i18n import active_language, tr
 from gmtool.games.shadowrun.gui import sr_roles
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.roles import Index
 
-Index = QModelIndex | QPersistentModelIndex
 KINDS = ("free", "simple", "complex")
 
 

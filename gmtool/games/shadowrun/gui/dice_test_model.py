@@ -15,7 +15,6 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -37,8 +36,8 @@ from gmtool.games.shadowrun.rules.dice_tests import (
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.faces import parse_faces
+from gmtool.viewmodels.roles import Index
 
-Index = QModelIndex | QPersistentModelIndex
 TestType = Literal["success", "opposed", "extended", "teamwork", "attribute_only", "buy"]
 TEST_TYPES: tuple[TestType, ...] = ("success", "opposed", "extended", "teamwork", "attribute_only", "buy")
 

@@ -8,7 +8,6 @@ from PySide6.QtCore import (
     QAbstractListModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -24,8 +23,7 @@ from gmtool.games.shadowrun.rules.effect_rules import holder_effects
 from gmtool.games.shadowrun.rules.grunt_groups import group_of
 from gmtool.games.shadowrun.rules.shared_describe import effect_badge
 from gmtool.viewmodels.bridge import EncounterBridge
-
-Index = QModelIndex | QPersistentModelIndex
+from gmtool.viewmodels.roles import Index
 
 
 def group_badge(state: Any, combatant_id: str) -> tuple[str, ...]:

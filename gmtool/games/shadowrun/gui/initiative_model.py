@@ -17,9 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
-    QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
 )
@@ -33,9 +31,8 @@ from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.cell_look import LookCache, cell_look, look_key
+from gmtool.viewmodels.roles import Index
 from gmtool.viewmodels.tones import brush
-
-Index = QModelIndex | QPersistentModelIndex
 
 COL_NAME, COL_SCORE, COL_PASSES, COL_FLAGS, COL_CONDITION = range(5)
 HELD = roles.USER + 103  # the effects a GM acts on, as the view gave them (compared between snapshots)

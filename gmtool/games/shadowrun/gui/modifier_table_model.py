@@ -18,7 +18,6 @@ from PySide6.QtCore import (
     QAbstractItemModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -27,8 +26,7 @@ from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, tr
 from gmtool.core.tables.engine import ModifierSheet, row_key
 from gmtool.games.shadowrun.rules.tables.models import COUNT_RULES, Row, Table
-
-Index = QModelIndex | QPersistentModelIndex
+from gmtool.viewmodels.roles import Index
 
 USER = int(Qt.ItemDataRole.UserRole)
 ROW_KEY = USER + 1  # str: "<table id>/<row id>" (table nodes: the table id)

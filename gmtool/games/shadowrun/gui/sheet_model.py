@@ -14,7 +14,6 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -23,8 +22,7 @@ from gmtool.core.encounter import Change
 from gmtool.core.i18n import active_language, tr
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
-
-Index = QModelIndex | QPersistentModelIndex
+from gmtool.viewmodels.roles import Index
 
 DERIVED_FIELDS: tuple[str, ...] = ("derived.initiative", "derived.score", "derived.wound_modifier")
 DAMAGE_FIELDS = frozenset({"physical_damage", "stun_damage"})

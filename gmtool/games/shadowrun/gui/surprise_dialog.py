@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -30,8 +30,8 @@ from gmtool.games.shadowrun.gui.surprise_model import (
 )
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels import roles
+from gmtool.viewmodels.roles import Index
 
-Index = QModelIndex | QPersistentModelIndex
 FACES_WIDTH = 150
 
 

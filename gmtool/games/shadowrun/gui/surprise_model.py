@@ -16,7 +16,6 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
 )
 
@@ -25,8 +24,8 @@ from gmtool.core.i18n import term_label, tr
 from gmtool.core.messages import Command
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.faces import parse_faces
+from gmtool.viewmodels.roles import Index
 
-Index = QModelIndex | QPersistentModelIndex
 COL_NAME, COL_SIDE, COL_AWARENESS, COL_FACES, COL_POOL = range(5)
 COLUMNS = ("column.name", "surprise.column.side", "surprise.column.awareness", "surprise.column.faces", "surprise.column.pool")
 SIDES = ("a", "b")
