@@ -268,13 +268,17 @@ class LibraryWindow(QWidget):
             return None
         return self._open_editor(game, library.blank(game, tr("libui.window.new_name")), None)
 
-    def edit_selected(self) -> QDialog | None:
+    def _one_selected(self) -> tuple[int, object, Library] | None:
+        """The one template selected (its id, itself and its library); None unless exactly one loads."""
         ids = self.selected_ids()
         template = self.load(ids[0]) if len(ids) == 1 else None
-        if template is None:
+        return None if template is None else (ids[0], template, self.library_of(template))
+
+    def edit_selected(self) -> QDialog | None:
+        if (selected := self._one_selected()) is None:
             return None
-        library = self.library_of(template)
-        return self._open_editor(library.game_of(template), library.document(template), ids[0])
+        template_id, template, library = selected
+        return self._open_editor(library.game_of(template), library.document(template), template_id)
 
     def _open_editor(self, game: str, document: dict, template_id: int | None) -> QDialog | None:
         gui = library_gui_for(game)
@@ -306,11 +310,9 @@ class LibraryWindow(QWidget):
         return template_id
 
     def duplicate_selected(self) -> int | None:
-        ids = self.selected_ids()
-        template = self.load(ids[0]) if len(ids) == 1 else None
-        if template is None:
+        if (selected := self._one_selected()) is None:
             return None
-        library = self.library_of(template)
+        _id, template, library = selected
         name = tr("libui.window.copy_name", name=library.columns(template).name)[:NAME_LENGTH]
         return self.store_template(library.renamed(template, name), None, library)
 
