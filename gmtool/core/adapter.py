@@ -5,7 +5,7 @@ fold, words, view, map); their adapter ties them together. What every such adapt
 the same way lives here: keeping the campaign's rule readings, the log's filter families from the
 log shape, no exchange breakdown, and the shell's drawing questions passed to the game's view module
 (``<game>_view.py``, named by :attr:`RulesAdapter.view`). A game overrides what it answers otherwise
-(the rally's heading reads the rule readings). The map's delegation is
+(a heading that reads the game's rule readings). The map's delegation is
 :class:`gmtool.core.hex.on_map.MapAdapter`; the report's words, :func:`gmtool.core.capabilities.report_keys`.
 """
 

@@ -1,6 +1,6 @@
 """A game's library of cards kept as JSON, its common part written once (:class:`CardLibrary`).
 
-The hex games keep cards (the duel's machines with their pilots, the rally's gear cards) as their own
+The hex games keep cards (machines with their pilots, gear cards) as their own
 validated pydantic models and trade them in a JSON file of their own kind: ``{"kind": …, "version": …,
 <key>: [card, …]}``. What such a library does the same way lives here: the columns the library lists,
 the document it stores, retagging, the one-step import, recognising its file by its kind, reading the

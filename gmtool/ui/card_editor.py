@@ -1,6 +1,6 @@
 """A library card editor's header, footer and saving, written once (:class:`CardEditor`).
 
-A game's card editor (the duel's machine card, the rally's gear card) starts its form with
+A game's card editor (a machine card with its pilot, a gear card) starts its form with
 :meth:`CardEditor.add_header` (the made-up-values hint and the card's name), lays out its own fields,
 then calls :meth:`CardEditor.add_footer`: the card's tags and notes, then :func:`message_and_buttons`,
 the message line where a refusal is said and OK / Cancel (a game's other checked dialogs use it too).
