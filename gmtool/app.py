@@ -391,7 +391,8 @@ def _readable_path(exc: GmtoolError, path: Path) -> Path | None:
 
 def load_house_rules(data_folder: Path) -> HouseRulesLoaded:
     """Every game's house rules from the data folder (each loader once), as one report."""
-    from gmtool.core.registry import load_object, registry
+    from gmtool.core.entry_points import load_object
+    from gmtool.core.registry import registry
 
     reports = []
     for dotted in dict.fromkeys(m.house_rules for m in registry().manifests() if m.house_rules):

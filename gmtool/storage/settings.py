@@ -32,7 +32,7 @@ class Settings(BaseModel):
     # files is dropped: which game it was saved with is not known, and another game's is never applied.
     window_layouts: dict[str, str] = Field(default_factory=dict)
     window_geometry: str | None = None  # size and place, shared by every game's window
-    player_view: dict | None = None  # PlayerViewSettings as a dict (validated when used)
+    player_view: dict[str, object] | None = None  # PlayerViewSettings as a dict (validated when used)
     theme: Literal["system", "light", "dark"] = "system"
     # Shortcuts the GM changed: action name -> key text (portable form, "Ctrl+K"; "": none).
     shortcuts: dict[str, str] = Field(default_factory=dict)

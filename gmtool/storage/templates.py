@@ -10,9 +10,10 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from gmtool.core.entry_points import load_object
 from gmtool.core.errors import FileFormatError
 from gmtool.core.library import GameLibrary, PlannedEncounter
-from gmtool.core.registry import load_object, registry
+from gmtool.core.registry import registry
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.library_store import LibraryStore
 

@@ -52,7 +52,8 @@ def say_in_place(label: QLabel, text: str) -> None:
 
 def library_gui_for(game: str) -> LibraryGui | None:
     """The library dialogs of ``game`` (imported now), or None when it has none."""
-    from gmtool.core.registry import load_object, registry
+    from gmtool.core.entry_points import load_object
+    from gmtool.core.registry import registry
 
     dotted = registry().manifest(game).library_gui
     return load_object(dotted) if dotted is not None else None  # type: ignore[return-value]

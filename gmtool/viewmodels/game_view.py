@@ -8,14 +8,14 @@ only, so a window of one game never loads another's code.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol, cast
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import active_language
 
 if TYPE_CHECKING:
-    from gmtool.core.game import GameRules
+    from gmtool.core.game import OpaqueRules
 
 
 class GameView(Protocol):
@@ -43,8 +43,9 @@ def game_name(ruleset_key: str) -> str:
     return dict(games()).get(ruleset_key, ruleset_key)
 
 
-def _view_factory(ruleset_key: str) -> object:
-    from gmtool.core.registry import load_object, registry
+def _view_factory(ruleset_key: str) -> Callable[..., object]:
+    from gmtool.core.entry_points import load_object
+    from gmtool.core.registry import registry
 
     dotted = registry().manifest(ruleset_key).view
     make = load_object(dotted) if dotted is not None else None
@@ -53,11 +54,11 @@ def _view_factory(ruleset_key: str) -> object:
     return make
 
 
-def view_for(ruleset_key: str, ruleset: GameRules | None = None) -> GameView:
+def view_for(ruleset_key: str, ruleset: OpaqueRules | None = None) -> GameView:
     """The adapter of a game (imported on demand); given the encounter's ``ruleset``, the adapter's
     panels decide with the same rule readings as the ruleset (what a panel plans is what is decided)."""
     make = _view_factory(ruleset_key)
-    return cast(GameView, make(ruleset))  # type: ignore[operator]
+    return cast(GameView, make(ruleset))  # cast: imported by the manifest's name, a GameView by the contract
 
 
 def game_view_classes() -> Iterator[tuple[str, GameView]]:
