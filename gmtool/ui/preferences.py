@@ -50,7 +50,7 @@ def default_keys(spec: ActionSpec) -> tuple[str, ...]:
 
 def effective_keys(overrides: dict[str, str]) -> dict[str, tuple[str, ...]]:
     """Every action's keys once the GM's changes replace the defaults."""
-    keys = {}
+    keys: dict[str, tuple[str, ...]] = {}
     for spec in all_action_specs():
         if spec.name in overrides:
             text = key_text(QKeySequence(overrides[spec.name]))
@@ -271,7 +271,8 @@ class PreferencesDialog(QDialog):
         return page
 
     def chosen_language(self) -> str | None:
-        return self.language.currentData()
+        language: str | None = self.language.currentData()  # a language code, None: the system's
+        return language
 
     def chosen_theme(self) -> str:
         return str(self.theme.currentData())

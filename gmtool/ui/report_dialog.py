@@ -248,7 +248,7 @@ class ReportDialog(QDialog):
         dialog.setObjectName("reportPreview")
         dialog.setWindowTitle(tr("report.dialog.preview_title", name=self.encounter_name))
         dialog.paintRequested.connect(self.paint)
-        dialog.printer = printer  # type: ignore[attr-defined]  # kept alive with the dialog
+        self._preview_printer = printer  # kept alive while the preview lives (Qt does not own it)
         return dialog
 
     def paint(self, printer: QPrinter) -> int:

@@ -16,18 +16,21 @@ from gmtool.core.i18n import active_language
 
 if TYPE_CHECKING:
     from gmtool.core.game import OpaqueRules
+    from gmtool.ui.actions import ActionSpec
+    from gmtool.ui.main_window import MainWindow
+    from gmtool.ui.window_parts import WindowParts
 
 
 class GameView(Protocol):
     """A game's adapter as the shell sees it (the game's own panels see more of it)."""
 
     key: str
-    action_specs: tuple[object, ...]  # gmtool.ui.actions.ActionSpec: the game's own actions
+    action_specs: tuple[ActionSpec, ...]  # the game's own actions
     features: frozenset[str]  # what its panels offer (names the game chooses; the bridge's ``has``)
 
     def current_actor(self, state: object) -> object | None: ...  # whose turn it is (None: nobody's)
 
-    def window_parts(self, window: object) -> object: ...  # gmtool.ui.window_parts.WindowParts
+    def window_parts(self, window: MainWindow) -> WindowParts: ...  # the game's docks, actions and menus
 
 
 def games() -> tuple[tuple[str, str], ...]:
