@@ -7,7 +7,6 @@ installs it as ``gmtool.resources`` so it is always found through the package.
 from __future__ import annotations
 
 import json
-from functools import cache
 from importlib import resources as importlib_resources
 from importlib.resources.abc import Traversable
 from typing import TypeVar
@@ -42,11 +41,12 @@ def load_model(model: type[ModelT], *parts: str) -> ModelT:
         raise ResourceError("error.resource_invalid", name=name, detail=str(exc)) from exc
 
 
-@cache
-def _cached(model: type[BaseModel], parts: tuple[str, ...]) -> BaseModel:
-    return load_model(model, *parts)
+_READ: dict[tuple[type[BaseModel], tuple[str, ...]], BaseModel] = {}
 
 
 def cached_model(model: type[ModelT], *parts: str) -> ModelT:
     """As :func:`load_model`, read once per process."""
-    return _cached(model, parts)  # type: ignore[return-value]
+    found = _READ.get((model, parts))
+    if not isinstance(found, model):
+        found = _READ[(model, parts)] = load_model(model, *parts)
+    return found

@@ -21,11 +21,14 @@ SETTINGS_VERSION = 1
 SETTINGS = file_kind("settings", 1 * MB)  # a few KB: the window's layout is the largest part
 
 
+Language = Literal["en", "ja"]  # the languages a GM may choose (core.i18n.LANGUAGES)
+
+
 class Settings(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     schema_version: int = Field(default=SETTINGS_VERSION, ge=1, le=SETTINGS_VERSION)
-    language: Literal["en", "ja"] | None = None  # None: follow the system locale
+    language: Language | None = None  # None: follow the system locale
     last_campaign: str | None = None
     # Each game's dock layout: game key -> base64 of QMainWindow.saveState(), tagged with the layout's
     # version (a layout of another version is not restored). The single ``window_state`` of older

@@ -161,8 +161,7 @@ class FightFocus(QObject):
             for action in self._window.findChildren(QAction):
                 for key in action.shortcuts():
                     if key.count() == 1:
-                        # PySide6's stubs lack QKeySequence.__getitem__ (Qt's operator[]: the n-th key)
-                        self._keys.setdefault(key[0].toCombined(), []).append(action)  # type: ignore[index]
+                        self._keys.setdefault(key[0].toCombined(), []).append(action)  # type: ignore[index]  # stubs lack QKeySequence[n]
         combo = event.keyCombination()
         plain = QKeyCombination(combo.keyboardModifiers() & ~Qt.KeyboardModifier.KeypadModifier, combo.key())
         actions = self._keys.get(plain.toCombined(), ())

@@ -138,7 +138,7 @@ class LibraryActions(QObject):
             self.window.show_refusal(tr("libui.error.no_builder", game=game_name(game)))
             return None
         # the game's builder declares the signal (LibraryGui.encounter_builder); the protocol can only say QDialog
-        builder.encounterSaved.connect(self._encounter_saved)  # type: ignore[attr-defined]
+        builder.encounterSaved.connect(self._encounter_saved)  # type: ignore[attr-defined]  # a signal of the game's dialog
         self.builder = builder
         builder.open()
         return builder

@@ -288,7 +288,7 @@ class LibraryWindow(QWidget):
             return None
         editor = gui.editor(document, self)
         # the game's editor declares the signal (LibraryGui.editor); the protocol can only say QDialog
-        editor.saved.connect(lambda template: self.store_template(template, template_id, library))  # type: ignore[attr-defined]
+        editor.saved.connect(lambda template: self.store_template(template, template_id, library))  # type: ignore[attr-defined]  # a signal of the game's dialog
         self.editor = editor
         editor.open()
         return editor

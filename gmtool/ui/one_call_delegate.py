@@ -37,5 +37,4 @@ class OneCallDelegate(QStyledItemDelegate):
             option.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
             option.text = self.displayText(look.text, option.locale)
         option.backgroundBrush = look.background if look.background is not None else QBrush()
-        # as Qt: no style animations inside item views (PySide6's stubs have no None for Qt's null pointer here)
-        option.styleObject = None  # type: ignore[assignment]
+        option.styleObject = None  # type: ignore[assignment]  # as Qt: no style animations in item views (stubs lack None)

@@ -9,6 +9,8 @@ default keeps following gmtool's default.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
@@ -34,6 +36,9 @@ from gmtool.core.readings import READINGS, RuleReadings
 from gmtool.core.registry import registry
 from gmtool.ui.actions import ActionSpec, all_action_specs, keys_for, scoped_action_specs
 from gmtool.ui.theme import THEMES, set_tone
+
+if TYPE_CHECKING:
+    from gmtool.storage.settings import Language
 
 PORTABLE = QKeySequence.SequenceFormat.PortableText
 NATIVE = QKeySequence.SequenceFormat.NativeText
@@ -270,8 +275,8 @@ class PreferencesDialog(QDialog):
         form.addRow(tr("preferences.theme"), self.theme)
         return page
 
-    def chosen_language(self) -> str | None:
-        language: str | None = self.language.currentData()  # a language code, None: the system's
+    def chosen_language(self) -> Language | None:
+        language: Language | None = self.language.currentData()  # the item's code, None: the system's
         return language
 
     def chosen_theme(self) -> str:
