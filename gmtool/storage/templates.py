@@ -17,7 +17,7 @@ from gmtool.core.registry import registry
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.library_store import LibraryStore
 
-Library = GameLibrary[Any]
+Library = GameLibrary[object]  # a game's library as the shell holds it: its templates only passed back to it
 
 
 def library_for(game: str) -> Library | None:
