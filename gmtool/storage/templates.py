@@ -17,7 +17,10 @@ from gmtool.core.registry import registry
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.library_store import LibraryStore
 
-Library = GameLibrary[object]  # a game's library as the shell holds it: its templates only passed back to it
+# A game's library as the shell holds it: its templates are passed back to it, never looked into. Any, not
+# object: a game hands its own library (GameLibrary[ItsTemplate]) to these functions and compares it with
+# library_for()'s, and Python cannot say "the template type of some game" (an existential type).
+Library = GameLibrary[Any]
 
 
 def library_for(game: str) -> Library | None:
