@@ -44,6 +44,11 @@ def load_model(model: type[ModelT], *parts: str) -> ModelT:
 _READ: dict[tuple[type[BaseModel], tuple[str, ...]], BaseModel] = {}
 
 
+def forget_cached_models() -> None:
+    """Read every :func:`cached_model` again on its next use (tests that swap the resources)."""
+    _READ.clear()
+
+
 def cached_model(model: type[ModelT], *parts: str) -> ModelT:
     """As :func:`load_model`, read once per process."""
     found = _READ.get((model, parts))
