@@ -30,6 +30,7 @@ run: $(STAMP_RUN)
 test: $(STAMP_TEST)
 	$(PY) -m ruff check gmtool tests benchmarks tools
 	$(VENV)/bin/lint-imports
+	$(PY) -m mypy
 	$(TEST_ENV) $(PY) -m pytest $(PYTEST_PARALLEL)
 
 bench: $(STAMP_TEST)

@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QLibraryInfo, QLocale, QObject, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -28,6 +29,9 @@ from gmtool.storage.settings import Settings, load_settings, save_settings
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.main_window import MainWindow
 from gmtool.ui.theme import apply_theme
+
+if TYPE_CHECKING:
+    from gmtool.ui.player_view import PlayerView
 
 FIRST_PAINT_WAIT_MS = 3000  # the longest the collector and the opening backup wait for the first paint
 
@@ -62,7 +66,7 @@ class GmtoolApp:
         self.settings_damaged = settings_damaged
         self.workspace: Workspace | None = None
         self.window: MainWindow | None = None
-        self.player_view = None  # the players' window (gmtool.ui.player_view.PlayerView), once opened
+        self.player_view: PlayerView | None = None  # the players' window, once opened
         self._qt_translator: QTranslator | None = None
 
     # -- language ------------------------------------------------------------
@@ -226,7 +230,7 @@ class GmtoolApp:
         if chosen is not None and chosen != workspace.encounter_id:
             self._try(lambda: workspace.with_encounter(chosen))
 
-    def _try(self, make) -> None:  # noqa: ANN001
+    def _try(self, make: Callable[[], Workspace]) -> None:
         try:
             workspace = make()
         except GmtoolError as exc:
@@ -265,15 +269,16 @@ class GmtoolApp:
         from gmtool.ui.backup_dialog import restore_and_reopen
 
         assert self.workspace is not None
+        problem: str | None = None
         try:
             workspace, problem = restore_and_reopen(self.workspace, backup)
         except GmtoolError as exc:
             self.workspace = None
-            workspace = self.recover(exc.message())
-            if workspace is None:
+            recovered = self.recover(exc.message())
+            if recovered is None:
                 self.qapp.quit()
                 return
-            problem = None
+            workspace = recovered
         self.workspace = None  # already closed: switch_to must not close it again
         self.switch_to(workspace)
         if problem is not None:
@@ -281,7 +286,8 @@ class GmtoolApp:
 
     def request_player_view(self) -> None:
         """The second window for the players: ask its settings, then show it on the chosen screen."""
-        from gmtool.ui.player_view import PlayerView, PlayerViewSettings, choose_player_view_settings
+        from gmtool.ui.player_view import PlayerView, choose_player_view_settings
+        from gmtool.viewmodels.player_view_model import PlayerViewSettings
 
         assert self.window is not None
         saved = None
@@ -391,7 +397,8 @@ def _readable_path(exc: GmtoolError, path: Path) -> Path | None:
 
 def load_house_rules(data_folder: Path) -> HouseRulesLoaded:
     """Every game's house rules from the data folder (each loader once), as one report."""
-    from gmtool.core.registry import load_object, registry
+    from gmtool.core.entry_points import load_object
+    from gmtool.core.registry import registry
 
     reports = []
     for dotted in dict.fromkeys(m.house_rules for m in registry().manifests() if m.house_rules):
@@ -454,7 +461,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.install_desktop or args.uninstall_desktop:
         set_language(args.lang or load_settings()[0].language)
         return desktop_command(args.install_desktop)
-    qapp = QApplication.instance() or QApplication(sys.argv[:1])
+    running = QApplication.instance()
+    qapp = running if isinstance(running, QApplication) else QApplication(sys.argv[:1])
     qapp.setApplicationName("gmtool")
     qapp.setDesktopFileName("gmtool")  # the desktop entry (--install-desktop) and the window match
     from gmtool.ui.app_icon import app_icon

@@ -11,8 +11,9 @@ import pytest
 from pydantic import ValidationError
 
 from gmtool.core.demo_text import english, in_language, is_translated
+from gmtool.core.entry_points import load_object
 from gmtool.core.i18n import set_language
-from gmtool.core.registry import load_object, registry
+from gmtool.core.registry import registry
 from gmtool.core.resources import resource_path
 from gmtool.games.shadowrun.sr4.rules.demo import SR4DemoEncounter, sr4_demo_definition
 from gmtool.storage.workspace import Workspace

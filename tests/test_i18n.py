@@ -331,7 +331,7 @@ def test_fragments_merge_and_refuse_a_key_defined_twice(tmp_path: Path, monkeypa
     i18n.catalogue.cache_clear()
     import gmtool.core.resources as res
 
-    res._cached.cache_clear()
+    res.forget_cached_models()
     try:
         assert i18n.catalogue("en").messages == {"a": "A", "b": "B"}
         (root / "i18n" / "en" / "twice.json").write_text(json.dumps({"schema_version": 1, "messages": {"a": "again"}}), "utf-8")
@@ -341,7 +341,7 @@ def test_fragments_merge_and_refuse_a_key_defined_twice(tmp_path: Path, monkeypa
     finally:
         monkeypatch.undo()
         i18n.catalogue.cache_clear()
-        res._cached.cache_clear()
+        res.forget_cached_models()
 
 
 PLURAL_NOUNS = ("hits", "dice", "boxes", "rounds", "events", "turns", "rolls", "members", "attacks", "passes",

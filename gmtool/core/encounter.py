@@ -10,12 +10,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from gmtool.core.dice import DiceSource
 from gmtool.core.errors import RulesError
-from gmtool.core.game import EVERYTHING, NOTHING, Touched
-from gmtool.core.game import GameRules as Ruleset
+from gmtool.core.game import EVERYTHING, NOTHING, OpaqueRules, Touched
 from gmtool.core.journal import JournalEntry, UndoStacks
 from gmtool.core.messages import Command, Event
 
@@ -27,9 +25,9 @@ class Snapshots:
     the entries they fold, so an undo or rewind simply makes older keys miss."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[int, int], Any] = {}  # (commands folded, last seq) → state
+        self._kept: dict[tuple[int, int], object] = {}  # (commands folded, last seq) → state
 
-    def nearest(self, done: list[JournalEntry], index: int, fold: Callable[[int], Any]) -> tuple[int, Any]:
+    def nearest(self, done: list[JournalEntry], index: int, fold: Callable[[int], object]) -> tuple[int, object]:
         """(commands folded, a private copy of the state) to continue folding from for ``index``."""
         upto = max(0, index) // SNAPSHOT_EVERY * SNAPSHOT_EVERY
         if upto == 0:
@@ -62,7 +60,7 @@ Listener = Callable[[Change], None]
 class Encounter:
     """One fight: its ruleset, dice source, journal and current state."""
 
-    def __init__(self, ruleset: Ruleset, seed: int, entries: Iterable[JournalEntry] = ()) -> None:
+    def __init__(self, ruleset: OpaqueRules, seed: int, entries: Iterable[JournalEntry] = ()) -> None:
         self.ruleset = ruleset
         self.dice = DiceSource(seed)
         self.entries: list[JournalEntry] = []
@@ -73,7 +71,7 @@ class Encounter:
             self._check_seq(entry)
             self._stacks.push(entry)
             self.entries.append(entry)
-        self.state: Any = self._fold()
+        self.state: object = self._fold()
 
     # -- queries ---------------------------------------------------------
     @property
@@ -81,7 +79,7 @@ class Encounter:
         """The command entries in effect, in order (what the turn log shows)."""
         return tuple(self._stacks.done)
 
-    def state_after(self, done_index: int, events: int | None = None) -> Any:
+    def state_after(self, done_index: int, events: int | None = None) -> object:
         """The state right after the ``done_index``-th command in effect (its first ``events``
         events only, when given; ``done_index`` -1: before any command). A new object: the
         encounter's own state is not touched. Snapshots every :data:`SNAPSHOT_EVERY` commands
@@ -100,7 +98,7 @@ class Encounter:
             self.ruleset.apply(state, event)
         return state
 
-    def _snapshot_source(self, upto: int) -> Any:
+    def _snapshot_source(self, upto: int) -> object:
         """A fresh fold of the first ``upto`` commands in effect."""
         state = self.ruleset.initial_state()
         for entry in self._stacks.done[:upto]:
@@ -201,7 +199,7 @@ class Encounter:
 
             raise FileFormatError("error.journal_gap", seq=entry.seq)
 
-    def _fold(self) -> Any:
+    def _fold(self) -> object:
         state = self.ruleset.initial_state()
         for done in self._stacks.done:
             for event in done.events:

@@ -9,10 +9,9 @@ imports this module for its own errors, so this one cannot import it back).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 
-def _untranslated(key: str, /, **args: Any) -> str:
+def _untranslated(key: str, /, **args: object) -> str:
     return f"{key} {args}" if args else key
 
 
@@ -27,7 +26,7 @@ def use_translator(translate: Callable[..., str]) -> None:
 class GmtoolError(Exception):
     """Base of every error gmtool raises on purpose."""
 
-    def __init__(self, key: str, /, **args: Any) -> None:
+    def __init__(self, key: str, /, **args: object) -> None:
         super().__init__(key)
         self.key = key
         self.args_for_message = args

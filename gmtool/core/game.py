@@ -233,3 +233,8 @@ class GameRules(Protocol[S]):
     def breakdown_parts(self, event: Event) -> tuple[BreakdownPart, ...]:
         """An exchange of tests (an attack) figure by figure for the report (empty: none)."""
         ...
+
+
+OpaqueRules = GameRules[object]
+"""A game's rules as the core and the shell hold them: made by the registry from the manifest's factory, their
+state the game's own, handed back to them and never looked into (``object``: no shell module knows its type)."""

@@ -12,11 +12,10 @@ from __future__ import annotations
 import locale
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -156,14 +155,14 @@ def term_label(label: str) -> str:
 PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
 
 
-def choose_plurals(text: str, fields: dict[str, Any]) -> str:
+def choose_plurals(text: str, fields: Mapping[str, object]) -> str:
     """The text with each ``{field|one|other}`` replaced by the word its field's count takes."""
     if "|" not in text:
         return text
     return PLURAL.sub(lambda m: m[2] if str(fields.get(m[1])) in ("1", "-1") else m[3], text)
 
 
-def tr(key: str, /, **fields: Any) -> str:
+def tr(key: str, /, **fields: object) -> str:
     """The message ``key`` in the active language, with its fields filled in.
 
     A key missing from the active catalogue falls back to English, then to the

@@ -49,12 +49,15 @@ class JournalEntry:
             if action not in ACTIONS:
                 raise FileFormatError("error.journal_bad_message", detail=f"action {action!r}")
             command = commands.decode(record["command"]) if action == "do" else None
-            decoded = tuple(events.decode(e) for e in record.get("events") or ())
+            decoded = [events.decode(e) for e in record.get("events") or ()]
+            done = tuple(e for e in decoded if isinstance(e, Event))
+            if not isinstance(command, Command | None) or len(done) != len(decoded):
+                raise FileFormatError("error.journal_bad_message", detail="a command among the events or the reverse")
             return cls(
                 seq=int(record["seq"]),
                 action=action,
-                command=command,  # type: ignore[arg-type]
-                events=decoded,  # type: ignore[arg-type]
+                command=command,
+                events=done,
                 target=record.get("target"),
             )
         except (KeyError, TypeError, ValueError) as exc:

@@ -16,11 +16,12 @@ the start marker).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 _SPACE = " \t\n\r"
+Parse = Callable[[str], Any]  # a decoder's parse hook: a number's or constant's text -> its value (any JSON value)
 
 
 @dataclass(frozen=True)
@@ -47,13 +48,16 @@ def _expect(text: str, pos: int, chars: str, what: str) -> str:
 
 
 def object_members(
-    text: str, streamed: str, parse_constant: Callable[[str], Any] | None = None, **hooks: Callable[[str], Any]
+    text: str,
+    streamed: str,
+    parse_constant: Parse | None = None,
+    *,
+    parse_int: Parse | None = None,
+    parse_float: Parse | None = None,
 ) -> Iterator[Member]:
-    """The members of the JSON object ``text``, the array member ``streamed`` item by item (``hooks``:
-    the decoder's ``parse_int`` and ``parse_float``, as ``json.loads`` takes them)."""
-    if parse_constant is not None:
-        hooks["parse_constant"] = parse_constant
-    decoder = json.JSONDecoder(**hooks)  # type: ignore[arg-type]
+    """The members of the JSON object ``text``, the array member ``streamed`` item by item (the parse
+    hooks as ``json.loads`` takes them)."""
+    decoder = json.JSONDecoder(parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant)
     pos = _skip(text, 0)
     _expect(text, pos, "{", "'{'")
     pos = _skip(text, pos + 1)
@@ -81,7 +85,7 @@ def object_members(
         raise json.JSONDecodeError("Extra data", text, _skip(text, pos))
 
 
-def _items(decoder: json.JSONDecoder, text: str, pos: int, key: str) -> Iterator[Member]:
+def _items(decoder: json.JSONDecoder, text: str, pos: int, key: str) -> Generator[Member, None, int]:
     """The items of the array starting at ``pos``; returns the position after it."""
     pos = _skip(text, pos + 1)
     if text.startswith("]", pos):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from gmtool.core.messages import Command
 
@@ -100,7 +100,13 @@ class GameLibrary(Protocol[T]):
         ...
 
 
-def in_one_step(library: GameLibrary[Any], data: bytes, filename: str) -> Generator[None, None, FileImport]:
+class ImportsFiles(Protocol):
+    """What :func:`in_one_step` needs of a library: :meth:`GameLibrary.import_file`."""
+
+    def import_file(self, data: bytes, filename: str) -> FileImport: ...
+
+
+def in_one_step(library: ImportsFiles, data: bytes, filename: str) -> Generator[None, None, FileImport]:
     """:meth:`GameLibrary.import_stepwise` of a library that reads a file in one piece: :meth:`import_file`
     in a thread (:func:`~gmtool.core.steps.in_thread`), so that even a large Chummer file does not
     stop the window."""

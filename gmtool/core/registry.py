@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from gmtool.core.capabilities import lacking
 from gmtool.core.entry_points import entry_points, load_object
 from gmtool.core.errors import FileFormatError
-from gmtool.core.game import GAME_API, GameManifest, GameRules
+from gmtool.core.game import GAME_API, GameManifest, OpaqueRules
 from gmtool.core.i18n import add_game_messages, drop_game_messages
 from gmtool.core.readings import ReadingOption
 
@@ -190,10 +190,11 @@ class GameRegistry:
 _CURRENT: list[GameRegistry] = [GameRegistry()]
 
 
-def get_ruleset(key: str, readings: object = None) -> GameRules:  # type: ignore[type-arg]
+def get_ruleset(key: str, readings: object = None) -> OpaqueRules:
     """A new rules object of the game ``key`` deciding with ``readings`` (:meth:`GameRegistry.new_rules`).
     An unknown key raises ``FileFormatError("error.unknown_ruleset")``."""
-    return cast("GameRules", registry().new_rules(key, readings))  # type: ignore[type-arg]
+    # cast: the factory is imported by name at run time, its result known to be a game's rules only by the manifest
+    return cast("OpaqueRules", registry().new_rules(key, readings))
 
 
 def registry() -> GameRegistry:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from functools import cache
 from importlib import resources as importlib_resources
 from importlib.resources.abc import Traversable
 from typing import Literal, TypeVar
@@ -60,11 +59,17 @@ def load_model(model: type[ModelT], *parts: str) -> ModelT:
         raise ResourceError("error.resource_invalid", name=name, detail=str(exc)) from exc
 
 
-@cache
-def _cached(model: type[BaseModel], parts: tuple[str, ...]) -> BaseModel:
-    return load_model(model, *parts)
+_READ: dict[tuple[type[BaseModel], tuple[str, ...]], BaseModel] = {}
+
+
+def forget_cached_models() -> None:
+    """Read every :func:`cached_model` again on its next use (tests that swap the resources)."""
+    _READ.clear()
 
 
 def cached_model(model: type[ModelT], *parts: str) -> ModelT:
     """As :func:`load_model`, read once per process."""
-    return _cached(model, parts)  # type: ignore[return-value]
+    found = _READ.get((model, parts))
+    if not isinstance(found, model):
+        found = _READ[(model, parts)] = load_model(model, *parts)
+    return found

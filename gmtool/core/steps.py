@@ -23,7 +23,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
-from typing import Any, TypeVar
+from typing import TypeVar
 
 R = TypeVar("R")
 SWITCH_S = 0.0005  # how often threads take turns while work runs in slices
@@ -37,7 +37,7 @@ def finish(steps: Steps[R]) -> R:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+            return done.value  # type: ignore[no-any-return]  # StopIteration.value is untyped: Steps[R] returns R
 
 
 def taking(items: list[T]) -> Iterator[T]:
@@ -52,22 +52,23 @@ def in_thread(work: Callable[[], R], poll_s: float = 0.005) -> Steps[R]:
     """``work()`` run in a thread, yielding while it runs (Python lets the window's thread run every
     few milliseconds meanwhile). For work that writes nothing (reading a file, loading a module):
     stopped, it is left to finish unheeded and its result is dropped."""
-    box: dict[str, Any] = {}
+    values: list[R] = []
+    errors: list[BaseException] = []
 
     def run() -> None:
         try:
-            box["value"] = work()
+            values.append(work())
         except BaseException as exc:  # noqa: BLE001 - raised again in the caller's thread
-            box["error"] = exc
+            errors.append(exc)
 
     thread = threading.Thread(target=run, name="gmtool-work", daemon=True)
     thread.start()
     while thread.is_alive():
         yield
         thread.join(poll_s)
-    if "error" in box:
-        raise box["error"]
-    return box["value"]  # type: ignore[no-any-return]
+    if errors:
+        raise errors[0]
+    return values[0]
 
 
 class Stopped(Exception):
@@ -91,7 +92,7 @@ def run_in_slices(steps: Steps[R], slice_s: float, pause: Callable[[], bool]) ->
                 else:
                     next(steps)
             except StopIteration as done:
-                return done.value  # type: ignore[no-any-return]
+                return done.value  # type: ignore[no-any-return]  # StopIteration.value is untyped: Steps[R] returns R
             stopping = False
             if time.perf_counter() >= due:
                 stopping = not pause()

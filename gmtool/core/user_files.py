@@ -282,10 +282,9 @@ def json_members(data: bytes | str, kind: FileKind, name: str, streamed: str) ->
     from gmtool.core.json_stream import object_members
 
     text = _text(data, kind, name)
-    hooks: dict[str, Any] = {"parse_float": _real, "parse_int": _integer}
     unicode_checked = bool(_SURROGATE_ESCAPE.search(text))
     try:
-        for member in object_members(text, streamed, _constant, **hooks):
+        for member in object_members(text, streamed, _constant, parse_int=_integer, parse_float=_real):
             _check_depth(member.value, kind, name, top=3 if member.item else 2)
             if unicode_checked:
                 _check_unicode(member.value, kind, name)

@@ -10,7 +10,7 @@ a picture of pixels. The object is as wide as the text (never wider than the pic
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -112,9 +112,9 @@ class MapObject(QPyTextObject):
         scale = min(1.0, max(width, 1.0) / pic.width)
         return QSizeF(pic.width * scale, pic.height * scale)
 
-    def drawObject(self, painter: QPainter, rect: QRectF, doc: QTextDocument, pos: int,  # noqa: N802 - Qt API
+    def drawObject(self, painter: QPainter, rect: QRectF | QRect, doc: QTextDocument, pos: int,  # noqa: N802 - Qt API
                    fmt: QTextFormat) -> None:
-        paint_picture(painter, self._picture(fmt), self._font, rect)
+        paint_picture(painter, self._picture(fmt), self._font, QRectF(rect))
 
 
 def fill_map_slots(document: QTextDocument, report: Report, font: QFont) -> int:

@@ -30,13 +30,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from gmtool.core.declared import map_rules, report_words
 from gmtool.core.display import Breakdown, BreakdownPart, OrderLayout, OrderRow, Snapshot
+from gmtool.core.encounter import Encounter
+from gmtool.core.game import OpaqueRules
 from gmtool.core.hex.board import Board
 from gmtool.core.i18n import in_language, tr
 from gmtool.core.journal import JournalEntry, UndoStacks
+from gmtool.core.messages import Event
 from gmtool.core.registry import registry
 
 SETUP_ROUND = 0
@@ -136,7 +138,7 @@ def effective_entries(entries: list[JournalEntry]) -> tuple[list[JournalEntry], 
     return list(stacks.done), commands - len(stacks.done)
 
 
-def round_numbers(encounter: Any) -> list[int]:
+def round_numbers(encounter: Encounter) -> list[int]:
     """The sections a report of ``encounter`` can hold: 0 (before the first turn) if any, then each turn."""
     done, _undone = effective_entries(encounter.entries)
     numbers: list[int] = []
@@ -150,14 +152,14 @@ def round_numbers(encounter: Any) -> list[int]:
     return numbers
 
 
-def build_report(encounter: Any, name: str, options: ReportOptions | None = None) -> Report:
+def build_report(encounter: Encounter, name: str, options: ReportOptions | None = None) -> Report:
     """The report of an encounter (its ruleset, seed and journal), worded in ``options.language``."""
     options = options or ReportOptions()
     with in_language(options.language):
         return _build(encounter, name, options)
 
 
-def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
+def _build(encounter: Encounter, name: str, options: ReportOptions) -> Report:
     ruleset = encounter.ruleset
     layout: OrderLayout = ruleset.order_layout()
     state = ruleset.initial_state()
@@ -191,32 +193,32 @@ def _build(encounter: Any, name: str, options: ReportOptions) -> Report:
     )
 
 
-def has_map(ruleset: Any) -> bool:
+def has_map(ruleset: OpaqueRules) -> bool:
     """Whether the game is played on a map (its manifest declares the ``map`` capability)."""
     return map_rules(ruleset) is not None
 
 
-def _board_of(ruleset: Any, options: ReportOptions) -> Callable[[Any, str], Board | None] | None:
+def _board_of(ruleset: OpaqueRules, options: ReportOptions) -> Callable[[object, str], Board | None] | None:
     """The game's ``board(state, language)`` when it is played on a map and maps are asked for."""
     on_map = map_rules(ruleset) if options.maps else None
     return on_map.board if on_map is not None else None
 
 
-def _take_board(draft: _Draft, board: Callable[[Any, str], Board | None] | None, state: Any,
+def _take_board(draft: _Draft, board: Callable[[object, str], Board | None] | None, state: object,
                 options: ReportOptions) -> None:
     """The map as it stands now (the end of ``draft``'s section), if the section is printed."""
     if board is not None and options.includes(draft.number):
         draft.board = board(state, options.language)
 
 
-def _event_line(seq: int, event: Any, ruleset: Any) -> EventLine:
+def _event_line(seq: int, event: Event, ruleset: OpaqueRules) -> EventLine:
     return EventLine(
         seq=seq, kind=event.kind, text=ruleset.describe(event), heading=ruleset.log_shape().heading_level(event.kind) is not None,
         breakdown=ruleset.breakdown(event), parts=ruleset.breakdown_parts(event),
     )
 
 
-def _words(ruleset: Any) -> dict[str, str]:
+def _words(ruleset: OpaqueRules) -> dict[str, str]:
     """The game's own keys for the report's fixed words, if it has any (the ``report_words`` capability)."""
     words = report_words(ruleset)
     return dict(words.report_words()) if words is not None else {}

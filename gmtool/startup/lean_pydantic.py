@@ -46,7 +46,7 @@ def import_pydantic() -> None:
     if OPENSSL_HASHES in sys.modules or "hashlib" in sys.modules or not _builtin_sha2():
         _import_parts()  # OpenSSL is loaded already, or this Python needs it: nothing to spare
         return
-    sys.modules[OPENSSL_HASHES] = None  # type: ignore[assignment] - "not available"
+    sys.modules[OPENSSL_HASHES] = None  # type: ignore[assignment]  # None: the import fails ("not available")
     try:
         _import_parts()
     finally:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from gmtool.core.steps import Steps, Stopped
 
@@ -31,17 +31,18 @@ def in_background(
 ) -> Steps[R]:
     """``work(connection, stop)``'s result, run in a thread on ``connect()``'s connection (closed after)."""
     stop = threading.Event()
-    box: dict[str, Any] = {}
+    values: list[R] = []
+    errors: list[BaseException] = []
 
     def run() -> None:
         try:
             conn = connect()
             try:
-                box["value"] = work(conn, stop)
+                values.append(work(conn, stop))
             finally:
                 conn.close()
         except BaseException as exc:  # noqa: BLE001 - handed back to the window's thread
-            box["error"] = exc
+            errors.append(exc)
 
     thread = threading.Thread(target=run, name="gmtool-campaign-write", daemon=True)
     thread.start()
@@ -56,6 +57,6 @@ def in_background(
         if thread.is_alive():  # closed: the work rolls back, the connection closes
             stop.set()
             thread.join()
-    if "error" in box:
-        raise box["error"]
-    return box["value"]  # type: ignore[no-any-return]
+    if errors:
+        raise errors[0]
+    return values[0]

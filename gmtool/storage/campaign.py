@@ -304,7 +304,7 @@ class Campaign:
         return outcome
 
     @classmethod
-    def create(cls, path: Path, populate: Callable[[Campaign], None] | None = None) -> Campaign:
+    def create(cls, path: Path, populate: Callable[[Campaign], object] | None = None) -> Campaign:
         """Create a new campaign file; refuses to overwrite anything.
 
         ``populate`` fills the campaign (the demo encounter) before it gets its
@@ -337,7 +337,7 @@ class Campaign:
         return campaign
 
     @classmethod
-    def _build(cls, path: Path, populate: Callable[[Campaign], None] | None) -> Campaign:
+    def _build(cls, path: Path, populate: Callable[[Campaign], object] | None) -> Campaign:
         # Built under a temporary name and checkpointed, then renamed: a crash
         # never leaves a half-made campaign, and the header (application id)
         # is in the main file, which check_header reads without the WAL.

@@ -8,8 +8,9 @@ then stay as they are: they are the campaign's data).
 
 from __future__ import annotations
 
+from gmtool.core.entry_points import load_object
 from gmtool.core.game import GameDemo
-from gmtool.core.registry import load_object, registry
+from gmtool.core.registry import registry
 from gmtool.core.session import EncounterSession
 from gmtool.storage.campaign import Campaign
 

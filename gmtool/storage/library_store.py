@@ -28,7 +28,7 @@ import sqlite3
 import threading
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -238,7 +238,7 @@ class _SearchIndex:
             del self.keys[at], self.summaries[at], self.texts[at], self.tag_keys[at]
 
     def search(self, words: list[str], game: str | None, tags: frozenset[str]) -> list[TemplateSummary]:
-        rows = range(len(self.summaries))
+        rows: Sequence[int] = range(len(self.summaries))
         if game is not None:
             summaries = self.summaries
             rows = [i for i in rows if summaries[i].game == game]

@@ -127,7 +127,7 @@ def set_aside_foreign_log(path: Path, lock: CampaignLock) -> SetAside | None:
         return None
     note = lock.note
     mark = file_mark(path) if salts is not None and salts == note.wal and not odd else None
-    if mark is not None and is_own_log(note, salts, mark):
+    if mark is not None and salts is not None and is_own_log(note, salts, mark):
         return None
     same_campaign = mark is not None and mark.campaign is not None and mark.campaign == note.campaign
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")

@@ -21,18 +21,21 @@ SETTINGS_VERSION = 1
 SETTINGS = file_kind("settings", 1 * MB)  # a few KB: the window's layout is the largest part
 
 
+Language = Literal["en", "ja"]  # the languages a GM may choose (core.i18n.LANGUAGES)
+
+
 class Settings(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     schema_version: int = Field(default=SETTINGS_VERSION, ge=1, le=SETTINGS_VERSION)
-    language: Literal["en", "ja"] | None = None  # None: follow the system locale
+    language: Language | None = None  # None: follow the system locale
     last_campaign: str | None = None
     # Each game's dock layout: game key -> base64 of QMainWindow.saveState(), tagged with the layout's
     # version (a layout of another version is not restored). The single ``window_state`` of older
     # files is dropped: which game it was saved with is not known, and another game's is never applied.
     window_layouts: dict[str, str] = Field(default_factory=dict)
     window_geometry: str | None = None  # size and place, shared by every game's window
-    player_view: dict | None = None  # PlayerViewSettings as a dict (validated when used)
+    player_view: dict[str, object] | None = None  # PlayerViewSettings as a dict (validated when used)
     theme: Literal["system", "light", "dark"] = "system"
     # Shortcuts the GM changed: action name -> key text (portable form, "Ctrl+K"; "": none).
     shortcuts: dict[str, str] = Field(default_factory=dict)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from gmtool.core.encounter import Encounter
 from gmtool.core.errors import FileFormatError, GmtoolError, RulesError
 from gmtool.core.i18n import active_language
 from gmtool.core.readings import RuleReadings
@@ -33,7 +34,7 @@ class Workspace:
         self.session = EncounterSession(campaign.load_encounter(encounter_id), campaign, encounter_id)
 
     @property
-    def encounter(self):  # noqa: ANN201 - the core Encounter
+    def encounter(self) -> Encounter:
         return self.session.encounter
 
     @property

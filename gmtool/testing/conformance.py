@@ -28,15 +28,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from importlib.resources import files
 
 from gmtool.core.encounter import Change, Encounter
 from gmtool.core.entry_points import load_object
 from gmtool.core.errors import GmtoolError
-from gmtool.core.game import GameDemo, GameManifest, GameRules
+from gmtool.core.game import GameDemo, GameManifest, OpaqueRules
 from gmtool.core.i18n import LANGUAGES, catalogue, in_language, keys_heard
 from gmtool.core.messages import Command
-from gmtool.core.registry import registry
+from gmtool.core.registry import get_ruleset, registry
 from gmtool.core.session import EncounterSession, MemoryStore
 from gmtool.testing.moments import (
     Moment,
@@ -48,7 +49,7 @@ from gmtool.testing.moments import (
 from gmtool.testing.play import events_problems, offers_problems, pick_command
 
 SHOWN = 40  # findings listed in the failure message at most
-Rules = GameRules[object]
+Rules = OpaqueRules
 Moves = Callable[[object, random.Random], Command | None]  # (state, rng) -> a command of the game's own, or None
 
 
@@ -108,20 +109,30 @@ def missing_keys(heard: set[str]) -> list[str]:
 
 
 def _play(manifest: GameManifest, language: str, steps: int, seed: int, moves: Moves | None) -> list[str]:
-    rules: Rules = registry().new_rules(manifest.key)  # type: ignore[assignment]  # the registry's rules are untyped objects
+    rules = get_ruleset(manifest.key)
     make_demo = load_object(manifest.demo or "")
     demo = make_demo(language) if callable(make_demo) else None
     if not isinstance(demo, GameDemo):
         return [f"the demo {manifest.demo!r} gave no GameDemo for {language!r}"]
     walk = Walk(rules, Encounter(rules, demo.seed))
     for command in demo.commands:
-        walk.do(lambda command=command: command, demo=True)
+        walk.do(partial(_given, command), demo=True)
     rng = random.Random(seed)
     for _step in range(steps):
         pick = moves if moves is not None and rng.random() < 1 / 3 else None
-        walk.do(lambda pick=pick: pick(walk.encounter.state, rng) if pick else pick_command(rules, walk.encounter.state, rng))
+        walk.do(partial(_next_command, walk, rng, pick))
     walk.undo_and_redo_everything()
     return walk.found
+
+
+def _given(command: Command) -> Command:
+    return command
+
+
+def _next_command(walk: Walk, rng: random.Random, pick: Moves | None) -> Command | None:
+    """The game's own move (``pick``), else any command the rules offer now."""
+    state = walk.encounter.state
+    return pick(state, rng) if pick else pick_command(walk.rules, state, rng)
 
 
 class Walk:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from gmtool.core.display import OrderRow, SheetView, Snapshot
-from gmtool.core.game import GameRules, Touched
+from gmtool.core.game import OpaqueRules, Touched
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Moment:
     players: Snapshot
 
 
-def moment(rules: GameRules[object], state: object) -> Moment:
+def moment(rules: OpaqueRules, state: object) -> Moment:
     """Read the fight now through the contract (what the order, sheet, player view and report ask)."""
     roster = rules.roster(state)
     return Moment(
@@ -73,7 +73,8 @@ def masked_on_players_screen(shown: Moment) -> list[str]:
         found += [f"{row.id}'s badge {b.key!r} is not public" for b in row.badges if not b.public]
     masked = {(row.id, t.key) for row in shown.gm.rows for t in row.tracks if not t.public}
     masked |= {(row.id, b.key) for row in shown.gm.rows for b in row.badges if not b.public}
-    shown_keys = {(row.id, item.key) for row in shown.players.rows for item in (*row.tracks, *row.badges)}
+    shown_keys = {(row.id, key) for row in shown.players.rows
+                  for key in (*(t.key for t in row.tracks), *(b.key for b in row.badges))}
     found += [f"{cid}'s {key!r}, masked for the GM, is on the players' screen" for cid, key in masked & shown_keys]
     return found
 

@@ -9,11 +9,11 @@ import random
 from gmtool.core.display import SheetField
 from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
-from gmtool.core.game import GameRules
+from gmtool.core.game import OpaqueRules
 from gmtool.core.messages import Command
 from gmtool.testing.moments import Moment
 
-Rules = GameRules[object]
+Rules = OpaqueRules
 OFFER_SHARE = 0.7  # the rest of the picks edit a sheet field
 
 

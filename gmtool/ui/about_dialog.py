@@ -9,6 +9,7 @@ ships one, is shown on request; gmtool names nothing it cannot read there.
 from __future__ import annotations
 
 import platform
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -61,12 +62,17 @@ def component(name: str) -> Component:
     except metadata.PackageNotFoundError:
         return Component(name, "", "", "", "")
     meta = dist.metadata
-    licence = meta.get("License-Expression") or meta.get("License") or ""
-    home = meta.get("Home-page") or _home(meta.get_all("Project-URL") or ())
-    return Component(meta.get("Name") or name, dist.version, licence.strip(), home, _licence_text(dist))
+    licence = _field(meta, "License-Expression") or _field(meta, "License")
+    home = _field(meta, "Home-page") or _home(meta.get_all("Project-URL") or ())
+    return Component(_field(meta, "Name") or name, dist.version, licence.strip(), home, _licence_text(dist))
 
 
-def _home(project_urls: list[str]) -> str:
+def _field(meta: metadata.PackageMetadata, name: str) -> str:
+    """The first ``name`` field of the package's metadata ("" when it has none)."""
+    return str(next(iter(meta.get_all(name) or ()), ""))
+
+
+def _home(project_urls: Sequence[str]) -> str:
     """The project's home among its ``Project-URL`` entries ("label, url"): Homepage, else Source …"""
     urls = {label.strip().lower(): url.strip() for label, _, url in (v.partition(",") for v in project_urls) if url}
     for label in ("homepage", "home", "source", "repository", "documentation"):

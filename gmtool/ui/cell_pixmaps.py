@@ -11,6 +11,7 @@ the pixels depend on): one model call and a copy instead of the drawing.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QStyleOptionViewItem
 
@@ -26,7 +27,7 @@ class CachedCellDelegate(OneCallDelegate):
     """A :class:`OneCallDelegate` whose cells with a content key (``roles.CELL_KEY``) are painted once and
     copied; a subclass paints its own picture in :meth:`paint_cell`."""
 
-    def __init__(self, parent: object = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._cells = PaintedCells(LIMIT)
 

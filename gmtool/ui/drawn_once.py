@@ -23,8 +23,8 @@ def paint_cached(
     """Paint ``draw`` (which draws from (0, 0) within ``size``) at ``at``, from the cache when it can."""
     ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
     name = repr((key, shade(), size.width(), size.height(), ratio))
-    pixmap = QPixmapCache.find(name)
-    if pixmap is None or pixmap.isNull():
+    pixmap = QPixmap()
+    if not QPixmapCache.find(name, pixmap) or pixmap.isNull():
         image = QImage(round(size.width() * ratio), round(size.height() * ratio),
                        QImage.Format.Format_ARGB32_Premultiplied)
         image.setDevicePixelRatio(ratio)

@@ -12,7 +12,7 @@ out the bar and then the whole window — at every key press, Undo naming what i
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QActionEvent
 from PySide6.QtWidgets import QMenu, QToolBar, QToolButton, QWidget
 
 from gmtool.core.i18n import tr
@@ -52,14 +52,14 @@ class _FollowAction(QObject):
         super().__init__(bar)
         self._shown: dict[QAction, bool] = {}  # each action of the bar, shown or not when last laid out
 
-    def watch(self, button: QToolButton, action: QAction) -> None:
+    def watch(self, button: QWidget, action: QAction) -> None:
         self._shown[action] = action.isVisible()
         button.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() != QEvent.Type.ActionChanged:
+        if event.type() != QEvent.Type.ActionChanged or not isinstance(event, QActionEvent):
             return False
-        action = event.action()  # type: ignore[attr-defined]
+        action = event.action()
         if isinstance(watched, QToolBar):
             shown = action.isVisible()
             if self._shown.get(action) == shown:

@@ -161,7 +161,7 @@ class FightFocus(QObject):
             for action in self._window.findChildren(QAction):
                 for key in action.shortcuts():
                     if key.count() == 1:
-                        self._keys.setdefault(key[0].toCombined(), []).append(action)
+                        self._keys.setdefault(key[0].toCombined(), []).append(action)  # type: ignore[index]  # stubs lack QKeySequence[n]
         combo = event.keyCombination()
         plain = QKeyCombination(combo.keyboardModifiers() & ~Qt.KeyboardModifier.KeypadModifier, combo.key())
         actions = self._keys.get(plain.toCombined(), ())
@@ -176,5 +176,7 @@ def _own_dialog(widget: QWidget, window: QWidget) -> QDialog | None:
     """The dialog of ``window`` (or of one of its panels) that ``widget`` is in; a dialog of a dialog
     is not the window's own (the first one is still open when it closes)."""
     top = widget.window()
-    parent = top.parentWidget() if isinstance(top, QDialog) else None
+    if not isinstance(top, QDialog):
+        return None
+    parent = top.parentWidget()
     return top if parent is not None and (parent is window or window.isAncestorOf(parent)) else None

@@ -237,8 +237,8 @@ def region_outline(hexes: Iterable[Hex], inset: float) -> QPainterPath:
         corners = hexagon(h, R - inset)
         for side, step in enumerate(DIRS):
             if h + step not in inside:
-                path.moveTo(corners[(side + 4) % 6])
-                path.lineTo(corners[(side + 5) % 6])
+                path.moveTo(corners.at((side + 4) % 6))
+                path.lineTo(corners.at((side + 5) % 6))
     return path
 
 

@@ -10,11 +10,11 @@ here. Flat-top hexes, centre of axial ``(q, r)`` at ``(1.5·R·q, √3·R·(r + 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QKeyEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtGui import QBrush, QKeyEvent, QMouseEvent, QPainter, QPen, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -125,7 +125,7 @@ class HexMapView(QGraphicsView):
         self.terrain: TerrainLayer | None = None
         self.tokens: dict[str, _TokenItem] = {}
         self.overlay: list[QGraphicsItem] = []  # the line of fire drawn last
-        self.tints: list[QGraphicsItem] = []  # arcs, sectors or range bands of the selected unit
+        self.tints: Sequence[QGraphicsItem] = []  # arcs, sectors or range bands of the selected unit
         self.movable = True  # tokens may be dragged (a drop is reported, the game decides)
         self.label_points = LABEL_POINTS  # the names' size on screen (the players' map: larger)
         self.zones: QGraphicsItem | None = None  # the areas the game marks (start, finish, checkpoints …)
@@ -327,12 +327,12 @@ class HexMapView(QGraphicsView):
     def selected_token(self) -> str | None:
         return next((tid for tid, item in self.tokens.items() if item.isSelected()), None)
 
-    def mousePressEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt API
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
         super().mousePressEvent(event)
         pressed = self.scene().mouseGrabberItem()
         self._pressed = pressed.data(TOKEN_ROLE) if pressed is not None else None
 
-    def mouseReleaseEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt API
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
         super().mouseReleaseEvent(event)
         item = self.tokens.get(self._pressed) if self._pressed else None
         self._pressed = None
@@ -365,7 +365,7 @@ class HexMapView(QGraphicsView):
         self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         self.declutter()
 
-    def resizeEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt API
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         if self._fitting:
             self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
@@ -444,7 +444,7 @@ class HexMapView(QGraphicsView):
             if shifted and key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
                 self.turnRequested.emit(-1 if key == Qt.Key.Key_Left else 1)
             else:
-                self.stepRequested.emit(STEP_KEYS[key])
+                self.stepRequested.emit(STEP_KEYS[Qt.Key(key)])
         else:
             super().keyPressEvent(event)
 

@@ -20,8 +20,10 @@ the others are listed as not imported.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
@@ -102,7 +104,7 @@ def import_steps(campaign: Campaign, path: Path, current_encounter: int | None =
         if planned is not None:
             encounter_id = save_planned(campaign, planned, current_encounter)
             return ImportOutcome(path.name, True, lines, encounter_id=encounter_id)
-        fields = []
+        fields: list[Mapping[str, Any]] = []
         for template in taking(templates):
             fields.append(store_fields(library, template))
             yield

@@ -26,9 +26,11 @@ from gmtool.ui.actions import LIBRARY_SPECS, keys_for
 from gmtool.viewmodels.game_view import game_name
 
 if TYPE_CHECKING:  # each loads on first use: the first screen shows none of them
+    from gmtool.storage.campaign import Campaign
     from gmtool.ui.backup_dialog import BackupDialog
     from gmtool.ui.import_report_dialog import ImportOutcome, ImportReportDialog
     from gmtool.ui.library_window import LibraryWindow
+    from gmtool.ui.main_window import MainWindow
 
 FILE_MENU = "menu_file"
 
@@ -49,8 +51,8 @@ def file_menu(window: QMainWindow) -> QMenu | None:
     if menu is not None:
         return menu
     for action in window.menuBar().actions():
-        if action.menu() is not None:
-            return action.menu()
+        if isinstance(found := action.menu(), QMenu):
+            return found
     return None
 
 
@@ -69,7 +71,7 @@ class LibraryActions(QObject):
     encounterSaved = Signal(int)  # an encounter built or imported (not started)
     imported = Signal(object)  # list[ImportOutcome]
 
-    def __init__(self, window: QMainWindow, shortcuts: dict[str, str] | None = None) -> None:
+    def __init__(self, window: MainWindow, shortcuts: dict[str, str] | None = None) -> None:
         super().__init__(window)
         self.setObjectName("libraryActions")
         self.window = window
@@ -92,7 +94,7 @@ class LibraryActions(QObject):
             self.actions[spec.name] = action
 
     @property
-    def campaign(self):
+    def campaign(self) -> Campaign:
         return self.window.workspace.campaign
 
     # -- menu --------------------------------------------------------------------------------------
@@ -133,11 +135,10 @@ class LibraryActions(QObject):
         gui = library_gui_for(game)
         builder = gui.encounter_builder(self.campaign, workspace.encounter_id, game, self.window) if gui else None
         if builder is None:
-            status = getattr(self.window, "show_refusal", None)
-            if status is not None:
-                status(tr("libui.error.no_builder", game=game_name(game)))
+            self.window.show_refusal(tr("libui.error.no_builder", game=game_name(game)))
             return None
-        builder.encounterSaved.connect(self._encounter_saved)  # type: ignore[attr-defined]
+        # the game's builder declares the signal (LibraryGui.encounter_builder); the protocol can only say QDialog
+        builder.encounterSaved.connect(self._encounter_saved)  # type: ignore[attr-defined]  # a signal of the game's dialog
         self.builder = builder
         builder.open()
         return builder
@@ -215,7 +216,7 @@ class LibraryActions(QObject):
         return super().eventFilter(watched, event)
 
 
-def install_library_actions(window: QMainWindow, shortcuts: dict[str, str] | None = None) -> LibraryActions:
+def install_library_actions(window: MainWindow, shortcuts: dict[str, str] | None = None) -> LibraryActions:
     """Add the library's actions to the window's File menu (with the GM's own keys) and accept dropped
     files; return them."""
     actions = LibraryActions(window, shortcuts)

@@ -12,7 +12,9 @@ commands through the main window's bridge, one journaled command each, undoable.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
@@ -48,6 +50,9 @@ from gmtool.ui.import_report_dialog import (
     import_paths,
 )
 from gmtool.ui.library_parts import AddPlan, library_gui_for
+
+if TYPE_CHECKING:
+    from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.game_view import game_name
 from gmtool.viewmodels.library_model import (
@@ -87,7 +92,7 @@ class LibraryWindow(QWidget):
 
     imported = Signal(object)  # list[ImportOutcome]
 
-    def __init__(self, campaign: Campaign, bridge=None, parent: QWidget | None = None) -> None:
+    def __init__(self, campaign: Campaign, bridge: EncounterBridge | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("libraryWindow")
         self.setWindowTitle(tr("libui.window.title", file=campaign.path.name))
@@ -158,7 +163,7 @@ class LibraryWindow(QWidget):
         self.message.setObjectName("libraryMessage")
         self.message.setWordWrap(True)
 
-    def _button(self, key: str, name: str, slot) -> QPushButton:
+    def _button(self, key: str, name: str, slot: Callable[[], object]) -> QPushButton:
         button = QPushButton(tr(key), self)
         button.setObjectName(name)
         button.clicked.connect(lambda _c=False: slot())
@@ -280,13 +285,14 @@ class LibraryWindow(QWidget):
         template_id, template, library = selected
         return self._open_editor(library.game_of(template), library.document(template), template_id)
 
-    def _open_editor(self, game: str, document: dict, template_id: int | None) -> QDialog | None:
+    def _open_editor(self, game: str, document: dict[str, object], template_id: int | None) -> QDialog | None:
         gui = library_gui_for(game)
         library = library_for(game)
         if gui is None or library is None:
             return None
         editor = gui.editor(document, self)
-        editor.saved.connect(lambda template: self.store_template(template, template_id, library))  # type: ignore[attr-defined]
+        # the game's editor declares the signal (LibraryGui.editor); the protocol can only say QDialog
+        editor.saved.connect(lambda template: self.store_template(template, template_id, library))  # type: ignore[attr-defined]  # a signal of the game's dialog
         self.editor = editor
         editor.open()
         return editor
@@ -404,11 +410,11 @@ class LibraryWindow(QWidget):
     # -- the current encounter ---------------------------------------------------------------------
     def add_to_encounter(self) -> bool:
         """Add the selected template to the current encounter: its game asks how (how many, as a group …)."""
-        ids = self.selected_ids()
-        template = self.load(ids[0]) if len(ids) == 1 and self.bridge is not None else None
-        if template is None:
+        ids, bridge = self.selected_ids(), self.bridge
+        template = self.load(ids[0]) if len(ids) == 1 and bridge is not None else None
+        if template is None or bridge is None:
             return False
-        refusal = self._refusal_to_add(template)
+        refusal = self._refusal_to_add(template, bridge)
         if refusal is not None:  # refused before asking how many
             self.show_message(refusal, error=True)
             return False
@@ -420,19 +426,21 @@ class LibraryWindow(QWidget):
             return False
         return plan is not None and self.add_template_to_encounter(template, plan)
 
-    def _refusal_to_add(self, template: object) -> str | None:
+    def _refusal_to_add(self, template: object, bridge: EncounterBridge) -> str | None:
         """Why this template cannot join the current encounter (another game's), or None."""
-        game, encounter = self.library_of(template).game_of(template), self.bridge.view.key
+        game, encounter = self.library_of(template).game_of(template), bridge.view.key
         if game != encounter:
             return tr("libui.error.wrong_game", game=game_name(game), encounter=game_name(encounter))
         return None
 
     def add_template_to_encounter(self, template: object, plan: AddPlan) -> bool:
         """Run the game's commands for ``template`` through the bridge (each journaled, each undoable)."""
-        refusal = self._refusal_to_add(template)
+        bridge = self.bridge
+        assert bridge is not None, "Add to encounter is offered only with an encounter open"
+        refusal = self._refusal_to_add(template, bridge)
         if refusal is None:
             for command in plan.commands:
-                refusal = self.bridge.attempt(command)
+                refusal = bridge.attempt(command)
                 if refusal is not None:
                     break
         if refusal is not None:

@@ -7,6 +7,9 @@ as it was right after that event (rewind, read-only), filtered or not.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer
 from PySide6.QtGui import QFont, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
@@ -30,6 +33,8 @@ from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.log_filter import LogFilterModel
 from gmtool.viewmodels.log_model import LogModel
 from gmtool.viewmodels.roles import Index
+
+T = TypeVar("T")
 
 
 class LogView(AppendingTableView):
@@ -170,13 +175,18 @@ class LogPanel(QWidget):
         bridge.changed.connect(lambda _change: self._fill_combatants())
 
     # -- the filter bar ------------------------------------------------------------
+    def _refilter(self, set_filter: Callable[[T], None], value: T) -> None:
+        """Filter the log by ``value`` and keep the line followed in view."""
+        set_filter(value)
+        self.view.follow_filter()
+
     def _make_filter_bar(self) -> QHBoxLayout:
         self.search = QLineEdit(self)
         self.search.setObjectName("logSearch")
         self.search.setPlaceholderText(tr("log_filter.search"))
         self.search.setToolTip(tr("log_filter.search_tip"))
         self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(lambda text: (self.proxy.set_search(text), self.view.follow_filter()))
+        self.search.textChanged.connect(lambda text: self._refilter(self.proxy.set_search, text))
         clear = QShortcut(QKeySequence(Qt.Key.Key_Escape), self.search, self.search.clear)
         clear.setContext(Qt.ShortcutContext.WidgetShortcut)
         self.combatant = QComboBox(self)
@@ -185,7 +195,7 @@ class LogPanel(QWidget):
         narrow(self.combatant, FILTER_MIN_CHARACTERS)
         self._fill_combatants()
         self.combatant.currentIndexChanged.connect(
-            lambda _i: (self.proxy.set_combatant(self.combatant.currentData()), self.view.follow_filter())
+            lambda _i: self._refilter(self.proxy.set_combatant, self.combatant.currentData())
         )
         self.kind = QComboBox(self)
         self.kind.setObjectName("logKind")
@@ -195,7 +205,7 @@ class LogPanel(QWidget):
         for family in self.proxy.families:
             self.kind.addItem(tr(f"log_filter.kind.{family}"), family)
         self.kind.currentIndexChanged.connect(
-            lambda _i: (self.proxy.set_family(self.kind.currentData()), self.view.follow_filter())
+            lambda _i: self._refilter(self.proxy.set_family, self.kind.currentData())
         )
         bar = QHBoxLayout()
         bar.setContentsMargins(2, 2, 2, 0)

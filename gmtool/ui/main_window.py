@@ -12,7 +12,7 @@ controller.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QByteArray, Qt, Signal
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.core.encounter import Encounter
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.storage.workspace import Workspace
@@ -98,7 +99,7 @@ class MainWindow(QMainWindow):
         self.status.setWordWrap(True)  # a long refusal takes a second line rather than being cut
         self.statusBar().addWidget(self.status, 1)
         self._make_actions()
-        self.parts: WindowParts = self.view.window_parts(self)  # type: ignore[assignment]
+        self.parts: WindowParts = self.view.window_parts(self)
         self.parts.build()  # the game's docks (the first takes the keyboard), and its actions connected
         self.log_panel = LogPanel(self.bridge, workspace.encounter_name, self)
         self.add_dock("log", tr("dock.log"), self.log_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -181,9 +182,9 @@ class MainWindow(QMainWindow):
 
     def _make_actions(self) -> None:
         for spec in (*ACTION_SPECS, *self.view.action_specs):
-            self._actions[spec.name] = self._make_action(spec)  # type: ignore[arg-type]
-            if not spec.changes_fight:  # type: ignore[attr-defined]
-                self._not_commands.add(spec.name)  # type: ignore[attr-defined]
+            self._actions[spec.name] = self._make_action(spec)
+            if not spec.changes_fight:
+                self._not_commands.add(spec.name)
         handlers = {
             "undo": self.bridge.undo,
             "redo": self.bridge.redo,
@@ -223,13 +224,13 @@ class MainWindow(QMainWindow):
             for key in act.shortcuts():
                 owners.setdefault(key.toString(QKeySequence.SequenceFormat.PortableText), []).append(act)
         dropped = []
-        for key, acts in owners.items():
+        for text, acts in owners.items():
             theirs = [a for a in acts if a.objectName().removeprefix("action_") in self._shortcuts]
             if len(acts) > 1 and theirs:
                 for act in theirs:
-                    act.setShortcuts([k for k in act.shortcuts() if k.toString(QKeySequence.SequenceFormat.PortableText) != key])
+                    act.setShortcuts([k for k in act.shortcuts() if k.toString(QKeySequence.SequenceFormat.PortableText) != text])
                     act.setToolTip(act.text().replace("&", ""))
-                dropped.append(QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText))
+                dropped.append(QKeySequence(text).toString(QKeySequence.SequenceFormat.NativeText))
         return dropped
 
     def add_dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -324,7 +325,7 @@ class MainWindow(QMainWindow):
         self.parts.update()
         self._refuse_while_rewound()
 
-    def _name_undo_redo(self, encounter) -> None:  # noqa: ANN001 - core Encounter
+    def _name_undo_redo(self, encounter: Encounter) -> None:
         """Undo and Redo say what they would take back or bring back, in the menu and the tooltip."""
         from gmtool.viewmodels.undo_names import entry_name
 
@@ -375,7 +376,7 @@ class MainWindow(QMainWindow):
             self._refusal_shown = False
         return ok
 
-    def on_selected(self, make) -> None:  # noqa: ANN001
+    def on_selected(self, make: Callable[[str], Command]) -> None:
         cid = self.bridge.selected
         if cid is None:
             self.show_refusal(tr("error.select_combatant"))

@@ -109,6 +109,13 @@ class KindPalette(QWidget):
         return True
 
 
+def _row(*buttons: QPushButton) -> QHBoxLayout:
+    row = QHBoxLayout()
+    for button in buttons:
+        row.addWidget(button)
+    return row
+
+
 class SidePanel(QWidget):
     """Every control of the editor beside the board."""
 
@@ -118,8 +125,10 @@ class SidePanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._map_box())
         layout.addWidget(self._tool_box(kinds))
-        layout.addLayout(self._row("undo", "redo"))
-        layout.addLayout(self._row("import_button", "export_button"))
+        self.undo, self.redo = self._button("undo"), self._button("redo")
+        layout.addLayout(_row(self.undo, self.redo))
+        self.import_button, self.export_button = self._button("import_button"), self._button("export_button")
+        layout.addLayout(_row(self.import_button, self.export_button))
         layout.addStretch(1)
         hint = _hint(tr("mapedit.view_hint"), self)
         set_tone(hint, "muted")
@@ -208,14 +217,10 @@ class SidePanel(QWidget):
         layout.addStretch(1)
         return page
 
-    def _row(self, *names: str) -> QHBoxLayout:
-        row = QHBoxLayout()
-        for name in names:
-            button = QPushButton(tr(f"mapedit.{name}"), self)
-            button.setToolTip(tr(f"mapedit.{name}_tip"))
-            setattr(self, name, button)
-            row.addWidget(button)
-        return row
+    def _button(self, name: str) -> QPushButton:
+        button = QPushButton(tr(f"mapedit.{name}"), self)
+        button.setToolTip(tr(f"mapedit.{name}_tip"))
+        return button
 
     # -- reading and showing ------------------------------------------------------------------
     def tool(self) -> str:

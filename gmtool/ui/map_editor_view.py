@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QKeyEvent, QMouseEvent, QPen, QPolygonF
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFocusEvent, QKeyEvent, QMouseEvent, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -133,7 +133,7 @@ class PaintView(HexMapView):
             self.strokeEnded.emit()
         event.accept()
 
-    def leaveEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt API
+    def leaveEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt API
         super().leaveEvent(event)
         if self._hovered is not None:
             self._hovered = None
@@ -157,7 +157,7 @@ class PaintView(HexMapView):
             self._show_pan_cursor()
         super().keyReleaseEvent(event)
 
-    def focusOutEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt API
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt API
         super().focusOutEvent(event)
         self._space = False
         self._show_pan_cursor()

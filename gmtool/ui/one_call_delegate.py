@@ -24,7 +24,7 @@ class OneCallDelegate(QStyledItemDelegate):
         if not isinstance(look, CellLook):
             super().initStyleOption(option, index)
             return
-        option.index = index
+        option.index = index  # type: ignore[assignment]  # Qt converts a persistent index; PySide6's stubs lack that
         if look.font is not None:
             option.font = look.font.resolve(option.font)
             option.fontMetrics = QFontMetrics(option.font)
@@ -36,4 +36,4 @@ class OneCallDelegate(QStyledItemDelegate):
             option.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
             option.text = self.displayText(look.text, option.locale)
         option.backgroundBrush = look.background if look.background is not None else QBrush()
-        option.styleObject = None  # as Qt: no style animations inside item views
+        option.styleObject = None  # type: ignore[assignment]  # as Qt: no style animations in item views (stubs lack None)

@@ -29,7 +29,7 @@ class PageSizedTabs(QTabWidget):
         page = self.currentWidget()
         if page is None:
             return hint
-        widest = max(least_width(self.widget(i)) for i in range(self.count()))
+        widest = max(least_width(tab) for i in range(self.count()) if (tab := self.widget(i)) is not None)
         frame = max(0, hint.width() - widest)  # the pane's frame (or a tab bar wider than every page)
         own = least_width(page) + frame
         return QSize(max(own, self.tabBar().minimumSizeHint().width()), hint.height())

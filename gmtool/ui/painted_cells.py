@@ -36,8 +36,9 @@ class PaintedCells:
         """Paint the cell showing ``content`` (``draw`` paints it at ``option.rect``) from its copy, made first
         when there is none."""
         view, palette = option.widget, option.palette.cacheKey()
-        ground = self._grounds.get((id(view), palette), False)
-        if ground is False:
+        try:
+            ground = self._grounds[(id(view), palette)]
+        except KeyError:
             ground = self._grounds[(id(view), palette)] = _ground(option)
         if ground is None:
             draw(painter, option)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QColor,
@@ -76,7 +76,7 @@ class PlaceDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self.font = font
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         metrics = QFontMetrics(self.font)
         tracks = index.data(pvm.TRACKS) or ()
         bars = len(tracks) * round(metrics.height() * BAR_HEIGHT_RATIO) + 6 if tracks else 0
@@ -88,7 +88,7 @@ class PlaceDelegate(QStyledItemDelegate):
         font.setPointSizeF(max(self.font.pointSizeF() * NOTE_RATIO, 1.0))
         return font
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
         current = bool(index.data(pvm.IS_CURRENT))
         done = bool(index.data(pvm.DONE))
         rect = option.rect
@@ -247,7 +247,7 @@ class PlayerView(QWidget):
     # -- placing the window ------------------------------------------------------------------
     def show_on_screen(self) -> QScreen:
         """Show on the chosen screen (full screen if asked) without taking the focus; returns the screen."""
-        fallback = self.parentWidget().screen() if self.parentWidget() is not None else None
+        fallback = parent.screen() if (parent := self.parentWidget()) is not None else None
         screen = screen_named(self.settings.screen, fallback)
         self.setScreen(screen)
         area = screen.availableGeometry()

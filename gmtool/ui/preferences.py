@@ -9,6 +9,8 @@ default keeps following gmtool's default.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
@@ -35,6 +37,9 @@ from gmtool.core.registry import registry
 from gmtool.ui.actions import ActionSpec, all_action_specs, keys_for, scoped_action_specs
 from gmtool.ui.theme import THEMES, set_tone
 
+if TYPE_CHECKING:
+    from gmtool.storage.settings import Language
+
 PORTABLE = QKeySequence.SequenceFormat.PortableText
 NATIVE = QKeySequence.SequenceFormat.NativeText
 
@@ -50,7 +55,7 @@ def default_keys(spec: ActionSpec) -> tuple[str, ...]:
 
 def effective_keys(overrides: dict[str, str]) -> dict[str, tuple[str, ...]]:
     """Every action's keys once the GM's changes replace the defaults."""
-    keys = {}
+    keys: dict[str, tuple[str, ...]] = {}
     for spec in all_action_specs():
         if spec.name in overrides:
             text = key_text(QKeySequence(overrides[spec.name]))
@@ -270,8 +275,9 @@ class PreferencesDialog(QDialog):
         form.addRow(tr("preferences.theme"), self.theme)
         return page
 
-    def chosen_language(self) -> str | None:
-        return self.language.currentData()
+    def chosen_language(self) -> Language | None:
+        language: Language | None = self.language.currentData()  # the item's code, None: the system's
+        return language
 
     def chosen_theme(self) -> str:
         return str(self.theme.currentData())

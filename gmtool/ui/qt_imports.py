@@ -32,7 +32,7 @@ def skip_source_reads() -> bool:
     import PySide6.QtCore  # noqa: F401 - installs PySide6.support.feature
 
     try:
-        from PySide6.support import feature
+        from PySide6.support import feature  # type: ignore[attr-defined]  # not in PySide6's stubs
     except ImportError:
         return False
     if not callable(getattr(feature, "_mod_uses_pyside", None)):

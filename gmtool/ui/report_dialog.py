@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from PySide6.QtCore import QLocale, QStandardPaths, Signal
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gmtool.core.encounter import Encounter
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, in_language, tr
 from gmtool.printing.export import FORMATS, SUFFIXES, export_report
@@ -98,7 +99,7 @@ class ReportDialog(QDialog):
 
     exported = Signal(str)  # the path written
 
-    def __init__(self, encounter: Any, encounter_name: str, parent: QWidget | None = None,
+    def __init__(self, encounter: Encounter, encounter_name: str, parent: QWidget | None = None,
                  page_size: str | None = None, folder: Path | None = None,
                  japanese_font: Callable[[], bool] | None = None) -> None:
         super().__init__(parent)
@@ -248,7 +249,7 @@ class ReportDialog(QDialog):
         dialog.setObjectName("reportPreview")
         dialog.setWindowTitle(tr("report.dialog.preview_title", name=self.encounter_name))
         dialog.paintRequested.connect(self.paint)
-        dialog.printer = printer  # type: ignore[attr-defined]  # kept alive with the dialog
+        self._preview_printer = printer  # kept alive while the preview lives (Qt does not own it)
         return dialog
 
     def paint(self, printer: QPrinter) -> int:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLineEdit
 class StartShownLineEdit(QLineEdit):
     """A QLineEdit showing its text's start unless it has the focus."""
 
-    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+    def setText(self, text: str | None) -> None:  # noqa: N802 - Qt's name
         super().setText(text)
         if not self.hasFocus():
             self.setCursorPosition(0)

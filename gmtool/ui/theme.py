@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.viewmodels.tones import tone, use_shade
+from gmtool.viewmodels.tones import Shade, tone, use_shade
 
 ThemeName = Literal["system", "light", "dark"]
 THEMES: tuple[ThemeName, ...] = ("system", "light", "dark")
@@ -120,19 +120,20 @@ def apply_theme(app: QApplication, name: str) -> ThemeName:
     """
     if app.property(_PLATFORM_STYLE) is None:
         app.setProperty(_PLATFORM_STYLE, app.style().name())
-    if name not in ("light", "dark"):
+    shade: Shade | None = "light" if name == "light" else "dark" if name == "dark" else None
+    if shade is None:
         app.styleHints().unsetColorScheme()
         _set_style(app, str(app.property(_PLATFORM_STYLE)))
         app.setPalette(QPalette())  # an empty palette: the platform's own again
         use_shade(None)
         _retone(app)
         return "system"
-    app.styleHints().setColorScheme(_COLOUR_SCHEMES[name])  # native title bars and dialogs follow
+    app.styleHints().setColorScheme(_COLOUR_SCHEMES[shade])  # native title bars and dialogs follow
     _set_style(app, "fusion")  # a style that draws every colour of the palette
-    app.setPalette(theme_palette(name))  # type: ignore[arg-type]
-    use_shade(name)  # type: ignore[arg-type]
+    app.setPalette(theme_palette(shade))
+    use_shade(shade)
     _retone(app)
-    return name  # type: ignore[return-value]
+    return shade
 
 
 def _set_style(app: QApplication, style: str) -> None:

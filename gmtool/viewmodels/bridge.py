@@ -8,12 +8,14 @@ every command is refused until the GM continues from there or goes back to now.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from gmtool.core.encounter import Change, ViewChange
+from gmtool.core.encounter import Change, Encounter, ViewChange
 from gmtool.core.errors import GmtoolError, RulesError, StorageError
+from gmtool.core.game import OpaqueRules
 from gmtool.core.i18n import tr
 from gmtool.core.journal import JournalEntry
 from gmtool.core.messages import Command
@@ -48,11 +50,14 @@ class EncounterBridge(QObject):
 
     # -- state -------------------------------------------------------------
     @property
-    def encounter(self):  # noqa: ANN201 - core Encounter
+    def encounter(self) -> Encounter:
         return self.workspace.encounter
 
     @property
-    def state(self):  # noqa: ANN201 - the ruleset's state (a past one while rewound)
+    def state(self) -> Any:  # Any: see below
+        """The game's state shown (a past one while rewound). The shell only hands it back to the rules
+        (:data:`~gmtool.core.game.OpaqueRules` take ``object``); a game's panels read it as their own state
+        type. ``Any``: Python cannot say "the state type of whichever game is open" (an existential type)."""
         return self._past[2] if self._past is not None else self.workspace.encounter.state
 
     # -- rewind ----------------------------------------------------------------
@@ -97,10 +102,10 @@ class EncounterBridge(QObject):
         self.undoStateChanged.emit()
 
     @property
-    def ruleset(self):  # noqa: ANN201
+    def ruleset(self) -> OpaqueRules:
         return self.workspace.encounter.ruleset
 
-    def current_actor(self):  # noqa: ANN201 - the ruleset's combatant or None
+    def current_actor(self) -> Any:  # Any: the game's own combatant or None (as :attr:`state`)
         return self.view.current_actor(self.state)
 
     def has(self, feature: str) -> bool:
@@ -179,7 +184,7 @@ class EncounterBridge(QObject):
         if self._past is not None:
             raise RulesError("error.rewind_read_only")
 
-    def _guard(self, run) -> bool:  # noqa: ANN001
+    def _guard(self, run: Callable[[], object]) -> bool:
         try:
             self._refuse_in_past()
             run()

@@ -8,26 +8,29 @@ only, so a window of one game never loads another's code.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol, cast
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import active_language
 
 if TYPE_CHECKING:
-    from gmtool.core.game import GameRules
+    from gmtool.core.game import OpaqueRules
+    from gmtool.ui.actions import ActionSpec
+    from gmtool.ui.main_window import MainWindow
+    from gmtool.ui.window_parts import WindowParts
 
 
 class GameView(Protocol):
     """A game's adapter as the shell sees it (the game's own panels see more of it)."""
 
     key: str
-    action_specs: tuple[object, ...]  # gmtool.ui.actions.ActionSpec: the game's own actions
+    action_specs: tuple[ActionSpec, ...]  # the game's own actions
     features: frozenset[str]  # what its panels offer (names the game chooses; the bridge's ``has``)
 
     def current_actor(self, state: object) -> object | None: ...  # whose turn it is (None: nobody's)
 
-    def window_parts(self, window: object) -> object: ...  # gmtool.ui.window_parts.WindowParts
+    def window_parts(self, window: MainWindow) -> WindowParts: ...  # the game's docks, actions and menus
 
 
 def games() -> tuple[tuple[str, str], ...]:
@@ -43,8 +46,9 @@ def game_name(ruleset_key: str) -> str:
     return dict(games()).get(ruleset_key, ruleset_key)
 
 
-def _view_factory(ruleset_key: str) -> object:
-    from gmtool.core.registry import load_object, registry
+def _view_factory(ruleset_key: str) -> Callable[..., object]:
+    from gmtool.core.entry_points import load_object
+    from gmtool.core.registry import registry
 
     dotted = registry().manifest(ruleset_key).view
     make = load_object(dotted) if dotted is not None else None
@@ -53,11 +57,11 @@ def _view_factory(ruleset_key: str) -> object:
     return make
 
 
-def view_for(ruleset_key: str, ruleset: GameRules | None = None) -> GameView:
+def view_for(ruleset_key: str, ruleset: OpaqueRules | None = None) -> GameView:
     """The adapter of a game (imported on demand); given the encounter's ``ruleset``, the adapter's
     panels decide with the same rule readings as the ruleset (what a panel plans is what is decided)."""
     make = _view_factory(ruleset_key)
-    return cast(GameView, make(ruleset))  # type: ignore[operator]
+    return cast(GameView, make(ruleset))  # cast: imported by the manifest's name, a GameView by the contract
 
 
 def game_view_classes() -> Iterator[tuple[str, GameView]]:

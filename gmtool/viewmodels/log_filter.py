@@ -10,6 +10,7 @@ stays under its turn and pass. The search ignores case and width (ＡＢＣ = ab
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 from PySide6.QtCore import (
     QModelIndex,
@@ -96,7 +97,7 @@ class LogFilterModel(QSortFilterProxyModel):
     def is_filtering(self) -> bool:
         return bool(self._combatant or self._family or self._words)
 
-    def _change(self, apply) -> None:  # noqa: ANN001
+    def _change(self, apply: Callable[[], object]) -> None:
         self.beginFilterChange()
         apply()
         self._verdicts.clear()

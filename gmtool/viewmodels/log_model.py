@@ -65,7 +65,7 @@ class LogModel(QAbstractListModel):
         rules = self._bridge.ruleset
         describe = rules.describe
         if entry.action == "do":
-            lines = []
+            lines: list[LogLine] = []
             for n, event in enumerate(entry.events):
                 concerned = [who for who in rules.involved(event) if who.id]  # combatants of the order
                 self._names.update((who.id, who.name) for who in concerned if who.name)
@@ -77,8 +77,8 @@ class LogModel(QAbstractListModel):
         target = self._bridge.encounter.entry(entry.target or 0)
         what = describe(target.events[0]) if target.events else ""
         key = "log.undone" if entry.action == "undo" else "log.redone"
-        concerned = tuple(dict.fromkeys(who.id for event in target.events for who in rules.involved(event) if who.id))
-        return [LogLine(entry.seq, entry.action, tr(key, what=what, count=len(target.events)), -1, concerned)]
+        ids = tuple(dict.fromkeys(who.id for event in target.events for who in rules.involved(event) if who.id))
+        return [LogLine(entry.seq, entry.action, tr(key, what=what, count=len(target.events)), -1, ids)]
 
     # -- what is in effect ---------------------------------------------------------------
     def _follow(self, entry: JournalEntry) -> list[int]:

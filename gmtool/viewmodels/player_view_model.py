@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 from PySide6.QtCore import (
     QAbstractListModel,
+    QByteArray,
     QModelIndex,
     QObject,
     Qt,
@@ -52,11 +53,11 @@ DISPLAY = int(Qt.ItemDataRole.DisplayRole)
 
 ROW_ROLES: tuple[int, ...] = (COMBATANT_ID, IS_CURRENT, SCORE, TRACKS, IS_NPC, PLACE, SHOWN_NAME, NAME_HIDDEN, DONE,
                               NOTE, DISPLAY)
-ROLE_NAMES = {
+ROLE_NAMES = {role: QByteArray(name) for role, name in {
     COMBATANT_ID: b"combatantId", IS_CURRENT: b"isCurrent", SCORE: b"score", TRACKS: b"tracks",
     IS_NPC: b"isNpc", PLACE: b"place", SHOWN_NAME: b"shownName", NAME_HIDDEN: b"nameHidden",
     DONE: b"done", NOTE: b"note", DISPLAY: b"display",
-}
+}.items()}
 SCREEN_FONT_MIN, SCREEN_FONT_MAX = 12, 96
 
 
@@ -203,7 +204,7 @@ class PlayerViewModel(QAbstractListModel):
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
-    def roleNames(self) -> dict[int, bytes]:
+    def roleNames(self) -> dict[int, QByteArray]:
         return {**super().roleNames(), **ROLE_NAMES}
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

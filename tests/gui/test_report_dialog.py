@@ -98,7 +98,7 @@ def test_print_preview_paints_the_report_on_the_chosen_page(qtbot, dialog: Repor
     dialog.page_combo.setCurrentIndex(dialog.page_combo.findData("letter"))
     preview = dialog.make_preview()
     qtbot.addWidget(preview)
-    printer: QPrinter = preview.printer  # type: ignore[attr-defined]
+    printer = preview.printer()
     size = printer.pageLayout().pageSize()
     assert size.id() == size.PageSizeId.Letter
     with qtbot.waitSignal(preview.paintRequested, timeout=5000):

@@ -24,7 +24,7 @@ class Hex(NamedTuple):
     def axial(cls, q: int, r: int) -> Hex:
         return cls(q, r, -q - r)
 
-    def __add__(self, other: object) -> Hex:  # type: ignore[override]
+    def __add__(self, other: object) -> Hex:
         if not isinstance(other, Hex):
             return NotImplemented
         return Hex(self.q + other.q, self.r + other.r, self.s + other.s)

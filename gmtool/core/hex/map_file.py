@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
@@ -32,7 +32,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.strict import Plain, PlainName, Whole, checked_version, forbidden_character, in_file, refusal
 from gmtool.core.user_files import MAP, parse_json
 
-FORMAT = "gmtool-hex-map"
+FORMAT: Final = "gmtool-hex-map"
 VERSION = 1
 SIZE_MAX = 99  # columns and rows: a label CCRR reads back unambiguously up to 99 (10105 would be 101/05 or 10/105)
 TEXT_MAX = 80

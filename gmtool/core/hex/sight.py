@@ -106,7 +106,7 @@ class Ground:
         ends = {attacker, target}
         others = frozenset(h for h in units if h not in ends)
         walked = line(attacker, target)
-        met = [(h, "crossed") for h in walked.crossed if h not in ends]
+        met: list[tuple[Hex, Where]] = [(h, "crossed") for h in walked.crossed if h not in ends]
         met += [(g.hex, "left" if g.left else "right") for pair in walked.divided for g in pair]
         if self.touches_graze:
             met += [(g.hex, "left" if g.left else "right") for g in walked.touches]
@@ -117,7 +117,7 @@ class Ground:
         cover = self._cover(attacker, target, met, others)
         return Sight(attacker, target, True, "partial" if sides else "none", blockers, cover, walked)
 
-    def _cover(self, attacker: Hex, target: Hex, met: list[tuple[Hex, str]], units: frozenset[Hex]) -> tuple[Cover, ...]:
+    def _cover(self, attacker: Hex, target: Hex, met: list[tuple[Hex, Where]], units: frozenset[Hex]) -> tuple[Cover, ...]:
         groups: dict[int, list[Hex]] = {}
         levels: dict[int, int] = {}
         for h, _where in met:

@@ -74,7 +74,8 @@ class CoinLibrary:
         if not filename.lower().endswith(".coins"):
             return False
         try:
-            return json.loads(data).get("kind") == FILE_KIND
+            kind: object = json.loads(data).get("kind")
+            return kind == FILE_KIND
         except (ValueError, AttributeError):
             return False
 

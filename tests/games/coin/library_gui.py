@@ -27,7 +27,8 @@ class CardEditor(QDialog):
         self.coins = QSpinBox(self)
         self.coins.setObjectName("cardCoins")
         self.coins.setRange(1, 9)
-        self.coins.setValue(int(document.get("coins", 3)))  # type: ignore[arg-type]
+        coins = document.get("coins", 3)
+        self.coins.setValue(coins if isinstance(coins, int) else 3)
         self.message = QLabel(self)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.save)

@@ -171,7 +171,7 @@ class CoinRules:
         old = getattr(duelist, command.field)
         if old == value:
             raise RulesError("error.no_change")
-        return DuelistEdited(combatant=duelist.id, field=command.field, old=old, new=value)  # type: ignore[arg-type]
+        return DuelistEdited(combatant=duelist.id, field=command.field, old=old, new=value)
 
     def apply(self, state: CoinState, event: Event) -> None:
         if isinstance(event, DuelistAdded):
