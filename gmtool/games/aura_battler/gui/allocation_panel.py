@@ -122,4 +122,4 @@ class AllocationPanel(QWidget):
         if unit is None:
             return False
         values = tuple(spin.value() for spin in self.spins.values())
-        return self._run(m.AllocatePP(unit=unit, points=values))  # type: ignore[arg-type]
+        return self._run(m.AllocatePP(unit=unit, points=values))

@@ -103,7 +103,7 @@ class MachineEditor(QDialog):
         form.addRow(tr("ab.field.pilot"), self.pilot)
         form.addRow(tr("ab.card.base_pp"), self.base_pp)
         form.addRow(tr("ab.card.aura"), self.aura)
-        self.tags = QLineEdit(", ".join(str(t) for t in document.get("tags", ()) or ()), self)  # type: ignore[union-attr]
+        self.tags = QLineEdit(", ".join(str(t) for t in document.get("tags", ()) or ()), self)
         self.notes = QPlainTextEdit(str(document.get("notes", "")), self)
         self.notes.setMaximumHeight(60)
         form.addRow(tr("ab.card.tags"), self.tags)

@@ -56,12 +56,12 @@ class GearCardEditor(QDialog):
             self.numbers[key] = spin
             form.addRow(tr(f"br.field.{key}"), spin)
         weapons = LIBRARY.read(document, VERSION).weapons if document.get("kind", "gear") == "gear" else ()
-        self.weapons = WeaponTable(weapons, self)  # type: ignore[arg-type]
+        self.weapons = WeaponTable(weapons, self)
         form.addRow(self.weapons)
         chosen = document.get("specials", ()) or ()
-        box, self.specials = specials_box(tuple(str(k) for k in chosen), self)  # type: ignore[union-attr]
+        box, self.specials = specials_box(tuple(str(k) for k in chosen), self)
         columns.addWidget(box)
-        self.tags = QLineEdit(", ".join(str(t) for t in document.get("tags", ()) or ()), self)  # type: ignore[union-attr]
+        self.tags = QLineEdit(", ".join(str(t) for t in document.get("tags", ()) or ()), self)
         self.notes = QPlainTextEdit(str(document.get("notes", "")), self)
         self.notes.setMaximumHeight(80)
         form.addRow(tr("br.field.tags"), self.tags)

@@ -91,7 +91,7 @@ class WeaponTable(QWidget):
             if text:
                 traits.append(names[text.casefold()])
         try:
-            return WeaponCard(name=cells[0], traits=tuple(traits), **numbers)  # type: ignore[arg-type]
+            return WeaponCard(name=cells[0], traits=tuple(traits), **numbers)
         except ValidationError as exc:
             first = exc.errors()[0]
             where = first.get("loc", ())

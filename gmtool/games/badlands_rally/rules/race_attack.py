@@ -123,7 +123,7 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
                      (dice, count, blast), rng, readings)  # BR-11 Area Effect
     return m.AttackMade(
         attacker=attacker.id, attacker_name=attacker.name, target=target.id, name=target.name, weapon=weapon.name,
-        range=planned.range, side=planned.side,  # type: ignore[arg-type]
+        range=planned.range, side=planned.side,
         attack_terms=planned.attack_terms, defence_terms=planned.defence_terms,
         attack_rating=rating, defence_rating=target.defence,
         attack_faces=attack_faces, defence_faces=defence_faces, attack_value=attack_value,

@@ -124,12 +124,12 @@ def push(state: RaceState, command: PushGear, rng: random.Random, readings: Rule
     collisions = _collisions(state, target, went.hit, mos, command, rng)
     return GearPushed(
         pusher=pusher.id, pusher_name=pusher.name, target=target.id, name=target.name,
-        side=planned.side,  # type: ignore[arg-type]
+        side=planned.side,
         attack_terms=planned.attack_terms, defence_terms=planned.defence_terms, attack_rating=pusher.attack,
         defence_rating=target.defence, attack_faces=attack_faces, defence_faces=defence_faces, attack_value=a,
         defence_value=d, margin=a - d, asked=command.distance, distance=went.pushed, cost=went.cost,
         mr_left=pusher.mr_left - went.cost, pusher_before=label(pusher.hex), pusher_after=label(went.pusher_hex),
-        before=label(target.hex), after=label(went.target_hex), hit=went.hit[0] if went.hit else "",  # type: ignore[arg-type]
+        before=label(target.hex), after=label(went.target_hex), hit=went.hit[0] if went.hit else "",
         hit_hex=label(went.hit[1]) if went.hit else "", collisions=collisions, fumble=all_ones(attack_faces),
         off_balance=off_balance(target, readings), typed=command.attack_faces is not None,
         odds=f"{float(odds.success if planned.attack_dice else 0):.1%}")

@@ -66,7 +66,7 @@ def resolve(state: RaceState, command: m.ResolveSpin, rng: random.Random,
     return m.SpinResolved(gear=gear.id, name=gear.name, skipped=False, die=die, clockwise=command.clockwise,
                           facing_before=gear.facing, facing=spun.facing, recovered=False, skid_die=skid_die,
                           distance=distance, before=here, after=label(forced.hex), hit=hit, hit_hex=hit_hex,
-                          collisions=collisions, **move)  # type: ignore[arg-type]
+                          collisions=collisions, **move)
 
 
 def _on_course(state: RaceState, h: object) -> bool:

@@ -65,7 +65,7 @@ def joining_commands(template: AnyTemplate, count: int, as_group: bool, rating: 
         group = AddGruntGroup(sheet=sheet, count=count, professional_rating=rating, shared_monitor=shared)
         return (group,), conversion.skipped_weapons
     commands = tuple(AddCombatant(sheet=sheet.model_copy(update={"name": n})) for n in member_names(template, count))
-    return commands, conversion.skipped_weapons  # type: ignore[return-value]
+    return commands, conversion.skipped_weapons
 
 
 def planned_encounter(plan: EncounterPlan) -> PlannedEncounter:

@@ -100,7 +100,7 @@ def ended(state: Any, effects: list[Effect], reason: str) -> list[Event]:
     for e in effects:
         name = state.combatants[e.holder].sheet.name if e.holder in state.combatants else ""
         events.append(
-            EffectEnded(effect=e.id, combatant=e.holder, name=name, key=e.key, label=e.label, reason=reason)  # type: ignore[arg-type]
+            EffectEnded(effect=e.id, combatant=e.holder, name=name, key=e.key, label=e.label, reason=reason)
         )
     return events
 

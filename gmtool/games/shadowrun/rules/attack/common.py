@@ -5,7 +5,7 @@ do to it), and folding. One attack action per SR5 action phase: :mod:`.phase`.""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 from gmtool.core.effects import Effect
 from gmtool.core.messages import Event
@@ -25,7 +25,7 @@ from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
 PRONE = "prone"
 def strike(weapon: Weapon, strength: int, accuracy: int | None) -> StrikeWeapon:
     """The damage code evaluated for the wielder (Strength counted once) and the weapon's AP."""
-    track = "stun" if weapon.damage.damage_type == "S" else "physical"
+    track: Literal["physical", "stun"] = "stun" if weapon.damage.damage_type == "S" else "physical"
     return StrikeWeapon(dv=weapon.damage_value(strength), damage_type=track, ap=weapon.ap, accuracy=accuracy)
 
 
@@ -42,7 +42,7 @@ def loaded_strike(
     page = str(ammo.page) if ammo.page else None
     dv_terms = (Term("attack.term.ammo_dv", loaded.dv - base.dv, "ammo:" + ammo_type, page),) if loaded.dv != base.dv else ()
     ap_terms = (Term("attack.term.ammo_ap", loaded.ap - base.ap, "ammo:" + ammo_type, page),) if loaded.ap != base.ap else ()
-    track = "stun" if loaded.damage_type == "S" else "physical"
+    track: Literal["physical", "stun"] = "stun" if loaded.damage_type == "S" else "physical"
     return replace(base, damage_type=track), dv_terms, ap_terms, loaded.ap_halves_armour
 
 
@@ -62,7 +62,8 @@ def knockdown_terms(s: Any, edition: str) -> tuple[Term, ...]:
 def reach_difference(s: Any) -> int:
     """The attacker's melee weapon's reach minus the defender's (its first melee weapon's, else 0)."""
     melee = [w for w in s.target.sheet.weapons if w.melee]
-    return s.weapon.reach - (melee[0].reach if melee else 0)
+    reach: int = s.weapon.reach  # the attack's Situation
+    return reach - (melee[0].reach if melee else 0)
 
 
 def band_limits(weapon: Weapon, strength: int | None = None) -> tuple[float, ...]:

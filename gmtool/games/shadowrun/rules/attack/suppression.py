@@ -92,7 +92,8 @@ class ZoneRecord:
 
 def zones(state: Any) -> dict[int, ZoneRecord]:
     """The zones laid in this encounter, by id (kept on the state object beside its fields)."""
-    return state.__dict__.setdefault("zones", {})
+    found: dict[int, ZoneRecord] = state.__dict__.setdefault("zones", {})
+    return found
 
 
 def zone_in_force(state: Any, zone_id: int) -> ZoneRecord | None:
@@ -223,7 +224,7 @@ def _zone_end(state: Any, record: ZoneRecord, reason: str, gone: set[int], marke
     names = tuple(state.combatants[e.holder].sheet.name for e in lifted if e.holder in state.combatants)
     end = SuppressiveFireEnded(
         zone=record.started.zone, shooter=record.started.shooter, name=record.started.name,
-        reason=reason, lifted=names,  # type: ignore[arg-type]
+        reason=reason, lifted=names,
     )
     return [end, *([marker_end] if marker_end is not None else []), *lines]
 

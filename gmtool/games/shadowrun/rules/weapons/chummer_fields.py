@@ -77,7 +77,7 @@ def parse_ammo(text: str) -> tuple[AmmoFeed, ...]:
         feed = match[2].lower() if match[2] else None
         if feed is not None and feed not in FEED_TYPES:
             raise _bad("ammo", text)
-        feeds.append(AmmoFeed(capacity=int(match[1]), feed=feed, count=int(match[3] or 1)))  # type: ignore[arg-type]
+        feeds.append(AmmoFeed(capacity=int(match[1]), feed=feed, count=int(match[3] or 1)))
     return tuple(feeds)
 
 

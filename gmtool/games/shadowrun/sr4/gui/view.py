@@ -98,7 +98,7 @@ class SR4View(ShadowrunView):
     def damage(self, cid: str, field: str, before: int, wanted: int) -> Command:
         """More boxes: the damage command (SR4-MT8); fewer: a correction of the sheet."""
         if field in TRACK_FIELDS and wanted > before:
-            return cmd.ApplyDamage(combatant=cid, track=TRACK_FIELDS[field], boxes=wanted - before)  # type: ignore[arg-type]
+            return cmd.ApplyDamage(combatant=cid, track=TRACK_FIELDS[field], boxes=wanted - before)
         return cmd.EditSheet(combatant=cid, field=field, value=wanted)
 
     def take_action(self, cid: str, kind: str, key: str = "", target: str | None = None) -> Command:

@@ -14,6 +14,7 @@ from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.damage.monitors import SR4_STUN_OVERFLOW_RATIO, monitor_of
 from gmtool.games.shadowrun.rules.damage.monitors import apply_damage as apply_damage_to
 from gmtool.games.shadowrun.rules.effect_rules import effects_of_removed
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.rules.sheet_edits import (
     changed_fields,
     edited_sheet,
@@ -101,7 +102,7 @@ def set_rule_option(state: EncounterState, command: cmd.SetRuleOption, rng: rand
     return [option_changed(state.options, command.option, command.value)]
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "add_combatant": add_combatant,
     "remove_combatant": remove_combatant,
     "edit_sheet": edit_sheet,

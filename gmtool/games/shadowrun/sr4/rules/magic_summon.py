@@ -30,6 +30,7 @@ from gmtool.games.shadowrun.sr4.rules.magic_messages import (
 )
 from gmtool.games.shadowrun.sr4.rules.magic_pools import magic_terms
 from gmtool.games.shadowrun.sr4.rules.magic_rolls import action, drain, roll, roll_plain
+from gmtool.games.shadowrun.sr4.rules.magic_state import SpiritBond
 from gmtool.games.shadowrun.sr4.rules.natural_weapons import spirit_weapons
 from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
@@ -83,7 +84,7 @@ def summon(state: EncounterState, command: SummonSpirit, rng: random.Random) -> 
                           command.drain_faces)
 
 
-def _bond(state: EncounterState, spirit: str):  # noqa: ANN202 - the SpiritBond
+def _bond(state: EncounterState, spirit: str) -> SpiritBond:
     bond = state.magic.spirits.get(spirit)
     if bond is None:
         raise RulesError("error.sr4_not_a_spirit", combatant=spirit)

@@ -104,7 +104,7 @@ def rolled(name: str, label: str, role: str, terms: Terms, o: TestOutcome) -> te
     """The shared test event (its log line); no combatant, so no last test for Edge after the roll."""
     s = o.spec
     return te.DiceTestRolled(
-        combatant="", name=name, label=LABEL + label, role=role, terms=terms, pool=s.pool,  # type: ignore[arg-type]
+        combatant="", name=name, label=LABEL + label, role=role, terms=terms, pool=s.pool,
         threshold=s.threshold, limit=None, edge=0, edge_use=EdgeUse.NONE,
         dice=tuple((d.face, d.source, d.replaced) for d in o.dice), hits=o.hits, counted_hits=o.counted_hits,
         ones=o.ones, glitch=o.glitch, critical_glitch=o.critical_glitch, glitch_negated=o.glitch_negated,

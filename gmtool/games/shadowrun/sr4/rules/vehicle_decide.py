@@ -9,6 +9,7 @@ from gmtool.core.effects import Duration
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.effect_rules import new_effect
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import vehicle_messages as vm
@@ -183,7 +184,7 @@ def crash_test(state: EncounterState, v: Vehicle, skill: int, penalty: int, face
     return [rolled.event, vm.CrashTested(vehicle=v.id, name=c.sheet.name, crashed=not rolled.outcome.success)]
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "add_vehicle": add_vehicle,
     "register_vehicle": register,
     "control_vehicle": control,

@@ -105,7 +105,7 @@ class SR5Actions:
             )
             if not ok:
                 return
-        window.run(DeclareInterrupt(combatant=cid, interrupt=kind, bonus=bonus))  # type: ignore[arg-type]
+        window.run(DeclareInterrupt(combatant=cid, interrupt=kind, bonus=bonus))
 
 
 def interrupt_refusal(state: Any, combatant_id: str, interrupt: str) -> str | None:

@@ -88,7 +88,7 @@ class SR5View(ShadowrunView):
         return cmd.EditSheet(combatant=cid, field=field, value=wanted)
 
     def take_action(self, cid: str, kind: str, key: str = "", target: str | None = None) -> Command:
-        return cmd.TakeAction(combatant=cid, action=kind, name=key)  # type: ignore[arg-type]
+        return cmd.TakeAction(combatant=cid, action=kind, name=key)
 
     def edge_on_initiative(self, action: str, cid: str) -> Command:
         return cmd.Blitz(combatant=cid) if action == "blitz" else cmd.SeizeInitiative(combatant=cid)
