@@ -58,7 +58,8 @@ class EdgeDownBox(QGroupBox):
         bridge = self._bridge
         c = bridge.state.combatants.get(bridge.selected) if bridge.selected else None
         down = c is not None and (edge_state(c).going_down or edge_state(c).dead)
-        if down != self.isVisibleTo(self.parentWidget()):
+        parent = self.parentWidget()
+        if down != (self.isVisibleTo(parent) if parent is not None else self.isVisible()):
             self.setVisible(down)
         for key, check, _make in USES:
             reason = bridge.acting_refusal() or (tr("error.select_combatant") if c is None else _refusal(check, c))

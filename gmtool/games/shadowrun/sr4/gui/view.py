@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
@@ -18,6 +18,9 @@ from gmtool.games.shadowrun.sr4.rules.groups import AddGruntGroup
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 from gmtool.games.shadowrun.sr4.rules.turn import acts_in_pass, score_terms
+
+if TYPE_CHECKING:
+    from gmtool.games.shadowrun.rules.attack.plan import EditionAttack
 
 TRACK_FIELDS = {"physical_damage": "physical", "stun_damage": "stun"}
 
@@ -107,7 +110,7 @@ class SR4View(ShadowrunView):
     def edge_on_initiative(self, action: str, cid: str) -> Command:
         return cmd.ExtraPass(combatant=cid) if action == "extra_pass" else cmd.GoFirst(combatant=cid)
 
-    def attack_adapter(self) -> Any:
+    def attack_adapter(self) -> EditionAttack:
         from gmtool.games.shadowrun.sr4.rules.attack import ADAPTER
 
         return ADAPTER

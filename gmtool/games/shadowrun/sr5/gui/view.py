@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.messages import Command
@@ -19,6 +19,9 @@ from gmtool.games.shadowrun.sr5.rules.score import score_terms
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 from gmtool.games.shadowrun.sr5.rules.turn import in_pass
+
+if TYPE_CHECKING:
+    from gmtool.games.shadowrun.rules.attack.plan import EditionAttack
 
 
 def sits_out(state: EncounterState, c: Combatant) -> bool:
@@ -93,7 +96,7 @@ class SR5View(ShadowrunView):
     def edge_on_initiative(self, action: str, cid: str) -> Command:
         return cmd.Blitz(combatant=cid) if action == "blitz" else cmd.SeizeInitiative(combatant=cid)
 
-    def attack_adapter(self) -> Any:
+    def attack_adapter(self) -> EditionAttack:
         from gmtool.games.shadowrun.rules.readings import DIGEST
         from gmtool.games.shadowrun.sr5.rules.attack import adapter_for
 
