@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -42,6 +44,11 @@ def _spin(parent: QWidget, low: int, high: int, value: object, name: str) -> QSp
     return spin
 
 
+def _members(value: object) -> dict[str, Any]:
+    """A document's object member as a dict (empty when it is missing)."""
+    return dict(value) if isinstance(value, Mapping) else {}
+
+
 def guns_text(guns: list[dict[str, object]]) -> str:
     return "\n".join(f"{g['name']}; {g['accuracy']}; {g['power']}" for g in guns)
 
@@ -68,9 +75,9 @@ class MachineEditor(QDialog):
         super().__init__(parent)
         self.setWindowTitle(tr("ab.card.title"))
         self._document = dict(document)
-        machine: dict = dict(document.get("machine") or {})  # type: ignore[call-overload]
-        pilot: dict = dict(document.get("pilot") or {})  # type: ignore[call-overload]
-        sword: dict = dict(machine.get("sword") or {})
+        machine = _members(document.get("machine"))
+        pilot = _members(document.get("pilot"))
+        sword = _members(machine.get("sword"))
         form = QFormLayout(self)
         hint = QLabel(tr("ab.card.made_up_hint"), self)
         hint.setWordWrap(True)
@@ -103,7 +110,8 @@ class MachineEditor(QDialog):
         form.addRow(tr("ab.field.pilot"), self.pilot)
         form.addRow(tr("ab.card.base_pp"), self.base_pp)
         form.addRow(tr("ab.card.aura"), self.aura)
-        self.tags = QLineEdit(", ".join(str(t) for t in document.get("tags", ()) or ()), self)
+        tags = document.get("tags", ()) or ()
+        self.tags = QLineEdit(", ".join(str(t) for t in tags) if isinstance(tags, Iterable) else "", self)
         self.notes = QPlainTextEdit(str(document.get("notes", "")), self)
         self.notes.setMaximumHeight(60)
         form.addRow(tr("ab.card.tags"), self.tags)
@@ -116,7 +124,7 @@ class MachineEditor(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
-    def _sword_rows(self, form: QFormLayout, sword: dict) -> None:
+    def _sword_rows(self, form: QFormLayout, sword: dict[str, Any]) -> None:
         self.has_sword = QCheckBox(tr("ab.card.has_sword"), self)
         self.has_sword.setChecked(bool(sword))
         self.sword_name = QLineEdit(str(sword.get("name", "")), self)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
@@ -21,6 +21,7 @@ from gmtool.ui.pinned import scrolled
 from gmtool.ui.sheet_dock import SheetDock
 
 if TYPE_CHECKING:
+    from gmtool.core.hex.on_map import MapRules
     from gmtool.ui.main_window import MainWindow
 
 STEPS = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
@@ -63,7 +64,8 @@ class AuraWindow:
         # each made with its panel: the keyboard's order through the panels stays the order they are made in
         self.order_panel = OrderPanel(window.bridge, window)
         order = HintGate(self.order_panel, window, in_dock=True)
-        self.map = MapDock(window.bridge, window.run, self.rules, window)
+        # cast: the dock hands the rules back only this encounter's state, a DuelState; it holds any game's (object)
+        self.map = MapDock(window.bridge, window.run, cast("MapRules[object]", self.rules), window)
         map_gate = HintGate(self.map, window, in_dock=True)
         self.sheet = SheetDock(window.bridge, window.run, window)
         self.allocation = AllocationPanel(window.bridge, window.run, window)
@@ -135,7 +137,8 @@ class AuraWindow:
 
     @property
     def state(self) -> DuelState:
-        return self.window.bridge.state
+        state: DuelState = self.window.bridge.state  # the duel's (the shell holds any game's)
+        return state
 
     def update(self) -> None:
         """Each duel action enabled, or disabled saying why (tooltip and status tip)."""

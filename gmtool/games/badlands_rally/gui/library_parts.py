@@ -3,6 +3,8 @@ template into the race (a gear joins on the start zone; a course becomes the rac
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QDialog,
@@ -55,13 +57,15 @@ class GearCardEditor(QDialog):
             spin.setValue(value if isinstance(value, int) else default)
             self.numbers[key] = spin
             form.addRow(tr(f"br.field.{key}"), spin)
-        weapons = LIBRARY.read(document, VERSION).weapons if document.get("kind", "gear") == "gear" else ()
+        card = LIBRARY.read(document, VERSION) if document.get("kind", "gear") == "gear" else None
+        weapons = card.weapons if isinstance(card, GearCard) else ()
         self.weapons = WeaponTable(weapons, self)
         form.addRow(self.weapons)
         chosen = document.get("specials", ()) or ()
-        box, self.specials = specials_box(tuple(str(k) for k in chosen), self)
+        box, self.specials = specials_box(tuple(str(k) for k in chosen) if isinstance(chosen, Iterable) else (), self)
         columns.addWidget(box)
-        self.tags = QLineEdit(", ".join(str(t) for t in document.get("tags", ()) or ()), self)
+        tags = document.get("tags", ()) or ()
+        self.tags = QLineEdit(", ".join(str(t) for t in tags) if isinstance(tags, Iterable) else "", self)
         self.notes = QPlainTextEdit(str(document.get("notes", "")), self)
         self.notes.setMaximumHeight(80)
         form.addRow(tr("br.field.tags"), self.tags)

@@ -10,7 +10,7 @@ follows the attack's target."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
@@ -32,6 +32,7 @@ from gmtool.ui.order_panel import OrderPanel
 from gmtool.ui.sheet_dock import SheetDock
 
 if TYPE_CHECKING:
+    from gmtool.core.hex.on_map import MapRules
     from gmtool.ui.main_window import MainWindow
 
 STEPS = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
@@ -66,7 +67,8 @@ class RallyWindow:
         # through the panels stays the order they are made in
         self.order_panel = OrderPanel(window.bridge, window)
         order = HintGate(self.order_panel, window, in_dock=True)
-        self.map = MapDock(window.bridge, window.run, self.rules, window)
+        # cast: the dock hands the rules back only this encounter's state, a RaceState; it holds any game's (object)
+        self.map = MapDock(window.bridge, window.run, cast("MapRules[object]", self.rules), window)
         map_gate = HintGate(self.map, window, in_dock=True)
         self.sheet = SheetDock(window.bridge, window.run, window)
         self.attack_panel = AttackPanel(window.bridge, window.run, self.rules, window)
@@ -86,13 +88,19 @@ class RallyWindow:
 
         def fresh(deed: Callable[[], object], page: str) -> Callable[..., None]:
             """A deed of the actions dock from a key: the dock filled first when its tab is behind, its page shown."""
-            return lambda *_args: (panel.fresh(), self.show_page(page), deed())[0]
+
+            def act(*_args: object) -> None:
+                panel.fresh()
+                self.show_page(page)
+                deed()
+
+            return act
 
         window.action("br_resolve_spin").triggered.connect(fresh(panel.spins.spin, "spin"))
         window.action("br_no_reaction").triggered.connect(fresh(panel.reaction.no_reaction, "attack"))
         moves = panel.moves
-        window.action("br_burn_rubber").triggered.connect(fresh(lambda: moves.move("burn_rubber"), "moves"))
-        window.action("br_jump").triggered.connect(fresh(lambda: moves.move("jump"), "moves"))
+        window.action("br_burn_rubber").triggered.connect(fresh(lambda: moves.special_move("burn_rubber"), "moves"))
+        window.action("br_jump").triggered.connect(fresh(lambda: moves.special_move("jump"), "moves"))
         window.action("br_rally").triggered.connect(fresh(moves.rally, "moves"))
         window.action("br_recover").triggered.connect(fresh(moves.recover, "moves"))
         window.action("br_push").triggered.connect(self.show_push)
@@ -210,7 +218,8 @@ class RallyWindow:
 
     @property
     def state(self) -> RaceState:
-        return self.window.bridge.state
+        state: RaceState = self.window.bridge.state  # the race's (the shell holds any game's)
+        return state
 
     def update(self) -> None:
         state, window = self.state, self.window

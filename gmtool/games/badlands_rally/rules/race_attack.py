@@ -95,7 +95,7 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
     if command.reliable is not None:
         reliable_for(state, command.reliable, (attacker.id, target.id))
     planned = plan(state, attacker, target, weapon, command.table, readings)
-    reading = "count" if readings.book(CHECK_COUNT) else "digest"
+    reading: Reading = "count" if readings.book(CHECK_COUNT) else "digest"
     rating = attack_rating(attacker.attack, attacker.specials, weapon)  # BR-20 Twins: 3+ with the Rocket Pack
     odds = opposed(planned.attack_dice, rating, planned.defence_dice, target.defence, reading)
     attack_faces = faces_or_roll(command.attack_faces, planned.attack_dice, rng)

@@ -22,7 +22,7 @@ from gmtool.core.hex.coords import Hex, distance, label, neighbour
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.attack import AttackPlan, Gear, Weapon, plan_attack
-from gmtool.games.badlands_rally.rules.dice import all_ones, all_ones_chance, check_value, opposed
+from gmtool.games.badlands_rally.rules.dice import Reading, all_ones, all_ones_chance, check_value, opposed
 from gmtool.games.badlands_rally.rules.off_balance import off_balance
 from gmtool.games.badlands_rally.rules.push_messages import GearPushed, PushGear
 from gmtool.games.badlands_rally.rules.race_map import sight_ground, terrain_of
@@ -112,7 +112,7 @@ def walk(state: RaceState, pusher: RaceGear, target: RaceGear, most: int) -> Wal
 def push(state: RaceState, command: PushGear, rng: random.Random, readings: RuleReadings) -> GearPushed:
     pusher, target = checked(state, command)
     planned = push_plan(state, pusher, target, readings)
-    reading = "count" if readings.book(CHECK_COUNT) else "digest"
+    reading: Reading = "count" if readings.book(CHECK_COUNT) else "digest"
     odds = opposed(planned.attack_dice, pusher.attack, planned.defence_dice, target.defence, reading)
     attack_faces = faces_or_roll(command.attack_faces, planned.attack_dice, rng)
     defence_faces = faces_or_roll(command.defence_faces, planned.defence_dice, rng)
@@ -174,7 +174,7 @@ def preview(state: RaceState, command: PushGear, readings: RuleReadings) -> Push
         planned = push_plan(state, pusher, target, readings)
     except RulesError as exc:
         return PushPreview(refusal=exc.message())
-    reading = "count" if readings.book(CHECK_COUNT) else "digest"
+    reading: Reading = "count" if readings.book(CHECK_COUNT) else "digest"
     odds = opposed(planned.attack_dice, pusher.attack, planned.defence_dice, target.defence, reading)
     far = walk(state, pusher, target, pusher.mr_left)
     reach = far.pushed + (1 if far.hit else 0)
