@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, cast
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
+from gmtool.core.hex.on_map import Step
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.attack_panel import AttackPanel
 from gmtool.games.badlands_rally.gui.course_actions import CourseActions
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from gmtool.core.hex.on_map import MapRules
     from gmtool.ui.main_window import MainWindow
 
-STEPS = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
+STEPS: dict[str, Step] = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
 OFFERS = {"br_cruising": "cruising", "br_top": "top", "br_end_activation": "end"}
 MOVES_PAGE = ("br_burn_rubber", "br_jump", "br_rally", "br_recover", "br_off_road")  # their keys show the moves page
 LEFT_SHARE, RIGHT_SHARE = 0.225, 0.205  # the side columns' shares of the width (the map: the rest, 55 % or more)
@@ -259,10 +260,10 @@ class RallyWindow:
         for name in ("br_attack", "br_roll_attack"):
             self._allow(name, refusal)
 
-    def _step(self, step: str) -> None:
+    def _step(self, step: Step) -> None:
         current = self.state.current
         if current is not None:
-            self.window.run(self.rules.step(self.state, current, step))  # type: ignore[arg-type]
+            self.window.run(self.rules.step(self.state, current, step))
 
     def _take(self, offer: str) -> None:
         current = self.state.current

@@ -199,15 +199,15 @@ def attack_odds(attack_dice: int, rating: int, defence_dice: int, defence: int, 
 
 
 def _damage_needed(command: m.AttackGear, attack_dice: int, defence_dice: int, rating: int, target: RaceGear,
-                   weapon: WeaponCard, failed: bool, reading: str) -> int | None:
+                   weapon: WeaponCard, failed: bool, reading: Reading) -> int | None:
     """The damage dice the typed check faces call for (None: the checks are not both typed, or wrong)."""
     typed_a, typed_d = command.attack_faces, command.defence_faces
     if typed_a is None or typed_d is None or len(typed_a) != attack_dice or len(typed_d) != defence_dice:
         return None
     if failed:
         return 0
-    a = check_value(typed_a, rating, reading) if typed_a else 0  # type: ignore[arg-type]
-    d = check_value(typed_d, target.defence, reading) if typed_d else 0  # type: ignore[arg-type]
+    a = check_value(typed_a, rating, reading) if typed_a else 0
+    d = check_value(typed_d, target.defence, reading) if typed_d else 0
     if a - d >= 0:
         return damage_dice(a - d, weapon.power, target.armour, weapon.has("melee"))
     return blast_dice(typed_a, rating, weapon.power, target.armour, a - d) if weapon.has("blast") else 0

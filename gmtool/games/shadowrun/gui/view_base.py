@@ -57,7 +57,7 @@ class ShadowrunView:
     key: str
     queries: EditionQueries  # the edition's pass order, current actor, scores, ladder
     commands: EditionCommands  # the edition's commands module
-    group_command: type[Command]  # its AddGruntGroup
+    group_command: Callable[..., Command]  # its AddGruntGroup (the edition's class: its sheet is its own)
     sheet_type: type  # its Sheet
     sheet_rules: ModuleType  # its sheet module (metatypes, attribute_range, ATTRIBUTES)
     effects: Callable[[], Any]  # its effect catalogue
@@ -183,7 +183,7 @@ class ShadowrunView:
         return self.commands.SetRuleOption(option=option, value=value)
 
     def grunt_group(self, sheet: Any, count: int, rating: int, shared_monitor: bool) -> Command:
-        return self.group_command(sheet=sheet, count=count, professional_rating=rating,  # type: ignore[call-arg]
+        return self.group_command(sheet=sheet, count=count, professional_rating=rating,
                                   shared_monitor=shared_monitor)
 
     # -- effects -----------------------------------------------------------------------------

@@ -5,7 +5,7 @@ catalogue key, and the commands that add them, made in the language of the windo
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
@@ -59,7 +59,7 @@ class DemoDefinition(BaseModel, Generic[SheetT]):
         return with_catalogue_weapons(cls.edition, combatants)
 
     @classmethod
-    def load(cls, language: str = "en") -> Any:
+    def load(cls, language: str = "en") -> Self:
         """The edition's demo file (``resources/<edition>/demo_encounter.json``), its names in ``language``."""
         return load_demo(cls, language, cls.edition, "demo_encounter.json")
 

@@ -61,7 +61,7 @@ from gmtool.games.shadowrun.rules.damage.monitors import (
 )
 from gmtool.games.shadowrun.rules.damage.soak import soak, soak_pool, soak_terms
 from gmtool.games.shadowrun.rules.dice_spec import Edition, TestSpec
-from gmtool.games.shadowrun.rules.effect_messages import EffectAdded
+from gmtool.games.shadowrun.rules.effect_messages import EffectAdded, EffectEnded
 from gmtool.games.shadowrun.rules.effect_rules import EffectTable, ended, holder_effects, new_effect
 from gmtool.games.shadowrun.rules.weapons.suppressive import (
     SuppressiveZone,
@@ -169,10 +169,10 @@ def mark_events(table: EffectTable, state: Any, command: MarkSuppressed, lookup:
         if any(e.key == SUPPRESSED for e in holder_effects(state, c.id)):
             raise RulesError("error.already_suppressed", name=c.sheet.name)
         events.append(new_effect(table, state, c, actor == c.id, SUPPRESSED, modifier=record.zone.action_modifier()))
-    added = renumber_effects(state, events)
+    added = [e for e in renumber_effects(state, events) if isinstance(e, EffectAdded)]  # (all are: new_effect's)
     marked = ZoneMarked(
-        zone=command.zone, shooter_name=record.started.name, effects=tuple(e.effect for e in added),  # type: ignore[attr-defined]
-        names=tuple(e.name for e in added), hits=record.zone.hits,  # type: ignore[attr-defined]
+        zone=command.zone, shooter_name=record.started.name, effects=tuple(e.effect for e in added),
+        names=tuple(e.name for e in added), hits=record.zone.hits,
     )
     return [*added, marked]
 
@@ -193,21 +193,21 @@ def zone_endings(state: Any, events: Iterable[Event]) -> list[Event]:
     out: list[Event] = []
     gone: set[int] = set()
     for event in events:
-        if event.kind == "effect_ended":
-            if event.effect in gone:  # type: ignore[attr-defined]
+        if isinstance(event, EffectEnded):
+            if event.effect in gone:
                 continue  # already ended with its zone
-            record = live.pop(event.effect, None)  # type: ignore[attr-defined]
+            record = live.pop(event.effect, None)
             if record is None:
-                gone.add(event.effect)  # type: ignore[attr-defined]
+                gone.add(event.effect)
                 out.append(event)
                 continue
-            reason = MARKER_ENDS.get(event.reason, "stopped")  # type: ignore[attr-defined]
+            reason = MARKER_ENDS.get(event.reason, "stopped")
             out += _zone_end(state, record, reason, gone, event)
             continue
         out.append(event)
         if event.kind in SHOOTER_ACTS:
             for zone_id, record in list(live.items()):
-                if record.zone.shooter == event.combatant:  # type: ignore[attr-defined]
+                if record.zone.shooter == event.combatant:  # type: ignore[attr-defined]  # each SHOOTER_ACTS kind names its actor
                     del live[zone_id]
                     out += _zone_end(state, record, "action", gone, None)
     return out

@@ -81,15 +81,19 @@ def parse_ammo(text: str) -> tuple[AmmoFeed, ...]:
     return tuple(feeds)
 
 
+_MODES: dict[str, WeaponMode] = {mode: mode for mode in WEAPON_MODES}
+
+
 def parse_modes(text: str) -> tuple[WeaponMode, ...]:
     """``SA/BF/FA`` → ("SA", "BF", "FA"); ``0`` or ``-`` → no modes."""
     cleaned = (text or "").strip().upper()
     if cleaned in _NONE:
         return ()
-    modes = tuple(part.strip() for part in cleaned.split("/"))
-    if any(mode not in WEAPON_MODES for mode in modes):
+    named = tuple(_MODES.get(part.strip()) for part in cleaned.split("/"))
+    modes = tuple(mode for mode in named if mode is not None)
+    if len(modes) != len(named):
         raise _bad("mode", text)
-    return modes  # type: ignore[return-value]
+    return modes
 
 
 def range_category_for(edition: Edition, chummer_category: str) -> str | None:

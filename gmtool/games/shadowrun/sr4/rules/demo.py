@@ -59,7 +59,7 @@ class SR4DemoEncounter(DemoDefinition[Sheet]):
 
 
 def sr4_demo_definition(language: str = "en") -> SR4DemoEncounter:
-    return SR4DemoEncounter.load(language)  # type: ignore[no-any-return]
+    return SR4DemoEncounter.load(language)
 
 
 def demo(language: str = "en") -> GameDemo:

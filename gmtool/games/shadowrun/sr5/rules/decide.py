@@ -15,7 +15,7 @@ from gmtool.core.messages import Command, Event
 from gmtool.games.shadowrun.rules.attack.phase import ATTACK_ACTIONS, check_one_attack
 from gmtool.games.shadowrun.rules.attack.suppression import zone_endings
 from gmtool.games.shadowrun.rules.dice import GlitchRule, success_test
-from gmtool.games.shadowrun.rules.effect_rules import phase_ended
+from gmtool.games.shadowrun.rules.effect_rules import ended_ids, phase_ended
 from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
 from gmtool.games.shadowrun.rules.sheet_edits import manual_adjustment, option_changed
@@ -220,7 +220,7 @@ def next_phase(state: EncounterState, command: cmd.NextPhase, rng: random.Random
     actor = current_actor(state)
     events = phase_ended(state, actor)
     if not waiting(state, exclude=actor.id if actor else None):
-        events += _after_pass(state, rng, {e.effect for e in events if e.kind == "effect_ended"})  # type: ignore[attr-defined]
+        events += _after_pass(state, rng, ended_ids(events))
     return events
 
 

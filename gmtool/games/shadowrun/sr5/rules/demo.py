@@ -15,7 +15,7 @@ class DemoEncounter(DemoDefinition[Sheet]):
 
 
 def demo_definition(language: str = "en") -> DemoEncounter:
-    return DemoEncounter.load(language)  # type: ignore[no-any-return]
+    return DemoEncounter.load(language)
 
 
 def demo(language: str = "en") -> GameDemo:
