@@ -200,7 +200,7 @@ class ShadowrunView:
         """The order, sheet, work and attack docks with the edition's actions and menus."""
         from gmtool.games.shadowrun.gui.window import ShadowrunWindow
 
-        return ShadowrunWindow(window, self)  # type: ignore[arg-type]
+        return ShadowrunWindow(window, self)  # type: ignore[arg-type]  # self: an edition's view, which completes it
 
     def attack_panel(self, window: Any) -> Any:
         from gmtool.games.shadowrun.gui.attack_panel import AttackPanel

@@ -16,7 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFormLayout, QInputDialog, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QInputDialog, QLineEdit, QScrollArea, QVBoxLayout, QWidget
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
@@ -238,8 +238,9 @@ class ShadowrunWindow:
             self.window.docks["sheet"].raise_()  # in front of the work panels where it is their tab
             name_edit = self.sheet_panel.editors["name"]
             name_edit.setFocus()
-            name_edit.selectAll()  # type: ignore[attr-defined]
-            back_to_fight_on_enter(name_edit)  # type: ignore[arg-type] # Enter: Space ends the phase again
+            if isinstance(name_edit, QLineEdit):  # (the sheet's name field is one)
+                name_edit.selectAll()
+                back_to_fight_on_enter(name_edit)  # Enter: Space ends the phase again
 
     def selected_with_name(self) -> tuple[str, str] | None:
         """The selected combatant's id and name, or a refusal shown when nobody is selected."""

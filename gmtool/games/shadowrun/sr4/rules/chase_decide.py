@@ -148,7 +148,8 @@ def _break_away(state: EncounterState, chase: Chase, v: Vehicle, command: vm.Cha
 def _cut_off(state: EncounterState, chase: Chase, v: Vehicle, command: vm.ChaseManoeuvre,
              rng: random.Random) -> list[Event]:
     """SR4-V7: opposed vehicle test; the loser's crash test takes the net hits as a dice penalty."""
-    other = state.vehicles[command.target]  # type: ignore[index]
+    assert command.target is not None  # _check_band refused a cut-off without one
+    other = state.vehicles[command.target]
     result = opposed(state.combatants[v.id], vp.vehicle_terms(state, v, command.skill), state.combatants[other.id],
                      vp.vehicle_terms(state, other, command.target_skill), keyed("sr4rig.test.cut_off"), command.faces,
                      command.target_faces, rng)
