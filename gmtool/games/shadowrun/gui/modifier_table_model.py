@@ -173,7 +173,7 @@ class ModifierTableModel(QAbstractItemModel):
             return self.createIndex(row, column, TABLE_NODE)
         return self.createIndex(row, column, parent.row() + 1)
 
-    def parent(self, child: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+    def parent(self, child: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008 - Qt overloads parent() with QObject.parent()
         if not child.isValid() or child.internalId() == TABLE_NODE:
             return QModelIndex()
         return self.createIndex(int(child.internalId()) - 1, 0, TABLE_NODE)
