@@ -57,7 +57,8 @@ class AllocationPanel(QWidget):
 
     @property
     def state(self) -> DuelState:
-        return self._bridge.state
+        state: DuelState = self._bridge.state  # the duel's (the shell holds any game's)
+        return state
 
     def _on_change(self, _change: Change) -> None:
         self._fill()
@@ -122,4 +123,4 @@ class AllocationPanel(QWidget):
         if unit is None:
             return False
         values = tuple(spin.value() for spin in self.spins.values())
-        return self._run(m.AllocatePP(unit=unit, points=values))  # type: ignore[arg-type]
+        return self._run(m.AllocatePP(unit=unit, points=values))

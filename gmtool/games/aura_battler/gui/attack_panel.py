@@ -136,7 +136,8 @@ class AttackPanel(QWidget):
 
     @property
     def state(self) -> DuelState:
-        return self._bridge.state
+        state: DuelState = self._bridge.state  # the duel's (the shell holds any game's)
+        return state
 
     def _on_change(self, _change: Change) -> None:
         self._fill()

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -40,6 +42,11 @@ def _spin(parent: QWidget, low: int, high: int, value: object, name: str) -> QSp
     return spin
 
 
+def _members(value: object) -> dict[str, Any]:
+    """A document's object member as a dict (empty when it is missing)."""
+    return dict(value) if isinstance(value, Mapping) else {}
+
+
 def guns_text(guns: list[dict[str, object]]) -> str:
     return "\n".join(f"{g['name']}; {g['accuracy']}; {g['power']}" for g in guns)
 
@@ -64,9 +71,9 @@ class MachineEditor(CardEditor):
         super().__init__(parent)
         self.setWindowTitle(tr("ab.card.title"))
         self._document = dict(document)
-        machine: dict = dict(document.get("machine") or {})  # type: ignore[call-overload]
-        pilot: dict = dict(document.get("pilot") or {})  # type: ignore[call-overload]
-        sword: dict = dict(machine.get("sword") or {})
+        machine = _members(document.get("machine"))
+        pilot = _members(document.get("pilot"))
+        sword = _members(machine.get("sword"))
         form = QFormLayout(self)
         name = (tr("ab.field.name"), str(machine.get("name", "")))
         self.add_header(form, tr("ab.card.made_up_hint"), name, "abCardName")
@@ -97,7 +104,7 @@ class MachineEditor(CardEditor):
         form.addRow(tr("ab.card.aura"), self.aura)
         self.add_footer(form, document, (tr("ab.card.tags"), tr("ab.card.notes")), 60)
 
-    def _sword_rows(self, form: QFormLayout, sword: dict) -> None:
+    def _sword_rows(self, form: QFormLayout, sword: dict[str, Any]) -> None:
         self.has_sword = QCheckBox(tr("ab.card.has_sword"), self)
         self.has_sword.setChecked(bool(sword))
         self.sword_name = QLineEdit(str(sword.get("name", "")), self)

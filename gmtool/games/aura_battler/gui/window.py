@@ -109,7 +109,8 @@ class AuraWindow(MapWindowParts):
 
     @property
     def state(self) -> DuelState:
-        return self.window.bridge.state
+        state: DuelState = self.window.bridge.state  # the duel's (the shell holds any game's)
+        return state
 
     def update(self) -> None:
         """Each duel action enabled, or disabled saying why (tooltip and status tip)."""

@@ -29,7 +29,7 @@ from gmtool.games.aura_battler.rules.damage import at_least, damage, destroy_cha
 from gmtool.games.aura_battler.rules.duel_carried import carrier_of, land, landing_odds
 from gmtool.games.aura_battler.rules.duel_fold import as_tuple
 from gmtool.games.aura_battler.rules.duel_state import DuelState, DuelUnit
-from gmtool.games.aura_battler.rules.hit import HitValue, hit_value, target_speed_modifier
+from gmtool.games.aura_battler.rules.hit import Attack, HitValue, hit_value, target_speed_modifier
 from gmtool.games.aura_battler.rules.sectors import range_in_hex
 
 
@@ -100,7 +100,8 @@ def plan(state: DuelState, command: m.Attack, readings: RuleReadings | None = No
     """The attack before its dice (with the campaign's rule ``readings``); a RulesError names what forbids it."""
     attacker, target = unit(state, command.attacker), unit(state, command.target)
     _may_attack(state, attacker, target)
-    sword, kind = command.gun is None, "shooting" if command.gun is not None else "sword"
+    sword = command.gun is None
+    kind: Attack = "shooting" if command.gun is not None else "sword"
     accuracy, power, arm = _arm(attacker, command.gun)
     mine, aura = _spend(attacker.points, attacker.aura, (("attack", command.aura_attack), ("power", command.aura_power)))
     sector, hexes, front_row = _geometry(state, attacker, target, command.table)
@@ -117,7 +118,7 @@ def plan(state: DuelState, command: m.Attack, readings: RuleReadings | None = No
     speed = (riding or attacker).machine.speed_modifier((riding or attacker).thrust)  # 21.1
     value = hit_value(accuracy, mine.attack, speed, rating if defended else 0, theirs.defence if defended else 0,
                       target_speed_modifier(moving.thrust, hexes, kind), sector,
-                      not sword and front_row, kind,  # type: ignore[arg-type]
+                      not sword and front_row, kind,
                       carried=riding is not None, parrying=parrying)
     odds = landing_odds(sword, command.land_on)
     landing = ((target, Fraction(1)),) if carrier is None else ((target, odds["battler"]), (carrier, odds["carrier"]))
@@ -201,7 +202,7 @@ def attack(state: DuelState, command: m.Attack, rng: random.Random,
     found = plan(state, command, readings)
     hit_faces = _faces(command.hit_faces, 2, rng)
     hit = sum(hit_faces) <= found.hit.value
-    struck, land_faces = found.target, ()
+    struck, land_faces = found.target, tuple[int, ...]()
     if hit and len(found.landing) > 1:
         aboard, land_faces = land(found.sword, command.land_on, command.land_faces, rng)
         struck = found.landing[0][0] if aboard == "battler" else found.landing[1][0]

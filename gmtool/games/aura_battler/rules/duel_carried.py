@@ -48,6 +48,8 @@ def land(sword: bool, choice: Aboard, typed: tuple[int, ...] | None, rng: random
     if found == "attacker_chooses":
         return choice, (first,)
     if found is not None:
-        return found, (first,)  # type: ignore[return-value]
+        return found, (first,)
     second = _die(dice[1] if len(dice) > 1 else None, rng)  # 21.6: 5–6, decided as shooting
-    return carried_hit("shooting", second), (first, second)  # type: ignore[return-value]
+    landed = carried_hit("shooting", second)
+    assert landed != "attacker_chooses"  # a shooting hit lands on one of the two
+    return landed, (first, second)

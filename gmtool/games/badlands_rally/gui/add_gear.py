@@ -73,8 +73,8 @@ class AddGearDialog(QDialog):
 
     def command(self) -> m.AddGear:
         """The gear as typed (the rules refuse a hex off the board or taken, with the reason)."""
-        where = self.hex.text().strip()
-        where = where if len(where) == 4 else None  # the rules take the first free hex of the start zone
+        typed = self.hex.text().strip()
+        where = typed if len(typed) == 4 else None  # the rules take the first free hex of the start zone
         return m.AddGear(name=self.name.text().strip() or tr("br.add_gear.default_name", number=1),
                          seat=self.seat.text().strip() or tr("br.add_gear.default_seat"),
                          hex=where, facing=int(self.facing.currentData()), weapons=self.weapons.weapons(),

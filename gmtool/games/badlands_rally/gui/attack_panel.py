@@ -229,7 +229,8 @@ class AttackPanel(QWidget):
     # -- what is shown ------------------------------------------------------------------------
     @property
     def state(self) -> RaceState:
-        return self._bridge.state
+        state: RaceState = self._bridge.state  # the race's (the shell holds any game's)
+        return state
 
     def _on_change(self, _change: Change) -> None:
         if self.isVisible() and self._shown:
@@ -383,7 +384,8 @@ class AttackPanel(QWidget):
             self.roll.setToolTip(self.plan.text())  # why it is off
             return
         self.roll.setToolTip("")
-        terms = lambda pairs: ", ".join(f"{tr(key)} {dice:+d}" for key, dice in pairs)  # noqa: E731
+        terms: Callable[[tuple[tuple[str, int], ...]], str] = lambda pairs: ", ".join(  # noqa: E731
+            f"{tr(key)} {dice:+d}" for key, dice in pairs)
         self.plan.setText(tr("br.attack.plan", attack=seen.attack_dice, attack_terms=terms(seen.attack_terms),
                              defence=seen.defence_dice, defence_terms=terms(seen.defence_terms), range=seen.range,
                              side=tr(f"br.side.{seen.side}")))

@@ -3,6 +3,8 @@ template into the race (a gear joins on the start zone; a course becomes the rac
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -44,11 +46,12 @@ class GearCardEditor(CardEditor):
             spin.setValue(value if isinstance(value, int) else default)
             self.numbers[key] = spin
             form.addRow(tr(f"br.field.{key}"), spin)
-        weapons = LIBRARY.read(document, VERSION).weapons if document.get("kind", "gear") == "gear" else ()
-        self.weapons = WeaponTable(weapons, self)  # type: ignore[arg-type]
+        card = LIBRARY.read(document, VERSION) if document.get("kind", "gear") == "gear" else None
+        weapons = card.weapons if isinstance(card, GearCard) else ()
+        self.weapons = WeaponTable(weapons, self)
         form.addRow(self.weapons)
         chosen = document.get("specials", ()) or ()
-        box, self.specials = specials_box(tuple(str(k) for k in chosen), self)  # type: ignore[union-attr]
+        box, self.specials = specials_box(tuple(str(k) for k in chosen) if isinstance(chosen, Iterable) else (), self)
         columns.addWidget(box)
         self.add_footer(form, document, (tr("br.field.tags"), tr("br.field.notes")), 80)
 

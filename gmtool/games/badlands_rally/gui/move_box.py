@@ -37,7 +37,7 @@ class MoveBox(QGroupBox):
         self.faces.setPlaceholderText(tr("br.attack.faces_hint"))
         self.equipment = QCheckBox(tr("br.setup.equipment"), self)  # 装備による修正 +1D6
         self.equipment.setObjectName("brMoveEquipment")
-        self.equipment.toggled.connect(lambda _on: self._state is not None and self.show_gear(self._state))
+        self.equipment.toggled.connect(self._equipment_toggled)
         self._state: RaceState | None = None
         self.buttons = {key: QPushButton(tr(f"action.br_{key}"), self) for key in (*MOVES, "rally", "recover")}
         self.special_dice = SpecialDice(self)  # BR-20: the dice its specials may add
@@ -56,7 +56,7 @@ class MoveBox(QGroupBox):
         self.off_road.clicked.connect(self.roll_off_road)
         self.special_dice.changed.connect(lambda: self._state is not None and self.show_gear(self._state))
         for key in MOVES:
-            self.buttons[key].clicked.connect(lambda _=False, k=key: self.move(k))
+            self.buttons[key].clicked.connect(lambda _=False, k=key: self.special_move(k))
         self.buttons["rally"].clicked.connect(self.rally)
         self.buttons["recover"].clicked.connect(self.recover)
 
@@ -87,7 +87,11 @@ class MoveBox(QGroupBox):
                          + terms_text(gear, key, chosen))
         self.odds.setText(" · ".join(line for line in (*lines, off_road_line(gear)) if line))
 
-    def move(self, key: str) -> bool:
+    def _equipment_toggled(self, _on: bool) -> None:
+        if self._state is not None:
+            self.show_gear(self._state)
+
+    def special_move(self, key: str) -> bool:  # (not QWidget.move)
         if self._gear is None:
             return False
         done = self._run(m.SpecialMove(gear=self._gear, move=key, faces=typed_faces(self.faces.text()),

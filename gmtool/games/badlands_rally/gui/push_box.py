@@ -101,7 +101,8 @@ class PushBox(QGroupBox):
             self.button.setToolTip(self.plan.text())  # why it is off
             return
         self.button.setToolTip("")
-        terms = lambda pairs: ", ".join(f"{tr(key)} {dice:+d}" for key, dice in pairs)  # noqa: E731
+        terms: Callable[[tuple[tuple[str, int], ...]], str] = lambda pairs: ", ".join(  # noqa: E731
+            f"{tr(key)} {dice:+d}" for key, dice in pairs)
         self.plan.setText(tr("br.push.plan", attack=seen.attack_dice, attack_terms=terms(seen.attack_terms),
                              defence=seen.defence_dice, defence_terms=terms(seen.defence_terms),
                              side=tr(f"br.side.{seen.side}")))

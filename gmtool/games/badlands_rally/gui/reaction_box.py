@@ -108,7 +108,8 @@ class ReactionBox(QGroupBox):
         """The passive gear the attack panel is for now (None: the active gear's own attack)."""
         if not self._open or self.active_first.isChecked():
             return None
-        return self.gear.currentData()
+        chosen: str | None = self.gear.currentData()  # a gear's id
+        return chosen
 
     def react(self, draft: m.AttackGear) -> bool:
         """The reaction with the weapon and dice the attack panel holds."""

@@ -188,7 +188,7 @@ class RaceSetupDialog(QDialog):
         focused = self.focusWidget().objectName() if self.focusWidget() else ""
         while self.grid.count():
             item = self.grid.takeAt(0)
-            old = item.widget()
+            old = item.widget() if item is not None else None
             if old is not None:
                 old.hide()
                 old.setObjectName("")  # no longer found by its name; deleted once back in the event loop

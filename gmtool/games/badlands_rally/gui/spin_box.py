@@ -87,11 +87,11 @@ class SpinBox(QGroupBox):
         gear = self.gear.currentData()
         if gear is None:
             return None
-        one = {name: typed_faces(self.dice[name].text()) for name in ("spin", "skid")}
+        spin, skid = typed_faces(self.dice["spin"].text()), typed_faces(self.dice["skid"].text())
         return m.ResolveSpin(gear=gear, clockwise=self.clockwise.isChecked(),
-                             spin_die=one["spin"][0] if one["spin"] else None,
-                             skid_die=one["skid"][0] if one["skid"] else None,
-                             second_die=one["spin"][1] if len(one["spin"] or ()) > 1 else None,  # The Move
+                             spin_die=spin[0] if spin else None,
+                             skid_die=skid[0] if skid else None,
+                             second_die=spin[1] if spin and len(spin) > 1 else None,  # The Move
                              collision_faces=typed_faces(self.dice["collision"].text()),
                              other_faces=typed_faces(self.dice["other"].text()))
 

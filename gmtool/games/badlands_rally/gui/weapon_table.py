@@ -25,7 +25,7 @@ MAX_WEAPONS = 8
 
 def trait_names() -> dict[str, str]:
     """Each trait's name in the active language (and in English) → its key."""
-    names = {tr(f"br.trait.{t}").casefold(): t for t in TRAITS}
+    names: dict[str, str] = {tr(f"br.trait.{t}").casefold(): t for t in TRAITS}
     names.update({t: t for t in TRAITS})
     return names
 
@@ -68,7 +68,8 @@ class WeaponTable(QWidget):
         return tuple(self._row(row, trait_names()) for row in range(self.table.rowCount()))
 
     def _row(self, row: int, names: dict[str, str]) -> WeaponCard:
-        cells = [(self.table.item(row, c).text() if self.table.item(row, c) else "").strip() for c in range(len(COLUMNS))]
+        items = [self.table.item(row, c) for c in range(len(COLUMNS))]
+        cells = [(item.text() if item else "").strip() for item in items]
         numbers = {}
         for i, column in enumerate(NUMBERS, start=1):
             try:
@@ -83,7 +84,7 @@ class WeaponTable(QWidget):
             if text:
                 traits.append(names[text.casefold()])
         try:
-            return WeaponCard(name=cells[0], traits=tuple(traits), **numbers)  # type: ignore[arg-type]
+            return WeaponCard(name=cells[0], traits=tuple(traits), **numbers)
         except ValidationError as exc:
             first = exc.errors()[0]
             where = first.get("loc", ())

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from gmtool.core.hex.on_map import Step
 from gmtool.core.i18n import tr
 from gmtool.games.badlands_rally.gui.attack_panel import AttackPanel
 from gmtool.games.badlands_rally.gui.course_actions import CourseActions
@@ -74,13 +75,19 @@ class RallyWindow(MapWindowParts):
 
         def fresh(deed: Callable[[], object], page: str) -> Callable[..., None]:
             """A deed of the actions dock from a key: the dock filled first when its tab is behind, its page shown."""
-            return lambda *_args: (panel.fresh(), self.show_page(page), deed())[0]
+
+            def act(*_args: object) -> None:
+                panel.fresh()
+                self.show_page(page)
+                deed()
+
+            return act
 
         window.action("br_resolve_spin").triggered.connect(fresh(panel.spins.spin, "spin"))
         window.action("br_no_reaction").triggered.connect(fresh(panel.reaction.no_reaction, "attack"))
         moves = panel.moves
-        window.action("br_burn_rubber").triggered.connect(fresh(lambda: moves.move("burn_rubber"), "moves"))
-        window.action("br_jump").triggered.connect(fresh(lambda: moves.move("jump"), "moves"))
+        window.action("br_burn_rubber").triggered.connect(fresh(lambda: moves.special_move("burn_rubber"), "moves"))
+        window.action("br_jump").triggered.connect(fresh(lambda: moves.special_move("jump"), "moves"))
         window.action("br_rally").triggered.connect(fresh(moves.rally, "moves"))
         window.action("br_recover").triggered.connect(fresh(moves.recover, "moves"))
         window.action("br_push").triggered.connect(self.show_push)
@@ -188,7 +195,8 @@ class RallyWindow(MapWindowParts):
 
     @property
     def state(self) -> RaceState:
-        return self.window.bridge.state
+        state: RaceState = self.window.bridge.state  # the race's (the shell holds any game's)
+        return state
 
     def update(self) -> None:
         state, window = self.state, self.window
@@ -228,10 +236,10 @@ class RallyWindow(MapWindowParts):
         for name in ("br_attack", "br_roll_attack"):
             self._allow(name, refusal)
 
-    def _step(self, step: str) -> None:
+    def _step(self, step: Step) -> None:
         current = self.state.current
         if current is not None:
-            self.window.run(self.rules.step(self.state, current, step))  # type: ignore[arg-type]
+            self.window.run(self.rules.step(self.state, current, step))
 
     def _take(self, offer: str) -> None:
         current = self.state.current

@@ -55,7 +55,7 @@ def area_hits(state: RaceState, command: m.AttackGear, attacker: RaceGear, targe
     found = []
     for gear in beside(state, attacker, target, command.area_gears):
         if readings.book(HALF_HITS):
-            gear_dice, faces = 0, ()
+            gear_dice, faces = 0, tuple[int, ...]()
             count = target_hits if blast else target_hits // 2
         else:
             gear_dice = dice if blast else area_effect_dice(dice)

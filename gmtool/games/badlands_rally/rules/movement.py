@@ -46,9 +46,10 @@ def walk(start: Hex, facing: int, moves: Sequence[Move], speed: Speed, terrain_o
                 raise RulesError("error.br_backwards_at_top_speed")
             here = ahead(here, facing, 1 if move == "ahead" else -1)
             kind = table.get(terrain_of(here))
-            step = enter_cost(kind, speed) if kind is not None else None
-            if step is None:
+            entry = enter_cost(kind, speed) if kind is not None else None
+            if entry is None:
                 raise RulesError("error.br_off_course", hex=label(here))
+            step = entry
             path.append(here)
         if cost + step > mr:
             raise RulesError("error.br_no_mr", cost=cost + step, mr=mr)

@@ -95,7 +95,7 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
     if command.reliable is not None:
         reliable_for(state, command.reliable, (attacker.id, target.id))
     planned = plan(state, attacker, target, weapon, command.table, readings)
-    reading = "count" if readings.book(CHECK_COUNT) else "digest"
+    reading: Reading = "count" if readings.book(CHECK_COUNT) else "digest"
     rating = attack_rating(attacker.attack, attacker.specials, weapon)  # BR-20 Twins: 3+ with the Rocket Pack
     odds = opposed(planned.attack_dice, rating, planned.defence_dice, target.defence, reading)
     attack_faces = faces_or_roll(command.attack_faces, planned.attack_dice, rng)
@@ -123,7 +123,7 @@ def attack(state: RaceState, command: m.AttackGear, rng: random.Random, readings
                      (dice, count, blast), rng, readings)  # BR-11 Area Effect
     return m.AttackMade(
         attacker=attacker.id, attacker_name=attacker.name, target=target.id, name=target.name, weapon=weapon.name,
-        range=planned.range, side=planned.side,  # type: ignore[arg-type]
+        range=planned.range, side=planned.side,
         attack_terms=planned.attack_terms, defence_terms=planned.defence_terms,
         attack_rating=rating, defence_rating=target.defence,
         attack_faces=attack_faces, defence_faces=defence_faces, attack_value=attack_value,
@@ -199,15 +199,15 @@ def attack_odds(attack_dice: int, rating: int, defence_dice: int, defence: int, 
 
 
 def _damage_needed(command: m.AttackGear, attack_dice: int, defence_dice: int, rating: int, target: RaceGear,
-                   weapon: WeaponCard, failed: bool, reading: str) -> int | None:
+                   weapon: WeaponCard, failed: bool, reading: Reading) -> int | None:
     """The damage dice the typed check faces call for (None: the checks are not both typed, or wrong)."""
     typed_a, typed_d = command.attack_faces, command.defence_faces
     if typed_a is None or typed_d is None or len(typed_a) != attack_dice or len(typed_d) != defence_dice:
         return None
     if failed:
         return 0
-    a = check_value(typed_a, rating, reading) if typed_a else 0  # type: ignore[arg-type]
-    d = check_value(typed_d, target.defence, reading) if typed_d else 0  # type: ignore[arg-type]
+    a = check_value(typed_a, rating, reading) if typed_a else 0
+    d = check_value(typed_d, target.defence, reading) if typed_d else 0
     if a - d >= 0:
         return damage_dice(a - d, weapon.power, target.armour, weapon.has("melee"))
     return blast_dice(typed_a, rating, weapon.power, target.armour, a - d) if weapon.has("blast") else 0

@@ -268,7 +268,7 @@ def _step(state: RaceState, command: m.StepGear) -> m.GearStepped:
     assert course is not None  # a gear stands on a course
     terrain = terrain_of(course)
     default = next(iter(kinds()))
-    kind_at = lambda h: _kind_at(course, terrain, h, default)  # noqa: E731
+    kind_at: Callable[[Hex], str] = lambda h: _kind_at(course, terrain, h, default)  # noqa: E731
     walked = walk(gear.hex, gear.facing, (command.step,), gear.speed, kind_at, gear.mr_left,
                   free_turn(gear.specials, kind_at(gear.hex)),
                   lambda kind, speed: entry_cost(kind, speed, gear.specials, gear.rough_free))

@@ -11,6 +11,7 @@ from gmtool.core.messages import Event
 from gmtool.games.badlands_rally.rules import push_fold, scenario_fold, special_fold
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.laps import Progress, standing
+from gmtool.games.badlands_rally.rules.push_messages import GearPushed
 from gmtool.games.badlands_rally.rules.race_reaction_fold import apply_reaction, touched_by_reaction
 from gmtool.games.badlands_rally.rules.race_reaction_messages import EVENTS as REACTION_EVENTS
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
@@ -177,7 +178,7 @@ def touched(event: Event) -> Touched:
                        frozenset({"br_attack"}))
     if isinstance(event, m.GearEdited):
         return Touched(frozenset({event.gear}), frozenset({"sheet", "tracks", "badges", "map"}))
-    if isinstance(event, push_fold.GearPushed):
+    if isinstance(event, GearPushed):
         return push_fold.touched(event)
     if isinstance(event, special_fold.EVENTS):
         return special_fold.touched(event)

@@ -14,7 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from gmtool.core.hex.map_file import HexMapFile
 from gmtool.core.messages import Command, Event
 from gmtool.games.badlands_rally.rules.area_hits import AreaHit
-from gmtool.games.badlands_rally.rules.special_messages import OffRoad, OffRoadRolled, PyrotechnicsRallied
+from gmtool.games.badlands_rally.rules.special_messages import (
+    OffRoad as OffRoad,  # the race's commands, with the others
+)
+from gmtool.games.badlands_rally.rules.special_messages import OffRoadRolled, PyrotechnicsRallied
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 Step = Literal["ahead", "back", "left", "right"]
@@ -448,10 +451,10 @@ class GearEdited(Event):
     new: int | str
 
 
-COMMANDS = (SetCourse, AddGear, StartRound, DeclareSpeed, StepGear, PlaceGear, EndActivation, EditGear, SetTableMode,
+COMMANDS: tuple[type[Command], ...] = (SetCourse, AddGear, StartRound, DeclareSpeed, StepGear, PlaceGear, EndActivation, EditGear, SetTableMode,
             AttackGear, RollInitiative, ResolveSpin, SpecialMove, RallyTheCrowd, ChooseScenario, ContestVictory,
             Recover, OffRoad)
-EVENTS = (CourseSet, GearAdded, RoundStarted, SpeedDeclared, GearStepped, GearPlaced, ActivationEnded, GearEdited,
+EVENTS: tuple[type[Event], ...] = (CourseSet, GearAdded, RoundStarted, SpeedDeclared, GearStepped, GearPlaced, ActivationEnded, GearEdited,
           TableModeSet, AttackMade, InitiativeRolled, SpinResolved, SpecialMoveMade, CrowdRallied, ScenarioChosen,
           RaceWon, VictoryContested, Recovered, OffRoadRolled, PyrotechnicsRallied)
 

@@ -20,13 +20,13 @@ from gmtool.core.hex.coords import Hex, distance, label
 from gmtool.core.hex.map_edits import on_board
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
-from gmtool.games.badlands_rally.rules.actions import jump, jump_dice, recover, special_move_dice
+from gmtool.games.badlands_rally.rules.actions import Jump, jump, jump_dice, recover, special_move_dice
 from gmtool.games.badlands_rally.rules.dice import all_ones, roll_law, successes
 from gmtool.games.badlands_rally.rules.race_map import terrain_of
 from gmtool.games.badlands_rally.rules.race_specials import reliable_ready
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.games.badlands_rally.rules.specials import check_chosen, entry_cost, move_terms
-from gmtool.games.badlands_rally.rules.terrain import kinds
+from gmtool.games.badlands_rally.rules.terrain import Kind, kinds
 from gmtool.games.badlands_rally.rules.typed_dice import faces_or_roll
 from gmtool.games.badlands_rally.rules.upgrade_effects import move_upgrade_dice
 
@@ -117,12 +117,12 @@ def special_move(state: RaceState, command: m.SpecialMove, rng: random.Random) -
                              obstacle_gear=other.id if other and hit is not None else None)
 
 
-def _jump(state: RaceState, gear: RaceGear, count: int):  # noqa: ANN202 - actions.Jump
+def _jump(state: RaceState, gear: RaceGear, count: int) -> Jump:
     course = state.course
     assert course is not None
     table, terrain, first = kinds(), terrain_of(course), next(iter(kinds()))
 
-    def kind(h: Hex):  # noqa: ANN202 - terrain.Kind | None
+    def kind(h: Hex) -> Kind | None:
         return table.get(terrain.get(h, first)) if on_board(h, course.columns, course.rows) else None
 
     def gear_at(h: Hex) -> bool:

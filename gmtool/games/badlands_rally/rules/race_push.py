@@ -22,7 +22,7 @@ from gmtool.core.hex.coords import Hex, distance, label, neighbour
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.attack import AttackPlan, Gear, Weapon, plan_attack
-from gmtool.games.badlands_rally.rules.dice import all_ones, all_ones_chance, check_value, opposed
+from gmtool.games.badlands_rally.rules.dice import Reading, all_ones, all_ones_chance, check_value, opposed
 from gmtool.games.badlands_rally.rules.off_balance import off_balance
 from gmtool.games.badlands_rally.rules.push_messages import GearPushed, PushGear
 from gmtool.games.badlands_rally.rules.race_map import sight_ground, terrain_of
@@ -112,7 +112,7 @@ def walk(state: RaceState, pusher: RaceGear, target: RaceGear, most: int) -> Wal
 def push(state: RaceState, command: PushGear, rng: random.Random, readings: RuleReadings) -> GearPushed:
     pusher, target = checked(state, command)
     planned = push_plan(state, pusher, target, readings)
-    reading = "count" if readings.book(CHECK_COUNT) else "digest"
+    reading: Reading = "count" if readings.book(CHECK_COUNT) else "digest"
     odds = opposed(planned.attack_dice, pusher.attack, planned.defence_dice, target.defence, reading)
     attack_faces = faces_or_roll(command.attack_faces, planned.attack_dice, rng)
     defence_faces = faces_or_roll(command.defence_faces, planned.defence_dice, rng)
@@ -124,12 +124,12 @@ def push(state: RaceState, command: PushGear, rng: random.Random, readings: Rule
     collisions = _collisions(state, target, went.hit, mos, command, rng)
     return GearPushed(
         pusher=pusher.id, pusher_name=pusher.name, target=target.id, name=target.name,
-        side=planned.side,  # type: ignore[arg-type]
+        side=planned.side,
         attack_terms=planned.attack_terms, defence_terms=planned.defence_terms, attack_rating=pusher.attack,
         defence_rating=target.defence, attack_faces=attack_faces, defence_faces=defence_faces, attack_value=a,
         defence_value=d, margin=a - d, asked=command.distance, distance=went.pushed, cost=went.cost,
         mr_left=pusher.mr_left - went.cost, pusher_before=label(pusher.hex), pusher_after=label(went.pusher_hex),
-        before=label(target.hex), after=label(went.target_hex), hit=went.hit[0] if went.hit else "",  # type: ignore[arg-type]
+        before=label(target.hex), after=label(went.target_hex), hit=went.hit[0] if went.hit else "",
         hit_hex=label(went.hit[1]) if went.hit else "", collisions=collisions, fumble=all_ones(attack_faces),
         off_balance=off_balance(target, readings), typed=command.attack_faces is not None,
         odds=f"{float(odds.success if planned.attack_dice else 0):.1%}")
@@ -174,7 +174,7 @@ def preview(state: RaceState, command: PushGear, readings: RuleReadings) -> Push
         planned = push_plan(state, pusher, target, readings)
     except RulesError as exc:
         return PushPreview(refusal=exc.message())
-    reading = "count" if readings.book(CHECK_COUNT) else "digest"
+    reading: Reading = "count" if readings.book(CHECK_COUNT) else "digest"
     odds = opposed(planned.attack_dice, pusher.attack, planned.defence_dice, target.defence, reading)
     far = walk(state, pusher, target, pusher.mr_left)
     reach = far.pushed + (1 if far.hit else 0)

@@ -16,7 +16,7 @@ import random
 
 from gmtool.core.dice import roll_d6
 from gmtool.core.errors import RulesError
-from gmtool.core.hex.coords import label
+from gmtool.core.hex.coords import Hex, label
 from gmtool.core.hex.map_edits import on_board
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
@@ -66,22 +66,22 @@ def resolve(state: RaceState, command: m.ResolveSpin, rng: random.Random,
     return m.SpinResolved(gear=gear.id, name=gear.name, skipped=False, die=die, clockwise=command.clockwise,
                           facing_before=gear.facing, facing=spun.facing, recovered=False, skid_die=skid_die,
                           distance=distance, before=here, after=label(forced.hex), hit=hit, hit_hex=hit_hex,
-                          collisions=collisions, **move)  # type: ignore[arg-type]
+                          collisions=collisions, **move)
 
 
-def _on_course(state: RaceState, h: object) -> bool:
+def _on_course(state: RaceState, h: Hex) -> bool:
     course = state.course
-    if course is None or not on_board(h, course.columns, course.rows):  # type: ignore[arg-type]
+    if course is None or not on_board(h, course.columns, course.rows):
         return False
-    kind = kinds().get(terrain_of(course).get(h, next(iter(kinds()))))  # type: ignore[call-overload]
+    kind = kinds().get(terrain_of(course).get(h, next(iter(kinds()))))
     return kind is not None and kind.course
 
 
-def _gear_at(state: RaceState, h: object, mover: str) -> RaceGear | None:
+def _gear_at(state: RaceState, h: Hex, mover: str) -> RaceGear | None:
     return next((g for g in state.gears.values() if g.hex == h and g.id != mover and not g.out), None)
 
 
-def _collisions(state: RaceState, gear: RaceGear, hit: tuple[str, object] | None, distance: int,
+def _collisions(state: RaceState, gear: RaceGear, hit: tuple[str, Hex] | None, distance: int,
                 command: m.ResolveSpin, rng: random.Random) -> tuple[m.Collision, ...]:
     if hit is None:
         return ()

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from gmtool.core.dice import roll_d6, validate_faces
 from gmtool.core.errors import RulesError
+from gmtool.core.messages import Event
 from gmtool.core.readings import RuleReadings
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules.dice import Reading, check_value
@@ -34,7 +35,7 @@ def choose_scenario(state: RaceState, command: m.ChooseScenario, rng: random.Ran
                             laps=scenario.laps_for(lap_die))
 
 
-def round_over(state: RaceState) -> tuple[m.Event, ...]:
+def round_over(state: RaceState) -> tuple[Event, ...]:
     """At the end of a round: the race won outright, or the contested check called (or nothing)."""
     if state.winner is not None:
         return ()

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from gmtool.core.errors import RulesError
-from gmtool.core.hex.coords import ahead
+from gmtool.core.hex.coords import Hex, ahead
 from gmtool.core.hex.map_file import HexMapFile, hex_of
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import scenario_messages as s
@@ -64,7 +64,7 @@ def after_jump(state: RaceState, made: m.SpecialMoveMade) -> tuple[s.ScenarioTok
     if state.scenario != SHOW_OFF or made.move != "jump" or made.before == made.after:
         return ()
     gear = state.gears[made.gear]
-    landed, flown = hex_of(made.after), []
+    landed, flown = hex_of(made.after), list[Hex]()
     here = ahead(gear.hex, gear.facing)
     while here != landed and len(flown) < made.successes:
         flown.append(here)

@@ -35,7 +35,7 @@ def decide(state: RaceState, command: Command, rng: random.Random, readings: Rul
     if isinstance(command, s.SetUpgradeMode):
         if command.mode == state.upgrade_mode:
             raise RulesError("error.no_change")
-        return (s.UpgradeModeSet(mode=command.mode, before=state.upgrade_mode),)  # type: ignore[arg-type]
+        return (s.UpgradeModeSet(mode=command.mode, before=state.upgrade_mode),)
     if isinstance(command, s.GiveUpgrade | s.ChooseTwins):
         from gmtool.games.badlands_rally.rules.setup_upgrades import choose_twins, give_upgrade
 

@@ -51,7 +51,7 @@ class Forced:
 def forced_move(start: Hex, facing: int, distance: int, on_course: Callable[[Hex], bool],
                 gear_at: Callable[[Hex], bool]) -> Forced:
     """``distance`` hexes straight ahead, stopping before terrain off the course or a gear (BR-16)."""
-    here, path = start, []
+    here, path = start, list[Hex]()
     for _ in range(max(distance, 0)):
         nxt = ahead(here, facing)
         if not on_course(nxt):

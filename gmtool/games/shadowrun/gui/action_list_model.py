@@ -16,6 +16,7 @@ from PySide6.QtCore import (
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import active_language, tr
 from gmtool.games.shadowrun.gui import sr_roles
+from gmtool.games.shadowrun.gui.edition import edition_view
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.roles import Index
 
@@ -28,7 +29,7 @@ class ActionListModel(QAbstractListModel):
     def __init__(self, bridge: EncounterBridge, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._bridge = bridge
-        actions = bridge.view.actions()
+        actions = edition_view(bridge).actions()
         self._rows: list[tuple[str, str, str]] = []
         for kind in KINDS:
             self._rows.append(("header", "", kind))
@@ -39,7 +40,7 @@ class ActionListModel(QAbstractListModel):
         bridge.changed.connect(self._on_change)
         bridge.selectionChanged.connect(lambda _c: self._on_change(None))
 
-    def _actor_for(self, kind: str):  # noqa: ANN202 - the combatant who would act, or None
+    def _actor_for(self, kind: str) -> Any:  # the combatant (the edition's own) who would act, or None
         state = self._bridge.state
         if kind == "free":
             cid = self._bridge.selected
@@ -48,7 +49,7 @@ class ActionListModel(QAbstractListModel):
 
     def _compute(self) -> dict[str, bool]:
         payable = {}
-        view, state = self._bridge.view, self._bridge.state
+        view, state = edition_view(self._bridge), self._bridge.state
         for kind in KINDS:
             c = self._actor_for(kind)
             payable[kind] = c is not None and view.can_take(state, c, kind)
@@ -72,7 +73,7 @@ class ActionListModel(QAbstractListModel):
         actor = self._bridge.current_actor()
         if actor is None:
             return tr("budget.none")
-        simple, complex_ok, free = self._bridge.view.budget(actor)
+        simple, complex_ok, free = edition_view(self._bridge).budget(actor)
         return tr(
             "budget.text", name=actor.sheet.name, simple=simple,
             complex=tr("common.yes") if complex_ok else tr("common.no"), free=tr("common.yes") if free else tr("common.no"),

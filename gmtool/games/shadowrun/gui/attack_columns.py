@@ -101,18 +101,19 @@ class InputsArea(QScrollArea):
         super().__init__()
         self.setObjectName(name)
         self.setWidget(body)
+        self._body = body  # the widget scrolled (always this one)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._tall = -1
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        hint = self.widget().sizeHint()
+        hint = self._body.sizeHint()
         return QSize(hint.width(), hint.height() + 2 * self.frameWidth())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
-            tall = self.widget().sizeHint().height()
+            tall = self._body.sizeHint().height()
             if tall != self._tall:  # a box shown or hidden, not a text changed: the column lays out again
                 self._tall = tall
                 self.updateGeometry()
@@ -123,6 +124,7 @@ def _move(widget: QWidget, layout: QBoxLayout, index: int, stretch: int) -> None
     """``widget`` into ``layout`` at ``index`` (counted from the end when negative: -1 last) once taken
     out of the layout it was in."""
     parent = widget.parentWidget()
-    if parent is not None and parent.layout() is not None:
-        parent.layout().removeWidget(widget)  # each part sits in its host's own layout, never deeper
+    held_in = parent.layout() if parent is not None else None
+    if held_in is not None:
+        held_in.removeWidget(widget)  # each part sits in its host's own layout, never deeper
     layout.insertWidget(index if index >= 0 else layout.count() + 1 + index, widget, stretch)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from copy import copy
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from PySide6.QtCore import QObject, Signal
 
@@ -30,6 +30,7 @@ from gmtool.core.encounter import Change
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, tr
 from gmtool.core.tables.engine import ModifierSheet
+from gmtool.games.shadowrun.gui.edition import edition_view
 from gmtool.games.shadowrun.rules.attack import called
 from gmtool.games.shadowrun.rules.attack.decide import check_ready
 from gmtool.games.shadowrun.rules.attack.describe import called_shot_name
@@ -43,6 +44,7 @@ from gmtool.games.shadowrun.rules.attack.messages import (
 from gmtool.games.shadowrun.rules.attack.plan import (
     SUPPRESSIVE,
     AttackPlan,
+    EditionAttack,
     magazine_of,
     planned,
     planned_odds,
@@ -60,6 +62,7 @@ from gmtool.viewmodels.bridge import EncounterBridge
 OPTION_DEFAULTS: dict[str, Any] = {
     "melee_defence": "dodge", "full_defence": False, "wide_burst": False, "no_defence": False, "charge_action": True,
 }
+T = TypeVar("T")
 EDGE_TESTS = ("attack", "defence", "soak")  # the attacker pays for the first, the target for the others
 EDGE_USES = ("none", "add_before", "add_after", "reroll_failures", "negate_glitch")
 DRAFT = (  # the attributes holding the GM's choices for one attack
@@ -111,11 +114,11 @@ class AttackModel(QObject):
         bridge.changed.connect(self._on_change)
 
     # -- reading ---------------------------------------------------------------------
-    def _remembered(self, name: str, key: object, compute: Callable[[], Any]) -> Any:
+    def _remembered(self, name: str, key: object, compute: Callable[[], T]) -> T:
         """``compute()``, worked out again only when ``key`` (the state shown and the inputs) changed."""
         found = self._memo.get(name)
         if found is not None and found[0] == key:
-            return found[1]
+            return cast(T, found[1])  # cast: what compute() gave under this name (the memo holds every list's)
         value = compute()
         self._memo[name] = (key, value)
         return value
@@ -545,8 +548,8 @@ class AttackModel(QObject):
         return self._bridge.execute(Reload(combatant=self.attacker, weapon=self.weapon, ammo_type=ammo_type))
 
     # -- internals --------------------------------------------------------------------------
-    def _adapter(self) -> Any:
-        return self._bridge.view.attack_adapter()
+    def _adapter(self) -> EditionAttack:
+        return edition_view(self._bridge).attack_adapter()
 
     def _pick_mode(self) -> None:
         usable = [key for key, _, refused in self.modes() if refused is None]

@@ -7,10 +7,12 @@ plans and prepares the command; the modifier panels show the edition's tables.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QResizeEvent
+from PySide6.QtGui import QAction, QResizeEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -53,6 +55,10 @@ from gmtool.ui.pinned import ResultArea
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.bridge import EncounterBridge
 
+if TYPE_CHECKING:
+    from gmtool.games.shadowrun.rules.attack.messages import TermRecord
+    from gmtool.games.shadowrun.rules.damage.terms import Term as DamageTerm
+
 NO_DISTANCE = -1.0
 RESULT_EXTRAS = ("called_shot_resolved", "suppressive_fire_started")  # shown under the attack's line
 MAX_ATTACKS = 6
@@ -72,6 +78,11 @@ def parse_faces(text: str) -> tuple[int, ...] | None:
 class AttackPanel(QWidget):
     """The attack dock's panel: whose attack, its inputs, tables, odds, Roll, Apply and the result."""
 
+    attacker: QComboBox  # (declared here: their handlers, made with them, read them)
+    mode: QComboBox
+    target: QComboBox
+    ammo: QComboBox
+
     def __init__(self, bridge: EncounterBridge, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._bridge = bridge
@@ -79,9 +90,9 @@ class AttackPanel(QWidget):
         self.model = AttackModel(bridge, self)
         self._lists_stale = False
         self._shown = True  # until the window says where the panel is (set_shown)
-        self._people_shown: tuple = ()
-        self._weapons_shown: tuple = ()
-        self._modes_shown: tuple = ()
+        self._people_shown: tuple[object, ...] = ()
+        self._weapons_shown: tuple[object, ...] = ()
+        self._modes_shown: tuple[object, ...] = ()
         self.tabs = PageTabs(self)
         self.attack_tables = ModifierPanel(parent=self)
         self.defence_tables = ModifierPanel(parent=self)
@@ -119,7 +130,9 @@ class AttackPanel(QWidget):
         left.addStretch(0)  # the room under the buttons when the tables have a column of their own
         right = QWidget(self)
         right.setObjectName("attackTablesColumn")
-        self.columns = AttackColumns(left, inputs, footer.layout(), self.tabs, self.result_area, right)
+        column = footer.layout()
+        assert isinstance(column, QVBoxLayout)  # the footer's column (_footer)
+        self.columns = AttackColumns(left, inputs, column, self.tabs, self.result_area, right)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -465,7 +478,7 @@ class AttackPanel(QWidget):
             return_focus_to_fight(self)
         return done
 
-    def _combo(self, name: str, on_change, combo: QComboBox | None = None) -> QComboBox:
+    def _combo(self, name: str, on_change: Callable[[], object], combo: QComboBox | None = None) -> QComboBox:
         combo = combo if combo is not None else ElidingCombo(self)  # names that differ at their end stay apart
         combo.setObjectName(name)
         narrow(combo, 8)
@@ -540,7 +553,7 @@ class AttackPanel(QWidget):
             self.distance.setEnabled(not melee)
             self.distance.setToolTip(tr("attack.distance_melee") if melee else "")
         for name, check in self.checks.items():
-            _quietly(check, lambda c=check, n=name: c.setChecked(bool(model.options[n])))
+            _quietly(check, partial(check.setChecked, bool(model.options[name])))
         _quietly(self.melee_defence, lambda: self.melee_defence.setCurrentIndex(
             max(self.melee_defence.findData(model.options["melee_defence"]), 0)))
         _quietly(self.attacks, lambda: self.attacks.setValue(model.attacks))
@@ -551,8 +564,8 @@ class AttackPanel(QWidget):
         self.mode.clear()
         for key, label, refused in modes:
             self.mode.addItem(label, key)
-            item = self.mode.model().item(self.mode.count() - 1)
-            if refused is not None:
+            item = _entry(self.mode, self.mode.count() - 1)
+            if refused is not None and item is not None:
                 item.setEnabled(False)
                 item.setToolTip(refused)
         self.mode.setCurrentIndex(max(self.mode.findData(self.model.mode), 0) if modes else -1)
@@ -628,7 +641,8 @@ class AttackPanel(QWidget):
 
     def _fill_test_buttons(self, zones: list[tuple[int, str]]) -> None:
         while self.test_buttons.count():
-            widget = self.test_buttons.takeAt(0).widget()
+            taken = self.test_buttons.takeAt(0)
+            widget = taken.widget() if taken is not None else None
             if widget is not None:
                 widget.deleteLater()
         hits = self.model.zone_hits(self.zone.currentData()) if zones else 0
@@ -755,7 +769,7 @@ class RefusingCombo(ElidingCombo):
         """Enable each entry that fits, disable the others with their reason."""
         for key, refused in self._refusals():
             index = self.findData(key)
-            item = self.model().item(index) if index >= 0 else None
+            item = _entry(self, index) if index >= 0 else None
             if item is not None:
                 item.setEnabled(refused is None)
                 item.setToolTip(refused or "")
@@ -765,7 +779,13 @@ class RefusingCombo(ElidingCombo):
         super().showPopup()
 
 
-def _records(terms, rows):  # noqa: ANN001, ANN202 - damage terms; the plan's table-row records
+def _entry(combo: QComboBox, row: int) -> QStandardItem | None:
+    """A list's entry (a combo box's own model holds QStandardItems)."""
+    model = combo.model()
+    return model.item(row) if isinstance(model, QStandardItemModel) else None
+
+
+def _records(terms: Iterable[DamageTerm], rows: Iterable[TermRecord]) -> tuple[TermRecord, ...]:
     """The pool's terms as records, each table row with its words in both languages (as logged)."""
     from gmtool.games.shadowrun.rules.attack.records import from_damage, table_rows
 

@@ -141,7 +141,7 @@ class DiceTestModel(QAbstractTableModel):
         return sum(value for _, value in self._terms)
 
     @property
-    def combatant(self):  # noqa: ANN201 - the selected combatant or None
+    def combatant(self) -> Any:  # the selected combatant (the edition's own) or None
         cid = self._bridge.selected
         return self._bridge.state.combatants.get(cid) if cid else None
 
@@ -182,12 +182,13 @@ class DiceTestModel(QAbstractTableModel):
         else:
             self.odds = test_odds(self.preview.spec)
 
-    def _opponent_spec(self):  # noqa: ANN202 - TestSpec
+    def _opponent_spec(self) -> TestSpec:
         i, state = self.inputs, self._bridge.state
         if i.opponent is None or i.opponent not in state.combatants:
             return self.edition.plain_spec(state, i.opponent_dice)
         pool = tc.PoolSpec(attribute=i.opponent_attribute, skill=i.opponent_skill)
-        return self.edition.preview(state, i.opponent, pool).spec
+        spec: TestSpec = self.edition.preview(state, i.opponent, pool).spec  # the edition's TestPreview
+        return spec
 
     def bridge_refusal(self) -> str | None:
         """Why nothing can be rolled now (the fight shown as it was, a campaign open read-only), or None."""

@@ -504,4 +504,4 @@ class TestPanel(QWidget):
             return
         self._result_behind = None
         self._show_error("")
-        self.result_area.show_text(results_html(events, self.edition.glitch_negated))  # type: ignore[arg-type]
+        self.result_area.show_text(results_html(events, self.edition.glitch_negated))

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.effects import Duration
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.gui.edition import edition_view
 from gmtool.games.shadowrun.gui.effects_model import EffectsModel
 from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.theme import set_tone
@@ -44,7 +45,7 @@ class EffectsBox(QGroupBox):
         self.remove_button.clicked.connect(self._remove)
         self.key = QComboBox(self)
         self.key.setObjectName("effectKey")
-        for key in bridge.view.effect_keys():
+        for key in edition_view(bridge).effect_keys():
             self.key.addItem(tr(f"effect.{key}"), key)
         self.label = QLineEdit(self)
         self.label.setObjectName("effectLabel")
@@ -72,7 +73,7 @@ class EffectsBox(QGroupBox):
         self.error.setWordWrap(True)
         for combo in (self.key, self.duration):  # long entries must not widen the dock
             narrow(combo, 8)
-        self._view = bridge.view
+        self._view = edition_view(bridge)
         self.key.currentIndexChanged.connect(lambda _i: self._reset_to_entry())
         grid = QGridLayout(self)
         grid.addWidget(self.list, 0, 0)

@@ -15,6 +15,7 @@ the templates tagged ``PC`` (any case) or any template added with "Add as runner
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -153,7 +154,7 @@ class EncounterBuilder(QDialog):
         table.verticalHeader().hide()
         return table
 
-    def _button(self, key: str, name: str, slot) -> QPushButton:
+    def _button(self, key: str, name: str, slot: Callable[[], object]) -> QPushButton:
         button = QPushButton(tr(key), self)
         button.setObjectName(name)
         button.clicked.connect(lambda _c=False: slot())

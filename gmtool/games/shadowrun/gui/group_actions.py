@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gmtool.core.i18n import tr
+from gmtool.games.shadowrun.gui.edition import edition_view
 from gmtool.games.shadowrun.gui.view_protocol import SHARED_MONITOR
 from gmtool.games.shadowrun.rules.grunt_groups import LeaveGroup, SplitGroup, group_of
 
@@ -44,10 +45,10 @@ class GroupActions:
         if cid:
             template = window.bridge.state.combatants[cid].sheet
         else:
-            template = window.view.new_sheet(tr("combatant.grunt")).model_copy(update={"edge_points": 0})
+            template = edition_view(window.bridge).new_sheet(tr("combatant.grunt")).model_copy(update={"edge_points": 0})
         dialog = GroupDialog(template.name, window.bridge.has(SHARED_MONITOR), window)
         if dialog.exec():
-            window.run(window.view.grunt_group(
+            window.run(edition_view(window.bridge).grunt_group(
                 template, dialog.count.value(), dialog.rating.value(), dialog.shared.isChecked(),
             ))
 

@@ -26,6 +26,7 @@ from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import active_language, term_label, tr
 from gmtool.games.shadowrun.gui import sr_roles
+from gmtool.games.shadowrun.gui.edition import edition_view
 from gmtool.games.shadowrun.gui.state_badges import REST, SHOWN_AS_BADGES, STATES, ordered_states, words
 from gmtool.games.shadowrun.gui.view_protocol import PASS_LADDER
 from gmtool.viewmodels import roles
@@ -69,7 +70,7 @@ class CombatantsModel(QStandardItemModel):
     def __init__(self, bridge: EncounterBridge, parent: QObject | None = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
         self._bridge = bridge
-        self._view = bridge.view
+        self._view = edition_view(bridge)
         self._row_roles = ROW_ROLES + ((sr_roles.PASS_LADDER,) if bridge.has(PASS_LADDER) else ())
         self._ids: list[str] = []
         self._joining: list[str] = []  # the ids of the rows being inserted (see _rows_inserted)
@@ -289,7 +290,8 @@ class CombatantsModel(QStandardItemModel):
     def _tooltip(self, column: int, cid: str, row: dict[int, Any]) -> str | None:
         """Condition in numbers, the score's breakdown, the passes of this turn (asked when shown)."""
         if column == COL_NAME:
-            return row[int(Qt.ItemDataRole.DisplayRole)]  # whole, where the column elides it
+            name: str = row[int(Qt.ItemDataRole.DisplayRole)]  # whole, where the column elides it
+            return name
         if column == COL_FLAGS:
             return "\n".join(self._flag_words(row)) or None  # every state and effect, whole, one a line
         if column == COL_CONDITION:

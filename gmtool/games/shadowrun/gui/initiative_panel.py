@@ -7,7 +7,7 @@ always scrolled into view.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.gui import sr_roles
 from gmtool.games.shadowrun.gui.action_list_model import ActionListModel
+from gmtool.games.shadowrun.gui.edition import edition_view
 from gmtool.games.shadowrun.gui.initiative_model import (
     COL_CONDITION,
     COL_FLAGS,
@@ -60,7 +61,7 @@ FLAGS_AT_LEAST = 96  # px the flags keep when the name column widens into the ro
 class ConditionBarDelegate(CachedCellDelegate):
     """Two thin bars: physical above, stun below, filled in proportion."""
 
-    def paint_cell(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint_cell(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         opt.text = ""  # the bars replace the text (kept for tooltips and screen readers)
@@ -255,7 +256,7 @@ class InitiativePanel(QWidget):
             self._bridge.refused.emit(tr("error.no_current_actor"))
             return
         target = self.target_combo.currentData() if self.target_combo is not None else None
-        self._bridge.execute(self._bridge.view.take_action(actor, kind, key, target))
+        self._bridge.execute(edition_view(self._bridge).take_action(actor, kind, key, target))
 
     def refresh_heading(self) -> None:
         state = self._bridge.state

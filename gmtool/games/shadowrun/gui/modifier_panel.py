@@ -222,8 +222,8 @@ class ModifierPanel(QWidget):
         old = self.model.sheet
         if sheet is not None and old is not None and sheet == old:
             return
-        same_action = sheet is not None and old is not None and sheet.context.action == old.context.action
-        if same_action and sheet.tables == old.tables:
+        if sheet is not None and old is not None and sheet.context.action == old.context.action \
+                and sheet.tables == old.tables:  # the same action's tables
             self.model.update_sheet(sheet)
         else:
             self.model.set_sheet(sheet)

@@ -12,7 +12,7 @@ ticks the row and holds the value within its cap.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -74,7 +74,10 @@ class ModifierTableModel(QAbstractItemModel):
 
     def _read(self) -> None:
         sheet = self._sheet
-        self._rows = [(table, sheet.rows(table)) for table in sheet.tables] if sheet else []
+        # cast: a Shadowrun sheet holds Shadowrun tables and rows (plan.sheet_for); the engine's
+        # TableData and RowData protocols are not generic over a game's own
+        self._rows = cast(list[tuple[Table, tuple[Row, ...]]],
+                          [(table, sheet.rows(table)) for table in sheet.tables] if sheet else [])
         self._values = self._compute_values()
 
     def _compute_values(self) -> dict[str, int | None]:
@@ -168,7 +171,7 @@ class ModifierTableModel(QAbstractItemModel):
             return self.createIndex(row, column, TABLE_NODE)
         return self.createIndex(row, column, parent.row() + 1)
 
-    def parent(self, child: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+    def parent(self, child: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008 - Qt overloads parent() with QObject.parent()
         if not child.isValid() or child.internalId() == TABLE_NODE:
             return QModelIndex()
         return self.createIndex(int(child.internalId()) - 1, 0, TABLE_NODE)
@@ -286,7 +289,8 @@ class ModifierTableModel(QAbstractItemModel):
         parts = [row.note.text(active_language())] if row.note else []
         target = self._sheet.table(row.see) if row.see and self._sheet is not None else None
         if row.see:
-            parts.append(tr("tables.see", table=target.title.text(active_language()) if target else row.see))
+            shown = target.title.text(active_language()) if isinstance(target, Table) else row.see
+            parts.append(tr("tables.see", table=shown))
         if row.source in ("rulebook", "house"):
             parts.append(tr(f"tables.source.{row.source}"))
         return "\n".join(parts)

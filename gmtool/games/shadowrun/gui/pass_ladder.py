@@ -6,7 +6,7 @@ each pass's state, as the ruleset names them); the delegate only paints them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QRect, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QApplication,
@@ -35,7 +35,7 @@ def ladder_width(cells: int = 4) -> int:
 class PassLadderDelegate(CachedCellDelegate):
     """Cells 1 … n: filled when the combatant acts in that pass; the current pass framed."""
 
-    def paint_cell(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint_cell(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
         ladder = index.data(sr_roles.PASS_LADDER)
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)

@@ -20,6 +20,7 @@ from PySide6.QtCore import (
 
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import active_language, tr
+from gmtool.games.shadowrun.gui.edition import edition_view
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.roles import Index
@@ -38,7 +39,7 @@ class SheetModel(QAbstractTableModel):
     def __init__(self, bridge: EncounterBridge, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._bridge = bridge
-        self._view = bridge.view
+        self._view = edition_view(bridge)
         self.editable_fields: tuple[str, ...] = self._view.editable_fields
         self.fields: tuple[str, ...] = self.editable_fields + DERIVED_FIELDS
         self._values = self._read()

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from gmtool.core.i18n import term_label, tr
+from gmtool.games.shadowrun.gui.edition import edition_view
 from gmtool.games.shadowrun.gui.sheet_model import SheetModel
 from gmtool.games.shadowrun.gui.view_protocol import DAMAGE
 from gmtool.ui.condition_track import ConditionTrack
@@ -65,7 +66,7 @@ class SheetPanel(QWidget):
         body_layout.addWidget(self.attributes_box)
         body_layout.addWidget(self._initiative_box())
         body_layout.addWidget(self._monitors_box())
-        self.effects_box = bridge.view.sheet_extras(self)  # the game's own part of the sheet (effects), if any
+        self.effects_box = edition_view(bridge).sheet_extras(self)  # the game's own part of the sheet (effects), if any
         if self.effects_box is not None:
             body_layout.addWidget(self.effects_box)
         body_layout.addStretch(1)
@@ -140,7 +141,7 @@ class SheetPanel(QWidget):
     def _attributes_box(self) -> QGroupBox:
         box = QGroupBox(tr("sheet.attributes"), self)
         grid = QGridLayout(box)
-        for i, attribute in enumerate(self._bridge.view.attributes):
+        for i, attribute in enumerate(edition_view(self._bridge).attributes):
             field = f"attr.{attribute}"
             form = QFormLayout()
             spin = self._spin(field)
@@ -152,7 +153,7 @@ class SheetPanel(QWidget):
     def _initiative_box(self) -> QGroupBox:
         box = QGroupBox(tr("sheet.initiative"), self)
         form = QFormLayout(box)
-        for field in self._bridge.view.initiative_fields:
+        for field in edition_view(self._bridge).initiative_fields:
             self._add_row(form, field, self._spin(field))
         self.initiative_label = QLabel(self)
         self.score_label = QLabel(self)
@@ -218,7 +219,7 @@ class SheetPanel(QWidget):
     def _show_kind(self) -> None:
         """A vehicle's sheet: its vehicle rows, and none of a person's fields."""
         cid = self.model.combatant_id
-        rows = self._bridge.view.vehicle_rows(self._bridge.state, cid) if cid is not None else None
+        rows = edition_view(self._bridge).vehicle_rows(self._bridge.state, cid) if cid is not None else None
         vehicle = rows is not None
         self.vehicle_box.setVisible(vehicle)
         if vehicle and rows != self._vehicle_shown:

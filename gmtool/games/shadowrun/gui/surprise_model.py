@@ -53,7 +53,7 @@ class SurpriseModel(QAbstractTableModel):
         self._make_command = make_command
         self._awareness_bonus = dict(awareness_bonus)
         self._ids = list(state.combatants)
-        self._rows = {
+        self._rows: dict[str, dict[str, Any]] = {  # part, side, awareness, faces: as choose() sets them
             cid: {"part": True, "side": "b" if c.sheet.is_npc else "a", "awareness": "none", "faces": ""}
             for cid, c in state.combatants.items()
         }

@@ -140,7 +140,9 @@ class ListEditor(QWidget):
     def add_row(self) -> None:
         row = self.model.add_row(self.list_name)
         self.table.setCurrentCell(row, 0)
-        self.table.editItem(self.table.item(row, 0))
+        item = self.table.item(row, 0)
+        if item is not None:
+            self.table.editItem(item)
 
     def remove_row(self) -> None:
         row = self.table.currentRow()
@@ -153,6 +155,8 @@ class ListEditor(QWidget):
         for r in range(self.table.rowCount()):
             for c, column in enumerate(self.columns):
                 item = self.table.item(r, c)
+                if item is None:
+                    continue
                 found = self.model.messages_under(f"{self.list_name}.{r}.{column}")
                 item.setBackground(QBrush(tone("invalid_cell")) if found else QBrush())
                 item.setToolTip("\n".join(found.values()))
@@ -198,7 +202,7 @@ class TemplateEditor(QDialog):
         self.save_button.setObjectName("saveTemplate")
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
-        QShortcut(QKeySequence(QKeySequence.StandardKey.Save), self, activated=self.save)
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Save), self).activated.connect(self.save)
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.summary)

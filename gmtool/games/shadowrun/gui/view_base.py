@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 from gmtool.core.messages import Command
 from gmtool.games.shadowrun.gui import view_protocol as rv
@@ -18,10 +18,37 @@ from gmtool.games.shadowrun.gui.effects_model import combatant_badges, combatant
 from gmtool.games.shadowrun.gui.state_badges import ACT_ON_EFFECTS
 from gmtool.games.shadowrun.rules.condition import sheet_down
 from gmtool.games.shadowrun.rules.display import EditionQueries
+from gmtool.games.shadowrun.rules.shadowrun import ShadowrunSheet
 from gmtool.games.shadowrun.rules.sheet_view import EditionSheet, field_range
 
 NEW_EDGE = 2
 ACT_ON = frozenset(ACT_ON_EFFECTS)
+
+
+class EditionCommands(Protocol):
+    """What the panels build from an edition's commands module: its command classes, which both editions name
+    alike (a class's fields differ by edition, so each is a constructor taking its keywords)."""
+
+    @property
+    def StartTurn(self) -> Callable[..., Command]: ...
+    @property
+    def NextPhase(self) -> Callable[..., Command]: ...
+    @property
+    def DelayPhase(self) -> Callable[..., Command]: ...
+    @property
+    def ActNow(self) -> Callable[..., Command]: ...
+    @property
+    def AddCombatant(self) -> Callable[..., Command]: ...
+    @property
+    def RemoveCombatant(self) -> Callable[..., Command]: ...
+    @property
+    def EditSheet(self) -> Callable[..., Command]: ...
+    @property
+    def EnterInitiativeDice(self) -> Callable[..., Command]: ...
+    @property
+    def AdjustInitiative(self) -> Callable[..., Command]: ...
+    @property
+    def SetRuleOption(self) -> Callable[..., Command]: ...
 
 
 class ShadowrunView:
@@ -29,8 +56,8 @@ class ShadowrunView:
 
     key: str
     queries: EditionQueries  # the edition's pass order, current actor, scores, ladder
-    commands: ModuleType  # the edition's commands module
-    group_command: type[Command]  # its AddGruntGroup
+    commands: EditionCommands  # the edition's commands module
+    group_command: Callable[..., Command]  # its AddGruntGroup (the edition's class: its sheet is its own)
     sheet_type: type  # its Sheet
     sheet_rules: ModuleType  # its sheet module (metatypes, attribute_range, ATTRIBUTES)
     effects: Callable[[], Any]  # its effect catalogue
@@ -102,14 +129,15 @@ class ShadowrunView:
         return sheet.physical_damage, sheet.physical_boxes, sheet.stun_damage, sheet.stun_boxes
 
     def is_npc(self, c: Any) -> bool:
-        return c.sheet.is_npc
+        sheet: ShadowrunSheet = c.sheet
+        return sheet.is_npc
 
     # -- the sheet -------------------------------------------------------------------
     def metatype_labels(self) -> dict[str, dict[str, str]]:
         return {key: info.label for key, info in self.sheet_rules.metatypes().metatypes.items()}
 
     def attribute_range(self, metatype: str, attribute: str) -> tuple[int, int]:
-        return self.sheet_rules.attribute_range(metatype, attribute)
+        return self.edition_sheet.attribute_range(metatype, attribute)  # the sheet module's own
 
     def field_range(self, field: str, sheet: Any) -> tuple[int, int] | None:
         """What a sheet field may hold (the rules' limits: the damage tracks to their last box)."""
@@ -155,7 +183,7 @@ class ShadowrunView:
         return self.commands.SetRuleOption(option=option, value=value)
 
     def grunt_group(self, sheet: Any, count: int, rating: int, shared_monitor: bool) -> Command:
-        return self.group_command(sheet=sheet, count=count, professional_rating=rating,  # type: ignore[call-arg]
+        return self.group_command(sheet=sheet, count=count, professional_rating=rating,
                                   shared_monitor=shared_monitor)
 
     # -- effects -----------------------------------------------------------------------------
@@ -172,7 +200,7 @@ class ShadowrunView:
         """The order, sheet, work and attack docks with the edition's actions and menus."""
         from gmtool.games.shadowrun.gui.window import ShadowrunWindow
 
-        return ShadowrunWindow(window, self)  # type: ignore[arg-type]
+        return ShadowrunWindow(window, self)  # type: ignore[arg-type]  # self: an edition's view, which completes it
 
     def attack_panel(self, window: Any) -> Any:
         from gmtool.games.shadowrun.gui.attack_panel import AttackPanel

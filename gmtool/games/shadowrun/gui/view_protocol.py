@@ -7,9 +7,12 @@ queries and build its commands; they decide nothing. The shell sees them as a
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from gmtool.core.messages import Command
+
+if TYPE_CHECKING:
+    from gmtool.games.shadowrun.rules.attack.plan import EditionAttack
 
 Terms = tuple[tuple[str, int], ...]
 Condition = tuple[int, int, int, int]  # physical, physical boxes, stun, stun boxes
@@ -108,4 +111,4 @@ class RulesetView(Protocol):
     # -- effects and attacks ---------------------------------------------------------------
     def effect_keys(self) -> tuple[str, ...]: ...  # the game's effect catalogue
     def effect_default(self, key: str) -> tuple[int, str | None]: ...  # its modifier, or the attribute giving it
-    def attack_adapter(self) -> Any: ...  # the edition's side of the attack flow (EditionAttack)
+    def attack_adapter(self) -> EditionAttack: ...  # the edition's side of the attack flow

@@ -11,13 +11,16 @@ the first time its tab is shown or an attack action needs it, not for the first 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFormLayout, QInputDialog, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QInputDialog, QLineEdit, QScrollArea, QVBoxLayout, QWidget
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
+from gmtool.core.messages import Command
 from gmtool.games.shadowrun.gui.actions import edit_menu
 from gmtool.games.shadowrun.gui.initiative_panel import InitiativePanel
 from gmtool.games.shadowrun.gui.sheet_panel import SheetPanel
@@ -71,7 +74,9 @@ class ShadowrunWindow:
         """The attack panel, built on first use (its tab shown, an attack action, a test)."""
         if self._attack_panel is None:
             panel = self.view.attack_panel(self.window)
-            self.attack_host.layout().addWidget(panel)
+            host = self.attack_host.layout()
+            assert host is not None  # its column, made with it (build)
+            host.addWidget(panel)
             panel.show()  # now, not when the layout's queued show comes
             _fit_scroll_areas(panel)
             panel.set_shown(self.window.docks["attack"].isVisible())
@@ -133,7 +138,7 @@ class ShadowrunWindow:
 
     def _connect(self) -> None:
         window, view = self.window, self.view
-        handlers = {
+        handlers: dict[str, Callable[[], object]] = {
             "next_phase": self.next_phase,
             "delay": lambda: self._on_current(view.delay),
             "act_now": lambda: window.on_selected(view.act_now),
@@ -147,12 +152,12 @@ class ShadowrunWindow:
             "add_combatant": self.add_combatant,
             "remove_combatant": lambda: window.on_selected(view.remove),
             "attack": self.show_attack,
-            "roll_attack": lambda: (self.raise_attack(), self.attack_panel.model.roll()),
-            "apply_attack": lambda: (self.raise_attack(), self.attack_panel.apply()),
+            "roll_attack": self._roll_attack,
+            "apply_attack": self._apply_attack,
             "reload_weapon": lambda: self.attack_panel.model.reload(),
         }
         for name in view.edge_actions:  # SR5: seize, blitz; SR4: go first (E6), extra pass (E7)
-            handlers[name] = lambda n=name: window.on_selected(lambda c: view.edge_on_initiative(n, c))
+            handlers[name] = partial(window.on_selected, partial(view.edge_on_initiative, name))
         for name, handler in handlers.items():
             window.action(name).triggered.connect(lambda _checked=False, h=handler: h())
         for name, option in view.rule_options.items():
@@ -191,7 +196,15 @@ class ShadowrunWindow:
         dock.show()
         dock.raise_()
 
-    def _on_current(self, make) -> None:  # noqa: ANN001 - combatant id -> Command
+    def _roll_attack(self) -> None:
+        self.raise_attack()
+        self.attack_panel.model.roll()
+
+    def _apply_attack(self) -> None:
+        self.raise_attack()
+        self.attack_panel.apply()
+
+    def _on_current(self, make: Callable[[str], Command]) -> None:
         actor = self.window.bridge.current_actor()
         if actor is None:
             self.window.show_refusal(tr("error.no_current_actor"))
@@ -225,8 +238,9 @@ class ShadowrunWindow:
             self.window.docks["sheet"].raise_()  # in front of the work panels where it is their tab
             name_edit = self.sheet_panel.editors["name"]
             name_edit.setFocus()
-            name_edit.selectAll()  # type: ignore[attr-defined]
-            back_to_fight_on_enter(name_edit)  # type: ignore[arg-type] # Enter: Space ends the phase again
+            if isinstance(name_edit, QLineEdit):  # (the sheet's name field is one)
+                name_edit.selectAll()
+                back_to_fight_on_enter(name_edit)  # Enter: Space ends the phase again
 
     def selected_with_name(self) -> tuple[str, str] | None:
         """The selected combatant's id and name, or a refusal shown when nobody is selected."""

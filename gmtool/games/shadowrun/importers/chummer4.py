@@ -56,7 +56,7 @@ def from_root(root: ET.Element, source: str = "") -> ImportResult:
         attributes["BOD"], attributes["WIL"], improvements.total("PhysicalCM"), improvements.total("StunCM"),
     )
     groups = _skill_groups(root)
-    fields = {
+    fields: dict[str, object] = {
         "name": common.character_name(root, source, report),
         "metatype": common.metatype(root, report),
         "attributes": attributes,

@@ -87,7 +87,8 @@ def from_root(root: ET.Element, source: str = "") -> ImportResult:
     physical, stun = monitor_sizes(
         attributes["BOD"], attributes["WIL"], improvements.total("PhysicalCM"), improvements.total("StunCM"),
     )
-    fields = {
+    skill_groups = [{"name": n[:80], "rating": r} for n, r in groups.items() if r > 0]
+    fields: dict[str, object] = {
         "name": common.character_name(root, source, report),
         "metatype": common.metatype(root, report),
         "attributes": attributes,
@@ -102,7 +103,7 @@ def from_root(root: ET.Element, source: str = "") -> ImportResult:
             "stun_filled": common.required_int(root, "stuncmfilled", "stuncmfilled", 0),
         },
         "skills": _active_skills(root, groups, improvements, report) + _knowledge_skills(root, report),
-        "skill_groups": [{"name": n[:80], "rating": r} for n, r in groups.items() if r > 0],
+        "skill_groups": skill_groups,
         "weapons": common.weapons(root, improvements, report, sr5=True),
         "armour": {"value": armour},
         "armour_worn": worn,
@@ -112,7 +113,7 @@ def from_root(root: ET.Element, source: str = "") -> ImportResult:
         "notes": common.notes(root),
         "source": source[:80],
     }
-    report.count("skill_groups", len(fields["skill_groups"]))  # type: ignore[arg-type]
+    report.count("skill_groups", len(skill_groups))
     common.skip_all(root, "powers", "power", "adept_power", report)
     common.skip_all(root, "vehicles", "vehicle", "vehicle", report)
     common.report_unapplied(improvements, report)

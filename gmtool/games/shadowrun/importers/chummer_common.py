@@ -20,7 +20,6 @@ from gmtool.core.errors import FileFormatError
 from gmtool.games.shadowrun.importers.report import ImportReport
 from gmtool.games.shadowrun.library.template import (
     METATYPES,
-    NAME_MAX,
     NOTES_MAX,
     Augmentation,
     Program,
@@ -28,6 +27,7 @@ from gmtool.games.shadowrun.library.template import (
     Weapon,
 )
 from gmtool.games.shadowrun.library.validation import field_errors
+from gmtool.games.shadowrun.rules.shadowrun import NAME_MAX
 
 T = TypeVar("T")
 CORE_ATTRIBUTES: tuple[str, ...] = ("BOD", "AGI", "REA", "STR", "WIL", "LOG", "INT", "CHA", "EDG")

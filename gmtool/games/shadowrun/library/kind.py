@@ -59,13 +59,13 @@ def joining_commands(template: AnyTemplate, count: int, as_group: bool, rating: 
         from gmtool.games.shadowrun.sr5.rules.commands import AddCombatant
         from gmtool.games.shadowrun.sr5.rules.groups import AddGruntGroup
     else:
-        from gmtool.games.shadowrun.sr4.rules.commands import AddCombatant  # type: ignore[assignment]
-        from gmtool.games.shadowrun.sr4.rules.groups import AddGruntGroup  # type: ignore[assignment]
+        from gmtool.games.shadowrun.sr4.rules.commands import AddCombatant  # type: ignore[assignment]  # SR4's own
+        from gmtool.games.shadowrun.sr4.rules.groups import AddGruntGroup  # type: ignore[assignment]  # SR4's own
     if as_group and count >= 2:
         group = AddGruntGroup(sheet=sheet, count=count, professional_rating=rating, shared_monitor=shared)
         return (group,), conversion.skipped_weapons
     commands = tuple(AddCombatant(sheet=sheet.model_copy(update={"name": n})) for n in member_names(template, count))
-    return commands, conversion.skipped_weapons  # type: ignore[return-value]
+    return commands, conversion.skipped_weapons
 
 
 def planned_encounter(plan: EncounterPlan) -> PlannedEncounter:
@@ -86,7 +86,7 @@ def _runner_command(runner: AnyTemplate) -> Command:
     if runner.edition == "SR5":
         from gmtool.games.shadowrun.sr5.rules.commands import AddCombatant
     else:
-        from gmtool.games.shadowrun.sr4.rules.commands import AddCombatant  # type: ignore[assignment]
+        from gmtool.games.shadowrun.sr4.rules.commands import AddCombatant  # type: ignore[assignment]  # SR4's own
     return AddCombatant(sheet=to_sheet(runner, is_npc=False))
 
 

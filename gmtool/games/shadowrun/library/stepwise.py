@@ -32,7 +32,7 @@ from gmtool.games.shadowrun.library.template import AnyTemplate, NpcTemplate
 from gmtool.games.shadowrun.library.validation import field_errors
 
 LIST = "npcs"
-_NPC: TypeAdapter[Any] = TypeAdapter(NpcTemplate)
+_NPC: TypeAdapter[AnyTemplate] = TypeAdapter(NpcTemplate)
 
 
 def exchange_kind(data: bytes, name: str) -> object:

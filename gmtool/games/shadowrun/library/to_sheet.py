@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Literal
 
 from gmtool.core.errors import GmtoolError, RulesError
 from gmtool.games.shadowrun.library.exchange import EncounterEntry, EncounterPlan
@@ -99,7 +100,7 @@ def chummer_fields(weapon: TemplateWeapon) -> dict[str, str]:
 
 def sheet_weapons(template: AnyTemplate) -> tuple[tuple[Weapon, ...], list[str]]:
     """The rules weapons of a template, and the names of those that could not be read."""
-    edition = "sr5" if isinstance(template, SR5Template) else "sr4"
+    edition: Literal["sr4", "sr5"] = "sr5" if isinstance(template, SR5Template) else "sr4"
     weapons: list[Weapon] = []
     skipped: list[str] = []
     for entry in template.weapons:

@@ -5,7 +5,7 @@ catalogue key, and the commands that add them, made in the language of the windo
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
@@ -16,7 +16,7 @@ from gmtool.core.messages import Command
 SheetT = TypeVar("SheetT", bound=BaseModel)
 
 
-def with_catalogue_weapons(edition: str, combatants: Any) -> Any:
+def with_catalogue_weapons(edition: Literal["sr4", "sr5"], combatants: Any) -> Any:
     """``weapon_keys`` in a demo entry name weapons of the edition's catalogue (resources/weapons)."""
     from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
 
@@ -37,7 +37,7 @@ class DemoDefinition(BaseModel, Generic[SheetT]):
     ``keys``: each combatant's English name, in order: how a drone names its rigger, an icon its owner.
     """
 
-    edition: ClassVar[str]
+    edition: ClassVar[Literal["sr4", "sr5"]]
     schema_version: int = Field(ge=1, le=1)
     name: Annotated[str, IN_LANGUAGE]
     note: str
@@ -59,7 +59,7 @@ class DemoDefinition(BaseModel, Generic[SheetT]):
         return with_catalogue_weapons(cls.edition, combatants)
 
     @classmethod
-    def load(cls, language: str = "en") -> Any:
+    def load(cls, language: str = "en") -> Self:
         """The edition's demo file (``resources/<edition>/demo_encounter.json``), its names in ``language``."""
         return load_demo(cls, language, cls.edition, "demo_encounter.json")
 

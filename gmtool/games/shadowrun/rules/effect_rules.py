@@ -100,7 +100,7 @@ def ended(state: Any, effects: list[Effect], reason: str) -> list[Event]:
     for e in effects:
         name = state.combatants[e.holder].sheet.name if e.holder in state.combatants else ""
         events.append(
-            EffectEnded(effect=e.id, combatant=e.holder, name=name, key=e.key, label=e.label, reason=reason)  # type: ignore[arg-type]
+            EffectEnded(effect=e.id, combatant=e.holder, name=name, key=e.key, label=e.label, reason=reason)
         )
     return events
 
@@ -140,7 +140,7 @@ def effects_of_removed(state: Any, combatant: str) -> list[Event]:
 
 def ended_ids(events: list[Event]) -> set[int]:
     """The effects already ended by these events (so a later expiry does not end them twice)."""
-    return {e.effect for e in events if e.kind == "effect_ended"}  # type: ignore[attr-defined]
+    return {e.effect for e in events if isinstance(e, EffectEnded)}
 
 
 def fold_effect_added(state: Any, e: EffectAdded) -> None:

@@ -83,7 +83,7 @@ def progressed(test: ExtendedTest, name: str, outcome: TestOutcome) -> te.Extend
         result = "continues"
     return te.ExtendedTestProgressed(
         test=test.id, name=name, label=test.label, rolls=rolls, accumulated=total,
-        threshold=test.threshold, elapsed_minutes=rolls * test.interval_minutes, outcome=result,  # type: ignore[arg-type]
+        threshold=test.threshold, elapsed_minutes=rolls * test.interval_minutes, outcome=result,
     )
 
 

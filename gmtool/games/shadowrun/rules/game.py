@@ -4,6 +4,7 @@ readings, what an event touched, and the fight as the shell draws it. Each editi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.display import (
@@ -29,6 +30,7 @@ from gmtool.games.shadowrun.rules.log_shape import LOG_SHAPE, log_families
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
 from gmtool.games.shadowrun.rules.sheet_view import EditionSheet, sheet_view
 from gmtool.games.shadowrun.rules.touched import touched as shadowrun_touched
+from gmtool.games.shadowrun.rules.turn_events import TurnStarted
 
 
 class ShadowrunRules:
@@ -36,7 +38,7 @@ class ShadowrunRules:
 
     queries: display.EditionQueries
     edition_sheet: EditionSheet  # its sheet's fields and limits
-    edit_sheet: type[Command]  # its EditSheet command
+    edit_sheet: Callable[..., Command]  # its EditSheet command (the edition's class: its fields are its own)
 
     # -- an edition's actions (SR5-T1, SR4-C8) --------------------------------------------------------
     def action_rows(self) -> tuple[tuple[str, str, str], ...]:
@@ -79,7 +81,7 @@ class ShadowrunRules:
         return display.heading(state)
 
     def round_started(self, event: Event) -> int | None:
-        return event.turn if event.kind == "turn_started" else None  # type: ignore[attr-defined]
+        return event.turn if isinstance(event, TurnStarted) else None
 
     def log_shape(self) -> LogShape:
         return LOG_SHAPE
@@ -104,7 +106,7 @@ class ShadowrunRules:
         return None if c is None else sheet_view(self.edition_sheet, c, display.tracks(self.queries, state, c))
 
     def edit(self, combatant_id: str, field: str, value: int | str | bool) -> Command:
-        return self.edit_sheet(combatant=combatant_id, field=field, value=value)  # type: ignore[call-arg]
+        return self.edit_sheet(combatant=combatant_id, field=field, value=value)
 
     def offers(self, state: Any, combatant_id: str) -> tuple[Offer, ...]:
         """The edition's action list, each payable now or with the reason (SR5-I6, SR4-C8)."""

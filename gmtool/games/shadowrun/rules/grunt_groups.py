@@ -84,7 +84,8 @@ GROUP_EVENT_CLASSES = (GroupFormed, GroupLeft, GroupSplitChanged)
 
 
 def group_of(state: Any, combatant_id: str) -> GruntGroup | None:
-    for group in state.groups.values():
+    groups: dict[str, GruntGroup] = state.groups  # either edition's state
+    for group in groups.values():
         if combatant_id in group.members:
             return group
     return None

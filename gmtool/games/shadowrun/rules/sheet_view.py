@@ -13,7 +13,7 @@ from typing import Any
 
 from gmtool.core.display import SheetField, SheetView, Track
 from gmtool.core.i18n import active_language
-from gmtool.games.shadowrun.rules.shadowrun import field_label
+from gmtool.games.shadowrun.rules.shadowrun import ShadowrunSheet, field_label
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,11 @@ def field_range(edition: EditionSheet, field: str, sheet: Any) -> tuple[int, int
     return limits.get(field)
 
 
-def _value(sheet: Any, field: str) -> int | str | bool:
-    return sheet.attributes[field[5:]] if field.startswith("attr.") else getattr(sheet, field)
+def _value(sheet: ShadowrunSheet, field: str) -> int | str | bool:
+    if field.startswith("attr."):
+        return sheet.attributes[field[5:]]
+    value: int | str | bool = getattr(sheet, field)  # a sheet field named by the edition's field list
+    return value
 
 
 def sheet_view(edition: EditionSheet, c: Any, tracks: tuple[Track, ...]) -> SheetView:

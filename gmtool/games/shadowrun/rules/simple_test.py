@@ -68,7 +68,8 @@ def limit_of(sheet: Any, spec: PoolSpec) -> int | None:
         return None
     if spec.limit == "custom":
         return spec.custom_limit
-    return {"physical": sheet.physical_limit, "mental": sheet.mental_limit, "social": sheet.social_limit}[spec.limit]
+    limits: dict[str, int] = {"physical": sheet.physical_limit, "mental": sheet.mental_limit, "social": sheet.social_limit}
+    return limits[spec.limit]
 
 
 def retry_key(spec: PoolSpec, label: str) -> str:

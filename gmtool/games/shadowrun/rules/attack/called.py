@@ -71,14 +71,14 @@ def check(game: Literal["sr4", "sr5"], s: Any, command: Attack, readings: Readin
         _check_multiple(s, command)
 
 
-def loaded_ap(s: Any, game: str) -> int:
+def loaded_ap(s: Any, game: Literal["sr4", "sr5"]) -> int:
     """The attack's AP with the loaded ammunition's (SR5-CS6 compares it with the armour)."""
     ammo = s.shot.ammo_type if s.shot is not None else None
     strike, _dv_terms, ap_terms, _halves = loaded_strike(s.weapon, s.attacker.sheet.attributes["STR"], None, ammo, game)
     return strike.ap + sum(t.value for t in ap_terms)
 
 
-def _loaded_track(s: Any, game: str) -> str:
+def _loaded_track(s: Any, game: Literal["sr4", "sr5"]) -> str:
     """The track the weapon's damage goes on with its loaded ammunition (gel rounds: stun)."""
     ammo = s.shot.ammo_type if s.shot is not None else None
     return loaded_strike(s.weapon, s.attacker.sheet.attributes["STR"], None, ammo, game)[0].damage_type

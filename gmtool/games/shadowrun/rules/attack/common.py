@@ -4,8 +4,9 @@ do to it), and folding. One attack action per SR5 action phase: :mod:`.phase`.""
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 from gmtool.core.effects import Effect
 from gmtool.core.messages import Event
@@ -20,39 +21,40 @@ from gmtool.games.shadowrun.rules.effect_rules import (
 )
 from gmtool.games.shadowrun.rules.weapons.ammo import ammunition, apply_ammo
 from gmtool.games.shadowrun.rules.weapons.magazine import Magazine
+from gmtool.games.shadowrun.rules.weapons.ranges import Edition
 from gmtool.games.shadowrun.rules.weapons.weapon import Weapon
 
 PRONE = "prone"
 def strike(weapon: Weapon, strength: int, accuracy: int | None) -> StrikeWeapon:
     """The damage code evaluated for the wielder (Strength counted once) and the weapon's AP."""
-    track = "stun" if weapon.damage.damage_type == "S" else "physical"
+    track: Literal["physical", "stun"] = "stun" if weapon.damage.damage_type == "S" else "physical"
     return StrikeWeapon(dv=weapon.damage_value(strength), damage_type=track, ap=weapon.ap, accuracy=accuracy)
 
 
 def loaded_strike(
-    weapon: Weapon, strength: int, accuracy: int | None, ammo_type: str | None, edition: str
+    weapon: Weapon, strength: int, accuracy: int | None, ammo_type: str | None, edition: Edition
 ) -> tuple[StrikeWeapon, tuple[Term, ...], tuple[Term, ...], bool]:
     """The strike with the loaded ammunition (SR5 p. 433-434, SR4 p. 320): its DV and AP changes as
     breakdown terms (DV, armour), the damage type it sets, and whether it halves the armour."""
     base = strike(weapon, strength, accuracy)
     if weapon.melee or not ammo_type or ammo_type == "regular":
         return base, (), (), weapon.ap_halves_armour
-    ammo = ammunition(edition, ammo_type)  # type: ignore[arg-type]
+    ammo = ammunition(edition, ammo_type)
     loaded = apply_ammo(ammo, base.dv, base.ap, weapon.damage.damage_type, weapon.damage.flag, weapon.ap_halves_armour)
     page = str(ammo.page) if ammo.page else None
     dv_terms = (Term("attack.term.ammo_dv", loaded.dv - base.dv, "ammo:" + ammo_type, page),) if loaded.dv != base.dv else ()
     ap_terms = (Term("attack.term.ammo_ap", loaded.ap - base.ap, "ammo:" + ammo_type, page),) if loaded.ap != base.ap else ()
-    track = "stun" if loaded.damage_type == "S" else "physical"
+    track: Literal["physical", "stun"] = "stun" if loaded.damage_type == "S" else "physical"
     return replace(base, damage_type=track), dv_terms, ap_terms, loaded.ap_halves_armour
 
 
-def knockdown_terms(s: Any, edition: str) -> tuple[Term, ...]:
+def knockdown_terms(s: Any, edition: Edition) -> tuple[Term, ...]:
     """What the loaded ammunition does to the knockdown figure: gel rounds, the target's physical
     limit (SR5 p. 434) or Body (SR4) counts 2 lower."""
     ammo_type = s.shot.ammo_type if s.shot is not None else None
     if s.weapon.melee or not ammo_type or ammo_type == "regular":
         return ()
-    ammo = ammunition(edition, ammo_type)  # type: ignore[arg-type]
+    ammo = ammunition(edition, ammo_type)
     if not ammo.knockdown:
         return ()
     page = str(ammo.page) if ammo.page else None
@@ -62,7 +64,8 @@ def knockdown_terms(s: Any, edition: str) -> tuple[Term, ...]:
 def reach_difference(s: Any) -> int:
     """The attacker's melee weapon's reach minus the defender's (its first melee weapon's, else 0)."""
     melee = [w for w in s.target.sheet.weapons if w.melee]
-    return s.weapon.reach - (melee[0].reach if melee else 0)
+    reach: int = s.weapon.reach  # the attack's Situation
+    return reach - (melee[0].reach if melee else 0)
 
 
 def band_limits(weapon: Weapon, strength: int | None = None) -> tuple[float, ...]:
@@ -74,7 +77,7 @@ def band_limits(weapon: Weapon, strength: int | None = None) -> tuple[float, ...
     return (bands.short, bands.medium, bands.long, bands.extreme)
 
 
-def effect_context(effects: list[Effect], wanted: set[str], skip: set[str] = frozenset()) -> tuple[tuple[str, int, str], ...]:  # type: ignore[assignment]
+def effect_context(effects: list[Effect], wanted: AbstractSet[str], skip: AbstractSet[str] = frozenset()) -> tuple[tuple[str, int, str], ...]:
     """The effects in force with a modifier on this side, as the modifier tables take them."""
     return tuple(
         (term_label(e), e.modifier, f"effect:{e.key}")

@@ -123,7 +123,7 @@ def ammo_label(key: str) -> str:
     from gmtool.games.shadowrun.rules.weapons.ammo import ammo_table
 
     for edition in ("sr5", "sr4"):
-        found = ammo_table(edition).ammunition.get(key)  # type: ignore[arg-type]
+        found = ammo_table(edition).ammunition.get(key)
         if found is not None:
             return found.label.text()
     return key

@@ -22,7 +22,8 @@ EVENT_KINDS = (
 
 def _classes(name: str) -> Callable[[], tuple[type[Message], ...]]:
     def load() -> tuple[type[Message], ...]:
-        return getattr(import_module("gmtool.games.shadowrun.rules.attack.messages"), name)
+        classes: tuple[type[Message], ...] = getattr(import_module("gmtool.games.shadowrun.rules.attack.messages"), name)
+        return classes
 
     return load
 

@@ -7,8 +7,9 @@ the command plans the same way and then rolls, so what was shown is what is used
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, cast
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
@@ -16,6 +17,8 @@ from gmtool.core.tables.engine import (
     Choices,
     FreeModifier,
     ModifierSheet,
+    TableContext,
+    TableData,
     build_sheet,
 )
 from gmtool.games.shadowrun.rules.attack import called
@@ -53,9 +56,12 @@ class Situation:
 class EditionAttack(Protocol):
     """What an edition supplies to the shared attack flow."""
 
-    game: Literal["sr4", "sr5"]
     readings: Readings  # the campaign's rule readings (gmtool.games.shadowrun.rules.readings)
-    edge_spent: type[Event]  # the edition's EdgeSpent event (an Edge point paid during the attack)
+
+    @property
+    def game(self) -> Literal["sr4", "sr5"]: ...
+    @property
+    def edge_spent(self) -> type[Event]: ...  # the edition's EdgeSpent event (an Edge point paid during the attack)
 
     def combatant(self, state: Any, cid: str) -> Any: ...
     def mode_table(self) -> FiringModeTable: ...
@@ -153,7 +159,9 @@ def sheet_for(context: ActionContext, stored: TableChoices | None) -> ModifierSh
     """The tables for the action, pre-ticked from the situation, or with the GM's stored choices."""
     if not _TABLES:
         _TABLES.append(load_tables())
-    sheet = build_sheet(context, _TABLES[0])
+    # cast: the engine hands the context back only the rows of the tables given here (Shadowrun's own Row and
+    # Table); its protocols are not generic over them, so they take any game's rows as parameters
+    sheet = build_sheet(cast(TableContext, context), cast(Iterable[TableData], _TABLES[0]))
     choices = _choices(stored)
     return sheet if choices is None else sheet.with_choices(choices)
 

@@ -10,6 +10,7 @@ from gmtool.games.shadowrun.rules.attack.messages import TermRecord, TestRecord
 from gmtool.games.shadowrun.rules.damage.terms import Term as DamageTerm
 from gmtool.games.shadowrun.rules.dice_spec import edge_dice
 from gmtool.games.shadowrun.rules.dice_tests import TestOutcome
+from gmtool.games.shadowrun.rules.tables.models import Table
 
 TableRows = Mapping[tuple[str, str], TermRecord]  # table rows by (label, table id)
 
@@ -39,7 +40,7 @@ def from_table(term: TableTerm) -> TermRecord:
     """A table row keeps its words in both languages; other terms keep their key."""
     if term.text is not None:
         return TermRecord(
-            label=f"text:{term.text.en}", ja=term.text.ja, value=term.value, source=term.table, page=term.page
+            label=f"text:{term.text.text('en')}", ja=term.text.text("ja"), value=term.value, source=term.table, page=term.page
         )
     return TermRecord(label=term.label, value=term.value, source=term.table, page=term.page)
 
@@ -51,7 +52,7 @@ def sheet_records(sheet: ModifierSheet) -> tuple[TermRecord, ...]:
 
 def _with_table(record: TermRecord, term: TableTerm, sheet: ModifierSheet) -> TermRecord:
     table = sheet.table(term.table)
-    if table is None:
+    if not isinstance(table, Table):  # none (a free modifier); a Shadowrun sheet holds only its own tables
         return record
     row = table.row(term.row) if term.row else None
     return record.model_copy(update={
@@ -71,6 +72,6 @@ def test_record(terms: tuple[TermRecord, ...], pool: int, limit: int | None, out
     return TestRecord(
         terms=terms, pool=pool, limit=limit, faces=tuple(d.face for d in outcome.dice), hits=outcome.hits,
         glitch=outcome.glitch, critical_glitch=outcome.critical_glitch, typed=outcome.typed,
-        edge_use=outcome.spec.edge_use.value, edge_dice=edge_dice(outcome.spec),  # type: ignore[arg-type]
+        edge_use=outcome.spec.edge_use.value, edge_dice=edge_dice(outcome.spec),
         rerolls=sum(1 for d in outcome.dice if d.source == "reroll"), glitch_negated=outcome.glitch_negated,
     )

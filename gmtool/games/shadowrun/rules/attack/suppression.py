@@ -61,7 +61,7 @@ from gmtool.games.shadowrun.rules.damage.monitors import (
 )
 from gmtool.games.shadowrun.rules.damage.soak import soak, soak_pool, soak_terms
 from gmtool.games.shadowrun.rules.dice_spec import Edition, TestSpec
-from gmtool.games.shadowrun.rules.effect_messages import EffectAdded
+from gmtool.games.shadowrun.rules.effect_messages import EffectAdded, EffectEnded
 from gmtool.games.shadowrun.rules.effect_rules import EffectTable, ended, holder_effects, new_effect
 from gmtool.games.shadowrun.rules.weapons.suppressive import (
     SuppressiveZone,
@@ -92,7 +92,8 @@ class ZoneRecord:
 
 def zones(state: Any) -> dict[int, ZoneRecord]:
     """The zones laid in this encounter, by id (kept on the state object beside its fields)."""
-    return state.__dict__.setdefault("zones", {})
+    found: dict[int, ZoneRecord] = state.__dict__.setdefault("zones", {})
+    return found
 
 
 def zone_in_force(state: Any, zone_id: int) -> ZoneRecord | None:
@@ -168,10 +169,10 @@ def mark_events(table: EffectTable, state: Any, command: MarkSuppressed, lookup:
         if any(e.key == SUPPRESSED for e in holder_effects(state, c.id)):
             raise RulesError("error.already_suppressed", name=c.sheet.name)
         events.append(new_effect(table, state, c, actor == c.id, SUPPRESSED, modifier=record.zone.action_modifier()))
-    added = renumber_effects(state, events)
+    added = [e for e in renumber_effects(state, events) if isinstance(e, EffectAdded)]  # (all are: new_effect's)
     marked = ZoneMarked(
-        zone=command.zone, shooter_name=record.started.name, effects=tuple(e.effect for e in added),  # type: ignore[attr-defined]
-        names=tuple(e.name for e in added), hits=record.zone.hits,  # type: ignore[attr-defined]
+        zone=command.zone, shooter_name=record.started.name, effects=tuple(e.effect for e in added),
+        names=tuple(e.name for e in added), hits=record.zone.hits,
     )
     return [*added, marked]
 
@@ -192,21 +193,21 @@ def zone_endings(state: Any, events: Iterable[Event]) -> list[Event]:
     out: list[Event] = []
     gone: set[int] = set()
     for event in events:
-        if event.kind == "effect_ended":
-            if event.effect in gone:  # type: ignore[attr-defined]
+        if isinstance(event, EffectEnded):
+            if event.effect in gone:
                 continue  # already ended with its zone
-            record = live.pop(event.effect, None)  # type: ignore[attr-defined]
+            record = live.pop(event.effect, None)
             if record is None:
-                gone.add(event.effect)  # type: ignore[attr-defined]
+                gone.add(event.effect)
                 out.append(event)
                 continue
-            reason = MARKER_ENDS.get(event.reason, "stopped")  # type: ignore[attr-defined]
+            reason = MARKER_ENDS.get(event.reason, "stopped")
             out += _zone_end(state, record, reason, gone, event)
             continue
         out.append(event)
         if event.kind in SHOOTER_ACTS:
             for zone_id, record in list(live.items()):
-                if record.zone.shooter == event.combatant:  # type: ignore[attr-defined]
+                if record.zone.shooter == event.combatant:  # type: ignore[attr-defined]  # each SHOOTER_ACTS kind names its actor
                     del live[zone_id]
                     out += _zone_end(state, record, "action", gone, None)
     return out
@@ -223,7 +224,7 @@ def _zone_end(state: Any, record: ZoneRecord, reason: str, gone: set[int], marke
     names = tuple(state.combatants[e.holder].sheet.name for e in lifted if e.holder in state.combatants)
     end = SuppressiveFireEnded(
         zone=record.started.zone, shooter=record.started.shooter, name=record.started.name,
-        reason=reason, lifted=names,  # type: ignore[arg-type]
+        reason=reason, lifted=names,
     )
     return [end, *([marker_end] if marker_end is not None else []), *lines]
 

@@ -69,7 +69,8 @@ def environment(
     for row in ticked:
         level, by = shifted_level(row, equipment, context, top)
         levels = _levels(table, row.group or "")
-        value = levels[level].value if level in levels and levels[level].value is not None else row.value or 0
+        at_level = levels.get(level)
+        value = at_level.value if at_level is not None and at_level.value is not None else row.value or 0
         results.append((value, level, row))
         moved.extend(gear for gear in by if gear not in moved)
     worst_value, _, worst_row = min(results, key=lambda item: item[0])

@@ -221,8 +221,10 @@ def _way(edges: Mapping[str, set[str]], start: str, goal: str) -> list[str] | No
         here = queue.popleft()
         if here == goal:
             way = [here]
-            while came_from[way[-1]] is not None:
-                way.append(came_from[way[-1]])  # type: ignore[arg-type]
+            previous = came_from[here]
+            while previous is not None:
+                way.append(previous)
+                previous = came_from[previous]
             return way[::-1]
         for following in edges.get(here, ()):
             if following not in came_from:

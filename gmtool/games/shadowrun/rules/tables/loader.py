@@ -18,7 +18,6 @@ from pathlib import Path
 
 from gmtool.core.errors import GmtoolError, ResourceError
 from gmtool.core.resources import load_model, resource_path
-from gmtool.core.tables.engine import for_action
 from gmtool.games.shadowrun.rules.tables.house_rules import HouseRules, read_house_rules
 from gmtool.games.shadowrun.rules.tables.models import Row, Table, TableFile
 
@@ -32,10 +31,6 @@ class TableSet:
 
     def get(self, table_id: str) -> Table | None:
         return self.tables.get(table_id)
-
-    def for_action(self, game: str, action: str) -> tuple[Table, ...]:
-        """The tables of a game with at least one row for this kind of action."""
-        return for_action(self.tables.values(), game, action)
 
     def __iter__(self) -> Iterator[Table]:
         return iter(self.tables.values())

@@ -66,7 +66,7 @@ def _weapon(edition: Edition, key: str, entry: CatalogueEntry, book: str) -> Wea
         name_ja=entry.name.ja,
         edition=edition,
         category=entry.category,
-        kind=entry.kind,  # type: ignore[arg-type]
+        kind=entry.kind,
         reach=entry.reach,
         damage=DamageCode.parse(entry.damage),
         ap=ap,

@@ -77,8 +77,11 @@ def parse_ammo(text: str) -> tuple[AmmoFeed, ...]:
         feed = match[2].lower() if match[2] else None
         if feed is not None and feed not in FEED_TYPES:
             raise _bad("ammo", text)
-        feeds.append(AmmoFeed(capacity=int(match[1]), feed=feed, count=int(match[3] or 1)))  # type: ignore[arg-type]
+        feeds.append(AmmoFeed(capacity=int(match[1]), feed=feed, count=int(match[3] or 1)))
     return tuple(feeds)
+
+
+_MODES: dict[str, WeaponMode] = {mode: mode for mode in WEAPON_MODES}
 
 
 def parse_modes(text: str) -> tuple[WeaponMode, ...]:
@@ -86,10 +89,11 @@ def parse_modes(text: str) -> tuple[WeaponMode, ...]:
     cleaned = (text or "").strip().upper()
     if cleaned in _NONE:
         return ()
-    modes = tuple(part.strip() for part in cleaned.split("/"))
-    if any(mode not in WEAPON_MODES for mode in modes):
+    named = tuple(_MODES.get(part.strip()) for part in cleaned.split("/"))
+    modes = tuple(mode for mode in named if mode is not None)
+    if len(modes) != len(named):
         raise _bad("mode", text)
-    return modes  # type: ignore[return-value]
+    return modes
 
 
 def range_category_for(edition: Edition, chummer_category: str) -> str | None:

@@ -62,7 +62,7 @@ class DamageCode(BaseModel):
         value = value.replace("MIN(", "min(").replace("MAX(", "max(")
         return cls(
             value=value,
-            damage_type=match["type"].upper(),  # type: ignore[arg-type]
+            damage_type=match["type"].upper(),
             flag=match["flag"].lower() if match["flag"] else None,
             blast=match["blast"],
         )

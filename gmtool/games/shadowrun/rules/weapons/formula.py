@@ -113,10 +113,9 @@ def _constant(node: Node) -> Fraction:
 
 def _check_monotone(node: Node, text: str) -> None:
     """Strength only ever adds: refuse formulas where more Strength could mean less damage."""
-    kind = node[0]
-    if kind in ("num", "str"):
+    if len(node) != 3:  # a number or Strength
         return
-    left, right = node[1], node[2]  # type: ignore[misc]
+    kind, left, right = node
     bad = (
         (kind == "sub" and _uses_strength(right))
         or (kind == "div" and (_uses_strength(right) or _constant(right) <= 0))
@@ -131,13 +130,13 @@ def _check_monotone(node: Node, text: str) -> None:
 
 
 def _evaluate(node: Node, strength: Fraction) -> Fraction:
-    kind = node[0]
-    if kind == "num":
-        return node[1]  # type: ignore[return-value]
-    if kind == "str":
+    if len(node) == 2:  # ("num", value)
+        return node[1]
+    if len(node) == 1:  # ("str",)
         return strength
-    left = _evaluate(node[1], strength)  # type: ignore[arg-type]
-    right = _evaluate(node[2], strength)  # type: ignore[arg-type,misc]
+    kind = node[0]
+    left = _evaluate(node[1], strength)
+    right = _evaluate(node[2], strength)
     if kind == "add":
         return left + right
     if kind == "sub":

@@ -14,9 +14,12 @@ from PySide6.QtWidgets import QInputDialog
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.games.shadowrun.gui.actions import MOVEMENT_ACTIONS
+from gmtool.games.shadowrun.gui.edition import edition_parts
 from gmtool.games.shadowrun.gui.surprise_model import SurpriseModel
 
 if TYPE_CHECKING:
+    from gmtool.games.shadowrun.sr4.gui.panel import SR4Panel
+    from gmtool.games.shadowrun.sr4.gui.tools_model import SR4ToolsModel
     from gmtool.ui.main_window import MainWindow
 
 RUNNING_SKILL_MAX = 20
@@ -34,8 +37,9 @@ class SR4Actions:
         window.action("sprint").triggered.connect(lambda _c=False: self.sprint())
 
     @property
-    def tools(self):  # noqa: ANN201 - the SR4 panel's SR4ToolsModel
-        return self.window.parts.test_panel.model
+    def tools(self) -> SR4ToolsModel:  # the SR4 panel's
+        panel: SR4Panel = edition_parts(self.window).test_panel  # the SR4 view's work panel
+        return panel.model
 
     def update(self) -> None:
         window = self.window

@@ -116,7 +116,7 @@ def field_track(track: str) -> str:
 
 def cast_command(cid: str, i: CastInputs) -> Command:
     return mm.CastSpell(combatant=cid, spell=i.spell, force=i.force, targets=i.targets, skill=i.skill, foci=i.foci,
-                        visibility=i.visibility, tradition=i.tradition,  # type: ignore[arg-type]
+                        visibility=i.visibility, tradition=i.tradition,
                         tie_takes_effect=i.tie_takes_effect, charge_action=i.charge_action)
 
 

@@ -210,7 +210,12 @@ class CastingPanel(QWidget):
         action.setObjectName("action_casting")
         action.setShortcut(QKeySequence(SHORTCUT))
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(lambda _c=False: (show(), self.spell.setFocus()))
+
+        def cast_next(_checked: bool = False) -> None:
+            show()
+            self.spell.setFocus()
+
+        action.triggered.connect(cast_next)
         holder.addAction(action)
         return action
 

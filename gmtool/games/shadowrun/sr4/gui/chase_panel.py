@@ -11,7 +11,7 @@ car. Ctrl+Alt+V brings the tab forward at the deed. Every press is a command thr
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -38,6 +38,8 @@ from gmtool.games.shadowrun.sr4.gui.tab_footer import TabFooter, scrolled, wrapp
 from gmtool.games.shadowrun.sr4.rules.vehicle_state import BANDS, VehicleStats
 from gmtool.games.shadowrun.sr4.rules.vehicle_view import chase_lines, vehicle_lines
 from gmtool.viewmodels.bridge import EncounterBridge
+
+FieldT = TypeVar("FieldT", bound=QWidget)
 
 SHORTCUT = "Ctrl+Alt+V"
 SPINS = {  # input → (low, high, default)
@@ -117,6 +119,12 @@ class ChasePanel(QWidget):
                 widget.itemChanged.connect(lambda _i: self.update_odds())
         return widgets
 
+    def _field(self, name: str, kind: type[FieldT]) -> FieldT:
+        """An input as the kind of field the form made it (:meth:`_input`)."""
+        widget = self.inputs[name]
+        assert isinstance(widget, kind)
+        return widget
+
     def _input(self, parent: QWidget, name: str) -> QWidget:
         if name in SPINS:
             low, high, value = SPINS[name]
@@ -189,13 +197,13 @@ class ChasePanel(QWidget):
         state, deed = self.bridge.state, self.deed.currentData()
         names = {cid: c.sheet.name for cid, c in state.combatants.items()}
         vehicles = {cid: name for cid, name in names.items() if cid in state.vehicles}
-        fill_combatants(self.inputs["vehicle"], vehicles)  # type: ignore[arg-type]
-        fill_combatants(self.inputs["rigger"], {c: n for c, n in names.items() if c not in state.vehicles}, none=True)  # type: ignore[arg-type]
-        fill_combatants(self.inputs["target"], {c: n for c, n in names.items() if c != self._value("vehicle")},  # type: ignore[arg-type]
+        fill_combatants(self._field("vehicle", QComboBox), vehicles)
+        fill_combatants(self._field("rigger", QComboBox), {c: n for c, n in names.items() if c not in state.vehicles}, none=True)
+        fill_combatants(self._field("target", QComboBox), {c: n for c, n in names.items() if c != self._value("vehicle")},
                         none=True)
-        fill_combatants(self.inputs["lead"], vehicles)  # type: ignore[arg-type]
+        fill_combatants(self._field("lead", QComboBox), vehicles)
         chase = state.chase
-        fill_combatants(self.inputs["pursuer"], {p: names[p] for p in chase.pursuers} if chase else {})  # type: ignore[arg-type]
+        fill_combatants(self._field("pursuer", QComboBox), {p: names[p] for p in chase.pursuers} if chase else {})
         self._fill_pursuers(dict(rm.pursuer_rows(vehicles, self._value("lead"))))
         self.vehicles.setText("\n".join(vehicle_lines(state)) or tr("sr4rig.ui.no_vehicles"))
         self.chase.setText("\n".join(chase_lines(state)))
@@ -252,10 +260,10 @@ class ChasePanel(QWidget):
 
     def _load_stats(self, stats: VehicleStats) -> None:
         for key in rm.STATS:
-            self.inputs[key].setValue(getattr(stats, key))  # type: ignore[attr-defined]
+            self._field(key, QSpinBox).setValue(getattr(stats, key))
         for key in rm.SOFTS:
-            self.inputs[key].setValue(stats.autosoft(key))  # type: ignore[attr-defined]
-        self.inputs["accel"].setText(stats.accel)  # type: ignore[attr-defined]
+            self._field(key, QSpinBox).setValue(stats.autosoft(key))
+        self._field("accel", QLineEdit).setText(stats.accel)
 
     # -- doing ---------------------------------------------------------------------------
     def go(self) -> bool:
@@ -271,5 +279,5 @@ class ChasePanel(QWidget):
             return False
         self.footer.show_last(self.bridge)
         if command.kind == "add_vehicle":
-            self.inputs["name"].clear()  # type: ignore[attr-defined]
+            self._field("name", QLineEdit).clear()
         return True

@@ -16,10 +16,12 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.games.shadowrun.sr4.rules import edge
 from gmtool.games.shadowrun.sr4.rules.decide_edge import edge_state
+from gmtool.games.shadowrun.sr4.rules.edge import SR4EdgeState
 from gmtool.games.shadowrun.sr4.rules.edge_messages import CheatDeath, DeadMansTrigger
+from gmtool.games.shadowrun.sr4.rules.state import Combatant
 from gmtool.viewmodels.bridge import EncounterBridge
 
-USES: tuple[tuple[str, Callable[..., object], type[Command]], ...] = (
+USES: tuple[tuple[str, Callable[[SR4EdgeState], object], Callable[..., Command]], ...] = (
     ("trigger", edge.dead_mans_trigger, DeadMansTrigger),
     ("cheat", edge.cheat_death, CheatDeath),
 )
@@ -45,12 +47,12 @@ class EdgeDownBox(QGroupBox):
         bridge.pastChanged.connect(self.refresh)
         self.refresh()
 
-    def _press(self, make: type[Command]) -> None:
+    def _press(self, make: Callable[..., Command]) -> None:
         cid = self._bridge.selected
         if cid is None:
             self._refused(tr("error.select_combatant"))
             return
-        message = self._bridge.attempt(make(combatant=cid))  # type: ignore[call-arg]
+        message = self._bridge.attempt(make(combatant=cid))
         if message is not None:
             self._refused(message)
 
@@ -58,7 +60,8 @@ class EdgeDownBox(QGroupBox):
         bridge = self._bridge
         c = bridge.state.combatants.get(bridge.selected) if bridge.selected else None
         down = c is not None and (edge_state(c).going_down or edge_state(c).dead)
-        if down != self.isVisibleTo(self.parentWidget()):
+        parent = self.parentWidget()
+        if down != (self.isVisibleTo(parent) if parent is not None else self.isVisible()):
             self.setVisible(down)
         for key, check, _make in USES:
             reason = bridge.acting_refusal() or (tr("error.select_combatant") if c is None else _refusal(check, c))
@@ -67,9 +70,9 @@ class EdgeDownBox(QGroupBox):
             button.setToolTip(tr(f"sr4.edge_down.{key}_hint") + (f"\n{reason}" if reason else ""))
 
 
-def _refusal(check: Callable[..., object], c: object) -> str | None:
+def _refusal(check: Callable[[SR4EdgeState], object], c: Combatant) -> str | None:
     try:
-        check(edge_state(c))  # type: ignore[arg-type]
+        check(edge_state(c))
     except GmtoolError as exc:
         return exc.message()
     return None

@@ -153,7 +153,7 @@ def command(c: Choices) -> Command:
     if deed == "erase_signature":
         return mx.EraseSignature(signature=_number(target), charge_action=c.charge_action)
     if deed == "mode":
-        return mx.SetMatrixMode(icon=icon, sim=c.sim, pan=c.pan)  # type: ignore[arg-type]
+        return mx.SetMatrixMode(icon=icon, sim=c.sim, pan=c.pan)
     return mx.RemoveIcon(icon=icon)
 
 

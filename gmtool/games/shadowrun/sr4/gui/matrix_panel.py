@@ -39,6 +39,7 @@ from gmtool.games.shadowrun.sr4.gui.matrix_add import AddIconBox
 from gmtool.games.shadowrun.sr4.gui.tab_footer import TabFooter, scrolled, wrapped
 from gmtool.games.shadowrun.sr4.rules import matrix_messages as mx
 from gmtool.games.shadowrun.sr4.rules.matrix_actions import action_rows
+from gmtool.games.shadowrun.sr4.rules.matrix_pools import matrix
 from gmtool.viewmodels.bridge import EncounterBridge
 
 SHORTCUT = "Ctrl+Shift+X"
@@ -220,7 +221,7 @@ class MatrixTab(QWidget):
     def _follow_selection(self) -> None:
         """A combatant selected in the order: its persona acts (when it has one)."""
         cid = self.bridge.selected
-        mine = [i.id for i in mm.matrix(self.bridge.state).icons.values() if i.sheet.owner == cid
+        mine = [i.id for i in matrix(self.bridge.state).icons.values() if i.sheet.owner == cid
                 and i.sheet.kind == "persona"]
         if mine and self.icon.currentData() != mine[0]:
             index = self.icon.findData(mine[0])

@@ -93,13 +93,13 @@ def command(c: Choices) -> Command:  # noqa: C901 - one branch per deed, each a 
     if c.deed == "hit":
         return vm.VehicleHit(vehicle=vid, boxes=c.boxes, on_monitor=c.on_monitor, skill=c.skill)
     if c.deed == "manoeuvre":
-        return vm.ChaseManoeuvre(vehicle=vid, manoeuvre=c.manoeuvre, target=target, skill=c.skill,  # type: ignore[arg-type]
+        return vm.ChaseManoeuvre(vehicle=vid, manoeuvre=c.manoeuvre, target=target, skill=c.skill,
                                  target_skill=c.target_skill)
     if c.deed == "range":
         return vm.ChaseRange(pursuer=c.pursuer or "", lead_skill=c.lead_skill, pursuer_skill=c.pursuer_skill,
-                             lead_wants=c.lead_wants, pursuer_wants=c.pursuer_wants)  # type: ignore[arg-type]
+                             lead_wants=c.lead_wants, pursuer_wants=c.pursuer_wants)
     if c.deed == "control":
-        return vm.ControlVehicle(vehicle=vid, mode=c.mode, rigger=c.rigger, system=c.system,  # type: ignore[arg-type]
+        return vm.ControlVehicle(vehicle=vid, mode=c.mode, rigger=c.rigger, system=c.system,
                                  biofeedback_filter=c.filter, group=c.group.strip())
     if c.deed == "start_chase":
         return vm.StartChase(lead=c.lead or "", pursuers=c.pursuers)

@@ -70,7 +70,7 @@ class SR4ToolsModel(QObject):
         if m is None:
             self._bridge.refused.emit(tr("error.no_current_actor"))
             return False
-        return self._bridge.execute(cmd.Move(combatant=m.combatant, mode=mode, metres=metres))  # type: ignore[arg-type]
+        return self._bridge.execute(cmd.Move(combatant=m.combatant, mode=mode, metres=metres))
 
     def sprint(self, running_skill: int, faces_text: str = "") -> bool:
         m = self.movement()

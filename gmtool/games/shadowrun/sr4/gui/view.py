@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
@@ -18,6 +18,9 @@ from gmtool.games.shadowrun.sr4.rules.groups import AddGruntGroup
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
 from gmtool.games.shadowrun.sr4.rules.turn import acts_in_pass, score_terms
+
+if TYPE_CHECKING:
+    from gmtool.games.shadowrun.rules.attack.plan import EditionAttack
 
 TRACK_FIELDS = {"physical_damage": "physical", "stun_damage": "stun"}
 
@@ -98,7 +101,7 @@ class SR4View(ShadowrunView):
     def damage(self, cid: str, field: str, before: int, wanted: int) -> Command:
         """More boxes: the damage command (SR4-MT8); fewer: a correction of the sheet."""
         if field in TRACK_FIELDS and wanted > before:
-            return cmd.ApplyDamage(combatant=cid, track=TRACK_FIELDS[field], boxes=wanted - before)  # type: ignore[arg-type]
+            return cmd.ApplyDamage(combatant=cid, track=TRACK_FIELDS[field], boxes=wanted - before)
         return cmd.EditSheet(combatant=cid, field=field, value=wanted)
 
     def take_action(self, cid: str, kind: str, key: str = "", target: str | None = None) -> Command:
@@ -107,7 +110,7 @@ class SR4View(ShadowrunView):
     def edge_on_initiative(self, action: str, cid: str) -> Command:
         return cmd.ExtraPass(combatant=cid) if action == "extra_pass" else cmd.GoFirst(combatant=cid)
 
-    def attack_adapter(self) -> Any:
+    def attack_adapter(self) -> EditionAttack:
         from gmtool.games.shadowrun.sr4.rules.attack import ADAPTER
 
         return ADAPTER

@@ -36,6 +36,7 @@ from gmtool.games.shadowrun.rules.damage.pools import AttackPools, sr4_pools
 from gmtool.games.shadowrun.rules.damage.resolve import AttackResolution, resolve_attack_sr4
 from gmtool.games.shadowrun.rules.damage.terms import Term
 from gmtool.games.shadowrun.rules.effect_rules import holder_effects, new_effect
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
 from gmtool.games.shadowrun.rules.tables.context import ActionContext
 from gmtool.games.shadowrun.rules.weapons.firing import FiringModeTable, Shot
@@ -225,4 +226,4 @@ def reload_weapon(state: EncounterState, command: Reload, rng: random.Random) ->
     return reload_events(ADAPTER, state, command, rng)
 
 
-HANDLERS = {"attack": attack, "reload": reload_weapon}
+HANDLERS: dict[str, Handler[EncounterState]] = {"attack": attack, "reload": reload_weapon}

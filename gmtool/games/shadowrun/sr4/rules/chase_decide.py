@@ -9,9 +9,11 @@ driver's complex action in the vehicle's own phase (the vehicle's place in the o
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules import vehicle_messages as vm
 from gmtool.games.shadowrun.sr4.rules import vehicle_pools as vp
@@ -21,16 +23,10 @@ from gmtool.games.shadowrun.sr4.rules.keyed_labels import keyed  # a test label 
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 from gmtool.games.shadowrun.sr4.rules.vehicle_decide import crash_test
 from gmtool.games.shadowrun.sr4.rules.vehicle_rolls import opposed, roll
-from gmtool.games.shadowrun.sr4.rules.vehicle_state import Chase, Vehicle
+from gmtool.games.shadowrun.sr4.rules.vehicle_state import Chase, Vehicle, chase_of
 
 ESCAPE_STREAK = 3  # SR4-V7: three successful break-away tests running
 BANDS_OF = {"break_away": ("long",), "cut_off": ("close",), "ram": ("close",)}
-
-
-def chase_of(state: EncounterState) -> Chase:
-    if state.chase is None:
-        raise RulesError("error.sr4rig.no_chase")
-    return state.chase
 
 
 def chase_turn(state: EncounterState) -> int:
@@ -82,7 +78,7 @@ def range_test(state: EncounterState, command: vm.ChaseRange, rng: random.Random
     else:
         winner, band = "pursuer", command.pursuer_wants
     return [*result.events, vm.RangeSet(pursuer=chaser.id, name=name, lead_name=state.combatants[lead.id].sheet.name,
-                                        band=band, before=pursuer.band, winner=winner, turn=turn)]  # type: ignore[arg-type]
+                                        band=band, before=pursuer.band, winner=winner, turn=turn)]
 
 
 def band_between(chase: Chase, a: str, b: str | None) -> str:
@@ -152,7 +148,8 @@ def _break_away(state: EncounterState, chase: Chase, v: Vehicle, command: vm.Cha
 def _cut_off(state: EncounterState, chase: Chase, v: Vehicle, command: vm.ChaseManoeuvre,
              rng: random.Random) -> list[Event]:
     """SR4-V7: opposed vehicle test; the loser's crash test takes the net hits as a dice penalty."""
-    other = state.vehicles[command.target]  # type: ignore[index]
+    assert command.target is not None  # _check_band refused a cut-off without one
+    other = state.vehicles[command.target]
     result = opposed(state.combatants[v.id], vp.vehicle_terms(state, v, command.skill), state.combatants[other.id],
                      vp.vehicle_terms(state, other, command.target_skill), keyed("sr4rig.test.cut_off"), command.faces,
                      command.target_faces, rng)
@@ -173,7 +170,8 @@ def _positioning_move(state: EncounterState, chase: Chase, v: Vehicle, command: 
                                                turn=state.turn)]
 
 
-MOVES = {"control": _nothing, "ram": _nothing, "break_away": _break_away, "cut_off": _cut_off,
+Move = Callable[[EncounterState, Chase, Vehicle, vm.ChaseManoeuvre, random.Random], list[Event]]
+MOVES: dict[str, Move] = {"control": _nothing, "ram": _nothing, "break_away": _break_away, "cut_off": _cut_off,
          "positioning": _positioning_move}
 
-HANDLERS = {"start_chase": start, "end_chase": end, "chase_range": range_test, "chase_manoeuvre": manoeuvre}
+HANDLERS: dict[str, Handler[EncounterState]] = {"start_chase": start, "end_chase": end, "chase_range": range_test, "chase_manoeuvre": manoeuvre}

@@ -7,11 +7,10 @@ The handlers live in decide_turn, decide_sheet, decide_actions, effects and grou
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.sr4.rules import (
     attack,
     chase_decide,
@@ -29,9 +28,7 @@ from gmtool.games.shadowrun.sr4.rules import (
 )
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
-Handler = Callable[[EncounterState, Any, random.Random], list[Event]]
-
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     **decide_sheet.HANDLERS, **decide_turn.HANDLERS, **decide_actions.HANDLERS, **effects.HANDLERS, **groups.HANDLERS,
     **attack.HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS, **decide_edge.HANDLERS,
     **magic_decide.HANDLERS,

@@ -6,6 +6,7 @@ import random
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.actions import action_kind, payment
@@ -145,7 +146,7 @@ def surprise_test(state: EncounterState, command: cmd.SurpriseTest, rng: random.
     return events + [ev.SurpriseDecided(turn=max(state.turn, 1), marks=marks)]
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "take_action": take_action,
     "move": move,
     "sprint": sprint,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.sr4.rules import edge
 from gmtool.games.shadowrun.sr4.rules.common import combatant, spend_edge
 from gmtool.games.shadowrun.sr4.rules.edge_messages import CheatDeath, DeadMansTrigger, DeathCheated, LastActionGranted
@@ -46,4 +47,4 @@ def cheat_death(state: EncounterState, command: CheatDeath, rng: random.Random) 
     ]
 
 
-HANDLERS = {"dead_mans_trigger": dead_mans_trigger, "cheat_death": cheat_death}
+HANDLERS: dict[str, Handler[EncounterState]] = {"dead_mans_trigger": dead_mans_trigger, "cheat_death": cheat_death}

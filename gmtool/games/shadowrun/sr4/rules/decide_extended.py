@@ -13,6 +13,7 @@ import random
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.rules.extended_tests import ended, extended_test, open_test, progressed, started
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.rules.simple_test import pool_of
 from gmtool.games.shadowrun.sr4.rules.common import combatant
 from gmtool.games.shadowrun.sr4.rules.decide_tests import (
@@ -49,7 +50,7 @@ def end_extended(state: EncounterState, command: tc.EndExtendedTest, rng: random
     return [ended(test, state.combatants[test.combatant].sheet.name if test.combatant in state.combatants else "")]
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "start_extended_test": start_extended,
     "roll_extended_test": roll_extended,
     "end_extended_test": end_extended,

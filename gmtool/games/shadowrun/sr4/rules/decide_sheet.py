@@ -8,12 +8,14 @@ Damage (SR4-MT8) lowers the wound modifier, and so the initiative score, at once
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.damage.monitors import SR4_STUN_OVERFLOW_RATIO, monitor_of
 from gmtool.games.shadowrun.rules.damage.monitors import apply_damage as apply_damage_to
 from gmtool.games.shadowrun.rules.effect_rules import effects_of_removed
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.rules.sheet_edits import (
     changed_fields,
     edited_sheet,
@@ -72,10 +74,10 @@ def edit_sheet(state: EncounterState, command: cmd.EditSheet, rng: random.Random
     return events
 
 
-def damage_after(sheet: Sheet, track: str, boxes: int) -> tuple[int, int]:
+def damage_after(sheet: Sheet, track: Literal["physical", "stun"], boxes: int) -> tuple[int, int]:
     """SR4-MT8: (physical, stun) after ``boxes``, as the shared monitors work it out (stun beyond
     its monitor spills into physical box for box; physical stops at the box of death)."""
-    after = apply_damage_to(monitor_of(sheet), track, boxes, SR4_STUN_OVERFLOW_RATIO).after  # type: ignore[arg-type]
+    after = apply_damage_to(monitor_of(sheet), track, boxes, SR4_STUN_OVERFLOW_RATIO).after
     return after.stored_physical, after.stun
 
 
@@ -101,7 +103,7 @@ def set_rule_option(state: EncounterState, command: cmd.SetRuleOption, rng: rand
     return [option_changed(state.options, command.option, command.value)]
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "add_combatant": add_combatant,
     "remove_combatant": remove_combatant,
     "edit_sheet": edit_sheet,

@@ -30,6 +30,7 @@ from gmtool.games.shadowrun.rules.dice_tests import (
 )
 from gmtool.games.shadowrun.rules.edge_points import refreshed
 from gmtool.games.shadowrun.rules.effect_rules import effect_terms
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.rules.simple_test import Terms, pool_of, pool_terms, retry_key
 from gmtool.games.shadowrun.sr4.rules.common import combatant, spend_edge
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
@@ -78,7 +79,7 @@ def burnt(c: Combatant) -> te.EdgeBurnt:
 def rolled_event(c: Combatant, label: str, role: str, terms: Terms, o: TestOutcome) -> te.DiceTestRolled:
     s = o.spec
     return te.DiceTestRolled(
-        combatant=c.id, name=c.sheet.name, label=label, role=role, terms=terms, pool=s.pool,  # type: ignore[arg-type]
+        combatant=c.id, name=c.sheet.name, label=label, role=role, terms=terms, pool=s.pool,
         threshold=s.threshold, limit=None, edge=s.edge, edge_use=s.edge_use,
         dice=tuple((d.face, d.source, d.replaced) for d in o.dice), hits=o.hits, counted_hits=o.counted_hits,
         ones=o.ones, glitch=o.glitch, critical_glitch=o.critical_glitch, glitch_negated=o.glitch_negated,
@@ -230,7 +231,7 @@ def refresh_edge(state: EncounterState, command: tc.RefreshEdge, rng: random.Ran
     return [*refreshed([combatant(state, command.combatant)] if command.combatant else state.combatants.values())]
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "roll_test": roll_test_command,
     "use_edge_after": use_edge_after,
     "roll_opposed_test": roll_opposed,

@@ -14,6 +14,7 @@ import random
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.effect_rules import phase_ended
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.rules.sheet_edits import manual_adjustment
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import events as ev
@@ -127,7 +128,7 @@ def adjust_initiative(state: EncounterState, command: cmd.AdjustInitiative, rng:
     return [manual_adjustment(c, c.hits is not None, command.delta)]
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "start_turn": start_turn,
     "next_phase": next_phase,
     "delay_phase": delay_phase,

@@ -6,11 +6,13 @@ yard's node and its black IC)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from gmtool.core.game import GameDemo
+from gmtool.core.messages import Command
 from gmtool.games.shadowrun.rules.demo import DemoDefinition
 from gmtool.games.shadowrun.sr4.rules.commands import AddCombatant
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
@@ -32,7 +34,7 @@ class DemoVehicle(BaseModel):
 
 
 class SR4DemoEncounter(DemoDefinition[Sheet]):
-    edition: ClassVar[str] = "sr4"
+    edition: ClassVar[Literal["sr4", "sr5"]] = "sr4"
     vehicles: list[DemoVehicle] = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -43,10 +45,10 @@ class SR4DemoEncounter(DemoDefinition[Sheet]):
             raise ValueError(f"a drone names no combatant of the demo: {unknown[0]!r}")
         return self
 
-    def game_demo(self, add):  # type: ignore[no-untyped-def,override]  # noqa: ANN001, ANN201
+    def game_demo(self, add: Callable[..., Command]) -> GameDemo:
         """The combatants (ids c1, c2 … in order), then each drone's registration and control."""
         base = super().game_demo(add)
-        more = []
+        more: list[Command] = []
         for v in self.vehicles:
             vehicle = self.combatant_id(v.combatant)
             rigger = self.combatant_id(v.rigger) if v.rigger else None
@@ -57,7 +59,7 @@ class SR4DemoEncounter(DemoDefinition[Sheet]):
 
 
 def sr4_demo_definition(language: str = "en") -> SR4DemoEncounter:
-    return SR4DemoEncounter.load(language)  # type: ignore[no-any-return]
+    return SR4DemoEncounter.load(language)
 
 
 def demo(language: str = "en") -> GameDemo:

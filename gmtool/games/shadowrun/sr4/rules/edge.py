@@ -29,7 +29,7 @@ class SR4EdgeState:
     @property
     def going_down(self) -> bool:
         """Unconscious or dying: a monitor is full."""
-        return self.physical_damage >= self.physical_boxes or (self.stun_boxes and self.stun_damage >= self.stun_boxes)
+        return self.physical_damage >= self.physical_boxes or (bool(self.stun_boxes) and self.stun_damage >= self.stun_boxes)
 
     @property
     def dead(self) -> bool:

@@ -16,6 +16,7 @@ from gmtool.core.resources import cached_model
 from gmtool.games.shadowrun.rules import effect_rules
 from gmtool.games.shadowrun.rules.effect_messages import AddEffect, RemoveEffect
 from gmtool.games.shadowrun.rules.effect_rules import EffectTable
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.sr4.rules.common import combatant
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
@@ -38,4 +39,4 @@ def remove_effect(state: EncounterState, command: RemoveEffect, rng: random.Rand
     return effect_rules.removal(state, command.effect)
 
 
-HANDLERS = {"add_effect": add_effect, "remove_effect": remove_effect}
+HANDLERS: dict[str, Handler[EncounterState]] = {"add_effect": add_effect, "remove_effect": remove_effect}

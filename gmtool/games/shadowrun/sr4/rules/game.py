@@ -37,8 +37,8 @@ from gmtool.games.shadowrun.sr4.rules.vehicle_messages import VEHICLE_COMMANDS, 
 SHARED_COMMANDS = (*effect_messages.COMMAND_CLASSES, AddGruntGroup, *GROUP_COMMAND_CLASSES)
 SHARED_EVENTS = (*effect_messages.EVENT_CLASSES, *GROUP_EVENT_CLASSES)
 # Dice tests (the shared test box's messages) and SR4's Edge uses outside a test (E9, E11).
-TEST_COMMANDS = (*TEST_COMMAND_CLASSES, *EDGE_COMMAND_CLASSES)
-TEST_EVENTS = (*TEST_EVENT_CLASSES, *EDGE_EVENT_CLASSES)
+TEST_COMMANDS: tuple[type[Command], ...] = (*TEST_COMMAND_CLASSES, *EDGE_COMMAND_CLASSES)
+TEST_EVENTS: tuple[type[Event], ...] = (*TEST_EVENT_CLASSES, *EDGE_EVENT_CLASSES)
 # Rigging and chases (SR4-V1..V7).
 TEST_COMMANDS += VEHICLE_COMMANDS
 TEST_EVENTS += VEHICLE_EVENTS

@@ -11,6 +11,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules import grunt_groups
 from gmtool.games.shadowrun.rules.grunt_groups import formed, leave_group, split_group
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules.common import preview
 from gmtool.games.shadowrun.sr4.rules.flow import initiative_roll, rolls_with_ties
@@ -40,4 +41,4 @@ def add_grunt_group(state: EncounterState, command: AddGruntGroup, rng: random.R
     return events + [formed(group_id, command.sheet.name, command.professional_rating, False, tuple(c for c, _ in members))]
 
 
-HANDLERS = {"add_grunt_group": add_grunt_group, "leave_group": leave_group, "split_group": split_group}
+HANDLERS: dict[str, Handler[EncounterState]] = {"add_grunt_group": add_grunt_group, "leave_group": leave_group, "split_group": split_group}

@@ -59,7 +59,7 @@ def resolved(c: Combatant, command: CastSpell, s: Spell, target: Combatant | Non
     return SpellResolved(
         caster=c.id, name=c.sheet.name, spell=command.spell, force=command.force,
         target=target.id if target else None, target_name=target.sheet.name if target else None,
-        hits=hits, resisted_hits=resisted, net_hits=net, outcome=outcome,  # type: ignore[arg-type]
+        hits=hits, resisted_hits=resisted, net_hits=net, outcome=outcome,
         damage=command.force + net if combat else 0, track=s.damage if combat else None,
     )
 

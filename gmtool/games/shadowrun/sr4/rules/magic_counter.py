@@ -51,7 +51,7 @@ def sustained(state: EncounterState, spell_id: int) -> SustainedSpell:
 def _ended(state: EncounterState, kept: SustainedSpell, reason: str) -> list[Event]:
     name = state.combatants[kept.caster].sheet.name if kept.caster in state.combatants else ""
     events: list[Event] = [SpellEnded(spell_id=kept.id, caster=kept.caster, name=name, spell=kept.spell,
-                                      reason=reason)]  # type: ignore[arg-type]
+                                      reason=reason)]
     if kept.effect in state.effects:
         events += effect_rules.removal(state, kept.effect)
     return events

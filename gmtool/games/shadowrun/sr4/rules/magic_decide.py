@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.sr4.rules import magic_astral, magic_cast, magic_counter, magic_summon
+from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "cast_spell": magic_cast.cast_spell,
     "declare_spell_defence": magic_counter.declare_defence,
     "dispel_spell": magic_counter.dispel,

@@ -10,7 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.effect_messages import EffectEnded
 from gmtool.games.shadowrun.rules.shared_folds import fold_nothing
+from gmtool.games.shadowrun.rules.turn_events import CombatantRemoved
 from gmtool.games.shadowrun.sr4.rules import magic_messages as mm
 from gmtool.games.shadowrun.sr4.rules.magic_state import Signature, SpiritBond, SustainedSpell
 
@@ -90,10 +92,10 @@ FOLDERS: dict[str, Callable[[Any, Any], None]] = {
 def tidy(state: Any, event: Event) -> None:
     """After ``effect_ended`` and ``combatant_removed``: what magic kept of the effect or combatant goes."""
     m = state.magic
-    if event.kind == "effect_ended":
-        m.sustained = {k: s for k, s in m.sustained.items() if s.effect != event.effect}  # type: ignore[attr-defined]
-    elif event.kind == "combatant_removed":
-        gone = event.combatant  # type: ignore[attr-defined]
+    if isinstance(event, EffectEnded):
+        m.sustained = {k: s for k, s in m.sustained.items() if s.effect != event.effect}
+    elif isinstance(event, CombatantRemoved):
+        gone = event.combatant
         m.spirits.pop(gone, None)
         m.projecting.pop(gone, None)
         m.spell_defence = {p: d for p, d in m.spell_defence.items() if gone not in (p, d[0])}

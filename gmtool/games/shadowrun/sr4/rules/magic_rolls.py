@@ -52,7 +52,7 @@ def damage(state: EncounterState, events: list[Event], cid: str, track: str, box
         return []
     try:
         return apply_damage(_as_now(state, events, cid), cmd.ApplyDamage(combatant=cid, track=track, boxes=boxes),
-                            random.Random(0))  # type: ignore[arg-type]
+                            random.Random(0))
     except RulesError:  # the monitor is full: no box changes
         return []
 

@@ -14,6 +14,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.i18n import active_language
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.shadowrun import SKILL_MAX
+from gmtool.games.shadowrun.rules.turn_events import CombatantAdded
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules.common import combatant, preview
 from gmtool.games.shadowrun.sr4.rules.decide_sheet import add_combatant, remove_combatant
@@ -30,6 +31,7 @@ from gmtool.games.shadowrun.sr4.rules.magic_messages import (
 )
 from gmtool.games.shadowrun.sr4.rules.magic_pools import magic_terms
 from gmtool.games.shadowrun.sr4.rules.magic_rolls import action, drain, roll, roll_plain
+from gmtool.games.shadowrun.sr4.rules.magic_state import SpiritBond
 from gmtool.games.shadowrun.sr4.rules.natural_weapons import spirit_weapons
 from gmtool.games.shadowrun.sr4.rules.sheet import ATTRIBUTES, Sheet
 from gmtool.games.shadowrun.sr4.rules.state import Combatant, EncounterState
@@ -70,9 +72,10 @@ def summon(state: EncounterState, command: SummonSpirit, rng: random.Random) -> 
     events: list[Event] = [*paid, rolled, against]
     if mine.hits > theirs.hits:
         added = add_combatant(state, cmd.AddCombatant(sheet=spirit_sheet(command.spirit, command.force, c)), rng)
-        spirit = added[0].combatant  # type: ignore[attr-defined]
+        joined = added[0]
+        assert isinstance(joined, CombatantAdded)  # add_combatant's first event
         events += [*added, SpiritSummoned(
-            summoner=c.id, name=c.sheet.name, spirit=spirit, spirit_name=added[0].sheet.name,  # type: ignore[attr-defined]
+            summoner=c.id, name=c.sheet.name, spirit=joined.combatant, spirit_name=joined.sheet.name,
             spirit_kind=command.spirit, force=command.force, services=mine.hits - theirs.hits,
         )]
     else:
@@ -83,7 +86,7 @@ def summon(state: EncounterState, command: SummonSpirit, rng: random.Random) -> 
                           command.drain_faces)
 
 
-def _bond(state: EncounterState, spirit: str):  # noqa: ANN202 - the SpiritBond
+def _bond(state: EncounterState, spirit: str) -> SpiritBond:
     bond = state.magic.spirits.get(spirit)
     if bond is None:
         raise RulesError("error.sr4_not_a_spirit", combatant=spirit)

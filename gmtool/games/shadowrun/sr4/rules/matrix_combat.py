@@ -15,6 +15,7 @@ import random
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.rules.simple_test import Terms, pool_of
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import matrix_messages as mx
@@ -129,15 +130,15 @@ def cybercombat(state: EncounterState, command: mx.Cybercombat, rng: random.Rand
     boxes = max(0, dv - resisted)
     events.append(mx.CyberAttackResolved(
         name=attacker.sheet.name, target_name=target.sheet.name, program=command.program, hits=hits,
-        defence_hits=defence, hit=hit, dv=dv, resist_hits=resisted, boxes=boxes, track=track,  # type: ignore[arg-type]
+        defence_hits=defence, hit=hit, dv=dv, resist_hits=resisted, boxes=boxes, track=track,
     ))
     if boxes and track == "matrix":
         events.append(damaged(target, boxes))
     elif boxes:
         user = owner(state, target)
         assert user is not None
-        events.extend(apply_damage(state, cmd.ApplyDamage(combatant=user.id, track=track, boxes=boxes), rng))  # type: ignore[arg-type]
+        events.extend(apply_damage(state, cmd.ApplyDamage(combatant=user.id, track=track, boxes=boxes), rng))
     return events
 
 
-HANDLERS = {"matrix_perception": perceive, "cybercombat": cybercombat}
+HANDLERS: dict[str, Handler[EncounterState]] = {"matrix_perception": perceive, "cybercombat": cybercombat}

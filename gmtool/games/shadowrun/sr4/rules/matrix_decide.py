@@ -11,6 +11,7 @@ import random
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.sr4.rules import matrix_messages as mx
 from gmtool.games.shadowrun.sr4.rules.common import combatant
 from gmtool.games.shadowrun.sr4.rules.matrix_pools import icon, matrix, monitor
@@ -75,4 +76,4 @@ def damaged(i: Icon, boxes: int) -> mx.MatrixDamaged:
                             after=min(top, i.damage + boxes), monitor=top)
 
 
-HANDLERS = {"add_matrix_icon": add_icon, "remove_matrix_icon": remove_icon, "set_matrix_mode": set_mode}
+HANDLERS: dict[str, Handler[EncounterState]] = {"add_matrix_icon": add_icon, "remove_matrix_icon": remove_icon, "set_matrix_mode": set_mode}

@@ -15,7 +15,7 @@ def _m(state: EncounterState) -> MatrixState:
     """The Matrix, made by the first Matrix event (an encounter without one keeps ``None``)."""
     if state.matrix is None:
         state.matrix = MatrixState()
-    return state.matrix  # type: ignore[no-any-return]
+    return state.matrix
 
 
 def _added(state: EncounterState, e: mx.IconAdded) -> None:

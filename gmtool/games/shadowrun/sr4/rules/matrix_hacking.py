@@ -14,6 +14,7 @@ import random
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.rules.simple_test import Terms, pool_of
 from gmtool.games.shadowrun.sr4.rules import matrix_messages as mx
 from gmtool.games.shadowrun.sr4.rules.matrix_phase import action_events
@@ -62,7 +63,7 @@ def start_hack(state: EncounterState, command: mx.StartHack, rng: random.Random)
     return [mx.HackStarted(
         hack=matrix(state).next_hack, icon=hacker.id, name=hacker.sheet.name, node=node.id,
         node_name=node.sheet.name, method=command.method, threshold=threshold, detect_threshold=detect,
-        interval=interval,  # type: ignore[arg-type]
+        interval=interval,
     )]
 
 
@@ -104,4 +105,4 @@ def roll_hack(state: EncounterState, command: mx.RollHack, rng: random.Random) -
     return events
 
 
-HANDLERS = {"start_hack": start_hack, "roll_hack": roll_hack}
+HANDLERS: dict[str, Handler[EncounterState]] = {"start_hack": start_hack, "roll_hack": roll_hack}

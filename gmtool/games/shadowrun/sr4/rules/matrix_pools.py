@@ -14,6 +14,7 @@ import random
 from math import ceil
 
 from gmtool.core.errors import RulesError
+from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules import dice_test_events as te
 from gmtool.games.shadowrun.rules.dice_tests import EdgeUse, Edition, TestOutcome, TestSpec, roll_test, typed_test
 from gmtool.games.shadowrun.rules.effect_rules import effect_terms
@@ -104,7 +105,7 @@ def rolled(name: str, label: str, role: str, terms: Terms, o: TestOutcome) -> te
     """The shared test event (its log line); no combatant, so no last test for Edge after the roll."""
     s = o.spec
     return te.DiceTestRolled(
-        combatant="", name=name, label=LABEL + label, role=role, terms=terms, pool=s.pool,  # type: ignore[arg-type]
+        combatant="", name=name, label=LABEL + label, role=role, terms=terms, pool=s.pool,
         threshold=s.threshold, limit=None, edge=0, edge_use=EdgeUse.NONE,
         dice=tuple((d.face, d.source, d.replaced) for d in o.dice), hits=o.hits, counted_hits=o.counted_hits,
         ones=o.ones, glitch=o.glitch, critical_glitch=o.critical_glitch, glitch_negated=o.glitch_negated,
@@ -113,7 +114,7 @@ def rolled(name: str, label: str, role: str, terms: Terms, o: TestOutcome) -> te
 
 
 def hits_of(name: str, label: str, role: str, terms: Terms, rng: random.Random,
-            faces: tuple[int, ...] | None, events: list, threshold: int = 0) -> int:  # type: ignore[type-arg]
+            faces: tuple[int, ...] | None, events: list[Event], threshold: int = 0) -> int:
     """Roll (appending the event) and count the hits; a pool of 0 or less rolls nothing: 0 hits."""
     if pool_of(terms) <= 0:
         return 0

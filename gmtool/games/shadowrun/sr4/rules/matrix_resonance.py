@@ -18,6 +18,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules import effect_rules
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.rules.simple_test import Terms, pool_of
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
 from gmtool.games.shadowrun.sr4.rules import matrix_messages as mx
@@ -76,7 +77,7 @@ def fade(state: EncounterState, i: Icon, user: Combatant, fading: int, track: st
     boxes = max(0, fading - resisted)
     if not boxes:
         return resisted, 0, []
-    return resisted, boxes, list(apply_damage(state, cmd.ApplyDamage(combatant=user.id, track=track, boxes=boxes), rng))  # type: ignore[arg-type]
+    return resisted, boxes, list(apply_damage(state, cmd.ApplyDamage(combatant=user.id, track=track, boxes=boxes), rng))
 
 
 def signature(state: EncounterState, i: Icon) -> mx.SignatureLeft:
@@ -104,7 +105,7 @@ def thread(state: EncounterState, command: mx.ThreadForm, rng: random.Random) ->
         effect = added.effect
     events.append(mx.FormThreaded(
         icon=i.id, name=i.sheet.name, form=command.form, base=command.rating, rating=rating, fading=fading,
-        resist_hits=resisted, boxes=boxes, track=track,  # type: ignore[arg-type]
+        resist_hits=resisted, boxes=boxes, track=track,
         thread=matrix(state).next_thread if command.sustain else None, effect=effect,
     ))
     if command.sustain:
@@ -151,7 +152,7 @@ def compile_sprite(state: EncounterState, command: mx.CompileSprite, rng: random
     events.append(mx.SpriteCompiled(
         name=i.sheet.name, sprite_kind=command.sprite_kind, rating=command.rating, hits=hits,
         sprite_hits=sprite_hits, compiled=compiled, tasks=tasks, fading=fading, resist_hits=resisted, boxes=boxes,
-        track=track,  # type: ignore[arg-type]
+        track=track,
     ))
     if compiled:
         events.append(sprite_added(state, i, user, command.sprite_kind, command.rating, tasks))
@@ -184,7 +185,7 @@ def erase_signature(state: EncounterState, command: mx.EraseSignature, rng: rand
     return [*paid, mx.SignatureErased(signature=sig.id, name=sig.name, rating=sig.rating)]
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "thread_form": thread, "drop_thread": drop_thread, "compile_sprite": compile_sprite,
     "register_sprite": register_sprite, "erase_signature": erase_signature,
 }

@@ -8,13 +8,16 @@ a sprite or a node. Its sheet is :class:`~.matrix_messages.IconSheet`; the runni
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gmtool.games.shadowrun.sr4.rules.matrix_messages import IconSheet
 
 
 @dataclass
 class Icon:
     id: str
-    sheet: Any  # matrix_messages.IconSheet
+    sheet: IconSheet
     sim: str = "ar"  # SR4-X4: ar / cold / hot
     pan: str = "active"  # SR4-X1: active / passive / hidden
     damage: int = 0  # boxes on the Matrix condition monitor

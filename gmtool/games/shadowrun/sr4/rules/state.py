@@ -8,11 +8,15 @@ because a phase, once begun, belongs to its actor even when scores change.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gmtool.core.effects import Effect
 from gmtool.games.shadowrun.sr4.rules.magic_state import MagicState
 from gmtool.games.shadowrun.sr4.rules.sheet import Sheet
+
+if TYPE_CHECKING:  # loaded with the first vehicle or Matrix event, not with every encounter
+    from gmtool.games.shadowrun.sr4.rules.matrix_state import MatrixState
+    from gmtool.games.shadowrun.sr4.rules.vehicle_state import Chase, Vehicle
 
 RULE_OPTIONS: dict[str, bool] = {
     # SR4: wound modifiers apply to the Initiative attribute, so to the initiative
@@ -72,11 +76,12 @@ class EncounterState:
     extended_tests: dict[int, Any] = field(default_factory=dict)  # SR4-D6: id → extended_tests.ExtendedTest
     next_extended: int = 1
     magic: MagicState = field(default_factory=MagicState)  # SR4-S*: sustained spells, spirits, signatures
-    vehicles: dict[str, Any] = field(default_factory=dict)  # SR4-V1..V5: id → vehicle_state.Vehicle
-    chase: Any = None  # SR4-V6/V7: vehicle_state.Chase while a chase runs
-    matrix: Any = None  # the Matrix (matrix_state.MatrixState), made by its first event
+    vehicles: dict[str, Vehicle] = field(default_factory=dict)  # SR4-V1..V5: by id
+    chase: Chase | None = None  # SR4-V6/V7: while a chase runs
+    matrix: MatrixState | None = None  # the Matrix, made by its first event
 
     # Not dataclass fields (so not part of the state's value): a counter bumped by every folded
     # event, and the pass order derived at a given revision.
+    # (cast: a typed default without an annotation, which would make it a dataclass field)
     revision = 0
-    order_cache = None
+    order_cache = cast("tuple[int, list[Combatant]] | None", None)

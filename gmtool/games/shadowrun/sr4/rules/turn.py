@@ -125,7 +125,7 @@ def next_actor(state: EncounterState) -> Combatant | None:
     if resumed:
         return resumed[0]
     ready = [c for c in remaining if not c.delayed]
-    return (ready or remaining or [None])[0]
+    return ready[0] if ready else remaining[0] if remaining else None
 
 
 def phase_untouched(combatant: Combatant) -> bool:

@@ -9,8 +9,11 @@ from gmtool.core.effects import Duration
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.effect_rules import new_effect
+from gmtool.games.shadowrun.rules.handler import Handler
+from gmtool.games.shadowrun.rules.turn_events import CombatantAdded
 from gmtool.games.shadowrun.rules.weapons.catalogue import weapon
 from gmtool.games.shadowrun.sr4.rules import commands as cmd
+from gmtool.games.shadowrun.sr4.rules import events as ev
 from gmtool.games.shadowrun.sr4.rules import vehicle_messages as vm
 from gmtool.games.shadowrun.sr4.rules import vehicle_pools as vp
 from gmtool.games.shadowrun.sr4.rules.common import combatant
@@ -28,8 +31,9 @@ def add_vehicle(state: EncounterState, command: vm.AddVehicle, rng: random.Rando
     mount = weapon("sr4", command.weapon) if command.weapon else None
     sheet = vehicle_sheet(command.name, command.stats, command.is_npc, mount, command.passes)
     events = add_combatant(state, cmd.AddCombatant(sheet=sheet), rng)
-    cid = events[0].combatant  # type: ignore[attr-defined]
-    return [events[0], vm.VehicleRegistered(combatant=cid, name=sheet.name, stats=command.stats), *events[1:]]
+    joined = events[0]
+    assert isinstance(joined, CombatantAdded)  # add_combatant's first event
+    return [joined, vm.VehicleRegistered(combatant=joined.combatant, name=sheet.name, stats=command.stats), *events[1:]]
 
 
 def register(state: EncounterState, command: vm.RegisterVehicle, rng: random.Random) -> list[Event]:
@@ -161,7 +165,7 @@ def hit(state: EncounterState, command: vm.VehicleHit, rng: random.Random) -> li
 
 def events_sheet_damage(events: list[Event], cid: str) -> int:
     """The vehicle's physical damage after the damage events of this command (0: none)."""
-    after = [e.physical_after for e in events if e.kind == "damage_applied" and e.combatant == cid]  # type: ignore[attr-defined]
+    after = [e.physical_after for e in events if isinstance(e, ev.DamageApplied) and e.combatant == cid]
     return after[-1] if after else 0
 
 
@@ -183,7 +187,7 @@ def crash_test(state: EncounterState, v: Vehicle, skill: int, penalty: int, face
     return [rolled.event, vm.CrashTested(vehicle=v.id, name=c.sheet.name, crashed=not rolled.outcome.success)]
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "add_vehicle": add_vehicle,
     "register_vehicle": register,
     "control_vehicle": control,

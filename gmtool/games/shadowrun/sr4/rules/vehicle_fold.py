@@ -8,7 +8,7 @@ from typing import Any
 from gmtool.games.shadowrun.rules.shared_folds import fold_nothing
 from gmtool.games.shadowrun.sr4.rules import vehicle_messages as vm
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
-from gmtool.games.shadowrun.sr4.rules.vehicle_state import Chase, Control, Pursuer, Vehicle
+from gmtool.games.shadowrun.sr4.rules.vehicle_state import Chase, Control, Pursuer, Vehicle, chase_of
 
 
 def _registered(state: EncounterState, e: vm.VehicleRegistered) -> None:
@@ -37,7 +37,7 @@ def _chase_ended(state: EncounterState, e: vm.ChaseEnded) -> None:
 
 
 def _range(state: EncounterState, e: vm.RangeSet) -> None:
-    chase = state.chase
+    chase = chase_of(state)
     pursuer = chase.pursuers[e.pursuer]
     pursuer.band, pursuer.range_turn = e.band, e.turn
     for vid in (e.pursuer, chase.lead):  # positioning dice are spent on this range test
@@ -47,16 +47,16 @@ def _range(state: EncounterState, e: vm.RangeSet) -> None:
 
 
 def _manoeuvre(state: EncounterState, e: vm.ManoeuvreMade) -> None:
-    state.chase.controlled[e.vehicle] = e.turn
+    chase_of(state).controlled[e.vehicle] = e.turn
 
 
 def _break_away(state: EncounterState, e: vm.BreakAwayCounted) -> None:
-    chase = state.chase
+    chase = chase_of(state)
     chase.streak, chase.streak_turn, chase.escaped = e.streak, e.turn, e.escaped
 
 
 def _positioning(state: EncounterState, e: vm.PositioningGained) -> None:
-    state.chase.positioning[e.vehicle] = (e.dice, e.turn)
+    chase_of(state).positioning[e.vehicle] = (e.dice, e.turn)
 
 
 def forget(state: EncounterState, cid: str) -> None:

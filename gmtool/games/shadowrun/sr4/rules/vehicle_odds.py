@@ -9,6 +9,7 @@ from gmtool.games.shadowrun.sr4.rules import vehicle_pools as vp
 from gmtool.games.shadowrun.sr4.rules.matrix_odds import MatrixOdds as PoolOdds
 from gmtool.games.shadowrun.sr4.rules.matrix_odds import beats, success
 from gmtool.games.shadowrun.sr4.rules.state import EncounterState
+from gmtool.games.shadowrun.sr4.rules.vehicle_state import chase_of
 
 
 def test_odds(state: EncounterState, vid: str, test: str, skill: int, threshold: int,
@@ -27,7 +28,7 @@ def test_odds(state: EncounterState, vid: str, test: str, skill: int, threshold:
 
 def range_odds(state: EncounterState, pursuer: str, lead_skill: int, pursuer_skill: int) -> PoolOdds:
     """SR4-V6: the lead's pool against the pursuer's; more hits sets the band, a tie keeps it."""
-    chase = state.chase
+    chase = chase_of(state)
     lead, chaser = state.vehicles[chase.lead], state.vehicles[pursuer]
     terms, other = vp.vehicle_terms(state, lead, lead_skill), vp.vehicle_terms(state, chaser, pursuer_skill)
     return PoolOdds(terms, other, (("sr4rig.odds.lead", beats(terms, other)), ("sr4rig.odds.pursuer", beats(other, terms))))

@@ -9,9 +9,14 @@ vehicle and its pursuers, each at a range band from the lead.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from gmtool.core.errors import RulesError
+
+if TYPE_CHECKING:
+    from gmtool.games.shadowrun.sr4.rules.state import EncounterState
 
 Mode = Literal["autonomous", "remote", "jumped"]
 Band = Literal["close", "short", "long"]
@@ -77,3 +82,10 @@ class Chase:
     escaped: bool = False
     positioning: dict[str, tuple[int, int]] = field(default_factory=dict)  # vehicle → (dice, turn earned)
     controlled: dict[str, int] = field(default_factory=dict)  # vehicle → the last turn its driver controlled it
+
+
+def chase_of(state: EncounterState) -> Chase:
+    """The chase running (SR4-V6); RulesError when none does."""
+    if state.chase is None:
+        raise RulesError("error.sr4rig.no_chase")
+    return state.chase

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QInputDialog
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.games.shadowrun.gui.actions import ASKS_FOR_SKILL, INTERRUPTS
+from gmtool.games.shadowrun.gui.edition import edition_parts
 from gmtool.games.shadowrun.sr5.rules.dice_test_commands import RefreshEdge
 from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
 from gmtool.games.shadowrun.sr5.rules.surprise import (
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from gmtool.ui.main_window import MainWindow
 
 
-def _surprise_command(entries: list[dict]) -> SurpriseTest:
+def _surprise_command(entries: list[dict[str, Any]]) -> SurpriseTest:
     return SurpriseTest(entries=tuple(SurpriseEntry(**entry) for entry in entries))
 
 
@@ -66,10 +67,11 @@ class SR5Actions:
 
         bridge = self.window.bridge
         act = self.window.action("blitz")
-        reason = tr("error.select_combatant") if bridge.selected is None else None
-        if reason is None:
+        selected = bridge.selected
+        reason = tr("error.select_combatant") if selected is None else None
+        if selected is not None:
             try:
-                check_blitz(bridge.state, bridge.selected)
+                check_blitz(bridge.state, selected)
             except GmtoolError as exc:
                 reason = exc.message()
         shortcut = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
@@ -94,7 +96,7 @@ class SR5Actions:
 
     def declare_interrupt(self, kind: str) -> None:
         window = self.window
-        chosen = window.parts.selected_with_name()
+        chosen = edition_parts(window).selected_with_name()
         if chosen is None:
             return
         cid, name = chosen
@@ -105,7 +107,7 @@ class SR5Actions:
             )
             if not ok:
                 return
-        window.run(DeclareInterrupt(combatant=cid, interrupt=kind, bonus=bonus))  # type: ignore[arg-type]
+        window.run(DeclareInterrupt(combatant=cid, interrupt=kind, bonus=bonus))
 
 
 def interrupt_refusal(state: Any, combatant_id: str, interrupt: str) -> str | None:

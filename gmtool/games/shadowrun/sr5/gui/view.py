@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.messages import Command
@@ -19,6 +19,9 @@ from gmtool.games.shadowrun.sr5.rules.score import score_terms
 from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 from gmtool.games.shadowrun.sr5.rules.state import Combatant, EncounterState
 from gmtool.games.shadowrun.sr5.rules.turn import in_pass
+
+if TYPE_CHECKING:
+    from gmtool.games.shadowrun.rules.attack.plan import EditionAttack
 
 
 def sits_out(state: EncounterState, c: Combatant) -> bool:
@@ -88,12 +91,12 @@ class SR5View(ShadowrunView):
         return cmd.EditSheet(combatant=cid, field=field, value=wanted)
 
     def take_action(self, cid: str, kind: str, key: str = "", target: str | None = None) -> Command:
-        return cmd.TakeAction(combatant=cid, action=kind, name=key)  # type: ignore[arg-type]
+        return cmd.TakeAction(combatant=cid, action=kind, name=key)
 
     def edge_on_initiative(self, action: str, cid: str) -> Command:
         return cmd.Blitz(combatant=cid) if action == "blitz" else cmd.SeizeInitiative(combatant=cid)
 
-    def attack_adapter(self) -> Any:
+    def attack_adapter(self) -> EditionAttack:
         from gmtool.games.shadowrun.rules.readings import DIGEST
         from gmtool.games.shadowrun.sr5.rules.attack import adapter_for
 

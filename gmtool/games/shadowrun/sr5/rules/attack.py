@@ -30,13 +30,14 @@ from gmtool.games.shadowrun.rules.attack.records import to_damage
 from gmtool.games.shadowrun.rules.attack.reload import reload_events
 from gmtool.games.shadowrun.rules.attack.skills import parry_skill, weapon_skill
 from gmtool.games.shadowrun.rules.damage.from_sheet import attacker_of, sr5_defender_of
-from gmtool.games.shadowrun.rules.damage.inputs import Modifiers, SR5AttackInputs
+from gmtool.games.shadowrun.rules.damage.inputs import Modifiers, SR5AttackInputs, SR5Interrupt
 from gmtool.games.shadowrun.rules.damage.monitors import monitor_of
 from gmtool.games.shadowrun.rules.damage.odds import DamageOdds, sr5_attack_odds
 from gmtool.games.shadowrun.rules.damage.pools import AttackPools, sr5_pools
 from gmtool.games.shadowrun.rules.damage.resolve import AttackResolution, resolve_attack_sr5
 from gmtool.games.shadowrun.rules.effect_rules import ended, holder_effects, new_effect
 from gmtool.games.shadowrun.rules.grunt_groups import members_sharing_damage
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
 from gmtool.games.shadowrun.rules.tables.context import ActionContext
 from gmtool.games.shadowrun.rules.weapons.called_shots import CalledShotResult
@@ -52,7 +53,7 @@ from gmtool.games.shadowrun.sr5.rules.events import EdgeSpent
 from gmtool.games.shadowrun.sr5.rules.state import EncounterState
 from gmtool.games.shadowrun.sr5.rules.turn import current_actor
 
-INTERRUPT_EFFECTS = ("full_defence", "block", "dodge", "parry")
+INTERRUPT_EFFECTS: tuple[SR5Interrupt, ...] = ("full_defence", "block", "dodge", "parry")
 BURST_FLAGS = {-2: "burst_fire", -5: "long_burst", -9: "full_auto_complex"}
 SHAKE_UP_REASON = "shake_up"  # the ScoreAdjusted reason (log.score_adjusted.shake_up)
 
@@ -117,7 +118,7 @@ class SR5Attack:
         sheet, target = s.attacker.sheet, s.target.sheet
         in_force = {e.key: e for e in holder_effects(state, s.target.id) if e.key in INTERRUPT_EFFECTS}
         melee = s.weapon.melee
-        interrupts = frozenset(k for k in in_force if k == "full_defence" or melee)
+        interrupts = frozenset(k for k in INTERRUPT_EFFECTS if k in in_force and (k == "full_defence" or melee))
 
         def bonus(key: str, skill: str) -> int:
             return in_force[key].modifier if key in in_force and in_force[key].modifier else target.skill(skill)
@@ -203,7 +204,7 @@ def adapter_for(readings: Readings) -> SR5Attack:
     return ADAPTER if readings == DIGEST else SR5Attack(readings)
 
 
-def handlers(adapter: SR5Attack) -> dict[str, Any]:
+def handlers(adapter: SR5Attack) -> dict[str, Handler[EncounterState]]:
     """The attack commands' handlers, deciding with ``adapter`` (and so with its readings)."""
     return {
         "attack": lambda state, command, rng: attack_events(adapter, state, command, rng),
@@ -229,6 +230,6 @@ def suppression_test(state: EncounterState, command: SuppressionTest, rng: rando
     return suppression.suppression_test_events(state, command, combatant, ADAPTER.shared_monitor, rng)
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "attack": attack, "reload": reload_weapon, "mark_suppressed": mark_suppressed, "suppression_test": suppression_test,
 }

@@ -6,7 +6,6 @@ Nothing here changes the state; :mod:`fold` does that from the events.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from functools import lru_cache
 from itertools import groupby
 
@@ -16,7 +15,8 @@ from gmtool.core.messages import Command, Event
 from gmtool.games.shadowrun.rules.attack.phase import ATTACK_ACTIONS, check_one_attack
 from gmtool.games.shadowrun.rules.attack.suppression import zone_endings
 from gmtool.games.shadowrun.rules.dice import GlitchRule, success_test
-from gmtool.games.shadowrun.rules.effect_rules import phase_ended
+from gmtool.games.shadowrun.rules.effect_rules import ended_ids, phase_ended
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.rules.readings import DIGEST, Readings
 from gmtool.games.shadowrun.rules.sheet_edits import manual_adjustment, option_changed
 from gmtool.games.shadowrun.sr5.rules import commands as cmd
@@ -50,7 +50,6 @@ from gmtool.games.shadowrun.sr5.rules.turn import (
 )
 
 TIEBREAK_MAX = 1_000_000
-Handler = Callable[[EncounterState, Command, random.Random], list[Event]]
 
 
 def _require_turn(state: EncounterState) -> None:
@@ -221,7 +220,7 @@ def next_phase(state: EncounterState, command: cmd.NextPhase, rng: random.Random
     actor = current_actor(state)
     events = phase_ended(state, actor)
     if not waiting(state, exclude=actor.id if actor else None):
-        events += _after_pass(state, rng, {e.effect for e in events if e.kind == "effect_ended"})  # type: ignore[attr-defined]
+        events += _after_pass(state, rng, ended_ids(events))
     return events
 
 
@@ -346,7 +345,7 @@ def set_rule_option(state: EncounterState, command: cmd.SetRuleOption, rng: rand
     return [option_changed(state.options, command.option, command.value)]
 
 
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "add_combatant": add_combatant,
     "remove_combatant": remove_combatant,
     "edit_sheet": edit_sheet,
@@ -365,18 +364,18 @@ HANDLERS: dict[str, Handler] = {
     "leave_group": leave_group,
     "split_group": split_group,
     "surprise_test": surprise_test,
-}  # type: ignore[dict-item]
+}
 
 
 @lru_cache(maxsize=4)
-def _all_handlers(readings: Readings) -> dict[str, Handler]:
+def _all_handlers(readings: Readings) -> dict[str, Handler[EncounterState]]:
     from gmtool.games.shadowrun.sr5.rules import attack, decide_effects, decide_extended, decide_tests
 
     handlers = {
         **HANDLERS, **decide_tests.HANDLERS, **decide_extended.HANDLERS, **decide_effects.HANDLERS,
         **attack.handlers(attack.adapter_for(readings)),
     }
-    return handlers  # type: ignore[return-value]
+    return handlers
 
 
 def decide(state: EncounterState, command: Command, rng: random.Random, readings: Readings = DIGEST) -> tuple[Event, ...]:

@@ -22,6 +22,7 @@ from gmtool.games.shadowrun.rules.effect_rules import (  # re-exported: the SR5 
     expiry_after_turn,
     holder_effects,
 )
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.sr5.rules import events as ev
 from gmtool.games.shadowrun.sr5.rules.common import combatant as _combatant
 from gmtool.games.shadowrun.sr5.rules.effect_messages import (
@@ -91,7 +92,7 @@ def declare_interrupt(state: EncounterState, command: DeclareInterrupt, rng: ran
     return events
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "add_effect": add_effect,
     "remove_effect": remove_effect,
     "declare_interrupt": declare_interrupt,

@@ -13,8 +13,10 @@ from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
 from gmtool.games.shadowrun.rules.dice_tests import EdgeUse
 from gmtool.games.shadowrun.rules.extended_tests import ended, extended_test, open_test, progressed, started
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
-from gmtool.games.shadowrun.sr5.rules.decide_tests import _combatant, _event, _resolve, _spend, spec_for, terms_for
+from gmtool.games.shadowrun.sr5.rules.common import combatant as _combatant
+from gmtool.games.shadowrun.sr5.rules.decide_tests import _event, _resolve, _spend, spec_for, terms_for
 from gmtool.games.shadowrun.sr5.rules.simple_test import limit_of, pool_of, pool_terms
 from gmtool.games.shadowrun.sr5.rules.state import EncounterState
 
@@ -28,7 +30,7 @@ def roll_extended(state: EncounterState, command: tc.RollExtendedTest, rng: rand
     test = open_test(state, command.test)
     c = _combatant(state, test.combatant)
     terms = terms_for(state, c, test.pool, "test")
-    limit = limit_of(c.sheet, test.pool)  # type: ignore[arg-type]
+    limit = limit_of(c.sheet, test.pool)
     spec = spec_for(state, c, pool_of(terms), 0, limit, command.edge_use)
     if command.edge_use not in (EdgeUse.NONE, EdgeUse.ADD_BEFORE):
         raise RulesError("error.edge_use_edition")
@@ -45,7 +47,7 @@ def end_extended(state: EncounterState, command: tc.EndExtendedTest, rng: random
     return [ended(test, state.combatants[test.combatant].sheet.name if test.combatant in state.combatants else "")]
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "start_extended_test": start_extended,
     "roll_extended_test": roll_extended,
     "end_extended_test": end_extended,

@@ -24,6 +24,7 @@ from gmtool.games.shadowrun.rules.dice_tests import (
     typed_test,
 )
 from gmtool.games.shadowrun.rules.edge_points import refreshed
+from gmtool.games.shadowrun.rules.handler import Handler
 from gmtool.games.shadowrun.sr5.rules import dice_test_commands as tc
 from gmtool.games.shadowrun.sr5.rules import dice_test_events as te
 from gmtool.games.shadowrun.sr5.rules import events as ev
@@ -70,7 +71,7 @@ def spec_for(state: EncounterState, c: Combatant, pool: int, threshold: int, lim
 def _event(c: Combatant, label: str, role: str, terms: Terms, o: TestOutcome) -> te.DiceTestRolled:
     s = o.spec
     return te.DiceTestRolled(
-        combatant=c.id, name=c.sheet.name, label=label, role=role, terms=terms, pool=s.pool,  # type: ignore[arg-type]
+        combatant=c.id, name=c.sheet.name, label=label, role=role, terms=terms, pool=s.pool,
         threshold=s.threshold, limit=s.limit, edge=s.edge, edge_use=s.edge_use,
         dice=tuple((d.face, d.source, d.replaced) for d in o.dice), hits=o.hits, counted_hits=o.counted_hits,
         ones=o.ones, glitch=o.glitch, critical_glitch=o.critical_glitch, glitch_negated=o.glitch_negated,
@@ -231,7 +232,7 @@ def refresh_edge(state: EncounterState, command: tc.RefreshEdge, rng: random.Ran
     return [*refreshed([_combatant(state, command.combatant)] if command.combatant else state.combatants.values())]
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler[EncounterState]] = {
     "roll_test": roll_test_command,
     "use_edge_after": use_edge_after,
     "roll_opposed_test": roll_opposed,

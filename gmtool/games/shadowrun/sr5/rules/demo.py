@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from gmtool.core.game import GameDemo
 from gmtool.games.shadowrun.rules.demo import DemoDefinition
@@ -11,11 +11,11 @@ from gmtool.games.shadowrun.sr5.rules.sheet import Sheet
 
 
 class DemoEncounter(DemoDefinition[Sheet]):
-    edition: ClassVar[str] = "sr5"
+    edition: ClassVar[Literal["sr4", "sr5"]] = "sr5"
 
 
 def demo_definition(language: str = "en") -> DemoEncounter:
-    return DemoEncounter.load(language)  # type: ignore[no-any-return]
+    return DemoEncounter.load(language)
 
 
 def demo(language: str = "en") -> GameDemo:

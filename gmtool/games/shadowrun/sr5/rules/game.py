@@ -80,4 +80,4 @@ class SR5Ruleset(ShadowrunRules):
         check_action(state, c, kind)  # SR5-I6
 
     def action_command(self, combatant_id: str, key: str, kind: str) -> Command:
-        return TakeAction(combatant=combatant_id, action=kind, name=key)  # type: ignore[arg-type]
+        return TakeAction(combatant=combatant_id, action=kind, name=key)

@@ -14,9 +14,15 @@ from math import ceil
 from pydantic import Field
 
 from gmtool.games.shadowrun.rules.shadowrun import (  # noqa: F401 - re-exported for the SR5 modules
-    ATTRIBUTES,
-    INITIATIVE_BONUS_MAX,
-    NAME_MAX,
+    ATTRIBUTES as ATTRIBUTES,
+)
+from gmtool.games.shadowrun.rules.shadowrun import (
+    INITIATIVE_BONUS_MAX as INITIATIVE_BONUS_MAX,
+)
+from gmtool.games.shadowrun.rules.shadowrun import (
+    NAME_MAX as NAME_MAX,
+)
+from gmtool.games.shadowrun.rules.shadowrun import (
     MetatypeLimits,
     MetatypeTableBase,
     ShadowrunSheet,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from gmtool.core.effects import Effect
 from gmtool.games.shadowrun.rules.extended_tests import ExtendedTest
@@ -78,7 +78,8 @@ class EncounterState:
 
     # Not dataclass fields (so not part of the state's value): a counter bumped by
     # every folded event, and the pass order derived at a given revision.
+    # (cast: a typed default without an annotation, which would make it a dataclass field)
     revision = 0
-    order_cache = None
-    score_cache = None
-    actor_cache = None
+    order_cache = cast("tuple[int, list[Combatant]] | None", None)
+    score_cache = cast("tuple[int, dict[str, int | None]] | None", None)
+    actor_cache = cast("tuple[int, Combatant | None] | None", None)
