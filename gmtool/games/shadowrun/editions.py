@@ -23,4 +23,5 @@ def edition_manifest(key: str, names: dict[str, str], order: int,
         house_rules=f"{PACKAGE}.rules.house:load",  # both editions' tables: loaded once
         library=f"{PACKAGE}.library.kind:LIBRARY",  # both editions' templates: one library
         library_gui=f"{PACKAGE}.gui.library_parts:LIBRARY_GUI",
+        capabilities=frozenset({"carry"}),  # a runner's damage, Edge and rounds go on to the next encounter
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Generic, Literal, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from gmtool.core.messages import Command
 
@@ -18,6 +18,9 @@ class AddCombatant(Command, Generic[SheetT]):
 
     kind: Literal["add_combatant"] = "add_combatant"
     sheet: SheetT
+    # rounds left per weapon (its index on the sheet) for a runner carried from an earlier encounter;
+    # a weapon not named joins loaded
+    rounds: dict[int, int] = Field(default_factory=dict)
 
 
 class ActNow(Command):

@@ -11,6 +11,7 @@ import random
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.carried_rounds import checked_rounds
 from gmtool.games.shadowrun.rules.damage.monitors import SR4_STUN_OVERFLOW_RATIO, monitor_of
 from gmtool.games.shadowrun.rules.damage.monitors import apply_damage as apply_damage_to
 from gmtool.games.shadowrun.rules.effect_rules import effects_of_removed
@@ -39,7 +40,8 @@ def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.
     check_sheet(command.sheet)
     sheet = with_natural_weapons(command.sheet)
     new_id = f"c{state.next_number}"
-    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=sheet)]
+    rounds = checked_rounds(sheet, command.rounds)
+    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=sheet, rounds=rounds)]
     if state.turn > 0:
         newcomer = Combatant(id=new_id, sheet=sheet)
         events += rolls_with_ties(preview(state, events), [initiative_roll(state, newcomer, rng)])
