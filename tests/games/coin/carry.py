@@ -21,9 +21,10 @@ CARRY_VERSION = 1
 
 
 class CarriedCoins(CarriedState):
-    """The coins a duelist still holds."""
+    """The coins a duelist still holds, of the most it may hold (its card's)."""
 
     coins: int = Field(ge=0, le=9)
+    most: int = Field(ge=1, le=9)
 
 
 class CoinCarry:
@@ -32,7 +33,7 @@ class CoinCarry:
     carry_version = CARRY_VERSION
 
     def fresh(self, template: DuelistCard) -> CarriedCoins:
-        return CarriedCoins(coins=template.coins)
+        return CarriedCoins(coins=template.coins, most=template.coins)
 
     def read_carried(self, document: Mapping[str, object], version: int) -> CarriedCoins:
         if version > CARRY_VERSION:
@@ -49,15 +50,15 @@ class CoinCarry:
 
     def carried(self, state: CoinState, combatant_id: str) -> CarriedCoins | None:
         duelist = state.combatants.get(combatant_id)
-        return None if duelist is None else CarriedCoins(coins=duelist.coins)
+        return None if duelist is None else CarriedCoins(coins=duelist.coins, most=duelist.start)
 
     def describe_changes(self, before: CarriedCoins, after: CarriedCoins) -> tuple[ChangeLine, ...]:
         if before.coins == after.coins:
             return ()
-        return (ChangeLine(tr("coin.column.coins"), str(before.coins), str(after.coins)),)
+        return (ChangeLine(tr("coin.column.coins"), f"{before.coins}/{before.most}", f"{after.coins}/{after.most}"),)
 
     def state_lines(self, carried: CarriedCoins) -> tuple[StateLine, ...]:
-        return (StateLine("coins", tr("coin.column.coins"), str(carried.coins)),)
+        return (StateLine("coins", tr("coin.column.coins"), f"{carried.coins}/{carried.most}"),)
 
     def between_actions(self) -> tuple[BetweenAction, ...]:
         return (BetweenAction("rest", tr("coin.party.rest")),)
@@ -68,9 +69,9 @@ class CoinCarry:
         raise RulesError("error.unknown_command", kind=action)
 
     def fields(self, carried: CarriedCoins) -> tuple[SheetField, ...]:
-        return (SheetField("coins", tr("coin.column.coins"), "number", carried.coins, 0, 9),)
+        return (SheetField("coins", tr("coin.column.coins"), "number", carried.coins, 0, carried.most),)
 
     def with_field(self, carried: CarriedCoins, key: str, value: int | str | bool) -> CarriedCoins:
-        if key != "coins" or not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 9:
-            raise RulesError("coin.error.coins", high=9)
-        return CarriedCoins(coins=value)
+        if key != "coins" or not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= carried.most:
+            raise RulesError("coin.error.coins", high=carried.most)
+        return carried.model_copy(update={"coins": value})
