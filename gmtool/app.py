@@ -178,6 +178,7 @@ class GmtoolApp:
         path = choose_campaign_to_open(self.window)
         if path is None:
             return
+        self._leaving_encounter()
         try:
             workspace = Workspace.open(path)
         except NotWritableError as exc:  # another gmtool has it, or it cannot be written: read-only?
@@ -195,6 +196,7 @@ class GmtoolApp:
 
         path = choose_new_campaign(self.window)
         if path is not None:
+            self._leaving_encounter()
             self._try(lambda: Workspace.create(path))
 
     # -- encounters of the open campaign ---------------------------------------------
@@ -208,6 +210,7 @@ class GmtoolApp:
         if not dialog.exec():
             return
         name, ruleset = dialog.chosen()
+        self._leaving_encounter()
         workspace = self.workspace
         self._try(lambda: workspace.with_new_encounter(name, ruleset))
 
@@ -224,7 +227,13 @@ class GmtoolApp:
             return
         chosen = dialog.chosen()
         if chosen is not None and chosen != workspace.encounter_id:
+            self._leaving_encounter()
             self._try(lambda: workspace.with_encounter(chosen))
+
+    def _leaving_encounter(self) -> None:
+        """The party's changes in the encounter being left, offered to carry back (gmtool.ui.party_actions)."""
+        if self.window is not None:
+            self.window.party_actions.offer_carry_back()
 
     def _try(self, make) -> None:  # noqa: ANN001
         try:
