@@ -13,8 +13,8 @@ from gmtool.core.i18n import in_language
 from gmtool.core.party import RESET
 from gmtool.core.registry import get_ruleset
 from gmtool.core.session import EncounterSession, MemoryStore
+from gmtool.games.shadowrun.library.carry import CarriedRunner
 from gmtool.games.shadowrun.library.validation import parse_template
-from gmtool.games.shadowrun.rules.carry import CarriedRunner
 
 # an ork runner: Body 4, Willpower 3, Edge 2 → physical 8 + 4/2 = 10 boxes, overflow 4 (Body),
 # stun 8 + ⌈3/2⌉ = 10 boxes (SR5-A6, SR4-MT8); an Ares Predator of 15 rounds

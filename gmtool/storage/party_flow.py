@@ -35,8 +35,9 @@ def carry_for(game: str) -> Carry[object]:
     return found
 
 
-def stored(carrying: Carry[object], state: CarriedState) -> Carried:
-    return Carried(carrying.carry_version, state.document())
+def stored(carrying: Carry[object], value: CarriedState) -> Carried:
+    """A carried state as the store keeps it: its document (a core CarriedState's) and the game's version."""
+    return Carried(carrying.carry_version, value.document())
 
 
 def state_of(carrying: Carry[object], member: PartyMember) -> CarriedState:

@@ -17,7 +17,7 @@ def edition_manifest(key: str, names: dict[str, str], order: int,
     upper = key.upper()
     return GameManifest(
         key=key, api=GAME_API, names=names, order=order, readings=readings,
-        rules=f"{PACKAGE}.{key}.rules.game:{upper}Ruleset",
+        rules=f"{PACKAGE}.library.carry_{key}:{upper}CarryRules",  # the edition's rules, and its runners' carry
         demo=f"{PACKAGE}.{key}.rules.demo:demo",
         view=f"{PACKAGE}.{key}.gui.view:{upper}View",
         house_rules=f"{PACKAGE}.rules.house:load",  # both editions' tables: loaded once

@@ -15,13 +15,12 @@ from gmtool.games.shadowrun.rules import display, effect_messages
 from gmtool.games.shadowrun.rules.attack import kinds as attack_kinds
 from gmtool.games.shadowrun.rules.dice_test_commands import TEST_COMMAND_CLASSES
 from gmtool.games.shadowrun.rules.dice_test_events import TEST_EVENT_CLASSES
-from gmtool.games.shadowrun.rules.carry import ShadowrunCarry
 from gmtool.games.shadowrun.rules.game import ShadowrunRules
 from gmtool.games.shadowrun.rules.grunt_groups import GROUP_COMMAND_CLASSES, GROUP_EVENT_CLASSES
 from gmtool.games.shadowrun.rules.sheet_view import EditionSheet
 from gmtool.games.shadowrun.sr4.rules import sheet, turn
 from gmtool.games.shadowrun.sr4.rules.actions import action_list, payment
-from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES, AddCombatant, EditSheet, TakeAction
+from gmtool.games.shadowrun.sr4.rules.commands import COMMAND_CLASSES, EditSheet, TakeAction
 from gmtool.games.shadowrun.sr4.rules.describe import describe
 from gmtool.games.shadowrun.sr4.rules.edge_messages import EDGE_COMMAND_CLASSES, EDGE_EVENT_CLASSES
 from gmtool.games.shadowrun.sr4.rules.events import EVENT_CLASSES
@@ -62,11 +61,10 @@ SHEET = EditionSheet(
 )
 
 
-class SR4Ruleset(ShadowrunCarry, ShadowrunRules):
+class SR4Ruleset(ShadowrunRules):
     """The SR4 ruleset as the core sees it."""
 
     key = "sr4"
-    add_combatant = AddCombatant
     commands = MessageCodec(
         COMMAND_CLASSES + SHARED_COMMANDS + TEST_COMMANDS + MATRIX_COMMANDS + MAGIC_COMMANDS, later=attack_kinds.later_commands()
     )

@@ -9,12 +9,11 @@ from gmtool.core.i18n import active_language
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.shadowrun.rules import display
 from gmtool.games.shadowrun.rules.attack import kinds as attack_kinds
-from gmtool.games.shadowrun.rules.carry import ShadowrunCarry
 from gmtool.games.shadowrun.rules.game import ShadowrunRules
 from gmtool.games.shadowrun.rules.sheet_view import EditionSheet
 from gmtool.games.shadowrun.sr5.rules import sheet, turn
 from gmtool.games.shadowrun.sr5.rules.actions import action_list, check_action
-from gmtool.games.shadowrun.sr5.rules.commands import COMMAND_CLASSES, AddCombatant, EditSheet, TakeAction
+from gmtool.games.shadowrun.sr5.rules.commands import COMMAND_CLASSES, EditSheet, TakeAction
 from gmtool.games.shadowrun.sr5.rules.describe import describe
 from gmtool.games.shadowrun.sr5.rules.dice_test_commands import TEST_COMMAND_CLASSES
 from gmtool.games.shadowrun.sr5.rules.dice_test_events import TEST_EVENT_CLASSES
@@ -43,11 +42,10 @@ SHEET = EditionSheet(
 )
 
 
-class SR5Ruleset(ShadowrunCarry, ShadowrunRules):
+class SR5Ruleset(ShadowrunRules):
     """The SR5 ruleset as the core sees it."""
 
     key = "sr5"
-    add_combatant = AddCombatant
     commands = MessageCodec(
         COMMAND_CLASSES + TEST_COMMAND_CLASSES + EFFECT_COMMAND_CLASSES + GROUP_COMMAND_CLASSES + (SurpriseTest,),
         later=attack_kinds.later_commands(),  # the attack's messages load with the first attack record
