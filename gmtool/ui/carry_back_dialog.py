@@ -58,6 +58,7 @@ class CarryBackDialog(QDialog):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.message = QLabel(tr("party.carry.intro"), self)
         self.message.setWordWrap(True)
         self.carry_button = QPushButton(tr("party.carry.carry"), self)
@@ -91,7 +92,6 @@ class CarryBackDialog(QDialog):
             self.table.setItem(row, 0, name)
             self.table.setItem(row, 1, words)
         self.table.resizeColumnToContents(0)
-        self.table.resizeRowsToContents()
 
     def edit_selected(self) -> None:
         """Edit… the selected member's new state (a member that cannot be carried back has none)."""

@@ -77,6 +77,7 @@ class PartyWindow(QDialog):
         self.message.setWordWrap(True)
         self.buttons: dict[str, QPushButton] = {}
         self.action_row = FlowLayout()
+        self._actions_of: str | None = None  # the game whose action buttons are shown
         self._layout()
         self.game_box.currentIndexChanged.connect(lambda _i: self.refresh())
         self.table.itemSelectionChanged.connect(self._show_details)
@@ -148,12 +149,19 @@ class PartyWindow(QDialog):
             return exc.message()
 
     def _fill_actions(self, carrying: Carry[object] | None) -> None:
+        """The game's between-encounters buttons (made again only when another game is chosen)."""
+        if self._actions_of == self.game:
+            return
+        self._actions_of = self.game
         while self.action_row.count():
             item = self.action_row.takeAt(0)
-            if item is not None and item.widget() is not None:
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.setParent(None)
+                widget.deleteLater()
         actions = [(a.key, a.label) for a in carrying.between_actions()] if carrying is not None else []
-        for key, label in [*actions, (RESET, tr("party.log.reset"))] if carrying is not None else []:
+        for key, label in [*actions, (RESET, tr("party.window.reset"))] if carrying is not None else []:
             self.action_row.addWidget(self._button(f"act_{key}", label, lambda k=key: self.act(k)))
 
     def _show_details(self) -> None:
