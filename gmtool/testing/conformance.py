@@ -125,7 +125,7 @@ def _play(manifest: GameManifest, language: str, steps: int, seed: int, moves: M
     walk.undo_and_redo_everything()
     from gmtool.testing.carry_check import carry_problems
 
-    return walk.found + carry_problems(manifest, rules, walk.encounter.state)
+    return walk.found + carry_problems(manifest, rules, walk.encounter.state, demo.commands)
 
 
 class Walk:

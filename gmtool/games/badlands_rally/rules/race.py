@@ -28,6 +28,7 @@ from gmtool.games.badlands_rally.rules import race_decide, race_fold, race_invol
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import race_reaction_messages as r
 from gmtool.games.badlands_rally.rules import setup_messages as setup
+from gmtool.games.badlands_rally.rules.carry import RallyCarry
 from gmtool.games.badlands_rally.rules.push_messages import PUSH_COMMANDS, PUSH_EVENTS
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.setup_fold import apply as setup_apply
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from gmtool.games.badlands_rally.rules.race_attack import AttackPreview
 
 
-class RallyRules:
+class RallyRules(RallyCarry):
     """The race (rounds, activations, speed, movement on the course; attacks and damage to come)."""
 
     key = "badlands_rally"
