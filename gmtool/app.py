@@ -264,6 +264,7 @@ class GmtoolApp:
         self.window = window
         if self.player_view is not None:
             self.player_view.attach(window.bridge)  # the players' screen follows the new window
+        window.party_actions.partyChanged.connect(self._party_changed)
         if old is not None:
             old.close()
             old.deleteLater()
@@ -309,6 +310,11 @@ class GmtoolApp:
             self.player_view.closed.connect(self._player_view_closed)
         self.player_view.apply_settings(chosen)
         self.player_view.show_on_screen()
+
+    def _party_changed(self) -> None:
+        """The players' screen shows the party between encounters as it is now."""
+        if self.player_view is not None:
+            self.player_view.refresh_party()
 
     def _player_view_closed(self) -> None:
         if self.player_view is not None:

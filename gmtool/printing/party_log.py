@@ -13,7 +13,7 @@ from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, tr
 from gmtool.printing.html import font_stack
 from gmtool.storage.campaign import Campaign
-from gmtool.storage.party_flow import carry_for, state_of, what_words
+from gmtool.storage.party_flow import carry_for, party_rows, what_words
 from gmtool.storage.party_store import Carried, LogLine
 
 
@@ -37,27 +37,13 @@ def _changes(game: str, line: LogLine) -> str:
         return exc.message()
 
 
-def party_state_rows(campaign: Campaign, game: str, players: bool = False) -> list[tuple[str, str]]:
-    """(member, its state now in words) for each member; ``players``: the public lines only."""
-    carrying = carry_for(game)
-    rows = []
-    for member in campaign.party.members(game):
-        try:
-            lines = carrying.state_lines(state_of(carrying, member))
-            words = " · ".join(f"{s.label} {s.value}" for s in lines if s.public or not players)
-        except GmtoolError as exc:
-            words = exc.message()
-        rows.append((member.name, words))
-    return rows
-
-
 def party_log_html(campaign: Campaign, game: str, players: bool = False) -> str:
     """The party of ``game`` now and its log, as a printable HTML document (the log left out for the players)."""
     parts = [f'<html lang="{active_language()}"><head><meta charset="utf-8"><style>body {{ font-family: {font_stack()}; }}'
              " table { border-collapse: collapse; } td, th { border: 1px solid #888; padding: 2px 6px; }</style></head><body>",
              f"<h1>{escape(tr('party.log.title'))}</h1>", f"<h2>{escape(tr('party.log.now'))}</h2><table>",
              _cells([tr("party.column.member"), tr("party.column.now")], "th")]
-    parts += [_cells([name, words]) for name, words in party_state_rows(campaign, game, players)]
+    parts += [_cells([name, words]) for name, words in party_rows(campaign, game, players)]
     parts.append("</table>")
     if not players:
         parts += [f"<h2>{escape(tr('party.log.changes'))}</h2><table>",

@@ -182,3 +182,23 @@ def what_words(game: str, what: str) -> str:
     carrying = carry_of_game(game)
     labels = {a.key: a.label for a in carrying.between_actions()} if carrying is not None else {}
     return labels.get(what, what)
+
+
+def party_rows(campaign: Campaign, game: str, players: bool = False) -> list[tuple[str, str]]:
+    """(member, its state now in words) for each member of ``game``'s party; ``players``: only the lines
+    the players may see (a game's public ones)."""
+    carrying = carry_for(game)
+    rows = []
+    for member in campaign.party.members(game):
+        try:
+            lines = carrying.state_lines(state_of(carrying, member))
+            words = " · ".join(f"{s.label} {s.value}" for s in lines if s.public or not players)
+        except GmtoolError as exc:
+            words = exc.message()
+        rows.append((member.name, words))
+    return rows
+
+
+def between_encounters(campaign: Campaign, encounter_id: int) -> bool:
+    """No member of the party is in this encounter (its stored state is the party's state now)."""
+    return not campaign.party.links(encounter_id)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction
 
 from gmtool.core.declared import carry
@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 
 
 class PartyActions(QObject):
-    """The party's actions on one main window."""
+    """The party's actions on one main window; ``partyChanged`` after anything changed the party."""
+
+    partyChanged = Signal()
 
     def __init__(self, window: Any, shortcuts: dict[str, str] | None = None) -> None:
         super().__init__(window)
@@ -68,6 +70,7 @@ class PartyActions(QObject):
 
         if self.party_window is None:
             self.party_window = PartyWindow(self.campaign, self.window.workspace.ruleset_key, self.window)
+            self.party_window.changed.connect(self.partyChanged.emit)
         self.party_window.refresh()
         bring_to_front(self.party_window)
         return self.party_window
@@ -88,6 +91,7 @@ class PartyActions(QObject):
             self.window.show_refusal(exc.message())
             return
         self._say_brought(outcome)
+        self.partyChanged.emit()  # its members are in the encounter now
 
     def _say_brought(self, outcome) -> None:  # noqa: ANN001 - party_flow.Brought
         if not (outcome.joined or outcome.already or outcome.refused):
@@ -134,6 +138,7 @@ class PartyActions(QObject):
         self.window.show_status(tr("party.status.carried" if carried else "party.status.declined"))
         if self.party_window is not None:
             self.party_window.refresh()
+        self.partyChanged.emit()
 
 
 def install_party_actions(window: Any, shortcuts: dict[str, str] | None = None) -> PartyActions:

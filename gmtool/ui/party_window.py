@@ -10,6 +10,7 @@ GM reads and prints here (:mod:`gmtool.printing.party_log`).
 
 from __future__ import annotations
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -55,7 +56,9 @@ def _table(parent: QWidget, name: str, headers: list[str]) -> QTableWidget:
 
 
 class PartyWindow(QDialog):
-    """The party of each game, between encounters."""
+    """The party of each game, between encounters; ``changed`` after the GM changed it."""
+
+    changed = Signal()
 
     def __init__(self, campaign: Campaign, game: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -198,6 +201,7 @@ class PartyWindow(QDialog):
             return
         self.message.setText(say)
         self.refresh()
+        self.changed.emit()
 
     def ask_add(self) -> None:
         """Add a member from one of the game's library templates (chosen from a list)."""
@@ -252,6 +256,7 @@ class PartyWindow(QDialog):
         except GmtoolError as exc:
             self.message.setText(exc.message())
         self.refresh()
+        self.changed.emit()
 
     def show_log(self) -> QDialog:
         from gmtool.ui.party_log_dialog import PartyLogDialog
