@@ -115,3 +115,24 @@ def test_an_encounter_refuses_more_rounds_than_the_clip_holds() -> None:
         session.execute(command.model_copy(update={"rounds": {0: 16}}))
     assert raised.value.key == "sr.carry.error.rounds"
     assert rules.roster(session.encounter.state) == ()
+
+
+@pytest.mark.rule("SR4-S1")
+@pytest.mark.parametrize("game", ["sr5", "sr4"])
+def test_a_sustained_spell_goes_on_and_being_prone_stays_behind(game: str) -> None:
+    from gmtool.games.shadowrun.rules.effect_messages import AddEffect
+
+    rules, session, cid = brought(game, get_ruleset(game).fresh(runner(game.upper())))  # type: ignore[attr-defined]
+    session.execute(AddEffect(combatant=cid, key="sustained_spell"))
+    session.execute(AddEffect(combatant=cid, key="prone"))
+    carried = rules.carried(session.encounter.state, cid)  # type: ignore[attr-defined]
+    assert [(e.key, e.modifier) for e in carried.effects] == [("sustained_spell", -2)]  # −2 while sustained
+    with in_language("en"):
+        (line,) = rules.describe_changes(rules.fresh(runner(game.upper())), carried)  # type: ignore[attr-defined]
+        assert line.text() == "Lasting effects: none → Sustaining a spell (−2)"
+    rules, again, new_id = brought(game, carried)
+    (effect,) = again.encounter.state.effects.values()
+    assert (effect.holder, effect.key, effect.modifier, effect.duration.value) == (new_id, "sustained_spell", -2,
+                                                                                    "until_removed")
+    assert rules.carried(again.encounter.state, new_id) == carried  # type: ignore[attr-defined]
+    assert rules.act_between(carried, "end_effects", runner(game.upper())).effects == ()  # type: ignore[attr-defined]

@@ -2,7 +2,8 @@
 
 A runner keeps its damage (the physical monitor, overflow beyond it, the stun monitor: drain is stun
 damage, SR5 p. 282 / SR4 p. 178), its Edge points left (spent Edge refreshes only as the GM says,
-SR5-E / SR4-E1) and the rounds left in each weapon. The maxima (boxes, Edge) are kept with the values,
+SR5-E / SR4-E1), the rounds left in each weapon and its lasting effects (sustained spells and threads,
+the GM's effects set to last until removed: :mod:`gmtool.games.shadowrun.rules.carried_effects`). The maxima (boxes, Edge) are kept with the values,
 so the GM's edits between encounters are bounded without the template. Joining an encounter, a runner
 is one ``add_combatant`` command: its sheet with this damage and Edge, and its rounds left per weapon.
 """
@@ -19,10 +20,12 @@ from gmtool.core.errors import FileFormatError, RulesError
 from gmtool.core.i18n import active_language, tr
 from gmtool.core.messages import Command
 from gmtool.core.party import RESET, BetweenAction, CarriedState, ChangeLine, StateLine
+from gmtool.games.shadowrun.rules.carried_effects import LastingEffect, lasting_effects
+from gmtool.games.shadowrun.rules.shared_describe import effect_name
 from gmtool.games.shadowrun.rules.weapons.magazine import Magazine
 
 CARRY_VERSION = 1
-HEAL_STUN, HEAL_ALL, REFRESH_EDGE, RELOAD = "heal_stun", "heal_all", "refresh_edge", "reload"
+HEAL_STUN, HEAL_ALL, REFRESH_EDGE, RELOAD, END_EFFECTS = "heal_stun", "heal_all", "refresh_edge", "reload", "end_effects"
 
 
 class WeaponRounds(BaseModel):
@@ -51,9 +54,10 @@ class CarriedRunner(CarriedState):
     edge: int = Field(ge=0)
     edge_max: int = Field(ge=0)
     rounds: tuple[WeaponRounds, ...] = ()
+    effects: tuple[LastingEffect, ...] = ()  # sustained spells and threads, the GM's lasting effects
 
 
-def _runner(sheet: Any, magazines: Mapping[int, Magazine]) -> CarriedRunner:
+def _runner(sheet: Any, magazines: Mapping[int, Magazine], effects: tuple[LastingEffect, ...] = ()) -> CarriedRunner:
     """The carried state of a sheet whose weapons hold ``magazines`` (index → magazine; missing: full)."""
     rounds = []
     for index, weapon in enumerate(sheet.weapons):
@@ -64,7 +68,7 @@ def _runner(sheet: Any, magazines: Mapping[int, Magazine]) -> CarriedRunner:
     return CarriedRunner(
         physical=sheet.physical_damage, physical_boxes=sheet.physical_boxes, overflow=sheet.physical_overflow,
         stun=sheet.stun_damage, stun_boxes=sheet.stun_boxes, edge=sheet.edge_points,
-        edge_max=sheet.attributes["EDG"], rounds=tuple(rounds))
+        edge_max=sheet.attributes["EDG"], rounds=tuple(rounds), effects=effects)
 
 
 def _sheet(template: Any) -> Any:
@@ -98,7 +102,7 @@ class ShadowrunCarry:
                                          "stun_damage": min(carried.stun, sheet.stun_boxes), "edge_points": edge})
         rounds = {r.index: r.left for r in carried.rounds
                   if r.index < len(sheet.weapons) and sheet.weapons[r.index].name == r.name}
-        return (self.add_combatant(sheet=sheet, rounds=rounds),)  # type: ignore[call-arg]
+        return (self.add_combatant(sheet=sheet, rounds=rounds, effects=carried.effects),)  # type: ignore[call-arg]
 
     def carried(self, state: Any, combatant_id: str) -> CarriedRunner | None:
         c = state.combatants.get(combatant_id)
@@ -106,7 +110,7 @@ class ShadowrunCarry:
             return None
         magazines = {i: state.magazines[f"{combatant_id}:{i}"] for i in range(len(c.sheet.weapons))
                      if f"{combatant_id}:{i}" in state.magazines}
-        return _runner(c.sheet, magazines)
+        return _runner(c.sheet, magazines, lasting_effects(state, combatant_id))
 
     def describe_changes(self, before: CarriedRunner, after: CarriedRunner) -> tuple[ChangeLine, ...]:
         lines = []
@@ -124,6 +128,8 @@ class ShadowrunCarry:
             if old is not None and old.left != weapon.left:
                 lines.append(ChangeLine(tr("sr.carry.rounds", weapon=weapon.label()), _of(old.left, old.capacity),
                                         _of(weapon.left, weapon.capacity)))
+        if before.effects != after.effects:
+            lines.append(ChangeLine(tr("sr.carry.effects"), _effects(before), _effects(after)))
         return tuple(lines)
 
     def state_lines(self, carried: CarriedRunner) -> tuple[StateLine, ...]:
@@ -132,10 +138,12 @@ class ShadowrunCarry:
                  StateLine("edge", tr("sr.carry.edge"), _of(carried.edge, carried.edge_max))]
         lines += [StateLine(f"rounds.{r.index}", tr("sr.carry.rounds", weapon=r.label()), _of(r.left, r.capacity))
                   for r in carried.rounds]
+        if carried.effects:
+            lines.append(StateLine("effects", tr("sr.carry.effects"), _effects(carried)))
         return tuple(lines)
 
     def between_actions(self) -> tuple[BetweenAction, ...]:
-        return tuple(BetweenAction(key, tr(f"sr.carry.action.{key}")) for key in (HEAL_STUN, HEAL_ALL, REFRESH_EDGE, RELOAD))
+        return tuple(BetweenAction(key, tr(f"sr.carry.action.{key}")) for key in (HEAL_STUN, HEAL_ALL, REFRESH_EDGE, RELOAD, END_EFFECTS))
 
     def act_between(self, carried: CarriedRunner, action: str, template: Any) -> CarriedRunner:
         if action == RESET:
@@ -149,6 +157,8 @@ class ShadowrunCarry:
         if action == RELOAD:
             return carried.model_copy(update={"rounds": tuple(r.model_copy(update={"left": r.capacity})
                                                               for r in carried.rounds)})
+        if action == END_EFFECTS:
+            return carried.model_copy(update={"effects": ()})
         raise RulesError("error.unknown_command", kind=action)
 
     def fields(self, carried: CarriedRunner) -> tuple[SheetField, ...]:
@@ -170,6 +180,12 @@ class ShadowrunCarry:
             return carried.model_copy(update={"rounds": tuple(r.model_copy(update={"left": value}) if r.index == index
                                                               else r for r in carried.rounds)})
         return carried.model_copy(update={key: value})
+
+
+def _effects(carried: CarriedRunner) -> str:
+    """"Sustained spell (−2), Sustained spell (−2)", or "none"."""
+    return ", ".join(f"{effect_name(e.key, e.label)} ({e.modifier:+d})".replace("-", "−") for e in carried.effects) \
+        or tr("sr.carry.no_effects")
 
 
 def _of(value: int, high: int) -> str:

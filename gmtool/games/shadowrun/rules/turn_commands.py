@@ -9,6 +9,7 @@ from typing import Generic, Literal, TypeVar
 from pydantic import BaseModel, Field
 
 from gmtool.core.messages import Command
+from gmtool.games.shadowrun.rules.carried_effects import LastingEffect
 
 SheetT = TypeVar("SheetT", bound=BaseModel)
 
@@ -21,6 +22,7 @@ class AddCombatant(Command, Generic[SheetT]):
     # rounds left per weapon (its index on the sheet) for a runner carried from an earlier encounter;
     # a weapon not named joins loaded
     rounds: dict[int, int] = Field(default_factory=dict)
+    effects: tuple[LastingEffect, ...] = Field(default=(), max_length=20)  # sustained spells … carried
 
 
 class ActNow(Command):

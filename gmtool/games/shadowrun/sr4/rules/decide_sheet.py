@@ -11,6 +11,7 @@ import random
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.carried_effects import carried_effect_events
 from gmtool.games.shadowrun.rules.carried_rounds import checked_rounds
 from gmtool.games.shadowrun.rules.damage.monitors import SR4_STUN_OVERFLOW_RATIO, monitor_of
 from gmtool.games.shadowrun.rules.damage.monitors import apply_damage as apply_damage_to
@@ -41,7 +42,8 @@ def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.
     sheet = with_natural_weapons(command.sheet)
     new_id = f"c{state.next_number}"
     rounds = checked_rounds(sheet, command.rounds)
-    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=sheet, rounds=rounds)]
+    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=sheet, rounds=rounds),
+                           *carried_effect_events(state, new_id, sheet.name, command.effects)]
     if state.turn > 0:
         newcomer = Combatant(id=new_id, sheet=sheet)
         events += rolls_with_ties(preview(state, events), [initiative_roll(state, newcomer, rng)])

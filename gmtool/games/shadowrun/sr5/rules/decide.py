@@ -15,6 +15,7 @@ from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
 from gmtool.games.shadowrun.rules.attack.phase import ATTACK_ACTIONS, check_one_attack
 from gmtool.games.shadowrun.rules.attack.suppression import zone_endings
+from gmtool.games.shadowrun.rules.carried_effects import carried_effect_events
 from gmtool.games.shadowrun.rules.carried_rounds import checked_rounds
 from gmtool.games.shadowrun.rules.dice import GlitchRule, success_test
 from gmtool.games.shadowrun.rules.effect_rules import phase_ended
@@ -169,7 +170,8 @@ def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.
     check_sheet(command.sheet)
     new_id = f"c{state.next_number}"
     rounds = checked_rounds(command.sheet, command.rounds)
-    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=command.sheet, rounds=rounds)]
+    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=command.sheet, rounds=rounds),
+                           *carried_effect_events(state, new_id, command.sheet.name, command.effects)]
     if state.turn > 0:  # joins mid-turn: rolls, minus 10 per pass already over
         newcomer = Combatant(id=new_id, sheet=command.sheet)
         roll = _roll_initiative(newcomer, rng, PASS_REDUCTION * (state.pass_number - 1))
