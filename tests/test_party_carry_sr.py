@@ -136,3 +136,46 @@ def test_a_sustained_spell_goes_on_and_being_prone_stays_behind(game: str) -> No
                                                                                     "until_removed")
     assert rules.carried(again.encounter.state, new_id) == carried  # type: ignore[attr-defined]
     assert rules.act_between(carried, "end_effects", runner(game.upper())).effects == ()  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("SR4-S6")
+def test_a_bound_spirit_comes_along_owing_its_services() -> None:
+    from gmtool.games.shadowrun.sr4.rules import magic_messages as mm
+
+    rules, session, cid = brought("sr4", get_ruleset("sr4").fresh(runner("SR4")))  # type: ignore[attr-defined]
+    session.execute(rules.edit(cid, "magic", 4))
+    # Magic 4 + Summoning 3 = 7 dice against Force 3: 4 hits against 1 → 3 services (SR4-S6); one is used
+    session.execute(mm.SummonSpirit(combatant=cid, spirit="fire", force=3, skill=3, faces=(5, 5, 6, 6, 1, 2, 3),
+                                    spirit_faces=(5, 1, 2), drain_faces=(1,) * 5))  # drain: WIL 3 + LOG 2
+    (spirit,) = [c for c in session.encounter.state.combatants if c != cid]
+    session.execute(mm.UseService(spirit=spirit))
+    carried = rules.carried(session.encounter.state, cid)  # type: ignore[attr-defined]
+    assert [(s.kind, s.force, s.services) for s in carried.spirits] == [("fire", 3, 2)]
+    with in_language("en"):
+        assert [c.text() for c in rules.describe_changes(rules.fresh(runner("SR4")), carried)  # type: ignore[attr-defined]
+                if c.what == "Bound spirit"] == ["Bound spirit: none → Spirit of Fire F3, 2 services owed"]
+    rules, again, new_id = brought_with_spirit(carried)
+    (bond,) = again.encounter.state.magic.spirits.values()
+    assert (bond.summoner, bond.kind, bond.force, bond.services) == (new_id, "fire", 3, 2)
+    assert again.encounter.state.combatants[bond.spirit].sheet.attributes["BOD"] == 3  # a Force 3 spirit's sheet
+    assert rules.carried(again.encounter.state, new_id).spirits == carried.spirits  # type: ignore[attr-defined]
+
+
+def brought_with_spirit(carried: CarriedRunner) -> tuple[Any, EncounterSession, str]:
+    rules = get_ruleset("sr4")
+    session = EncounterSession(Encounter(rules, 5), MemoryStore(), 1)
+    for command in rules.bring(runner("SR4"), carried, "Kestrel"):  # type: ignore[attr-defined]
+        session.execute(command)
+    (runner_id, _spirit_id) = (cid for cid, _name in rules.roster(session.encounter.state))
+    return rules, session, runner_id
+
+
+def test_sr5_refuses_a_carried_spirit() -> None:
+    from gmtool.games.shadowrun.rules.carried_effects import BoundSpirit
+
+    rules = get_ruleset("sr5")
+    (command,) = rules.bring(runner("SR5"), rules.fresh(runner("SR5")), "Kestrel")  # type: ignore[attr-defined]
+    session = EncounterSession(Encounter(rules, 5), MemoryStore(), 1)
+    with pytest.raises(RulesError) as raised:
+        session.execute(command.model_copy(update={"spirits": (BoundSpirit(kind="fire", force=3, services=1),)}))
+    assert raised.value.key == "sr.carry.error.no_spirits"

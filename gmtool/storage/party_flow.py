@@ -98,7 +98,7 @@ def bring_party(campaign: Campaign, encounter_id: int, game: str, execute: Calla
             outcome.refused.append(tr("party.refused.command", name=member.name))
             continue
         new = [cid for cid, _name in roster() if cid not in before]
-        if len(new) == 1:
+        if new:  # the member first; what it brings along (a bound spirit) after it
             campaign.party.link(encounter_id, member.id, new[0])
             outcome.joined.append(member.name)
     return outcome

@@ -20,7 +20,7 @@ from gmtool.core.errors import FileFormatError, RulesError
 from gmtool.core.i18n import active_language, tr
 from gmtool.core.messages import Command
 from gmtool.core.party import RESET, BetweenAction, CarriedState, ChangeLine, StateLine
-from gmtool.games.shadowrun.rules.carried_effects import LastingEffect, lasting_effects
+from gmtool.games.shadowrun.rules.carried_effects import BoundSpirit, LastingEffect, lasting_effects
 from gmtool.games.shadowrun.rules.shared_describe import effect_name
 from gmtool.games.shadowrun.rules.weapons.magazine import Magazine
 
@@ -55,9 +55,11 @@ class CarriedRunner(CarriedState):
     edge_max: int = Field(ge=0)
     rounds: tuple[WeaponRounds, ...] = ()
     effects: tuple[LastingEffect, ...] = ()  # sustained spells and threads, the GM's lasting effects
+    spirits: tuple[BoundSpirit, ...] = ()  # SR4-S6: a spirit still bound, with its services
 
 
-def _runner(sheet: Any, magazines: Mapping[int, Magazine], effects: tuple[LastingEffect, ...] = ()) -> CarriedRunner:
+def _runner(sheet: Any, magazines: Mapping[int, Magazine], effects: tuple[LastingEffect, ...] = (),
+            spirits: tuple[BoundSpirit, ...] = ()) -> CarriedRunner:
     """The carried state of a sheet whose weapons hold ``magazines`` (index → magazine; missing: full)."""
     rounds = []
     for index, weapon in enumerate(sheet.weapons):
@@ -68,7 +70,7 @@ def _runner(sheet: Any, magazines: Mapping[int, Magazine], effects: tuple[Lastin
     return CarriedRunner(
         physical=sheet.physical_damage, physical_boxes=sheet.physical_boxes, overflow=sheet.physical_overflow,
         stun=sheet.stun_damage, stun_boxes=sheet.stun_boxes, edge=sheet.edge_points,
-        edge_max=sheet.attributes["EDG"], rounds=tuple(rounds), effects=effects)
+        edge_max=sheet.attributes["EDG"], rounds=tuple(rounds), effects=effects, spirits=spirits)
 
 
 def _sheet(template: Any) -> Any:
@@ -102,7 +104,8 @@ class ShadowrunCarry:
                                          "stun_damage": min(carried.stun, sheet.stun_boxes), "edge_points": edge})
         rounds = {r.index: r.left for r in carried.rounds
                   if r.index < len(sheet.weapons) and sheet.weapons[r.index].name == r.name}
-        return (self.add_combatant(sheet=sheet, rounds=rounds, effects=carried.effects),)  # type: ignore[call-arg]
+        return (self.add_combatant(sheet=sheet, rounds=rounds, effects=carried.effects,  # type: ignore[call-arg]
+                                   spirits=carried.spirits),)
 
     def carried(self, state: Any, combatant_id: str) -> CarriedRunner | None:
         c = state.combatants.get(combatant_id)
@@ -110,7 +113,18 @@ class ShadowrunCarry:
             return None
         magazines = {i: state.magazines[f"{combatant_id}:{i}"] for i in range(len(c.sheet.weapons))
                      if f"{combatant_id}:{i}" in state.magazines}
-        return _runner(c.sheet, magazines, lasting_effects(state, combatant_id))
+        return _runner(c.sheet, magazines, lasting_effects(state, combatant_id), self.bound_spirits(state, combatant_id))
+
+    def bound_spirits(self, state: Any, combatant_id: str) -> tuple[BoundSpirit, ...]:
+        """The spirits still bound to the combatant (an edition that keeps spirits says; SR5's tracker does not)."""
+        return ()
+
+    def spirit_words(self, spirit: BoundSpirit) -> str:
+        """A bound spirit in words ("Fire spirit F4, 2 services")."""
+        return tr("sr.carry.spirit", spirit=spirit.kind, force=spirit.force, services=spirit.services)
+
+    def _spirits(self, carried: CarriedRunner) -> str:
+        return ", ".join(self.spirit_words(s) for s in carried.spirits) or tr("sr.carry.no_effects")
 
     def describe_changes(self, before: CarriedRunner, after: CarriedRunner) -> tuple[ChangeLine, ...]:
         lines = []
@@ -130,6 +144,8 @@ class ShadowrunCarry:
                                         _of(weapon.left, weapon.capacity)))
         if before.effects != after.effects:
             lines.append(ChangeLine(tr("sr.carry.effects"), _effects(before), _effects(after)))
+        if before.spirits != after.spirits:
+            lines.append(ChangeLine(tr("sr.carry.spirits"), self._spirits(before), self._spirits(after)))
         return tuple(lines)
 
     def state_lines(self, carried: CarriedRunner) -> tuple[StateLine, ...]:
@@ -140,6 +156,8 @@ class ShadowrunCarry:
                   for r in carried.rounds]
         if carried.effects:
             lines.append(StateLine("effects", tr("sr.carry.effects"), _effects(carried)))
+        if carried.spirits:
+            lines.append(StateLine("spirits", tr("sr.carry.spirits"), self._spirits(carried)))
         return tuple(lines)
 
     def between_actions(self) -> tuple[BetweenAction, ...]:
@@ -158,7 +176,7 @@ class ShadowrunCarry:
             return carried.model_copy(update={"rounds": tuple(r.model_copy(update={"left": r.capacity})
                                                               for r in carried.rounds)})
         if action == END_EFFECTS:
-            return carried.model_copy(update={"effects": ()})
+            return carried.model_copy(update={"effects": (), "spirits": ()})
         raise RulesError("error.unknown_command", kind=action)
 
     def fields(self, carried: CarriedRunner) -> tuple[SheetField, ...]:

@@ -25,6 +25,16 @@ class LastingEffect(BaseModel):
     scope: Scope
 
 
+class BoundSpirit(BaseModel):
+    """SR4-S6: a spirit still bound to its summoner, with the services it still owes."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: str = Field(pattern=r"^[a-z_]{1,40}$")
+    force: int = Field(ge=1, le=12)
+    services: int = Field(ge=0, le=12)
+
+
 def lasting_effects(state: Any, holder: str) -> tuple[LastingEffect, ...]:
     """The holder's effects that carry over, in the order they were added."""
     return tuple(LastingEffect(key=e.key, label=e.label, modifier=e.modifier, scope=e.scope)

@@ -168,6 +168,8 @@ def _after_pass(state: EncounterState, rng: random.Random, skip: set[int]) -> li
 # -- handlers --------------------------------------------------------------
 def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.Random) -> list[Event]:
     check_sheet(command.sheet)
+    if command.spirits:  # the SR5 tracker keeps no spirits
+        raise RulesError("sr.carry.error.no_spirits")
     new_id = f"c{state.next_number}"
     rounds = checked_rounds(command.sheet, command.rounds)
     events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=command.sheet, rounds=rounds),
