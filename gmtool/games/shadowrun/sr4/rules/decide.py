@@ -24,6 +24,7 @@ from gmtool.games.shadowrun.sr4.rules import (
     effects,
     groups,
     magic_decide,
+    magic_summon,
     matrix_handlers,
     vehicle_decide,
 )
@@ -37,6 +38,7 @@ HANDLERS: dict[str, Handler] = {
     **magic_decide.HANDLERS,
     **vehicle_decide.HANDLERS, **chase_decide.HANDLERS,
     **matrix_handlers.HANDLERS,  # the Matrix and technomancers (SR4-X*, T*)
+    "add_combatant": magic_summon.add_with_spirit,  # a runner carried with its bound spirit (the party, SR4-S6)
 }
 
 

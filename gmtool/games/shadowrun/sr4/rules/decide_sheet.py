@@ -11,7 +11,7 @@ import random
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
-from gmtool.games.shadowrun.rules.carried_effects import BoundSpirit, carried_effect_events
+from gmtool.games.shadowrun.rules.carried_effects import carried_effect_events
 from gmtool.games.shadowrun.rules.carried_rounds import checked_rounds
 from gmtool.games.shadowrun.rules.damage.monitors import SR4_STUN_OVERFLOW_RATIO, monitor_of
 from gmtool.games.shadowrun.rules.damage.monitors import apply_damage as apply_damage_to
@@ -47,22 +47,8 @@ def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.
     if state.turn > 0:
         newcomer = Combatant(id=new_id, sheet=sheet)
         events += rolls_with_ties(preview(state, events), [initiative_roll(state, newcomer, rng)])
-    for spirit in command.spirits:  # SR4-S6: still bound, it comes along owing its services
-        events += _bound_spirit(preview(state, events), new_id, spirit, rng)
     return events
 
-
-def _bound_spirit(state: EncounterState, summoner_id: str, spirit: BoundSpirit, rng: random.Random) -> list[Event]:
-    """A carried spirit joins beside its summoner (its own combatant) with the services it still owes."""
-    from gmtool.games.shadowrun.sr4.rules.magic_messages import SpiritSummoned
-    from gmtool.games.shadowrun.sr4.rules.magic_summon import spirit_sheet
-
-    summoner = state.combatants[summoner_id]  # its Force was checked when it was summoned (SR4-S6)
-    added = add_combatant(state, cmd.AddCombatant(sheet=spirit_sheet(spirit.kind, spirit.force, summoner)), rng)
-    joined = added[0]
-    return [*added, SpiritSummoned(summoner=summoner_id, name=summoner.sheet.name, spirit=joined.combatant,  # type: ignore[attr-defined]
-                                   spirit_name=joined.sheet.name, spirit_kind=spirit.kind, force=spirit.force,  # type: ignore[attr-defined]
-                                   services=spirit.services)]
 
 
 def remove_combatant(state: EncounterState, command: cmd.RemoveCombatant, rng: random.Random) -> list[Event]:
