@@ -44,6 +44,23 @@ def carrying_games() -> tuple[str, ...]:
     return tuple(m.key for m in registry().manifests() if "carry" in m.capabilities and m.library is not None)
 
 
+def add_templates_to_party(campaign: Campaign, template_ids: list[int]) -> tuple[str, bool]:
+    """Make each template a member of its game's party; (what to say, whether it is a refusal)."""
+    joined, refused = [], []
+    for template_id in template_ids:
+        try:
+            record = campaign.library.get(template_id)
+            if record.game not in carrying_games():
+                refused.append(tr("party.library.no_carry", name=record.name, game=game_name(record.game)))
+                continue
+            make_member(campaign, record.game, template_id)
+            joined.append(record.name)
+        except GmtoolError as exc:
+            refused.append(exc.message())
+    said = [tr("party.library.added", names=", ".join(joined))] if joined else []
+    return " ".join(said + refused), bool(refused)
+
+
 def _table(parent: QWidget, name: str, headers: list[str]) -> QTableWidget:
     table = QTableWidget(0, len(headers), parent)
     table.setObjectName(name)

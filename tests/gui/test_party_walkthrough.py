@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from gmtool.core.i18n import in_language
 from gmtool.games.shadowrun.library.kind import LIBRARY
@@ -158,3 +158,28 @@ def test_the_party_window_speaks_the_language(window, language: str) -> None:  #
         party = party_with(window, "Kestrel")
         assert party.buttons["act_refresh_edge"].text() == {"en": "Refresh Edge", "ja": "エッジ・ポイント回復"}[language]
         party.close()
+
+
+def test_the_library_adds_selected_templates_to_their_party(window) -> None:  # noqa: ANN001
+    first, second = add_runner_template(window, "Kestrel"), add_runner_template(window, "Ayla")
+    library = window.library_actions.show_library()
+    library.refresh()
+    library.select_template(first)
+    library.add_to_party()
+    assert "Added to the party: Kestrel" in library.message.text()
+    library.select_template(second)
+    library.buttons["party"].click()
+    assert [m.name for m in window.workspace.campaign.party.members("sr5")] == ["Kestrel", "Ayla"]
+    assert in_view(library.buttons["party"], library) and text_whole(library.buttons["party"])
+
+
+def test_the_between_encounter_buttons_are_made_once_and_shown_in_the_window(window, qtbot) -> None:  # noqa: ANN001
+    party = party_with(window, "Kestrel")
+    party.show()
+    qtbot.waitExposed(party)
+    party.refresh()
+    party.refresh()
+    shown = [b for b in party.findChildren(QPushButton) if b.objectName().startswith("party_act_") and b.isVisible()]
+    assert sorted(b.objectName() for b in shown) == sorted(f"party_act_{k}" for k in (
+        "heal_stun", "heal_all", "refresh_edge", "reload", "end_effects", "reset"))
+    assert all(in_view(b, party) for b in shown)
