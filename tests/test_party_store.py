@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -49,6 +50,37 @@ def test_a_change_of_several_members_is_one_batch_and_undo_takes_it_back_whole(c
     assert [line.batch for line in undone] == [batch, batch]
     assert [m.carried for m in campaign.party.members("coin")] == [coins(3), coins(3)]
     assert all(line.undone for line in campaign.party.log("coin") if line.batch == batch)
+
+
+def test_a_campaign_without_a_party_keeps_its_tables_and_the_first_member_makes_them(tmp_path: Path) -> None:
+    path = tmp_path / "plain.gmtool"
+    Campaign.create(path).close()
+    before = tables(path)
+    looked_at = Campaign.open(path, read_only=True)  # a campaign of today, looked at: the party is empty
+    try:
+        assert looked_at.party.members("coin") == [] and looked_at.party.log() == [] and looked_at.party.links(1) == {}
+    finally:
+        looked_at.close()
+    assert tables(path) == before
+    campaign = Campaign.open(path, keep_backups=0)
+    try:
+        campaign.party.add("coin", "Ada", 1, coins(3))
+    finally:
+        campaign.close()
+    assert tables(path) - before == {"party_members", "party_links", "party_log"}
+    again = Campaign.open(path, read_only=True)
+    try:
+        assert again.party.members("coin")[0].name == "Ada"
+    finally:
+        again.close()
+
+
+def tables(path: Path) -> set[str]:
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        conn.close()
 
 
 def test_nothing_changed_writes_no_batch(campaign: Campaign) -> None:

@@ -40,7 +40,7 @@ def _changes(game: str, line: LogLine) -> str:
 def party_log_html(campaign: Campaign, game: str, players: bool = False) -> str:
     """The party of ``game`` now and its log, as a printable HTML document (the log left out for the players)."""
     parts = [f'<html lang="{active_language()}"><head><meta charset="utf-8"><style>body {{ font-family: {font_stack()}; }}'
-             " table { border-collapse: collapse; } td, th { border: 1px solid #888; padding: 2px 6px; }</style></head><body>",
+             " table { border-collapse: collapse; } td, th { border: 1px solid; padding: 2px 6px; }</style></head><body>",
              f"<h1>{escape(tr('party.log.title'))}</h1>", f"<h2>{escape(tr('party.log.now'))}</h2><table>",
              _cells([tr("party.column.member"), tr("party.column.now")], "th")]
     parts += [_cells([name, words]) for name, words in party_rows(campaign, game, players)]

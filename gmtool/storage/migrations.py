@@ -60,53 +60,8 @@ def _library_tables(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
-# -- version 3: the party (the players' characters between encounters, gmtool.storage.party_store) -------
-PARTY_V3: tuple[str, ...] = (
-    """CREATE TABLE party_members (
-        id INTEGER PRIMARY KEY,
-        game TEXT NOT NULL,
-        name TEXT NOT NULL CHECK (length(name) > 0),
-        template_id INTEGER,
-        carried_version INTEGER NOT NULL CHECK (carried_version >= 1),
-        carried TEXT NOT NULL,
-        created TEXT NOT NULL,
-        updated TEXT NOT NULL
-    )""",
-    "CREATE INDEX party_members_by_game ON party_members (game)",
-    """CREATE TABLE party_links (
-        encounter_id INTEGER NOT NULL REFERENCES encounters(id),
-        member_id INTEGER NOT NULL,
-        combatant_id TEXT NOT NULL,
-        PRIMARY KEY (encounter_id, member_id)
-    )""",
-    """CREATE TABLE party_log (
-        id INTEGER PRIMARY KEY,
-        batch INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        member_id INTEGER NOT NULL,
-        member_name TEXT NOT NULL,
-        template_id INTEGER,
-        what TEXT NOT NULL,
-        encounter TEXT NOT NULL,
-        before_version INTEGER,
-        before TEXT,
-        after_version INTEGER,
-        after TEXT,
-        undone INTEGER NOT NULL DEFAULT 0,
-        created TEXT NOT NULL
-    )""",
-    "CREATE INDEX party_log_by_game ON party_log (game, batch)",
-)
-
-
-def _party_tables(conn: sqlite3.Connection) -> None:
-    for statement in PARTY_V3:
-        conn.execute(statement)
-
-
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(2, "NPC library: template metadata (tags as a JSON list) and their documents", _library_tables),
-    Migration(3, "The party: members, their links to encounters and the campaign's party log", _party_tables),
 )
 
 LATEST_VERSION: int = MIGRATIONS[-1].target if MIGRATIONS else FIRST_VERSION

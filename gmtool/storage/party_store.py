@@ -9,6 +9,10 @@ inside a document. ``party_links`` remembers which combatant of which encounter 
 Every change is one transaction with its log lines (:meth:`PartyStore.change`): a carry-back of the
 whole party is kept whole or not at all (a kill in the middle leaves the old state). Undo takes back
 the last batch of a game not yet undone, in one transaction too, and marks it undone in the log.
+
+The party's tables (:data:`TABLES`) are made by the first party write, in its transaction: a campaign
+without a party is as it was (the schema version stays; a gmtool of the same schema that knows no party
+opens it as before, and today's files still open read-only). Read before then, the party is empty.
 """
 
 from __future__ import annotations
@@ -26,6 +30,43 @@ from gmtool.storage.failures import storage_error
 
 NAME_MAX = 80
 JOINED, LEFT = "joined", "left"  # the log's words for a member added to the party and one removed
+
+TABLES: tuple[str, ...] = (
+    """CREATE TABLE IF NOT EXISTS party_members (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        name TEXT NOT NULL CHECK (length(name) > 0),
+        template_id INTEGER,
+        carried_version INTEGER NOT NULL CHECK (carried_version >= 1),
+        carried TEXT NOT NULL,
+        created TEXT NOT NULL,
+        updated TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS party_members_by_game ON party_members (game)",
+    """CREATE TABLE IF NOT EXISTS party_links (
+        encounter_id INTEGER NOT NULL REFERENCES encounters(id),
+        member_id INTEGER NOT NULL,
+        combatant_id TEXT NOT NULL,
+        PRIMARY KEY (encounter_id, member_id)
+    )""",
+    """CREATE TABLE IF NOT EXISTS party_log (
+        id INTEGER PRIMARY KEY,
+        batch INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        member_id INTEGER NOT NULL,
+        member_name TEXT NOT NULL,
+        template_id INTEGER,
+        what TEXT NOT NULL,
+        encounter TEXT NOT NULL,
+        before_version INTEGER,
+        before TEXT,
+        after_version INTEGER,
+        after TEXT,
+        undone INTEGER NOT NULL DEFAULT 0,
+        created TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS party_log_by_game ON party_log (game, batch)",
+)
 
 
 @dataclass(frozen=True)
@@ -103,6 +144,23 @@ class PartyStore:
         self.path = path
         self._before_write = before_write
         self._after_write = after_write
+        self._made = False  # the party's tables are known to be there
+
+    def _exists(self) -> bool:
+        """Whether the campaign has the party's tables yet (made by the first party write)."""
+        if not self._made:
+            row = self._conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'party_log'")
+            self._made = row.fetchone() is not None
+        return self._made
+
+    def _read(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        """Rows of a party query (none before the first party write); a damaged table is said, not raised raw."""
+        if not self._exists():
+            return []
+        try:
+            return self._conn.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            raise StorageError("storage.error.party_damaged", detail=str(exc)[:200]) from exc
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -112,6 +170,8 @@ class PartyStore:
         except sqlite3.Error as exc:
             raise storage_error(exc, self.path) from exc
         try:
+            for statement in TABLES:  # the first party write makes them, in its own transaction
+                self._conn.execute(statement)
             yield self._conn
             self._conn.execute("COMMIT")
         except BaseException as exc:
@@ -120,22 +180,23 @@ class PartyStore:
             if isinstance(exc, sqlite3.Error):
                 raise storage_error(exc, self.path) from exc
             raise
+        self._made = True
         self._after_write()
 
     # -- reading ---------------------------------------------------------------------------------
     def members(self, game: str) -> list[PartyMember]:
-        rows = self._conn.execute(
+        rows = self._read(
             "SELECT id, game, name, template_id, carried_version, carried FROM party_members WHERE game = ? ORDER BY id",
             (game,))
         return [self._member(row) for row in rows]
 
     def member(self, member_id: int) -> PartyMember:
-        row = self._conn.execute(
+        rows = self._read(
             "SELECT id, game, name, template_id, carried_version, carried FROM party_members WHERE id = ?",
-            (member_id,)).fetchone()
-        if row is None:
+            (member_id,))
+        if not rows:
             raise StorageError("storage.error.no_such_member", member=member_id)
-        return self._member(row)
+        return self._member(rows[0])
 
     @staticmethod
     def _member(row: tuple[object, ...]) -> PartyMember:
@@ -145,25 +206,24 @@ class PartyStore:
 
     def links(self, encounter_id: int) -> dict[int, str]:
         """member id → the combatant it became in the encounter."""
-        rows = self._conn.execute("SELECT member_id, combatant_id FROM party_links WHERE encounter_id = ?",
-                                  (encounter_id,))
-        return {int(member): str(combatant) for member, combatant in rows}
+        rows = self._read("SELECT member_id, combatant_id FROM party_links WHERE encounter_id = ?", (encounter_id,))
+        return {int(member): str(combatant) for member, combatant in rows}  # type: ignore[call-overload]
 
     def log(self, game: str | None = None) -> list[LogLine]:
         """The party log (of ``game`` if given), oldest first."""
         where, args = ("WHERE game = ?", (game,)) if game is not None else ("", ())
-        rows = self._conn.execute(
+        rows = self._read(
             "SELECT id, batch, game, member_id, member_name, what, encounter, before_version, before,"
             f" after_version, after, undone, created FROM party_log {where} ORDER BY id", args)
-        return [LogLine(r[0], r[1], r[2], r[3], r[4], r[5], r[6], _decode(r[7], r[8]), _decode(r[9], r[10]),
-                        bool(r[11]), r[12]) for r in rows]
+        return [LogLine(r[0], r[1], r[2], r[3], r[4], r[5], r[6], _decode(r[7], r[8]), _decode(r[9], r[10]),  # type: ignore[arg-type]
+                        bool(r[11]), r[12]) for r in rows]  # type: ignore[arg-type]
 
     def can_undo(self, game: str) -> bool:
         return self._last_batch(game) is not None
 
     def _last_batch(self, game: str) -> int | None:
-        row = self._conn.execute("SELECT max(batch) FROM party_log WHERE game = ? AND undone = 0", (game,)).fetchone()
-        return None if row[0] is None else int(row[0])
+        rows = self._read("SELECT max(batch) FROM party_log WHERE game = ? AND undone = 0", (game,))
+        return None if not rows or rows[0][0] is None else int(rows[0][0])  # type: ignore[call-overload]
 
     # -- writing ---------------------------------------------------------------------------------
     def add(self, game: str, name: str, template_id: int | None, carried: Carried) -> int:

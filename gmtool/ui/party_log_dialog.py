@@ -43,11 +43,12 @@ class PartyLogDialog(QDialog):
             self.text.document().print_(printer)
 
     def ask_save(self) -> None:
-        from gmtool.ui.library_window import ask_save_path
+        from PySide6.QtWidgets import QFileDialog
 
-        path = ask_save_path(self, tr("party.log.save"), "party-log.html", tr("party.log.filter"))
-        if path is None:
+        chosen, _ = QFileDialog.getSaveFileName(self, tr("party.log.save"), "party-log.html", tr("party.log.filter"))
+        if not chosen:
             return
+        path = Path(chosen) if chosen.lower().endswith(".html") else Path(chosen).with_suffix(".html")
         try:
             self.save(path)
         except OSError as exc:
