@@ -182,6 +182,7 @@ class GmtoolApp:
         path = choose_campaign_to_open(self.window)
         if path is None:
             return
+        self._leaving_encounter()
         try:
             workspace = Workspace.open(path)
         except NotWritableError as exc:  # another gmtool has it, or it cannot be written: read-only?
@@ -199,6 +200,7 @@ class GmtoolApp:
 
         path = choose_new_campaign(self.window)
         if path is not None:
+            self._leaving_encounter()
             self._try(lambda: Workspace.create(path))
 
     # -- encounters of the open campaign ---------------------------------------------
@@ -212,6 +214,7 @@ class GmtoolApp:
         if not dialog.exec():
             return
         name, ruleset = dialog.chosen()
+        self._leaving_encounter()
         workspace = self.workspace
         self._try(lambda: workspace.with_new_encounter(name, ruleset))
 
@@ -228,7 +231,13 @@ class GmtoolApp:
             return
         chosen = dialog.chosen()
         if chosen is not None and chosen != workspace.encounter_id:
+            self._leaving_encounter()
             self._try(lambda: workspace.with_encounter(chosen))
+
+    def _leaving_encounter(self) -> None:
+        """The party's changes in the encounter being left, offered to carry back (gmtool.ui.party_actions)."""
+        if self.window is not None:
+            self.window.party_actions.offer_carry_back()
 
     def _try(self, make: Callable[[], Workspace]) -> None:
         try:
@@ -259,6 +268,7 @@ class GmtoolApp:
         self.window = window
         if self.player_view is not None:
             self.player_view.attach(window.bridge)  # the players' screen follows the new window
+        window.party_actions.partyChanged.connect(self._party_changed)
         if old is not None:
             old.close()
             old.deleteLater()
@@ -306,6 +316,11 @@ class GmtoolApp:
             self.player_view.closed.connect(self._player_view_closed)
         self.player_view.apply_settings(chosen)
         self.player_view.show_on_screen()
+
+    def _party_changed(self) -> None:
+        """The players' screen shows the party between encounters as it is now."""
+        if self.player_view is not None:
+            self.player_view.refresh_party()
 
     def _player_view_closed(self) -> None:
         if self.player_view is not None:

@@ -46,6 +46,7 @@ ALLOWED: dict[tuple[str, str, str], str] = {
     ("gmtool/storage/campaign.py", "rule_readings", "json.loads"): "a record of the campaign's SQLite",
     ("gmtool/storage/library_store.py", "_decode_document", "json.loads"): "a record of the campaign's SQLite",
     ("gmtool/storage/library_store.py", "_summary", "json.loads"): "a record of the campaign's SQLite",
+    ("gmtool/storage/party_store.py", "_decode", "json.loads"): "a record of the campaign's SQLite",
     ("gmtool/storage/backups.py", "_fsync_path", "os.open"): "a file or folder opened to fsync it, nothing read",
     ("gmtool/storage/backups.py", "_keep_damaged", "copyfile"):
         "raw bytes of the campaign being replaced (a pipe is refused by shutil), kept, not read",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, cast
 
-from gmtool.core.capabilities import Capability, PlayerLine, ReportWords, TargetHint
+from gmtool.core.capabilities import Capability, Carry, PlayerLine, ReportWords, TargetHint
 from gmtool.core.registry import registry
 
 if TYPE_CHECKING:
@@ -45,3 +45,17 @@ def map_rules(rules: HasKey) -> MapRules[object] | None:
 def target_hint(rules: HasKey) -> TargetHint | None:
     """The game's words for the map dock before a target is chosen, if it declares them."""
     return cast("TargetHint", rules) if declares(rules, "target_hint") else None
+
+
+def carry(rules: HasKey) -> Carry[object] | None:
+    """What of a combatant carries over to the next encounter, if the game declares it."""
+    return cast("Carry[object]", rules) if declares(rules, "carry") else None
+
+
+def carry_of_game(game: str) -> Carry[object] | None:
+    """:func:`carry` of a game by its key (its rules are made now, with the digest's readings)."""
+    if "carry" not in registry().manifest(game).capabilities:
+        return None
+    from gmtool.core.registry import get_ruleset
+
+    return cast("Carry[object]", get_ruleset(game))

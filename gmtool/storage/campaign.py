@@ -66,6 +66,7 @@ from gmtool.storage.own_log import (
 
 if TYPE_CHECKING:
     from gmtool.storage.library_store import LibraryStore
+    from gmtool.storage.party_store import PartyStore
 
 SCHEMA_VERSION = LATEST_VERSION
 RULE_READINGS = "rule_readings"  # meta key: the campaign's rule readings (JSON)
@@ -168,6 +169,13 @@ class Campaign:
 
         return LibraryStore(self._conn, self.path, self._before_write, self._after_write,
                             connect=lambda: self._connect(self.path))
+
+    @cached_property
+    def party(self) -> PartyStore:
+        """The campaign's party of each game (loaded with its first use)."""
+        from gmtool.storage.party_store import PartyStore
+
+        return PartyStore(self._conn, self.path, self._before_write, self._after_write)
 
     def _before_write(self) -> None:
         if self.read_only:

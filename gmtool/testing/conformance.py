@@ -17,7 +17,9 @@ Japanese:
   offer says why;
 - undoes every command back to the empty fight and redoes them all, each moment equal to the same
   moment the first time;
-- checks every message key the game asked for exists in English and in Japanese.
+- checks every message key the game asked for exists in English and in Japanese;
+- for a game declaring ``"carry"``: what it carries survives storing, and comes back out unchanged from
+  an encounter it was brought into (:mod:`gmtool.testing.carry_check`).
 
 It reads the game only through the contract (no Qt, no game imported by name), so a plug-in author
 runs it on their own game: ``check_game("my_game")`` with the game registered (an installed entry
@@ -122,7 +124,9 @@ def _play(manifest: GameManifest, language: str, steps: int, seed: int, moves: M
         pick = moves if moves is not None and rng.random() < 1 / 3 else None
         walk.do(partial(_next_command, walk, rng, pick))
     walk.undo_and_redo_everything()
-    return walk.found
+    from gmtool.testing.carry_check import carry_problems
+
+    return walk.found + carry_problems(manifest, rules, walk.encounter.state, demo.commands)
 
 
 def _given(command: Command) -> Command:

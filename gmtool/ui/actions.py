@@ -75,6 +75,12 @@ MAP_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("map_focus", "Ctrl+M", changes_fight=False),
 )
 MAP_MENU = ("map_focus", "-", "map_ahead", "map_back", "map_left", "map_right")
+# The party's File-menu actions (gmtool.ui.party_actions makes and connects them), in every window.
+PARTY_SPECS: tuple[ActionSpec, ...] = (
+    ActionSpec("party", "Ctrl+Alt+P", changes_fight=False, label="party.action.party"),
+    ActionSpec("add_party", "Ctrl+Alt+A", label="party.action.add"),
+    ActionSpec("carry_back", "Ctrl+Alt+B", changes_fight=False, label="party.action.carry_back"),
+)
 
 # The shell's menus. A game adds its own menus after Edit, and items to Edit and View
 # (its window parts' ``menus``); "-" is a separator.
@@ -99,7 +105,7 @@ def scoped_action_specs() -> tuple[tuple[ActionSpec, frozenset[str] | None], ...
     Two actions may share a key only when no window has both (a key of one game is free in another)."""
     from gmtool.viewmodels.game_view import game_view_classes
 
-    shell = (*ACTION_SPECS, *LIBRARY_SPECS)
+    shell = (*ACTION_SPECS, *LIBRARY_SPECS, *PARTY_SPECS)
     scopes: dict[str, frozenset[str] | None] = {spec.name: None for spec in shell}
     specs = {spec.name: spec for spec in shell}
     for game, view in game_view_classes():

@@ -179,6 +179,7 @@ class LibraryWindow(QWidget):
             "import": self._button("libui.window.import", "libraryImport", self.ask_import),
             "export_json": self._button("libui.window.export_json", "libraryExportJson", self.export_json),
             "add": self._button("libui.window.add_to_encounter", "libraryAddToEncounter", self.add_to_encounter),
+            "party": self._button("party.library.add", "libraryAddToParty", self.add_to_party),
         }
         self.buttons["add"].setDefault(True)
 
@@ -207,7 +208,7 @@ class LibraryWindow(QWidget):
         splitter.addWidget(self.preview)
         splitter.setSizes([760, 400])
         grid = QGridLayout()
-        order = (("new", "edit", "duplicate", "delete"), ("tags", "import", "export_json", "add"))
+        order = (("new", "edit", "duplicate", "delete"), ("tags", "import", "export_json", "add"), ("party",))
         for r, names in enumerate(order):
             for c, name in enumerate(names):
                 grid.addWidget(self.buttons[name], r, c)
@@ -238,6 +239,7 @@ class LibraryWindow(QWidget):
             self.buttons[name].setEnabled(one)
         self.buttons["add"].setEnabled(one and self.bridge is not None)
         self.buttons["delete"].setEnabled(bool(ids))
+        self.buttons["party"].setEnabled(bool(ids))
         template = self.load(ids[0]) if one else None
         self.preview.setPlainText(self.library_of(template).preview(template) if template is not None else "")
 
@@ -425,6 +427,12 @@ class LibraryWindow(QWidget):
             self.show_message(exc.message(), error=True)
             return False
         return plan is not None and self.add_template_to_encounter(template, plan)
+
+    def add_to_party(self) -> None:
+        """Each selected template becomes a member of its game's party, as the template is (File → Party…)."""
+        from gmtool.ui.party_window import add_templates_to_party
+
+        self.show_message(*add_templates_to_party(self.campaign, self.selected_ids()))
 
     def _refusal_to_add(self, template: object, bridge: EncounterBridge) -> str | None:
         """Why this template cannot join the current encounter (another game's), or None."""

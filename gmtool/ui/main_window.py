@@ -50,6 +50,7 @@ from gmtool.ui.fight_focus import FightFocus
 from gmtool.ui.first_size import first_place, first_size
 from gmtool.ui.library_actions import install_library_actions
 from gmtool.ui.log_panel import LogPanel
+from gmtool.ui.party_actions import install_party_actions
 from gmtool.ui.rewind_bar import RewindBar
 from gmtool.ui.theme import set_tone
 from gmtool.ui.window_parts import WindowParts
@@ -110,6 +111,7 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.fight_bar)
         self._make_menus()
         self.library_actions = install_library_actions(self, self._shortcuts)  # File: library, import, build, restore
+        self.party_actions = install_party_actions(self, self._shortcuts)  # File: party, add it, carry it back
         clashing = self._drop_clashing_keys()
         self.rewind_bar = self._make_rewind_bar()
         self.bridge.pastChanged.connect(self._show_rewind_bar)
@@ -194,7 +196,7 @@ class MainWindow(QMainWindow):
             "switch_encounter": self.switchEncounterRequested.emit,
             "preferences": self.preferencesRequested.emit,
             "reload_house_rules": self.reloadHouseRulesRequested.emit,
-            "quit": self.close,
+            "quit": self.quit,
             "about": self.about,
             "print_log": self.print_log,
             "back_to_now": self.bridge.back_to_now,
@@ -421,6 +423,11 @@ class MainWindow(QMainWindow):
         if self._reasons.get(name, ...) != reason:
             self._reasons[name] = reason
             set_reason(self._actions[name], reason)
+
+    def quit(self) -> None:
+        """File → Quit: the party's changes offered to carry back first (never lost silently), then close."""
+        self.party_actions.offer_carry_back()
+        self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.bridge.detach()

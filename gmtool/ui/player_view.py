@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gmtool.core.declared import map_rules
+from gmtool.core.declared import carry, map_rules
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import player_view_model as pvm
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -183,11 +183,17 @@ class PlayerView(QWidget):
         self.body = QHBoxLayout()  # the order, and the map beside it for a map game
         self.body.addWidget(self.view, ORDER_STRETCH)
         layout.addLayout(self.body, 1)
+        self.party = QLabel(self)  # the party between encounters (gmtool.storage.party_flow)
+        self.party.setObjectName("playerParty")
+        self.party.setWordWrap(True)
+        self.party.hide()
+        layout.addWidget(self.party)
+        self._bridge = bridge
         self.map: PlayerMap | None = None
         self._show_map(bridge)
         self.setStyleSheet(
             f"#playerView {{ background-color: {tone_hex('player_back')}; }}"
-            f"#playerHeading, #playerCurrent {{ color: {tone_hex('player_text')}; }}"
+            f"#playerHeading, #playerCurrent, #playerParty {{ color: {tone_hex('player_text')}; }}"
             f"#playerOrder {{ background-color: {tone_hex('player_back')}; border: none; }}"
         )
         self.model.statusChanged.connect(self._refresh_status)
@@ -210,6 +216,7 @@ class PlayerView(QWidget):
         heading.setBold(True)
         self.heading.setFont(heading)
         self.current_label.setFont(base)
+        self.party.setFont(base)
         self.view.setItemDelegate(PlaceDelegate(base, self.view))
         self.model.set_settings(settings)
         self.view.doItemsLayout()
@@ -219,6 +226,7 @@ class PlayerView(QWidget):
     def attach(self, bridge: EncounterBridge) -> None:
         """Follow the bridge of a rebuilt main window (another encounter, another language)."""
         self.model.attach(bridge)
+        self._bridge = bridge
         self._show_map(bridge)
         self.retranslate()
 
@@ -241,8 +249,22 @@ class PlayerView(QWidget):
         self.setWindowTitle(tr("player.title"))
         self.model.refresh()
         self._refresh_status()
+        self.refresh_party()
         if self.map is not None:
             self.map.redraw()
+
+    def refresh_party(self) -> None:
+        """Between encounters (no member of the game's party in this one), the party's state as the players
+        may see it; hidden otherwise. Read when the window changes encounter and when the party changes."""
+        workspace = self._bridge.workspace
+        rows: list[tuple[str, str]] = []
+        if carry(self._bridge.ruleset) is not None:
+            from gmtool.storage.party_flow import between_encounters, party_rows
+
+            if between_encounters(workspace.campaign, workspace.encounter_id):
+                rows = party_rows(workspace.campaign, workspace.ruleset_key, players=True)
+        self.party.setText(tr("player.party", members="\n".join(f"{name}: {words}" for name, words in rows)))
+        self.party.setVisible(bool(rows))
 
     # -- placing the window ------------------------------------------------------------------
     def show_on_screen(self) -> QScreen:

@@ -15,7 +15,7 @@ MANIFEST = GameManifest(
     demo=f"{PACKAGE}.rules.demo:demo",
     library=f"{PACKAGE}.library.kind:LIBRARY",
     library_gui=f"{PACKAGE}.gui.library_parts:LIBRARY_GUI",
-    capabilities=frozenset({"player_line", "report_words", "map", "target_hint"}),
+    capabilities=frozenset({"player_line", "report_words", "map", "target_hint", "carry"}),  # carry: machine damage
     readings=(  # where the digest's words allow two readings (it has no page numbers: page 0)
         ReadingOption(key="ab_defence_pp_kept", rule="AB-16", page=0),
     ),

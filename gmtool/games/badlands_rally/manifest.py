@@ -15,7 +15,7 @@ MANIFEST = GameManifest(
     demo=f"{PACKAGE}.rules.demo:demo",
     library=f"{PACKAGE}.library.kind:LIBRARY",
     library_gui=f"{PACKAGE}.gui.library_parts:LIBRARY_GUI",
-    capabilities=frozenset({"report_words", "map"}),
+    capabilities=frozenset({"report_words", "map", "carry"}),  # carry: a gear's damage and upgrades go on
     readings=(  # where the digest leaves a choice open (the rules booklet's figures, pp. 8-9)
         ReadingOption(key="br_rear_cone", rule="BR-10", page=9),
         ReadingOption(key="br_corner_open", rule="BR-10", page=8),

@@ -17,10 +17,11 @@ def edition_manifest(key: str, names: dict[str, str], order: int,
     upper = key.upper()
     return GameManifest(
         key=key, api=GAME_API, names=names, order=order, readings=readings,
-        rules=f"{PACKAGE}.{key}.rules.game:{upper}Ruleset",
+        rules=f"{PACKAGE}.library.carry_{key}:{upper}CarryRules",  # the edition's rules, and its runners' carry
         demo=f"{PACKAGE}.{key}.rules.demo:demo",
         view=f"{PACKAGE}.{key}.gui.view:{upper}View",
         house_rules=f"{PACKAGE}.rules.house:load",  # both editions' tables: loaded once
         library=f"{PACKAGE}.library.kind:LIBRARY",  # both editions' templates: one library
         library_gui=f"{PACKAGE}.gui.library_parts:LIBRARY_GUI",
+        capabilities=frozenset({"carry"}),  # a runner's damage, Edge and rounds go on to the next encounter
     )

@@ -13,4 +13,5 @@ MANIFEST = GameManifest(
     messages="tests.games.coin:messages",
     library="tests.games.coin.library:LIBRARY",
     library_gui="tests.games.coin.library_gui:LIBRARY_GUI",
+    capabilities=frozenset({"carry"}),  # the coins still held go on to the next duel
 )

@@ -26,6 +26,7 @@ from gmtool.core.game import NOTHING, GameDemo, Involved, Touched
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import RuleReadings
+from tests.games.coin.carry import CoinCarry
 
 COINS = 3
 HEADS, TAILS = 1, 2
@@ -36,6 +37,7 @@ class AddDuelist(Command):
     kind: Literal["add_duelist"] = "add_duelist"
     name: str
     coins: int = COINS
+    left: int | None = None  # coins still held (a party member carried from an earlier duel); None: all
 
 
 class StartRound(Command):
@@ -67,6 +69,7 @@ class DuelistAdded(Event):
     id: str
     name: str
     coins: int
+    left: int | None = None  # None: all its coins
 
 
 class RoundStarted(Event):
@@ -115,7 +118,7 @@ class CoinState:
     last_face: int | None = None
 
 
-class CoinRules:
+class CoinRules(CoinCarry):
     """The duel, as the core and the shell need it."""
 
     key = "coin"
@@ -136,7 +139,10 @@ class CoinRules:
         if isinstance(command, AddDuelist):
             if len(state.combatants) >= 2:
                 raise RulesError("coin.error.full")
-            return (DuelistAdded(id=f"d{len(state.combatants) + 1}", name=command.name, coins=command.coins),)
+            if command.left is not None and not 0 <= command.left <= command.coins:
+                raise RulesError("coin.error.coins", high=command.coins)
+            return (DuelistAdded(id=f"d{len(state.combatants) + 1}", name=command.name, coins=command.coins,
+                                 left=command.left),)
         standing = [d.id for d in state.combatants.values() if d.coins > 0]
         if isinstance(command, StartRound):
             if len(standing) < 2:
@@ -175,7 +181,8 @@ class CoinRules:
 
     def apply(self, state: CoinState, event: Event) -> None:
         if isinstance(event, DuelistAdded):
-            state.combatants[event.id] = Duelist(event.id, event.name, event.coins, event.coins)
+            left = event.coins if event.left is None else event.left
+            state.combatants[event.id] = Duelist(event.id, event.name, left, event.coins)
         elif isinstance(event, RoundStarted):
             state.turn, state.current = event.round, event.first
         elif isinstance(event, CoinFlipped):

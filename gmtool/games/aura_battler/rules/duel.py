@@ -15,13 +15,14 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.games.aura_battler.rules import duel_decide, duel_fold, duel_involved, duel_map, duel_view, duel_words
 from gmtool.games.aura_battler.rules import duel_messages as m
+from gmtool.games.aura_battler.rules.carry import AuraCarry
 from gmtool.games.aura_battler.rules.duel_state import DuelState
 
 if TYPE_CHECKING:
     from gmtool.games.aura_battler.rules.duel_attack import AttackPlan
 
 
-class AuraRules(RulesAdapter[DuelState], MapAdapter[DuelState]):
+class AuraRules(AuraCarry, RulesAdapter[DuelState], MapAdapter[DuelState]):
     """The duel: turns with their PP allocation phase, the GM's movement, attacks and damage. The shell's
     drawing questions go to :mod:`.duel_view`, the map dock's to :mod:`.duel_map`."""
 

@@ -87,9 +87,11 @@ def _added(state: DuelState, command: m.AddUnit) -> m.UnitAdded:
     _on_sky(state, at)
     if command.thrust > command.machine.top_thrust:
         raise RulesError("error.ab_thrust_range", high=command.machine.top_thrust)
+    if command.damage >= command.machine.durability:  # AB-17: it would join destroyed
+        raise RulesError("ab.carry.error.destroyed", name=command.machine.name, durability=command.machine.durability)
     number = 1 + max((int(u[1:]) for u in state.units if u[1:].isdigit()), default=0)
     return m.UnitAdded(id=f"u{number}", machine=command.machine, pilot=command.pilot, side=command.side,
-                       hex=at, facing=command.facing, thrust=command.thrust)
+                       hex=at, facing=command.facing, thrust=command.thrust, damage=command.damage)
 
 
 def _alive(state: DuelState, unit_id: str) -> DuelUnit:

@@ -32,7 +32,7 @@ def apply(state: DuelState, event: Event) -> None:
         state.units[event.id] = DuelUnit(event.id, event.machine.name, event.machine, event.pilot, event.side,
                                          hex_of(event.hex), event.facing, event.thrust,
                                          points=PowerPoints(event.pilot.base_pp), aura=event.pilot.aura,  # 22.2
-                                         turn_thrust=event.thrust)
+                                         turn_thrust=event.thrust, damage=event.damage)
     elif isinstance(event, m.TurnStarted):
         state.turn, state.revealed = event.turn, False
         for unit in state.units.values():  # 22.2, 22.3

@@ -37,6 +37,7 @@ class AddUnit(Command):
     hex: str | None = Field(default=None, pattern=r"^\d{4}$")  # None: the first free hex of the map's zones
     facing: int = Field(default=0, ge=0, le=5)
     thrust: int = Field(default=0, ge=0, le=30)
+    damage: int = Field(default=0, ge=0, le=98)  # a player's machine carried from an earlier duel (the party)
 
 
 class StartTurn(Command):
@@ -155,6 +156,7 @@ class UnitAdded(Event):
     hex: str
     facing: int
     thrust: int
+    damage: int = 0  # carried from an earlier duel
 
 
 class TurnStarted(Event):

@@ -17,6 +17,7 @@ from gmtool.games.badlands_rally.rules import race_decide, race_fold, race_invol
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import race_reaction_messages as r
 from gmtool.games.badlands_rally.rules import setup_messages as setup
+from gmtool.games.badlands_rally.rules.carry import RallyCarry
 from gmtool.games.badlands_rally.rules.push_messages import PUSH_COMMANDS, PUSH_EVENTS
 from gmtool.games.badlands_rally.rules.race_state import RaceState
 from gmtool.games.badlands_rally.rules.setup_fold import apply as setup_apply
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from gmtool.games.badlands_rally.rules.race_attack import AttackPreview
 
 
-class RallyRules(RulesAdapter[RaceState], MapAdapter[RaceState]):
+class RallyRules(RallyCarry, RulesAdapter[RaceState], MapAdapter[RaceState]):
     """The race (rounds, activations, speed, movement on the course; attacks and damage to come). The shell's
     drawing questions go to :mod:`.race_view`, the map dock's to :mod:`.race_map` (with the rule readings)."""
 

@@ -204,6 +204,10 @@ def _added(state: RaceState, command: m.AddGear) -> m.GearAdded:
     if command.top_mr < command.cruising_mr:  # BR-5, BR-8: top speed is the faster one (as a library card)
         raise RulesError("error.br_top_below_cruising", name=command.name, top=command.top_mr,
                          cruising=command.cruising_mr)
+    if (command.hull_left or 0) > command.hull or (command.structure_left or 0) > command.structure:
+        raise RulesError("br.carry.error.damage", name=command.name)
+    if command.structure_left == 0:
+        raise RulesError("br.carry.error.wrecked", name=command.name)
     where = command.hex or _free_start(state)
     h = _on_board(state.course, where)
     other = _taken_by(state, h, "")

@@ -27,9 +27,13 @@ def apply(state: RaceState, event: Event) -> None:
     elif isinstance(event, m.CourseSet):
         state.course = event.course
     elif isinstance(event, m.GearAdded):
-        fields = {name: getattr(event, name) for name in type(event).model_fields if name not in ("kind", "hex")}
-        state.gears[event.id] = RaceGear(hex=hex_of(event.hex), hull_max=event.hull,
-                                         structure_max=event.structure, **fields)
+        left = ("kind", "hex", "hull_left", "structure_left")
+        fields = {name: getattr(event, name) for name in type(event).model_fields if name not in left}
+        gear = RaceGear(hex=hex_of(event.hex), hull_max=event.hull, structure_max=event.structure, **fields)
+        gear.hull = event.hull if event.hull_left is None else event.hull_left
+        gear.structure = event.structure if event.structure_left is None else event.structure_left
+        gear.rattle = replace(gear.rattle, token=gear.hull == 0)  # BR-14: rattled until the hull is back to 1
+        state.gears[event.id] = gear
     elif isinstance(event, m.AttackMade):
         _attacked(state, event)
     elif isinstance(event, m.SpinResolved):

@@ -49,6 +49,11 @@ class AddGear(Command):
     hex: str | None = Field(default=None, pattern=r"^\d{4}$")  # None: the first free hex of the start zone
     facing: int = Field(default=0, ge=0, le=5)
     specials: tuple[str, ...] = ()  # the datacard's special rules (rules/specials.py)
+    # a player's gear carried from an earlier race (the party): its hull and structure left (None: whole)
+    # and the upgrades it won (BR-20), their weapons among ``weapons``
+    hull_left: int | None = Field(default=None, ge=0, le=20)
+    structure_left: int | None = Field(default=None, ge=0, le=20)
+    upgrades: tuple[str, ...] = Field(default=(), max_length=12)
 
 
 class StartRound(Command):
@@ -209,6 +214,9 @@ class GearAdded(Event):
     hex: str
     facing: int
     specials: tuple[str, ...] = ()
+    hull_left: int | None = None  # carried from an earlier race (None: whole)
+    structure_left: int | None = None
+    upgrades: tuple[str, ...] = ()
 
 
 class InitiativeCheck(BaseModel):

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
+from gmtool.games.shadowrun.rules.carried_rounds import carried_magazine
 from gmtool.games.shadowrun.rules.grunt_groups import fold_member_removed
 
 Folder = Callable[[Any, Any], None]
@@ -35,6 +36,8 @@ def fold_added(state: Any, e: Any, make: Callable[..., Any]) -> None:
     """``make(id=…, sheet=…)``: the edition's Combatant; ids are "c<number>", never reused."""
     state.combatants[e.combatant] = make(id=e.combatant, sheet=e.sheet)
     state.next_number = max(state.next_number, int(e.combatant[1:]) + 1)
+    for index, left in e.rounds.items():  # a runner carried from an earlier encounter
+        state.magazines[f"{e.combatant}:{index}"] = carried_magazine(e.sheet.weapons[index], left)
 
 
 def fold_removed(state: Any, e: Any) -> None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Generic, Literal, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from gmtool.core.messages import Command
+from gmtool.games.shadowrun.rules.carried_effects import BoundSpirit, LastingEffect
 
 SheetT = TypeVar("SheetT", bound=BaseModel)
 
@@ -18,6 +19,11 @@ class AddCombatant(Command, Generic[SheetT]):
 
     kind: Literal["add_combatant"] = "add_combatant"
     sheet: SheetT
+    # rounds left per weapon (its index on the sheet) for a runner carried from an earlier encounter;
+    # a weapon not named joins loaded
+    rounds: dict[int, int] = Field(default_factory=dict)
+    effects: tuple[LastingEffect, ...] = Field(default=(), max_length=20)  # sustained spells … carried
+    spirits: tuple[BoundSpirit, ...] = Field(default=(), max_length=1)  # SR4-S6: a bound spirit carried (SR4 only)
 
 
 class ActNow(Command):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Generic, Literal, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from gmtool.core.messages import Event
 
@@ -19,6 +19,7 @@ class CombatantAdded(Event, Generic[SheetT]):
     kind: Literal["combatant_added"] = "combatant_added"
     combatant: str
     sheet: SheetT
+    rounds: dict[int, int] = Field(default_factory=dict)  # rounds left per weapon index (carried); others loaded
 
 
 class ActionPhaseEnded(Event):

@@ -23,6 +23,7 @@ from gmtool.games.shadowrun.sr4.rules import (
     effects,
     groups,
     magic_decide,
+    magic_summon,
     matrix_handlers,
     vehicle_decide,
 )
@@ -34,6 +35,7 @@ HANDLERS: dict[str, Handler[EncounterState]] = {
     **magic_decide.HANDLERS,
     **vehicle_decide.HANDLERS, **chase_decide.HANDLERS,
     **matrix_handlers.HANDLERS,  # the Matrix and technomancers (SR4-X*, T*)
+    "add_combatant": magic_summon.add_with_spirit,  # a runner carried with its bound spirit (the party, SR4-S6)
 }
 
 

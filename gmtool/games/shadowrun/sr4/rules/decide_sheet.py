@@ -12,6 +12,8 @@ from typing import Literal
 
 from gmtool.core.errors import RulesError
 from gmtool.core.messages import Event
+from gmtool.games.shadowrun.rules.carried_effects import carried_effect_events
+from gmtool.games.shadowrun.rules.carried_rounds import checked_rounds
 from gmtool.games.shadowrun.rules.damage.monitors import SR4_STUN_OVERFLOW_RATIO, monitor_of
 from gmtool.games.shadowrun.rules.damage.monitors import apply_damage as apply_damage_to
 from gmtool.games.shadowrun.rules.effect_rules import effects_of_removed
@@ -41,11 +43,14 @@ def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.
     check_sheet(command.sheet)
     sheet = with_natural_weapons(command.sheet)
     new_id = f"c{state.next_number}"
-    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=sheet)]
+    rounds = checked_rounds(sheet, command.rounds)
+    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=sheet, rounds=rounds),
+                           *carried_effect_events(state, new_id, sheet.name, command.effects)]
     if state.turn > 0:
         newcomer = Combatant(id=new_id, sheet=sheet)
         events += rolls_with_ties(preview(state, events), [initiative_roll(state, newcomer, rng)])
     return events
+
 
 
 def remove_combatant(state: EncounterState, command: cmd.RemoveCombatant, rng: random.Random) -> list[Event]:

@@ -104,3 +104,19 @@ def release(state: EncounterState, command: ReleaseSpirit, rng: random.Random) -
     bond = _bond(state, command.spirit)
     events: list[Event] = [SpiritReleased(spirit=bond.spirit, name=state.combatants[bond.spirit].sheet.name)]
     return events + remove_combatant(preview(state, events), cmd.RemoveCombatant(combatant=bond.spirit), rng)
+
+
+def add_with_spirit(state: EncounterState, command: cmd.AddCombatant, rng: random.Random) -> list[Event]:
+    """A combatant joins (:func:`add_combatant`); a runner carried from an earlier encounter brings the
+    spirit still bound to it, owing the services it still owes (SR4-S6; its Force was checked when summoned)."""
+    events = add_combatant(state, command, rng)
+    for carried in command.spirits:
+        now = preview(state, events)
+        summoner = now.combatants[events[0].combatant]  # type: ignore[attr-defined]
+        added = add_combatant(now, cmd.AddCombatant(sheet=spirit_sheet(carried.kind, carried.force, summoner)), rng)
+        events += [*added, SpiritSummoned(
+            summoner=summoner.id, name=summoner.sheet.name, spirit=added[0].combatant,  # type: ignore[attr-defined]
+            spirit_name=added[0].sheet.name, spirit_kind=carried.kind, force=carried.force,  # type: ignore[attr-defined]
+            services=carried.services,
+        )]
+    return events

@@ -14,6 +14,8 @@ from gmtool.core.errors import RulesError
 from gmtool.core.messages import Command, Event
 from gmtool.games.shadowrun.rules.attack.phase import ATTACK_ACTIONS, check_one_attack
 from gmtool.games.shadowrun.rules.attack.suppression import zone_endings
+from gmtool.games.shadowrun.rules.carried_effects import carried_effect_events
+from gmtool.games.shadowrun.rules.carried_rounds import checked_rounds
 from gmtool.games.shadowrun.rules.dice import GlitchRule, success_test
 from gmtool.games.shadowrun.rules.effect_rules import ended_ids, phase_ended
 from gmtool.games.shadowrun.rules.handler import Handler
@@ -165,8 +167,12 @@ def _after_pass(state: EncounterState, rng: random.Random, skip: set[int]) -> li
 # -- handlers --------------------------------------------------------------
 def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.Random) -> list[Event]:
     check_sheet(command.sheet)
+    if command.spirits:  # the SR5 tracker keeps no spirits
+        raise RulesError("sr.carry.error.no_spirits")
     new_id = f"c{state.next_number}"
-    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=command.sheet)]
+    rounds = checked_rounds(command.sheet, command.rounds)
+    events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=command.sheet, rounds=rounds),
+                           *carried_effect_events(state, new_id, command.sheet.name, command.effects)]
     if state.turn > 0:  # joins mid-turn: rolls, minus 10 per pass already over
         newcomer = Combatant(id=new_id, sheet=command.sheet)
         roll = _roll_initiative(newcomer, rng, PASS_REDUCTION * (state.pass_number - 1))

@@ -1,0 +1,152 @@
+"""The party's actions on the main window: File → Party… (Ctrl+Alt+P), Add the party (Ctrl+Alt+A) and
+Carry the party back… (Ctrl+Alt+B), and the carry-back offered when the GM leaves an encounter.
+
+:func:`install_party_actions` (called once from ``MainWindow.__init__``) adds them to the File menu after
+the library's. Adding the party runs each member's commands through the window's bridge (journaled, each
+undoable); carrying back asks with :class:`~gmtool.ui.carry_back_dialog.CarryBackDialog`. Everything of
+a game comes through its declared ``carry`` (:func:`gmtool.core.declared.carry`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QAction
+
+from gmtool.core.declared import carry
+from gmtool.core.errors import GmtoolError
+from gmtool.core.i18n import tr
+from gmtool.ui.actions import PARTY_SPECS, keys_for
+from gmtool.ui.library_actions import bring_to_front, file_menu
+
+if TYPE_CHECKING:
+    from gmtool.core.capabilities import Carry
+    from gmtool.storage.campaign import Campaign
+    from gmtool.storage.party_flow import Brought
+    from gmtool.ui.carry_back_dialog import CarryBackDialog
+    from gmtool.ui.main_window import MainWindow
+    from gmtool.ui.party_window import PartyWindow
+
+
+class PartyActions(QObject):
+    """The party's actions on one main window; ``partyChanged`` after anything changed the party."""
+
+    partyChanged = Signal()
+
+    def __init__(self, window: MainWindow, shortcuts: dict[str, str] | None = None) -> None:
+        super().__init__(window)
+        self.setObjectName("partyActions")
+        self.window = window
+        self.actions: dict[str, QAction] = {}
+        self.party_window: PartyWindow | None = None
+        handlers = {"party": self.show_party, "add_party": self.add_party, "carry_back": self.ask_carry_back}
+        for spec in PARTY_SPECS:
+            action = QAction(tr(spec.label_key), window)
+            action.setObjectName(f"action_{spec.name}")
+            action.setShortcuts(keys_for(spec, shortcuts or {}))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(lambda _c=False, h=handlers[spec.name]: h())
+            window.addAction(action)
+            self.actions[spec.name] = action
+        carries = self._carry() is not None
+        for name in ("add_party", "carry_back"):
+            self.actions[name].setEnabled(carries)
+            self.actions[name].setToolTip("" if carries else tr("party.error.no_carry"))
+
+    def _carry(self) -> Carry[object] | None:
+        return carry(self.window.bridge.encounter.ruleset)
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.window.workspace.campaign
+
+    def add_to_menu(self) -> None:
+        menu = file_menu(self.window)
+        if menu is None:
+            return
+        menu.addSeparator()
+        menu.addActions(list(self.actions.values()))
+
+    # -- the party window ------------------------------------------------------------------------
+    def show_party(self) -> PartyWindow:
+        from gmtool.ui.party_window import PartyWindow
+
+        if self.party_window is None:
+            self.party_window = PartyWindow(self.campaign, self.window.workspace.ruleset_key, self.window)
+            self.party_window.changed.connect(self.partyChanged.emit)
+        self.party_window.refresh()
+        bring_to_front(self.party_window)
+        return self.party_window
+
+    # -- into and out of the encounter -----------------------------------------------------------------
+    def add_party(self) -> None:
+        """Every member of this game's party not yet in the encounter joins as it is now."""
+        from gmtool.storage.party_flow import bring_party
+
+        workspace, bridge = self.window.workspace, self.window.bridge
+        game = workspace.ruleset_key
+        rules = bridge.encounter.ruleset
+        try:
+            with self.window.one_update():
+                outcome = bring_party(self.campaign, workspace.encounter_id, game, bridge.execute,
+                                      lambda: rules.roster(bridge.encounter.state))
+        except GmtoolError as exc:
+            self.window.show_refusal(exc.message())
+            return
+        self._say_brought(outcome)
+        self.partyChanged.emit()  # its members are in the encounter now
+
+    def _say_brought(self, outcome: Brought) -> None:
+        if not (outcome.joined or outcome.already or outcome.refused):
+            self.window.show_refusal(tr("party.status.empty"))
+            return
+        words = [tr("party.status.joined", names=", ".join(outcome.joined))] if outcome.joined else []
+        if outcome.already:
+            words.append(tr("party.status.already", names=", ".join(outcome.already)))
+        words += outcome.refused
+        say = self.window.show_warning if outcome.refused else self.window.show_status
+        say(" ".join(words))
+
+    def carry_back_dialog(self) -> CarryBackDialog | None:
+        """The carry-back summary of this encounter's party members (None: none, or nothing changed)."""
+        from gmtool.storage.party_flow import carry_back_plan
+        from gmtool.ui.carry_back_dialog import CarryBackDialog
+
+        carrying = self._carry()
+        workspace, encounter = self.window.workspace, self.window.bridge.encounter
+        if carrying is None or workspace.read_only:
+            return None
+        plan = carry_back_plan(self.campaign, workspace.encounter_id, workspace.ruleset_key, encounter.state,
+                               encounter.ruleset.roster(encounter.state))
+        if not any(outcome.changes or outcome.problem for outcome in plan):
+            return None
+        return CarryBackDialog(self.campaign, workspace.ruleset_key, carrying, plan, workspace.encounter_name,
+                               self.window)
+
+    def ask_carry_back(self) -> None:
+        """Encounter's end, or the GM's Carry the party back…: the summary, answered."""
+        dialog = self.carry_back_dialog()
+        if dialog is None:
+            self.window.show_status(tr("party.status.nothing_to_carry"))
+            return
+        self._answered(dialog.exec() == dialog.DialogCode.Accepted)
+
+    def offer_carry_back(self) -> None:
+        """Before leaving the encounter: the summary if any member changed (never silent)."""
+        dialog = self.carry_back_dialog()
+        if dialog is not None:
+            self._answered(dialog.exec() == dialog.DialogCode.Accepted)
+
+    def _answered(self, carried: bool) -> None:
+        self.window.show_status(tr("party.status.carried" if carried else "party.status.declined"))
+        if self.party_window is not None:
+            self.party_window.refresh()
+        self.partyChanged.emit()
+
+
+def install_party_actions(window: Any, shortcuts: dict[str, str] | None = None) -> PartyActions:
+    """Add the party's actions to the window's File menu (with the GM's own keys); return them."""
+    actions = PartyActions(window, shortcuts)
+    actions.add_to_menu()
+    return actions
