@@ -11,6 +11,7 @@ from html import escape
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import active_language, tr
+from gmtool.core.party import CarriedState
 from gmtool.printing.html import font_stack
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.party_flow import carry_for, party_rows, what_words
@@ -25,14 +26,14 @@ def _changes(game: str, line: LogLine) -> str:
     """The game's words for what the line changed (a member joining or leaving: its state then)."""
     carrying = carry_for(game)
 
-    def read(carried: Carried) -> object:
+    def read(carried: Carried) -> CarriedState:
         return carrying.read_carried(carried.document, carried.version)
 
     try:
         if line.before is not None and line.after is not None:
-            return "; ".join(c.text() for c in carrying.describe_changes(read(line.before), read(line.after)))  # type: ignore[arg-type]
+            return "; ".join(c.text() for c in carrying.describe_changes(read(line.before), read(line.after)))
         kept = line.after or line.before
-        return "; ".join(f"{s.label} {s.value}" for s in carrying.state_lines(read(kept))) if kept else ""  # type: ignore[arg-type]
+        return "; ".join(f"{s.label} {s.value}" for s in carrying.state_lines(read(kept))) if kept else ""
     except GmtoolError as exc:
         return exc.message()
 

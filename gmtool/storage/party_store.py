@@ -200,7 +200,7 @@ class PartyStore:
 
     @staticmethod
     def _member(row: tuple[object, ...]) -> PartyMember:
-        carried = _decode(row[4], row[5])  # type: ignore[arg-type]
+        carried = _decode(row[4], row[5])  # type: ignore[arg-type]  # an SQLite row: the types its columns are declared with
         assert carried is not None
         member_id, template_id = row[0], row[3]
         assert isinstance(member_id, int) and (template_id is None or isinstance(template_id, int))  # the table's types
@@ -209,7 +209,7 @@ class PartyStore:
     def links(self, encounter_id: int) -> dict[int, str]:
         """member id → the combatant it became in the encounter."""
         rows = self._read("SELECT member_id, combatant_id FROM party_links WHERE encounter_id = ?", (encounter_id,))
-        return {int(member): str(combatant) for member, combatant in rows}  # type: ignore[call-overload]
+        return {int(member): str(combatant) for member, combatant in rows}  # type: ignore[call-overload]  # an SQLite row: integer ids
 
     def log(self, game: str | None = None) -> list[LogLine]:
         """The party log (of ``game`` if given), oldest first."""
@@ -217,15 +217,15 @@ class PartyStore:
         rows = self._read(
             "SELECT id, batch, game, member_id, member_name, what, encounter, before_version, before,"
             f" after_version, after, undone, created FROM party_log {where} ORDER BY id", args)
-        return [LogLine(r[0], r[1], r[2], r[3], r[4], r[5], r[6], _decode(r[7], r[8]), _decode(r[9], r[10]),  # type: ignore[arg-type]
-                        bool(r[11]), r[12]) for r in rows]  # type: ignore[arg-type]
+        return [LogLine(r[0], r[1], r[2], r[3], r[4], r[5], r[6], _decode(r[7], r[8]), _decode(r[9], r[10]),  # type: ignore[arg-type]  # an SQLite row: the types its columns are declared with
+                        bool(r[11]), r[12]) for r in rows]  # type: ignore[arg-type]  # an SQLite row: the types its columns are declared with
 
     def can_undo(self, game: str) -> bool:
         return self._last_batch(game) is not None
 
     def _last_batch(self, game: str) -> int | None:
         rows = self._read("SELECT max(batch) FROM party_log WHERE game = ? AND undone = 0", (game,))
-        return None if not rows or rows[0][0] is None else int(rows[0][0])  # type: ignore[call-overload]
+        return None if not rows or rows[0][0] is None else int(rows[0][0])  # type: ignore[call-overload]  # an SQLite row: max() of an integer column
 
     # -- writing ---------------------------------------------------------------------------------
     def add(self, game: str, name: str, template_id: int | None, carried: Carried) -> int:

@@ -31,7 +31,7 @@ def carry_problems(manifest: GameManifest, rules: GameRules[object], state: obje
     if manifest.library is None:
         return found + ["the game declares carry but has no library: its members are made from templates"]
     library = load_object(manifest.library)
-    template = library.read(library.blank(manifest.key, "Kit"), library.version)  # type: ignore[attr-defined]
+    template = library.read(library.blank(manifest.key, "Kit"), library.version)  # type: ignore[attr-defined]  # the manifest names its library as text: loaded, it is untyped
     fresh = carrying.fresh(template)
     found += _brought_back(carrying, rules, template, fresh, "the template's fresh state", setting)
     for action in (*(a.key for a in carrying.between_actions()), RESET):

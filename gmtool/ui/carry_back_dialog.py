@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from gmtool.core.capabilities import Carry
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
+from gmtool.core.party import CarriedState
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.party_flow import MemberOutcome, carry_back
 
@@ -98,19 +99,20 @@ class CarryBackDialog(QDialog):
         from gmtool.ui.party_edit_dialog import PartyEditDialog
 
         row = self.table.currentRow()
-        if not 0 <= row < len(self.plan) or self.plan[row].after is None:
+        after = self.plan[row].after if 0 <= row < len(self.plan) else None
+        if after is None:
             self.message.setText(tr("party.carry.nothing_to_edit"))
             return
-        outcome = self.plan[row]
-        dialog = PartyEditDialog(self._carry, outcome.member.name, outcome.after, self)  # type: ignore[arg-type]
+        dialog = PartyEditDialog(self._carry, self.plan[row].member.name, after, self)
         if dialog.exec() and dialog.edited is not None:
             self.set_after(row, dialog.edited)
 
-    def set_after(self, row: int, after: object) -> None:
+    def set_after(self, row: int, after: CarriedState) -> None:
         """The member's new state as the GM set it (the summary says its changes again)."""
         outcome = self.plan[row]
-        changes = self._carry.describe_changes(outcome.before, after)  # type: ignore[arg-type]
-        self.plan[row] = MemberOutcome(outcome.member, outcome.before, after, changes)  # type: ignore[arg-type]
+        before = outcome.before if outcome.before is not None else after  # a member who joined: all is new
+        changes = self._carry.describe_changes(before, after)
+        self.plan[row] = MemberOutcome(outcome.member, outcome.before, after, changes)
         self._fill()
         self.table.selectRow(row)
 

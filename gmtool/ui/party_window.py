@@ -158,7 +158,7 @@ class PartyWindow(QDialog):
 
     def _template_name(self, member: PartyMember) -> str:
         try:
-            return self.campaign.library.get(member.template_id).name  # type: ignore[arg-type]
+            return self.campaign.library.get(member.template_id).name  # type: ignore[arg-type]  # a member without a template: get(None) refuses with the GmtoolError caught below
         except GmtoolError:
             return tr("party.window.template_gone")
 

@@ -104,7 +104,7 @@ class ShadowrunCarry:
                                          "stun_damage": min(carried.stun, sheet.stun_boxes), "edge_points": edge})
         rounds = {r.index: r.left for r in carried.rounds
                   if r.index < len(sheet.weapons) and sheet.weapons[r.index].name == r.name}
-        return (self.add_combatant(sheet=sheet, rounds=rounds, effects=carried.effects,  # type: ignore[call-arg]
+        return (self.add_combatant(sheet=sheet, rounds=rounds, effects=carried.effects,  # type: ignore[call-arg]  # the edition's AddCombatant (SR5 or SR4), typed as any Command
                                    spirits=carried.spirits),)
 
     def carried(self, state: Any, combatant_id: str) -> CarriedRunner | None:

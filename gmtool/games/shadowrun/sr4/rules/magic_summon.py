@@ -112,11 +112,11 @@ def add_with_spirit(state: EncounterState, command: cmd.AddCombatant, rng: rando
     events = add_combatant(state, command, rng)
     for carried in command.spirits:
         now = preview(state, events)
-        summoner = now.combatants[events[0].combatant]  # type: ignore[attr-defined]
+        summoner = now.combatants[events[0].combatant]  # type: ignore[attr-defined]  # add_combatant's first event: a CombatantAdded
         added = add_combatant(now, cmd.AddCombatant(sheet=spirit_sheet(carried.kind, carried.force, summoner)), rng)
         events += [*added, SpiritSummoned(
-            summoner=summoner.id, name=summoner.sheet.name, spirit=added[0].combatant,  # type: ignore[attr-defined]
-            spirit_name=added[0].sheet.name, spirit_kind=carried.kind, force=carried.force,  # type: ignore[attr-defined]
+            summoner=summoner.id, name=summoner.sheet.name, spirit=added[0].combatant,  # type: ignore[attr-defined]  # a CombatantAdded, as above
+            spirit_name=added[0].sheet.name, spirit_kind=carried.kind, force=carried.force,  # type: ignore[attr-defined]  # a CombatantAdded
             services=carried.services,
         )]
     return events
