@@ -1,0 +1,159 @@
+"""The refusals of :mod:`gmtool.core.user_files` as the GM reads them: each names the file, its kind and
+the exact reason, with the figure that explains it (the line, the encoding, the depth, the number).
+
+Regular files and in-memory data only (no pipe, socket or device: ``tests/test_user_files.py`` has
+those), so the mutation runs (``make mutate``) can run these: each test here pins a boundary or a
+word of the message that a changed line of the reader would break.
+"""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from gmtool.core.user_files import (
+    MAP,
+    MAX_DEPTH,
+    FileKind,
+    UserFileError,
+    check_size,
+    decode_text,
+    file_kind,
+    json_members,
+    load_json,
+    parse_json,
+    parse_toml,
+    read_bytes,
+    unreadable,
+    wide_encoding,
+)
+
+TINY = FileKind("map", 100)  # a map's words, a limit a test can reach
+
+
+def refused(call: Callable[[], object]) -> UserFileError:
+    with pytest.raises(UserFileError) as caught:
+        call()
+    return caught.value
+
+
+def nested(levels: int) -> str:
+    """A JSON array ``levels`` deep: ``[[...]]``."""
+    return "[" * levels + "]" * levels
+
+
+# -- size -------------------------------------------------------------------------------------------------
+def test_data_exactly_at_the_kinds_limit_is_read_one_byte_more_is_not() -> None:
+    check_size(b"x" * 100, TINY, "full.json")  # the limit itself is allowed
+    problem = refused(lambda: check_size(b"x" * 101, TINY, "over.json"))
+    assert problem.reason == "too_large"
+    assert problem.message() == "over.json (map) was not read: too large: 0.0 MB, the limit for a map is 0.0001 MB."
+
+
+# -- reading ---------------------------------------------------------------------------------------------
+def test_a_missing_file_is_refused_as_missing_with_its_kind(tmp_path: Path) -> None:
+    problem = refused(lambda: read_bytes(tmp_path / "gone.json", MAP))
+    assert (problem.reason, problem.kind) == ("missing", MAP)
+    assert problem.message() == "gone.json (map) was not read: it does not exist."
+
+
+def test_a_forbidden_file_is_refused_as_denied() -> None:
+    problem = unreadable(MAP, "locked.json", PermissionError(errno.EACCES, "Permission denied"))
+    assert (problem.reason, problem.kind) == ("denied", MAP)
+    assert problem.message() == "locked.json (map) was not read: you may not read it (permission denied)."
+
+
+def test_load_json_reads_and_parses_a_regular_file(tmp_path: Path) -> None:
+    path = tmp_path / "small.json"
+    path.write_text('{"name": "Ridge", "hexes": [1, 2]}', encoding="utf-8")
+    assert load_json(path, MAP) == {"name": "Ridge", "hexes": [1, 2]}
+
+
+# -- text ------------------------------------------------------------------------------------------------
+def test_utf32_without_a_bom_is_told_by_its_three_nuls() -> None:
+    assert wide_encoding('{"a"'.encode("utf-32-le")) == "UTF-32"  # 7B 00 00 00 ...
+    assert wide_encoding('{"a"'.encode("utf-32-be")) == "UTF-32"  # 00 00 00 7B ...
+    assert wide_encoding('{"a"'.encode("utf-16-le")) == "UTF-16"  # 7B 00 22 00
+    assert wide_encoding(b"a\x01\x00\x00") is None  # one NUL pair after two characters: neither pattern
+
+
+def test_wide_text_is_refused_naming_its_encoding() -> None:
+    problem = refused(lambda: decode_text('{"a": 1}'.encode("utf-32-le"), MAP, "wide.json"))
+    assert (problem.reason, problem.kind) == ("wide_encoding", MAP)
+    assert problem.message() == ("wide.json (map) was not read: it is UTF-32 text, which gmtool does not read: "
+                                 "save it as UTF-8.")
+
+
+def test_nul_bytes_are_refused_as_binary() -> None:
+    problem = refused(lambda: decode_text(b"abc\x00def", MAP, "blob.json"))
+    assert (problem.reason, problem.kind) == ("binary", MAP)
+    assert problem.message() == "blob.json (map) was not read: it holds NUL bytes, so it is not a text file."
+
+
+def test_not_utf8_names_the_line_counting_a_newline_in_the_first_byte() -> None:
+    problem = refused(lambda: decode_text(b"\nab\xff", MAP, "latin.json"))  # the bad byte is on line 2
+    assert problem.reason == "not_utf8"
+    assert problem.message() == "latin.json (map) was not read: it is not UTF-8 text (line 2): save it as UTF-8."
+
+
+# -- JSON ------------------------------------------------------------------------------------------------
+def test_json_nested_to_the_limit_is_read_one_level_more_is_not() -> None:
+    assert parse_json(nested(MAX_DEPTH), MAP, "deep.json") is not None
+    problem = refused(lambda: parse_json(nested(MAX_DEPTH + 1), MAP, "deeper.json"))
+    assert problem.reason == "too_deep"
+    assert problem.message() == "deeper.json (map) was not read: it is nested too deeply (more than 64 levels)."
+
+
+def test_a_json_constant_that_is_no_number_is_named() -> None:
+    problem = refused(lambda: parse_json('{"range": NaN}', MAP, "nan.json"))
+    assert (problem.reason, problem.kind) == ("bad_number", MAP)
+    assert problem.message() == "nan.json (map) was not read: it holds NaN, which is not a number gmtool reads."
+
+
+@pytest.mark.parametrize("text", ['["\\ud800"]', '{"rows": {"\\udc00": 1}}'], ids=["value", "key"])
+def test_half_a_surrogate_pair_is_refused_in_a_value_or_a_key(text: str) -> None:
+    problem = refused(lambda: parse_json(text, MAP, "pair.json"))
+    assert (problem.reason, problem.kind) == ("lone_surrogate", MAP)
+    assert problem.message().startswith("pair.json (map) was not read: it holds text that is not Unicode")
+
+
+def test_streamed_json_refuses_a_bad_number_naming_the_file() -> None:
+    text = '{"name": "x", "items": [1, NaN]}'
+    problem = refused(lambda: list(json_members(text, MAP, "lib.json", "items")))
+    assert (problem.reason, problem.kind) == ("bad_number", MAP)
+    assert problem.message() == "lib.json (map) was not read: it holds NaN, which is not a number gmtool reads."
+
+
+def test_streamed_json_past_the_parsers_own_depth_is_too_deep() -> None:
+    text = '{"items": [' + nested(100_000) + "]}"  # the decoder recurses: RecursionError, the same refusal
+    problem = refused(lambda: list(json_members(text, MAP, "abyss.json", "items")))
+    assert (problem.reason, problem.kind) == ("too_deep", MAP)
+    assert problem.message() == "abyss.json (map) was not read: it is nested too deeply (more than 64 levels)."
+
+
+# -- TOML ------------------------------------------------------------------------------------------------
+def test_toml_past_the_parsers_own_depth_is_too_deep() -> None:
+    text = "a = " + nested(5_000)
+    problem = refused(lambda: parse_toml(text, MAP, "deep.toml"))
+    assert (problem.reason, problem.kind) == ("too_deep", MAP)
+    assert problem.message() == "deep.toml (map) was not read: it is nested too deeply (more than 64 levels)."
+
+
+def test_a_toml_error_at_the_end_of_the_document_names_the_last_line() -> None:
+    problem = refused(lambda: parse_toml("a = 1\nb = 2\nc = ", MAP, "rules.toml"))
+    assert problem.reason == "syntax"
+    assert problem.message() == "rules.toml (map) was not read: it is not valid TOML (line 3: Invalid value)."
+
+
+def test_toml_bytes_that_are_not_utf8_name_the_file() -> None:
+    problem = refused(lambda: parse_toml(b"a = '\xff'", MAP, "rules.toml"))
+    assert problem.message() == "rules.toml (map) was not read: it is not UTF-8 text (line 1): save it as UTF-8."
+
+
+# -- kinds -----------------------------------------------------------------------------------------------
+def test_a_kind_declared_twice_with_two_limits_is_a_programming_error_naming_it() -> None:
+    with pytest.raises(ValueError, match="two kinds of user file named map"):
+        file_kind("map", MAP.limit + 1)
