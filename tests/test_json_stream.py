@@ -1,0 +1,60 @@
+""":mod:`gmtool.core.json_stream` on its own: the members of a hand-written document one by one, and each
+refusal with the words and the place ``json.loads`` gives (the GM reads them in "it is not valid JSON
+(line n: …)"). ``tests/test_import_steps.py`` has the property tests over made-up documents.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gmtool.core.json_stream import Member, object_members
+
+DOCUMENT = '\t{ "kind" : "gmtool.npcs",\r\n  "npcs" : [ {"name": "Rat"} ,\n [1, 2] ] , "tail": 3.5 }  \n'
+
+
+def test_members_come_one_by_one_the_streamed_array_item_by_item() -> None:
+    assert list(object_members(DOCUMENT, "npcs")) == [
+        Member("kind", "gmtool.npcs"),
+        Member("npcs", []),  # the start marker, then each item
+        Member("npcs", {"name": "Rat"}, item=True),
+        Member("npcs", [1, 2], item=True),
+        Member("tail", 3.5),
+    ]
+
+
+def test_an_array_not_streamed_is_one_member_and_an_empty_streamed_one_has_no_items() -> None:
+    assert list(object_members('{"a": [1, 2], "npcs": [ ]}', "npcs")) == [
+        Member("a", [1, 2]), Member("npcs", []),
+    ]
+    assert list(object_members(" { } ", "npcs")) == []
+
+
+def test_the_streamed_key_holding_no_array_is_an_ordinary_member() -> None:
+    assert list(object_members('{"npcs": {"a": 1}}', "npcs")) == [Member("npcs", {"a": 1})]
+
+
+def test_the_hooks_read_the_numbers() -> None:
+    members = list(object_members('{"n": [1, 2.5]}', "n", parse_int=lambda t: f"int {t}",
+                                  parse_float=lambda t: f"float {t}"))
+    assert [m.value for m in members] == [[], "int 1", "float 2.5"]
+
+
+@pytest.mark.parametrize("text", [
+    '{"npcs": [1 2]}',  # two items without a comma
+    '{"npcs": [1, 2}',  # the array closed by a brace
+    '{"a": 1 "b": 2}',  # two members without a comma
+    '{"a" 1}',  # no colon
+    '{"a": 1, }',  # a comma, then no name
+    '{"a": 1, 2: 3}',  # a name that is no string
+    '{"a": 1}  x',  # something after the object
+    '{3: 1}',  # the first name no string
+])
+def test_refusals_say_what_and_where_as_json_loads_does(text: str) -> None:
+    with pytest.raises(json.JSONDecodeError) as expected:
+        json.loads(text)
+    with pytest.raises(json.JSONDecodeError) as got:
+        list(object_members(text, "npcs"))
+    assert (got.value.msg, got.value.lineno, got.value.colno) == (expected.value.msg, expected.value.lineno,
+                                                                  expected.value.colno)
