@@ -1,0 +1,85 @@
+"""The encounter's past (:mod:`gmtool.core.encounter`, :mod:`gmtool.core.session`) on a counter whose
+events add up, so an event applied twice or left out shows in the total (the games' tests use events
+that set values, where applying one twice changes nothing)."""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+import pytest
+
+from gmtool.core import encounter as encounter_module
+from gmtool.core.encounter import Encounter
+from gmtool.core.errors import RulesError
+from gmtool.core.game import NOTHING, Touched
+from gmtool.core.messages import Command, Event
+from gmtool.core.session import EncounterSession, MemoryStore
+
+
+class Add(Command):
+    kind: Literal["add"] = "add"
+    amount: int
+
+
+class Added(Event):
+    kind: Literal["added"] = "added"
+    amount: int
+
+
+class Counter:
+    """A ruleset of one number: each command adds its amount, in two events (half and the rest)."""
+
+    def initial_state(self) -> dict[str, int]:
+        return {"total": 0}
+
+    def decide(self, state: dict[str, int], command: Command, rng: random.Random) -> tuple[Event, ...]:
+        assert isinstance(command, Add)
+        half = command.amount // 2
+        return Added(amount=half), Added(amount=command.amount - half)
+
+    def apply(self, state: dict[str, int], event: Event) -> None:
+        assert isinstance(event, Added)
+        state["total"] += event.amount
+
+    def touched(self, event: Event) -> Touched:
+        return NOTHING
+
+
+def counted(*amounts: int) -> tuple[EncounterSession, MemoryStore]:
+    store = MemoryStore()
+    session = EncounterSession(Encounter(Counter(), 1), store, 7)  # type: ignore[arg-type]
+    for amount in amounts:
+        session.execute(Add(amount=amount))
+    return session, store
+
+
+def test_the_state_after_each_command_and_within_one() -> None:
+    encounter = counted(1, 10, 100)[0].encounter
+    assert [encounter.state_after(i)["total"] for i in (-1, 0, 1, 2)] == [0, 1, 11, 111]
+    assert encounter.state_after(1, events=1)["total"] == 1 + 5  # the second command's first half only
+    assert encounter.state["total"] == 111  # untouched
+
+
+def test_the_state_after_a_command_past_a_kept_snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(encounter_module, "SNAPSHOT_EVERY", 2)
+    encounter = counted(1, 10, 100, 1000, 10000)[0].encounter
+    assert [encounter.state_after(i)["total"] for i in range(5)] == [1, 11, 111, 1111, 11111]
+    assert encounter.state_after(3)["total"] == 1111  # the snapshot again, a private copy
+
+
+@pytest.mark.parametrize("index", [-2, 3])
+def test_a_moment_not_in_effect_is_refused_naming_it(index: int) -> None:
+    encounter = counted(1, 10, 100)[0].encounter
+    with pytest.raises(RulesError) as caught:
+        encounter.state_after(index)
+    assert caught.value.message() == (f"There is no command {index} in effect to go back to: "
+                                      "choose a line of the turn log.")
+
+
+def test_rewinding_a_session_writes_the_rewind_and_folds_up_to_the_command_kept() -> None:
+    session, store = counted(1, 10, 100)
+    first = session.encounter.done[0].seq
+    change = session.rewind(first)
+    assert change.reset and session.encounter.state["total"] == 1
+    assert [(number, entry.action, entry.target) for number, entry in store.entries[3:]] == [(7, "rewind", first)]
