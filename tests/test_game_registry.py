@@ -84,3 +84,15 @@ def test_a_game_registered_directly_is_listed_until_its_undo() -> None:
     assert games.keys() == ("sr5", "coin") and games.manifest("coin").name("ja") == "コイン決闘"
     undo()
     assert games.keys() == ("sr5",)
+
+
+COIN_AGAIN = COIN.model_copy(update={"order": 98})  # the same key, another manifest
+
+
+def test_a_second_game_with_a_key_taken_is_reported_and_the_first_kept() -> None:
+    games = GameRegistry(source=lambda: [EntryPoint("coin", "tests.test_game_registry:COIN", GROUP),
+                                         EntryPoint("coin", "tests.test_game_registry:COIN_AGAIN", GROUP)])
+    assert games.keys() == ("coin",) and games.manifest("coin") == COIN
+    [problem] = games.problems()
+    assert (problem.source, problem.reason, problem.game, problem.key) == (
+        "coin = tests.test_game_registry:COIN_AGAIN", "a second game with the key 'coin'", "coin", "key")
