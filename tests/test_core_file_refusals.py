@@ -27,6 +27,8 @@ from gmtool.core.user_files import (
     parse_json,
     parse_toml,
     read_bytes,
+    read_head,
+    read_text,
     unreadable,
     wide_encoding,
 )
@@ -157,3 +159,78 @@ def test_toml_bytes_that_are_not_utf8_name_the_file() -> None:
 def test_a_kind_declared_twice_with_two_limits_is_a_programming_error_naming_it() -> None:
     with pytest.raises(ValueError, match="two kinds of user file named map"):
         file_kind("map", MAP.limit + 1)
+
+
+# -- more of the reader: folders, sizes, the system's own failures ----------------------------------------
+def test_a_folder_is_refused_as_one(tmp_path: Path) -> None:
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    problem = refused(lambda: read_bytes(folder, MAP))
+    assert (problem.reason, problem.kind) == ("not_regular", MAP)
+    assert problem.message() == "maps (map) was not read: it is a folder, not a regular file."
+
+
+def test_a_file_over_its_kind_s_limit_names_both_sizes_in_mb(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    path.write_bytes(b" " * 2_500_000)  # a map's limit is 2 MB
+    problem = refused(lambda: read_bytes(path, MAP))
+    assert problem.message() == "huge.json (map) was not read: too large: 2.5 MB, the limit for a map is 2 MB."
+
+
+def test_text_and_head_of_a_regular_file(tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b'\xef\xbb\xbf{"a": 1}')
+    assert read_text(path, MAP) == '{"a": 1}'  # the BOM dropped
+    assert read_head(path, MAP, 4) == b'\xef\xbb\xbf{'  # bytes as they are, only the first ones
+
+
+@pytest.mark.parametrize(("error", "words"), [
+    (OSError(errno.EIO, "Input/output error"), "the system could not read it (Input/output error)"),
+    (OSError(), "the system could not read it (OSError)"),  # no words from the system: the error's kind
+    (FileNotFoundError(errno.ENOENT, "No such file"), "it does not exist"),
+    (PermissionError(errno.EPERM, "Operation not permitted"), "you may not read it (permission denied)"),
+])
+def test_what_the_system_said_is_told_in_the_gm_s_words(error: OSError, words: str) -> None:
+    assert unreadable(MAP, "x.json", error).message() == f"x.json (map) was not read: {words}."
+
+
+# -- more of JSON and TOML: syntax with its line, numbers at the limit ----------------------------------
+def test_json_syntax_names_the_line_and_the_parser_s_words() -> None:
+    problem = refused(lambda: parse_json('{"a": 1,\n "b": }', MAP, "s.json"))
+    assert problem.message() == "s.json (map) was not read: it is not valid JSON (line 2: Expecting value)."
+
+
+@pytest.mark.parametrize("parse", [parse_json, parse_toml], ids=["json", "toml"])
+def test_a_number_of_a_hundred_digits_is_read_one_more_is_not(parse: Callable[..., object]) -> None:
+    hundred = "9" * 100
+    text = f"[{hundred}, -{hundred}]" if parse is parse_json else f"a = {hundred}\nb = -{hundred}"
+    read = parse(text, MAP, "n")
+    assert list(read.values() if isinstance(read, dict) else read) == [int(hundred), -int(hundred)]
+    longer = f"[{hundred}9]" if parse is parse_json else f"a = -{hundred}9"
+    problem = refused(lambda: parse(longer, MAP, "n"))
+    assert problem.message() == "n (map) was not read: it holds a number longer than 100 digits."
+
+
+def test_toml_past_python_s_own_integer_limit_is_a_long_number() -> None:
+    problem = refused(lambda: parse_toml("a = " + "9" * 5000, MAP, "l.toml"))
+    assert (problem.reason, problem.args_for_message["digits"]) == ("long_number", 100)
+
+
+def test_an_infinite_json_number_is_named() -> None:
+    problem = refused(lambda: parse_json("[1e400]", MAP, "i.json"))
+    assert problem.message() == "i.json (map) was not read: it holds 1e400, which is not a number gmtool reads."
+
+
+def test_json_text_with_a_bom_is_read() -> None:
+    assert parse_json('\ufeff{"a": 1}', MAP, "bom.json") == {"a": 1}
+
+
+def test_streamed_json_counts_the_levels_from_the_file_s_top() -> None:
+    # the object is level 1, a member's value level 2, an item of the streamed array level 3
+    item = "[" * 62 + "]" * 62  # an item whose innermost array is level 3 + 61 = 64
+    assert len(list(json_members('{"items": [' + item + "]}", MAP, "m.json", "items"))) == 2
+    problem = refused(lambda: list(json_members('{"items": [[' + item + "]]}", MAP, "m.json", "items")))
+    assert problem.reason == "too_deep"
+    member = "[" * 63 + "]" * 63  # a member's value whose innermost array is level 2 + 62 = 64
+    assert len(list(json_members('{"x": ' + member + "}", MAP, "m.json", "items"))) == 1
+    assert refused(lambda: list(json_members('{"x": [' + member + "]}", MAP, "m.json", "items"))).reason == "too_deep"
