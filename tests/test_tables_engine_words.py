@@ -50,3 +50,9 @@ def test_an_effect_s_term_carries_its_source_or_none() -> None:
                             effects=(("text:Blessing", 2, "spell"), ("text:Aim", 1, "")))
     terms = [t for t in build_sheet(context).breakdown() if t.table == "effects.in_force"]
     assert [(t.row, t.source) for t in terms] == [("effect_1", "spell"), ("effect_2", None)]
+
+
+def test_a_free_modifier_s_words_are_one_to_eighty_characters() -> None:
+    assert FreeModifier("w" * 80, 1).label == "w" * 80
+    too_long = refusal(lambda: FreeModifier("w" * 81, 1))
+    assert too_long == refusal(lambda: FreeModifier("   ", 1)) == "A free modifier needs a label of 1 to 80 characters."
