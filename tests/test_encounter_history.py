@@ -11,8 +11,9 @@ import pytest
 
 from gmtool.core import encounter as encounter_module
 from gmtool.core.encounter import Encounter
-from gmtool.core.errors import RulesError
+from gmtool.core.errors import FileFormatError, RulesError
 from gmtool.core.game import NOTHING, Touched
+from gmtool.core.journal import JournalEntry
 from gmtool.core.messages import Command, Event
 from gmtool.core.session import EncounterSession, MemoryStore
 
@@ -83,3 +84,31 @@ def test_rewinding_a_session_writes_the_rewind_and_folds_up_to_the_command_kept(
     change = session.rewind(first)
     assert change.reset and session.encounter.state["total"] == 1
     assert [(number, entry.action, entry.target) for number, entry in store.entries[3:]] == [(7, "rewind", first)]
+
+
+def replayed(*entries: JournalEntry) -> str:
+    with pytest.raises(FileFormatError) as caught:
+        Encounter(Counter(), 1, entries)  # type: ignore[arg-type]
+    return caught.value.message()
+
+
+def test_a_journal_that_skips_or_repeats_an_entry_is_refused_naming_it() -> None:
+    done = counted(1, 10)[1].entries
+    first, second = (entry for _number, entry in done)
+    assert replayed(second) == "The journal skips or repeats entry 2."
+    assert replayed(first, first) == "The journal skips or repeats entry 1."
+
+
+@pytest.mark.parametrize(("action", "target"), [("undo", 1), ("redo", 2), ("rewind", None), ("rewind", 5), ("rewind", 2)])
+def test_an_undo_redo_or_rewind_not_matching_the_history_is_refused_naming_it(action: str, target: int | None) -> None:
+    # two commands in effect, nothing undone: undo must name the last (2), redo has nothing to bring
+    # back, a rewind must keep a command in effect (or 0) other than the last
+    first, second = (entry for _number, entry in counted(1, 10)[1].entries)
+    bad = JournalEntry(seq=3, action=action, target=target)  # type: ignore[arg-type]
+    assert replayed(first, second, bad) == "The journal's undo/redo entry 3 does not match its history."
+
+
+def test_a_journal_rewound_to_its_start_folds_nothing() -> None:
+    first, second = (entry for _number, entry in counted(1, 10)[1].entries)
+    encounter = Encounter(Counter(), 1, [first, second, JournalEntry(seq=3, action="rewind", target=0)])  # type: ignore[arg-type]
+    assert encounter.state["total"] == 0 and encounter.done == ()
