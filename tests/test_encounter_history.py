@@ -10,7 +10,7 @@ from typing import Literal
 import pytest
 
 from gmtool.core import encounter as encounter_module
-from gmtool.core.encounter import Encounter
+from gmtool.core.encounter import Change, Encounter
 from gmtool.core.errors import FileFormatError, RulesError
 from gmtool.core.game import NOTHING, Touched
 from gmtool.core.journal import JournalEntry
@@ -112,3 +112,66 @@ def test_a_journal_rewound_to_its_start_folds_nothing() -> None:
     first, second = (entry for _number, entry in counted(1, 10)[1].entries)
     encounter = Encounter(Counter(), 1, [first, second, JournalEntry(seq=3, action="rewind", target=0)])  # type: ignore[arg-type]
     assert encounter.state["total"] == 0 and encounter.done == ()
+
+
+class Touching(Counter):
+    """The counter, saying which combatant each event touches (its amount's)."""
+
+    def touched(self, event: Event) -> Touched:
+        assert isinstance(event, Added)
+        return Touched(combatants=frozenset({f"c{event.amount}"}))
+
+
+def test_listeners_hear_each_change_with_its_events_and_what_they_touched() -> None:
+    session = EncounterSession(Encounter(Touching(), 1), MemoryStore(), 1)  # type: ignore[arg-type]
+    heard: list[Change] = []
+    session.encounter.subscribe(heard.append)
+    session.execute(Add(amount=4))  # two events of 2 each
+    session.execute(Add(amount=3))  # 1 and 2
+    session.undo()
+    session.redo()
+    session.rewind(session.encounter.done[0].seq)
+    session.encounter.unsubscribe(heard.append)
+    session.undo()  # not heard
+    assert [(c.entry.action, [e.amount for e in c.events], c.reset, sorted(c.touched.combatants)) for c in heard] == [
+        ("do", [2, 2], False, ["c2"]),
+        ("do", [1, 2], False, ["c1", "c2"]),
+        ("undo", [], False, ["c1", "c2"]),  # what the undone command had touched
+        ("redo", [1, 2], False, ["c1", "c2"]),
+        ("rewind", [], True, []),  # a rewind redraws everything
+    ]
+    assert heard[-1].touched.everything
+
+
+def test_undo_and_redo_name_their_targets_and_refuse_when_there_is_none() -> None:
+    session = counted(1, 10)[0]
+    encounter = session.encounter
+    assert (encounter.can_undo, encounter.can_redo, encounter.redo_target) == (True, False, None)
+    assert encounter.undo_target == encounter.entry(2)
+    session.undo()
+    assert (encounter.undo_target, encounter.redo_target) == (encounter.entry(1), encounter.entry(2))
+    assert encounter.state["total"] == 1
+    session.undo()
+    assert (encounter.can_undo, encounter.undo_target, encounter.state["total"]) == (False, None, 0)
+    with pytest.raises(RulesError) as nothing:
+        session.undo()
+    assert nothing.value.message() == "Nothing to undo."
+    session.redo()
+    session.redo()
+    with pytest.raises(RulesError) as nothing:
+        session.redo()
+    assert nothing.value.message() == "Nothing to redo."
+
+
+def test_a_rewind_to_now_or_to_no_command_is_refused_in_words() -> None:
+    session = counted(1, 10)[0]
+    with pytest.raises(RulesError) as now:
+        session.rewind(2)
+    assert now.value.message() == "That is the fight as it is now: there is nothing to rewind."
+    with pytest.raises(RulesError) as unknown:
+        session.rewind(7)
+    assert unknown.value.message() == "There is no command 7 in effect to go back to: choose a line of the turn log."
+    with pytest.raises(RulesError) as empty:
+        counted()[0].rewind(0)
+    assert empty.value.message() == "That is the fight as it is now: there is nothing to rewind."
+    assert session.rewind(0).reset and session.encounter.state["total"] == 0
