@@ -10,7 +10,7 @@ import pytest
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.hex.map_file import read_map
-from gmtool.core.strict import reason
+from gmtool.core.strict import forbidden_character, reason, where
 
 BASE = {"format": "gmtool-hex-map", "version": 1, "name": "x", "game": "demo", "columns": 2, "rows": 2}
 REFUSED = "m.json (a map file) is refused: "
@@ -59,3 +59,54 @@ def test_hexes_off_the_board_are_named() -> None:
 def test_a_version_that_is_no_whole_number_from_one_is_refused(version: object, shown: str) -> None:
     assert refused(version=version) == (f"{REFUSED}The map gives its format version as {shown}: a version is a "
                                         "whole number from 1, and this gmtool reads up to 1.")
+
+
+def test_a_version_missing_or_newer_is_told_as_such() -> None:
+    no_version = {key: value for key, value in BASE.items() if key != "version"}
+    with pytest.raises(FileFormatError) as caught:
+        read_map(json.dumps(no_version), ("open",), "m.json")
+    assert caught.value.message() == f"{REFUSED}The map does not say its format version (this gmtool reads up to 1)."
+    assert refused(version=2) == f"{REFUSED}This map was written by a newer gmtool (map format 2; this one reads up to 1)."
+
+
+@pytest.mark.parametrize("character", ["\x00", "\x1f", "\x7f", "\x9f", "\u2028", "\u2029", "\u202a", "\u202e",
+                                       "\u2066", "\u2069"])
+def test_a_name_holding_a_control_or_reordering_character_is_refused_naming_it(character: str) -> None:
+    assert refused(name=f"a{character}b") == (f"{REFUSED}The map has an invalid value at name: Holds the control "
+                                              f"character U+{ord(character):04X}; a name is one plain line.")
+
+
+def test_plain_characters_next_to_the_forbidden_ones_are_fine() -> None:
+    assert forbidden_character("a\u00a0b\u2027\u202f\u2065\u206a é 日本") is None  # the neighbours of each range
+    assert forbidden_character("ok\x01then\x02") == "U+0001"  # the first one found
+
+
+@pytest.mark.parametrize(("changes", "field", "why"), [
+    ({"extra": 1}, "extra", "Not a field gmtool knows (gmtool never writes it)."),
+    ({"columns": 3.0}, "columns", "Must be a whole number written as one (not 3.0)."),
+    ({"columns": "3"}, "columns", 'Must be a whole number written as one (not "3").'),
+    ({"columns": True}, "columns", "Must be a whole number written as one (not true)."),
+    ({"name": ""}, "name", "Must have at least 1 character."),
+    ({"zones": {"start": ["0101", "0101"]}}, "zones.start", "0101 is listed twice."),
+    ({"checkpoints": [["0101"], ["0102", "0102"]]}, "checkpoints.1", "0102 is listed twice."),
+])
+def test_each_kind_of_refusal_names_its_field_and_reason(changes: dict[str, object], field: str, why: str) -> None:
+    assert refused(**changes) == f"{REFUSED}The map has an invalid value at {field}: {why}"
+
+
+def test_a_missing_field_is_named() -> None:
+    no_name = {key: value for key, value in BASE.items() if key != "name"}
+    with pytest.raises(FileFormatError) as caught:
+        read_map(json.dumps(no_name), ("open",), "m.json")
+    assert caught.value.message() == f"{REFUSED}The map has an invalid value at name: Required, but missing."
+
+
+def test_a_field_is_a_dotted_path_with_the_form_s_label_when_known() -> None:
+    def label(name: str) -> str | None:
+        return "Maximum" if name == "maximum" else None
+
+    assert where(()) == "the top level"
+    assert where(("zones", "start")) == "zones.start"
+    assert where(("weapons", 0, "maximum"), label) == "weapons.0.maximum (Maximum)"
+    assert where(("weapons", 0, "minimum"), label) == "weapons.0.minimum"
+    assert where((0,), label) == "0"  # no name to look up
