@@ -234,3 +234,21 @@ def test_streamed_json_counts_the_levels_from_the_file_s_top() -> None:
     member = "[" * 63 + "]" * 63  # a member's value whose innermost array is level 2 + 62 = 64
     assert len(list(json_members('{"x": ' + member + "}", MAP, "m.json", "items"))) == 1
     assert refused(lambda: list(json_members('{"x": [' + member + "]}", MAP, "m.json", "items"))).reason == "too_deep"
+
+
+def test_a_file_exactly_at_its_kind_s_limit_is_read_whole(tmp_path: Path) -> None:
+    path = tmp_path / "full.json"
+    path.write_bytes(b"x" * 100)
+    assert read_bytes(path, TINY) == b"x" * 100
+
+
+def test_a_file_whose_size_lies_is_judged_on_what_is_read() -> None:
+    # /proc files say they are empty (st_size 0) and hold far more than 10 bytes
+    status = Path("/proc/self/status")
+    problem = refused(lambda: read_bytes(status, FileKind("map", 10)))
+    assert problem.message() == "status (map) was not read: too large: 0.0 MB, the limit for a map is 1e-05 MB."
+
+
+def test_streamed_json_syntax_names_the_file_and_the_line() -> None:
+    problem = refused(lambda: list(json_members('{"a": 1,\n "b": }', MAP, "s.json", "items")))
+    assert problem.message() == "s.json (map) was not read: it is not valid JSON (line 2: Expecting value)."

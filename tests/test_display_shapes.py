@@ -59,3 +59,11 @@ def test_touched_merges_each_part_and_everything_when_either_says_so() -> None:
     assert first | second == Touched(frozenset({"a", "b"}), frozenset({"tracks", "order"}), frozenset({"map"}))
     assert (first | EVERYTHING).everything and (EVERYTHING | first).everything
     assert not (first | NOTHING).everything
+
+
+def test_a_game_s_name_falls_back_to_english_then_to_its_key() -> None:
+    from gmtool.core.game import GAME_API, GameManifest
+
+    manifest = GameManifest(key="coin", api=GAME_API, names={"en": "Coin duel"}, rules="x:y")
+    assert (manifest.name("en"), manifest.name("ja")) == ("Coin duel", "Coin duel")
+    assert manifest.model_copy(update={"names": {}}).name("ja") == "coin"

@@ -175,3 +175,12 @@ def test_a_rewind_to_now_or_to_no_command_is_refused_in_words() -> None:
         counted()[0].rewind(0)
     assert empty.value.message() == "That is the fight as it is now: there is nothing to rewind."
     assert session.rewind(0).reset and session.encounter.state["total"] == 0
+
+
+def test_a_rewind_to_a_command_undone_is_refused() -> None:
+    session = counted(1)[0]
+    session.undo()  # entry 2
+    session.execute(Add(amount=10))  # entry 3: command 1 is no longer in effect
+    with pytest.raises(RulesError) as unknown:
+        session.rewind(1)
+    assert unknown.value.message() == "There is no command 1 in effect to go back to: choose a line of the turn log."

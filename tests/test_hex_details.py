@@ -4,7 +4,7 @@ written with its keys in order (the same map, the same text), and the board a ma
 
 from __future__ import annotations
 
-from gmtool.core.hex.coords import Hex
+from gmtool.core.hex.coords import DIRS, Hex, neighbours
 from gmtool.core.hex.line import line
 from gmtool.core.hex.map_file import HexMapFile, name_refused, write_map
 from gmtool.core.hex.sight import Ground
@@ -41,3 +41,20 @@ def test_a_map_file_is_written_with_its_keys_in_order() -> None:
 def test_a_map_file_draws_as_a_board_of_its_size_and_terrain() -> None:
     board = HexMapFile(name="R", game="demo", columns=3, rows=2, terrain={"0201": "hill"}).board(())
     assert (board.columns, board.rows, dict(board.terrain)) == (3, 2, {Hex(1, 0, -1): "hill"})
+
+
+def test_a_map_file_keeps_its_words_as_written() -> None:
+    text = write_map(HexMapFile(name="峠の道", game="demo", columns=1, rows=1))
+    assert '"name": "峠の道"' in text  # UTF-8 as the GM typed it, not \u escapes
+
+
+def test_a_hexs_neighbours_are_listed_side_by_side_from_side_zero() -> None:
+    assert neighbours(Hex(1, 0, -1)) == tuple(Hex(1, 0, -1) + d for d in DIRS)
+    assert neighbours(Hex(0, 0, 0))[0] == Hex(0, -1, 1)  # side 0: straight up the screen
+
+
+def test_cover_of_a_level_without_dice_gives_none() -> None:
+    # a level-1 hill next to the target: counted cover, but this ground gives dice to level 2 only
+    seen = Ground({Hex(3, -2, -1): 1}, dice={2: 2}).sight(Hex(0, 0, 0), Hex(4, -2, -2))
+    assert [(c.level, c.dice, c.counted) for c in seen.cover] == [(1, 0, True)]
+    assert seen.cover_dice == 0
