@@ -252,3 +252,15 @@ def test_a_file_whose_size_lies_is_judged_on_what_is_read() -> None:
 def test_streamed_json_syntax_names_the_file_and_the_line() -> None:
     problem = refused(lambda: list(json_members('{"a": 1,\n "b": }', MAP, "s.json", "items")))
     assert problem.message() == "s.json (map) was not read: it is not valid JSON (line 2: Expecting value)."
+
+
+def test_a_device_is_refused_before_it_is_opened() -> None:
+    problem = refused(lambda: read_bytes(Path("/dev/null"), MAP))
+    assert problem.message() == "null (map) was not read: it is a device, not a regular file."
+
+
+def test_a_file_the_system_fails_to_read_is_refused_with_the_system_s_words() -> None:
+    # /proc/self/mem is a regular file whose first page is no mapped memory: reading it fails (EIO)
+    problem = refused(lambda: read_bytes(Path("/proc/self/mem"), MAP))
+    assert (problem.reason, problem.kind) == ("unreadable", MAP)
+    assert problem.message() == "mem (map) was not read: the system could not read it (Input/output error)."

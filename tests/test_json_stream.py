@@ -114,3 +114,10 @@ def test_a_cut_or_changed_text_is_refused_where_json_refuses_it(document: dict[s
 def test_a_key_given_twice_counts_its_last_value_as_json_does() -> None:
     text = '{"npcs": [1, 2], "kind": "x", "npcs": [3]}'
     assert rebuilt(text, "npcs") == json.loads(text) == {"npcs": [3], "kind": "x"}
+
+
+@pytest.mark.parametrize("text", ["X}", "[1]", ""])
+def test_a_text_that_is_no_object_is_refused_at_its_start(text: str) -> None:
+    with pytest.raises(json.JSONDecodeError) as refused:
+        list(object_members(text, "npcs"))
+    assert (refused.value.msg, refused.value.pos) == ("Expecting '{'", 0)
