@@ -1,11 +1,14 @@
-"""Two small core computations, worked out by hand: the Chernoff bound that sizes an odds table
-(:func:`gmtool.core.dice_dist.tail_length`) and the phase at which a "until the holder's next action"
-effect ends (:func:`gmtool.core.effects.phase_count_to_expire`)."""
+"""Small core computations, worked out by hand: the Chernoff bound that sizes an odds table
+(:func:`gmtool.core.dice_dist.tail_length`), binomial rows, the phase at which a "until the holder's next
+action" effect ends (:func:`gmtool.core.effects.phase_count_to_expire`), each combatant an event involves once."""
 
 from __future__ import annotations
 
-from gmtool.core.dice_dist import tail_length
+import pytest
+
+from gmtool.core.dice_dist import binomial, tail_length
 from gmtool.core.effects import Duration, Effect, Scope, expired_by_phase_end, phase_count_to_expire
+from gmtool.core.game import Involved, each_once
 
 EPS = 1e-12  # -ln(EPS) = 27.631
 
@@ -38,3 +41,14 @@ def test_next_action_ends_with_the_holder_s_next_phase_counting_from_the_one_und
     # added in the holder's own phase (its 4th, under way): it lasts through the 5th
     acting = effect(phase_count_to_expire(3, holder_is_acting=True))
     assert (expired_by_phase_end([acting], "a", 4), expired_by_phase_end([acting], "a", 5)) == ([], [acting])
+
+
+def test_binomial_rows_of_a_certain_and_a_fair_chance() -> None:
+    assert binomial(2, (1, 1)) == [0.0, 0.0, 1.0]  # success every time: both succeed
+    assert binomial(2, (1, 2)) == [0.25, 0.5, 0.25]  # two coins: none ¼, one ½, both ¼
+    assert binomial(3, (1, 3)) == pytest.approx([8 / 27, 12 / 27, 6 / 27, 1 / 27])  # SR hits: a die in three
+
+
+def test_each_combatant_once_with_the_first_name_given() -> None:
+    found = [Involved("a", "Ann"), Involved("b", ""), Involved("a", "Anna"), Involved("b", "Bob"), Involved("", "icon")]
+    assert each_once(found) == (Involved("a", "Ann"), Involved("b", "Bob"), Involved("", "icon"))
