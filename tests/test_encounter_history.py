@@ -184,3 +184,14 @@ def test_a_rewind_to_a_command_undone_is_refused() -> None:
     with pytest.raises(RulesError) as unknown:
         session.rewind(1)
     assert unknown.value.message() == "There is no command 1 in effect to go back to: choose a line of the turn log."
+
+
+class Spread(Event):
+    kind: Literal["spread"] = "spread"
+    faces: tuple[int, ...]
+
+
+def test_a_message_s_record_is_plain_json_data() -> None:
+    record = Spread(faces=(6, 5, 1)).to_record()
+    assert record == {"kind": "spread", "faces": [6, 5, 1]}  # a tuple stored as JSON's list
+    assert type(record["faces"]) is list
