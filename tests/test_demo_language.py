@@ -173,3 +173,19 @@ def test_a_reference_to_no_entry_is_refused_by_the_demos_model() -> None:
     duel["units"][0]["machine"] = "Lark"
     with pytest.raises(ValidationError, match="names no machine"):
         DemoDuel.model_validate(duel, context={"language": "ja"})
+
+
+def test_a_demo_file_that_is_not_the_model_is_refused_naming_the_file_and_what_is_wrong() -> None:
+    from pydantic import BaseModel
+
+    from gmtool.core.demo_text import load_demo
+    from gmtool.core.errors import ResourceError
+
+    class Needs(BaseModel):
+        needed: int
+
+    with pytest.raises(ResourceError) as caught:
+        load_demo(Needs, "en", "sr4", "demo_matrix.json")
+    message = caught.value.message()
+    assert message.startswith("The data file sr4/demo_matrix.json is invalid: ")
+    assert "needed\n  Field required" in message  # pydantic's own account of the field missing

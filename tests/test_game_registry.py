@@ -84,3 +84,60 @@ def test_a_game_registered_directly_is_listed_until_its_undo() -> None:
     assert games.keys() == ("sr5", "coin") and games.manifest("coin").name("ja") == "コイン決闘"
     undo()
     assert games.keys() == ("sr5",)
+
+
+COIN_AGAIN = COIN.model_copy(update={"order": 98})  # the same key, another manifest
+
+
+def test_a_second_game_with_a_key_taken_is_reported_and_the_first_kept() -> None:
+    games = GameRegistry(source=lambda: [EntryPoint("coin", "tests.test_game_registry:COIN", GROUP),
+                                         EntryPoint("coin", "tests.test_game_registry:COIN_AGAIN", GROUP)])
+    assert games.keys() == ("coin",) and games.manifest("coin") == COIN
+    [problem] = games.problems()
+    assert (problem.source, problem.reason, problem.game, problem.key) == (
+        "coin = tests.test_game_registry:COIN_AGAIN", "a second game with the key 'coin'", "coin", "key")
+
+
+def test_games_are_listed_by_their_order_then_their_key() -> None:
+    games = GameRegistry(source=lambda: [])
+    for key, order in (("b", 5), ("a", 5), ("z", 1)):
+        games.register(COIN.model_copy(update={"key": key, "order": order, "messages": None}))
+    assert games.keys() == ("z", "a", "b")
+
+
+def test_a_manifest_value_of_the_wrong_kind_is_reported_with_pydantic_s_words() -> None:
+    games = GameRegistry(source=lambda: [EntryPoint("wrong", "tests.games.bad_manifests.wrong_type:MANIFEST", GROUP)])
+    [problem] = games.problems()
+    assert (problem.source, problem.game, problem.key) == (
+        "wrong = tests.games.bad_manifests.wrong_type:MANIFEST", "wrong", "order")
+    assert problem.reason == ("the manifest of 'wrong' has a bad 'order': Input should be a valid integer, "
+                              "unable to parse string as an integer")
+
+
+def test_rules_that_are_not_a_factory_are_an_unknown_ruleset() -> None:
+    games = GameRegistry(source=lambda: [])
+    games.register(COIN.model_copy(update={"rules": "tests.test_game_registry:COIN", "messages": None}))
+    with pytest.raises(FileFormatError) as refused:
+        games.new_rules("coin")
+    assert (refused.value.key, refused.value.args_for_message) == ("error.unknown_ruleset", {"ruleset": "coin"})
+
+
+def test_a_game_s_messages_that_cannot_be_found_are_a_problem_the_game_still_loads() -> None:
+    games = GameRegistry(source=lambda: [EntryPoint("coin", "tests.test_game_registry:COIN_LOST_WORDS", GROUP)])
+    assert games.keys() == ("coin",)
+    [problem] = games.problems()
+    assert (problem.source, problem.reason) == ("coin = tests.test_game_registry:COIN_LOST_WORDS",
+                                                "messages 'no_such_package:messages': No module named 'no_such_package'")
+
+
+COIN_LOST_WORDS = COIN.model_copy(update={"messages": "no_such_package:messages"})
+
+
+def test_a_registry_in_use_brings_its_games_messages_and_forgets_them_after() -> None:
+    from gmtool.core.i18n import tr
+
+    games = GameRegistry(source=lambda: [EntryPoint("coin", "tests.games.coin.manifest:MANIFEST", GROUP)])
+    with use_registry(games):
+        assert registry().keys() == ("coin",) and registry().problems() == ()
+        assert tr("coin.column.coins") == "Coins"
+    assert tr("coin.column.coins") == "coin.column.coins"

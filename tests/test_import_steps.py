@@ -1,10 +1,9 @@
-"""Issue 29: long work in short steps (core.steps), a JSON object read member by member
-(core.json_stream), an NPC export read one NPC per step, and an import that a kill or a stop
-leaves with nothing half-written."""
+"""Issue 29: a background write stopped, an NPC export read one NPC per step, and an import that a kill
+or a stop leaves with nothing half-written (core.steps and core.json_stream on their own:
+``tests/test_core_steps.py``, ``tests/test_json_stream.py``)."""
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import signal
@@ -15,80 +14,18 @@ import threading
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from benchmarks.import_freeze import made_up_document, made_up_npcs
 from gmtool.core.errors import FileFormatError
-from gmtool.core.json_stream import object_members
-from gmtool.core.steps import Stopped, finish, in_thread, run_in_slices, taking
+from gmtool.core.steps import Stopped, finish
 from gmtool.games.shadowrun.library.exchange import MAX_TEMPLATES, import_npcs
 from gmtool.games.shadowrun.library.stepwise import exchange_kind, npcs_stepwise
 from gmtool.storage.background import in_background
 from gmtool.storage.campaign import Campaign
 from gmtool.ui.import_report_dialog import import_path
 
-# -- core.steps ------------------------------------------------------------------------------------
 
-
-def counting(log: list[str], steps: int) -> object:
-    try:
-        for number in range(steps):
-            log.append(f"step {number}")
-            yield
-        return "done"
-    finally:
-        log.append("closed")
-
-
-def test_run_in_slices_pauses_between_steps_and_returns_the_result() -> None:
-    log: list[str] = []
-    pauses = []
-    result = run_in_slices(counting(log, 5), 0.0, lambda: pauses.append(len(log)) is None)
-    assert result == "done"
-    assert pauses == [1, 2, 3, 4, 5]  # a pause after every step (a slice of 0 s)
-    assert log[-1] == "closed"
-
-
-def test_a_pause_saying_stop_throws_stopped_into_the_work_which_ends_there() -> None:
-    log: list[str] = []
-    with pytest.raises(Stopped):
-        run_in_slices(counting(log, 10), 0.0, lambda: len(log) < 3)
-    assert log == ["step 0", "step 1", "step 2", "closed"]
-
-
-def test_the_collector_and_thread_turns_are_as_they_were_after_the_work() -> None:
-    switch, collecting = sys.getswitchinterval(), gc.isenabled()
-    seen = []
-
-    def work() -> object:
-        seen.append((gc.isenabled(), sys.getswitchinterval()))
-        yield
-
-    run_in_slices(work(), 0.0, lambda: True)
-    assert seen == [(False, 0.0005)]
-    assert (sys.getswitchinterval(), gc.isenabled()) == (switch, collecting)
-
-
-def test_taking_hands_over_each_item_in_order_and_empties_the_list() -> None:
-    items = [1, 2, 3]
-    taken = []
-    for item in taking(items):
-        taken.append((item, len(items)))
-    assert taken == [(1, 2), (2, 1), (3, 0)]
-
-
-def test_work_in_a_thread_lets_the_caller_step_and_returns_or_raises() -> None:
-    gate = threading.Event()
-    steps = in_thread(lambda: gate.wait(5) and "read")
-    next(steps)
-    next(steps)  # the thread waits: the caller keeps stepping
-    gate.set()
-    assert finish(steps) == "read"
-    with pytest.raises(FileFormatError):
-        finish(in_thread(lambda: (_ for _ in ()).throw(FileFormatError("error.exchange_not_gmtool"))))
-
-
+# -- core.steps with storage's background writer ----------------------------------------------------
 def test_a_background_write_stopped_before_its_commit_rolls_back(tmp_path: Path) -> None:
     path = tmp_path / "t.db"
     reached = threading.Event()
@@ -134,60 +71,6 @@ def test_a_background_write_that_committed_comes_back_whole_when_stopped_too_lat
     except StopIteration as done:
         result = done.value
     assert result == "written"
-
-
-# -- core.json_stream ------------------------------------------------------------------------------
-JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
-    max_leaves=20,
-)
-
-
-def rebuilt(text: str, streamed: str) -> dict[str, object]:
-    """The object as object_members hands it over, put together again."""
-    result: dict[str, object] = {}
-    for member in object_members(text, streamed):
-        if member.item:
-            result[member.key].append(member.value)  # type: ignore[union-attr]
-        else:
-            result[member.key] = member.value
-    return result
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.dictionaries(st.sampled_from(["npcs", "kind", "a", "b"]), JSON_VALUES, max_size=4),
-       st.sampled_from([None, 0, 1, 2]))
-def test_members_put_together_are_what_json_reads(document: dict[str, object], indent: int | None) -> None:
-    text = json.dumps(document, indent=indent)
-    assert rebuilt(text, "npcs") == json.loads(text)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.dictionaries(st.sampled_from(["npcs", "kind", "a"]), JSON_VALUES, min_size=1, max_size=3),
-       st.data())
-def test_a_cut_or_changed_text_is_refused_where_json_refuses_it(document: dict[str, object], data: st.DataObject) -> None:
-    text = json.dumps(document)
-    position = data.draw(st.integers(0, len(text)))
-    broken = data.draw(st.sampled_from([text[:position], text[:position] + "]" + text[position:],
-                                        text[:position] + "," + text[position:], text + " x"]))
-    try:
-        expected = json.loads(broken)
-    except ValueError:
-        expected = ValueError
-    try:
-        got: object = rebuilt(broken, "npcs")
-    except ValueError:
-        got = ValueError
-    if isinstance(expected, dict):
-        assert got == expected
-    else:
-        assert got is ValueError
-
-
-def test_a_key_given_twice_counts_its_last_value_as_json_does() -> None:
-    text = '{"npcs": [1, 2], "kind": "x", "npcs": [3]}'
-    assert rebuilt(text, "npcs") == json.loads(text) == {"npcs": [3], "kind": "x"}
 
 
 # -- an NPC export, one NPC per step ---------------------------------------------------------------

@@ -139,16 +139,6 @@ def in_file(problem: GmtoolError, file: str, kind: str) -> FileFormatError:
     return FileFormatError("error.file_refused", file=file, kind=kind, problem=problem.message())
 
 
-def too_large(file: str, kind: str, size: int, limit: int) -> FileFormatError:
-    """A file of ``size`` bytes refused as larger than its kind's ``limit``, naming both in MB."""
-    problem = FileFormatError("error.too_large_for_kind", kind=kind, limit_mb=_mb(limit), size_mb=_mb(size))
-    return in_file(problem, file, kind)
-
-
-def _mb(size: int) -> str:
-    return f"{size / 1_000_000:.1f}".removesuffix(".0")
-
-
 def bad_version(what: str, value: object, supported: int) -> FileFormatError:
     """A format version that is not a whole number from 1 (a newer one is refused as too new)."""
     return FileFormatError("error.version_refused", what=what, value=_shown(value), supported=supported)
