@@ -127,3 +127,21 @@ def test_table_mode_takes_the_steps_off_the_map() -> None:
         m.DeclareSpeed(gear="g1", speed="cruising"), m.SetTableMode(on=True))
     assert why.step(state) == "Table mode: positions are on the table, not on gmtool's map."
     assert why.action(state) == ""
+
+
+def test_a_reroll_refused_names_the_special_rule_as_the_card_does() -> None:
+    # BR-20 Reliable (digest lines 755-756): only a gear with it rerolls; the refusal names the rule.
+    from gmtool.games.badlands_rally.rules.race_specials import reroll_command
+
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), gear("A", "0305"), m.StartRound(first="g1"),
+        m.DeclareSpeed(gear="g1", speed="cruising"))
+    command = m.SpecialMove(gear="g1", move="burn_rubber", faces=(1, 2))
+    events = tuple(run(rules, state, command))
+    with pytest.raises(RulesError) as refused:
+        reroll_command(state, command, events)
+    assert refused.value.message() == "A does not have the special rule Reliable."
+    with pytest.raises(RulesError) as refused:  # the last deed is no test: nothing to reroll
+        reroll_command(state, m.RallyTheCrowd(gear="g1"), ())
+    assert refused.value.key == "error.br_reliable_nothing"
