@@ -1,0 +1,100 @@
+"""What the race refuses, in the words the GM reads on the status line (English, whole): each refusal
+names the gear, hex, weapon or player concerned, so the GM knows what to correct and nothing is lost."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.core.errors import RulesError
+from gmtool.core.messages import Command
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules import race_reaction_messages as r
+from gmtool.games.badlands_rally.rules import setup_messages as s
+from gmtool.games.badlands_rally.rules.push_messages import PushGear
+from gmtool.games.badlands_rally.rules.race import RallyRules
+from gmtool.games.badlands_rally.rules.race_state import RaceState
+from gmtool.games.badlands_rally.rules.weapons import WeaponCard
+from tests.test_badlands_race import course, run
+from tests.test_badlands_race_attack import GUN, gear
+
+TAKEN = "B already stands in 0505: two gears never share a hex (gears collide only in a skid, a jump or a push, " \
+        "which gmtool resolves)."
+
+
+def refusal(rules: RallyRules, state: RaceState, command: Command) -> tuple[str, str]:
+    with pytest.raises(RulesError) as refused:
+        run(rules, state, command)
+    return refused.value.key, refused.value.message()
+
+
+class Unknown(Command):
+    kind: str = "br_no_such_command"
+
+
+def test_what_the_race_refuses_before_and_between_activations() -> None:
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), gear("A", "0305", weapons=(GUN,)), gear("B", "0505"))
+    assert refusal(rules, state, gear("C", "0505")) == ("error.br_hex_taken", TAKEN)
+    assert refusal(rules, state, m.PlaceGear(gear="g1", hex="0505", facing=0)) == ("error.br_hex_taken", TAKEN)
+    assert refusal(rules, state, m.PlaceGear(gear="g1", hex="0305", facing=0)) == ("error.no_change",
+                                                                                  "That changes nothing.")
+    assert refusal(rules, state, m.SetTableMode(on=False)) == ("error.no_change", "That changes nothing.")
+    assert refusal(rules, state, Unknown()) == ("error.unknown_command", "Unknown command: br_no_such_command")
+    run(rules, state, m.StartRound(first="g1"))
+    not_b = ("error.br_not_active", "It is not B's activation.")
+    assert refusal(rules, state, m.DeclareSpeed(gear="g2", speed="top")) == not_b
+    assert refusal(rules, state, m.EndActivation(gear="g2")) == not_b
+    no_g9 = ("error.br_no_gear", "There is no gear g9 in this race.")
+    assert refusal(rules, state, m.AttackGear(attacker="g1", target="g9", weapon=0)) == no_g9
+    assert refusal(rules, state, m.AttackGear(attacker="g9", target="g1", weapon=0)) == no_g9
+    assert refusal(rules, state, m.SpecialMove(gear="g1", move="jump")) == (
+        "error.br_declare_first", "A declares cruising or top speed first.")
+    assert refusal(rules, state, m.ResolveSpin(gear="g9")) == ("error.br_no_spin_waiting",
+                                                               "g9 is not waiting to spin out.")
+    assert refusal(rules, state, m.ResolveSpin(gear="g2")) == ("error.br_no_spin_waiting",
+                                                               "B is not waiting to spin out.")
+
+
+@pytest.mark.rule("BR-17")
+def test_recovery_at_top_speed_and_a_push_with_no_hits_are_refused_by_name() -> None:
+    # Digest lines 486, 487: recovery at cruising speed only; a gear with no hits left must recover.
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), gear("A", "0305"), gear("B", "0304"), m.StartRound(first="g1"),
+        m.DeclareSpeed(gear="g1", speed="top"))
+    assert refusal(rules, state, m.Recover(gear="g1", die=3)) == ("error.br_recover_cruising",
+                                                                  "A recovers at cruising speed only.")
+    run(rules, state, m.EditGear(gear="g1", field="hull", value=0), m.EditGear(gear="g1", field="structure", value=0))
+    assert refusal(rules, state, PushGear(pusher="g1", target="g2")) == (
+        "error.br_must_recover", "A has no hits left: it must recover first.")
+
+
+@pytest.mark.rule("BR-18")
+def test_a_melee_reaction_out_of_reach_names_the_weapon_and_its_reach() -> None:
+    # Condition A (digest line 530): the active gear leaves a hex of the passive gear's front arc within its
+    # melee weapon's reach. B (0304, facing south) has a Lance reaching 2 and a Knife reaching 1: A leaves
+    # 0306, two hexes ahead of B; the Knife does not reach it.
+    lance = WeaponCard(name="Lance", optimal=1, maximum=2, power=4, traits=("melee",))
+    knife = WeaponCard(name="Knife", optimal=1, maximum=1, power=3, traits=("melee",))
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), gear("A", "0306", facing=3), gear("B", "0304", facing=3, weapons=(lance, knife)),
+        m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"), m.StepGear(gear="g1", step="ahead"))
+    assert state.reaction is not None and state.reaction.offers == (("g2", "melee"),)
+    assert refusal(rules, state, r.React(gear="g2", weapon=1)) == (
+        "error.br_reaction_out_of_reach", "Knife reaches 1 hex: the gear leaving is beyond it.")
+
+
+def test_setup_refusals_name_the_player_and_the_gear() -> None:
+    from tests.test_badlands_setup import COURSE
+    from tests.test_badlands_setup import gear as seated
+
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, m.SetCourse(course=COURSE), seated("A", "0106", "Aiko"), seated("B", "0206", "Ben"),
+        s.SetPlayers(players=("Aiko", "Ben")))
+    assert refusal(rules, state, s.RollChoiceOrder(faces={"Aiko": (5,)})) == (  # no die typed for Ben
+        "error.br_choice_tie", "A tie to settle: type another die for Ben (the tied players roll again).")
+    assert refusal(rules, state, s.GiveUpgrade(gear="g9", die=2)) == ("error.br_no_gear",
+                                                                      "There is no gear g9 in this race.")
