@@ -1,0 +1,48 @@
+"""Rule values a mutation run found unproven (issue 36), each worked out by hand from the digest
+(shared/seeds/002) as its comment says."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.core.errors import RulesError
+from gmtool.games.badlands_rally.rules import race_messages as m
+from gmtool.games.badlands_rally.rules.race import RallyRules
+from tests.test_badlands_moves import gear, racing
+from tests.test_badlands_race import course, run
+
+
+@pytest.mark.rule("BR-9")
+def test_a_jump_rolls_no_more_dice_than_the_mr_left() -> None:
+    # Digest line 206: the jump's dice up to what it is allowed, never more than the MR left. Top speed:
+    # 2D6 + 1D6 = 3 allowed (line 184); A (top MR 8) steps 7 hexes north on normal ground (1 MR each): 1 left,
+    # so 1 die.
+    rules, state = racing(gear("A", "0808"), speed="top")
+    run(rules, state, *(m.StepGear(gear="g1", step="ahead") for _ in range(7)))
+    assert state.gears["g1"].mr_left == 1
+    with pytest.raises(RulesError) as refused:
+        run(rules, state, m.SpecialMove(gear="g1", move="jump", faces=(4, 5, 6)))
+    assert refused.value.key == "error.faces_count"
+    (made,) = run(rules, state, m.SpecialMove(gear="g1", move="jump", faces=(1,)))
+    assert made.dice == 1
+    # Burn rubber is no jump: its 3 dice whatever the MR left (line 189).
+    rules, state = racing(gear("A", "0808"), speed="top")
+    run(rules, state, *(m.StepGear(gear="g1", step="ahead") for _ in range(7)))
+    (made,) = run(rules, state, m.SpecialMove(gear="g1", move="burn_rubber", faces=(1, 2, 3)))
+    assert made.dice == 3
+
+
+@pytest.mark.rule("BR-19")
+@pytest.mark.rule("BR-9")
+def test_in_a_derby_a_gear_a_jump_came_down_on_counts_as_spun_out_by_the_jumper() -> None:
+    # Derby (line 607): count how many times your gear made another spin out. A jump coming down on a gear
+    # spins both out (lines 221-222): A jumps from 0306 with 4 5 (2 successes) onto C in 0303, stops in 0304.
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, m.ChooseScenario(scenario=6), course({}), gear("A", "0306"), gear("C", "0303"),
+        m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"))
+    (made,) = run(rules, state, m.SpecialMove(gear="g1", move="jump", faces=(4, 5)))
+    assert made.obstacle_gear == "g2" and state.spin_causes == {"g2": "g1"}
+    spun, caused = run(rules, state, m.ResolveSpin(gear="g2", clockwise=True, spin_die=1, skid_die=1))
+    assert (caused.kind, caused.gear, caused.victim, caused.count) == ("br_spin_out_caused", "g1", "g2", 1)
+    assert state.gears["g1"].spins_caused == 1
