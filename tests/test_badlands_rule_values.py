@@ -46,3 +46,21 @@ def test_in_a_derby_a_gear_a_jump_came_down_on_counts_as_spun_out_by_the_jumper(
     spun, caused = run(rules, state, m.ResolveSpin(gear="g2", clockwise=True, spin_die=1, skid_die=1))
     assert (caused.kind, caused.gear, caused.victim, caused.count) == ("br_spin_out_caused", "g1", "g2", 1)
     assert state.gears["g1"].spins_caused == 1
+
+
+@pytest.mark.rule("BR-15")
+@pytest.mark.rule("BR-16")
+def test_a_skidding_gear_damaged_in_its_collision_does_not_spin_out_a_second_time() -> None:
+    # tests/test_badlands_spin.py's wreck: B, emptied, spins 2 clockwise and skids 2 into A (0505), stopping in
+    # 0404. Both roll the skid's 2 dice: B 4 5 → 2 hits (it has none left: 2 beyond), A 4 5 → 2 hits. A,
+    # damaged by a gear running into it, spins out (line 432 D); B spins out once per activation (line 407):
+    # only A waits.
+    from tests.test_badlands_spin import wrecked
+
+    rules, state, _made = wrecked()
+    (spun,) = run(rules, state, m.ResolveSpin(gear="g2", clockwise=True, spin_die=2, skid_die=1,
+                                              collision_faces=(4, 5), other_faces=(4, 5)))
+    own, theirs = spun.collisions
+    assert (own.gear, own.hits, own.spins_out, theirs.gear, theirs.hits, theirs.spins_out) == ("g2", 2, False,
+                                                                                                  "g1", 2, True)
+    assert state.pending == (("g1", 0),)
