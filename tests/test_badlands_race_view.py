@@ -170,3 +170,41 @@ def rules_error_words(key: str) -> str:
 
 def test_an_edit_of_the_sheet_is_the_gms_command() -> None:
     assert RallyRules().edit("g2", "armour", 7) == m.EditGear(gear="g2", field="armour", value=7)
+
+
+@pytest.mark.rule("BR-14")
+@pytest.mark.rule("BR-17")
+def test_the_order_row_and_sheet_of_a_derby_gear_at_top_speed() -> None:
+    from dataclasses import replace
+
+    from gmtool.core.display import OrderLayout, Track
+    from gmtool.games.badlands_rally.rules.weapons import WeaponCard
+
+    mg = WeaponCard(name="MG", optimal=2, maximum=5, power=5, dice=-1, burst=2, traits=("heat", "area"))
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, m.ChooseScenario(scenario=6), course({}), gear("A", "0505", weapons=(GUN, mg)),
+        gear("B", "0304"), m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="top"),
+        m.RallyTheCrowd(gear="g1"))
+    assert rules.order_layout() == OrderLayout("MR", (("hull", "Hull"), ("structure", "Str.")), "State")
+    a, b = rules.order(state)
+    assert (a.id, a.score, a.current, a.out, a.npc, b.current) == ("g1", "8", True, False, False, False)
+    assert a.tracks == (Track("hull", "Hull", "boxes", 2, 2, "armour", "left"),
+                        Track("structure", "Structure", "boxes", 2, 2, "harm", "left"))
+    derby = Badge("derby", "Spin-outs 0/6", "neutral")  # a derby: six spin-outs caused win (digest line 608)
+    assert a.badges == (Badge("actions", "Act. 0/1", "warning", "0 of 1 action left this activation"),
+                        Badge("speed", "Top speed", "good", "Declared top speed: 8 MR left"),
+                        Badge("rally", "Rally 1", "good"), SEAT_A, derby)
+    # The sixth rattle knocks a gear out (digest line 395).
+    state.gears["g2"].rattle = replace(state.gears["g2"].rattle, count=6)
+    b = rules.order(state)[1]
+    assert b.out and b.badges == (Badge("out", "Knocked out", "harm"), SEAT_B, derby)
+    sheet = rules.sheet(state, "g1")
+    assert sheet is not None
+    fields = {f.key: (f.label, f.kind, f.value) for f in sheet.fields}
+    assert fields["name"] == ("Name", "text", "A")
+    assert fields["weapon_0"] == ("Weapon 1", "text", "Gun: range 3/6, POW 7")
+    assert fields["weapon_1"] == ("Weapon 2", "text", "MG: range 2/5, POW 5 · -1D6, Burst 2, Heat, Area Effect")
+    assert fields["specials"] == ("Special rules", "text", "none")
+    assert fields["rally_tokens"] == ("Rally-the-crowd tokens", "text", "1")
+    assert fields["spins_caused"] == ("Spin-outs caused", "text", "0 of 6")
