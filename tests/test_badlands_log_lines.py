@@ -136,6 +136,8 @@ def test_a_reaction_offered_taken_and_declined_in_the_log() -> None:
     assert lines(rules, state, m.StepGear(gear="g1", step="ahead")) == [
         "A is about to leave 0306: the step waits for the reactions. May react: B (A leaves 0306 in its front arc, "
         "within melee reach)."]
+    heading = rules.heading(state)
+    assert (heading.text, heading.detail) == ("Reaction attack? B", "B (A leaves 0306 in its front arc, within melee reach)")
     # B from A's rear (+2D6): 5 4 2 1 → 6 against 4 3 → 4, MOS 2; melee: 2 + POW 3 = 5 dice, 6 4 → 2 hits.
     assert lines(rules, state, r.React(gear="g2", weapon=0, attack_faces=(5, 4, 2, 1), defence_faces=(4, 3),
                                        damage_faces=(6, 4, 1, 1, 1))) == [

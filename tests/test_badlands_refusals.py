@@ -10,6 +10,7 @@ from gmtool.core.messages import Command
 from gmtool.games.badlands_rally.rules import race_messages as m
 from gmtool.games.badlands_rally.rules import race_reaction_messages as r
 from gmtool.games.badlands_rally.rules import setup_messages as s
+from gmtool.games.badlands_rally.rules import special_messages as sp
 from gmtool.games.badlands_rally.rules.push_messages import PushGear
 from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_state import RaceState
@@ -98,3 +99,50 @@ def test_setup_refusals_name_the_player_and_the_gear() -> None:
         "error.br_choice_tie", "A tie to settle: type another die for Ben (the tied players roll again).")
     assert refusal(rules, state, s.GiveUpgrade(gear="g9", die=2)) == ("error.br_no_gear",
                                                                       "There is no gear g9 in this race.")
+
+
+def test_more_refusals_name_what_is_wrong() -> None:
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}))
+    slow = gear("S", "0101").model_copy(update={"cruising_mr": 6, "top_mr": 5})
+    assert refusal(rules, state, slow) == (
+        "error.br_top_below_cruising", "S: the top speed (5 MR) must be at least the cruising speed (6 MR).")
+    run(rules, state, gear("A", "0305", weapons=(GUN,)), gear("B", "0505"), m.StartRound(first="g1"),
+        m.DeclareSpeed(gear="g1", speed="cruising"))
+    assert refusal(rules, state, m.EditGear(gear="g1", field="armour", value=6)) == ("error.no_change",
+                                                                                   "That changes nothing.")
+    assert refusal(rules, state, m.AttackGear(attacker="g2", target="g1", weapon=0)) == (
+        "error.br_not_active", "It is not B's activation.")
+    assert refusal(rules, state, PushGear(pusher="g2", target="g1")) == (
+        "error.br_not_active", "It is not B's activation.")
+    assert refusal(rules, state, sp.OffRoad(gear="g9")) == ("error.br_no_gear", "There is no gear g9 in this race.")
+    run(rules, state, m.SetTableMode(on=True))
+    assert refusal(rules, state, m.StepGear(gear="g1", step="ahead")) == (
+        "error.br_table_mode", "Table mode: positions are on the table, not on gmtool's map.")
+
+
+@pytest.mark.rule("BR-18")
+def test_a_melee_reaction_with_a_gun_is_refused_by_name() -> None:
+    # Condition A (digest lines 529-530) is a melee attack: B's Gun cannot answer A leaving its front arc.
+    rules = RallyRules()
+    state = rules.initial_state()
+    axe = WeaponCard(name="Axe", optimal=1, maximum=1, power=3, traits=("melee",))
+    run(rules, state, course({}), gear("A", "0306", facing=3), gear("B", "0305", facing=3, weapons=(GUN, axe)),
+        m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"), m.StepGear(gear="g1", step="ahead"))
+    assert refusal(rules, state, r.React(gear="g2", weapon=0)) == (
+        "error.br_reaction_melee_only",
+        "B reacts to a gear leaving its front arc with a melee weapon only (Gun is not one).")
+
+
+def test_a_reroll_with_nothing_rolled_is_refused() -> None:
+    from gmtool.games.badlands_rally.rules.race_specials import reroll_command
+
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), gear("A", "0305", weapons=(GUN,)), gear("B", "0303"), m.StartRound(first="g1"),
+        m.DeclareSpeed(gear="g1", speed="cruising"))
+    for command in (m.SpecialMove(gear="g1", move="jump"), m.AttackGear(attacker="g1", target="g2", weapon=0)):
+        with pytest.raises(RulesError) as refused:
+            reroll_command(state, command, ())  # refused: no event to reroll
+        assert refused.value.key == "error.br_reliable_nothing"

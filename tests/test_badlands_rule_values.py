@@ -64,3 +64,74 @@ def test_a_skidding_gear_damaged_in_its_collision_does_not_spin_out_a_second_tim
     assert (own.gear, own.hits, own.spins_out, theirs.gear, theirs.hits, theirs.spins_out) == ("g2", 2, False,
                                                                                                   "g1", 2, True)
     assert state.pending == (("g1", 0),)
+
+
+@pytest.mark.rule("BR-14")
+def test_the_rattled_token_stays_until_the_hull_is_back_not_when_another_value_is_edited() -> None:
+    # Digest line 386: the rattled token stays until the hull is back to 1 or more. A's hull emptied (hits 6 6
+    # on hull 2): rattled. The GM corrects its armour: still rattled; its hull to 1: the token goes.
+    from tests.test_badlands_race_attack import GUN
+    from tests.test_badlands_race_attack import gear as armed
+
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), armed("A", "0505", facing=5, weapons=(GUN,)), armed("B", "0304"),
+        m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"),
+        m.AttackGear(attacker="g1", target="g2", weapon=0, attack_faces=(6, 6, 6), defence_faces=(1, 1),
+                     damage_faces=(6, 6, 1, 1, 1, 1, 1, 1, 1)))
+    assert state.gears["g2"].rattle.token and state.gears["g2"].hull == 0
+    run(rules, state, m.EditGear(gear="g2", field="armour", value=7), m.EditGear(gear="g2", field="attack", value=3))
+    assert state.gears["g2"].rattle.token
+    run(rules, state, m.EditGear(gear="g2", field="hull", value=1))
+    assert not state.gears["g2"].rattle.token and state.gears["g2"].rattle.count == 1
+
+
+@pytest.mark.rule("BR-17")
+@pytest.mark.rule("BR-18")
+def test_a_gear_that_reacted_recovers_at_cruising_speed_only_and_its_reaction_dice_may_be_rolled() -> None:
+    # Lines 486-492: the 1-hit recovery after a reaction is a recovery: cruising speed only. B's reaction is
+    # rolled by gmtool here (no dice typed).
+    import random
+
+    from gmtool.games.badlands_rally.rules import race_reaction_messages as r
+    from tests.test_badlands_race_attack import GUN
+    from tests.test_badlands_race_attack import gear as armed
+
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), armed("A", "0306", weapons=(GUN,)), armed("B", "0303", facing=3, weapons=(GUN,)),
+        m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"),
+        m.AttackGear(attacker="g1", target="g2", weapon=0, attack_faces=(6, 6), defence_faces=(1, 1),
+                     damage_faces=(6, 6, 6, 6, 1, 1, 1, 1)))  # MOS 7, 8 dice, 4 hits: B at 0 and 0
+    done = rules.decide(state, r.React(gear="g2", weapon=0), random.Random(3))
+    assert [e.kind for e in done] == ["br_reaction_chosen", "br_attack_made", "br_attack_made", "br_reactions_resolved"]
+    reply = done[2]
+    assert (len(reply.attack_faces), len(reply.defence_faces)) == (2, 2)  # B rolled with no rattled die taken off
+    for event in done:
+        rules.apply(state, event)
+    assert (state.gears["g2"].hull, state.gears["g2"].structure) == (0, 0)
+    run(rules, state, *(m.ResolveSpin(gear=g, spin_die=6) for g, _x in list(state.pending)))
+    if state.current == "g1":
+        run(rules, state, m.EndActivation(gear="g1"))
+    # The GM repairs B's hull and takes it back (so no rattled token keeps it from top speed).
+    run(rules, state, m.EditGear(gear="g2", field="hull", value=1), m.EditGear(gear="g2", field="hull", value=0),
+        m.DeclareSpeed(gear="g2", speed="top"))
+    with pytest.raises(RulesError) as refused:
+        run(rules, state, m.Recover(gear="g2"))
+    assert refused.value.key == "error.br_recover_cruising"
+
+
+@pytest.mark.rule("BR-18")
+def test_the_active_gear_turns_either_way_before_it_leaves_a_passive_gears_front_arc() -> None:
+    # Line 531: the target of a melee reaction may turn before it leaves the hex (free turns at cruising).
+    from tests.test_badlands_race_attack import AXE
+    from tests.test_badlands_race_attack import gear as armed
+
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), armed("A", "0306", facing=3), armed("B", "0305", facing=3, weapons=(AXE,)),
+        m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"), m.StepGear(gear="g1", step="ahead"))
+    assert state.reaction is not None
+    (left,) = run(rules, state, m.StepGear(gear="g1", step="left"))
+    (right,) = run(rules, state, m.StepGear(gear="g1", step="right"))
+    assert (left.facing, right.facing) == (2, 3) and state.reaction is not None
