@@ -172,3 +172,66 @@ def test_the_log_is_headed_by_rounds_and_activations() -> None:
     assert shape.heading_level("br_stepped") is None
     assert shape.families_of("br_pushed") == frozenset({"br_attacks"})
     assert shape.families_of("br_stepped") == frozenset({"br_moves"})
+
+
+@pytest.mark.rule("BR-6")
+def test_the_initiative_and_a_lap_in_the_log() -> None:
+    # A (0304) is one hex from checkpoint 0303, B (0306) three: A is ahead; both 6 2 at 4+ → 6: a tie, A wins it
+    # (digest line 110). Before the roll A's chance is 49/81 = 60.5 % (tests/test_badlands_initiative.py).
+    from tests.test_badlands_initiative import gear as initiative_gear
+    from tests.test_badlands_initiative import racing
+
+    rules, state = racing(initiative_gear("A", "0304"), initiative_gear("B", "0306"))
+    assert lines(rules, state, m.RollInitiative(faces={"g1": (6, 2), "g2": (6, 2)})) == [
+        "Round 1.",
+        "Initiative check: A 6 2 → 6; B 6 2 → 6. A has the initiative (a tie, won by the gear ahead). "
+        "(60.5% before the roll)"]
+    # Column 3 runs north: finish 0305, checkpoint 1 at 0304, checkpoint 2 at 0302 (BR-19's laps).
+    from gmtool.core.hex.map_file import HexMapFile
+
+    rules = RallyRules()
+    state = rules.initial_state()
+    lapped = HexMapFile(name="Lap", game="badlands_rally", columns=8, rows=8, zones={"finish": ["0305"]},
+                        checkpoints=[["0304"], ["0302"]])
+    run(rules, state, m.SetCourse(course=lapped), gear("A", "0306"), m.StartRound(first="g1"),
+        m.DeclareSpeed(gear="g1", speed="top"))
+    ahead = m.StepGear(gear="g1", step="ahead")
+    assert lines(rules, state, ahead, ahead, ahead, ahead)[1:] == [
+        "A moves ahead 0305 → 0304 (1 MR, 6 left). A passes checkpoint 1.",
+        "A moves ahead 0304 → 0303 (1 MR, 5 left).",
+        "A moves ahead 0303 → 0302 (1 MR, 4 left). A passes checkpoint 2."]
+    assert lines(rules, state, m.PlaceGear(gear="g1", hex="0306", facing=0), ahead)[1] == (
+        "A moves ahead 0306 → 0305 (1 MR, 3 left). A completes lap 1.")
+
+
+@pytest.mark.rule("BR-10")
+def test_an_attack_in_the_report_term_by_term() -> None:
+    # A (0306, facing north) at B (0303, facing north: A is behind it, in its rear row): base 2D6 + rear 2D6
+    # (digest line 246) against base 2D6. 5 4 2 1 → 6, 4 3 → 4: MOS 2; damage 2 + (7 − 6) = 3 dice, 6 4 → 2 hits.
+    from gmtool.core.display import ModifierLine
+
+    rules = RallyRules()
+    state = started(rules, gear("A", "0306", weapons=(GUN,)), gear("B", "0303"))
+    (made,) = run(rules, state, m.AttackGear(attacker="g1", target="g2", weapon=0, attack_faces=(5, 4, 2, 1),
+                                             defence_faces=(4, 3), damage_faces=(6, 4, 1)))
+    seen = rules.breakdown(made)
+    assert seen is not None and seen.pool == "Attack 4D6 at 4+ against defence 2D6 at 4+"
+    assert seen.modifiers == (ModifierLine("Attack: Base dice", "+2D6", ""),
+                              ModifierLine("Attack: Attack on the rear", "+2D6", ""),
+                              ModifierLine("Defence: Base dice", "+2D6", ""))
+    assert seen.dice == "attack 5 4 2 1; defence 4 3; damage 6 4 1"
+
+
+@pytest.mark.rule("BR-20")
+def test_upgrades_in_the_log() -> None:
+    # Upgrades by 1D6 (digest lines 634-652): 5 the Whacker, POW 7 melee reaching 1-2 hexes; 6 Twins.
+    from gmtool.games.badlands_rally.rules import setup_messages as s
+
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), gear("A", "0306", weapons=(GUN,)), gear("B", "0303"))
+    assert lines(rules, state, s.SetUpgradeMode(mode="chosen"), s.GiveUpgrade(gear="g1", die=5),
+                 s.GiveUpgrade(gear="g2", die=6)) == [
+        "Upgrades this race: chosen.",
+        "A chooses its upgrade: 5 Whacker. Whacker (POW 7, melee, range 1-2) joins its weapons.",
+        "B chooses its upgrade: 6 Twins."]
