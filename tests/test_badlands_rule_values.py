@@ -135,3 +135,57 @@ def test_the_active_gear_turns_either_way_before_it_leaves_a_passive_gears_front
     (left,) = run(rules, state, m.StepGear(gear="g1", step="left"))
     (right,) = run(rules, state, m.StepGear(gear="g1", step="right"))
     assert (left.facing, right.facing) == (2, 3) and state.reaction is not None
+
+
+@pytest.mark.rule("BR-19")
+def test_the_contested_check_takes_off_the_rattles_recorded_and_never_goes_below_zero() -> None:
+    # 僅差勝利 (digest lines 561-563): 2D6 initiative check (−1D6 rattled), less the rattles recorded, at least 0.
+    # A has 2 rattles on record (no token now): 6 5 → 6 + 1 = 7, less 2 = 5. B has 1: 4 4 → 5, less 1 = 4.
+    # A wins. Then B with 3 rattles rolls 1 1 → 0, less 3: 0, not below.
+    from dataclasses import replace
+
+    from tests.test_badlands_victory_race import COURSE, laps
+    from tests.test_badlands_victory_race import gear as lap_gear
+
+    def finished(rattles: tuple[int, int]) -> tuple[RallyRules, object]:
+        rules = RallyRules()
+        state = rules.initial_state()
+        run(rules, state, m.SetCourse(course=COURSE), lap_gear("A", "0106"), lap_gear("B", "0506"),
+            m.StartRound(first="g1"), *laps("g1", "0305"), m.EndActivation(gear="g1"), *laps("g2", "0205"),
+            m.EndActivation(gear="g2"))
+        for gid, count in zip(("g1", "g2"), rattles, strict=True):
+            state.gears[gid].rattle = replace(state.gears[gid].rattle, count=count)
+        return rules, state
+
+    rules, state = finished((2, 1))
+    (won,) = run(rules, state, m.ContestVictory(faces={"g1": (6, 5), "g2": (4, 4)}))
+    assert ([c.value for c in won.checks], won.scores, won.winner) == ([7, 5], (5, 4), "g1")
+    rules, state = finished((0, 3))
+    (won,) = run(rules, state, m.ContestVictory(faces={"g1": (4, 1), "g2": (1, 1)}))
+    assert (won.scores, won.winner) == ((4, 0), "g1")
+    assert "B 1 1 → 0, less the rattles: 0" in rules.describe(won)
+
+
+@pytest.mark.rule("BR-19")
+def test_a_contested_tie_with_no_gear_ahead_is_rolled_again_at_the_table() -> None:
+    # Ties go to the gear ahead (digest line 563). A ends in 0305 and B in 0505, the finish zone's two hexes either
+    # side of checkpoint 1 (0404), as far from it: neither is ahead. Typed 6 6 each → 7: the GM rolls again.
+    from gmtool.core.hex.map_file import HexMapFile
+
+    level = HexMapFile(name="Level", game="badlands_rally", columns=8, rows=8, zones={"finish": ["0305", "0505"]},
+                       checkpoints=[["0404"]])
+    rules = RallyRules()
+    state = rules.initial_state()
+    around = ("0404", "0406")
+    run(rules, state, m.SetCourse(course=level), m.AddGear(name="A", seat="A", attack=4, defence=4, initiative=4,
+                                                           armour=6, hull=2, structure=2, cruising_mr=5, top_mr=8,
+                                                           hex="0306"),
+        m.AddGear(name="B", seat="B", attack=4, defence=4, initiative=4, armour=6, hull=2, structure=2, cruising_mr=5,
+                  top_mr=8, hex="0506"), m.StartRound(first="g1"))
+    for gid, finish in (("g1", "0305"), ("g2", "0505")):
+        run(rules, state, *(m.PlaceGear(gear=gid, hex=h, facing=0) for _ in range(2) for h in (*around, finish)),
+            m.EndActivation(gear=gid))
+    assert state.contest == ("g1", "g2")
+    with pytest.raises(RulesError) as refused:
+        run(rules, state, m.ContestVictory(faces={"g1": (6, 6), "g2": (6, 6)}))
+    assert refused.value.key == "error.br_initiative_tie" and "A, B" in refused.value.message()
