@@ -45,9 +45,9 @@ def test_a_twins_gear_shows_its_upgrade_and_its_weapon() -> None:
     assert sheet is not None
     upgrade = next(f for f in sheet.fields if f.key == "upgrade")
     assert (upgrade.label, upgrade.value) == ("Upgrade", "Twins, twin Rifle ×2")
-    badges = rules.order(state)[0].badges
-    assert badges[0] == Badge("seat", "Aiko", "neutral", "Player: Aiko")
-    assert (badges[1].key, badges[1].text, badges[1].tone) == ("upgrade_twins", "Twins", "good")
+    twins, seat = rules.order(state)[0].badges  # the good news first, the player after
+    assert seat == Badge("seat", "Aiko", "neutral", "Player: Aiko")
+    assert (twins.key, twins.text, twins.tone) == ("upgrade_twins", "Twins", "good")
 
 
 def test_a_gear_given_to_no_gear_is_refused_by_name() -> None:
