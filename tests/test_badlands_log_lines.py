@@ -235,3 +235,28 @@ def test_upgrades_in_the_log() -> None:
         "Upgrades this race: chosen.",
         "A chooses its upgrade: 5 Whacker. Whacker (POW 7, melee, range 1-2) joins its weapons.",
         "B chooses its upgrade: 6 Twins."]
+
+
+@pytest.mark.rule("BR-20")
+def test_a_reliable_reroll_names_the_gear_that_rerolled() -> None:
+    # Reliable (digest lines 755-756): once a lap, one test rolled again. A (reliable) rerolls its attack
+    # 1 1 2 1 (nothing reaches 4) as 6 5 2 1 → 6 + 1 = 7 against B's 4 3 → 4: MOS 3, 3 + 1 = 4 damage dice.
+    from tests.test_badlands_specials import gear as special_gear
+    from tests.test_badlands_specials import race
+
+    rules, state = race(special_gear("A", "0306", "reliable", weapons=(GUN,)), special_gear("B", "0303"))
+    (made,) = run(rules, state, m.AttackGear(attacker="g1", target="g2", weapon=0, attack_faces=(6, 5, 2, 1),
+                                             defence_faces=(4, 3), damage_faces=(1, 1, 1, 1), reliable="g1",
+                                             rerolled=(1, 1, 2, 1)))
+    assert rules.describe(made) == ("A attacks B with Gun (range 3, rear): attack 6 5 2 1 → 7, defence 4 3 → 4: "
+                                    "margin 3. Damage 4D6: 1 1 1 1 → 0 hits. Hull 2 → 2, structure 2 → 2. "
+                                    "(Reliable: A rerolled 1 1 2 1)")
+    rules, state = race(special_gear("A", "0306", "reliable"))
+    (moved,) = run(rules, state, m.SpecialMove(gear="g1", move="burn_rubber", faces=(5, 5), rerolled=(1, 2)))
+    assert rules.describe(moved) == ("A burns rubber: 2D6 at 4+ (75.0% before the roll): 5 5 → 2 successes. "
+                                     "MR 5 → 7. (Reliable: A rerolled 1 2)")
+    # B (reliable) rerolls its defence 1 1 as 6 6 → 7: A's 5 4 2 1 → 6 misses by 1.
+    rules, state = race(special_gear("A", "0306", weapons=(GUN,)), special_gear("B", "0303", "reliable"))
+    (made,) = run(rules, state, m.AttackGear(attacker="g1", target="g2", weapon=0, attack_faces=(5, 4, 2, 1),
+                                             defence_faces=(6, 6), reliable="g2", rerolled=(1, 1)))
+    assert rules.describe(made).endswith("defence 6 6 → 7: margin -1. (Reliable: B rerolled 1 1)")
