@@ -146,3 +146,20 @@ def test_a_reroll_with_nothing_rolled_is_refused() -> None:
         with pytest.raises(RulesError) as refused:
             reroll_command(state, command, ())  # refused: no event to reroll
         assert refused.value.key == "error.br_reliable_nothing"
+
+
+def test_the_rules_own_guards_say_what_is_wrong() -> None:
+    # A die outside 1-6 for an upgrade or a scenario (both rolled on 1D6, digest lines 572, 627), and a command
+    # that is no setup command handed to the setup's decider.
+    from gmtool.games.badlands_rally.rules.scenarios import scenario_for
+    from gmtool.games.badlands_rally.rules.setup_rules import decide as setup_decide
+    from gmtool.games.badlands_rally.rules.upgrades import upgrade_for
+
+    for guarded in (lambda: upgrade_for(7), lambda: scenario_for(0)):
+        with pytest.raises(RulesError) as refused:
+            guarded()
+        assert refused.value.key == "error.faces_range"
+    rules = RallyRules()
+    with pytest.raises(RulesError) as refused:
+        setup_decide(rules.initial_state(), m.StepGear(gear="g1", step="ahead"), None, rules.readings)  # type: ignore[arg-type]
+    assert (refused.value.key, refused.value.message()) == ("error.unknown_command", "Unknown command: br_step")

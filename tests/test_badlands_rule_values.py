@@ -189,3 +189,15 @@ def test_a_contested_tie_with_no_gear_ahead_is_rolled_again_at_the_table() -> No
     with pytest.raises(RulesError) as refused:
         run(rules, state, m.ContestVictory(faces={"g1": (6, 6), "g2": (6, 6)}))
     assert refused.value.key == "error.br_initiative_tie" and "A, B" in refused.value.message()
+
+
+@pytest.mark.rule("BR-16")
+def test_a_skid_across_open_course_hits_nothing() -> None:
+    # The wreck again: B spins 1 side anticlockwise (north → north-west) and skids 1 + 1 beyond = 2 hexes over
+    # open course: no collision, no hex hit, no damage.
+    from tests.test_badlands_spin import wrecked
+
+    rules, state, _made = wrecked()
+    (spun,) = run(rules, state, m.ResolveSpin(gear="g2", clockwise=False, spin_die=1, skid_die=1))
+    assert (spun.facing, spun.distance, spun.before, spun.hit, spun.hit_hex, spun.collisions) == (5, 2, "0304", "",
+                                                                                                   "", ())
