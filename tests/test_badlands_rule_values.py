@@ -201,3 +201,28 @@ def test_a_skid_across_open_course_hits_nothing() -> None:
     (spun,) = run(rules, state, m.ResolveSpin(gear="g2", clockwise=False, spin_die=1, skid_die=1))
     assert (spun.facing, spun.distance, spun.before, spun.hit, spun.hit_hex, spun.collisions) == (5, 2, "0304", "",
                                                                                                    "", ())
+
+
+@pytest.mark.rule("BR-18")
+@pytest.mark.rule("BR-11")
+def test_an_impact_reaction_that_damages_spins_the_active_gear_out_and_its_step_is_dropped() -> None:
+    # A (0306, facing south) leaves 0306, straight ahead of B (0305, facing south) whose Hammer (melee,
+    # impact, reach 1) reacts from A's rear: 4 dice, 5 4 2 1 → 6 against 4 3 → 4: MOS 2; melee 2 + POW 3 = 5
+    # damage dice, 4 1 1 1 1 → 1 hit (hull 2 → 1). Impact (digest line 326): damaged, A spins out and skids —
+    # so the held step is not made (it waits to spin out, line 413).
+    from gmtool.games.badlands_rally.rules import race_reaction_messages as r
+    from gmtool.games.badlands_rally.rules.weapons import WeaponCard
+    from tests.test_badlands_race_attack import gear as armed
+
+    hammer = WeaponCard(name="Hammer", optimal=1, maximum=1, power=3, traits=("melee", "impact"))
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), armed("A", "0306", facing=3), armed("B", "0305", facing=3, weapons=(hammer,)),
+        m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"), m.StepGear(gear="g1", step="ahead"))
+    _chosen, made, resolved = run(rules, state, r.React(gear="g2", weapon=0, attack_faces=(5, 4, 2, 1),
+                                                         defence_faces=(4, 3), damage_faces=(4, 1, 1, 1, 1)))
+    assert (made.margin, made.damage_dice, made.hits, made.hull, made.spins_out) == (2, 5, 1, 1, True)
+    assert (resolved.step, resolved.step_dropped) == ("ahead", "spins")
+    from gmtool.core.hex.coords import label
+
+    assert state.pending == (("g1", 0),) and label(state.gears["g1"].hex) == "0306"  # it did not leave
