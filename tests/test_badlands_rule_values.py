@@ -226,3 +226,60 @@ def test_an_impact_reaction_that_damages_spins_the_active_gear_out_and_its_step_
     from gmtool.core.hex.coords import label
 
     assert state.pending == (("g1", 0),) and label(state.gears["g1"].hex) == "0306"  # it did not leave
+
+
+@pytest.mark.rule("BR-15")
+@pytest.mark.rule("BR-11")
+def test_a_second_spin_out_in_one_activation_is_skipped() -> None:
+    # Digest line 407: each gear spins out and skids once in an activation of a round. A (2 actions, a Ram:
+    # impact) hits B twice; each hit spins B out (Impact, line 326). The second spin-out is skipped: no turn,
+    # no skid. Flank (3 dice): 6 1 1 → 6, 1 1 → 0, MOS 6, 6 + 1 = 7 damage dice; one 4: 1 hit each time.
+    from gmtool.games.badlands_rally.rules.weapons import WeaponCard
+    from tests.test_badlands_race_attack import gear as armed
+
+    ram = WeaponCard(name="Ram", optimal=2, maximum=3, power=7, traits=("impact",))
+    hit = m.AttackGear(attacker="g1", target="g2", weapon=0, attack_faces=(6, 1, 1), defence_faces=(1, 1),
+                       damage_faces=(4, 1, 1, 1, 1, 1, 1))
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), armed("A", "0505", facing=5, weapons=(ram,), actions=2), armed("B", "0304"),
+        m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"), hit,
+        m.ResolveSpin(gear="g2", clockwise=True, spin_die=1, skid_die=1))
+    facing, where = state.gears["g2"].facing, state.gears["g2"].hex
+    # B now faces north-east, A in its front: 2 attack dice, 6 1 → 6.
+    (made,) = run(rules, state, hit.model_copy(update={"attack_faces": (6, 1)}))
+    assert made.spins_out and state.pending == (("g2", 0),)
+    (skipped,) = run(rules, state, m.ResolveSpin(gear="g2", clockwise=True, spin_die=3, skid_die=4))
+    assert (skipped.skipped, skipped.recovered, skipped.distance) == (True, False, 0)
+    assert (state.gears["g2"].facing, state.gears["g2"].hex, state.pending) == (facing, where, ())
+    assert rules.describe(skipped) == "B has spun out already this activation: no second spin-out."
+
+
+@pytest.mark.rule("BR-20")
+def test_exposed_movement_read_as_the_checks_value_never_spins_a_defence_at_four_plus() -> None:
+    # The option reads ★エクスポーズド・ムーブメント's "1 or 2" as the check's value. At Defence 4+ the digest's
+    # check (line 51) is 0 or 4 and more: never 1 or 2, so the chance is 0. Counted (BR-2's option), 2 dice
+    # at 4+ give 1 with 1/2 and 2 with 1/4: 3/4.
+    from fractions import Fraction
+
+    from gmtool.core.readings import RuleReadings
+    from tests.test_badlands_specials import GUN
+    from tests.test_badlands_specials import gear as special_gear
+    from tests.test_badlands_specials import race, shot
+
+    for book, chance in (({"br_exposed_check_value"}, Fraction(0)),
+                         ({"br_exposed_check_value", "br_check_count"}, Fraction(3, 4))):
+        rules = RallyRules(RuleReadings(book_for=frozenset(book)))
+        rules, state = race(special_gear("A", "0306", weapons=(GUN,)), special_gear("B", "0303", "exposed_movement"),
+                            rules=rules)
+        assert rules.attack_preview(state, shot()).exposed_spin == chance
+
+
+@pytest.mark.rule("BR-20")
+def test_a_special_the_gear_lacks_cannot_be_added_to_its_roll() -> None:
+    # Jump Jets add 2D6 to a jump (digest line 681) — only for a gear that has them.
+    rules, state = racing(gear("A", "0306"))
+    with pytest.raises(RulesError) as refused:
+        run(rules, state, m.SpecialMove(gear="g1", move="jump", specials=("jump_jets",)))
+    assert (refused.value.key, refused.value.message()) == ("error.br_special_not_usable",
+                                                            "A cannot add Jump Jets to this roll.")
