@@ -55,3 +55,11 @@ def test_each_course_is_read_for_its_own_terrain() -> None:
     assert {label(h): k for h, k in race_map.terrain_of(first).items()} == {"0101": "rough"}
     assert {label(h): k for h, k in race_map.terrain_of(second).items()} == {"0202": "level2"}
     assert {label(h): k for h, k in race_map.terrain_of(first).items()} == {"0101": "rough"}
+
+
+def test_no_arcs_for_a_gear_not_in_the_race() -> None:
+    rules = RallyRules()
+    state = racing(rules, {}, gear("A", "0306"))
+    arcs = rules.arcs(state, "g9")
+    assert (dict(arcs.tints), tuple(arcs.legend)) == ({}, ())
+    assert tuple(rules.overlay(state, "g1", "range:7").legend) == ()  # no weapon 8: nothing drawn

@@ -163,3 +163,13 @@ def test_the_rules_own_guards_say_what_is_wrong() -> None:
     with pytest.raises(RulesError) as refused:
         setup_decide(rules.initial_state(), m.StepGear(gear="g1", step="ahead"), None, rules.readings)  # type: ignore[arg-type]
     assert (refused.value.key, refused.value.message()) == ("error.unknown_command", "Unknown command: br_step")
+
+
+@pytest.mark.rule("BR-17")
+def test_a_push_on_itself_is_refused_by_name() -> None:
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), gear("A", "0306"), gear("B", "0305"), m.StartRound(first="g1"),
+        m.DeclareSpeed(gear="g1", speed="cruising"))
+    assert refusal(rules, state, PushGear(pusher="g1", target="g1")) == ("error.br_not_a_target",
+                                                                        "A cannot be the target.")
