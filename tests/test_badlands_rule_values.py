@@ -263,9 +263,8 @@ def test_exposed_movement_read_as_the_checks_value_never_spins_a_defence_at_four
     from fractions import Fraction
 
     from gmtool.core.readings import RuleReadings
-    from tests.test_badlands_specials import GUN
+    from tests.test_badlands_specials import GUN, race, shot
     from tests.test_badlands_specials import gear as special_gear
-    from tests.test_badlands_specials import race, shot
 
     for book, chance in (({"br_exposed_check_value"}, Fraction(0)),
                          ({"br_exposed_check_value", "br_check_count"}, Fraction(3, 4))):
