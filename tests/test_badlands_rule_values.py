@@ -282,3 +282,85 @@ def test_a_special_the_gear_lacks_cannot_be_added_to_its_roll() -> None:
         run(rules, state, m.SpecialMove(gear="g1", move="jump", specials=("jump_jets",)))
     assert (refused.value.key, refused.value.message()) == ("error.br_special_not_usable",
                                                             "A cannot add Jump Jets to this roll.")
+
+
+@pytest.mark.rule("BR-10")
+def test_the_attack_plan_reads_the_rear_as_the_row_behind_unless_told_otherwise() -> None:
+    # Digest (側面と背面): only the side straight behind is the rear — the row behind. On the 150° vertex ray
+    # behind a target facing north (tests/test_badlands_attack.py): the flank, +1D6, by default; the rear,
+    # +2D6, with the cone.
+    from gmtool.core.hex.coords import ORIGIN, Hex
+    from gmtool.games.badlands_rally.rules.attack import Gear, Weapon, plan_attack
+    from gmtool.games.badlands_rally.rules.terrain import ground
+
+    shooter, behind_ray = Gear(ORIGIN, 5, rating=4), Gear(Hex(-1, -1, 2), 0, rating=4)
+    default = plan_attack(shooter, behind_ray, Weapon(optimal=4, maximum=8), ground({}))
+    cone = plan_attack(shooter, behind_ray, Weapon(optimal=4, maximum=8), ground({}), rear_cone=True)
+    assert (default.side, default.attack_dice, cone.side, cone.attack_dice) == ("flank", 3, "rear", 4)
+
+
+@pytest.mark.rule("BR-2")
+@pytest.mark.rule("BR-10")
+def test_the_odds_an_attack_records_count_the_dice_with_the_option() -> None:
+    # A (0306) at B (0303, facing south: A in its front): 2 dice against 2, at 4+. Counted: each 0 with 1/4,
+    # 1 with 1/2, 2 with 1/4; the attack fails only below the defence: 1/4·3/4 + 1/2·1/4 = 5/16, so it
+    # succeeds 11/16 = 68.75 % → "68.8%". The digest's reading: (1 + 17/81)/2 = 49/81 = 60.5 %.
+    from gmtool.core.readings import RuleReadings
+    from tests.test_badlands_race_attack import GUN
+    from tests.test_badlands_race_attack import gear as armed
+
+    for readings, odds in ((RuleReadings(book_for=frozenset({"br_check_count"})), "68.8%"), (RuleReadings(), "60.5%")):
+        rules = RallyRules(readings)
+        state = rules.initial_state()
+        run(rules, state, course({}), armed("A", "0306", weapons=(GUN,)), armed("B", "0303", facing=3),
+            m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"))
+        (made,) = run(rules, state, m.AttackGear(attacker="g1", target="g2", weapon=0, attack_faces=(1, 1),
+                                                 defence_faces=(1, 1), damage_faces=(1,)))
+        assert made.odds == odds
+
+
+@pytest.mark.rule("BR-11")
+def test_heat_doubles_the_sixes_of_the_area_effects_damage_too() -> None:
+    # Area Effect (digest lines 308-309): the gears next to the target take half the damage roll; Heat
+    # (line 322): each 6 of a damage roll is 2 hits. A (0306) at B (0303, A in its rear row: 4 dice); C at
+    # 0302 next to B. 5 4 2 1 → 6 against 4 3 → 4: MOS 2, 2 + (7 − 6) = 3 dice; C: 3 // 2 = 1 die, a 6 → 2 hits.
+    from gmtool.games.badlands_rally.rules.weapons import WeaponCard
+    from tests.test_badlands_race_attack import gear as armed
+
+    napalm = WeaponCard(name="Napalm", optimal=3, maximum=6, power=7, traits=("area", "heat"))
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), armed("A", "0306", weapons=(napalm,)), armed("B", "0303"), armed("C", "0302"),
+        m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"))
+    (made,) = run(rules, state, m.AttackGear(attacker="g1", target="g2", weapon=0, attack_faces=(5, 4, 2, 1),
+                                             defence_faces=(4, 3), damage_faces=(6, 1, 1), area_faces={"g3": (6,)}))
+    (hit,) = made.area
+    assert (made.hits, hit.gear, hit.dice, hit.hits, hit.hull) == (2, "g3", 1, 2, 0)
+    from gmtool.core.game import Involved
+
+    assert rules.involved(made) == (Involved("g1", "A"), Involved("g2", "B"), Involved("g3", "C"))
+
+
+@pytest.mark.rule("BR-18")
+def test_while_a_window_is_open_a_third_gear_first_attacked_is_offered_its_own_reaction() -> None:
+    # A (0306, facing south, a Gun) steps ahead, leaving 0306: straight ahead of B (0305, facing south) and
+    # of D (0406, facing south-west), each with an Axe — both are offered a reaction (line 530). B reacts;
+    # D has not answered yet. A, its action still unspent, attacks C (0308, facing north: A in its front, the
+    # line clear) before it leaves (line 531): C is first targeted and has lock on A — C is offered a
+    # reaction of its own (line 535), whoever reacted before.
+    from gmtool.games.badlands_rally.rules import race_reaction_messages as r
+    from tests.test_badlands_race_attack import AXE, GUN
+    from tests.test_badlands_race_attack import gear as armed
+
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), armed("A", "0306", facing=3, weapons=(GUN,)),
+        armed("B", "0305", facing=3, weapons=(AXE,)), armed("C", "0308", facing=0, weapons=(GUN,)),
+        armed("D", "0406", facing=4, weapons=(AXE,)), m.StartRound(first="g1"),
+        m.DeclareSpeed(gear="g1", speed="cruising"), m.StepGear(gear="g1", step="ahead"))
+    assert state.reaction is not None and state.reaction.offers == (("g2", "melee"), ("g4", "melee"))
+    run(rules, state, r.React(gear="g2", weapon=0, attack_faces=(1, 1, 1, 1), defence_faces=(4, 3)))
+    assert state.reaction is not None and state.reaction.offers == (("g4", "melee"),)
+    (held,) = run(rules, state, m.AttackGear(attacker="g1", target="g3", weapon=0, attack_faces=(1, 1),
+                                             defence_faces=(4, 3)))
+    assert [(o.gear, o.reason) for o in held.offers] == [("g3", "attacked")]
