@@ -364,3 +364,21 @@ def test_while_a_window_is_open_a_third_gear_first_attacked_is_offered_its_own_r
     (held,) = run(rules, state, m.AttackGear(attacker="g1", target="g3", weapon=0, attack_faces=(1, 1),
                                              defence_faces=(4, 3)))
     assert [(o.gear, o.reason) for o in held.offers] == [("g3", "attacked")]
+
+
+@pytest.mark.rule("BR-15")
+@pytest.mark.rule("BR-9")
+def test_a_spin_out_left_waiting_after_the_rounds_last_activation_still_resolves() -> None:
+    # C goes first, then A, the round's last. A jumps from 0306 with 4 5 onto C in 0303: both spin out (lines
+    # 221-222). A's spin (a 1: no recovery) ends its activation (line 413) and so the round; C's spin, still
+    # waiting, is a 6: a full turn, no skid and a rally-the-crowd token (lines 416-422). No gear is active then.
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), gear("A", "0306"), gear("C", "0303"), m.StartRound(first="g2"),
+        m.EndActivation(gear="g2"), m.DeclareSpeed(gear="g1", speed="cruising"),
+        m.SpecialMove(gear="g1", move="jump", faces=(4, 5)))
+    assert state.pending == (("g1", 0), ("g2", 0))
+    run(rules, state, m.ResolveSpin(gear="g1", clockwise=True, spin_die=1, skid_die=1))
+    assert state.current is None and state.pending == (("g2", 0),)
+    (spun,) = run(rules, state, m.ResolveSpin(gear="g2", clockwise=True, spin_die=6))
+    assert spun.recovered and state.gears["g2"].rally_tokens == 1 and state.pending == ()
