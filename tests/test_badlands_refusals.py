@@ -173,3 +173,11 @@ def test_a_push_on_itself_is_refused_by_name() -> None:
         m.DeclareSpeed(gear="g1", speed="cruising"))
     assert refusal(rules, state, PushGear(pusher="g1", target="g1")) == ("error.br_not_a_target",
                                                                         "A cannot be the target.")
+
+
+def test_an_edit_of_a_value_the_card_does_not_hold_is_refused() -> None:
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), gear("A", "0305"))
+    assert refusal(rules, state, m.EditGear(gear="g1", field="hex", value="0101")) == ("error.no_change",
+                                                                                      "That changes nothing.")
