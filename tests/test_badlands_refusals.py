@@ -181,3 +181,12 @@ def test_an_edit_of_a_value_the_card_does_not_hold_is_refused() -> None:
     run(rules, state, course({}), gear("A", "0305"))
     assert refusal(rules, state, m.EditGear(gear="g1", field="hex", value="0101")) == ("error.no_change",
                                                                                       "That changes nothing.")
+
+
+@pytest.mark.rule("BR-20")
+def test_a_gear_with_special_rules_not_on_any_datacard_is_refused_naming_them() -> None:
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}))
+    card = gear("A", "0305").model_copy(update={"specials": ("tall", "wings", "gills")})
+    assert refusal(rules, state, card) == ("error.br_unknown_special", "Unknown special rule: gills, wings")
