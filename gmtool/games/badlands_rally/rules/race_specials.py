@@ -27,8 +27,8 @@ from gmtool.games.badlands_rally.rules.typed_dice import faces_or_roll
 def known_specials(keys: tuple[str, ...]) -> tuple[str, ...]:
     try:
         return checked_keys(keys)
-    except ValueError as exc:
-        raise RulesError("error.br_unknown_special", detail=str(exc)) from exc
+    except ValueError as exc:  # "unknown special rule: a, b": the message has its own words, the keys follow
+        raise RulesError("error.br_unknown_special", detail=str(exc).split(": ", 1)[-1]) from exc
 
 
 def _has(state: RaceState, gear_id: str, key: str) -> RaceGear:
