@@ -190,3 +190,39 @@ def test_a_gear_with_special_rules_not_on_any_datacard_is_refused_naming_them() 
     run(rules, state, course({}))
     card = gear("A", "0305").model_copy(update={"specials": ("tall", "wings", "gills")})
     assert refusal(rules, state, card) == ("error.br_unknown_special", "Unknown special rule: gills, wings")
+
+
+@pytest.mark.rule("BR-20")
+def test_the_off_road_roll_twice_in_a_turn_is_refused_by_name() -> None:
+    # ★オフロード・スペシャリスト (digest line 660): once a turn.
+    rules = RallyRules()
+    state = rules.initial_state()
+    card = gear("A", "0305").model_copy(update={"specials": ("off_road_specialist",)})
+    run(rules, state, course({}), card, m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"),
+        sp.OffRoad(gear="g1", faces=(4, 5)))
+    key, words = refusal(rules, state, sp.OffRoad(gear="g1", faces=(4, 5)))
+    assert key == "error.br_off_road_used" and words.startswith("A ")
+
+
+def test_a_gear_given_to_the_player_it_has_changes_nothing() -> None:
+    from tests.test_badlands_setup import COURSE
+    from tests.test_badlands_setup import gear as seated
+
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, m.SetCourse(course=COURSE), seated("A", "0106", "Aiko"), s.SetPlayers(players=("Aiko",)))
+    assert refusal(rules, state, s.AssignGear(gear="g1", player="Aiko")) == ("error.no_change", "That changes nothing.")
+
+
+@pytest.mark.rule("BR-19")
+def test_the_attack_refusal_of_the_gentlemens_sport_is_said_in_round_1_only() -> None:
+    # Digest lines 615-619: no attacks in the first round.
+    from gmtool.games.badlands_rally.rules import scenario_messages as sc
+    from gmtool.games.badlands_rally.rules.scenario_view import attack_refusal
+
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, course({}), gear("A", "0305"))
+    assert attack_refusal(state) == ""
+    run(rules, state, sc.SetGentlemensSport(on=True), m.StartRound(first="g1"))
+    assert attack_refusal(state) == "Gentlemen's sport: no attacks in the race's first round."

@@ -382,3 +382,16 @@ def test_a_spin_out_left_waiting_after_the_rounds_last_activation_still_resolves
     assert state.current is None and state.pending == (("g2", 0),)
     (spun,) = run(rules, state, m.ResolveSpin(gear="g2", clockwise=True, spin_die=6))
     assert spun.recovered and state.gears["g2"].rally_tokens == 1 and state.pending == ()
+
+
+@pytest.mark.rule("BR-19")
+def test_in_a_derby_a_spin_out_no_gear_caused_counts_for_nobody() -> None:
+    # Derby (line 607): the spin-outs a gear made another gear do. A jump of all ones spins A out by itself.
+    rules = RallyRules()
+    state = rules.initial_state()
+    run(rules, state, m.ChooseScenario(scenario=6), course({}), gear("A", "0306"), gear("C", "0503"),
+        m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"),
+        m.SpecialMove(gear="g1", move="jump", faces=(1, 1)))
+    done = run(rules, state, m.ResolveSpin(gear="g1", clockwise=True, spin_die=1, skid_die=1))
+    assert [e.kind for e in done] == ["br_spin_resolved", "br_activation_ended"]
+    assert all(g.spins_caused == 0 for g in state.gears.values())

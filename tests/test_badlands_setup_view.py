@@ -71,3 +71,19 @@ def test_the_scenario_and_the_special_rules_are_named_in_japanese() -> None:
     assert "グラッジ" in rules.describe(chosen)
     set_language("en")
     assert scenario_for(3).name("en") == "Grudge match" and special_name("high_tech") == "High-Tech"
+
+
+@pytest.mark.rule("BR-2")
+@pytest.mark.rule("BR-4")
+def test_the_pole_check_counts_the_dice_with_the_option() -> None:
+    # A 6 1 and B 4 4 at 4+: counted A 1, B 2 — B takes the pole; the digest's reading A 6, B 5 — A does.
+    from gmtool.core.readings import RuleReadings
+    from gmtool.games.badlands_rally.rules.race import RallyRules
+    from tests.test_badlands_setup import COURSE
+
+    for book, pole in (({"br_check_count"}, "g2"), (set(), "g1")):
+        rules = RallyRules(RuleReadings(book_for=frozenset(book)))
+        state = rules.initial_state()
+        run(rules, state, m.SetCourse(course=COURSE), gear("A", "0106"), gear("B", "0206"))
+        rolled, _started = run(rules, state, s.RollPolePosition(faces={"g1": (6, 1), "g2": (4, 4)}))
+        assert rolled.winner == pole
