@@ -395,3 +395,53 @@ def test_in_a_derby_a_spin_out_no_gear_caused_counts_for_nobody() -> None:
     done = run(rules, state, m.ResolveSpin(gear="g1", clockwise=True, spin_die=1, skid_die=1))
     assert [e.kind for e in done] == ["br_spin_resolved", "br_activation_ended"]
     assert all(g.spins_caused == 0 for g in state.gears.values())
+
+
+@pytest.mark.rule("BR-20")
+def test_reliable_rerolls_the_off_road_roll() -> None:
+    # Reliable (digest lines 755-756): one test a lap rolled again — the off-road specialist's roll too (660).
+    from gmtool.games.badlands_rally.rules import special_messages as sp
+    from gmtool.games.badlands_rally.rules.race_specials import reroll_command
+
+    rules = RallyRules()
+    state = rules.initial_state()
+    card = gear("A", "0306").model_copy(update={"specials": ("off_road_specialist", "reliable")})
+    run(rules, state, course({}), card, m.StartRound(first="g1"), m.DeclareSpeed(gear="g1", speed="cruising"))
+    command = sp.OffRoad(gear="g1", faces=(1, 2))
+    again = reroll_command(state, command, tuple(run(rules, state, command)))
+    assert isinstance(again, sp.OffRoad) and (again.faces, again.rerolled) == (None, (1, 2))
+
+
+@pytest.mark.rule("BR-16")
+def test_a_skid_stopped_by_terrain_went_through_the_hexes_before_it() -> None:
+    # Digest lines 453-454: forced into terrain off the course, the gear stops in the course hex before it.
+    from gmtool.core.hex.coords import ORIGIN, ahead
+    from gmtool.games.badlands_rally.rules.spin import forced_move
+
+    first, second, third = ahead(ORIGIN, 0), ahead(ORIGIN, 0, 2), ahead(ORIGIN, 0, 3)
+    forced = forced_move(ORIGIN, 0, 4, lambda h: h != third, lambda h: False)
+    assert (forced.hex, forced.path, forced.hit) == (second, (first, second), ("terrain", third))
+
+
+@pytest.mark.rule("BR-19")
+def test_a_rolled_contested_check_is_rolled_again_until_one_gear_is_highest() -> None:
+    # 僅差勝利 (digest line 563): ties go to the gear ahead; A and B stand level (tests above), so a tie is
+    # rolled again by the tied gears: whatever the dice, one gear ends with the highest score alone.
+    import random
+
+    from gmtool.core.hex.map_file import HexMapFile
+
+    level = HexMapFile(name="Level", game="badlands_rally", columns=8, rows=8, zones={"finish": ["0305", "0505"]},
+                       checkpoints=[["0404"]])
+    rules = RallyRules()
+    state = rules.initial_state()
+    card = dict(seat="A", attack=4, defence=4, initiative=4, armour=6, hull=2, structure=2, cruising_mr=5, top_mr=8)
+    run(rules, state, m.SetCourse(course=level), m.AddGear(name="A", hex="0306", **card),
+        m.AddGear(name="B", hex="0506", **card), m.StartRound(first="g1"))
+    for gid, finish in (("g1", "0305"), ("g2", "0505")):
+        run(rules, state, *(m.PlaceGear(gear=gid, hex=h, facing=0) for _ in range(2) for h in ("0404", "0406", finish)),
+            m.EndActivation(gear=gid))
+    for seed in range(60):  # about one roll in five ties (17/81 for 2D6 against 2D6 at 4+)
+        (won,) = rules.decide(state, m.ContestVictory(), random.Random(seed))
+        best = max(won.scores)
+        assert won.scores.count(best) == 1 and won.scores[("g1", "g2").index(won.winner)] == best
