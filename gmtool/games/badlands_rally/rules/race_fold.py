@@ -163,8 +163,9 @@ def touched(event: Event) -> Touched:
         return Touched(frozenset({event.gear}), frozenset({"sheet", "badges", "map"}))
     if isinstance(event, m.GearStepped | m.GearPlaced):
         return Touched(frozenset({event.gear}), frozenset({"sheet", "badges", "map"}))
-    if isinstance(event, m.ActivationEnded):
-        return Touched(frozenset({event.gear}), frozenset({"order", "heading", "sheet", "badges", "map"}))
+    if isinstance(event, m.ActivationEnded):  # the next gear's activation begins: its own marks change too
+        who = frozenset({event.gear, *((event.next,) if event.next else ())})
+        return Touched(who, frozenset({"order", "heading", "sheet", "badges", "map"}))
     if isinstance(event, m.Recovered):
         return Touched(frozenset({event.gear}), frozenset({"sheet", "tracks", "badges", "map"}), frozenset({"br_attack"}))
     if isinstance(event, m.SpecialMoveMade | m.CrowdRallied):

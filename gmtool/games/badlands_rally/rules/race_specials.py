@@ -19,6 +19,7 @@ from gmtool.games.badlands_rally.rules import special_messages as s
 from gmtool.games.badlands_rally.rules.actions import BASE_DICE
 from gmtool.games.badlands_rally.rules.dice import roll_law, successes
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
+from gmtool.games.badlands_rally.rules.special_words import special_name
 from gmtool.games.badlands_rally.rules.specials import checked_keys
 from gmtool.games.badlands_rally.rules.typed_dice import faces_or_roll
 
@@ -26,8 +27,8 @@ from gmtool.games.badlands_rally.rules.typed_dice import faces_or_roll
 def known_specials(keys: tuple[str, ...]) -> tuple[str, ...]:
     try:
         return checked_keys(keys)
-    except ValueError as exc:
-        raise RulesError("error.br_unknown_special", detail=str(exc)) from exc
+    except ValueError as exc:  # "unknown special rule: a, b": the message has its own words, the keys follow
+        raise RulesError("error.br_unknown_special", detail=str(exc).split(": ", 1)[-1]) from exc
 
 
 def _has(state: RaceState, gear_id: str, key: str) -> RaceGear:
@@ -35,7 +36,7 @@ def _has(state: RaceState, gear_id: str, key: str) -> RaceGear:
     if gear is None:
         raise RulesError("error.br_no_gear", gear=gear_id)
     if key not in gear.specials:
-        raise RulesError("error.br_no_special", name=gear.name, special=key)
+        raise RulesError("error.br_no_special", name=gear.name, special=special_name(key))
     return gear
 
 
@@ -84,7 +85,7 @@ def pyrotechnics(state: RaceState, spun: m.SpinResolved) -> tuple[Event, ...]:
 def reliable_ready(gear: RaceGear) -> None:
     """Refuses a gear without Reliable, or that rerolled a test this lap already."""
     if "reliable" not in gear.specials:
-        raise RulesError("error.br_no_special", name=gear.name, special="reliable")
+        raise RulesError("error.br_no_special", name=gear.name, special=special_name("reliable"))
     if gear.reliable_lap == gear.progress.laps:
         raise RulesError("error.br_reliable_used", name=gear.name)
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from gmtool.core.errors import RulesError
+from gmtool.core.i18n import active_language
 from gmtool.core.resources import DataFile, cached_model, unique_keys
 from gmtool.games.badlands_rally.rules.dice import Reading, check_law, check_value
 
@@ -154,8 +155,10 @@ def check_chosen(name: str, gear_specials: Sequence[str], move: str, chosen: Seq
     """Refuses a special chosen for a move it does not help, or that the gear does not have."""
     allowed = optional_for(gear_specials, move)
     for key in chosen:
-        if key not in allowed:
-            raise RulesError("error.br_special_not_usable", name=name, special=key)
+        if key not in allowed:  # named as the datacard names it, in the active language
+            found = specials().get(key)
+            raise RulesError("error.br_special_not_usable", name=name,
+                             special=found.name(active_language()) if found else key)
 
 
 # -- movement -----------------------------------------------------------------------------------
