@@ -1,0 +1,106 @@
+"""An attack as the GM reads it (X-3): the log line and the breakdown lines, word for word in English, with
+every figure worked out by hand from the rules; the sheets and weapons are test_attack_flow's.
+
+Hits are sixes, misses twos (typed faces, X-2). SR5 (001): the Shooter's Agility 5 + Pistols 6 = 11 dice,
+Accuracy 5; the Target's Reaction 4 + Intuition 4 = 8 dice, Body 4, armour 9; the Ares Predator V DV 8P,
+AP −1. SR4 (000): the Ares Predator IV DV 5P, AP −1; the Target's Reaction 1, Dodge 2, Body 4, ballistic 6.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.core.i18n import set_language
+from gmtool.core.tables.engine import EFFECTS_TABLE, FREE_TABLE
+from gmtool.games.shadowrun.rules.attack.describe import attack_line, breakdown_lines, is_table_row
+from gmtool.games.shadowrun.rules.attack.messages import Attack, TermRecord
+from tests.test_attack_called_shots import called, faces, knife, log_lines, shot
+from tests.test_attack_flow import blanks, resolved, run, sixes, sr4_fight, sr5_fight
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    set_language("en")
+
+
+@pytest.mark.rule("X-3")
+@pytest.mark.rule("SR5-A3")
+@pytest.mark.rule("SR5-CS8")
+def test_an_sr5_hit_on_the_vitals_reads_every_figure() -> None:
+    # 001 / SR5-A3: DV 8 + 2 net hits (3 against 1) + vitals 2 (SR5-CS8) = 12 ≥ armour 9 − 1 = 8: physical.
+    # SR5-A4: soak Body 4 + 8 = 12 dice, 2 hits: 10 boxes of the 8 + 2 = 10 box monitor: unconscious.
+    # The called shot costs 4 dice (p. 195): 11 − 4 = 7.
+    enc = sr5_fight(target_armour=9)
+    events = run(enc, shot(called_shot="vitals", attack_faces=faces(3, 7), defence_faces=faces(1, 8),
+                           soak_faces=faces(2, 12)))
+    e = resolved(events)
+    assert attack_line(e) == (
+        "Shooter attacks Target with Ares Predator V (SA), 4 m: 7 dice [6 6 6 2 2 2 2] → 3 hits (limit 5) (typed) "
+        "against 8 dice [6 2 2 2 2 2 2 2] → 1 hit (typed) (hit chance 32%) — hit, 2 net hits; DV 12 physical against "
+        "armour 8; soak 12 dice [6 6 2 2 2 2 2 2 2 2 2 2] → 2 hits (typed); 10 boxes; knocked down; unconscious.")
+    lines = breakdown_lines(e)
+    assert lines[2] == "Damage value: Weapon DV +8 (SR5-A3); Net hits +2 (SR5-A3); Called shot: vitals +2 (SR5-CS8, p. 195)"
+    assert lines[3] == "Armour: Armour +9 (SR5-A3); Armour penetration -1 (SR5-A3)"
+    assert lines[4] == "Soak: Body +4 (SR5-A4); Modified armour +8 (SR5-A4)"
+    assert log_lines(enc, [called(events)]) == ["Shooter aims at Target's vitals: +2 DV."]
+
+
+@pytest.mark.rule("X-3")
+@pytest.mark.rule("SR5-A5")
+def test_a_conscious_target_reads_no_condition_and_a_soaked_hit_its_soak() -> None:
+    # DV 8 + 1 net hit = 9 ≥ 8: physical; soak 12 dice, 6 hits: 3 boxes. Knockdown only above the physical limit
+    # (SR5-A5): (Strength 4 × 2 + Body 4 + Reaction 4) / 3 = 5.33, rounded up 6; 3 of 10 boxes: conscious.
+    enc = sr5_fight(target_armour=9)
+    e = resolved(run(enc, shot(attack_faces=faces(2, 11), defence_faces=faces(1, 8), soak_faces=faces(6, 12))))
+    assert attack_line(e).endswith(
+        "— hit, 1 net hit; DV 9 physical against armour 8; soak 12 dice [6 6 6 6 6 6 2 2 2 2 2 2] → 6 hits (typed); "
+        "3 boxes.")
+
+
+def test_a_melee_miss_on_a_critical_glitch_names_no_distance() -> None:
+    # The knife: Agility 5 + Blades 4 = 9 dice, all ones: no hit and more than half ones: a critical glitch.
+    enc = sr5_fight()
+    e = resolved(run(enc, Attack(attacker="c1", target="c2", weapon=1, attack_faces=(1,) * 9,
+                                 defence_faces=faces(1, 8))))
+    assert attack_line(e) == (
+        "Shooter attacks Target with Combat knife: 9 dice [1 1 1 1 1 1 1 1 1] → 0 hits (limit 6) (typed) — critical "
+        "glitch against 8 dice [6 2 2 2 2 2 2 2] → 1 hit (typed) (hit chance 46%) — miss.")
+
+
+@pytest.mark.rule("SR5-CS4")
+def test_a_knock_down_line_names_who_falls() -> None:
+    # SR5-CS4: Strength 4 + 3 net hits = 7 > physical limit 6: the target falls prone, no damage.
+    enc = sr5_fight()
+    events = run(enc, knife(called_shot="knock_down", attack_faces=faces(4, 5), defence_faces=faces(1, 8)))
+    assert log_lines(enc, [called(events)]) == [
+        "Shooter tries to knock Target down: Strength + net hits 7 against physical limit 6; Target falls prone "
+        "(no damage)."]
+
+
+@pytest.mark.rule("SR4-R1")
+def test_full_defence_declared_outside_the_defenders_phase_is_owed() -> None:
+    # 000 / SR4-R1: full defence is declared with the attack; not in the defender's phase, it spends its next one.
+    enc = sr4_fight()
+    events = run(enc, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=5, full_defence=True,
+                             attack_faces=blanks(9), defence_faces=blanks(3)))
+    declared = next(e for e in events if e.kind == "full_defence_declared")
+    assert declared.owed and enc.ruleset.describe(declared) == (
+        "Target goes on full defence: the next action phase is spent on it; in force until that phase ends.")
+
+
+def test_the_gms_own_and_the_effects_rows_are_modifiers_and_the_rules_terms_are_not() -> None:
+    assert is_table_row(TermRecord(label="text:Smoke", value=-2, source=FREE_TABLE))
+    assert is_table_row(TermRecord(label="effect.prone", value=-2, source=EFFECTS_TABLE))
+    assert is_table_row(TermRecord(label="text:Short", value=0, source="sr5_environment.range"))
+    assert not is_table_row(TermRecord(label="attr.AGI", value=5, source="SR5-A1"))
+    assert not is_table_row(TermRecord(label="attr.AGI", value=5))
+
+
+@pytest.mark.rule("SR4-R6")
+def test_an_sr4_hit_reads_its_soak() -> None:
+    # 000 / SR4-R3..R6: Agility 5 + Pistols 4 = 9 dice, 9 hits, against Reaction 1 = 1 die, no hit: 9 net hits;
+    # DV 5 + 9 = 14 > armour 6 − 1 = 5: physical; soak Body 4 + 5 = 9 dice, no hits: 14 boxes.
+    enc = sr4_fight()
+    e = resolved(run(enc, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=5,
+                                 attack_faces=sixes(9), defence_faces=blanks(1), soak_faces=blanks(9))))
+    assert "DV 14 physical against armour 5; soak 9 dice [2 2 2 2 2 2 2 2 2] → 0 hits (typed); 14 boxes" in attack_line(e)
