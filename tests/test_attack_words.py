@@ -104,3 +104,36 @@ def test_an_sr4_hit_reads_its_soak() -> None:
     e = resolved(run(enc, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=5,
                                  attack_faces=sixes(9), defence_faces=blanks(1), soak_faces=blanks(9))))
     assert "DV 14 physical against armour 5; soak 9 dice [2 2 2 2 2 2 2 2 2] → 0 hits (typed); 14 boxes" in attack_line(e)
+
+
+@pytest.mark.rule("SR5-F7")
+@pytest.mark.rule("X-3")
+def test_loaded_apds_stays_loaded_shot_after_shot_and_the_breakdown_names_it() -> None:
+    # SR5 p. 434 (the ammunition table): APDS, AP −4 more. Armour 12 − 1 (the weapon) − 4 = 7; DV 8 + 2 net hits
+    # = 10 ≥ 7: physical; 11 soak dice (Body 4 + 7), 6 hits: 4 boxes. SR5-F7: the magazine keeps its rounds'
+    # type as they are fired, 15 → 14 rounds of APDS; the next shot is APDS too.
+    from gmtool.games.shadowrun.rules.attack.messages import Reload
+    from gmtool.games.shadowrun.rules.attack.plan import plan
+    from gmtool.games.shadowrun.sr5.rules.attack import ADAPTER
+
+    enc = sr5_fight(target_armour=12)
+    run(enc, Reload(combatant="c1", weapon=0, ammo_type="apds", charge_action=False))
+    e = resolved(run(enc, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4, charge_action=False,
+                                 attack_faces=faces(3, 11), defence_faces=faces(1, 8), soak_faces=faces(6, 11))))
+    assert (e.track, e.dv, e.modified_armour, e.applied) == ("physical", 10, 7, 4)
+    assert breakdown_lines(e)[3] == "Armour: Armour +12 (SR5-A3); Armour penetration -1 (SR5-A3); Ammunition AP -4 (ammo:apds, p. 434)"
+    magazine = enc.state.magazines["c1:0"]
+    assert (magazine.rounds, magazine.ammo_type) == (14, "apds")
+    planned = plan(ADAPTER, enc.state, Attack(attacker="c1", target="c2", weapon=0, mode="SA", distance=4,
+                                              charge_action=False))
+    assert planned.pools.armour.value == 7
+
+
+def test_an_unknown_ammunition_is_refused_by_its_name() -> None:
+    from gmtool.core.errors import RulesError
+    from gmtool.games.shadowrun.rules.attack.messages import Reload
+
+    enc = sr5_fight()
+    with pytest.raises(RulesError) as info:
+        enc.prepare(Reload(combatant="c1", weapon=0, ammo_type="no_such_ammo"))
+    assert str(info.value) == 'Unknown ammunition "no_such_ammo".'
