@@ -110,3 +110,30 @@ def test_the_spellcasting_test_is_opposed_and_counts_hits_only() -> None:
 def test_ending_a_projection_that_never_began_is_refused_by_name() -> None:
     encounter = fight(sheet("Mage", magic=4), start=False)
     assert refusal(encounter, mm.AstralProjection(combatant="c1", hours=0)) == "Mage is not projecting."
+
+
+@pytest.mark.rule("SR4-D5")
+def test_the_opposed_test_line_gives_the_net_hits_or_the_defenders_tie() -> None:
+    # 000 §1.2 (SR4-D5): net hits = the winner's hits − the loser's; a tie goes to the defender.
+    # Kat: Agility 3 + 3 = 6 dice, faces 5 5 6 6 2 3: 4 hits, against 4 dice 5 6 1 2: 2 hits → 2 net hits.
+    encounter = fight(sheet("Kat"), sheet("Rook"), start=False)
+    won = run(encounter, tc.RollOpposedTest(combatant="c1", pool=tc.PoolSpec(attribute="AGI", skill=3),
+                                            opponent_dice=4, faces=(5, 5, 6, 6, 2, 3), opponent_faces=(5, 6, 1, 2)))
+    assert describe(won[-1]) == "Opposed test: 4 against 2 hits — the actor wins with 2 net hits."
+    tie = run(encounter, tc.RollOpposedTest(combatant="c1", pool=tc.PoolSpec(attribute="AGI", skill=3),
+                                            opponent_dice=4, faces=(5, 5, 1, 2, 2, 3), opponent_faces=(5, 6, 1, 2)))
+    assert describe(tie[-1]) == "Opposed test: 2 against 2 hits — the defender holds (ties go to the defender)."
+
+
+@pytest.mark.rule("SR4-C8")
+def test_an_action_of_the_list_is_logged_with_its_kind_and_target() -> None:
+    encounter = trio()
+    events = run(encounter, cmd.TakeAction(combatant="c1", action="take_aim", target="c3"))
+    assert describe(events[0]) == "Fast: Take aim (simple action). Target: Slow."
+
+
+@pytest.mark.rule("SR4-E6")
+def test_going_first_spends_edge_for_acting_first_in_the_pass() -> None:
+    encounter = trio()
+    spent = run(encounter, cmd.GoFirst(combatant="c3"))[0]
+    assert describe(spent) == "Slow spends Edge for Act First in the Pass: 3 → 2."
