@@ -139,3 +139,14 @@ def test_the_japanese_sheet_offers_japanese_metatypes() -> None:
     encounter = sr4_fight("Ann")
     got = fields(encounter.ruleset.sheet(encounter.state, "c1"))
     assert ("troll", "トロール") in got["metatype"].choices
+
+
+def test_a_sheet_edit_is_logged_with_the_old_and_new_values_in_the_gms_language() -> None:
+    encounter = sr4_fight("Ann", start=False)
+    events = run(encounter, sr4.EditSheet(combatant="c1", field="metatype", value="elf"))
+    assert [encounter.ruleset.describe(e) for e in events] == ["Ann: Metatype Human → Elf."]
+    set_language("ja")
+    events = run(encounter, sr4.EditSheet(combatant="c1", field="metatype", value="human"))
+    assert [encounter.ruleset.describe(e) for e in events] == ["Ann：メタタイプ エルフ → 人間。"]
+    events = run(encounter, sr4.EditSheet(combatant="c1", field="is_npc", value=True))
+    assert [encounter.ruleset.describe(e) for e in events] == ["Ann：NPC いいえ → はい。"]
