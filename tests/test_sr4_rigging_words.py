@@ -139,3 +139,19 @@ def test_the_feedback_pool_is_the_riggers_willpower_and_the_filter() -> None:
                                           crash_faces=(5,) * 8))
     feedback = rolled(events)
     assert feedback.combatant == "c1" and feedback.terms == (("attr.WIL", 3), ("sr4rig.term.biofeedback", 2))  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("SR4-V7")
+@pytest.mark.rule("X-4")
+def test_the_odds_of_breaking_away_and_positioning_before_the_roll() -> None:
+    # Pilot 3 + Maneuver 2 ± Handling 0 = 5 dice (000 line 512). Break away: threshold 1 per pursuer (line 529),
+    # one pursuer; positioning: any hit. P(at least one hit of 5 dice) = 1 − (4/6)^5 = 211/243 for both.
+    from gmtool.games.shadowrun.sr4.rules.vehicle_odds import manoeuvre_odds
+
+    encounter = chase()
+    run(encounter, cmd.StartTurn())
+    for manoeuvre in ("break_away", "positioning"):
+        odds = manoeuvre_odds(encounter.state, "c1", manoeuvre, 0, None, 0)
+        assert sum(v for _label, v in odds.terms) == 5
+        assert odds.chances == (("sr4rig.odds.success", pytest.approx(211 / 243, abs=1e-12)),)
+    assert manoeuvre_odds(encounter.state, "c1", "control", 0, None, 0) is None  # control rolls nothing
