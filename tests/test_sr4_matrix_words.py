@@ -139,3 +139,12 @@ def test_the_matrix_actions_rows_name_each_action_and_its_pages() -> None:
     rows = dict(action_rows("ja"))
     assert len(rows) == 16 and rows["データ検索"] == "239" and rows["編集する (作成/変更/消去)"] == "238/244"
     assert len(action_rows("fr")) == 16  # a language without labels reads the English ones
+
+
+@pytest.mark.rule("SR4-X6")
+def test_the_attack_odds_are_the_chance_to_hit() -> None:
+    # Cybercombat 3 + Attack 4 = 7 dice against the node's Response 3 + Firewall 4 = 7 dice (000 lines 302-305).
+    run = Run(PERSONA, NODE)
+    odds = matrix_odds.attack(run.state, "m1", "m2", "attack", False)
+    assert sum(v for _l, v in odds.terms) == 7 and sum(v for _l, v in odds.other) == 7
+    assert [label for label, _chance in odds.chances] == ["matrix.odds.hit"]

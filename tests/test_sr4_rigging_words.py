@@ -155,3 +155,29 @@ def test_the_odds_of_breaking_away_and_positioning_before_the_roll() -> None:
         assert sum(v for _label, v in odds.terms) == 5
         assert odds.chances == (("sr4rig.odds.success", pytest.approx(211 / 243, abs=1e-12)),)
     assert manoeuvre_odds(encounter.state, "c1", "control", 0, None, 0) is None  # control rolls nothing
+
+
+@pytest.mark.rule("SR4-V7")
+def test_break_away_and_cut_off_lines_name_the_count_and_the_target() -> None:
+    # 000 line 529: three break-away successes running escape; 5 dice, one hit meets the threshold of 1 pursuer.
+    encounter = chase()
+    run(encounter, cmd.StartTurn())
+    events = run(encounter, vm.ChaseManoeuvre(vehicle="c1", manoeuvre="break_away", faces=ONE))
+    assert describe(events[-1]) == "Hearse gains ground: 1 of 3 break-away successes."
+    close = chase()
+    run(close, vm.ChaseRange(pursuer="c2", lead_faces=MISS, pursuer_faces=ONE, pursuer_wants="close"))
+    run(close, cmd.StartTurn())
+    events = run(close, vm.ChaseManoeuvre(vehicle="c1", manoeuvre="cut_off", target="c2", faces=(5, 5, 6, 1, 1),
+                                          target_faces=ONE, crash_faces=(5, 5, 1)))
+    made = next(e for e in events if e.kind == "manoeuvre_made")
+    assert describe(made).startswith("Hearse's driver spends a complex action: cut off (turn 1) against Lynx")
+
+
+@pytest.mark.rule("SR4-V2")
+def test_a_rigger_rolls_the_skill_not_the_autosoft() -> None:
+    # 000 line 484: jumped in, the rigger's skill (4) with the drone's Pilot 3 ± Handling 1: 8 dice, the skill named.
+    encounter = garage()
+    run(encounter, vm.RegisterVehicle(combatant="c2", stats=LYNX))
+    run(encounter, vm.ControlVehicle(vehicle="c2", mode="jumped", rigger="c1", system=3, biofeedback_filter=2))
+    test = rolled(run(encounter, vm.VehicleTest(vehicle="c2", test="vehicle", skill=4, faces=(1,) * 8)))
+    assert ("pool.skill", 4) in test.terms and test.pool == 8  # type: ignore[attr-defined]

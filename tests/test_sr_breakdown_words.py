@@ -46,7 +46,7 @@ def test_a_suppression_tests_breakdown_names_the_zones_hits_as_its_threshold() -
     zone = suppress(enc, hits=4)
     [e] = run(enc, SuppressionTest(zone=zone, combatant="c2", test_faces=faces(4, 7)))
     test = enc.ruleset.breakdown_parts(e)[0].roll
-    assert test.pool.endswith("= 7 dice · threshold 4")
+    assert test.pool == "Reaction +4 (SR5-F9, p. 179) · Edge +3 (SR5-F9, p. 179) = 7 dice · threshold 4"
 
 
 def test_an_events_own_modifiers_are_printed_with_their_table_and_page() -> None:

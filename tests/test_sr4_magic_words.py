@@ -1,0 +1,36 @@
+"""SR4 magic as the GM reads it (SR4-S1, S3, S9): the casting pool's terms, the drain line, the signature erased.
+
+000 = the SR4 digest (``shared/seeds/000_85eb82309217704e.txt``) §4; test_sr4_magic's mage: Magic 4, Willpower 4,
+Logic 5 (hermetic: drain with Willpower + Logic = 9 dice); the goon: Willpower 3.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gmtool.games.shadowrun.sr4.rules import magic_messages as mm
+from gmtool.games.shadowrun.sr4.rules.describe import describe
+from tests.test_sr4_magic import Fight, cast, faces, kinds
+
+
+@pytest.mark.rule("SR4-S3")
+def test_the_casting_pool_and_the_drain_line() -> None:
+    # Manabolt at Force 3: Magic 4 + Spellcasting 3 = 7 dice; drain 3 ÷ 2 = 1 (line 186), Force 3 ≤ Magic 4: stun
+    # (SR4-S3); no drain hits: 1 box of stun.
+    fight = Fight()
+    events = cast(fight, force=3, faces=faces(0, 7), target_faces=(faces(0, 3),), drain_faces=faces(0, 9))
+    casting = kinds(events, "dice_test_rolled")[0]
+    assert casting.terms == (("magic.term.magic", 4), ("magic.term.spellcasting", 3))
+    assert describe(kinds(events, "drain_resisted")[0]) == "Mage resists drain 1: 0 hits, 1 box of Stun damage"
+
+
+@pytest.mark.rule("SR4-S9")
+def test_erasing_a_signature_counts_the_actions_then_says_it_is_gone() -> None:
+    # 000 line 253: erased by spending Force complex actions: Force 3 → 1 of 3, then the last 2 erase it.
+    fight = Fight()
+    left = kinds(cast(fight, force=3, faces=faces(0, 7), target_faces=(faces(0, 3),), drain_faces=faces(9, 9)),
+                 "astral_signature_left")[0]
+    first = fight.run(mm.EraseSignature(combatant="c1", signature=left.signature))
+    assert describe(kinds(first, "astral_signature_erased")[0]) == "Mage erases signature #1: 1 of 3 complex actions"
+    last = fight.run(mm.EraseSignature(combatant="c1", signature=left.signature, actions=2))
+    assert describe(kinds(last, "astral_signature_erased")[0]) == "Mage erases signature #1 (3 complex actions)"
