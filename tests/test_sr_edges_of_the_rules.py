@@ -97,3 +97,29 @@ def test_a_chummer_weapon_with_an_unreadable_reach_names_it() -> None:
     with pytest.raises(FileFormatError) as info:
         weapon_from_chummer({"name": "Odd blade", "type": "Melee", "damage": "(STR+1)P", "reach": "far"}, "sr5")
     assert str(info.value) == 'Chummer weapon field reach cannot be read: "far".'
+
+
+@pytest.mark.rule("SR5-I6")
+def test_a_complex_attack_after_a_simple_action_is_refused() -> None:
+    # 001 / SR5-I6: a phase holds one complex action or two simple ones: after a simple one, no complex melee attack.
+    from gmtool.games.shadowrun.rules.attack.messages import Attack
+    from gmtool.games.shadowrun.sr5.rules import commands as sr5
+    from tests.test_attack_flow import sr5_fight
+
+    enc = sr5_fight()
+    run(enc, sr5.TakeAction(combatant="c1", action="simple", name="take_aim"))
+    with pytest.raises(RulesError) as info:
+        enc.prepare(Attack(attacker="c1", target="c2", weapon=1))
+    assert str(info.value) == "Shooter's phase allows 1 complex or 2 simple actions; that budget is spent."
+
+
+def test_a_shipped_table_pointing_at_a_table_that_does_not_exist_is_refused() -> None:
+    from gmtool.core.errors import ResourceError
+    from gmtool.games.shadowrun.rules.tables.loader import _check_references, shipped_tables
+
+    tables = dict(shipped_tables())
+    first = next(iter(tables.values()))
+    tables[first.id] = first.model_copy(update={"shifted_by": "sr5.nowhere"})
+    with pytest.raises(ResourceError) as info:
+        _check_references(tables)
+    assert info.value.key == "error.resource_invalid" and "unknown table sr5.nowhere" in str(info.value)
