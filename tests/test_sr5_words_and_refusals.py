@@ -109,3 +109,20 @@ def test_a_damage_type_neither_physical_nor_stun_is_refused_by_name() -> None:
         with pytest.raises(RulesError) as info:
             track(Weapon(dv=5, damage_type="mana"), 5, 3)  # type: ignore[arg-type]
         assert str(info.value) == "Unknown damage type: mana."
+
+
+def test_a_limited_test_line_gives_the_limit_and_the_hits_it_counted() -> None:
+    # A limit of 2: three hits rolled (5 6 6), two count; threshold 1: success, 1 net hit.
+    encounter = fight(start=False)
+    pool = tc.PoolSpec(attribute="AGI", skill=3, limit="custom", custom_limit=2)
+    events = run(encounter, tc.RollTest(combatant="c1", pool=pool, threshold=1, faces=(5, 6, 6, 1, 2, 3)))
+    assert [encounter.ruleset.describe(e) for e in events] == [
+        "Ann — test: Agility +3 Skill +3 = 6 dice [limit 2] vs 1: [5 6 6 1 2 3] (typed) → 2/3 hits, success, 1 net hit"]
+
+
+def test_an_opposed_test_against_dice_the_tool_rolls() -> None:
+    encounter = fight(start=False)
+    events = run(encounter, tc.RollOpposedTest(combatant="c1", pool=tc.PoolSpec(attribute="AGI", skill=3),
+                                               opponent_dice=4, faces=(5, 5, 1, 2, 2, 3)))
+    opponent = [e for e in events if e.kind == "dice_test_rolled"][-1]
+    assert opponent.role == "opponent" and len(opponent.dice) == 4
