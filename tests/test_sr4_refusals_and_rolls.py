@@ -137,3 +137,18 @@ def test_going_first_spends_edge_for_acting_first_in_the_pass() -> None:
     encounter = trio()
     spent = run(encounter, cmd.GoFirst(combatant="c3"))[0]
     assert describe(spent) == "Slow spends Edge for Act First in the Pass: 3 → 2."
+
+
+@pytest.mark.rule("SR4-C9")
+def test_a_surprised_combatant_cannot_test_against_its_surpriser_in_the_first_pass() -> None:
+    # 000 / SR4-C9: the surprised cannot act directly against those who surprised them (in the first pass).
+    from tests.test_sr4_actions import duo, entries
+
+    encounter = duo(start=False)
+    run(encounter, entries((5,) * 4 + (1,) * 17, (5, 2)))  # Ace 4 hits against Bob's 1: Bob is surprised by Ace
+    run(encounter, cmd.StartTurn())
+    run(encounter, cmd.NextPhase())  # Bob's phase, pass 1
+    opposed = tc.RollOpposedTest(combatant="c2", pool=tc.PoolSpec(attribute="AGI", skill=1), opponent="c1",
+                                 opponent_pool=tc.PoolSpec(attribute="REA"))
+    assert refusal(encounter, opposed) == (
+        "Bob was surprised by Ace and cannot act directly against them in the first initiative pass.")
