@@ -181,3 +181,15 @@ def test_a_rigger_rolls_the_skill_not_the_autosoft() -> None:
     run(encounter, vm.ControlVehicle(vehicle="c2", mode="jumped", rigger="c1", system=3, biofeedback_filter=2))
     test = rolled(run(encounter, vm.VehicleTest(vehicle="c2", test="vehicle", skill=4, faces=(1,) * 8)))
     assert ("pool.skill", 4) in test.terms and test.pool == 8  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("SR4-V3")
+def test_a_sensor_test_against_a_hidden_person_the_tool_rolls() -> None:
+    # 000 line 490-491: the rigger's Sensor 4 + Perception 4 = 8 dice, against Infiltration 2 + Agility 3 = 5 dice.
+    encounter = garage()
+    run(encounter, vm.RegisterVehicle(combatant="c2", stats=LYNX))
+    run(encounter, vm.ControlVehicle(vehicle="c2", mode="remote", rigger="c1", system=3))
+    run(encounter, cmd.AddCombatant(sheet=sheet("Guard")))  # c4, Agility 3
+    events = run(encounter, vm.VehicleTest(vehicle="c2", test="sensor", skill=4, target="c4", target_skill=2))
+    rolls = [e for e in events if e.kind == "dice_test_rolled"]
+    assert [(e.role, len(e.dice)) for e in rolls] == [("actor", 8), ("opponent", 5)]  # type: ignore[attr-defined]
