@@ -137,3 +137,17 @@ def test_an_unknown_ammunition_is_refused_by_its_name() -> None:
     with pytest.raises(RulesError) as info:
         enc.prepare(Reload(combatant="c1", weapon=0, ammo_type="no_such_ammo"))
     assert str(info.value) == 'Unknown ammunition "no_such_ammo".'
+
+
+@pytest.mark.rule("SR5-CS9")
+def test_the_gms_own_modifier_counts_for_both_guns_of_a_two_gun_attack() -> None:
+    # 001 連続攻撃 (SR5-CS9): every modifier applies, the smaller pool is split. The GM's own +2 on both pistols:
+    # Agility 5 + Pistols 6 − 4 (called shot) + 2 = 9 each → 5 + 4.
+    from gmtool.games.shadowrun.rules.attack.messages import FreeTerm, TableChoices
+    from tests.test_attack_called_shots import two_gun_fight
+
+    enc = two_gun_fight()
+    choices = TableChoices(free=(FreeTerm(label="Steady hands", value=2),))
+    first = run(enc, shot(called_shot="multiple_attacks", attacks=2, paired_weapon=1, paired_mode="SA",
+                          attack_choices=choices, attack_faces=faces(0, 5), defence_faces=faces(0, 8)))
+    assert resolved(first).attack.pool == 5
