@@ -151,3 +151,12 @@ def test_the_gms_own_modifier_counts_for_both_guns_of_a_two_gun_attack() -> None
     first = run(enc, shot(called_shot="multiple_attacks", attacks=2, paired_weapon=1, paired_mode="SA",
                           attack_choices=choices, attack_faces=faces(0, 5), defence_faces=faces(0, 8)))
     assert resolved(first).attack.pool == 5
+
+
+@pytest.mark.rule("SR5-CS3")
+def test_the_harder_knock_line_says_the_damage_is_stun() -> None:
+    # SR5-CS3 (the digest's reading): the damage becomes stun.
+    enc = sr5_fight(target_armour=9)
+    events = run(enc, shot(called_shot="harder_knock", attack_faces=faces(3, 7), defence_faces=faces(0, 8),
+                           soak_faces=faces(2, 12)))
+    assert log_lines(enc, [called(events)]) == ["Shooter's harder knock: the damage to Target is stun."]

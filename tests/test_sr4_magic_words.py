@@ -34,3 +34,13 @@ def test_erasing_a_signature_counts_the_actions_then_says_it_is_gone() -> None:
     assert describe(kinds(first, "astral_signature_erased")[0]) == "Mage erases signature #1: 1 of 3 complex actions"
     last = fight.run(mm.EraseSignature(combatant="c1", signature=left.signature, actions=2))
     assert describe(kinds(last, "astral_signature_erased")[0]) == "Mage erases signature #1 (3 complex actions)"
+
+
+@pytest.mark.rule("SR4-S2")
+def test_a_spell_nobody_resists_takes_effect_on_any_hit() -> None:
+    # SR4-S2 with no resisting test: the effect needs one hit of 7 dice: 1 − (4/6)^7 = 2059/2187; no hit at all is
+    # the tie (0 against 0), (4/6)^7 = 128/2187.
+    from gmtool.games.shadowrun.sr4.rules.magic_pools import cast_odds
+
+    odds = cast_odds(7, 4, None, 9, 2)
+    assert odds.effect == pytest.approx(2059 / 2187, abs=1e-12) and odds.tie == pytest.approx(128 / 2187, abs=1e-12)
