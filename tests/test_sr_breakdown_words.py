@@ -57,3 +57,17 @@ def test_an_events_own_modifiers_are_printed_with_their_table_and_page() -> None
     assert shown.pool == "7 dice · threshold 2 · limit 4"
     assert shown.modifiers == (ModifierLine("Cover", "−2", "Ranged, p. 160"),)
     assert shown.dice == "5 6 1 2 3 4 2 · 2 hits"
+
+
+@pytest.mark.rule("X-4")
+def test_the_odds_recorded_with_a_roll_are_printed_from_a_model_or_a_mapping() -> None:
+    # The exact odds recorded at the moment of the roll, however the event holds them.
+    from pydantic import BaseModel
+
+    class Odds(BaseModel):
+        success: float = 0.25
+        glitch: float = 0.125
+
+    for odds in (Odds(), {"success": 0.25, "glitch": 0.125}):
+        shown = SR5Ruleset().breakdown({"pool": 6, "faces": (5, 6, 1, 2, 3, 4), "hits": 2, "odds": odds})
+        assert shown.odds == "success 25.0 % · glitch 12.5 %"
