@@ -44,3 +44,18 @@ def test_a_spell_nobody_resists_takes_effect_on_any_hit() -> None:
 
     odds = cast_odds(7, 4, None, 9, 2)
     assert odds.effect == pytest.approx(2059 / 2187, abs=1e-12) and odds.tie == pytest.approx(128 / 2187, abs=1e-12)
+
+
+@pytest.mark.rule("SR4-S6")
+def test_a_spirit_that_owes_no_more_services_is_refused_by_name() -> None:
+    # 000 §4.3 line 228: net hits are services: 2 against 1 → 1 service; once used, none is owed.
+    from gmtool.core.errors import RulesError
+
+    fight = Fight()
+    events = fight.run(mm.SummonSpirit(combatant="c1", spirit="fire", force=3, skill=3, faces=faces(2, 7),
+                                       spirit_faces=faces(1, 3), drain_faces=faces(9, 9)))
+    spirit = kinds(events, "spirit_summoned")[0].spirit
+    fight.run(mm.UseService(spirit=spirit))
+    with pytest.raises(RulesError) as info:
+        fight.run(mm.UseService(spirit=spirit))
+    assert str(info.value) == f"{fight.sheet(spirit).name} owes no more services."
