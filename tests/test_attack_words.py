@@ -160,3 +160,15 @@ def test_the_harder_knock_line_says_the_damage_is_stun() -> None:
     events = run(enc, shot(called_shot="harder_knock", attack_faces=faces(3, 7), defence_faces=faces(0, 8),
                            soak_faces=faces(2, 12)))
     assert log_lines(enc, [called(events)]) == ["Shooter's harder knock: the damage to Target is stun."]
+
+
+@pytest.mark.rule("SR5-N5")
+def test_a_parry_declared_adds_its_skill_to_one_melee_defence() -> None:
+    # SR5-N5 (−5): + the melee weapon skill on one melee defence; the GM declares it as 5 (the Target's Blades 2 is
+    # the sheet's, the declared figure counts): Reaction 4 + Intuition 4 + 5 = 13 dice.
+    from gmtool.games.shadowrun.sr5.rules.effect_messages import DeclareInterrupt
+
+    enc = sr5_fight(blades=2)
+    run(enc, DeclareInterrupt(combatant="c2", interrupt="parry", bonus=5))
+    e = resolved(run(enc, Attack(attacker="c1", target="c2", weapon=1)))
+    assert e.melee and e.defence is not None and e.defence.pool == 4 + 4 + 5

@@ -28,6 +28,7 @@ def test_an_attacks_breakdown_gives_each_figure_with_its_rule() -> None:
     attack = parts["Attack test"].roll
     assert attack.pool == "Agility +5 (SR5-A1) · Firearm skill +6 (SR5-A1) · modifiers +0 = 11 dice · limit 5"
     assert attack.dice == "6 6 6 2 2 2 2 2 2 2 2 (typed) · 3 hits"
+    assert attack.modifiers == (ModifierLine("Range: short", "+0", "Environmental modifiers (worst applies), p. 175"),)
     assert parts["Defence test"].roll.pool == "Reaction +4 (SR5-A2) · Intuition +4 (SR5-A2) = 8 dice"
     assert parts["Net hits"].text == "2 · hit"
     assert parts["Damage value"].text == "Weapon DV +8 (SR5-A3) · Net hits +2 (SR5-A3) = 10"
