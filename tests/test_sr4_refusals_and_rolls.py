@@ -152,3 +152,12 @@ def test_a_surprised_combatant_cannot_test_against_its_surpriser_in_the_first_pa
                                  opponent_pool=tc.PoolSpec(attribute="REA"))
     assert refusal(encounter, opposed) == (
         "Bob was surprised by Ace and cannot act directly against them in the first initiative pass.")
+
+
+@pytest.mark.rule("SR4-E7")
+def test_an_extra_pass_needs_an_initiative_score() -> None:
+    # A combatant whose score was never rolled this turn (only a state built by hand has one: the commands roll every
+    # newcomer): the extra pass of SR4-E7 is refused, by name.
+    encounter = trio()
+    encounter.state.combatants["c3"].hits = None
+    assert refusal(encounter, cmd.ExtraPass(combatant="c3")) == "Slow has no initiative score this turn."
