@@ -150,3 +150,28 @@ def test_a_sheet_edit_is_logged_with_the_old_and_new_values_in_the_gms_language(
     assert [encounter.ruleset.describe(e) for e in events] == ["Ann：メタタイプ エルフ → 人間。"]
     events = run(encounter, sr4.EditSheet(combatant="c1", field="is_npc", value=True))
     assert [encounter.ruleset.describe(e) for e in events] == ["Ann：NPC いいえ → はい。"]
+
+
+@pytest.mark.rule("SR5-T1")
+def test_taking_an_sr5_offer_names_the_listed_action() -> None:
+    encounter = Encounter(SR5Ruleset(), 7)
+    command = encounter.ruleset.take(encounter.state, "c1", "take_aim")
+    assert (command.combatant, command.action, command.name) == ("c1", "simple", "take_aim")
+
+
+@pytest.mark.rule("SR5-I3")
+def test_at_the_turns_start_nobody_in_the_sr5_order_is_out() -> None:
+    # SR5-I3: everyone with a score above 0 acts in the first pass: no row is out before anyone acted.
+    encounter = Encounter(SR5Ruleset(), 7)
+    for name in ("Ann", "Bob"):
+        run(encounter, sr5.AddCombatant(sheet=SR5Sheet(name=name, attributes={a: 3 for a in ATTRIBUTES}, edge_points=3)))
+    run(encounter, sr5.StartTurn())
+    assert [row.out for row in encounter.ruleset.order(encounter.state)] == [False, False]
+
+
+@pytest.mark.rule("SR4-R2")
+def test_one_take_aim_is_enough_for_the_aimed_row() -> None:
+    from gmtool.games.shadowrun.rules.tables.context import ActionContext
+
+    assert "aimed" in ActionContext(game="sr4", action="ranged_attack", aim_actions=1).all_flags()
+    assert "aimed" not in ActionContext(game="sr4", action="ranged_attack").all_flags()
