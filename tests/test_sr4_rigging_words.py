@@ -193,3 +193,12 @@ def test_a_sensor_test_against_a_hidden_person_the_tool_rolls() -> None:
     events = run(encounter, vm.VehicleTest(vehicle="c2", test="sensor", skill=4, target="c4", target_skill=2))
     rolls = [e for e in events if e.kind == "dice_test_rolled"]
     assert [(e.role, len(e.dice)) for e in rolls] == [("actor", 8), ("opponent", 5)]  # type: ignore[attr-defined]
+
+
+@pytest.mark.rule("SR4-V1")
+def test_jumping_in_is_logged_with_the_rigger_the_vehicle_and_the_devices() -> None:
+    # 000 line 476: System 3 × 2 = 6 devices; Lynx is the first.
+    encounter = garage()
+    run(encounter, vm.RegisterVehicle(combatant="c2", stats=LYNX))
+    (jumped,) = run(encounter, vm.ControlVehicle(vehicle="c2", mode="jumped", rigger="c1", system=3, biofeedback_filter=2))
+    assert describe(jumped) == "Deck jumps into Lynx (VR; 1 of 6 devices)."

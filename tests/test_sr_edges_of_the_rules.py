@@ -123,3 +123,31 @@ def test_a_shipped_table_pointing_at_a_table_that_does_not_exist_is_refused() ->
     with pytest.raises(ResourceError) as info:
         _check_references(tables)
     assert info.value.key == "error.resource_invalid" and "unknown table sr5.nowhere" in str(info.value)
+
+
+def test_a_chummer_weapon_with_an_unknown_firing_mode_names_it() -> None:
+    from gmtool.games.shadowrun.rules.weapons.chummer_fields import parse_modes
+
+    assert parse_modes("SA/BF") == ("SA", "BF")
+    with pytest.raises(FileFormatError) as info:
+        parse_modes("SA/ZZ")
+    assert str(info.value) == 'Chummer weapon field mode cannot be read: "SA/ZZ".'
+
+
+@pytest.mark.rule("SR5-I6")
+def test_an_unlisted_sr5_action_is_logged_by_its_kind_and_an_other_editions_command_refused() -> None:
+    import random
+
+    from gmtool.games.shadowrun.sr4.rules import commands as sr4
+    from gmtool.games.shadowrun.sr5.rules import commands as sr5
+    from gmtool.games.shadowrun.sr5.rules.game import SR5Ruleset
+    from gmtool.games.shadowrun.sr5.rules.turn import current_actor
+    from tests.test_sr5_words_and_refusals import fight as sr5_encounter
+
+    encounter = sr5_encounter()
+    actor = current_actor(encounter.state)
+    (taken,) = run(encounter, sr5.TakeAction(combatant=actor.id, action="simple"))
+    assert encounter.ruleset.describe(taken) == f"{actor.sheet.name} takes a simple action."
+    with pytest.raises(RulesError) as info:
+        SR5Ruleset().decide(encounter.state, sr4.GoFirst(combatant="c1"), random.Random(1))
+    assert str(info.value) == "Unknown command: go_first"
