@@ -2,7 +2,8 @@
 
 GUI fixtures live in ``tests/gui/conftest.py``; this file stays small. ``tests/cpu_limit.py`` fails a
 test over 10 s that does not say why in its docstring; ``tests/parallel.py`` shares the tests between
-``make test``'s workers; ``pytester`` lets these plug-ins' own tests run pytest.
+``make test``'s workers; ``tests/mutant_caches.py`` empties gmtool's caches before each test under mutmut
+(``make mutate``); ``pytester`` lets these plug-ins' own tests run pytest.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-pytest_plugins = ["tests.cpu_limit", "tests.parallel", "pytester"]
+pytest_plugins = ["tests.cpu_limit", "tests.parallel", "tests.mutant_caches", "pytester"]
 
 
 @pytest.fixture(autouse=True)

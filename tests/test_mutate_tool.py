@@ -23,3 +23,26 @@ def test_a_function_or_method_span_is_found_in_the_source() -> None:
     tree = ast.parse("x = 1\n\nclass A:\n    def f(self):\n        return 1\n\n\ndef g():\n    pass\n")
     assert mutate._span(tree, ["A", "f"]) == (4, 5)
     assert mutate._span(tree, ["g"]) == (8, 9)
+
+
+CACHED = """
+from gmtool.games.shadowrun.rules.weapons.catalogue import catalogue
+
+
+def test_fills_the_cache():
+    catalogue("sr5")
+
+
+def test_finds_it_empty():
+    assert catalogue.cache_info().currsize == 0
+"""
+
+
+def test_under_mutmut_each_test_starts_with_gmtools_caches_empty(pytester, monkeypatch) -> None:  # noqa: ANN001
+    # mutmut forks a mutant's tests from a process whose caches the earlier tests filled: a cached function (the
+    # weapon catalogue read once) would never run in them, so its mutants could not be killed (tests/mutant_caches.py).
+    pytester.makepyfile(test_cached=CACHED)
+    monkeypatch.delenv("MUTANT_UNDER_TEST", raising=False)
+    pytester.runpytest_inprocess("-p", "tests.mutant_caches").assert_outcomes(passed=1, failed=1)
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "stats")
+    pytester.runpytest_inprocess("-p", "tests.mutant_caches").assert_outcomes(passed=2)
