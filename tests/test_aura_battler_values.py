@@ -1,0 +1,100 @@
+"""Rule values of the Aura Battler duel that make mutate showed untested (issue 36): the attacker's
+speed modifier at thrust 0, the damage law of a plan, the sword's open-roll faces in a plan, where a
+rolled hit on a carried battler lands, the later arrival in one hex, the PP a machine joins with and
+the GM's steps. Each expected value is worked out by hand from the digest (``shared/seeds/003``, lines
+cited) and the made-up demo cards (``resources/aura_battler/demo_duel.json``)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from gmtool.games.aura_battler.rules import duel_messages as m
+from gmtool.games.aura_battler.rules.cards import MachineCard
+from gmtool.games.aura_battler.rules.duel_carried import land
+from tests.test_aura_battler_duel import HORNET, LARK, SKYRAFT, Duel
+from tests.test_aura_battler_refusals import before_the_first_turn
+
+
+@pytest.mark.rule("AB-15")
+def test_the_attacker_speed_modifier_is_read_from_the_card_from_thrust_zero() -> None:
+    # 003 line 34 (15.1): the attacker's modifier is its card's entry for its current thrust. The table's
+    # first entry is thrust 0; past the top thrust (3 here) the last entry holds.
+    card = MachineCard(name="Test", evasion=1, armour=1, durability=10, speed_table=(0, 1, 1, 2))
+    assert [card.speed_modifier(thrust) for thrust in (0, 1, 2, 3, 7)] == [0, 1, 1, 2, 2]
+
+
+@pytest.mark.rule("AB-17")
+@pytest.mark.rule("AB-18")
+def test_the_damage_law_of_a_shot_at_thicker_armour() -> None:
+    duel = Duel()
+    # The Hornet's flash gun (power 4) at the Skyraft (armour 5); the Hornet puts no PP on power and the
+    # Skyraft none on barrier: equal, so a shot rolls again on 6 only (003 line 51, 18.2).
+    duel.allocate({LARK: (8, 0, 0, 0, 0, 0), HORNET: (4, 1, 1, 0, 1, 0), SKYRAFT: (5, 0, 0, 0, 0, 0)})
+    plan = duel.rules.attack_plan(duel.state, m.Attack(attacker=HORNET, target=SKYRAFT, gun=1))
+    assert plan.triggers == {6}
+    # 003 line 47 (17.2): damage = 4 + die − 5 = die − 1. The die shows 1–5 (1/6 each: damage 0–4), never
+    # ends on 6, and 6 + 1…6 + 3 (1/36 each) deal 6, 7, 8.
+    sixth, thirty_sixth = Fraction(1, 6), Fraction(1, 36)
+    assert plan.damage_law() == ((0, sixth), (1, sixth), (2, sixth), (3, sixth), (4, sixth), (5, Fraction(0)),
+                                 (6, thirty_sixth), (7, thirty_sixth), (8, thirty_sixth))
+
+
+@pytest.mark.rule("AB-18")
+def test_a_sword_attack_s_plan_rolls_again_on_five_and_six() -> None:
+    duel = Duel()
+    duel.allocate()  # the Lark's power PP 1, the Hornet's barrier PP 1: neither is above the other
+    plan = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=None))
+    assert plan.sword and plan.triggers == {5, 6}  # 003 line 51 (18.2): melee, 5–6
+
+
+@pytest.mark.rule("AB-21")
+@pytest.mark.parametrize("seed", range(6))
+def test_a_rolled_shooting_hit_on_a_carried_battler_takes_one_die(seed: int) -> None:
+    # 003 line 69 (21.5): one die, 1–3 the Aura Battler, 4–6 the Wing Caliber; nothing typed, so it is rolled.
+    where, dice = land(False, "carrier", None, random.Random(seed))
+    assert len(dice) == 1 and 1 <= dice[0] <= 6
+    assert where == ("battler" if dice[0] <= 3 else "carrier")
+
+
+@pytest.mark.rule("AB-21")
+def test_a_typed_shooting_die_decides_alone() -> None:
+    # 21.5: a typed 2 lands on the battler; no second die is read or rolled.
+    assert land(False, "carrier", (2,), random.Random(0)) == ("battler", (2,))
+
+
+@pytest.mark.rule("AB-13")
+def test_the_machine_that_entered_the_shared_hex_later_counts_in_the_hex_it_left() -> None:
+    duel = Duel()
+    duel.allocate()
+    # The Hornet is dropped on 0808 facing north first; then the Lark steps ahead (north-east) from 0709 into
+    # 0808 after it. 003 line 14 (13.9): the Lark, the later, counts as in 0709 — the Hornet's south-west
+    # neighbour, in the Hornet's BL (hex.md §8: the north-east neighbour is FR, south-east BR, so the
+    # south-west one is BL), range modifier +1 (003 line 29).
+    duel.run(m.PlaceUnit(unit=HORNET, hex="0808", facing=0))
+    duel.run(m.StepUnit(unit=LARK, step="ahead"))
+    assert duel.events[-1].after == "0808"
+    plan = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, gun=None))
+    assert plan.sector == "BL" and ("ab.term.sector", 1) in plan.hit.terms
+
+
+@pytest.mark.rule("AB-22")
+def test_a_machine_joins_with_its_pilot_s_base_as_action_pp() -> None:
+    # 003 line 73 (22.2): action PP and aura power are the pilot's base (Aya: 8 and 3); the rest 0 (22.3).
+    duel = before_the_first_turn()
+    lark = duel.state.units[LARK]
+    assert (lark.points.action, lark.points.attack, lark.points.defence, lark.points.power, lark.points.barrier,
+            lark.points.response, lark.aura) == (8, 0, 0, 0, 0, 0, 3)
+
+
+def test_the_gm_s_steps_move_one_hex_along_the_facing() -> None:
+    duel = Duel()
+    # Labels are odd-q offsets (hex.md: odd columns, counted from 0, shifted half a hex down). The Hornet at
+    # 1209 (column 11, odd) faces south-west: one hex ahead is column 10, one row down, 1110.
+    duel.run(m.StepUnit(unit=HORNET, step="ahead"))
+    assert duel.events[-1].after == "1110"
+    # The Lark at 0709 (column 6, even) faces north-east: one hex back is its south-west neighbour, 0609.
+    duel.run(m.StepUnit(unit=LARK, step="back"))
+    assert (duel.events[-1].after, duel.state.units[LARK].facing) == ("0609", 1)
