@@ -13,6 +13,7 @@ from gmtool.core.display import Badge
 from gmtool.core.game import Part
 from gmtool.core.i18n import tr
 from gmtool.games.aura_battler.rules import duel_messages as m
+from gmtool.games.aura_battler.rules.duel import AuraRules
 from gmtool.games.aura_battler.rules.duel_fold import ALLOCATION_TOPIC, ATTACK_TOPIC
 from gmtool.games.aura_battler.rules.duel_view import badges
 from tests.test_aura_battler_duel import HORNET, LARK, SKYRAFT, Duel
@@ -101,9 +102,7 @@ def test_the_sheet_shows_the_card_and_the_arms() -> None:
 def test_why_an_action_waits() -> None:
     from gmtool.games.aura_battler.rules.duel_actions import MOVES, why_not
 
-    empty = Duel.__new__(Duel)
-    empty.rules = Duel().rules
-    assert why_not(empty.rules.initial_state(), None) == {
+    assert why_not(AuraRules().initial_state(), None) == {
         "start_turn": "No machine in the duel yet: add one from the library.",
         "roll_attack": "Start a turn first: PP are allocated at its start.",
         "reveal": "Start a turn first: PP are allocated at its start.",
