@@ -213,3 +213,28 @@ def test_a_hit_on_a_carried_battler_says_where_it_landed() -> None:
     assert made.struck == LARK and made.dealt == 6
     assert "hit. Where it lands (2): Demo Lark. Damage roll 3: 7 + roll − armour 4 = 6; damage 6/20." in (
         duel.rules.describe(made))
+
+
+def test_who_each_event_concerns_for_the_log_filter_and_undo() -> None:
+    from gmtool.core.game import Involved
+
+    duel = Duel()
+    duel.allocate()
+    duel.run(m.Board(unit=LARK, carrier=SKYRAFT))
+    # 21.5: a landing die of 5 puts the Hornet's shot on the carrier, which also defended for the Lark (21.3).
+    duel.run(m.Attack(attacker=HORNET, target=LARK, hit_faces=HIT, land_faces=(5,), damage_faces=(1,)))
+    duel.run(m.Board(unit=LARK, carrier=None))
+    duel.run(m.EditUnit(unit=HORNET, field="name", value="Wasp"))
+    duel.run(m.EditUnit(unit=HORNET, field="damage", value=1))
+    duel.run(m.SetThrust(unit=LARK, thrust=4))
+    duel.run(m.ResponseTurn(unit=LARK, sides=1, aura=1))  # no response PP in its split: 1 aura power put on it
+    seen = [duel.rules.involved(e) for e in duel.events]
+    lark, hornet, skyraft = Involved(LARK, "Demo Lark"), Involved(HORNET, "Demo Hornet"), Involved(SKYRAFT, "Demo Skyraft")
+    assert seen[0] == ()  # the sky names no machine
+    added = [s for e, s in zip(duel.events, seen, strict=True) if isinstance(e, m.UnitAdded)]
+    assert added == [(lark,), (hornet,), (skyraft,)]
+    tail = seen[-7:]
+    assert tail == [(lark, skyraft), (hornet, lark, skyraft), (lark,), (Involved(HORNET, "Wasp"),),
+                    (Involved(HORNET, "Wasp"),), (lark,), (lark,)]
+    assert duel.rules.involved(next(e for e in duel.events if isinstance(e, m.PPAllocated))) == (lark,)
+    assert duel.rules.involved(next(e for e in duel.events if isinstance(e, m.TurnStarted))) == ()
