@@ -184,3 +184,22 @@ def test_an_open_roll_that_goes_on_after_a_plain_face_is_refused_naming_the_dice
         open_total((3, 4), frozenset({6}))
     assert caught.value.key == "error.ab_open_roll_stopped"
     assert caught.value.message().endswith(": 3 4 has dice after it.")
+
+
+def test_a_machine_placed_by_itself_needs_a_sky_and_table_mode_set_twice_changes_nothing() -> None:
+    nowhere = AuraRules()
+    with pytest.raises(RulesError) as no_sky:
+        nowhere.decide(nowhere.initial_state(), m.AddUnit(machine=lark_card(), pilot=aya(), side="West"),
+                       random.Random(0))
+    assert no_sky.value.key == "error.ab_no_sky"
+    duel = Duel()
+    assert refusal(duel, m.SetTableMode(on=False)).key == "error.no_change"
+
+
+@pytest.mark.rule("AB-21")
+def test_a_landing_die_off_the_die_is_refused() -> None:
+    from gmtool.games.aura_battler.rules.duel_carried import land
+
+    with pytest.raises(RulesError) as caught:
+        land(False, "battler", (7,), random.Random(0))
+    assert caught.value.key == "error.faces_range"

@@ -98,3 +98,33 @@ def test_the_gm_s_steps_move_one_hex_along_the_facing() -> None:
     # The Lark at 0709 (column 6, even) faces north-east: one hex back is its south-west neighbour, 0609.
     duel.run(m.StepUnit(unit=LARK, step="back"))
     assert (duel.events[-1].after, duel.state.units[LARK].facing) == ("0609", 1)
+
+
+@pytest.mark.rule("AB-21")
+def test_a_sword_hit_s_one_to_four_goes_where_the_attacker_chooses() -> None:
+    # 003 line 70 (21.6): on 1-4 the attacker chooses; a 2 read as shooting would have struck the battler.
+    assert land(True, "carrier", (2,), random.Random(0)) == ("carrier", (2,))
+
+
+@pytest.mark.rule("AB-20")
+def test_aura_power_on_attack_pp_raises_the_hit_value_and_leaves_less_aura() -> None:
+    duel = Duel()
+    duel.allocate()
+    plan = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, aura_attack=1))
+    # 003 line 61 (20.1): aura power used like PP: attack PP 2 + 1; 14.2: +1 to the hit value, 5 → 6. Aya had 3.
+    assert dict(plan.hit.terms)["ab.term.attack_pp"] == 3 and plan.hit.value == 6 and plan.attacker_aura == 2
+
+
+@pytest.mark.rule("AB-18")
+@pytest.mark.rule("AB-21")
+def test_a_hit_on_a_carried_battler_opens_against_the_barrier_of_the_machine_struck() -> None:
+    duel = Duel()
+    duel.allocate()  # the Hornet's power PP 1; the Lark's barrier PP 1, the Skyraft's 0
+    duel.run(m.Board(unit=LARK, carrier=SKYRAFT))
+    plan = duel.rules.attack_plan(duel.state, m.Attack(attacker=HORNET, target=LARK))
+    assert plan.defender.id == SKYRAFT  # 21.3: the carrier defends for it
+    # 21.3 gives the carrier's modifiers and defence PP, not its barrier: the open roll compares the power PP with
+    # the barrier PP of the machine the hit lands on. On the Lark, 1 = 1: a shot rolls again on 6 (18.2); on the
+    # Skyraft, 1 > 0: on 5-6 (18.3).
+    assert plan.triggers_on(duel.state.units[LARK]) == {6}
+    assert plan.triggers_on(duel.state.units[SKYRAFT]) == {5, 6}

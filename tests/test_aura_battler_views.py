@@ -238,3 +238,59 @@ def test_who_each_event_concerns_for_the_log_filter_and_undo() -> None:
                     (Involved(HORNET, "Wasp"),), (lark,), (lark,)]
     assert duel.rules.involved(next(e for e in duel.events if isinstance(e, m.PPAllocated))) == (lark,)
     assert duel.rules.involved(next(e for e in duel.events if isinstance(e, m.TurnStarted))) == ()
+
+
+def test_the_player_view_s_line_under_the_heading() -> None:
+    duel = before_the_first_turn()
+    assert duel.rules.player_line(duel.state) == ""
+    duel.run(m.StartTurn())
+    assert duel.rules.player_line(duel.state) == "Still to allocate: Demo Lark, Demo Hornet, Demo Skyraft"
+    duel.allocate()
+    assert duel.rules.player_line(duel.state) == "PP allocations made, not yet revealed"
+    duel.run(m.RevealAllocations())
+    assert duel.rules.player_line(duel.state) == "PP allocations revealed"
+
+
+def test_the_report_s_headings_and_the_sky_s_kinds_are_in_words() -> None:
+    duel = Duel()
+    words = duel.rules.report_words()
+    assert {key: tr(value, turn=2, name="Demo") for key, value in words.items()} == {
+        "report.title": "Duel report — Demo", "report.setup": "Before the first turn", "report.round": "Turn 2",
+        "report.snapshot": "At the start of turn 2 (PP reset, before the allocation)",
+        "report.map_setup": "Starting positions", "report.map_end": "The sky at the end of turn 2"}
+    assert [k.label for k in duel.rules.board(duel.state, "ja").kinds] == ["空", "雲（ルール上の効果なし）"]
+    assert [k.label for k in duel.rules.board(duel.state, "en").kinds] == ["Open sky", "Cloud (no rule effect)"]
+
+
+def test_the_sheet_s_labels_and_no_offers() -> None:
+    duel = Duel()
+    fields = {f.key: f.label for f in duel.rules.sheet(duel.state, LARK).fields}
+    assert (fields["name"], fields["damage"], fields["speed_table"]) == ("Name", "Damage", "Speed modifiers by thrust 0…")
+    assert duel.rules.offers(duel.state, LARK) == ()
+    with pytest.raises(KeyError) as unknown:
+        duel.rules.take(duel.state, LARK, "fly")
+    assert unknown.value.args == ("fly",)
+
+
+def test_a_machine_joining_in_the_log() -> None:
+    duel = Duel()
+    added = next(e for e in duel.events if isinstance(e, m.UnitAdded))
+    assert duel.rules.describe(added) == "Demo Lark (Demo pilot Aya, West) joins at 0709 facing north-east."
+
+
+@pytest.mark.rule("AB-17")
+def test_a_hit_in_the_log_the_attack_panel_and_the_report() -> None:
+    duel = Duel()
+    duel.allocate()
+    made = duel.run(m.Attack(attacker=LARK, target=HORNET, hit_faces=HIT, damage_faces=(3,)))[0]
+    # 003 line 47 (17.2): the wing cannon's power 6 + 3 − the Hornet's armour 3 = 6; the Hornet's durability 18.
+    assert duel.rules.describe(made) == (
+        "Demo Lark attacks Demo Hornet with Demo wing cannon from its FR at range 5 (Evade (1 action PP)). "
+        "Hit roll 1 1 against 5: hit. Damage roll 3: 6 + roll − armour 3 = 6; damage 6/18.")
+    from gmtool.games.aura_battler.rules.duel_words import result_lines
+
+    assert result_lines(made) == ("Demo Lark → Demo Hornet: hit, 6 damage to Demo Hornet (6/18).",
+                                  "2d6 1 1 = 2 ≤ 5 · damage 6 + 3 − armour 3 = 6")
+    breakdown = duel.rules.breakdown(made)
+    # 14.5: 2d6 ≤ 5 is 10 of 36 outcomes, 27.8 %.
+    assert (breakdown.pool, breakdown.dice, breakdown.odds) == ("Hit value 5", "Hit 1 1 · damage 3", "Chance to hit 27.8%")
