@@ -72,3 +72,12 @@ def test_the_line_of_fire_names_the_range_and_the_target_s_range_modifier() -> N
 def test_a_drop_on_the_map_is_a_place_command() -> None:
     duel = Duel()
     assert duel.rules.place(duel.state, LARK, hex_of("0808"), 2) == m.PlaceUnit(unit=LARK, hex="0808", facing=2)
+
+
+def test_the_parry_overlay_has_one_tint_across_the_arc() -> None:
+    duel = Duel()
+    # The Lark faces north-east; its east side holds FR hexes (hex.md §8 S5: a step clockwise of the front is FR).
+    sectors = duel.rules.overlay(duel.state, LARK, "sectors").tints
+    parry = duel.rules.overlay(duel.state, LARK, "parry").tints
+    fr = [h for h, tint in sectors.items() if tint == 1]
+    assert fr and all(parry[h] == 5 for h in fr)

@@ -203,3 +203,60 @@ def test_a_landing_die_off_the_die_is_refused() -> None:
     with pytest.raises(RulesError) as caught:
         land(False, "battler", (7,), random.Random(0))
     assert caught.value.key == "error.faces_range"
+
+
+def test_commands_that_change_nothing_are_refused_as_such() -> None:
+    duel = Duel()
+    duel.allocate()
+    duel.run(m.RevealAllocations())
+    assert refusal(duel, m.RevealAllocations()).key == "error.no_change"
+    duel.run(m.Board(unit=LARK, carrier=SKYRAFT))
+    assert refusal(duel, m.Board(unit=LARK, carrier=SKYRAFT)).key == "error.no_change"
+    assert refusal(duel, m.EditUnit(unit=LARK, field="armour", value=9)).key == "error.no_change"  # not an edit
+    assert refusal(duel, m.EditUnit(unit=LARK, field="damage", value=0)).key == "error.no_change"  # already 0
+
+
+@pytest.mark.rule("AB-21")
+def test_only_a_wing_caliber_is_boarded() -> None:
+    duel = Duel()
+    onto = refusal(duel, m.Board(unit=LARK, carrier=HORNET))
+    assert onto.key == "error.ab_not_a_carrier"
+    assert onto.message() == "Demo Hornet is not a Wing Caliber a battler can board."
+
+
+def test_refusals_of_the_arms_the_thrust_a_turn_and_a_foreign_command() -> None:
+    duel = Duel()
+    early = refusal(duel, m.StartTurn())
+    assert early.message() == "Allocate PP first: Demo Lark, Demo Hornet, Demo Skyraft."
+    duel.allocate()
+    no_sword = refusal(duel, m.Attack(attacker=SKYRAFT, target=HORNET, gun=None))
+    assert no_sword.key == "error.ab_no_sword" and no_sword.message() == "Demo Skyraft has no sword."
+    fast = refusal(duel, m.SetThrust(unit=LARK, thrust=10))  # the Lark's table ends at thrust 9
+    assert fast.key == "error.ab_thrust_range" and fast.message() == "Thrust from 0 to 9 (the card's speed table)."
+
+    class Foreign(Command):
+        kind: str = "sr4_roll"
+
+    foreign = refusal(duel, Foreign())
+    assert foreign.key == "error.unknown_command" and foreign.message() == "Unknown command: sr4_roll"
+
+
+def test_a_sky_with_terrain_the_duel_does_not_know_is_refused_naming_it() -> None:
+    duel = Duel()
+    lava = HexMapFile(name="Volcano", game="aura_battler", columns=2, rows=2, terrain={"0101": "lava"})
+    refused = refusal(duel, m.SetSky(sky=lava))
+    assert refused.key == "error.map_unknown_kind"
+    assert refused.message() == "This map uses terrain that aura_battler does not have: lava."
+
+
+@pytest.mark.rule("AB-20")
+@pytest.mark.rule("AB-22")
+def test_a_split_below_zero_and_aura_on_no_item_are_refused_in_words() -> None:
+    from gmtool.games.aura_battler.rules.allocation import PowerPoints, allocate, spend_aura
+
+    with pytest.raises(RulesError) as negative:
+        allocate(8, attack=-1, defence=0, power=0, barrier=0, response=0)
+    assert negative.value.key == "error.ab_pp_negative"
+    with pytest.raises(RulesError) as nowhere:
+        spend_aura(PowerPoints(8), 3, "thrust", 1)
+    assert nowhere.value.key == "error.ab_aura_item" and nowhere.value.message().endswith("not thrust.")

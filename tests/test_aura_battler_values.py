@@ -128,3 +128,32 @@ def test_a_hit_on_a_carried_battler_opens_against_the_barrier_of_the_machine_str
     # Skyraft, 1 > 0: on 5-6 (18.3).
     assert plan.triggers_on(duel.state.units[LARK]) == {6}
     assert plan.triggers_on(duel.state.units[SKYRAFT]) == {5, 6}
+
+
+@pytest.mark.rule("AB-21")
+def test_the_odds_of_where_a_hit_on_a_carried_battler_lands() -> None:
+    from gmtool.games.aura_battler.rules.duel_carried import landing_odds
+
+    # 21.5: a shot, 1-3 of 6 on the battler. 21.6: a sword, 1-4 where the attacker chooses, 5-6 as a shot:
+    # choosing the battler 4/6 + 2/6 × 1/2 = 5/6; choosing the carrier, the battler only on 5-6 then 1-3: 1/6.
+    half, five_sixths, sixth = Fraction(1, 2), Fraction(5, 6), Fraction(1, 6)
+    assert landing_odds(False, "battler") == landing_odds(False, "carrier") == {"battler": half, "carrier": half}
+    assert landing_odds(True, "battler") == {"battler": five_sixths, "carrier": sixth}
+    assert landing_odds(True, "carrier") == {"battler": sixth, "carrier": five_sixths}
+
+
+@pytest.mark.rule("AB-17")
+def test_a_rolled_damage_die_shows_every_face() -> None:
+    from gmtool.games.aura_battler.rules.duel_attack import open_roll
+
+    # 17.2: one die (1d6); with no trigger face it is that one die, 1 to 6.
+    assert {open_roll(frozenset(), random.Random(seed))[0] for seed in range(60)} == {1, 2, 3, 4, 5, 6}
+
+
+@pytest.mark.rule("AB-20")
+def test_the_target_s_aura_power_on_defence_pp_lowers_the_hit_value() -> None:
+    duel = Duel()
+    duel.allocate()
+    plan = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, aura_defence=1))
+    # 20.1: the Hornet's defence PP 1 + 1 aura = 2; 14.2: −2 instead of −1, the hit value 5 → 4. Bron had 4.
+    assert dict(plan.hit.terms)["ab.term.defence_pp"] == -2 and plan.hit.value == 4 and plan.defender_aura == 3

@@ -294,3 +294,18 @@ def test_a_hit_in_the_log_the_attack_panel_and_the_report() -> None:
     breakdown = duel.rules.breakdown(made)
     # 14.5: 2d6 ≤ 5 is 10 of 36 outcomes, 27.8 %.
     assert (breakdown.pool, breakdown.dice, breakdown.odds) == ("Hit value 5", "Hit 1 1 · damage 3", "Chance to hit 27.8%")
+
+
+def test_the_order_rows_and_the_sheet_s_fields_as_the_shell_draws_them() -> None:
+    duel = Duel()
+    duel.allocate()
+    row = duel.rules.order(duel.state)[0]
+    assert (row.rank, row.current, row.out, row.npc) == (0, False, False, False)  # the duel has no current machine
+    durability, pp = row.tracks
+    assert (durability.kind, durability.tone, pp.kind) == ("boxes", "harm", "meter")
+    sheet = duel.rules.sheet(duel.state, LARK)
+    shown = [f for f in sheet.fields if f.key not in ("name", "damage")]
+    assert shown and all(f.kind == "text" and not f.editable for f in shown)  # the card is read, not edited
+    boarded = duel.run(m.Board(unit=LARK, carrier=SKYRAFT))[0]
+    assert duel.rules.touched(boarded).combatants == {LARK}
+    assert duel.rules.step(duel.state, HORNET, "ahead") == m.StepUnit(unit=HORNET, step="ahead")
