@@ -260,3 +260,18 @@ def test_a_split_below_zero_and_aura_on_no_item_are_refused_in_words() -> None:
     with pytest.raises(RulesError) as nowhere:
         spend_aura(PowerPoints(8), 3, "thrust", 1)
     assert nowhere.value.key == "error.ab_aura_item" and nowhere.value.message().endswith("not thrust.")
+
+
+@pytest.mark.rule("AB-20")
+def test_the_refusal_of_aura_on_no_item_lists_action_pp_too() -> None:
+    from gmtool.core.i18n import set_language
+    from gmtool.games.aura_battler.rules.allocation import PowerPoints, spend_aura
+
+    # 003 line 61 (20.1): aura power is used like PP, on any item: the target pays its evasion with aura power
+    # on action PP (the attack panel's Aura box), so the refusal names action among the items.
+    assert spend_aura(PowerPoints(0), 1, "action", 1)[0].action == 1
+    with pytest.raises(RulesError) as nowhere:
+        spend_aura(PowerPoints(8), 3, "thrust", 1)
+    assert nowhere.value.message() == "Aura power goes on action, attack, defence, power, barrier or response, not thrust."
+    set_language("ja")
+    assert nowhere.value.message() == "オーラ力は行動・攻撃・防御・威力・バリアー・対応に配分します（thrustではありません）。"
