@@ -275,3 +275,24 @@ def test_the_refusal_of_aura_on_no_item_lists_action_pp_too() -> None:
     assert nowhere.value.message() == "Aura power goes on action, attack, defence, power, barrier or response, not thrust."
     set_language("ja")
     assert nowhere.value.message() == "オーラ力は行動・攻撃・防御・威力・バリアー・対応に配分します（thrustではありません）。"
+
+
+@pytest.mark.rule("AB-19")
+@pytest.mark.rule("AB-21")
+@pytest.mark.rule("AB-22")
+def test_refusals_of_the_split_aura_a_heavy_turn_and_a_sword_s_five_in_words() -> None:
+    from gmtool.games.aura_battler.rules.allocation import PowerPoints, allocate, spend_aura
+    from gmtool.games.aura_battler.rules.carried import carried_hit, response_turn
+
+    with pytest.raises(RulesError) as many:
+        allocate(8, attack=5, defence=4, power=0, barrier=0, response=0)  # 22.5: 9 of Aya's 8
+    assert many.value.message() == "9 PP given out, but the pilot has 8."
+    with pytest.raises(RulesError) as short:
+        spend_aura(PowerPoints(8), 1, "attack", 2)  # 20.1: only what is left
+    assert short.value.message() == "2 aura power asked for, 1 left."
+    with pytest.raises(RulesError) as wide:
+        response_turn(PowerPoints(0, response=1), 0, 2, heavily_damaged=True)  # 19.1.2: 60° only
+    assert wide.value.key == "error.ab_heavily_damaged_turn"
+    with pytest.raises(RulesError) as again:
+        carried_hit("sword", 5)  # 21.6: 5-6 decided as shooting, with another die
+    assert again.value.key == "error.ab_roll_again_as_shooting"

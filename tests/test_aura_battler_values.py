@@ -157,3 +157,39 @@ def test_the_target_s_aura_power_on_defence_pp_lowers_the_hit_value() -> None:
     plan = duel.rules.attack_plan(duel.state, m.Attack(attacker=LARK, target=HORNET, aura_defence=1))
     # 20.1: the Hornet's defence PP 1 + 1 aura = 2; 14.2: −2 instead of −1, the hit value 5 → 4. Bron had 4.
     assert dict(plan.hit.terms)["ab.term.defence_pp"] == -2 and plan.hit.value == 4 and plan.defender_aura == 3
+
+
+@pytest.mark.rule("AB-17")
+@pytest.mark.rule("AB-18")
+def test_a_rolled_open_roll_goes_on_with_real_dice_and_a_rolled_landing_die_shows_every_face() -> None:
+    from gmtool.games.aura_battler.rules.duel_attack import open_roll
+
+    # 18.1: on a trigger face another die (1-6) is added; the roll ends on a face that is not a trigger.
+    rolls = [open_roll(frozenset({6}), random.Random(seed)) for seed in range(200)]
+    assert all(all(1 <= face <= 6 for face in roll) and roll[-1] != 6 for roll in rolls)
+    assert {roll[1] for roll in rolls if len(roll) > 1} == {1, 2, 3, 4, 5, 6}
+    # 21.5: the landing die is one die, 1-6.
+    assert {land(False, "battler", None, random.Random(seed))[1][0] for seed in range(60)} == {1, 2, 3, 4, 5, 6}
+
+
+@pytest.mark.rule("AB-16")
+def test_the_plan_reads_the_campaign_s_rule_reading() -> None:
+    from gmtool.core.readings import RuleReadings
+    from gmtool.games.aura_battler.rules.allocation import DEFENCE_PP_KEPT
+    from gmtool.games.aura_battler.rules.duel import AuraRules
+
+    duel = Duel()
+    duel.allocate()
+    # 16.5 by default: defence PP drop by 1 after a defence, a declined one too (the Hornet's 1 → 0); with the
+    # campaign's option (the book's reading) a declined defence keeps them.
+    draft = m.Attack(attacker=LARK, target=HORNET, defence="none")
+    assert duel.rules.attack_plan(duel.state, draft).defender_points.defence == 0
+    kept = AuraRules(RuleReadings(book_for=frozenset({DEFENCE_PP_KEPT})))
+    assert kept.attack_plan(duel.state, draft).defender_points.defence == 1
+
+
+def test_the_demo_sky_is_named_in_the_window_s_language() -> None:
+    from gmtool.games.aura_battler.rules.demo import demo
+
+    assert demo("ja").commands[0].sky.name == "デモ：雲の浮かぶ空（架空）"  # type: ignore[attr-defined]
+    assert demo("en").commands[0].sky.name == "Demo: open sky with a few clouds (made up)"  # type: ignore[attr-defined]
