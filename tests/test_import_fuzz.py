@@ -244,7 +244,7 @@ def test_fuzz_quick() -> None:
 def test_fuzz_ten_thousand_cases() -> None:
     """Ten thousand mutated Chummer and JSON files imported, none crashing (issue 13's fuzz figure).
 
-    Slow: the ten thousand imports are the point of the test (about 25 s of CPU on the 2-core machine).
+    Slow: the ten thousand imports are the point of the test (about 20 s of CPU on the 2-core machine).
     """
     xml = xml_cases(6500, seed=2)
     data = json_cases(4000, seed=2)
