@@ -28,6 +28,11 @@ def shares_a_fixture(item: pytest.Item) -> bool:
                for definitions in info.name2fixturedefs.values() for definition in definitions)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # xdist registers the mark itself; this keeps it known when xdist is left out (``-p no:xdist``)
+    config.addinivalue_line("markers", "xdist_group(name): tests of one group run on one xdist worker")
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which adds the group to each test's id
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not hasattr(config, "workerinput"):  # not an xdist worker

@@ -6,6 +6,7 @@ These tests build their own small documents, so they run without the fixture fol
 from __future__ import annotations
 
 import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,21 @@ def test_external_entities_are_refused() -> None:
 def test_deep_nesting_is_refused() -> None:
     data = b"<character>" + b"<a>" * 500 + b"</a>" * 500 + b"</character>"
     assert refused(data) == "error.import_too_deep"
+
+
+MIXED = """<?xml version="1.0" encoding="{encoding}"?>
+<!-- Chummer writes no comment; a comment and a processing instruction are dropped -->
+<character version="5.2" lang="ja"><?pi x?><name>Ganger &amp; <b>Sons</b> tail</name>
+<notes><![CDATA[<not a tag> & 鬼]]></notes><empty a="1" b='2'/>{deep}</character>"""
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_the_safe_parser_builds_the_tree_elementtree_builds(encoding: str) -> None:
+    """The safe parser refuses more, and otherwise builds what ElementTree's own parser builds: the same
+    tags, attributes, text and tails, text split across expat's buffer included."""
+    deep = "<a>" * 63 + "x" * 20_000 + "</a>" * 63  # 64 deep with the root: the deepest allowed
+    data = MIXED.format(encoding=encoding, deep=deep).encode(encoding)
+    assert ET.tostring(parse_xml(data)) == ET.tostring(ET.fromstring(data))
 
 
 def test_oversized_input_is_refused_before_parsing() -> None:

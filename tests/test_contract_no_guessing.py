@@ -17,6 +17,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.source_trees import parsed, scans_every_module
+
 ROOT = Path(__file__).resolve().parents[1] / "gmtool"
 GUESSES = frozenset({"getattr", "hasattr", "vars"})
 
@@ -37,7 +39,7 @@ ALLOWED: dict[tuple[str, str], str] = {
 def guesses(source: str, name: str) -> list[tuple[str, str, int]]:
     """(file, first argument's source, line) of each getattr/hasattr/vars call and ``__dict__`` read in ``source``."""
     found = []
-    for node in ast.walk(ast.parse(source, name)):
+    for node in ast.walk(parsed(source)):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in GUESSES:
             first = ast.unparse(node.args[0]) if node.args else ""
             found.append((name, first, node.lineno))
@@ -52,6 +54,7 @@ def shell_and_core_files() -> list[Path]:
     return sorted(p for p in ROOT.rglob("*.py") if "games" not in p.relative_to(ROOT).parts[:1])
 
 
+@scans_every_module
 def test_the_shell_and_the_core_never_guess_at_a_game() -> None:
     found = []
     for path in shell_and_core_files():

@@ -8,7 +8,6 @@ and the distance layers (§3.4).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import pairwise
 
 import pytest
@@ -112,25 +111,30 @@ def test_l6_a_long_line_crosses_more_than_its_length_plus_one() -> None:
 
 # -- the rational oracle (§3.5) -----------------------------------------------------------------------
 def _oracle(d: Hex) -> tuple[set[Hex], set[tuple[Hex, bool]], set[tuple[Hex, bool]]]:
-    """Crossed, divided (hex, left) and touched (hex, left) hexes from the cell inequalities."""
+    """Crossed, divided (hex, left) and touched (hex, left) hexes from the cell inequalities.
+
+    Exact rational arithmetic without ``Fraction`` (468 lines × every hex near each, the test's whole cost):
+    a bound t = num / den is kept as the pair (num, den) with den > 0, and a/b ≤ c/e is a·e ≤ c·b.
+    """
     n = Hex(d.r - d.s, d.s - d.q, d.q - d.r)
     crossed, divided, touched = set(), set(), set()
     for h in within(ORIGIN, distance(ORIGIN, d)):
-        lo, hi, always_on_side = Fraction(0), Fraction(1), False
+        (lo, lo_den), (hi, hi_den), always_on_side = (0, 1), (1, 1), False
         for k in DIRS:
             base, slope = (ORIGIN - h).dot(k), d.dot(k)  # base + t·slope ≤ 1
             if slope == 0:
                 if base > 1:
-                    lo, hi = Fraction(1), Fraction(0)
+                    (lo, lo_den), (hi, hi_den) = (1, 1), (0, 1)
                 always_on_side = always_on_side or base == 1
-            elif slope > 0:
-                hi = min(hi, Fraction(1 - base, slope))
-            else:
-                lo = max(lo, Fraction(1 - base, slope))
-        if lo > hi:
+            elif slope > 0:  # t ≤ (1 - base) / slope
+                if (1 - base) * hi_den < hi * slope:
+                    hi, hi_den = 1 - base, slope
+            elif (base - 1) * lo_den > lo * -slope:  # t ≥ (1 - base) / slope = (base - 1) / -slope
+                lo, lo_den = base - 1, -slope
+        if lo * hi_den > hi * lo_den:
             continue
         left = n.dot(h) > 0
-        if lo == hi:
+        if lo * hi_den == hi * lo_den:
             touched.add((h, left))
         elif always_on_side:
             divided.add((h, left))

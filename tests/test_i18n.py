@@ -35,6 +35,7 @@ from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.games.shadowrun.sr5.rules.sheet import ATTRIBUTES, Sheet, metatypes
 from gmtool.games.shadowrun.sr5.rules.simple_test import simple_test_terms
 from gmtool.games.shadowrun.sr5.rules.state import RULE_OPTIONS
+from tests.source_trees import parsed, scans_every_module
 
 REPO = Path(__file__).resolve().parents[1]
 SOURCE = REPO / "gmtool"
@@ -162,7 +163,7 @@ def used_keys() -> tuple[tuple[str, str], ...]:
 def _scan_keys() -> Iterator[tuple[str, str]]:
     for path in sorted(SOURCE.rglob("*.py")):
         where = path.relative_to(REPO).as_posix()
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=where)
+        tree = parsed(path.read_text(encoding="utf-8"))
         module_constants = _module_constants(tree)
         in_f_strings = {
             id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values
@@ -183,12 +184,14 @@ def _scan_keys() -> Iterator[tuple[str, str]]:
                 yield node.value, f"{where}:{node.lineno}"
 
 
+@scans_every_module
 def test_the_scan_finds_keys_everywhere() -> None:
     found = {key for key, _ in used_keys()}
     for key in ("error.no_edge", "error.faces_count", "error.not_a_campaign", "log.initiative_typed", "common.yes"):
         assert key in found, f"the source scan misses {key}"
 
 
+@scans_every_module
 def test_every_key_used_in_the_source_is_in_both_catalogues() -> None:
     missing: dict[str, set[str]] = {}
     for key, where in used_keys():

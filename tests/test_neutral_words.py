@@ -10,6 +10,8 @@ import ast
 import re
 from pathlib import Path
 
+from tests.source_trees import parsed, scans_every_module
+
 ROOT = Path(__file__).resolve().parents[1] / "gmtool"
 SHADOWRUN_WORDS = frozenset({
     "shadowrun", "sr4", "sr5", "edge", "initiative", "monitor", "monitors", "grunt", "grunts", "wound",
@@ -28,7 +30,7 @@ def words(name: str) -> set[str]:
 
 def names(source: str) -> set[str]:
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         if isinstance(node, ast.Name):
             found.add(node.id)
         elif isinstance(node, ast.Attribute):
@@ -40,6 +42,7 @@ def names(source: str) -> set[str]:
     return found
 
 
+@scans_every_module
 def test_no_shadowrun_word_names_anything_outside_the_game() -> None:
     found = []
     for path in sorted(ROOT.rglob("*.py")):

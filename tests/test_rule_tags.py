@@ -71,18 +71,28 @@ def catalogue_ids() -> list[str]:
     return ids
 
 
-def test_every_rule_of_the_catalogue_has_a_rule_test_outside_the_gui_tests(catalogue_ids: list[str]) -> None:
-    rules, _gui = tags_by_place()
+Places = tuple[dict[str, set[str]], dict[str, set[str]]]
+
+
+@pytest.fixture(scope="module")
+def places() -> Places:
+    """One scan of every test file, shared by the three tests below (and so run on one worker)."""
+    return tags_by_place()
+
+
+def test_every_rule_of_the_catalogue_has_a_rule_test_outside_the_gui_tests(
+        catalogue_ids: list[str], places: Places) -> None:
+    rules, _gui = places
     assert [i for i in catalogue_ids if not rules.get(i)] == []
 
 
-def test_every_tag_names_a_rule_of_the_catalogue(catalogue_ids: list[str]) -> None:
-    rules, gui = tags_by_place()
+def test_every_tag_names_a_rule_of_the_catalogue(catalogue_ids: list[str], places: Places) -> None:
+    rules, gui = places
     assert sorted((set(rules) | set(gui)) - set(catalogue_ids)) == []
 
 
-def test_a_gui_test_carries_a_tag_only_beside_a_rule_test_with_the_same_id() -> None:
-    rules, gui = tags_by_place()
+def test_a_gui_test_carries_a_tag_only_beside_a_rule_test_with_the_same_id(places: Places) -> None:
+    rules, gui = places
     assert {i: sorted(files) for i, files in gui.items() if not rules.get(i)} == {}
 
 

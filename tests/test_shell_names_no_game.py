@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from gmtool.core.registry import registry
+from tests.source_trees import parsed, scans_every_module
 
 GMTOOL = Path(__file__).resolve().parents[1] / "gmtool"
 GAMES = GMTOOL / "games"
@@ -30,7 +31,7 @@ def _naming(text: str, words: re.Pattern[str]) -> list[tuple[int, str]]:
 
 def _game_imports(text: str) -> list[tuple[int, str]]:
     found = []
-    for node in ast.walk(ast.parse(text)):
+    for node in ast.walk(parsed(text)):
         names = [node.module or ""] if isinstance(node, ast.ImportFrom) else (
             [alias.name for alias in node.names] if isinstance(node, ast.Import) else [])
         found += [(node.lineno, name) for name in names if name == "gmtool.games" or name.startswith("gmtool.games.")]
@@ -47,6 +48,7 @@ def test_the_check_sees_a_game_named_or_imported() -> None:
         (2, "gmtool.games.shadowrun.sr5")]
 
 
+@scans_every_module
 def test_no_shell_or_core_module_names_or_imports_a_game() -> None:
     words = _game_words()
     modules = _shell_modules()

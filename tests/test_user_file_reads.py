@@ -13,6 +13,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+from tests.source_trees import parsed, scans_every_module
+
 REPO = Path(__file__).resolve().parents[1]
 SOURCE = REPO / "gmtool"
 READER = "gmtool/core/user_files.py"
@@ -59,7 +61,7 @@ ALLOWED: dict[tuple[str, str, str], str] = {
 
 def reads(relative: str, source: str) -> Iterator[tuple[str, str, int]]:
     """(function, call, line) of every call in ``source`` that may read a file."""
-    tree = ast.parse(source, filename=relative)
+    tree = parsed(source)
     yield from _visit(tree, "<module>")
 
 
@@ -105,6 +107,7 @@ def found_reads() -> dict[tuple[str, str, str], list[int]]:
     return found
 
 
+@scans_every_module
 def test_no_file_is_read_outside_the_reader_but_those_allowed() -> None:
     found = found_reads()
     unexplained = {f"{file}:{lines[0]} {function}() {call}" for (file, function, call), lines in found.items()

@@ -3,13 +3,15 @@
 Chummer never writes a DOCTYPE, so any DOCTYPE, entity declaration or external
 reference is refused outright (no "billion laughs", no external entities).
 Input is capped in size and element depth. The tree is built from expat's
-callbacks into plain ``xml.etree.ElementTree`` elements. Every failure is a
+callbacks into plain ``xml.etree.ElementTree`` elements (text goes straight to the
+builder; only element starts and ends run Python, to count the depth). Every failure is a
 :class:`FileFormatError` whose message says what to do.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pyexpat import ExpatError, ParserCreate
 
 from gmtool.core.errors import FileFormatError
@@ -26,26 +28,31 @@ class _Refused(Exception):
         self.key = key
 
 
-class _Builder:
-    """Collects expat's events into an ElementTree, counting depth."""
+Start = Callable[[str, dict[str, str]], None]
+End = Callable[[str], None]
 
-    def __init__(self, max_depth: int) -> None:
-        self.tree = ET.TreeBuilder()
-        self.depth = 0
-        self.max_depth = max_depth
 
-    def start(self, tag: str, attributes: dict[str, str]) -> None:
-        self.depth += 1
-        if self.depth > self.max_depth:
+def _handlers(tree: ET.TreeBuilder, max_depth: int) -> tuple[Start, End]:
+    """expat's start and end handlers: they build ``tree`` and refuse an element deeper than ``max_depth``.
+
+    Closures over a local depth, not methods: expat calls them once per element, the hot path of an import.
+    """
+    depth = 0
+    tree_start, tree_end = tree.start, tree.end
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        nonlocal depth
+        depth += 1
+        if depth > max_depth:
             raise _Refused("error.import_too_deep")
-        self.tree.start(tag, attributes)
+        tree_start(tag, attributes)
 
-    def end(self, tag: str) -> None:
-        self.depth -= 1
-        self.tree.end(tag)
+    def end(tag: str) -> None:
+        nonlocal depth
+        depth -= 1
+        tree_end(tag)
 
-    def data(self, text: str) -> None:
-        self.tree.data(text)
+    return start, end
 
 
 def _refuse_doctype(*_args: object) -> None:
@@ -60,11 +67,10 @@ def parse_xml(data: bytes, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_D
     """The root element of ``data`` (any encoding expat detects from the BOM or declaration)."""
     if len(data) > max_bytes:
         raise FileFormatError("error.import_too_large", limit_mb=max_bytes // (1024 * 1024))
-    builder = _Builder(max_depth)
+    tree = ET.TreeBuilder()
     parser = ParserCreate()
-    parser.StartElementHandler = builder.start
-    parser.EndElementHandler = builder.end
-    parser.CharacterDataHandler = builder.data
+    parser.StartElementHandler, parser.EndElementHandler = _handlers(tree, max_depth)
+    parser.CharacterDataHandler = tree.data  # the builder's own (C) method: text needs no check
     parser.StartDoctypeDeclHandler = _refuse_doctype
     parser.EntityDeclHandler = _refuse_doctype
     parser.UnparsedEntityDeclHandler = _refuse_doctype
@@ -72,7 +78,7 @@ def parse_xml(data: bytes, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_D
     parser.buffer_text = True
     try:
         parser.Parse(data, True)
-        root = builder.tree.close()
+        root = tree.close()
     except _Refused as exc:
         raise FileFormatError(exc.key, max_depth=max_depth) from None
     except (ExpatError, ValueError, LookupError, UnicodeError, AssertionError) as exc:
