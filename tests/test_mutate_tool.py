@@ -46,3 +46,35 @@ def test_under_mutmut_each_test_starts_with_gmtools_caches_empty(pytester, monke
     pytester.runpytest_inprocess("-p", "tests.mutant_caches").assert_outcomes(passed=1, failed=1)
     monkeypatch.setenv("MUTANT_UNDER_TEST", "stats")
     pytester.runpytest_inprocess("-p", "tests.mutant_caches").assert_outcomes(passed=2)
+
+
+def test_the_sample_is_stable_when_other_mutants_come_and_go() -> None:
+    before = {f"gmtool.core.dice.x_roll__mutmut_{i}": ("gmtool/core/dice.py", None) for i in range(60)}
+    added = before | {f"gmtool.core.dice.x_new__mutmut_{i}": ("gmtool/core/dice.py", None) for i in range(20)}
+    first, second = set(mutate.sample(before, 30, 7)["core"]), set(mutate.sample(added, 30, 7)["core"])
+    # every mutant drawn after the addition is either one drawn before or one of the new function's
+    new = {n for n in second if "x_new" in n}
+    assert second - new <= first
+    assert len(first - second) == len(new)  # each old mutant left the sample only for a new one
+
+
+def test_a_group_run_keeps_the_other_groups_figures(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    import json
+
+    monkeypatch.setattr(mutate, "SCORES", tmp_path / "scores.json")
+    monkeypatch.setattr(mutate, "REPORT", tmp_path / "report.md")
+    monkeypatch.setattr(mutate, "EQUIVALENT", tmp_path / "none.json")
+    mutate.SCORES.write_text(json.dumps({"mutation_seed": 1, "mutation_score_core": 0.5, "mutation_sampled_core": 2,
+                                         "mutation_killed_core": 1, "mutation_equivalent_core": 0,
+                                         "mutation_survived_core": 1, "mutation_not_run_core": 0}))
+    mutants = {"m.x_f__mutmut_1": ("gmtool/games/aura_battler/rules/hit.py", 1),
+               "m.x_f__mutmut_2": ("gmtool/games/aura_battler/rules/hit.py", 0)}
+    monkeypatch.setattr(mutate, "all_mutants", lambda: mutants)
+    monkeypatch.setattr(mutate, "place", lambda name, source: (3, "f", ["-a", "+b"]))
+    figures = mutate.report({"aura_battler": sorted(mutants)}, 1)
+    # exit code 1 is a failing test (killed), 0 all tests passing (survived): 1 of 2
+    assert figures["mutation_score_aura_battler"] == 0.5 and figures["mutation_score_core"] == 0.5
+    assert json.loads(mutate.SCORES.read_text())["mutation_killed_aura_battler"] == 1
+    assert "m.x_f__mutmut_2" in (tmp_path / "mutation_report_aura_battler.md").read_text()
+    summary = mutate.REPORT.read_text()
+    assert "| core | 2 | 1 |" in summary and "| shadowrun | not run |" in summary

@@ -7,8 +7,12 @@ aura_battler), has mutmut run only those, each against only the tests that call 
 
 - ``benchmarks/mutation_scores.json``: ``mutation_score_<group>`` = killed / (sampled − equivalent − not
   run), with the counts; ``make bench`` prints it (benchmarks/mutation.py);
-- ``benchmarks/mutation_report.md``: every surviving mutant with its place (file, line, function) and
-  its diff, and the equivalent mutants with the reason each (``tools/mutate_equivalent.json``).
+- ``benchmarks/mutation_report.md``: the summary table, and ``benchmarks/mutation_report_<group>.md``: every
+  surviving mutant with its place (file, line, function) and its diff, and the equivalent mutants with the
+  reason each (``tools/mutate_equivalent.json``).
+
+``--group`` runs one group (repeatable): its figures and report are replaced, the other groups' kept; each
+group's figures name the commit they measured.
 
 Not part of ``make test``: about 30 minutes on two cores. ``--report-only`` rewrites the two files from
 the results mutmut already holds.
@@ -18,9 +22,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import json
 import os
-import random
 import subprocess
 import sys
 from collections import Counter
@@ -67,12 +71,21 @@ def group_of(source: str) -> str | None:
 
 
 def sample(mutants: dict[str, tuple[str, int | None]], size: int, seed: int) -> dict[str, list[str]]:
-    """A seeded sample of ``size`` mutants per group (all of a group that has fewer)."""
+    """A seeded, stable sample of ``size`` mutants per group (all of a group that has fewer).
+
+    Each mutant is ranked by a hash of the seed and its own name, and a group's ``size`` lowest ranks are
+    drawn: a change elsewhere in the code (a new function, a deleted one) moves only the mutants it
+    adds or removes, so the survivors of two runs stay comparable.
+    """
     chosen = {}
     for group in GROUPS:
-        names = sorted(n for n, (source, _code) in mutants.items() if group_of(source) == group)
-        chosen[group] = sorted(random.Random(f"{seed}:{group}").sample(names, min(size, len(names))))
+        names = [n for n, (source, _code) in mutants.items() if group_of(source) == group]
+        chosen[group] = sorted(sorted(names, key=lambda name: _rank(seed, name))[:size])
     return chosen
+
+
+def _rank(seed: int, name: str) -> str:
+    return hashlib.sha256(f"{seed}:{name}".encode()).hexdigest()
 
 
 def run_mutmut(names: list[str], children: int, log: Path) -> int:
@@ -109,57 +122,86 @@ def _span(tree: ast.AST, path: list[str]) -> tuple[int, int]:
     return getattr(node, "lineno", 1), getattr(node, "end_lineno", 1)
 
 
-def report(chosen: dict[str, list[str]], seed: int, partial: bool = False) -> dict[str, object]:
+def report(chosen: dict[str, list[str]], seed: int) -> dict[str, object]:
+    """The figures of the groups run, merged into the scores file; a report per group run and the summary.
+
+    A group's figures and report are replaced only when that group is run (``--group`` runs one, the whole
+    ``make mutate`` all four), each stamped with the commit it measured, so groups run apart add up.
+    """
     from mutmut.stats import status_by_exit_code
 
     mutants = all_mutants()
     equivalent = json.loads(EQUIVALENT.read_text(encoding="utf-8")) if EQUIVALENT.exists() else {}
-    figures: dict[str, object] = {"mutation_seed": seed}
-    survivors, equivalents = [], []
+    figures = json.loads(SCORES.read_text(encoding="utf-8")) if SCORES.exists() else {}
+    figures["mutation_seed"] = seed
     for group, names in chosen.items():
-        statuses = Counter()
+        statuses: Counter[str] = Counter()
+        survivors: list[tuple[str, str, str]] = []
+        equivalents: list[tuple[str, str, str]] = []
         for name in names:
             source, code = mutants[name]
             status = "equivalent" if name in equivalent else status_by_exit_code[code]
             statuses[status] += 1
             if status == "equivalent":
-                equivalents.append((group, name, source, equivalent[name]))
+                equivalents.append((name, source, equivalent[name]))
             elif status not in DETECTED and status != "not checked":
-                survivors.append((group, name, source, status))
+                survivors.append((name, source, status))
         counted = len(names) - statuses["equivalent"] - statuses["not checked"]
         killed = sum(statuses[s] for s in DETECTED)
-        figures[f"mutation_score_{group}"] = round(killed / counted, 3) if counted else None
-        figures[f"mutation_sampled_{group}"] = len(names)
-        figures[f"mutation_killed_{group}"] = killed
-        figures[f"mutation_equivalent_{group}"] = statuses["equivalent"]
-        figures[f"mutation_survived_{group}"] = counted - killed
-        figures[f"mutation_not_run_{group}"] = statuses["not checked"]
-    if partial:  # one group's run: its report beside the mutants, the project's figures untouched
-        (ROOT / "mutants" / "report-partial.md").write_text(
-            _report_text(figures, survivors, equivalents, list(chosen)), encoding="utf-8")
-        return figures
+        figures |= {f"mutation_score_{group}": round(killed / counted, 3) if counted else None,
+                    f"mutation_sampled_{group}": len(names), f"mutation_killed_{group}": killed,
+                    f"mutation_equivalent_{group}": statuses["equivalent"],
+                    f"mutation_survived_{group}": counted - killed,
+                    f"mutation_not_run_{group}": statuses["not checked"], f"mutation_commit_{group}": _commit()}
+        group_report(group).write_text(_group_text(group, figures, survivors, equivalents), encoding="utf-8")
     SCORES.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
-    REPORT.write_text(_report_text(figures, survivors, equivalents), encoding="utf-8")
+    REPORT.write_text(_summary_text(figures), encoding="utf-8")
     return figures
 
 
-def _report_text(figures: dict[str, object], survivors: list, equivalents: list,
-                 groups: list[str] | None = None) -> str:
+def group_report(group: str) -> Path:
+    return REPORT.with_name(f"mutation_report_{group}.md")
+
+
+def _commit() -> str:
+    run = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False)
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", "gmtool", "tests"], cwd=ROOT, capture_output=True,
+                           text=True, check=False).stdout.strip()
+    return (run.stdout.strip() or "unknown") + (" with uncommitted changes" if dirty else "")
+
+
+def _row(group: str, figures: dict[str, object]) -> str:
+    if f"mutation_sampled_{group}" not in figures:
+        return f"| {group} | not run | | | | | | |"
+    return (f"| {group} | {figures[f'mutation_sampled_{group}']} | {figures[f'mutation_killed_{group}']} | "
+            f"{figures[f'mutation_equivalent_{group}']} | {figures[f'mutation_survived_{group}']} | "
+            f"{figures[f'mutation_not_run_{group}']} | {figures[f'mutation_score_{group}']} | "
+            f"{figures.get(f'mutation_commit_{group}', 'unknown')} |")
+
+
+HEAD = ["| group | sampled | killed | equivalent | not killed | not run | score | commit |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+
+
+def _summary_text(figures: dict[str, object]) -> str:
     out = ["# Mutation testing report (make mutate)", "",
-           f"A sample of mutants per group (seed {figures['mutation_seed']}); score = killed / (sampled − equivalent − not run);",
-           "a mutant not run is one the run did not reach (stopped early).",
-           "", "| group | sampled | killed | equivalent | not killed | not run | score |",
-           "| --- | --- | --- | --- | --- | --- | --- |"]
-    for group in groups or GROUPS:
-        out.append(f"| {group} | {figures[f'mutation_sampled_{group}']} | {figures[f'mutation_killed_{group}']} | "
-                   f"{figures[f'mutation_equivalent_{group}']} | {figures[f'mutation_survived_{group}']} | "
-                   f"{figures[f'mutation_not_run_{group}']} | {figures[f'mutation_score_{group}']} |")
-    out += ["", "## Mutants not killed", ""]
-    for group, name, source, status in survivors:
+           f"A stable sample of mutants per group (seed {figures['mutation_seed']}, each mutant ranked by a hash of",
+           "the seed and its name); score = killed / (sampled − equivalent − not run); a mutant not run is one the run",
+           "did not reach (stopped early). Each group's row is from its last run, at the commit shown.", "", *HEAD]
+    out += [_row(group, figures) for group in GROUPS]
+    out += ["", "The mutants not killed and the equivalent ones, per group:", ""]
+    out += [f"- [{group}]({group_report(group).name})" for group in GROUPS]
+    return "\n".join(out) + "\n"
+
+
+def _group_text(group: str, figures: dict[str, object], survivors: list[tuple[str, str, str]],
+                equivalents: list[tuple[str, str, str]]) -> str:
+    out = [f"# Mutation testing report: {group}", "", *HEAD, _row(group, figures), "", "## Mutants not killed", ""]
+    for name, source, status in survivors:
         line, function, changed = place(name, source)
-        out += [f"### {source}:{line} `{function}` ({group}, {status})", f"`{name}`", "", "```diff", *changed, "```", ""]
+        out += [f"### {source}:{line} `{function}` ({status})", f"`{name}`", "", "```diff", *changed, "```", ""]
     out += ["## Equivalent mutants (tools/mutate_equivalent.json)", ""]
-    for _group, name, source, reason in equivalents:
+    for name, source, reason in equivalents:
         line, function, _changed = place(name, source)
         out.append(f"- {source}:{line} `{function}` `{name}`: {reason}")
     return "\n".join(out) + "\n"
@@ -172,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--children", type=int, default=2, help="mutants tested at once")
     parser.add_argument("--report-only", action="store_true", help="no run: report what mutmut holds")
     parser.add_argument("--group", action="append", choices=sorted(GROUPS),
-                        help="only this group (repeatable); its report goes to mutants/report-partial.md")
+                        help="only this group (repeatable); the other groups' figures are kept")
     args = parser.parse_args(argv)
     os.chdir(ROOT)
     if not args.report_only:
@@ -183,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.report_only:
         code = run_mutmut([n for names in chosen.values() for n in names], args.children, ROOT / "mutants" / "run.log")
         print(f"mutmut finished with exit code {code} (its log: mutants/run.log)")
-    for name, value in report(chosen, args.seed, partial=bool(args.group)).items():
+    for name, value in report(chosen, args.seed).items():
         print(f"{name}: {value}")
     print(f"report: {REPORT.relative_to(ROOT)}")
     return 0
