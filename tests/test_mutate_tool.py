@@ -70,6 +70,8 @@ def test_a_group_run_keeps_the_other_groups_figures(tmp_path, monkeypatch) -> No
     mutants = {"m.x_f__mutmut_1": ("gmtool/games/aura_battler/rules/hit.py", 1),
                "m.x_f__mutmut_2": ("gmtool/games/aura_battler/rules/hit.py", 0)}
     monkeypatch.setattr(mutate, "all_mutants", lambda: mutants)
+    # mutmut's own reading of exit codes (installed only by make mutate): 1 a test failed, 0 none did
+    monkeypatch.setattr(mutate, "exit_statuses", lambda: {1: "killed", 0: "survived", None: "not checked"})
     monkeypatch.setattr(mutate, "place", lambda name, source: (3, "f", ["-a", "+b"]))
     figures = mutate.report({"aura_battler": sorted(mutants)}, 1)
     # exit code 1 is a failing test (killed), 0 all tests passing (survived): 1 of 2

@@ -128,9 +128,8 @@ def report(chosen: dict[str, list[str]], seed: int) -> dict[str, object]:
     A group's figures and report are replaced only when that group is run (``--group`` runs one, the whole
     ``make mutate`` all four), each stamped with the commit it measured, so groups run apart add up.
     """
-    from mutmut.stats import status_by_exit_code
-
     mutants = all_mutants()
+    status_by_exit_code = exit_statuses()
     equivalent = json.loads(EQUIVALENT.read_text(encoding="utf-8")) if EQUIVALENT.exists() else {}
     figures = json.loads(SCORES.read_text(encoding="utf-8")) if SCORES.exists() else {}
     figures["mutation_seed"] = seed
@@ -157,6 +156,13 @@ def report(chosen: dict[str, list[str]], seed: int) -> dict[str, object]:
     SCORES.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     REPORT.write_text(_summary_text(figures), encoding="utf-8")
     return figures
+
+
+def exit_statuses() -> dict[int | None, str]:
+    """mutmut's reading of a mutant's exit code (killed, survived, timeout …; None: not checked)."""
+    from mutmut.stats import status_by_exit_code
+
+    return dict(status_by_exit_code)
 
 
 def group_report(group: str) -> Path:
