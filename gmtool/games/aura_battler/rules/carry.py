@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
+from gmtool.core.carried_document import read_carried
 from gmtool.core.display import SheetField
-from gmtool.core.errors import FileFormatError, RulesError
+from gmtool.core.errors import RulesError
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.core.party import RESET, BetweenAction, CarriedState, ChangeLine, StateLine
@@ -39,12 +40,7 @@ class AuraCarry:
         return CarriedMachine(damage=0, durability=template.machine.durability)
 
     def read_carried(self, document: Mapping[str, object], version: int) -> CarriedMachine:
-        if version > CARRY_VERSION:
-            raise FileFormatError("error.exchange_too_new", version=version, supported=CARRY_VERSION)
-        try:
-            return CarriedMachine.model_validate(dict(document))
-        except ValidationError as exc:
-            raise FileFormatError("ab.carry.error.damaged", detail=str(exc.errors()[0]["msg"])) from exc
+        return read_carried(CarriedMachine, document, version, supported=CARRY_VERSION, damaged="ab.carry.error.damaged")
 
     def bring(self, template: Any, carried: CarriedMachine, name: str) -> tuple[Command, ...]:
         from gmtool.games.aura_battler.rules.duel_messages import AddUnit

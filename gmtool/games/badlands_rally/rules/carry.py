@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
+from gmtool.core.carried_document import read_carried
 from gmtool.core.display import SheetField
-from gmtool.core.errors import FileFormatError, RulesError
+from gmtool.core.errors import RulesError
 from gmtool.core.i18n import active_language, tr
 from gmtool.core.messages import Command
 from gmtool.core.party import RESET, BetweenAction, CarriedState, ChangeLine, StateLine
@@ -61,12 +62,7 @@ class RallyCarry:
                            weapons=card.weapons)
 
     def read_carried(self, document: Mapping[str, object], version: int) -> CarriedGear:
-        if version > CARRY_VERSION:
-            raise FileFormatError("error.exchange_too_new", version=version, supported=CARRY_VERSION)
-        try:
-            return CarriedGear.model_validate(dict(document))
-        except ValidationError as exc:
-            raise FileFormatError("br.carry.error.damaged", detail=str(exc.errors()[0]["msg"])) from exc
+        return read_carried(CarriedGear, document, version, supported=CARRY_VERSION, damaged="br.carry.error.damaged")
 
     def bring(self, template: Any, carried: CarriedGear, name: str) -> tuple[Command, ...]:
         from gmtool.games.badlands_rally.rules.race_messages import AddGear
