@@ -6,7 +6,7 @@ the same way lives here: keeping the campaign's rule readings, the log's filter 
 log shape, no exchange breakdown, and the shell's drawing questions passed to the game's view module
 (``<game>_view.py``, named by :attr:`RulesAdapter.view`). A game overrides what it answers otherwise
 (a heading that reads the game's rule readings). The map's delegation is
-:class:`gmtool.core.hex.on_map.MapAdapter`; the report's words, :func:`gmtool.core.capabilities.report_keys`.
+:class:`gmtool.core.hex.on_map.MapAdapter`; the report's words, :class:`gmtool.core.capabilities.PrefixedReportWords`.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import random
 from typing import TYPE_CHECKING
 
 from gmtool.core.adapter import RulesAdapter
-from gmtool.core.capabilities import report_keys
+from gmtool.core.capabilities import PrefixedReportWords
 from gmtool.core.display import Breakdown, LogShape
 from gmtool.core.game import Involved, Touched
 from gmtool.core.hex.on_map import MapAdapter
@@ -22,11 +22,12 @@ if TYPE_CHECKING:
     from gmtool.games.aura_battler.rules.duel_attack import AttackPlan
 
 
-class AuraRules(AuraCarry, RulesAdapter[DuelState], MapAdapter[DuelState]):
+class AuraRules(AuraCarry, PrefixedReportWords, RulesAdapter[DuelState], MapAdapter[DuelState]):
     """The duel: turns with their PP allocation phase, the GM's movement, attacks and damage. The shell's
     drawing questions go to :mod:`.duel_view`, the map dock's to :mod:`.duel_map`."""
 
     key = "aura_battler"
+    report_prefix = "ab"  # the printed turn log is a duel report: turns, the starting positions, the sky
     commands = MessageCodec(m.COMMANDS)
     events = MessageCodec(m.EVENTS)
     view = duel_view
@@ -60,10 +61,6 @@ class AuraRules(AuraCarry, RulesAdapter[DuelState], MapAdapter[DuelState]):
     def player_line(self, state: DuelState) -> str:
         """The line the player view shows under the heading (the ``player_line`` capability)."""
         return duel_view.player_line(state)
-
-    def report_words(self) -> dict[str, str]:
-        """The printed turn log is a duel report: turns, the starting positions, the sky (``report_words``)."""
-        return report_keys("ab")
 
     def breakdown(self, event: Event) -> Breakdown | None:
         return duel_words.attack_breakdown(event) if isinstance(event, m.AttackMade) else None
