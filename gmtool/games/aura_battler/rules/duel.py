@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 from gmtool.core.adapter import RulesAdapter
 from gmtool.core.capabilities import PrefixedReportWords
-from gmtool.core.display import Breakdown, LogShape
-from gmtool.core.game import Involved, Touched
+from gmtool.core.display import Breakdown
 from gmtool.core.hex.on_map import MapAdapter
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command, Event, MessageCodec
@@ -30,7 +29,7 @@ class AuraRules(AuraCarry, PrefixedReportWords, RulesAdapter[DuelState], MapAdap
     report_prefix = "ab"  # the printed turn log is a duel report: turns, the starting positions, the sky
     commands = MessageCodec(m.COMMANDS)
     events = MessageCodec(m.EVENTS)
-    view = duel_view
+    fold, words, involvement, view = duel_fold, duel_words, duel_involved, duel_view
     map_rules = duel_map
 
     def initial_state(self) -> DuelState:
@@ -39,23 +38,8 @@ class AuraRules(AuraCarry, PrefixedReportWords, RulesAdapter[DuelState], MapAdap
     def decide(self, state: DuelState, command: Command, rng: random.Random) -> tuple[Event, ...]:
         return duel_decide.decide(state, command, rng, self.readings)
 
-    def apply(self, state: DuelState, event: Event) -> None:
-        duel_fold.apply(state, event)
-
-    def describe(self, event: Event) -> str:
-        return duel_words.describe(event)
-
-    def touched(self, event: Event) -> Touched:
-        return duel_fold.touched(event)
-
-    def involved(self, event: Event) -> tuple[Involved, ...]:
-        return duel_involved.involved(event)
-
     def round_started(self, event: Event) -> int | None:
         return event.turn if isinstance(event, m.TurnStarted) else None
-
-    def log_shape(self) -> LogShape:
-        return duel_words.log_shape()
 
     # -- what the shell draws beyond its view module ----------------------------------------------
     def player_line(self, state: DuelState) -> str:
