@@ -18,10 +18,10 @@ from gmtool.core.display import SheetField
 from gmtool.core.errors import RulesError
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
-from gmtool.core.party import RESET, BetweenAction, CarriedState, ChangeLine, StateLine
+from gmtool.core.party import CarriedState, ChangeLine, StateLine
+from gmtool.core.repair_carry import RepairCarry
 
 CARRY_VERSION = 1
-REPAIR = "repair"
 
 
 class CarriedMachine(CarriedState):
@@ -31,10 +31,11 @@ class CarriedMachine(CarriedState):
     durability: int = Field(ge=1, le=99)
 
 
-class AuraCarry:
+class AuraCarry(RepairCarry[CarriedMachine]):
     """The machine's part of :class:`gmtool.core.capabilities.Carry`."""
 
     carry_version = CARRY_VERSION
+    repair_words = "ab.carry.repair"
 
     def fresh(self, template: Any) -> CarriedMachine:
         return CarriedMachine(damage=0, durability=template.machine.durability)
@@ -63,15 +64,8 @@ class AuraCarry:
     def state_lines(self, carried: CarriedMachine) -> tuple[StateLine, ...]:
         return (StateLine("damage", tr("ab.field.damage"), _of(carried)),)
 
-    def between_actions(self) -> tuple[BetweenAction, ...]:
-        return (BetweenAction(REPAIR, tr("ab.carry.repair")),)
-
-    def act_between(self, carried: CarriedMachine, action: str, template: Any) -> CarriedMachine:
-        if action == RESET:
-            return self.fresh(template)
-        if action == REPAIR:
-            return carried.model_copy(update={"damage": 0})
-        raise RulesError("error.unknown_command", kind=action)
+    def repaired(self, carried: CarriedMachine) -> CarriedMachine:
+        return carried.model_copy(update={"damage": 0})
 
     def fields(self, carried: CarriedMachine) -> tuple[SheetField, ...]:
         return (SheetField("damage", tr("ab.field.damage"), "number", carried.damage, 0, carried.durability - 1),)
