@@ -69,3 +69,13 @@ def test_the_adapter_answers_through_the_games_fold_words_and_involved_modules()
     assert rules.describe(event) == "said made_up_turn"
     assert rules.log_shape().headings == (("made_up_turn", 0),)
     assert rules.involved(event) == (Involved("made_up_turn", "Who"),)
+
+
+def test_a_hex_view_keeps_the_encounters_rules_or_makes_the_games_own() -> None:
+    from gmtool.games.aura_battler.gui.view import AuraView
+    from gmtool.games.badlands_rally.gui.view import RallyView
+
+    given = RallyRules()
+    assert RallyView(given).rules is given
+    assert isinstance(AuraView().rules, AuraRules) and isinstance(RallyView().rules, RallyRules)
+    assert AuraView().features == RallyView().features == frozenset()  # the map: the manifest's capability
