@@ -59,7 +59,7 @@ from gmtool.storage.templates import library_for, library_games, save_planned
 from gmtool.storage.workspace import ENCOUNTER_NAME_MAX
 from gmtool.ui.library_window import ask_save_path
 from gmtool.ui.named_button import named_button
-from gmtool.ui.theme import set_tone
+from gmtool.ui.toned_line import toned_line
 from gmtool.viewmodels.game_view import games
 from gmtool.viewmodels.library_model import (
     TEMPLATE_ID,
@@ -129,10 +129,7 @@ class EncounterBuilder(QDialog):
         self.entry_table = self._entry_table()
         self.runner_list = QListWidget(self)
         self.runner_list.setObjectName("builderRunners")
-        self.message = QLabel(self)
-        self.message.setObjectName("builderMessage")
-        self.message.setWordWrap(True)
-        set_tone(self.message, "error")
+        self.message = toned_line(self, "builderMessage", "error")
         self.save_button = QPushButton(tr("libui.builder.save"), self)
         self.save_button.setObjectName("builderSave")
         self.save_button.setDefault(True)
