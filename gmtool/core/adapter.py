@@ -3,10 +3,13 @@
 The hex games keep each answer of :class:`gmtool.core.game.GameRules` in a module of its own (decide,
 fold, words, view, map); their adapter ties them together. What every such adapter would write out
 the same way lives here: keeping the campaign's rule readings, the log's filter families from the
-log shape, no exchange breakdown, and the shell's drawing questions passed to the game's view module
-(``<game>_view.py``, named by :attr:`RulesAdapter.view`). A game overrides what it answers otherwise
+log shape, no exchange breakdown, the events folded and touched by the game's fold module
+(:attr:`RulesAdapter.fold`), described and the log shaped by its words module (:attr:`RulesAdapter.words`),
+the combatants an event concerns by its involved module (:attr:`RulesAdapter.involvement`), and the
+shell's drawing questions passed to the game's view module (``<game>_view.py``, named by
+:attr:`RulesAdapter.view`). A game overrides what it answers otherwise
 (a heading that reads the game's rule readings). The map's delegation is
-:class:`gmtool.core.hex.on_map.MapAdapter`; the report's words, :func:`gmtool.core.capabilities.report_keys`.
+:class:`gmtool.core.hex.on_map.MapAdapter`; the report's words, :class:`gmtool.core.capabilities.PrefixedReportWords`.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from typing import Generic, Protocol, TypeVar
 
 from gmtool.core import display
+from gmtool.core.game import Involved, Touched
 from gmtool.core.messages import Command, Event
 from gmtool.core.readings import RuleReadings
 
@@ -35,9 +39,33 @@ class GameView(Protocol[S_in]):
     def snapshot(self, state: S_in, audience: display.Audience = "gm") -> display.Snapshot: ...
 
 
-class RulesAdapter(Generic[S]):
-    """The delegation of a game's rules adapter; the subclass names its ``view`` module and its log shape."""
+class GameFold(Protocol[S_in]):
+    """A game's fold module: an event folded into the state, and what it may have changed."""
 
+    def apply(self, state: S_in, event: Event) -> None: ...
+    def touched(self, event: Event) -> Touched: ...
+
+
+class GameWords(Protocol):
+    """A game's words module: an event in words, and the log's headings and filter families."""
+
+    def describe(self, event: Event) -> str: ...
+    def log_shape(self) -> display.LogShape: ...
+
+
+class GameInvolved(Protocol):
+    """A game's involved module: the combatants an event concerns."""
+
+    def involved(self, event: Event) -> tuple[Involved, ...]: ...
+
+
+class RulesAdapter(Generic[S]):
+    """The delegation of a game's rules adapter; the subclass names its ``fold``, ``words``,
+    ``involvement`` and ``view`` modules."""
+
+    fold: GameFold[S]
+    words: GameWords
+    involvement: GameInvolved
     view: GameView[S]
     readings: RuleReadings
 
@@ -47,9 +75,21 @@ class RulesAdapter(Generic[S]):
     def use_readings(self, readings: RuleReadings) -> None:
         self.readings = readings
 
+    def apply(self, state: S, event: Event) -> None:
+        self.fold.apply(state, event)
+
+    def touched(self, event: Event) -> Touched:
+        return self.fold.touched(event)
+
+    def describe(self, event: Event) -> str:
+        return self.words.describe(event)
+
     def log_shape(self) -> display.LogShape:
         """Which events head the log's turns and passes, and the filter's families: the game's own."""
-        raise NotImplementedError
+        return self.words.log_shape()
+
+    def involved(self, event: Event) -> tuple[Involved, ...]:
+        return self.involvement.involved(event)
 
     def log_families(self, event: Event) -> frozenset[str]:
         return self.log_shape().families_of(event.kind)

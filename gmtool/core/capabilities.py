@@ -68,6 +68,15 @@ def report_keys(prefix: str) -> dict[str, str]:
     return {key: f"{prefix}.{key}" for key in REPORT_KEYS}
 
 
+class PrefixedReportWords:
+    """``"report_words"`` answered by :func:`report_keys` under the game's ``report_prefix``."""
+
+    report_prefix: str  # the game's message prefix ("ab": ``ab.report.title`` …)
+
+    def report_words(self) -> dict[str, str]:
+        return report_keys(self.report_prefix)
+
+
 @runtime_checkable
 class Carry(Protocol[S]):
     """``"carry"``: what of a combatant goes on to the next encounter (:mod:`gmtool.core.party`).

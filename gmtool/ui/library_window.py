@@ -12,7 +12,6 @@ commands through the main window's bridge, one journaled command each, undoable.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,6 +52,7 @@ from gmtool.ui.library_parts import AddPlan, library_gui_for
 
 if TYPE_CHECKING:
     from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.ui.named_button import named_button
 from gmtool.ui.theme import set_tone
 from gmtool.viewmodels.game_view import game_name
 from gmtool.viewmodels.library_model import (
@@ -163,23 +163,17 @@ class LibraryWindow(QWidget):
         self.message.setObjectName("libraryMessage")
         self.message.setWordWrap(True)
 
-    def _button(self, key: str, name: str, slot: Callable[[], object]) -> QPushButton:
-        button = QPushButton(tr(key), self)
-        button.setObjectName(name)
-        button.clicked.connect(lambda _c=False: slot())
-        return button
-
     def _make_buttons(self) -> None:
         self.buttons = {
             "new": self._new_button(),
-            "edit": self._button("libui.window.edit", "libraryEdit", self.edit_selected),
-            "duplicate": self._button("libui.window.duplicate", "libraryDuplicate", self.duplicate_selected),
-            "delete": self._button("libui.window.delete", "libraryDelete", self.delete_selected),
-            "tags": self._button("libui.window.tags", "libraryTags", self.edit_tags),
-            "import": self._button("libui.window.import", "libraryImport", self.ask_import),
-            "export_json": self._button("libui.window.export_json", "libraryExportJson", self.export_json),
-            "add": self._button("libui.window.add_to_encounter", "libraryAddToEncounter", self.add_to_encounter),
-            "party": self._button("party.library.add", "libraryAddToParty", self.add_to_party),
+            "edit": named_button("libui.window.edit", "libraryEdit", self.edit_selected, self),
+            "duplicate": named_button("libui.window.duplicate", "libraryDuplicate", self.duplicate_selected, self),
+            "delete": named_button("libui.window.delete", "libraryDelete", self.delete_selected, self),
+            "tags": named_button("libui.window.tags", "libraryTags", self.edit_tags, self),
+            "import": named_button("libui.window.import", "libraryImport", self.ask_import, self),
+            "export_json": named_button("libui.window.export_json", "libraryExportJson", self.export_json, self),
+            "add": named_button("libui.window.add_to_encounter", "libraryAddToEncounter", self.add_to_encounter, self),
+            "party": named_button("party.library.add", "libraryAddToParty", self.add_to_party, self),
         }
         self.buttons["add"].setDefault(True)
 

@@ -11,7 +11,7 @@ connects :meth:`connect_map_keys` to its step, and lays out its first layout wit
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
@@ -27,15 +27,23 @@ if TYPE_CHECKING:
     from gmtool.ui.main_window import MainWindow
 
 STEPS: dict[str, Step] = {"map_ahead": "ahead", "map_back": "back", "map_left": "left", "map_right": "right"}
+S = TypeVar("S")
 
 
-class MapWindowParts:
-    """The order, the map and the sheet of a hex game's window, the map's keys and the columns' widths."""
+class MapWindowParts(Generic[S]):
+    """The order, the map and the sheet of a hex game's window (its state ``S``), the map's keys and the
+    columns' widths."""
 
     layout_version = 1  # raise it when the docks change: saved layouts of this game are then not restored
 
     def __init__(self, window: MainWindow, rules: MapRules[Any]) -> None:
         self.window, self.rules = window, rules
+
+    @property
+    def state(self) -> S:
+        """The fight's state, the game's own (the shell's bridge holds any game's)."""
+        state: S = self.window.bridge.state
+        return state
 
     def make_order_and_map(self) -> None:
         """The order and the map, each in a hint gate (a new line of text in one lays out that panel, not

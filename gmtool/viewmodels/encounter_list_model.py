@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractListModel,
-    QModelIndex,
     QObject,
     Qt,
 )
@@ -17,27 +15,24 @@ from gmtool.storage.campaign import EncounterInfo
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.game_view import game_name
 from gmtool.viewmodels.roles import Index
+from gmtool.viewmodels.rows_model import RowsModel
 
 
-class EncounterListModel(QAbstractListModel):
+class EncounterListModel(RowsModel[EncounterInfo]):
     """Rows: the encounters, oldest first; the current one marked ▶ and bold."""
 
     def __init__(self, encounters: list[EncounterInfo], current: int | None, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._encounters = list(encounters)
+        super().__init__(list(encounters), parent)
         self._current = current
 
     def row_of(self, encounter_id: int | None) -> int:
-        ids = [e.id for e in self._encounters]
+        ids = [e.id for e in self._rows]
         return ids.index(encounter_id) if encounter_id in ids else -1
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._encounters)
-
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._encounters):
+        info = self.row_at(index)
+        if info is None:
             return None
-        info = self._encounters[index.row()]
         current = info.id == self._current
         if role == Qt.ItemDataRole.DisplayRole:
             text = tr("encounter.row", name=info.name, game=game_name(info.ruleset))

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from PySide6.QtCore import (
-    QAbstractListModel,
     QModelIndex,
     QObject,
     Qt,
@@ -27,6 +26,7 @@ from gmtool.core.journal import JournalEntry, UndoStacks
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.roles import Index
+from gmtool.viewmodels.rows_model import RowsModel
 
 MUTED_KINDS = frozenset({"undo", "redo", "rewind"})
 ABANDONED = "abandoned"  # the heading above a branch that Continue from here took out of effect
@@ -39,11 +39,12 @@ class LogLine(NamedTuple):
     families: frozenset[str] = frozenset()  # the game's filter families of the line's event (none: not an event)
 
 
-class LogModel(QAbstractListModel):
+class LogModel(RowsModel[LogLine]):
     """Rows: :class:`LogLine` (seq, kind, text, event number or -1, combatant ids)."""
 
     def __init__(self, bridge: EncounterBridge, encounter_name: str, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        header = LogLine(0, "header", tr("log.header", name=encounter_name, seed=bridge.encounter.seed), -1, ())
+        super().__init__([header], parent)
         self._bridge = bridge
         encounter = bridge.encounter
         self.shape: LogShape = encounter.ruleset.log_shape()  # the game's headings and filter families
@@ -51,14 +52,11 @@ class LogModel(QAbstractListModel):
         self._names: dict[str, str] = {}
         self._stacks = UndoStacks()  # which commands are in effect, as the log has followed them
         self._done: set[int] = set()  # the seqs of those commands
-        self._lines: list[LogLine] = [
-            LogLine(0, "header", tr("log.header", name=encounter_name, seed=encounter.seed), -1, ())
-        ]
         for entry in encounter.entries:
             abandoned = self._follow(entry)
             if abandoned:
-                self._lines.insert(self._first_row_of(abandoned[0]), self._abandoned_heading(entry, abandoned))
-            self._lines.extend(self._render(entry))
+                self._rows.insert(self._first_row_of(abandoned[0]), self._abandoned_heading(entry, abandoned))
+            self._rows.extend(self._render(entry))
         bridge.changed.connect(self._on_change)
 
     def _render(self, entry: JournalEntry) -> list[LogLine]:
@@ -101,7 +99,7 @@ class LogModel(QAbstractListModel):
         return line.number < 0 or line.seq in self._done
 
     def _first_row_of(self, seq: int) -> int:
-        return next(row for row, line in enumerate(self._lines) if line.seq == seq and line.number >= 0)
+        return next(row for row, line in enumerate(self._rows) if line.seq == seq and line.number >= 0)
 
     def _abandoned_heading(self, rewind: JournalEntry, abandoned: list[int]) -> LogLine:
         return LogLine(rewind.seq, ABANDONED, tr("log.abandoned_heading", seq=rewind.target or 0), -1, ())
@@ -115,21 +113,21 @@ class LogModel(QAbstractListModel):
         if abandoned:
             row = self._first_row_of(abandoned[0])
             self.beginInsertRows(QModelIndex(), row, row)
-            self._lines.insert(row, self._abandoned_heading(entry, abandoned))
+            self._rows.insert(row, self._abandoned_heading(entry, abandoned))
             self.endInsertRows()
         if entry.action != "do":
             self._restyle(before ^ self._done)
         lines = self._render(entry)
         if not lines:
             return
-        first = len(self._lines)
+        first = len(self._rows)
         self.beginInsertRows(QModelIndex(), first, first + len(lines) - 1)
-        self._lines.extend(lines)
+        self._rows.extend(lines)
         self.endInsertRows()
 
     def _restyle(self, seqs: set[int]) -> None:
         """The lines of these entries went in or out of effect: repaint their colour and font."""
-        rows = [row for row, line in enumerate(self._lines) if line.seq in seqs and line.number >= 0]
+        rows = [row for row, line in enumerate(self._rows) if line.seq in seqs and line.number >= 0]
         if rows:
             top, bottom = self.index(min(rows), 0), self.index(max(rows), 0)
             self.dataChanged.emit(top, bottom, [Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole])
@@ -139,15 +137,12 @@ class LogModel(QAbstractListModel):
         return dict(self._names)
 
     def line(self, row: int) -> LogLine:
-        return self._lines[row]
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._lines)
+        return self._rows[row]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._lines):
+        line = self.row_at(index)
+        if line is None:
             return None
-        line = self._lines[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return line.text
         if role == roles.SEQ:

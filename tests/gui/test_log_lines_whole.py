@@ -66,7 +66,7 @@ def test_a_long_line_appended_is_whole_at_once(qtbot, workspace) -> None:
     window = _log_window(qtbot, workspace, "en")
     view, model = window.log_panel.view, window.log_panel.model
     model.beginInsertRows(model.index(0, 0).parent(), model.rowCount(), model.rowCount())
-    model._lines.append(model._lines[-1]._replace(text=LONG))
+    model._rows.append(model._rows[-1]._replace(text=LONG))
     model.endInsertRows()
     last = model.index(model.rowCount() - 1, 0)
     assert cell_whole(view, last)
@@ -82,11 +82,11 @@ def test_appending_to_a_long_log_stays_cheap(qtbot, workspace) -> None:
     of one append stays under a millisecond (the next phase's own budget is 10 ms)."""
     window = _log_window(qtbot, workspace, "en")
     view, model = window.log_panel.view, window.log_panel.model
-    template = model._lines[-1]
+    template = model._rows[-1]
 
     def append(text: str) -> None:
         model.beginInsertRows(model.index(0, 0).parent(), model.rowCount(), model.rowCount())
-        model._lines.append(template._replace(text=text))
+        model._rows.append(template._replace(text=text))
         model.endInsertRows()
         view.doItemsLayout()
 

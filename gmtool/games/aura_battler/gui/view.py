@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from gmtool.games.aura_battler.rules.duel import AuraRules
 from gmtool.games.aura_battler.rules.duel_state import DuelState, DuelUnit
 from gmtool.ui.actions import MAP_SPECS, ActionSpec
+from gmtool.ui.map_game_view import MapGameView
 
 if TYPE_CHECKING:
     from gmtool.games.aura_battler.gui.window import AuraWindow
@@ -28,15 +29,12 @@ AURA_SPECS = (
 )
 
 
-class AuraView:
+class AuraView(MapGameView[AuraRules]):
     """The Aura Battler duel: the units on the sky map, their power points and the attacks."""
 
     key = "aura_battler"
-    features: frozenset[str] = frozenset()  # the map: the manifest's "map" capability
+    rules_class = AuraRules
     action_specs = AURA_SPECS
-
-    def __init__(self, rules: AuraRules | None = None) -> None:
-        self.rules = rules or AuraRules()
 
     def current_actor(self, state: DuelState) -> DuelUnit | None:
         return None  # the digest's turn order (movement, sections 1–11) is not in it: the GM picks

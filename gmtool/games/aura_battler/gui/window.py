@@ -35,7 +35,7 @@ def side_columns(width: int) -> tuple[int, int]:
     return round(left + share * (wide_left - left)), round(right + share * (wide_right - right))
 
 
-class AuraWindow(MapWindowParts):
+class AuraWindow(MapWindowParts[DuelState]):
     """The duel in one window: the units with PP and durability, the sky, the selected unit's card."""
 
     menus = (("menu.ab_duel", ("ab_start_turn", "ab_allocate", "ab_reveal", "-", "ab_attack", "ab_roll_attack", "-",
@@ -106,11 +106,6 @@ class AuraWindow(MapWindowParts):
         """The map in the middle with most of the width; the order and log a narrow column on its left,
         the machine's panels (allocation, attack, card) one column on its right."""
         self.lay_out_columns("sheet", *side_columns(self.window.width()), ORDER_SHARE)
-
-    @property
-    def state(self) -> DuelState:
-        state: DuelState = self.window.bridge.state  # the duel's (the shell holds any game's)
-        return state
 
     def update(self) -> None:
         """Each duel action enabled, or disabled saying why (tooltip and status tip)."""

@@ -11,16 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
+from gmtool.core.carried_document import read_carried
 from gmtool.core.display import SheetField
-from gmtool.core.errors import FileFormatError, RulesError
+from gmtool.core.errors import RulesError
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
-from gmtool.core.party import RESET, BetweenAction, CarriedState, ChangeLine, StateLine
+from gmtool.core.party import CarriedState, ChangeLine, StateLine
+from gmtool.core.repair_carry import RepairCarry
 
 CARRY_VERSION = 1
-REPAIR = "repair"
 
 
 class CarriedMachine(CarriedState):
@@ -30,21 +31,17 @@ class CarriedMachine(CarriedState):
     durability: int = Field(ge=1, le=99)
 
 
-class AuraCarry:
+class AuraCarry(RepairCarry[CarriedMachine]):
     """The machine's part of :class:`gmtool.core.capabilities.Carry`."""
 
     carry_version = CARRY_VERSION
+    repair_words = "ab.carry.repair"
 
     def fresh(self, template: Any) -> CarriedMachine:
         return CarriedMachine(damage=0, durability=template.machine.durability)
 
     def read_carried(self, document: Mapping[str, object], version: int) -> CarriedMachine:
-        if version > CARRY_VERSION:
-            raise FileFormatError("error.exchange_too_new", version=version, supported=CARRY_VERSION)
-        try:
-            return CarriedMachine.model_validate(dict(document))
-        except ValidationError as exc:
-            raise FileFormatError("ab.carry.error.damaged", detail=str(exc.errors()[0]["msg"])) from exc
+        return read_carried(CarriedMachine, document, version, supported=CARRY_VERSION, damaged="ab.carry.error.damaged")
 
     def bring(self, template: Any, carried: CarriedMachine, name: str) -> tuple[Command, ...]:
         from gmtool.games.aura_battler.rules.duel_messages import AddUnit
@@ -67,15 +64,8 @@ class AuraCarry:
     def state_lines(self, carried: CarriedMachine) -> tuple[StateLine, ...]:
         return (StateLine("damage", tr("ab.field.damage"), _of(carried)),)
 
-    def between_actions(self) -> tuple[BetweenAction, ...]:
-        return (BetweenAction(REPAIR, tr("ab.carry.repair")),)
-
-    def act_between(self, carried: CarriedMachine, action: str, template: Any) -> CarriedMachine:
-        if action == RESET:
-            return self.fresh(template)
-        if action == REPAIR:
-            return carried.model_copy(update={"damage": 0})
-        raise RulesError("error.unknown_command", kind=action)
+    def repaired(self, carried: CarriedMachine) -> CarriedMachine:
+        return carried.model_copy(update={"damage": 0})
 
     def fields(self, carried: CarriedMachine) -> tuple[SheetField, ...]:
         return (SheetField("damage", tr("ab.field.damage"), "number", carried.damage, 0, carried.durability - 1),)

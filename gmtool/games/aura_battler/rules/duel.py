@@ -7,9 +7,8 @@ import random
 from typing import TYPE_CHECKING
 
 from gmtool.core.adapter import RulesAdapter
-from gmtool.core.capabilities import report_keys
-from gmtool.core.display import Breakdown, LogShape
-from gmtool.core.game import Involved, Touched
+from gmtool.core.capabilities import PrefixedReportWords
+from gmtool.core.display import Breakdown
 from gmtool.core.hex.on_map import MapAdapter
 from gmtool.core.i18n import tr
 from gmtool.core.messages import Command, Event, MessageCodec
@@ -22,14 +21,15 @@ if TYPE_CHECKING:
     from gmtool.games.aura_battler.rules.duel_attack import AttackPlan
 
 
-class AuraRules(AuraCarry, RulesAdapter[DuelState], MapAdapter[DuelState]):
+class AuraRules(AuraCarry, PrefixedReportWords, RulesAdapter[DuelState], MapAdapter[DuelState]):
     """The duel: turns with their PP allocation phase, the GM's movement, attacks and damage. The shell's
     drawing questions go to :mod:`.duel_view`, the map dock's to :mod:`.duel_map`."""
 
     key = "aura_battler"
+    report_prefix = "ab"  # the printed turn log is a duel report: turns, the starting positions, the sky
     commands = MessageCodec(m.COMMANDS)
     events = MessageCodec(m.EVENTS)
-    view = duel_view
+    fold, words, involvement, view = duel_fold, duel_words, duel_involved, duel_view
     map_rules = duel_map
 
     def initial_state(self) -> DuelState:
@@ -38,32 +38,13 @@ class AuraRules(AuraCarry, RulesAdapter[DuelState], MapAdapter[DuelState]):
     def decide(self, state: DuelState, command: Command, rng: random.Random) -> tuple[Event, ...]:
         return duel_decide.decide(state, command, rng, self.readings)
 
-    def apply(self, state: DuelState, event: Event) -> None:
-        duel_fold.apply(state, event)
-
-    def describe(self, event: Event) -> str:
-        return duel_words.describe(event)
-
-    def touched(self, event: Event) -> Touched:
-        return duel_fold.touched(event)
-
-    def involved(self, event: Event) -> tuple[Involved, ...]:
-        return duel_involved.involved(event)
-
     def round_started(self, event: Event) -> int | None:
         return event.turn if isinstance(event, m.TurnStarted) else None
-
-    def log_shape(self) -> LogShape:
-        return duel_words.log_shape()
 
     # -- what the shell draws beyond its view module ----------------------------------------------
     def player_line(self, state: DuelState) -> str:
         """The line the player view shows under the heading (the ``player_line`` capability)."""
         return duel_view.player_line(state)
-
-    def report_words(self) -> dict[str, str]:
-        """The printed turn log is a duel report: turns, the starting positions, the sky (``report_words``)."""
-        return report_keys("ab")
 
     def breakdown(self, event: Event) -> Breakdown | None:
         return duel_words.attack_breakdown(event) if isinstance(event, m.AttackMade) else None

@@ -17,7 +17,7 @@ from gmtool.games.badlands_rally.rules import race_reaction_messages as r
 from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_reaction_words import reason_words
 from gmtool.games.badlands_rally.rules.race_state import RaceState
-from gmtool.ui.theme import set_tone
+from gmtool.ui.toned_line import toned_line
 
 
 class ReactionBox(QGroupBox):
@@ -27,10 +27,7 @@ class ReactionBox(QGroupBox):
         self._run, self._rules = run, rules
         self.gear = QComboBox(self)
         self.gear.setObjectName("brReactionGear")
-        self.why = QLabel(self)
-        self.why.setObjectName("brReactionWhy")
-        self.why.setWordWrap(True)
-        set_tone(self.why, "warning")
+        self.why = toned_line(self, "brReactionWhy", "warning")
         self.held = QLabel(self)
         self.held.setWordWrap(True)
         self.active_first = QCheckBox(tr("br.reaction.active_first"), self)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from gmtool.games.badlands_rally.rules.race import RallyRules
 from gmtool.games.badlands_rally.rules.race_state import RaceGear, RaceState
 from gmtool.ui.actions import MAP_SPECS, ActionSpec
+from gmtool.ui.map_game_view import MapGameView
 
 if TYPE_CHECKING:
     from gmtool.games.badlands_rally.gui.window import RallyWindow
@@ -45,15 +46,12 @@ RALLY_SPECS = (
 )
 
 
-class RallyView:
+class RallyView(MapGameView[RallyRules]):
     """Badlands Rally: the race on its course."""
 
     key = "badlands_rally"
-    features: frozenset[str] = frozenset()  # the map: the manifest's "map" capability
+    rules_class = RallyRules
     action_specs = RALLY_SPECS
-
-    def __init__(self, rules: RallyRules | None = None) -> None:
-        self.rules = rules or RallyRules()
 
     def current_actor(self, state: RaceState) -> RaceGear | None:
         return state.gears.get(state.current) if state.current else None

@@ -41,7 +41,7 @@ LEFT_SHARE, RIGHT_SHARE = 0.225, 0.205  # the side columns' shares of the width 
 SIDE_LEAST, SIDE_MOST = 270, 430  # px
 
 
-class RallyWindow(MapWindowParts):
+class RallyWindow(MapWindowParts[RaceState]):
     """The race in one window: who activates, where every gear stands, the selected gear's card."""
 
     menus = (("menu.race", ("br_add_gear", "br_race_setup", "br_scenario", "br_gentlemens_sport", "br_roll_initiative", "br_table_initiative", "br_start_round",
@@ -192,11 +192,6 @@ class RallyWindow(MapWindowParts):
         width = self.window.width()
         left, right = (min(max(round(width * share), SIDE_LEAST), SIDE_MOST) for share in (LEFT_SHARE, RIGHT_SHARE))
         self.lay_out_columns("br_attack", left, right, 0.42)
-
-    @property
-    def state(self) -> RaceState:
-        state: RaceState = self.window.bridge.state  # the race's (the shell holds any game's)
-        return state
 
     def update(self) -> None:
         state, window = self.state, self.window

@@ -11,17 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
+from gmtool.core.carried_document import read_carried
 from gmtool.core.display import SheetField
-from gmtool.core.errors import FileFormatError, RulesError
+from gmtool.core.errors import RulesError
 from gmtool.core.i18n import active_language, tr
 from gmtool.core.messages import Command
-from gmtool.core.party import RESET, BetweenAction, CarriedState, ChangeLine, StateLine
+from gmtool.core.party import CarriedState, ChangeLine, StateLine
+from gmtool.core.repair_carry import RepairCarry
 from gmtool.games.badlands_rally.rules.weapons import WeaponCard
 
 CARRY_VERSION = 1
-REPAIR = "repair"
 
 
 class CarriedGear(CarriedState):
@@ -50,10 +51,11 @@ def _upgrade_names(keys: tuple[str, ...]) -> str:
     return ", ".join(names.get(key, key) for key in keys) or tr("br.carry.none")
 
 
-class RallyCarry:
+class RallyCarry(RepairCarry[CarriedGear]):
     """The gear's part of :class:`gmtool.core.capabilities.Carry`."""
 
     carry_version = CARRY_VERSION
+    repair_words = "br.carry.repair"
 
     def fresh(self, template: Any) -> CarriedGear:
         card = _card(template)
@@ -61,12 +63,7 @@ class RallyCarry:
                            weapons=card.weapons)
 
     def read_carried(self, document: Mapping[str, object], version: int) -> CarriedGear:
-        if version > CARRY_VERSION:
-            raise FileFormatError("error.exchange_too_new", version=version, supported=CARRY_VERSION)
-        try:
-            return CarriedGear.model_validate(dict(document))
-        except ValidationError as exc:
-            raise FileFormatError("br.carry.error.damaged", detail=str(exc.errors()[0]["msg"])) from exc
+        return read_carried(CarriedGear, document, version, supported=CARRY_VERSION, damaged="br.carry.error.damaged")
 
     def bring(self, template: Any, carried: CarriedGear, name: str) -> tuple[Command, ...]:
         from gmtool.games.badlands_rally.rules.race_messages import AddGear
@@ -102,15 +99,8 @@ class RallyCarry:
                 StateLine("structure", tr("br.field.structure"), f"{carried.structure}/{carried.structure_max}"),
                 StateLine("upgrades", tr("br.carry.upgrades"), _upgrade_names(carried.upgrades)))
 
-    def between_actions(self) -> tuple[BetweenAction, ...]:
-        return (BetweenAction(REPAIR, tr("br.carry.repair")),)
-
-    def act_between(self, carried: CarriedGear, action: str, template: Any) -> CarriedGear:
-        if action == RESET:
-            return self.fresh(template)
-        if action == REPAIR:
-            return carried.model_copy(update={"hull": carried.hull_max, "structure": carried.structure_max})
-        raise RulesError("error.unknown_command", kind=action)
+    def repaired(self, carried: CarriedGear) -> CarriedGear:
+        return carried.model_copy(update={"hull": carried.hull_max, "structure": carried.structure_max})
 
     def fields(self, carried: CarriedGear) -> tuple[SheetField, ...]:
         return (SheetField("hull", tr("br.field.hull"), "number", carried.hull, 0, carried.hull_max),

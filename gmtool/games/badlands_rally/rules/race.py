@@ -7,9 +7,9 @@ import random
 from typing import TYPE_CHECKING
 
 from gmtool.core.adapter import RulesAdapter
-from gmtool.core.capabilities import report_keys
-from gmtool.core.display import Audience, Breakdown, Heading, LogShape, OrderRow, Snapshot
-from gmtool.core.game import Involved, Touched
+from gmtool.core.capabilities import PrefixedReportWords
+from gmtool.core.display import Audience, Breakdown, Heading, OrderRow, Snapshot
+from gmtool.core.game import Touched
 from gmtool.core.hex.on_map import Arcs, FireLine, MapAdapter
 from gmtool.core.messages import Command, Event, MessageCodec
 from gmtool.core.readings import RuleReadings
@@ -29,14 +29,15 @@ if TYPE_CHECKING:
     from gmtool.games.badlands_rally.rules.race_attack import AttackPreview
 
 
-class RallyRules(RallyCarry, RulesAdapter[RaceState], MapAdapter[RaceState]):
+class RallyRules(RallyCarry, PrefixedReportWords, RulesAdapter[RaceState], MapAdapter[RaceState]):
     """The race (rounds, activations, speed, movement on the course; attacks and damage to come). The shell's
     drawing questions go to :mod:`.race_view`, the map dock's to :mod:`.race_map` (with the rule readings)."""
 
     key = "badlands_rally"
+    report_prefix = "br"  # the printed turn log is a race report: rounds, the start, the grid
     commands = MessageCodec((*m.COMMANDS, *setup.COMMANDS, *r.COMMANDS, *PUSH_COMMANDS))
     events = MessageCodec((*m.EVENTS, *setup.EVENTS, *r.EVENTS, *PUSH_EVENTS))
-    view = race_view
+    fold, words, involvement, view = race_fold, race_words, race_involved, race_view  # and the setup's: below
     map_rules = race_map
 
     def initial_state(self) -> RaceState:
@@ -63,14 +64,8 @@ class RallyRules(RallyCarry, RulesAdapter[RaceState], MapAdapter[RaceState]):
     def touched(self, event: Event) -> Touched:
         return setup_touched(event) if isinstance(event, setup.EVENTS) else race_fold.touched(event)
 
-    def involved(self, event: Event) -> tuple[Involved, ...]:
-        return race_involved.involved(event)
-
     def round_started(self, event: Event) -> int | None:
         return event.round if isinstance(event, m.RoundStarted) else None
-
-    def log_shape(self) -> LogShape:
-        return race_words.log_shape()
 
     # -- what the shell draws with the rule readings (the rest: the view module) ------------------
     def heading(self, state: RaceState) -> Heading:
@@ -81,10 +76,6 @@ class RallyRules(RallyCarry, RulesAdapter[RaceState], MapAdapter[RaceState]):
 
     def snapshot(self, state: RaceState, audience: Audience = "gm") -> Snapshot:
         return race_view.snapshot(state, audience, self.readings)
-
-    def report_words(self) -> dict[str, str]:
-        """The printed turn log is a race report: rounds, the start, the grid (:mod:`gmtool.printing.report`)."""
-        return report_keys("br")
 
     def breakdown(self, event: Event) -> Breakdown | None:
         return race_words.attack_breakdown(event) if isinstance(event, m.AttackMade) else None

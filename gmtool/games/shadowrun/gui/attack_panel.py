@@ -52,7 +52,7 @@ from gmtool.ui.narrow_combo import narrow
 from gmtool.ui.odds_chart import OddsChart
 from gmtool.ui.page_tabs import PageTabs
 from gmtool.ui.pinned import ResultArea
-from gmtool.ui.theme import set_tone
+from gmtool.ui.toned_line import toned_line
 from gmtool.viewmodels.bridge import EncounterBridge
 
 if TYPE_CHECKING:
@@ -172,10 +172,7 @@ class AttackPanel(QWidget):
         font = self.heading.font()
         font.setBold(True)
         self.heading.setFont(font)
-        self.notice = QLabel(top)
-        self.notice.setObjectName("attackNotice")
-        self.notice.setWordWrap(True)
-        set_tone(self.notice, "warning")
+        self.notice = toned_line(top, "attackNotice", "warning")
         self.notice.setVisible(False)
         column.addWidget(self.heading)
         column.addWidget(self.notice)
@@ -442,10 +439,7 @@ class AttackPanel(QWidget):
         odds.addWidget(self.summary_area, 1)
         odds.addWidget(self.chart)
         column.addLayout(odds)
-        self.error = QLabel(footer)
-        self.error.setObjectName("attackError")
-        set_tone(self.error, "error")
-        self.error.setWordWrap(True)
+        self.error = toned_line(footer, "attackError", "error")
         self.error.setVisible(False)
         column.addWidget(self.error)
         column.addLayout(self._buttons())

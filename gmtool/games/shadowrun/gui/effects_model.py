@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractListModel,
-    QModelIndex,
     QObject,
     Qt,
     Signal,
@@ -24,6 +22,7 @@ from gmtool.games.shadowrun.rules.grunt_groups import group_of
 from gmtool.games.shadowrun.rules.shared_describe import effect_badge
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.roles import Index
+from gmtool.viewmodels.rows_model import RowsModel
 
 
 def group_badge(state: Any, combatant_id: str) -> tuple[str, ...]:
@@ -63,15 +62,15 @@ def combatant_states(state: Any) -> dict[str, tuple[tuple[str, str], ...]]:
     return {cid: held for cid, held in found.items() if held}
 
 
-class EffectsModel(QAbstractListModel):
+class EffectsModel(RowsModel[Effect]):
     """Rows: the selected combatant's active effects."""
 
     refused = Signal(str)
 
     def __init__(self, bridge: EncounterBridge, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__([], parent)
         self._bridge = bridge
-        self._effects: list[Effect] = self._read()
+        self._rows = self._read()
         bridge.selectionChanged.connect(lambda _c: self._refresh())
         bridge.changed.connect(self._on_change)
 
@@ -81,19 +80,19 @@ class EffectsModel(QAbstractListModel):
 
     def _refresh(self) -> None:
         self.beginResetModel()
-        self._effects = self._read()
+        self._rows = self._read()
         self.endResetModel()
 
     def _on_change(self, change: Change) -> None:
         fresh = self._read()
-        if [e.id for e in fresh] != [e.id for e in self._effects]:
+        if [e.id for e in fresh] != [e.id for e in self._rows]:
             self._refresh()
         elif fresh and (change.events or change.entry.action == "undo"):
-            self._effects = fresh  # time left may have changed with the turn
+            self._rows = fresh  # time left may have changed with the turn
             self.dataChanged.emit(self.index(0), self.index(len(fresh) - 1), [int(Qt.ItemDataRole.DisplayRole)])
 
     def effect_id(self, row: int) -> int:
-        return self._effects[row].id
+        return self._rows[row].id
 
     # -- intents ---------------------------------------------------------------
     def _run(self, command: Command) -> bool:
@@ -111,16 +110,13 @@ class EffectsModel(QAbstractListModel):
         return self._run(em.AddEffect(combatant=cid, key=key, label=label, modifier=modifier, duration=duration, turns=turns))
 
     def remove(self, row: int) -> bool:
-        return 0 <= row < len(self._effects) and self._run(em.RemoveEffect(effect=self._effects[row].id))
+        return 0 <= row < len(self._rows) and self._run(em.RemoveEffect(effect=self._rows[row].id))
 
     # -- Qt model API ----------------------------------------------------------
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._effects)
-
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._effects):
+        effect = self.row_at(index)
+        if effect is None:
             return None
-        effect = self._effects[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             return effect_badge(effect, self._bridge.state.turn)
         if role == sr_roles.EFFECT_ID:

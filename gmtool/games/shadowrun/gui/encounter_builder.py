@@ -15,7 +15,6 @@ the templates tagged ``PC`` (any case) or any template added with "Add as runner
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -59,7 +58,8 @@ from gmtool.storage.library_store import LibraryStore, fold
 from gmtool.storage.templates import library_for, library_games, save_planned
 from gmtool.storage.workspace import ENCOUNTER_NAME_MAX
 from gmtool.ui.library_window import ask_save_path
-from gmtool.ui.theme import set_tone
+from gmtool.ui.named_button import named_button
+from gmtool.ui.toned_line import toned_line
 from gmtool.viewmodels.game_view import games
 from gmtool.viewmodels.library_model import (
     TEMPLATE_ID,
@@ -129,10 +129,7 @@ class EncounterBuilder(QDialog):
         self.entry_table = self._entry_table()
         self.runner_list = QListWidget(self)
         self.runner_list.setObjectName("builderRunners")
-        self.message = QLabel(self)
-        self.message.setObjectName("builderMessage")
-        self.message.setWordWrap(True)
-        set_tone(self.message, "error")
+        self.message = toned_line(self, "builderMessage", "error")
         self.save_button = QPushButton(tr("libui.builder.save"), self)
         self.save_button.setObjectName("builderSave")
         self.save_button.setDefault(True)
@@ -154,12 +151,6 @@ class EncounterBuilder(QDialog):
         table.verticalHeader().hide()
         return table
 
-    def _button(self, key: str, name: str, slot: Callable[[], object]) -> QPushButton:
-        button = QPushButton(tr(key), self)
-        button.setObjectName(name)
-        button.clicked.connect(lambda _c=False: slot())
-        return button
-
     def _layout(self) -> None:
         form = QFormLayout()
         form.addRow(tr("libui.builder.name"), self.name)
@@ -169,24 +160,24 @@ class EncounterBuilder(QDialog):
         left.addWidget(self.search)
         left.addWidget(self.library, 1)
         row = QHBoxLayout()
-        row.addWidget(self._button("libui.builder.add", "builderAdd", self.add_selected))
-        row.addWidget(self._button("libui.builder.add_runner", "builderAddRunner", self.add_selected_runner))
-        row.addWidget(self._button("libui.builder.add_pcs", "builderAddPcs", self.add_all_pcs))
+        row.addWidget(named_button("libui.builder.add", "builderAdd", self.add_selected, self))
+        row.addWidget(named_button("libui.builder.add_runner", "builderAddRunner", self.add_selected_runner, self))
+        row.addWidget(named_button("libui.builder.add_pcs", "builderAddPcs", self.add_all_pcs, self))
         left.addLayout(row)
         right = QVBoxLayout()
         right.addWidget(QLabel(tr("libui.builder.opposition"), self))
         right.addWidget(self.entry_table, 2)
-        right.addWidget(self._button("libui.builder.remove", "builderRemove", self.remove_entry))
+        right.addWidget(named_button("libui.builder.remove", "builderRemove", self.remove_entry, self))
         right.addWidget(QLabel(tr("libui.builder.runners"), self))
         right.addWidget(self.runner_list, 1)
-        right.addWidget(self._button("libui.builder.remove_runner", "builderRemoveRunner", self.remove_runner))
+        right.addWidget(named_button("libui.builder.remove_runner", "builderRemoveRunner", self.remove_runner, self))
         columns = QHBoxLayout()
         columns.addLayout(left, 1)
         columns.addLayout(right, 1)
         bottom = QHBoxLayout()
         bottom.addWidget(self.message, 1)
-        bottom.addWidget(self._button("libui.builder.export", "builderExport", self.export))
-        bottom.addWidget(self._button("libui.common.close", "builderClose", self.reject))
+        bottom.addWidget(named_button("libui.builder.export", "builderExport", self.export, self))
+        bottom.addWidget(named_button("libui.common.close", "builderClose", self.reject, self))
         bottom.addWidget(self.save_button)
         layout = QVBoxLayout(self)
         layout.addLayout(form)

@@ -32,7 +32,7 @@ from gmtool.games.shadowrun.gui.sheet_model import SheetModel
 from gmtool.games.shadowrun.gui.view_protocol import DAMAGE
 from gmtool.ui.condition_track import ConditionTrack
 from gmtool.ui.shown_value import show_value
-from gmtool.ui.theme import set_tone
+from gmtool.ui.toned_line import toned_line
 from gmtool.viewmodels.bridge import EncounterBridge
 
 SPIN_LIMIT = 99  # wide on purpose: the core, not the widget, refuses bad values
@@ -95,10 +95,7 @@ class SheetPanel(QWidget):
         self.body.setToolTip(refusal or "")
 
     def _error_label(self, field: str) -> QLabel:
-        label = QLabel(self)
-        label.setObjectName(f"error_{field}")
-        set_tone(label, "error")
-        label.setWordWrap(True)
+        label = toned_line(self, f"error_{field}", "error")
         label.hide()
         self.errors[field] = label
         return label

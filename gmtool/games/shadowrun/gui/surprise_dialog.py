@@ -28,7 +28,7 @@ from gmtool.games.shadowrun.gui.surprise_model import (
     COL_SIDE,
     SurpriseModel,
 )
-from gmtool.ui.theme import set_tone
+from gmtool.ui.toned_line import toned_line
 from gmtool.viewmodels import roles
 from gmtool.viewmodels.roles import Index
 
@@ -80,10 +80,7 @@ class SurpriseDialog(QDialog):
                 self.table.openPersistentEditor(model.index(row, column))
         header.setSectionResizeMode(COL_FACES, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(COL_FACES, FACES_WIDTH)  # room for a dozen typed faces
-        self.error = QLabel(self)
-        self.error.setObjectName("surpriseError")
-        set_tone(self.error, "error")
-        self.error.setWordWrap(True)
+        self.error = toned_line(self, "surpriseError", "error")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("dialog.surprise.roll"))
         buttons.accepted.connect(self._accept)

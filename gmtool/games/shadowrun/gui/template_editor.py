@@ -51,6 +51,7 @@ from gmtool.games.shadowrun.library.to_sheet import sheet_weapons
 from gmtool.games.shadowrun.rules.shadowrun import ATTRIBUTES
 from gmtool.ui.table_editor import table_with_buttons
 from gmtool.ui.theme import set_tone
+from gmtool.ui.toned_line import toned_line
 from gmtool.viewmodels.tones import tone
 
 SPIN_LIMIT = 99  # spin boxes reach past the rules' limits, so a wrong value is shown, not hidden
@@ -68,10 +69,7 @@ TABS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 def error_label(parent: QWidget, path: str) -> QLabel:
-    label = QLabel(parent)
-    label.setObjectName(f"error_{path}")
-    set_tone(label, "error")
-    label.setWordWrap(True)
+    label = toned_line(parent, f"error_{path}", "error")
     label.hide()
     return label
 

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -35,6 +34,7 @@ from gmtool.games.shadowrun.sr4.gui import casting_model as cm
 from gmtool.games.shadowrun.sr4.gui.tab_footer import TabFooter, scrolled
 from gmtool.games.shadowrun.sr4.rules import magic_messages as mm
 from gmtool.ui.flow_layout import FlowLayout
+from gmtool.ui.named_button import named_button
 from gmtool.viewmodels.bridge import EncounterBridge
 
 SHORTCUT = "Ctrl+Shift+C"
@@ -63,7 +63,7 @@ class CastingPanel(QWidget):
         column.addWidget(self._summon_box())
         column.addWidget(self._astral_box())
         column.addStretch(1)
-        self.footer = TabFooter("cast", self._button("castButton", "magic.cast", self.cast), self)
+        self.footer = TabFooter("cast", named_button("magic.cast", "castButton", self.cast, self), self)
         self.odds_label, self.error_label = self.footer.odds, self.footer.why
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -96,12 +96,6 @@ class CastingPanel(QWidget):
             combo.addItem(text, data)
         combo.currentIndexChanged.connect(lambda _i: self.update_odds())
         return combo
-
-    def _button(self, name: str, key: str, slot: Callable[[], None]) -> QPushButton:
-        button = QPushButton(tr(key), self)
-        button.setObjectName(name)
-        button.clicked.connect(lambda _c=False: slot())
-        return button
 
     def _cast_box(self) -> QGroupBox:
         box = QGroupBox(tr("magic.box.cast"), self)
@@ -148,7 +142,7 @@ class CastingPanel(QWidget):
         self.counterspelling.setRange(0, 12)
         self.counterspelling.setPrefix(tr("magic.term.counterspelling") + " ")
         row.addWidget(self.counterspelling)
-        row.addWidget(self._button("defenceButton", "magic.declare_defence", self.declare_defence))
+        row.addWidget(named_button("magic.declare_defence", "defenceButton", self.declare_defence, self))
         form.addRow(row)
         return box
 
@@ -160,8 +154,8 @@ class CastingPanel(QWidget):
         self.sustained.setMaximumHeight(80)
         column.addWidget(self.sustained)
         row = FlowLayout()  # wraps in a narrow dock
-        row.addWidget(self._button("dropButton", "magic.drop", self.drop))
-        row.addWidget(self._button("dispelButton", "magic.dispel", self.dispel))
+        row.addWidget(named_button("magic.drop", "dropButton", self.drop, self))
+        row.addWidget(named_button("magic.dispel", "dispelButton", self.dispel, self))
         column.addLayout(row)
         return box
 
@@ -174,34 +168,34 @@ class CastingPanel(QWidget):
         form.addRow(tr("magic.spirit"), self.spirit)
         form.addRow(tr("magic.force"), self.spirit_force)
         form.addRow(tr("magic.term.summoning"), self.summoning)
-        form.addRow(self._button("summonButton", "magic.summon", self.summon))
+        form.addRow(named_button("magic.summon", "summonButton", self.summon, self))
         self.spirits = QListWidget(self)
         self.spirits.setObjectName("spiritList")
         self.spirits.setMaximumHeight(70)
         form.addRow(self.spirits)
         row = FlowLayout()  # wraps in a narrow dock
-        row.addWidget(self._button("serviceButton", "magic.use_service", self.use_service))
-        row.addWidget(self._button("releaseButton", "magic.release", self.release))
+        row.addWidget(named_button("magic.use_service", "serviceButton", self.use_service, self))
+        row.addWidget(named_button("magic.release", "releaseButton", self.release, self))
         form.addRow(row)
         return box
 
     def _astral_box(self) -> QGroupBox:
         box = QGroupBox(tr("magic.box.astral"), self)
         form = QFormLayout(box)
-        form.addRow(self._button("perceiveButton", "magic.perceive", self.perceive))
+        form.addRow(named_button("magic.perceive", "perceiveButton", self.perceive, self))
         self.hours = QSpinBox(self)
         self.hours.setObjectName("projectionHours")
         self.hours.setRange(1, 24)
         row = FlowLayout()  # wraps in a narrow dock
         row.addWidget(self.hours)
-        row.addWidget(self._button("projectButton", "magic.project", self.project))
-        row.addWidget(self._button("returnButton", "magic.return", self.return_to_body))
+        row.addWidget(named_button("magic.project", "projectButton", self.project, self))
+        row.addWidget(named_button("magic.return", "returnButton", self.return_to_body, self))
         form.addRow(tr("magic.hours"), row)
         self.signatures = QListWidget(self)
         self.signatures.setObjectName("signatureList")
         self.signatures.setMaximumHeight(80)
         form.addRow(self.signatures)
-        form.addRow(self._button("eraseButton", "magic.erase", self.erase))
+        form.addRow(named_button("magic.erase", "eraseButton", self.erase, self))
         return box
 
     def install_shortcut(self, holder: QWidget, show: Callable[[], None]) -> QAction:
