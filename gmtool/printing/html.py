@@ -13,7 +13,15 @@ from typing import Literal
 from gmtool.core.display import BreakdownPart
 from gmtool.printing.map_picture import picture
 from gmtool.printing.map_svg import picture_svg
-from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow, breakdown_rows
+from gmtool.printing.report import (
+    EventLine,
+    PartySection,
+    Report,
+    ReportLabels,
+    RoundSection,
+    SnapshotRow,
+    breakdown_rows,
+)
 
 # Font families tried in order: a Latin face first (its digits and letters map back to text in a
 # PDF), then Japanese faces for kana and kanji (Qt falls back to them glyph by glyph).
@@ -76,6 +84,8 @@ def render_html(report: Report, maps: Maps = "svg") -> str:
         parts.extend(_section(section, report.labels))
         if section.board is not None:
             parts.extend(_map(section, index, maps))
+    if report.party is not None:
+        parts.extend(_party(report.party))
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -89,6 +99,18 @@ def _section(section: RoundSection, labels: ReportLabels) -> list[str]:
     if not section.events:
         out.append(f'<p class="event">{escape(labels.no_events)}</p>')
     out.extend(_event(line, labels) for line in section.events)
+    return out
+
+
+def _party(party: PartySection) -> list[str]:
+    """The party between encounters: a member per row with its state in words."""
+    out = [f"<h2>{escape(party.title)}</h2>"]
+    if party.note:
+        out.append(f'<p class="subtitle">{escape(party.note)}</p>')
+    head = "".join(f"<th>{escape(c)}</th>" for c in party.columns)
+    body = "".join(f"<tr><td>{escape(name)}</td><td>{escape(words)}</td></tr>" for name, words in party.rows)
+    out.append('<table class="snapshot" width="100%" cellspacing="0" cellpadding="3" border="1">'
+               f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
     return out
 
 

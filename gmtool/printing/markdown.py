@@ -13,7 +13,15 @@ from gmtool.core.display import BreakdownPart
 from gmtool.printing.html import MAP_INKS, font_stack
 from gmtool.printing.map_picture import picture
 from gmtool.printing.map_svg import picture_svg, svg_data_uri
-from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow, breakdown_rows
+from gmtool.printing.report import (
+    EventLine,
+    PartySection,
+    Report,
+    ReportLabels,
+    RoundSection,
+    SnapshotRow,
+    breakdown_rows,
+)
 
 _SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|!~])")
 
@@ -27,6 +35,8 @@ def render_markdown(report: Report) -> str:
     lines = [f"# {md_escape(report.title)}", "", md_escape(report.subtitle), ""]
     for section in report.rounds:
         lines.extend(_section(section, report.labels))
+    if report.party is not None:
+        lines.extend(_party(report.party))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -46,6 +56,15 @@ def _section(section: RoundSection, labels: ReportLabels) -> list[str]:
         svg = picture_svg(picture(section.board, MAP_INKS), section.map_title, font_stack())
         out += [f"### {md_escape(section.map_title)}", "", f"![{md_escape(section.map_title)}]({svg_data_uri(svg)})", ""]
     return out
+
+
+def _party(party: PartySection) -> list[str]:
+    out = [f"## {md_escape(party.title)}", ""]
+    if party.note:
+        out += [md_escape(party.note), ""]
+    out += ["| " + " | ".join(md_escape(c) for c in party.columns) + " |", "|---|---|"]
+    out += [f"| {md_escape(name)} | {md_escape(words)} |" for name, words in party.rows]
+    return [*out, ""]
 
 
 def _table(rows: tuple[SnapshotRow, ...], labels: ReportLabels) -> list[str]:

@@ -166,7 +166,8 @@ class MainWindow(QMainWindow):
         """Ctrl+P: the turn log as a report (preview, print, PDF, HTML, Markdown)."""
         from gmtool.ui.report_dialog import ReportDialog
 
-        dialog = ReportDialog(self.workspace.encounter, self.workspace.encounter_name, self)
+        dialog = ReportDialog(self.workspace.encounter, self.workspace.encounter_name, self,
+                              party=self.party_actions.report_party)
         dialog.exported.connect(lambda path: self._show_status(tr("status.exported", path=path)))
         dialog.exec()
 

@@ -22,6 +22,7 @@ from gmtool.ui.library_actions import bring_to_front, file_menu
 
 if TYPE_CHECKING:
     from gmtool.core.capabilities import Carry
+    from gmtool.printing.report import PartySection
     from gmtool.storage.campaign import Campaign
     from gmtool.storage.party_flow import Brought
     from gmtool.ui.carry_back_dialog import CarryBackDialog
@@ -107,6 +108,16 @@ class PartyActions(QObject):
         words += outcome.refused
         say = self.window.show_warning if outcome.refused else self.window.show_status
         say(" ".join(words))
+
+    def report_party(self) -> PartySection | None:
+        """The party of this encounter's game for the printed report (None: the game carries nothing)."""
+        from gmtool.printing.party_report import party_section
+
+        if self._carry() is None:
+            return None
+        workspace, encounter = self.window.workspace, self.window.bridge.encounter
+        return party_section(self.campaign, workspace.encounter_id, workspace.ruleset_key, encounter.state,
+                             encounter.ruleset.roster(encounter.state))
 
     def carry_back_dialog(self) -> CarryBackDialog | None:
         """The carry-back summary of this encounter's party members (None: none, or nothing changed)."""
