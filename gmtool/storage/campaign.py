@@ -161,6 +161,7 @@ class Campaign:
         self._lock: CampaignLock | None = None  # one writer per campaign (storage/lock.py)
         self._backup_due: tuple[int, Path | None] | None = None  # opened with backup_later, not yet backed up
         self._seal_at = SEAL_WAL_BYTES  # the log's size past which the next write seals it
+        self.closed = False  # closed: nothing is read or written any more (a window closing after it asks nothing)
 
     @cached_property
     def library(self) -> LibraryStore:
@@ -406,6 +407,7 @@ class Campaign:
         self._close(seal=True)
 
     def _close(self, seal: bool) -> None:
+        self.closed = True
         if seal and self._lock is not None and not self._conn.in_transaction:
             self._seal_if_needed()  # the log into the file, emptied: nothing left to judge at the next open
         try:

@@ -426,10 +426,14 @@ class MainWindow(QMainWindow):
             set_reason(self._actions[name], reason)
 
     def quit(self) -> None:
-        """File → Quit: the party's changes offered to carry back first (never lost silently), then close."""
-        self.party_actions.offer_carry_back()
+        """File → Quit: close the window (the party's changes are offered to carry back first)."""
         self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing (✕, Quit, another encounter or campaign): the party's changes offered to carry back
+        first, never lost silently; Cancel there keeps the window open."""
+        if not self.party_actions.settle_before_closing():
+            event.ignore()
+            return
         self.bridge.detach()
         super().closeEvent(event)

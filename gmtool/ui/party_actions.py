@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from gmtool.core.capabilities import Carry
     from gmtool.printing.report import PartySection
     from gmtool.storage.campaign import Campaign
-    from gmtool.storage.party_flow import Brought
+    from gmtool.storage.party_flow import Brought, MemberOutcome
     from gmtool.ui.carry_back_dialog import CarryBackDialog
     from gmtool.ui.main_window import MainWindow
     from gmtool.ui.party_window import PartyWindow
@@ -41,6 +41,8 @@ class PartyActions(QObject):
         self.window = window
         self.actions: dict[str, QAction] = {}
         self.party_window: PartyWindow | None = None
+        self._settled: list[tuple[int, object, str]] | None = None  # the changes the GM answered when leaving
+        self._closing: CarryBackDialog | None = None  # the summary open while the window waits to close
         handlers = {"party": self.show_party, "add_party": self.add_party, "carry_back": self.ask_carry_back}
         for spec in PARTY_SPECS:
             action = QAction(tr(spec.label_key), window)
@@ -119,8 +121,9 @@ class PartyActions(QObject):
         return party_section(self.campaign, workspace.encounter_id, workspace.ruleset_key, encounter.state,
                              encounter.ruleset.roster(encounter.state))
 
-    def carry_back_dialog(self) -> CarryBackDialog | None:
-        """The carry-back summary of this encounter's party members (None: none, or nothing changed)."""
+    def carry_back_dialog(self, leaving: bool = False) -> CarryBackDialog | None:
+        """The carry-back summary of this encounter's party members (None: none, or nothing changed);
+        ``leaving``: the GM is leaving the encounter (the dialog offers Cancel: stay)."""
         from gmtool.storage.party_flow import carry_back_plan
         from gmtool.ui.carry_back_dialog import CarryBackDialog
 
@@ -133,7 +136,7 @@ class PartyActions(QObject):
         if not any(outcome.changes or outcome.problem for outcome in plan):
             return None
         return CarryBackDialog(self.campaign, workspace.ruleset_key, carrying, plan, workspace.encounter_name,
-                               self.window)
+                               self.window, leaving)
 
     def ask_carry_back(self) -> None:
         """Encounter's end, or the GM's Carry the party back…: the summary, answered."""
@@ -141,19 +144,71 @@ class PartyActions(QObject):
         if dialog is None:
             self.window.show_status(tr("party.status.nothing_to_carry"))
             return
-        self._answered(dialog.exec() == dialog.DialogCode.Accepted)
+        dialog.exec()
+        self._answered(dialog.answer == "carried")
 
-    def offer_carry_back(self) -> None:
-        """Before leaving the encounter: the summary if any member changed (never silent)."""
-        dialog = self.carry_back_dialog()
-        if dialog is not None:
-            self._answered(dialog.exec() == dialog.DialogCode.Accepted)
+    def offer_carry_back(self) -> bool:
+        """Before leaving the encounter (another encounter or campaign, closing the window, quitting): the
+        summary if any member changed, never silent. False: the GM cancelled and stays in the encounter.
+        Changes the GM already answered are not asked again (the window closing after a switch)."""
+        dialog = self.carry_back_dialog(leaving=True)
+        if dialog is None:
+            return True
+        asked = _plan_key(dialog.plan)
+        if asked == self._settled:
+            dialog.deleteLater()
+            return True
+        dialog.exec()
+        if dialog.answer == "cancelled":
+            return False
+        self._settled = asked
+        self._answered(dialog.answer == "carried")
+        return True
+
+    def settle_before_closing(self) -> bool:
+        """The window is closing (✕, File → Quit): True, nothing to ask; False, the summary is open over the
+        window (window-modal): Carry back or Decline closes the window then, Cancel keeps it open."""
+        if self._closing is not None:
+            return False  # already asked: the answer closes it
+        if self.campaign.closed:
+            return True  # the campaign went first (the application's end): nothing can be carried
+        try:
+            dialog = self.carry_back_dialog(leaving=True)
+        except GmtoolError as exc:  # the party cannot be read: nothing to carry into, the journal is kept
+            self.window.show_warning(exc.message())
+            return True
+        if dialog is None:
+            return True
+        asked = _plan_key(dialog.plan)
+        if asked == self._settled:
+            dialog.deleteLater()
+            return True
+        self._closing = dialog
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.finished.connect(lambda _code: self._closing_answered(dialog, asked))
+        dialog.open()
+        return False
+
+    def _closing_answered(self, dialog: CarryBackDialog, asked: list[tuple[int, object, str]]) -> None:
+        self._closing = None
+        dialog.deleteLater()
+        if dialog.answer == "cancelled":
+            self.window.show_status(tr("party.status.stayed"))
+            return
+        self._settled = asked
+        self._answered(dialog.answer == "carried")
+        self.window.close()
 
     def _answered(self, carried: bool) -> None:
         self.window.show_status(tr("party.status.carried" if carried else "party.status.declined"))
         if self.party_window is not None:
             self.party_window.refresh()
         self.partyChanged.emit()
+
+
+def _plan_key(plan: list[MemberOutcome]) -> list[tuple[int, object, str]]:
+    """What a carry-back plan would write, comparable: each member's new state (or its problem)."""
+    return [(o.member.id, o.after.document() if o.after is not None else None, o.problem) for o in plan]
 
 
 def install_party_actions(window: Any, shortcuts: dict[str, str] | None = None) -> PartyActions:
