@@ -13,15 +13,7 @@ from typing import Literal
 from gmtool.core.display import BreakdownPart
 from gmtool.printing.map_picture import picture
 from gmtool.printing.map_svg import picture_svg
-from gmtool.printing.report import (
-    EventLine,
-    PartySection,
-    Report,
-    ReportLabels,
-    RoundSection,
-    SnapshotRow,
-    breakdown_rows,
-)
+from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow, breakdown_rows
 
 # Font families tried in order: a Latin face first (its digits and letters map back to text in a
 # PDF), then Japanese faces for kana and kanji (Qt falls back to them glyph by glyph).
@@ -84,8 +76,7 @@ def render_html(report: Report, maps: Maps = "svg") -> str:
         parts.extend(_section(section, report.labels))
         if section.board is not None:
             parts.extend(_map(section, index, maps))
-    if report.party is not None:
-        parts.extend(_party(report.party))
+    parts.extend(_party(report))
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -102,8 +93,11 @@ def _section(section: RoundSection, labels: ReportLabels) -> list[str]:
     return out
 
 
-def _party(party: PartySection) -> list[str]:
-    """The party between encounters: a member per row with its state in words."""
+def _party(report: Report) -> list[str]:
+    """The party between encounters (if the report has it): a member per row with its state in words."""
+    party = report.party
+    if party is None:
+        return []
     out = [f"<h2>{escape(party.title)}</h2>"]
     if party.note:
         out.append(f'<p class="subtitle">{escape(party.note)}</p>')

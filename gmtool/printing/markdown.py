@@ -13,15 +13,7 @@ from gmtool.core.display import BreakdownPart
 from gmtool.printing.html import MAP_INKS, font_stack
 from gmtool.printing.map_picture import picture
 from gmtool.printing.map_svg import picture_svg, svg_data_uri
-from gmtool.printing.report import (
-    EventLine,
-    PartySection,
-    Report,
-    ReportLabels,
-    RoundSection,
-    SnapshotRow,
-    breakdown_rows,
-)
+from gmtool.printing.report import EventLine, Report, ReportLabels, RoundSection, SnapshotRow, breakdown_rows
 
 _SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|!~])")
 
@@ -35,8 +27,7 @@ def render_markdown(report: Report) -> str:
     lines = [f"# {md_escape(report.title)}", "", md_escape(report.subtitle), ""]
     for section in report.rounds:
         lines.extend(_section(section, report.labels))
-    if report.party is not None:
-        lines.extend(_party(report.party))
+    lines.extend(_party(report))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -58,7 +49,11 @@ def _section(section: RoundSection, labels: ReportLabels) -> list[str]:
     return out
 
 
-def _party(party: PartySection) -> list[str]:
+def _party(report: Report) -> list[str]:
+    """The party between encounters (if the report has it), a pipe table."""
+    party = report.party
+    if party is None:
+        return []
     out = [f"## {md_escape(party.title)}", ""]
     if party.note:
         out += [md_escape(party.note), ""]

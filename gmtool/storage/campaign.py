@@ -63,6 +63,7 @@ from gmtool.storage.own_log import (
     seal,
     set_aside_foreign_log,
 )
+from gmtool.storage.transaction import immediate
 
 if TYPE_CHECKING:
     from gmtool.storage.library_store import LibraryStore
@@ -388,19 +389,8 @@ class Campaign:
         if self._conn.in_transaction:
             yield
             return
-        try:
-            self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise storage_error(exc, self.path) from exc
-        try:
+        with immediate(self._conn, self.path):
             yield
-            self._conn.execute("COMMIT")
-        except BaseException as exc:
-            if self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
-                raise storage_error(exc, self.path) from exc
-            raise
         self._after_write()
 
     def close(self) -> None:

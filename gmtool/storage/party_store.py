@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from gmtool.core.errors import StorageError
-from gmtool.storage.failures import storage_error
+from gmtool.storage.transaction import immediate
 
 NAME_MAX = 80
 JOINED, LEFT = "joined", "left"  # the log's words for a member added to the party and one removed
@@ -169,21 +169,10 @@ class PartyStore:
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         self._before_write()
-        try:
-            self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise storage_error(exc, self.path) from exc
-        try:
+        with immediate(self._conn, self.path):
             for statement in TABLES:  # the first party write makes them, in its own transaction
                 self._conn.execute(statement)
             yield self._conn
-            self._conn.execute("COMMIT")
-        except BaseException as exc:
-            if self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
-                raise storage_error(exc, self.path) from exc
-            raise
         self._made = True
         self._after_write()
 

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -33,6 +32,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.party import CarriedState
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.party_flow import MemberOutcome, carry_back
+from gmtool.ui.row_table import row_table
 
 Answer = Literal["carried", "declined", "cancelled"]
 
@@ -59,14 +59,8 @@ class CarryBackDialog(QDialog):
         self._campaign, self._game, self._carry, self._encounter = campaign, game, carrying, encounter
         self.plan = list(plan)
         self.carried_batch: int | None = None
-        self.table = QTableWidget(0, 2, self)
-        self.table.setObjectName("carryBackTable")
-        self.table.setHorizontalHeaderLabels([tr("party.column.member"), tr("party.column.changes")])
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table = row_table(self, "carryBackTable", [tr("party.column.member"), tr("party.column.changes")])
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         intro = tr("party.carry.intro") + (" " + tr("party.carry.intro_leaving") if leaving else "")
         self.message = QLabel(intro, self)

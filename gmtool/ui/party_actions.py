@@ -11,47 +11,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtCore import Qt, Signal
 
 from gmtool.core.declared import carry
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
-from gmtool.ui.actions import PARTY_SPECS, keys_for
+from gmtool.ui.actions import PARTY_SPECS
 from gmtool.ui.library_actions import bring_to_front, file_menu
+from gmtool.ui.window_actions import WindowActions
 
 if TYPE_CHECKING:
     from gmtool.core.capabilities import Carry
     from gmtool.printing.report import PartySection
-    from gmtool.storage.campaign import Campaign
     from gmtool.storage.party_flow import Brought, MemberOutcome
     from gmtool.ui.carry_back_dialog import CarryBackDialog
     from gmtool.ui.main_window import MainWindow
     from gmtool.ui.party_window import PartyWindow
 
 
-class PartyActions(QObject):
+class PartyActions(WindowActions):
     """The party's actions on one main window; ``partyChanged`` after anything changed the party."""
 
     partyChanged = Signal()
 
     def __init__(self, window: MainWindow, shortcuts: dict[str, str] | None = None) -> None:
-        super().__init__(window)
-        self.setObjectName("partyActions")
-        self.window = window
-        self.actions: dict[str, QAction] = {}
+        super().__init__(window, "partyActions")
         self.party_window: PartyWindow | None = None
         self._settled: list[tuple[int, object, str]] | None = None  # the changes the GM answered when leaving
         self._closing: CarryBackDialog | None = None  # the summary open while the window waits to close
         handlers = {"party": self.show_party, "add_party": self.add_party, "carry_back": self.ask_carry_back}
-        for spec in PARTY_SPECS:
-            action = QAction(tr(spec.label_key), window)
-            action.setObjectName(f"action_{spec.name}")
-            action.setShortcuts(keys_for(spec, shortcuts or {}))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.triggered.connect(lambda _c=False, h=handlers[spec.name]: h())
-            window.addAction(action)
-            self.actions[spec.name] = action
+        self.add_actions(PARTY_SPECS, handlers, shortcuts)
         carries = self._carry() is not None
         for name in ("add_party", "carry_back"):
             self.actions[name].setEnabled(carries)
@@ -59,10 +48,6 @@ class PartyActions(QObject):
 
     def _carry(self) -> Carry[object] | None:
         return carry(self.window.bridge.encounter.ruleset)
-
-    @property
-    def campaign(self) -> Campaign:
-        return self.window.workspace.campaign
 
     def add_to_menu(self) -> None:
         menu = file_menu(self.window)
@@ -147,17 +132,25 @@ class PartyActions(QObject):
         dialog.exec()
         self._answered(dialog.answer == "carried")
 
-    def offer_carry_back(self) -> bool:
-        """Before leaving the encounter (another encounter or campaign, closing the window, quitting): the
-        summary if any member changed, never silent. False: the GM cancelled and stays in the encounter.
-        Changes the GM already answered are not asked again (the window closing after a switch)."""
+    def _leaving_question(self) -> tuple[CarryBackDialog, list[tuple[int, object, str]]] | None:
+        """The summary to show before leaving and what it asks (None: nothing changed, or the GM already
+        answered these very changes: the window closing after a switch asks nothing again)."""
         dialog = self.carry_back_dialog(leaving=True)
         if dialog is None:
-            return True
+            return None
         asked = _plan_key(dialog.plan)
         if asked == self._settled:
             dialog.deleteLater()
+            return None
+        return dialog, asked
+
+    def offer_carry_back(self) -> bool:
+        """Before leaving the encounter (another encounter or campaign): the summary if any member changed,
+        never silent. False: the GM cancelled and stays in the encounter."""
+        question = self._leaving_question()
+        if question is None:
             return True
+        dialog, asked = question
         dialog.exec()
         if dialog.answer == "cancelled":
             return False
@@ -173,16 +166,13 @@ class PartyActions(QObject):
         if self.campaign.closed:
             return True  # the campaign went first (the application's end): nothing can be carried
         try:
-            dialog = self.carry_back_dialog(leaving=True)
+            question = self._leaving_question()
         except GmtoolError as exc:  # the party cannot be read: nothing to carry into, the journal is kept
             self.window.show_warning(exc.message())
             return True
-        if dialog is None:
+        if question is None:
             return True
-        asked = _plan_key(dialog.plan)
-        if asked == self._settled:
-            dialog.deleteLater()
-            return True
+        dialog, asked = question
         self._closing = dialog
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.finished.connect(lambda _code: self._closing_answered(dialog, asked))

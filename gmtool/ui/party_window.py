@@ -17,15 +17,12 @@ from functools import partial
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
     QHBoxLayout,
-    QHeaderView,
     QInputDialog,
     QLabel,
     QPushButton,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -41,6 +38,7 @@ from gmtool.storage.campaign import Campaign
 from gmtool.storage.party_flow import act_between, edit_member, make_member, state_of, template_of, what_words
 from gmtool.storage.party_store import LogLine, PartyMember
 from gmtool.ui.flow_layout import FlowLayout
+from gmtool.ui.row_table import row_table
 from gmtool.viewmodels.game_view import game_name
 
 
@@ -66,17 +64,6 @@ def add_templates_to_party(campaign: Campaign, template_ids: list[int]) -> tuple
     return " ".join(said + refused), bool(refused)
 
 
-def _table(parent: QWidget, name: str, headers: list[str]) -> QTableWidget:
-    table = QTableWidget(0, len(headers), parent)
-    table.setObjectName(name)
-    table.setHorizontalHeaderLabels(headers)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.verticalHeader().setVisible(False)
-    table.horizontalHeader().setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
-    return table
-
-
 class PartyWindow(QDialog):
     """The party of each game, between encounters; ``changed`` after the GM changed it."""
 
@@ -93,9 +80,9 @@ class PartyWindow(QDialog):
         for key in carrying_games():
             self.game_box.addItem(game_name(key), key)
         self.game_box.setCurrentIndex(max(0, self.game_box.findData(game)))
-        self.table = _table(self, "partyMembers", [tr("party.column.member"), tr("party.column.template"),
+        self.table = row_table(self, "partyMembers", [tr("party.column.member"), tr("party.column.template"),
                                                    tr("party.column.now")])
-        self.details = _table(self, "partyDetails", [tr("party.column.what"), tr("party.column.now"),
+        self.details = row_table(self, "partyDetails", [tr("party.column.what"), tr("party.column.now"),
                                                      tr("party.column.template_value")])
         self.message = QLabel(self)
         self.message.setObjectName("partyMessage")
