@@ -2,7 +2,7 @@
 window on an encounter of the game, and a library template the member is made from.
 
 - SR5 and SR4: an ork runner (Body 4, Willpower 3, Edge 2: physical and stun 10 boxes, SR5-A6 / SR4-MT8)
-  with an Ares Predator of 15 rounds;
+  with an Ares Predator of 15 rounds (SR4: Magic 4, a caster);
 - the rally: a gear of hull 3 and structure 4 (the demo's course already set);
 - the duel: the library's blank machine (durability 10), in the demo's sky.
 """
@@ -38,10 +38,10 @@ def template_document(game: str, name: str) -> tuple[dict[str, Any], int]:
         from gmtool.games.shadowrun.library.kind import LIBRARY
         from gmtool.games.shadowrun.library.validation import parse_template
 
-        armour = {"value": 9} if game == "sr5" else {"ballistic": 6, "impact": 4}
+        extra = {"armour": {"value": 9}} if game == "sr5" else {"armour": {"ballistic": 6, "impact": 4}, "magic": 4}
         template = parse_template({"edition": game.upper(), "name": name, "metatype": "ork", "attributes": dict(ATTRS),
                                    "monitors": {"physical_boxes": 10, "stun_boxes": 10}, "weapons": [PREDATOR],
-                                   "armour": armour})
+                                   **extra})
         return LIBRARY.document(template), LIBRARY.version
     if game == "badlands_rally":
         from gmtool.games.badlands_rally.library.kind import LIBRARY as RALLY
