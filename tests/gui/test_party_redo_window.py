@@ -52,3 +52,16 @@ def test_redo_in_japanese(window) -> None:  # noqa: ANN001
         party.undo()
         assert party.buttons["redo"].text() == "やり直し：パーティに加入"
         party.close()
+
+
+def test_undo_and_redo_say_what_the_edit_menu_says(window) -> None:  # noqa: ANN001
+    """The party window's Undo and Redo use the Edit menu's words, in both languages."""
+    from gmtool.core.i18n import in_language, tr
+
+    for language in ("en", "ja"):
+        with in_language(language):
+            party = party_with(window, f"Kestrel {language}")
+            assert party.buttons["undo"].text().startswith(tr("action.undo").split("(")[0])
+            party.undo()
+            assert party.buttons["redo"].text().startswith(tr("action.redo").split("(")[0])
+            party.close()
