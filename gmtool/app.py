@@ -268,7 +268,7 @@ class GmtoolApp:
             self.player_view.attach(window.bridge)  # the players' screen follows the new window
         window.party_actions.partyChanged.connect(self._party_changed)
         if old is not None:
-            old.close()
+            old.close_replaced()  # the party was asked about before leaving; a rebuild leaves nothing
             old.deleteLater()
         return window
 

@@ -119,6 +119,7 @@ class MainWindow(QMainWindow):
             self._show_read_only()
         self.bridge.refused.connect(self.show_refusal)
         self._refusal_shown = False
+        self._replaced = False  # closed by the application for a new window in its place (close_replaced)
         for signal in (self.bridge.changed, self.bridge.selectionChanged):
             signal.connect(self._forget_refusal)  # a refusal is stale once something else happened
             signal.connect(lambda _c: self.update_actions())
@@ -429,10 +430,16 @@ class MainWindow(QMainWindow):
         """File → Quit: close the window (the party's changes are offered to carry back first)."""
         self.close()
 
+    def close_replaced(self) -> None:
+        """Closed by the application, a new window in its place: another encounter or campaign (the party's
+        changes were offered before), or this one rebuilt (a language, the house rules): nothing to ask."""
+        self._replaced = True
+        self.close()
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Closing (✕, Quit, another encounter or campaign): the party's changes offered to carry back
-        first, never lost silently; Cancel there keeps the window open."""
-        if not self.party_actions.settle_before_closing():
+        """The GM closes the window (✕, File → Quit): the party's changes offered to carry back first, never
+        lost silently; Cancel there keeps the window open."""
+        if not self._replaced and not self.party_actions.settle_before_closing():
             event.ignore()
             return
         self.bridge.detach()

@@ -134,3 +134,16 @@ def test_switching_encounters_asks_and_cancel_stays(gm, answer: str) -> None:  #
     else:
         assert gm.window is not window and gm.workspace.encounter_id != encounter and stun_now(gm.window) == "4"
         assert not visible(CarryBackDialog)  # the old window closing did not ask again
+
+
+def test_a_window_rebuilt_in_place_asks_nothing(gm) -> None:  # noqa: ANN001
+    """A language or the house rules rebuild the window on the same encounter: nothing is left, nothing
+    asked; the party's changes wait in the new window, asked when the GM leaves."""
+    gm.switch_to(gm.workspace.with_new_encounter("Loading dock", "sr5"))
+    old = gm.window
+    hurt_in_the_fight(old)
+    gm.show_window()  # what a language change and File → Reload house rules do
+    assert gm.window is not old and not old.isVisible() and not old.findChildren(CarryBackDialog)
+    gm.window.close()
+    assert the_question(gm.window).table.item(0, 1).text() == "Stun: 0/10 → 4/10"
+    the_question(gm.window).cancel_button.click()
