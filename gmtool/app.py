@@ -180,9 +180,8 @@ class GmtoolApp:
         from gmtool.ui.campaign_dialogs import ask_after_bad_file, choose_campaign_to_open
 
         path = choose_campaign_to_open(self.window)
-        if path is None:
+        if path is None or not self._leaving_encounter():
             return
-        self._leaving_encounter()
         try:
             workspace = Workspace.open(path)
         except NotWritableError as exc:  # another gmtool has it, or it cannot be written: read-only?
@@ -199,8 +198,7 @@ class GmtoolApp:
         from gmtool.ui.campaign_dialogs import choose_new_campaign
 
         path = choose_new_campaign(self.window)
-        if path is not None:
-            self._leaving_encounter()
+        if path is not None and self._leaving_encounter():
             self._try(lambda: Workspace.create(path))
 
     # -- encounters of the open campaign ---------------------------------------------
@@ -214,7 +212,8 @@ class GmtoolApp:
         if not dialog.exec():
             return
         name, ruleset = dialog.chosen()
-        self._leaving_encounter()
+        if not self._leaving_encounter():
+            return
         workspace = self.workspace
         self._try(lambda: workspace.with_new_encounter(name, ruleset))
 
@@ -230,14 +229,13 @@ class GmtoolApp:
         if not dialog.exec():
             return
         chosen = dialog.chosen()
-        if chosen is not None and chosen != workspace.encounter_id:
-            self._leaving_encounter()
+        if chosen is not None and chosen != workspace.encounter_id and self._leaving_encounter():
             self._try(lambda: workspace.with_encounter(chosen))
 
-    def _leaving_encounter(self) -> None:
-        """The party's changes in the encounter being left, offered to carry back (gmtool.ui.party_actions)."""
-        if self.window is not None:
-            self.window.party_actions.offer_carry_back()
+    def _leaving_encounter(self) -> bool:
+        """The party's changes in the encounter being left, offered to carry back (gmtool.ui.party_actions);
+        False: the GM cancelled and stays in it."""
+        return self.window is None or self.window.party_actions.offer_carry_back()
 
     def _try(self, make: Callable[[], Workspace]) -> None:
         try:
@@ -270,7 +268,7 @@ class GmtoolApp:
             self.player_view.attach(window.bridge)  # the players' screen follows the new window
         window.party_actions.partyChanged.connect(self._party_changed)
         if old is not None:
-            old.close()
+            old.close_replaced()  # the party was asked about before leaving; a rebuild leaves nothing
             old.deleteLater()
         return window
 

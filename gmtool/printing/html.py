@@ -76,6 +76,7 @@ def render_html(report: Report, maps: Maps = "svg") -> str:
         parts.extend(_section(section, report.labels))
         if section.board is not None:
             parts.extend(_map(section, index, maps))
+    parts.extend(_party(report))
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -89,6 +90,21 @@ def _section(section: RoundSection, labels: ReportLabels) -> list[str]:
     if not section.events:
         out.append(f'<p class="event">{escape(labels.no_events)}</p>')
     out.extend(_event(line, labels) for line in section.events)
+    return out
+
+
+def _party(report: Report) -> list[str]:
+    """The party between encounters (if the report has it): a member per row with its state in words."""
+    party = report.party
+    if party is None:
+        return []
+    out = [f"<h2>{escape(party.title)}</h2>"]
+    if party.note:
+        out.append(f'<p class="subtitle">{escape(party.note)}</p>')
+    head = "".join(f"<th>{escape(c)}</th>" for c in party.columns)
+    body = "".join(f"<tr><td>{escape(name)}</td><td>{escape(words)}</td></tr>" for name, words in party.rows)
+    out.append('<table class="snapshot" width="100%" cellspacing="0" cellpadding="3" border="1">'
+               f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
     return out
 
 

@@ -27,6 +27,7 @@ def render_markdown(report: Report) -> str:
     lines = [f"# {md_escape(report.title)}", "", md_escape(report.subtitle), ""]
     for section in report.rounds:
         lines.extend(_section(section, report.labels))
+    lines.extend(_party(report))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -46,6 +47,19 @@ def _section(section: RoundSection, labels: ReportLabels) -> list[str]:
         svg = picture_svg(picture(section.board, MAP_INKS), section.map_title, font_stack())
         out += [f"### {md_escape(section.map_title)}", "", f"![{md_escape(section.map_title)}]({svg_data_uri(svg)})", ""]
     return out
+
+
+def _party(report: Report) -> list[str]:
+    """The party between encounters (if the report has it), a pipe table."""
+    party = report.party
+    if party is None:
+        return []
+    out = [f"## {md_escape(party.title)}", ""]
+    if party.note:
+        out += [md_escape(party.note), ""]
+    out += ["| " + " | ".join(md_escape(c) for c in party.columns) + " |", "|---|---|"]
+    out += [f"| {md_escape(name)} | {md_escape(words)} |" for name, words in party.rows]
+    return [*out, ""]
 
 
 def _table(rows: tuple[SnapshotRow, ...], labels: ReportLabels) -> list[str]:

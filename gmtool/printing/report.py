@@ -29,7 +29,7 @@ Choices (said here because the rules do not say them):
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gmtool.core.declared import map_rules, report_words
 from gmtool.core.display import Breakdown, BreakdownPart, OrderLayout, OrderRow, Snapshot
@@ -109,6 +109,21 @@ class ReportLabels:
 
 
 @dataclass(frozen=True)
+class PartySection:
+    """The campaign's party of the encounter's game between encounters, as the players may see it: a title,
+    a note (changes of this encounter not carried back yet, or ""), the column heads and a row per member."""
+
+    title: str
+    note: str
+    columns: tuple[str, str]
+    rows: tuple[tuple[str, str], ...]
+
+
+PartyRows = Callable[[], PartySection | None]
+"""What the shell gives :func:`build_report` for the party (called in the report's language)."""
+
+
+@dataclass(frozen=True)
 class Report:
     language: str
     title: str
@@ -116,6 +131,7 @@ class Report:
     labels: ReportLabels
     rounds: tuple[RoundSection, ...]
     event_count: int  # events printed
+    party: PartySection | None = None  # the party between encounters (a game that carries something over)
 
 
 @dataclass
@@ -152,11 +168,14 @@ def round_numbers(encounter: Encounter) -> list[int]:
     return numbers
 
 
-def build_report(encounter: Encounter, name: str, options: ReportOptions | None = None) -> Report:
-    """The report of an encounter (its ruleset, seed and journal), worded in ``options.language``."""
+def build_report(encounter: Encounter, name: str, options: ReportOptions | None = None,
+                 party: PartyRows | None = None) -> Report:
+    """The report of an encounter (its ruleset, seed and journal), worded in ``options.language``;
+    ``party``: the campaign's party of its game as the players may see it, printed after the turns."""
     options = options or ReportOptions()
     with in_language(options.language):
-        return _build(encounter, name, options)
+        report = _build(encounter, name, options)
+        return replace(report, party=party()) if party is not None else report
 
 
 def _build(encounter: Encounter, name: str, options: ReportOptions) -> Report:

@@ -63,6 +63,7 @@ from gmtool.storage.own_log import (
     seal,
     set_aside_foreign_log,
 )
+from gmtool.storage.transaction import immediate
 
 if TYPE_CHECKING:
     from gmtool.storage.library_store import LibraryStore
@@ -161,6 +162,7 @@ class Campaign:
         self._lock: CampaignLock | None = None  # one writer per campaign (storage/lock.py)
         self._backup_due: tuple[int, Path | None] | None = None  # opened with backup_later, not yet backed up
         self._seal_at = SEAL_WAL_BYTES  # the log's size past which the next write seals it
+        self.closed = False  # closed: nothing is read or written any more (a window closing after it asks nothing)
 
     @cached_property
     def library(self) -> LibraryStore:
@@ -387,25 +389,15 @@ class Campaign:
         if self._conn.in_transaction:
             yield
             return
-        try:
-            self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise storage_error(exc, self.path) from exc
-        try:
+        with immediate(self._conn, self.path):
             yield
-            self._conn.execute("COMMIT")
-        except BaseException as exc:
-            if self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
-                raise storage_error(exc, self.path) from exc
-            raise
         self._after_write()
 
     def close(self) -> None:
         self._close(seal=True)
 
     def _close(self, seal: bool) -> None:
+        self.closed = True
         if seal and self._lock is not None and not self._conn.in_transaction:
             self._seal_if_needed()  # the log into the file, emptied: nothing left to judge at the next open
         try:

@@ -40,7 +40,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.registry import registry
 from gmtool.core.steps import Steps, Stopped, finish
 from gmtool.storage.background import in_background
-from gmtool.storage.failures import storage_error
+from gmtool.storage.transaction import immediate
 
 NAME_MAX = 120
 TAG_MAX = 40
@@ -276,19 +276,8 @@ class LibraryStore:
         """One write transaction: all of it is committed, or none of it. ``seal``: the campaign may
         seal its log right after (a long import leaves that to :meth:`Campaign.tidy_log`)."""
         self._before_write()
-        try:
-            self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise storage_error(exc, self.path, "storage.error.library_write_failed") from exc
-        try:
+        with immediate(self._conn, self.path, "storage.error.library_write_failed"):
             yield self._conn
-            self._conn.execute("COMMIT")
-        except BaseException as exc:
-            if self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
-                raise storage_error(exc, self.path, "storage.error.library_write_failed") from exc
-            raise
         self._after_write(seal)
 
     def _insert_in_steps(self, checked: list[_Fields], created: str) -> Steps[list[int]]:
@@ -506,22 +495,14 @@ class LibraryStore:
 def _insert_all(store: LibraryStore, conn: sqlite3.Connection, checked: list[_Fields], created: str,
                 stop: threading.Event) -> list[int]:
     """Every template in one transaction on ``conn`` (another thread's); rolled back if ``stop`` is set first."""
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        ids = []
+    ids = []
+    with immediate(conn, store.path, "storage.error.library_write_failed"):
         for fields in checked:
             if stop.is_set():
                 raise Stopped
             ids.append(store._insert(conn, fields, created))
         if stop.is_set():
             raise Stopped
-        conn.execute("COMMIT")
-    except BaseException as exc:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        if isinstance(exc, sqlite3.Error):
-            raise storage_error(exc, store.path, "storage.error.library_write_failed") from exc
-        raise
     return ids
 
 

@@ -21,7 +21,7 @@ from gmtool.core.i18n import tr
 from gmtool.core.messages import Command
 from gmtool.core.party import RESET, CarriedState, ChangeLine
 from gmtool.storage.campaign import Campaign
-from gmtool.storage.party_store import Carried, MemberChange, PartyMember
+from gmtool.storage.party_store import REDO, UNDO, Carried, MemberChange, PartyMember
 from gmtool.storage.templates import load_template
 
 CARRY_BACK, EDIT = "carry_back", "edit"  # the party log's words for these changes
@@ -174,7 +174,11 @@ def edit_member(campaign: Campaign, member: PartyMember, state: CarriedState) ->
 
 
 def what_words(game: str, what: str) -> str:
-    """The party log's word for a change, in the active language (a game's action by its own label)."""
+    """The party log's word for a change, in the active language (a game's action by its own label; an
+    undo or redo line: "undone: …", "redone: …")."""
+    for prefix, key in ((UNDO, "party.log.undo_of"), (REDO, "party.log.redo_of")):
+        if what.startswith(prefix):
+            return tr(key, what=what_words(game, what.removeprefix(prefix)))
     fixed = {CARRY_BACK: "party.log.carry_back", EDIT: "party.log.edit", RESET: "party.log.reset",
              "joined": "party.log.joined", "left": "party.log.left"}
     if what in fixed:

@@ -8,7 +8,9 @@ inside a document. ``party_links`` remembers which combatant of which encounter 
 
 Every change is one transaction with its log lines (:meth:`PartyStore.change`): a carry-back of the
 whole party is kept whole or not at all (a kill in the middle leaves the old state). Undo takes back
-the last batch of a game not yet undone, in one transaction too, and marks it undone in the log.
+the last batch of a game not yet undone, in one transaction too, marks it undone and writes what it
+changed back in the log (lines ``undo:<what>``); Redo does the undone batch again (lines ``redo:<what>``)
+as long as nothing new was done since. The undo and redo lines are the log's record, never undone.
 
 The party's tables (:data:`TABLES`) are made by the first party write, in its transaction: a campaign
 without a party is as it was (the schema version stays; a gmtool of the same schema that knows no party
@@ -26,10 +28,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from gmtool.core.errors import StorageError
-from gmtool.storage.failures import storage_error
+from gmtool.storage.transaction import immediate
 
 NAME_MAX = 80
 JOINED, LEFT = "joined", "left"  # the log's words for a member added to the party and one removed
+UNDO, REDO = "undo:", "redo:"  # the log lines of an undo or a redo: the prefix, then the batch's ``what``
+_ACTIONS = "what NOT LIKE 'undo:%' AND what NOT LIKE 'redo:%'"  # the batches undo and redo act on
 
 TABLES: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS party_members (
@@ -165,21 +169,10 @@ class PartyStore:
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         self._before_write()
-        try:
-            self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise storage_error(exc, self.path) from exc
-        try:
+        with immediate(self._conn, self.path):
             for statement in TABLES:  # the first party write makes them, in its own transaction
                 self._conn.execute(statement)
             yield self._conn
-            self._conn.execute("COMMIT")
-        except BaseException as exc:
-            if self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.Error):
-                raise storage_error(exc, self.path) from exc
-            raise
         self._made = True
         self._after_write()
 
@@ -223,9 +216,33 @@ class PartyStore:
     def can_undo(self, game: str) -> bool:
         return self._last_batch(game) is not None
 
+    def can_redo(self, game: str) -> bool:
+        return self._redo_batch(game) is not None
+
+    def next_undo(self, game: str) -> str | None:
+        """The ``what`` of the batch Undo would take back (None: nothing)."""
+        return self._what(self._last_batch(game))
+
+    def next_redo(self, game: str) -> str | None:
+        """The ``what`` of the batch Redo would do again (None: nothing)."""
+        return self._what(self._redo_batch(game))
+
+    def _what(self, batch: int | None) -> str | None:
+        if batch is None:
+            return None
+        rows = self._read("SELECT what FROM party_log WHERE batch = ? LIMIT 1", (batch,))
+        return str(rows[0][0]) if rows else None
+
     def _last_batch(self, game: str) -> int | None:
-        rows = self._read("SELECT max(batch) FROM party_log WHERE game = ? AND undone = 0", (game,))
+        rows = self._read(f"SELECT max(batch) FROM party_log WHERE game = ? AND undone = 0 AND {_ACTIONS}", (game,))
         return None if not rows or rows[0][0] is None else int(rows[0][0])  # type: ignore[call-overload]  # an SQLite row: max() of an integer column
+
+    def _redo_batch(self, game: str) -> int | None:
+        """The first batch undone since the last one in effect (none when something was done after it)."""
+        live = self._last_batch(game) or 0
+        rows = self._read(f"SELECT min(batch) FROM party_log WHERE game = ? AND undone = 1 AND batch > ? AND {_ACTIONS}",
+                          (game, live))
+        return None if not rows or rows[0][0] is None else int(rows[0][0])  # type: ignore[call-overload]  # an SQLite row: min() of an integer column
 
     # -- writing ---------------------------------------------------------------------------------
     def add(self, game: str, name: str, template_id: int | None, carried: Carried) -> int:
@@ -279,30 +296,46 @@ class PartyStore:
                          (encounter_id, member_id, combatant_id))
 
     def undo(self, game: str) -> list[LogLine]:
-        """Take back the last batch of ``game`` not yet undone (one transaction); its lines (empty: none)."""
-        batch = self._last_batch(game)
+        """Take back the last batch of ``game`` not yet undone (one transaction, logged); its lines (empty: none)."""
+        return self._step(game, self._last_batch(game), undo=True)
+
+    def redo(self, game: str) -> list[LogLine]:
+        """Do again the batch undone last, if nothing was done since (one transaction, logged); its lines."""
+        return self._step(game, self._redo_batch(game), undo=False)
+
+    def _step(self, game: str, batch: int | None, undo: bool) -> list[LogLine]:
+        """Undo (each line's state before) or redo (after) ``batch``, mark it, and log what that changed."""
         if batch is None:
             return []
         lines = [line for line in self.log(game) if line.batch == batch]
         with self._write() as conn:
-            for line in reversed(lines):
-                self._restore(conn, line)
-            conn.execute("UPDATE party_log SET undone = 1 WHERE batch = ? AND game = ?", (batch, game))
+            step = self._next_batch(conn)
+            for line in reversed(lines) if undo else lines:
+                now, then = (line.after, line.before) if undo else (line.before, line.after)
+                self._put(conn, line, then)
+                self._log(conn, step, game, line.member_id, line.member_name, self._template(conn, line),
+                          (UNDO if undo else REDO) + line.what, line.encounter, now, then)
+            conn.execute("UPDATE party_log SET undone = ? WHERE batch = ? AND game = ?", (int(undo), batch, game))
         return lines
 
-    def _restore(self, conn: sqlite3.Connection, line: LogLine) -> None:
-        if line.before is None:
+    @staticmethod
+    def _template(conn: sqlite3.Connection, line: LogLine) -> int | None:
+        found = conn.execute("SELECT template_id FROM party_log WHERE id = ?", (line.id,)).fetchone()[0]
+        return None if found is None else int(found)
+
+    def _put(self, conn: sqlite3.Connection, line: LogLine, carried: Carried | None) -> None:
+        """The member of ``line`` with ``carried`` as its state (None: not in the party)."""
+        if carried is None:
             conn.execute("DELETE FROM party_members WHERE id = ?", (line.member_id,))
             conn.execute("DELETE FROM party_links WHERE member_id = ?", (line.member_id,))
             return
-        template = conn.execute("SELECT template_id FROM party_log WHERE id = ?", (line.id,)).fetchone()[0]
         now = _now()
         conn.execute(
             "INSERT INTO party_members (id, game, name, template_id, carried_version, carried, created, updated)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET carried_version = excluded.carried_version,"
             " carried = excluded.carried, updated = excluded.updated",
-            (line.member_id, line.game, line.member_name, template, line.before.version, _encode(line.before.document),
-             now, now))
+            (line.member_id, line.game, line.member_name, self._template(conn, line), carried.version,
+             _encode(carried.document), now, now))
 
     @staticmethod
     def _next_batch(conn: sqlite3.Connection) -> int:

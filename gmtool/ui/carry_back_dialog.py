@@ -4,10 +4,14 @@ Shown when the GM ends or leaves an encounter with party members in it (and by E
 party back…). One row per member: its name and the game's words for each change (or why it cannot be
 carried back: nothing of it is then changed). **Carry back** writes every member's new state in one
 transaction with the party log; **Edit…** sets the selected member's new state by hand first;
-**Decline** leaves the party as it was. The templates are never changed.
+**Decline** leaves the party as it was. The templates are never changed. When the GM is leaving the
+encounter (closing the window, quitting, another encounter or campaign), **Cancel** (or Esc) stays in it:
+nothing is carried, nothing declined, the window stays open (``answer`` says which it was).
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -17,7 +21,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -29,6 +32,9 @@ from gmtool.core.i18n import tr
 from gmtool.core.party import CarriedState
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.party_flow import MemberOutcome, carry_back
+from gmtool.ui.row_table import row_table
+
+Answer = Literal["carried", "declined", "cancelled"]
 
 
 def change_words(outcome: MemberOutcome) -> str:
@@ -44,23 +50,20 @@ class CarryBackDialog(QDialog):
     """The per-member summary of an encounter's changes, and the GM's answer."""
 
     def __init__(self, campaign: Campaign, game: str, carrying: Carry[object], plan: list[MemberOutcome],
-                 encounter: str, parent: QWidget | None = None) -> None:
+                 encounter: str, parent: QWidget | None = None, leaving: bool = False) -> None:
         super().__init__(parent)
+        self.leaving = leaving
+        self.answer: Answer = "cancelled" if leaving else "declined"  # until the GM answers
         self.setObjectName("carryBackDialog")
         self.setWindowTitle(tr("party.carry.title", encounter=encounter))
         self._campaign, self._game, self._carry, self._encounter = campaign, game, carrying, encounter
         self.plan = list(plan)
         self.carried_batch: int | None = None
-        self.table = QTableWidget(0, 2, self)
-        self.table.setObjectName("carryBackTable")
-        self.table.setHorizontalHeaderLabels([tr("party.column.member"), tr("party.column.changes")])
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table = row_table(self, "carryBackTable", [tr("party.column.member"), tr("party.column.changes")])
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.message = QLabel(tr("party.carry.intro"), self)
+        intro = tr("party.carry.intro") + (" " + tr("party.carry.intro_leaving") if leaving else "")
+        self.message = QLabel(intro, self)
         self.message.setWordWrap(True)
         self.carry_button = QPushButton(tr("party.carry.carry"), self)
         self.carry_button.setObjectName("carryBackButton")
@@ -71,10 +74,14 @@ class CarryBackDialog(QDialog):
         self.decline_button.setObjectName("carryBackDecline")
         self.carry_button.clicked.connect(self.carry)
         self.edit_button.clicked.connect(self.edit_selected)
-        self.decline_button.clicked.connect(self.reject)
+        self.decline_button.clicked.connect(self.decline)
+        self.cancel_button = QPushButton(tr("party.carry.cancel"), self)
+        self.cancel_button.setObjectName("carryBackCancel")
+        self.cancel_button.setVisible(leaving)
+        self.cancel_button.clicked.connect(self.reject)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        for button in (self.carry_button, self.edit_button, self.decline_button):
+        for button in (self.carry_button, self.edit_button, self.decline_button, self.cancel_button):
             buttons.addWidget(button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.message)
@@ -123,4 +130,15 @@ class CarryBackDialog(QDialog):
         except GmtoolError as exc:
             self.message.setText(exc.message())
             return
+        self.answer = "carried"
         self.accept()
+
+    def decline(self) -> None:
+        """Decline: the party stays as it was (leaving, the GM goes on leaving)."""
+        self.answer = "declined"
+        self.done(QDialog.DialogCode.Rejected)
+
+    def reject(self) -> None:
+        """Esc, ✕ or Cancel: leaving, the GM stays in the encounter; otherwise it is Decline."""
+        self.answer = "cancelled" if self.leaving else "declined"
+        super().reject()

@@ -17,16 +17,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QAction, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QDialog, QInputDialog, QMainWindow, QMenu, QWidget
 
 from gmtool.core.i18n import tr
-from gmtool.ui.actions import LIBRARY_SPECS, keys_for
+from gmtool.ui.actions import LIBRARY_SPECS
+from gmtool.ui.window_actions import WindowActions
 from gmtool.viewmodels.game_view import game_name
 
 if TYPE_CHECKING:  # each loads on first use: the first screen shows none of them
-    from gmtool.storage.campaign import Campaign
     from gmtool.ui.backup_dialog import BackupDialog
     from gmtool.ui.import_report_dialog import ImportOutcome, ImportReportDialog
     from gmtool.ui.library_window import LibraryWindow
@@ -64,7 +64,7 @@ def bring_to_front(widget: QWidget) -> None:
     widget.activateWindow()
 
 
-class LibraryActions(QObject):
+class LibraryActions(WindowActions):
     """The library's actions on one main window, and what they open."""
 
     restoreRequested = Signal(Path)  # a backup to restore (the controller closes, restores, reopens)
@@ -72,10 +72,7 @@ class LibraryActions(QObject):
     imported = Signal(object)  # list[ImportOutcome]
 
     def __init__(self, window: MainWindow, shortcuts: dict[str, str] | None = None) -> None:
-        super().__init__(window)
-        self.setObjectName("libraryActions")
-        self.window = window
-        self.actions: dict[str, QAction] = {}
+        super().__init__(window, "libraryActions")
         self.library: LibraryWindow | None = None
         self.report: ImportReportDialog | None = None
         self.builder: QDialog | None = None
@@ -84,18 +81,7 @@ class LibraryActions(QObject):
             "library": self.show_library, "import": self.ask_import, "export": self.ask_export,
             "build_encounter": self.show_builder, "restore_backup": self.show_backups,
         }
-        for spec in LIBRARY_SPECS:  # their keys on the Preferences' shortcuts page like any other action's
-            action = QAction(tr(spec.label_key), window)
-            action.setObjectName(f"action_{spec.name}")
-            action.setShortcuts(keys_for(spec, shortcuts or {}))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.triggered.connect(lambda _c=False, h=handlers[spec.name]: h())
-            window.addAction(action)
-            self.actions[spec.name] = action
-
-    @property
-    def campaign(self) -> Campaign:
-        return self.window.workspace.campaign
+        self.add_actions(LIBRARY_SPECS, handlers, shortcuts)
 
     # -- menu --------------------------------------------------------------------------------------
     def add_to_menu(self) -> None:

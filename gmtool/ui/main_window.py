@@ -119,6 +119,7 @@ class MainWindow(QMainWindow):
             self._show_read_only()
         self.bridge.refused.connect(self.show_refusal)
         self._refusal_shown = False
+        self._replaced = False  # closed by the application for a new window in its place (close_replaced)
         for signal in (self.bridge.changed, self.bridge.selectionChanged):
             signal.connect(self._forget_refusal)  # a refusal is stale once something else happened
             signal.connect(lambda _c: self.update_actions())
@@ -166,7 +167,8 @@ class MainWindow(QMainWindow):
         """Ctrl+P: the turn log as a report (preview, print, PDF, HTML, Markdown)."""
         from gmtool.ui.report_dialog import ReportDialog
 
-        dialog = ReportDialog(self.workspace.encounter, self.workspace.encounter_name, self)
+        dialog = ReportDialog(self.workspace.encounter, self.workspace.encounter_name, self,
+                              party=self.party_actions.report_party)
         dialog.exported.connect(lambda path: self._show_status(tr("status.exported", path=path)))
         dialog.exec()
 
@@ -425,10 +427,20 @@ class MainWindow(QMainWindow):
             set_reason(self._actions[name], reason)
 
     def quit(self) -> None:
-        """File → Quit: the party's changes offered to carry back first (never lost silently), then close."""
-        self.party_actions.offer_carry_back()
+        """File → Quit: close the window (the party's changes are offered to carry back first)."""
+        self.close()
+
+    def close_replaced(self) -> None:
+        """Closed by the application, a new window in its place: another encounter or campaign (the party's
+        changes were offered before), or this one rebuilt (a language, the house rules): nothing to ask."""
+        self._replaced = True
         self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        """The GM closes the window (✕, File → Quit): the party's changes offered to carry back first, never
+        lost silently; Cancel there keeps the window open."""
+        if not self._replaced and not self.party_actions.settle_before_closing():
+            event.ignore()
+            return
         self.bridge.detach()
         super().closeEvent(event)

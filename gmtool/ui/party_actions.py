@@ -11,44 +11,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtCore import Qt, Signal
 
 from gmtool.core.declared import carry
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
-from gmtool.ui.actions import PARTY_SPECS, keys_for
+from gmtool.ui.actions import PARTY_SPECS
 from gmtool.ui.library_actions import bring_to_front, file_menu
+from gmtool.ui.window_actions import WindowActions
 
 if TYPE_CHECKING:
     from gmtool.core.capabilities import Carry
-    from gmtool.storage.campaign import Campaign
-    from gmtool.storage.party_flow import Brought
+    from gmtool.printing.report import PartySection
+    from gmtool.storage.party_flow import Brought, MemberOutcome
     from gmtool.ui.carry_back_dialog import CarryBackDialog
     from gmtool.ui.main_window import MainWindow
     from gmtool.ui.party_window import PartyWindow
 
 
-class PartyActions(QObject):
+class PartyActions(WindowActions):
     """The party's actions on one main window; ``partyChanged`` after anything changed the party."""
 
     partyChanged = Signal()
 
     def __init__(self, window: MainWindow, shortcuts: dict[str, str] | None = None) -> None:
-        super().__init__(window)
-        self.setObjectName("partyActions")
-        self.window = window
-        self.actions: dict[str, QAction] = {}
+        super().__init__(window, "partyActions")
         self.party_window: PartyWindow | None = None
+        self._settled: list[tuple[int, object, str]] | None = None  # the changes the GM answered when leaving
+        self._closing: CarryBackDialog | None = None  # the summary open while the window waits to close
         handlers = {"party": self.show_party, "add_party": self.add_party, "carry_back": self.ask_carry_back}
-        for spec in PARTY_SPECS:
-            action = QAction(tr(spec.label_key), window)
-            action.setObjectName(f"action_{spec.name}")
-            action.setShortcuts(keys_for(spec, shortcuts or {}))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.triggered.connect(lambda _c=False, h=handlers[spec.name]: h())
-            window.addAction(action)
-            self.actions[spec.name] = action
+        self.add_actions(PARTY_SPECS, handlers, shortcuts)
         carries = self._carry() is not None
         for name in ("add_party", "carry_back"):
             self.actions[name].setEnabled(carries)
@@ -56,10 +48,6 @@ class PartyActions(QObject):
 
     def _carry(self) -> Carry[object] | None:
         return carry(self.window.bridge.encounter.ruleset)
-
-    @property
-    def campaign(self) -> Campaign:
-        return self.window.workspace.campaign
 
     def add_to_menu(self) -> None:
         menu = file_menu(self.window)
@@ -108,8 +96,19 @@ class PartyActions(QObject):
         say = self.window.show_warning if outcome.refused else self.window.show_status
         say(" ".join(words))
 
-    def carry_back_dialog(self) -> CarryBackDialog | None:
-        """The carry-back summary of this encounter's party members (None: none, or nothing changed)."""
+    def report_party(self) -> PartySection | None:
+        """The party of this encounter's game for the printed report (None: the game carries nothing)."""
+        from gmtool.printing.party_report import party_section
+
+        if self._carry() is None:
+            return None
+        workspace, encounter = self.window.workspace, self.window.bridge.encounter
+        return party_section(self.campaign, workspace.encounter_id, workspace.ruleset_key, encounter.state,
+                             encounter.ruleset.roster(encounter.state))
+
+    def carry_back_dialog(self, leaving: bool = False) -> CarryBackDialog | None:
+        """The carry-back summary of this encounter's party members (None: none, or nothing changed);
+        ``leaving``: the GM is leaving the encounter (the dialog offers Cancel: stay)."""
         from gmtool.storage.party_flow import carry_back_plan
         from gmtool.ui.carry_back_dialog import CarryBackDialog
 
@@ -122,7 +121,7 @@ class PartyActions(QObject):
         if not any(outcome.changes or outcome.problem for outcome in plan):
             return None
         return CarryBackDialog(self.campaign, workspace.ruleset_key, carrying, plan, workspace.encounter_name,
-                               self.window)
+                               self.window, leaving)
 
     def ask_carry_back(self) -> None:
         """Encounter's end, or the GM's Carry the party back…: the summary, answered."""
@@ -130,19 +129,76 @@ class PartyActions(QObject):
         if dialog is None:
             self.window.show_status(tr("party.status.nothing_to_carry"))
             return
-        self._answered(dialog.exec() == dialog.DialogCode.Accepted)
+        dialog.exec()
+        self._answered(dialog.answer == "carried")
 
-    def offer_carry_back(self) -> None:
-        """Before leaving the encounter: the summary if any member changed (never silent)."""
-        dialog = self.carry_back_dialog()
-        if dialog is not None:
-            self._answered(dialog.exec() == dialog.DialogCode.Accepted)
+    def _leaving_question(self) -> tuple[CarryBackDialog, list[tuple[int, object, str]]] | None:
+        """The summary to show before leaving and what it asks (None: nothing changed, or the GM already
+        answered these very changes: the window closing after a switch asks nothing again)."""
+        dialog = self.carry_back_dialog(leaving=True)
+        if dialog is None:
+            return None
+        asked = _plan_key(dialog.plan)
+        if asked == self._settled:
+            dialog.deleteLater()
+            return None
+        return dialog, asked
+
+    def offer_carry_back(self) -> bool:
+        """Before leaving the encounter (another encounter or campaign): the summary if any member changed,
+        never silent. False: the GM cancelled and stays in the encounter."""
+        question = self._leaving_question()
+        if question is None:
+            return True
+        dialog, asked = question
+        dialog.exec()
+        if dialog.answer == "cancelled":
+            return False
+        self._settled = asked
+        self._answered(dialog.answer == "carried")
+        return True
+
+    def settle_before_closing(self) -> bool:
+        """The window is closing (✕, File → Quit): True, nothing to ask; False, the summary is open over the
+        window (window-modal): Carry back or Decline closes the window then, Cancel keeps it open."""
+        if self._closing is not None:
+            return False  # already asked: the answer closes it
+        if self.campaign.closed:
+            return True  # the campaign went first (the application's end): nothing can be carried
+        try:
+            question = self._leaving_question()
+        except GmtoolError as exc:  # the party cannot be read: nothing to carry into, the journal is kept
+            self.window.show_warning(exc.message())
+            return True
+        if question is None:
+            return True
+        dialog, asked = question
+        self._closing = dialog
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.finished.connect(lambda _code: self._closing_answered(dialog, asked))
+        dialog.open()
+        return False
+
+    def _closing_answered(self, dialog: CarryBackDialog, asked: list[tuple[int, object, str]]) -> None:
+        self._closing = None
+        dialog.deleteLater()
+        if dialog.answer == "cancelled":
+            self.window.show_status(tr("party.status.stayed"))
+            return
+        self._settled = asked
+        self._answered(dialog.answer == "carried")
+        self.window.close()
 
     def _answered(self, carried: bool) -> None:
         self.window.show_status(tr("party.status.carried" if carried else "party.status.declined"))
         if self.party_window is not None:
             self.party_window.refresh()
         self.partyChanged.emit()
+
+
+def _plan_key(plan: list[MemberOutcome]) -> list[tuple[int, object, str]]:
+    """What a carry-back plan would write, comparable: each member's new state (or its problem)."""
+    return [(o.member.id, o.after.document() if o.after is not None else None, o.problem) for o in plan]
 
 
 def install_party_actions(window: Any, shortcuts: dict[str, str] | None = None) -> PartyActions:

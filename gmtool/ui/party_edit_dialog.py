@@ -6,55 +6,14 @@ The dialog only answers the new state (:attr:`PartyEditDialog.edited`); its call
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QSpinBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QWidget
 
 from gmtool.core.capabilities import Carry
-from gmtool.core.display import SheetField
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.core.party import CarriedState
+from gmtool.ui.field_inputs import Input, field_input, input_value
 from gmtool.ui.library_parts import say_in_place
-
-Input = QSpinBox | QLineEdit | QComboBox | QCheckBox
-
-
-def _input(field: SheetField, parent: QWidget) -> Input:
-    if field.kind == "number":
-        box = QSpinBox(parent)
-        box.setRange(field.low, field.high)
-        box.setValue(int(field.value))
-        return box
-    if field.kind == "choice":
-        combo = QComboBox(parent)
-        for key, label in field.choices:
-            combo.addItem(label, key)
-        combo.setCurrentIndex(max(0, combo.findData(field.value)))
-        return combo
-    if field.kind == "flag":
-        check = QCheckBox(parent)
-        check.setChecked(bool(field.value))
-        return check
-    return QLineEdit(str(field.value), parent)
-
-
-def _value(widget: Input) -> int | str | bool:
-    if isinstance(widget, QSpinBox):
-        return widget.value()
-    if isinstance(widget, QComboBox):
-        return str(widget.currentData())
-    if isinstance(widget, QCheckBox):
-        return widget.isChecked()
-    return widget.text()
 
 
 class PartyEditDialog(QDialog):
@@ -69,7 +28,7 @@ class PartyEditDialog(QDialog):
         form = QFormLayout(self)
         self.inputs: dict[str, Input] = {}
         for field in carrying.fields(state):
-            widget = _input(field, self)
+            widget = field_input(field, self)
             widget.setEnabled(field.editable)
             widget.setObjectName(f"partyField_{field.key}")
             self.inputs[field.key] = widget
@@ -89,8 +48,8 @@ class PartyEditDialog(QDialog):
         shown = {field.key: field.value for field in self._carry.fields(self._state)}
         try:
             for key, widget in self.inputs.items():
-                if _value(widget) != shown[key]:
-                    state = self._carry.with_field(state, key, _value(widget))
+                if input_value(widget) != shown[key]:
+                    state = self._carry.with_field(state, key, input_value(widget))
         except GmtoolError as exc:
             say_in_place(self.message, exc.message())
             return

@@ -4,8 +4,9 @@ A game chooser (the games that carry something over), the members with their sta
 selected member its state beside its template's values. The GM adds members from library templates
 (made and imported there: Chummer and the rest), removes them, edits a state by hand, and applies the
 game's between-encounters actions (heal, refresh Edge, reload …, reset to the template) to the selected
-members or the whole party. Every change is undoable (Undo) and written in the party log, which the
-GM reads and prints here (:mod:`gmtool.printing.party_log`).
+members or the whole party. Every change is undoable (Undo, the platform's undo key) and redone (Redo,
+its redo keys) while the window has the focus; each is written in the party log, which the GM reads
+and prints here (:mod:`gmtool.printing.party_log`).
 """
 
 from __future__ import annotations
@@ -13,17 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
     QHBoxLayout,
-    QHeaderView,
     QInputDialog,
     QLabel,
     QPushButton,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -37,8 +36,9 @@ from gmtool.core.party import RESET, state_pairs
 from gmtool.core.registry import registry
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.party_flow import act_between, edit_member, make_member, state_of, template_of, what_words
-from gmtool.storage.party_store import PartyMember
+from gmtool.storage.party_store import LogLine, PartyMember
 from gmtool.ui.flow_layout import FlowLayout
+from gmtool.ui.row_table import row_table
 from gmtool.viewmodels.game_view import game_name
 
 
@@ -64,17 +64,6 @@ def add_templates_to_party(campaign: Campaign, template_ids: list[int]) -> tuple
     return " ".join(said + refused), bool(refused)
 
 
-def _table(parent: QWidget, name: str, headers: list[str]) -> QTableWidget:
-    table = QTableWidget(0, len(headers), parent)
-    table.setObjectName(name)
-    table.setHorizontalHeaderLabels(headers)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.verticalHeader().setVisible(False)
-    table.horizontalHeader().setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
-    return table
-
-
 class PartyWindow(QDialog):
     """The party of each game, between encounters; ``changed`` after the GM changed it."""
 
@@ -91,9 +80,9 @@ class PartyWindow(QDialog):
         for key in carrying_games():
             self.game_box.addItem(game_name(key), key)
         self.game_box.setCurrentIndex(max(0, self.game_box.findData(game)))
-        self.table = _table(self, "partyMembers", [tr("party.column.member"), tr("party.column.template"),
+        self.table = row_table(self, "partyMembers", [tr("party.column.member"), tr("party.column.template"),
                                                    tr("party.column.now")])
-        self.details = _table(self, "partyDetails", [tr("party.column.what"), tr("party.column.now"),
+        self.details = row_table(self, "partyDetails", [tr("party.column.what"), tr("party.column.now"),
                                                      tr("party.column.template_value")])
         self.message = QLabel(self)
         self.message.setObjectName("partyMessage")
@@ -118,11 +107,12 @@ class PartyWindow(QDialog):
         top = QHBoxLayout()
         top.addWidget(QLabel(tr("party.window.game"), self))
         top.addWidget(self.game_box, 1)
-        members = QHBoxLayout()
+        members = FlowLayout()
         for key, label, run in (("add", tr("party.window.add"), self.ask_add), ("remove", tr("party.window.remove"), self.remove),
                                 ("edit", tr("party.window.edit"), self.edit), ("undo", tr("party.window.undo"), self.undo),
-                                ("log", tr("party.window.log"), self.show_log)):
+                                ("redo", tr("party.window.redo"), self.redo), ("log", tr("party.window.log"), self.show_log)):
             members.addWidget(self._button(key, label, run))
+        self._keys()
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.table, 3)
@@ -131,6 +121,19 @@ class PartyWindow(QDialog):
         layout.addWidget(QLabel(tr("party.window.between"), self))
         layout.addLayout(self.action_row)
         layout.addWidget(self.message)
+
+    def _keys(self) -> None:
+        """Undo and Redo on the platform's keys (Ctrl+Z; Ctrl+Y, Ctrl+Shift+Z) while this window has the focus."""
+        for key, keys, run in (("undo", QKeySequence.StandardKey.Undo, self.undo),
+                               ("redo", QKeySequence.StandardKey.Redo, self.redo)):
+            action = QAction(self)
+            action.setObjectName(f"party_{key}_key")
+            action.setShortcuts(keys)
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(lambda _c=False, run=run: run())
+            self.addAction(action)
+            self.buttons[key].setToolTip(" / ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
+                                                    for k in action.shortcuts()))
 
     # -- what is shown ----------------------------------------------------------------------------
     @property
@@ -153,8 +156,18 @@ class PartyWindow(QDialog):
             self.table.setItem(row, 2, QTableWidgetItem(self._state_words(carrying, member)))
         self.table.resizeColumnsToContents()
         self._fill_actions(carrying)
-        self.buttons["undo"].setEnabled(self.campaign.party.can_undo(self.game))
+        self._name_steps()
         self._show_details()
+
+    def _name_steps(self) -> None:
+        """Undo and Redo enabled, and named after what they would take back or do again."""
+        for key, what in (("undo", self.campaign.party.next_undo(self.game)),
+                          ("redo", self.campaign.party.next_redo(self.game))):
+            button = self.buttons[key]
+            button.setEnabled(what is not None)
+            label = tr(f"party.window.{key}")
+            button.setText(label if what is None else tr("party.window.step", step=label,
+                                                          what=what_words(self.game, what)))
 
     def _template_name(self, member: PartyMember) -> str:
         try:
@@ -266,15 +279,22 @@ class PartyWindow(QDialog):
             self.message.setText(" ".join(refused))
 
     def undo(self) -> None:
-        def run() -> None:
-            lines = self.campaign.party.undo(self.game)
-            if lines:
-                self.message.setText(tr("party.window.undone", what=what_words(self.game, lines[0].what)))
+        """Take back the last change (an action on the whole party is one change)."""
+        self._step(self.campaign.party.undo, "party.window.undone")
 
+    def redo(self) -> None:
+        """Do again the change taken back last (nothing done since)."""
+        self._step(self.campaign.party.redo, "party.window.redone")
+
+    def _step(self, step: Callable[[str], list[LogLine]], said: str) -> None:
         try:
-            run()
+            lines = step(self.game)
         except GmtoolError as exc:
             self.message.setText(exc.message())
+            return
+        if not lines:
+            return
+        self.message.setText(tr(said, what=what_words(self.game, lines[0].what)))
         self.refresh()
         self.changed.emit()
 

@@ -48,6 +48,7 @@ from gmtool.printing.pdf import (
 )
 from gmtool.printing.report import (
     SETUP_ROUND,
+    PartyRows,
     Report,
     ReportOptions,
     build_report,
@@ -101,8 +102,9 @@ class ReportDialog(QDialog):
 
     def __init__(self, encounter: Encounter, encounter_name: str, parent: QWidget | None = None,
                  page_size: str | None = None, folder: Path | None = None,
-                 japanese_font: Callable[[], bool] | None = None) -> None:
+                 japanese_font: Callable[[], bool] | None = None, party: PartyRows | None = None) -> None:
         super().__init__(parent)
+        self.party = party  # the campaign's party between encounters, printed after the turns
         self.japanese_font = japanese_font or japanese_font_installed
         self.setObjectName("reportDialog")
         self.setWindowTitle(tr("report.dialog.title", name=encounter_name))
@@ -208,7 +210,7 @@ class ReportDialog(QDialog):
         return str(self.format_combo.currentData())
 
     def report(self) -> Report:
-        return build_report(self.encounter, self.encounter_name, self.options())
+        return build_report(self.encounter, self.encounter_name, self.options(), self.party)
 
     # -- export -------------------------------------------------------------------------------
     def default_path(self) -> Path:

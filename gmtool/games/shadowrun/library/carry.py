@@ -3,7 +3,8 @@
 A runner keeps its damage (the physical monitor, overflow beyond it, the stun monitor: drain is stun
 damage, SR5 p. 282 / SR4 p. 178), its Edge points left (spent Edge refreshes only as the GM says,
 SR5-E / SR4-E1), the rounds left in each weapon and its lasting effects (sustained spells and threads,
-the GM's effects set to last until removed: :mod:`gmtool.games.shadowrun.rules.carried_effects`). The maxima (boxes, Edge) are kept with the values,
+the GM's effects set to last until removed: :mod:`gmtool.games.shadowrun.rules.carried_effects`; SR4 keeps
+a sustained spell as the spell itself, its Force, hits and −2). The maxima (boxes, Edge) are kept with the values,
 so the GM's edits between encounters are bounded without the template. Joining an encounter, a runner
 is one ``add_combatant`` command: its sheet with this damage and Edge, and its rounds left per weapon.
 """
@@ -20,11 +21,11 @@ from gmtool.core.errors import FileFormatError, RulesError
 from gmtool.core.i18n import active_language, tr
 from gmtool.core.messages import Command
 from gmtool.core.party import RESET, BetweenAction, CarriedState, ChangeLine, StateLine
-from gmtool.games.shadowrun.rules.carried_effects import BoundSpirit, LastingEffect, lasting_effects
+from gmtool.games.shadowrun.rules.carried_effects import BoundSpirit, CarriedSpell, LastingEffect, lasting_effects
 from gmtool.games.shadowrun.rules.shared_describe import effect_name
 from gmtool.games.shadowrun.rules.weapons.magazine import Magazine
 
-CARRY_VERSION = 1
+CARRY_VERSION = 2  # 2: SR4's sustained spells (a version 1 state reads as one without them)
 HEAL_STUN, HEAL_ALL, REFRESH_EDGE, RELOAD, END_EFFECTS = "heal_stun", "heal_all", "refresh_edge", "reload", "end_effects"
 
 
@@ -56,10 +57,11 @@ class CarriedRunner(CarriedState):
     rounds: tuple[WeaponRounds, ...] = ()
     effects: tuple[LastingEffect, ...] = ()  # sustained spells and threads, the GM's lasting effects
     spirits: tuple[BoundSpirit, ...] = ()  # SR4-S6: a spirit still bound, with its services
+    spells: tuple[CarriedSpell, ...] = ()  # SR4-S1: spells still sustained (each with its −2)
 
 
 def _runner(sheet: Any, magazines: Mapping[int, Magazine], effects: tuple[LastingEffect, ...] = (),
-            spirits: tuple[BoundSpirit, ...] = ()) -> CarriedRunner:
+            spirits: tuple[BoundSpirit, ...] = (), spells: tuple[CarriedSpell, ...] = ()) -> CarriedRunner:
     """The carried state of a sheet whose weapons hold ``magazines`` (index → magazine; missing: full)."""
     rounds = []
     for index, weapon in enumerate(sheet.weapons):
@@ -70,7 +72,7 @@ def _runner(sheet: Any, magazines: Mapping[int, Magazine], effects: tuple[Lastin
     return CarriedRunner(
         physical=sheet.physical_damage, physical_boxes=sheet.physical_boxes, overflow=sheet.physical_overflow,
         stun=sheet.stun_damage, stun_boxes=sheet.stun_boxes, edge=sheet.edge_points,
-        edge_max=sheet.attributes["EDG"], rounds=tuple(rounds), effects=effects, spirits=spirits)
+        edge_max=sheet.attributes["EDG"], rounds=tuple(rounds), effects=effects, spirits=spirits, spells=spells)
 
 
 def _sheet(template: Any) -> Any:
@@ -105,7 +107,7 @@ class ShadowrunCarry:
         rounds = {r.index: r.left for r in carried.rounds
                   if r.index < len(sheet.weapons) and sheet.weapons[r.index].name == r.name}
         return (self.add_combatant(sheet=sheet, rounds=rounds, effects=carried.effects,  # type: ignore[call-arg]  # the edition's AddCombatant (SR5 or SR4), typed as any Command
-                                   spirits=carried.spirits),)
+                                   spirits=carried.spirits, spells=carried.spells),)
 
     def carried(self, state: Any, combatant_id: str) -> CarriedRunner | None:
         c = state.combatants.get(combatant_id)
@@ -113,7 +115,22 @@ class ShadowrunCarry:
             return None
         magazines = {i: state.magazines[f"{combatant_id}:{i}"] for i in range(len(c.sheet.weapons))
                      if f"{combatant_id}:{i}" in state.magazines}
-        return _runner(c.sheet, magazines, lasting_effects(state, combatant_id), self.bound_spirits(state, combatant_id))
+        spells = self.sustained_spells(state, combatant_id)
+        effects = lasting_effects(state, combatant_id, frozenset(effect for _spell, effect in spells))
+        return _runner(c.sheet, magazines, effects, self.bound_spirits(state, combatant_id),
+                       tuple(spell for spell, _effect in spells))
+
+    def sustained_spells(self, state: Any, combatant_id: str) -> tuple[tuple[CarriedSpell, int], ...]:
+        """The spells the combatant still sustains, each with its −2 effect's id (an edition that keeps
+        spells says; SR5's tracker keeps only the effect, carried as a lasting effect)."""
+        return ()
+
+    def spell_words(self, spell: CarriedSpell) -> str:
+        """A sustained spell in words ("Armor F4 (−2)")."""
+        return tr("sr.carry.spell", spell=spell.spell, force=spell.force, modifier="")
+
+    def _spells(self, carried: CarriedRunner) -> str:
+        return ", ".join(self.spell_words(s) for s in carried.spells) or tr("sr.carry.no_effects")
 
     def bound_spirits(self, state: Any, combatant_id: str) -> tuple[BoundSpirit, ...]:
         """The spirits still bound to the combatant (an edition that keeps spirits says; SR5's tracker does not)."""
@@ -144,6 +161,8 @@ class ShadowrunCarry:
                                         _of(weapon.left, weapon.capacity)))
         if before.effects != after.effects:
             lines.append(ChangeLine(tr("sr.carry.effects"), _effects(before), _effects(after)))
+        if before.spells != after.spells:
+            lines.append(ChangeLine(tr("sr.carry.spells"), self._spells(before), self._spells(after)))
         if before.spirits != after.spirits:
             lines.append(ChangeLine(tr("sr.carry.spirits"), self._spirits(before), self._spirits(after)))
         return tuple(lines)
@@ -156,6 +175,8 @@ class ShadowrunCarry:
                   for r in carried.rounds]
         if carried.effects:
             lines.append(StateLine("effects", tr("sr.carry.effects"), _effects(carried)))
+        if carried.spells:
+            lines.append(StateLine("spells", tr("sr.carry.spells"), self._spells(carried)))
         if carried.spirits:
             lines.append(StateLine("spirits", tr("sr.carry.spirits"), self._spirits(carried)))
         return tuple(lines)
@@ -176,7 +197,7 @@ class ShadowrunCarry:
             return carried.model_copy(update={"rounds": tuple(r.model_copy(update={"left": r.capacity})
                                                               for r in carried.rounds)})
         if action == END_EFFECTS:
-            return carried.model_copy(update={"effects": (), "spirits": ()})
+            return carried.model_copy(update={"effects": (), "spirits": (), "spells": ()})
         raise RulesError("error.unknown_command", kind=action)
 
     def fields(self, carried: CarriedRunner) -> tuple[SheetField, ...]:

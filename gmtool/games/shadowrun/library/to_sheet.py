@@ -133,6 +133,14 @@ def _common(template: AnyTemplate, name: str | None, is_npc: bool, weapons: tupl
     }
 
 
+def _magic(template: AnyTemplate) -> int:
+    """SR4-S1: the template's Magic on the sheet (none: 0, mundane), within what the sheet holds."""
+    magic = template.magic or 0
+    if magic > sr4_sheet.MAGIC_MAX:
+        raise RulesError("sr.library.error.magic_range", value=magic, high=sr4_sheet.MAGIC_MAX)
+    return magic
+
+
 def _bonus_boxes(template: AnyTemplate) -> dict[str, int]:
     """The template's monitors beyond the standard ones reach the combat sheet (cyberware +4 …)."""
     physical, stun = monitor_bonus(template)
@@ -154,7 +162,7 @@ def convert(template: AnyTemplate, *, name: str | None = None, is_npc: bool = Tr
         ballistic = _armour(template.armour.ballistic, "ballistic_armour", sr4_sheet.ARMOUR_MAX)
         impact = _armour(template.armour.impact, "impact_armour", sr4_sheet.ARMOUR_MAX)
         sheet = sr4_sheet.Sheet(**common, initiative_passes=template.initiative_passes,
-                                ballistic_armour=ballistic, impact_armour=impact)
+                                ballistic_armour=ballistic, impact_armour=impact, magic=_magic(template))
         sr4_sheet.check_sheet(sheet)
     return SheetConversion(sheet, skipped)
 

@@ -1,6 +1,9 @@
 """The lasting effects a runner brings from an earlier encounter: sustained spells and threads (SR5 p. 281,
 SR4 p. 173: sustained until the caster drops them, −2 each), and the GM's own effects set to last until
-removed. Encounter-bound ones (prone, a sensor lock, astral perception) stay behind."""
+removed. Encounter-bound ones (prone, a sensor lock, astral perception) stay behind.
+
+SR4 keeps a sustained spell itself (:class:`CarriedSpell`: which spell, its Force and hits, SR4-S1/S5),
+so it goes on as the spell, with its −2, still dispellable; SR5's tracker keeps only the −2 effect."""
 
 from __future__ import annotations
 
@@ -35,11 +38,25 @@ class BoundSpirit(BaseModel):
     services: int = Field(ge=0, le=12)
 
 
-def lasting_effects(state: Any, holder: str) -> tuple[LastingEffect, ...]:
-    """The holder's effects that carry over, in the order they were added."""
+class CarriedSpell(BaseModel):
+    """SR4-S1/S5: a spell its caster still sustains: the catalogue's spell, its Force, the hits that hold
+    it (dispelling takes them away), and whether it is on the caster itself (another target stays behind)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    spell: str = Field(pattern=r"^[a-z_]{1,40}$")
+    force: int = Field(ge=1, le=24)
+    hits: int = Field(ge=0, le=24)
+    on_self: bool = False
+
+
+def lasting_effects(state: Any, holder: str, besides: frozenset[int] = frozenset()) -> tuple[LastingEffect, ...]:
+    """The holder's effects that carry over, in the order they were added (``besides``: effects that go
+    on another way, a sustained spell's −2 carried with the spell)."""
     return tuple(LastingEffect(key=e.key, label=e.label, modifier=e.modifier, scope=e.scope)
                  for e in sorted(state.effects.values(), key=lambda e: e.id)
-                 if e.holder == holder and e.duration is Duration.UNTIL_REMOVED and e.key in CARRIED_KEYS)
+                 if e.holder == holder and e.duration is Duration.UNTIL_REMOVED and e.key in CARRIED_KEYS
+                 and e.id not in besides)
 
 
 def carried_effect_events(state: Any, holder: str, name: str, effects: tuple[LastingEffect, ...]) -> list[EffectAdded]:

@@ -9,7 +9,7 @@ from typing import Generic, Literal, TypeVar
 from pydantic import BaseModel, Field
 
 from gmtool.core.messages import Command
-from gmtool.games.shadowrun.rules.carried_effects import BoundSpirit, LastingEffect
+from gmtool.games.shadowrun.rules.carried_effects import BoundSpirit, CarriedSpell, LastingEffect
 
 SheetT = TypeVar("SheetT", bound=BaseModel)
 
@@ -24,6 +24,7 @@ class AddCombatant(Command, Generic[SheetT]):
     rounds: dict[int, int] = Field(default_factory=dict)
     effects: tuple[LastingEffect, ...] = Field(default=(), max_length=20)  # sustained spells … carried
     spirits: tuple[BoundSpirit, ...] = Field(default=(), max_length=1)  # SR4-S6: a bound spirit carried (SR4 only)
+    spells: tuple[CarriedSpell, ...] = Field(default=(), max_length=10)  # SR4-S1: spells still sustained (SR4 only)
 
 
 class ActNow(Command):

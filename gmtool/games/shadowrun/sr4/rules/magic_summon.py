@@ -108,8 +108,12 @@ def release(state: EncounterState, command: ReleaseSpirit, rng: random.Random) -
 
 def add_with_spirit(state: EncounterState, command: cmd.AddCombatant, rng: random.Random) -> list[Event]:
     """A combatant joins (:func:`add_combatant`); a runner carried from an earlier encounter brings the
-    spirit still bound to it, owing the services it still owes (SR4-S6; its Force was checked when summoned)."""
+    spells it still sustains (:func:`.magic_carried.sustained_again`) and the spirit still bound to it,
+    owing the services it still owes (SR4-S6; its Force was checked when summoned)."""
+    from gmtool.games.shadowrun.sr4.rules.magic_carried import sustained_again
+
     events = add_combatant(state, command, rng)
+    events += sustained_again(preview(state, events), events[0].combatant, command.spells)  # type: ignore[attr-defined]  # add_combatant's first event: a CombatantAdded
     for carried in command.spirits:
         now = preview(state, events)
         summoner = now.combatants[events[0].combatant]  # type: ignore[attr-defined]  # add_combatant's first event: a CombatantAdded

@@ -169,6 +169,8 @@ def add_combatant(state: EncounterState, command: cmd.AddCombatant, rng: random.
     check_sheet(command.sheet)
     if command.spirits:  # the SR5 tracker keeps no spirits
         raise RulesError("sr.carry.error.no_spirits")
+    if command.spells:  # nor spells apart from their −2 effect
+        raise RulesError("sr.carry.error.no_spells")
     new_id = f"c{state.next_number}"
     rounds = checked_rounds(command.sheet, command.rounds)
     events: list[Event] = [ev.CombatantAdded(combatant=new_id, sheet=command.sheet, rounds=rounds),
