@@ -60,6 +60,9 @@ def test_a_background_write_that_committed_comes_back_whole_when_stopped_too_lat
     def work(conn, stop):  # noqa: ANN001, ANN202
         conn.execute("CREATE TABLE t (x)")
         committed.set()
+        # still at work when the stop comes (else the thread could end before the first step: the race the
+        # in-memory TMPDIR of make test made frequent, a write without a sync to wait for)
+        stop.wait(5)
         return "written"
 
     steps = in_background(lambda: sqlite3.connect(path, isolation_level=None), work)
