@@ -10,7 +10,7 @@ What players see is the GM's choice (:class:`PlayerViewSettings`): an NPC's name
 can be replaced by "NPC 1", "NPC 2" … (numbered in the order NPCs joined, so the
 label does not follow the initiative order), and the figures (score, tracks such as the
 condition monitors) of NPCs — and of player characters — can be hidden; a hidden figure
-reads as ``None`` in every role. Every value comes from the game's snapshot for the players
+reads as ``None`` in every role (the public badges too: an NPC's effects are figures of it). Every value comes from the game's snapshot for the players
 (``rules.snapshot(state, "players")``: public tracks and badges only), so any game shows here.
 """
 
@@ -49,14 +49,15 @@ SHOWN_NAME = roles.USER + 102  # str: the name, or "NPC n" when NPC names are hi
 NAME_HIDDEN = roles.USER + 103  # bool
 DONE = roles.USER + 104  # bool: acted in this pass, or does not act in it
 NOTE = roles.USER + 107  # str: the game's short line under the name (a race's standing), or ""
+EFFECTS = roles.USER + 108  # tuple[str, ...]: the public badges' words (effects, states) | None when figures are hidden
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
 
 ROW_ROLES: tuple[int, ...] = (COMBATANT_ID, IS_CURRENT, SCORE, TRACKS, IS_NPC, PLACE, SHOWN_NAME, NAME_HIDDEN, DONE,
-                              NOTE, DISPLAY)
+                              NOTE, EFFECTS, DISPLAY)
 ROLE_NAMES = {role: QByteArray(name) for role, name in {
     COMBATANT_ID: b"combatantId", IS_CURRENT: b"isCurrent", SCORE: b"score", TRACKS: b"tracks",
     IS_NPC: b"isNpc", PLACE: b"place", SHOWN_NAME: b"shownName", NAME_HIDDEN: b"nameHidden",
-    DONE: b"done", NOTE: b"note", DISPLAY: b"display",
+    DONE: b"done", NOTE: b"note", EFFECTS: b"effects", DISPLAY: b"display",
 }.items()}
 SCREEN_FONT_MIN, SCREEN_FONT_MAX = 12, 96
 
@@ -136,6 +137,7 @@ class PlayerViewModel(QAbstractListModel):
                 NAME_HIDDEN: name_hidden,
                 DONE: row.out,
                 NOTE: row.note,
+                EFFECTS: tuple(b.text for b in row.badges) if shown else None,
                 DISPLAY: name,
             })
         return rows
