@@ -31,7 +31,9 @@ from gmtool.ui.main_window import MainWindow
 from gmtool.ui.theme import apply_theme
 
 if TYPE_CHECKING:
+    from gmtool.share.server import ShareServer
     from gmtool.ui.player_view import PlayerView
+    from gmtool.ui.share_dialog import ShareDialog
 
 FIRST_PAINT_WAIT_MS = 3000  # the longest the collector and the opening backup wait for the first paint
 
@@ -67,6 +69,8 @@ class GmtoolApp:
         self.workspace: Workspace | None = None
         self.window: MainWindow | None = None
         self.player_view: PlayerView | None = None  # the players' window, once opened
+        self.share: ShareServer | None = None  # the players' web page, once the GM opened View → Share
+        self.share_dialog: ShareDialog | None = None
         self._qt_translator: QTranslator | None = None
 
     # -- language ------------------------------------------------------------
@@ -127,6 +131,7 @@ class GmtoolApp:
         self.show_window()
         if opening:
             if old is not None:
+                self.stop_sharing()  # the campaign shared is closed: so is its page
                 old.close()  # another campaign file; encounters of the same campaign share it
             self.tell_opening_notices(workspace)
             if house is not None and house.problems:
@@ -253,6 +258,8 @@ class GmtoolApp:
         old = self.window
         if old is not None:
             self._remember_layout(old)  # the new window opens where and as the old one was
+        if self.share_dialog is not None:
+            self.share_dialog.close()  # a child of the old window (sharing goes on, following the new one)
         window = MainWindow(self.workspace, shortcuts=self.settings.shortcuts)
         window.newCampaignRequested.connect(self.request_new)
         window.openCampaignRequested.connect(self.request_open)
@@ -261,6 +268,7 @@ class GmtoolApp:
         window.preferencesRequested.connect(self.request_preferences)
         window.reloadHouseRulesRequested.connect(self.reload_house_rules)
         window.playerViewRequested.connect(self.request_player_view)
+        window.shareRequested.connect(self.request_share)
         window.library_actions.restoreRequested.connect(self.request_restore)
         self._restore_layout(window)
         window.show()
@@ -268,6 +276,8 @@ class GmtoolApp:
         self.window = window
         if self.player_view is not None:
             self.player_view.attach(window.bridge)  # the players' screen follows the new window
+        if self.share is not None:
+            self.share.attach(window.bridge)  # and so does their web page
         window.party_actions.partyChanged.connect(self._party_changed)
         if old is not None:
             old.close()
@@ -316,6 +326,43 @@ class GmtoolApp:
             self.player_view.closed.connect(self._player_view_closed)
         self.player_view.apply_settings(chosen)
         self.player_view.show_on_screen()
+
+    def request_share(self) -> None:
+        """View → Share with players…: the controls of the players' web page (its modules load now)."""
+        from gmtool.share.server import ShareOptions, ShareServer
+        from gmtool.ui.share_dialog import ShareDialog
+
+        assert self.window is not None
+        if self.share is None:
+            try:
+                options = ShareOptions.model_validate(self.settings.share or {})
+            except ValueError:
+                options = ShareOptions()  # an old or damaged entry: start from the defaults
+            self.share = ShareServer(self.window.bridge, options)
+        if self.share_dialog is None:
+            self.share_dialog = ShareDialog(self.share, self.window)
+            self.share_dialog.finished.connect(self._share_dialog_closed)
+        from gmtool.ui.library_actions import bring_to_front
+
+        bring_to_front(self.share_dialog)
+
+    def _share_dialog_closed(self) -> None:
+        """The GM's choices kept for the next time (sharing goes on)."""
+        if self.share is not None:
+            self.settings.share = self.share.options.model_dump()
+            self._save_settings()
+        if self.share_dialog is not None:
+            self.share_dialog.deleteLater()
+            self.share_dialog = None
+
+    def stop_sharing(self) -> None:
+        """No more web page for the players (the campaign is closed, the program quits)."""
+        if self.share_dialog is not None:
+            self.share_dialog.close()
+        if self.share is not None:
+            self.share.stop()
+            self.share.deleteLater()
+            self.share = None
 
     def _party_changed(self) -> None:
         """The players' screen shows the party between encounters as it is now."""
@@ -384,6 +431,7 @@ class GmtoolApp:
             pass  # settings are a convenience; the campaign is what must not be lost
 
     def shutdown(self) -> None:
+        self.stop_sharing()
         if self.player_view is not None:
             self.player_view.close()
         if self.window is not None:

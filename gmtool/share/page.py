@@ -36,7 +36,7 @@ def chosen_language(accept_language: str, fallback: str) -> str:
     return fallback
 
 
-def page_html(language: str, timer_seconds: int) -> bytes:
+def page_html(language: str) -> bytes:
     """The page: the places the script fills, the words it needs, in ``language``."""
     with in_language(language):
         data = " ".join(f'data-{name}="{escape(tr(key), quote=True)}"' for name, key in SCRIPT_TEXTS.items())
@@ -46,7 +46,7 @@ def page_html(language: str, timer_seconds: int) -> bytes:
             '<meta name="color-scheme" content="light dark">'
             f"<title>{escape(tr('share.page.title'))}</title>"
             '<link rel="stylesheet" href="page.css"></head>'
-            f'<body {data} data-timer="{int(timer_seconds)}">'
+            f"<body {data}>"
             '<header><h1 id="heading"></h1><p id="now"></p><p id="timer" hidden></p>'
             f'<p id="status" role="status">{escape(tr("share.page.connecting"))}</p></header>'
             f'<main><section id="order-part" aria-label="{escape(tr("share.page.order"), quote=True)}">'

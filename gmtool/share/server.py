@@ -151,9 +151,10 @@ class ShareServer(QObject):
             self._drop(socket)
 
     def set_options(self, options: ShareOptions) -> None:
+        """The GM's new choices, on every page at once."""
         self.options = options
         self.model.set_settings(options.player_settings())
-        self._push()
+        self._push(every_page=True)
 
     def attach(self, bridge: EncounterBridge) -> None:
         """Follow another bridge (another encounter, the window rebuilt)."""
@@ -178,13 +179,13 @@ class ShareServer(QObject):
                 self._feeds[language] = feed_json(self.model, language)
         return self._feeds[language]
 
-    def _push(self) -> None:
-        """The content anew; to every page whose content differs (in its language)."""
+    def _push(self, every_page: bool = False) -> None:
+        """The content anew; to every page whose content differs (in its language), or to all."""
         before = self._feeds
         self._feeds = {}
         self._note_turn()
         wanted = {active_language(), *(c.language for c in self._clients.values() if c.language)}
-        changed = {language for language in wanted if before.get(language) != self._feed(language)}
+        changed = {language for language in wanted if every_page or before.get(language) != self._feed(language)}
         if changed:
             self._seq += 1  # a page that comes back with an older id gets the content of now
             for client in list(self._clients.values()):
@@ -204,7 +205,8 @@ class ShareServer(QObject):
 
     def _event(self, language: str) -> bytes:
         elapsed = round((time.monotonic() - self._turn_since) * 1000)
-        data = f'{{"seq":{json.dumps(self._event_id())},"elapsed":{elapsed},"feed":{self._feed(language)}}}'
+        data = (f'{{"seq":{json.dumps(self._event_id())},"elapsed":{elapsed},"timer":{self.options.turn_timer_s},'
+                f'"feed":{self._feed(language)}}}')
         return http.event(self._event_id(), data)
 
     # -- connections ------------------------------------------------------------------------------
@@ -259,7 +261,7 @@ class ShareServer(QObject):
             self._finish(client.socket, http.response(HTTPStatus.FOUND, b"", "text/plain", (("Location", f"/{token}/"),)))
         elif name == "" and request.path.endswith("/"):
             self._finish(client.socket, self._full(language) if self.clients() >= MAX_CLIENTS else
-                         http.response(HTTPStatus.OK, page_html(language, self.options.turn_timer_s), "text/html; charset=utf-8"))
+                         http.response(HTTPStatus.OK, page_html(language), "text/html; charset=utf-8"))
         elif name in ASSETS:
             self._finish(client.socket, http.response(HTTPStatus.OK, asset(name), ASSETS[name]))
         elif name == "state.json":

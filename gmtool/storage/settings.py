@@ -36,6 +36,7 @@ class Settings(BaseModel):
     window_layouts: dict[str, str] = Field(default_factory=dict)
     window_geometry: str | None = None  # size and place, shared by every game's window
     player_view: dict[str, object] | None = None  # PlayerViewSettings as a dict (validated when used)
+    share: dict[str, object] | None = None  # the shared page's ShareOptions as a dict (validated when used)
     theme: Literal["system", "light", "dark"] = "system"
     # Shortcuts the GM changed: action name -> key text (portable form, "Ctrl+K"; "": none).
     shortcuts: dict[str, str] = Field(default_factory=dict)

@@ -5,7 +5,7 @@
   const body = document.body;
   const say = (name) => body.dataset[name] || "";
   const $ = (id) => document.getElementById(id);
-  const timerLimit = Number(body.dataset.timer || "0");
+  let timerLimit = 0; // the GM's turn timer, in seconds (0: none)
   let turnStart = null;
   let shownMap = null;
   let source = null;
@@ -58,6 +58,7 @@
       document.querySelector("main").classList.toggle("with-map", Boolean(feed.map));
     }
     turnStart = Date.now() - message.elapsed;
+    timerLimit = message.timer;
     tick();
     $("status").textContent = "";
     body.dataset.shown = message.seq;
