@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from http import HTTPStatus
 
+import shiboken6
 from pydantic import BaseModel, ConfigDict, Field
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QHostAddress, QTcpServer, QTcpSocket
@@ -223,10 +224,12 @@ class ShareServer(QObject):
 
     def _drop(self, socket: QTcpSocket) -> None:
         client = self._clients.pop(socket, None)
-        if client is not None:
+        if client is None:
+            return
+        if shiboken6.isValid(socket):  # not when Qt deletes the server's sockets with it (at exit)
             socket.deleteLater()
-            if client.language:
-                self.clientsChanged.emit(self.clients())
+        if client.language and shiboken6.isValid(self):
+            self.clientsChanged.emit(self.clients())
 
     def _read(self, socket: QTcpSocket) -> None:
         client = self._clients.get(socket)
