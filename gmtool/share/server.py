@@ -45,21 +45,23 @@ ASSETS = {"page.css": "text/css; charset=utf-8", "page.js": "text/javascript; ch
 
 
 class ShareOptions(BaseModel):
-    """What the GM chose for the shared page: what players see (as the local player view's settings),
-    its language ("browser": each reader's own), a turn timer (seconds; 0: none), the port."""
+    """What the GM chose for the shared page: what players see (as the local player view's settings: NPC
+    names, figures, NPCs listed only once they act), its language ("browser": each reader's own), a turn timer (seconds; 0: none), the port."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     show_npc_names: bool = False
     show_npc_figures: bool = False
     show_pc_figures: bool = True
+    hide_npcs_until_they_act: bool = False
     language: str = Field(default="browser", pattern="^(browser|en|ja)$")
     turn_timer_s: int = Field(default=0, ge=0, le=3600)
     port: int = Field(default=DEFAULT_PORT, ge=1024, le=65535)
 
     def player_settings(self) -> PlayerViewSettings:
         return PlayerViewSettings(show_npc_names=self.show_npc_names, show_npc_figures=self.show_npc_figures,
-                                  show_pc_figures=self.show_pc_figures)
+                                  show_pc_figures=self.show_pc_figures,
+                                  hide_npcs_until_they_act=self.hide_npcs_until_they_act)
 
 
 @dataclass

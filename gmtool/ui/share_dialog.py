@@ -101,12 +101,13 @@ class ShareDialog(QDialog):
         self.npc_names = self._check("share.dialog.npc_names", options.show_npc_names)
         self.npc_figures = self._check("share.dialog.npc_figures", options.show_npc_figures)
         self.pc_figures = self._check("share.dialog.pc_figures", options.show_pc_figures)
+        self.hide_npcs = self._check("share.dialog.hide_npcs", options.hide_npcs_until_they_act)
         form = QFormLayout()
         form.addRow(tr("share.dialog.interface"), self.interface)
         form.addRow(tr("share.dialog.port"), self.port)
         form.addRow(tr("share.dialog.language"), self.language)
         form.addRow(tr("share.dialog.timer"), self.timer)
-        for box in (self.npc_names, self.npc_figures, self.pc_figures):
+        for box in self._boxes():
             form.addRow("", box)
         self.start = QPushButton(tr("share.dialog.start"), self)
         self.start.setObjectName("shareStart")
@@ -138,12 +139,15 @@ class ShareDialog(QDialog):
         layout.addWidget(self.qr)
         layout.addWidget(self.status)
         layout.addWidget(close)
-        for box in (self.npc_names, self.npc_figures, self.pc_figures):
+        for box in self._boxes():
             box.toggled.connect(self._apply)
         self.language.currentIndexChanged.connect(self._apply)
         self.timer.valueChanged.connect(self._apply)
         server.clientsChanged.connect(self._show_state)
         self._show_state()
+
+    def _boxes(self) -> tuple[QCheckBox, ...]:
+        return (self.npc_names, self.npc_figures, self.pc_figures, self.hide_npcs)
 
     def _check(self, key: str, checked: bool) -> QCheckBox:
         box = QCheckBox(tr(key), self)
@@ -157,6 +161,7 @@ class ShareDialog(QDialog):
             show_npc_names=self.npc_names.isChecked(),
             show_npc_figures=self.npc_figures.isChecked(),
             show_pc_figures=self.pc_figures.isChecked(),
+            hide_npcs_until_they_act=self.hide_npcs.isChecked(),
             language=self.language.currentData(),
             turn_timer_s=self.timer.value(),
             port=self.port.value(),

@@ -150,3 +150,15 @@ def test_closing_the_campaign_stops_sharing(qtbot, gm, tmp_path) -> None:  # noq
     assert gm.share is None
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=1).close()
+
+
+def test_the_local_player_view_offers_the_same_choice(qtbot) -> None:  # noqa: ANN001
+    """"List an NPC only once it acts" is the one model's setting: the players' window has it too."""
+    from gmtool.ui.player_view import PlayerViewDialog
+    from gmtool.viewmodels.player_view_model import PlayerViewSettings
+
+    chooser = PlayerViewDialog(PlayerViewSettings(hide_npcs_until_they_act=True))
+    qtbot.addWidget(chooser)
+    assert chooser.hide_npcs.isChecked() and chooser.settings().hide_npcs_until_they_act
+    chooser.hide_npcs.setChecked(False)
+    assert not chooser.settings().hide_npcs_until_they_act

@@ -140,3 +140,37 @@ def test_the_duel_s_hidden_allocations_never_leave_until_revealed(qtbot, collect
     collector.wait(2 + len(SPLITS))
     shown = events(collector.streams["en"].data)[-1]["feed"]
     assert [row["score"] for row in shown["rows"]] == [row.score for row in gm.rows]
+
+
+def test_an_npc_hidden_until_it_acts_is_never_sent_before(qtbot, collect, workspace: Workspace) -> None:  # noqa: ANN001
+    """With "list an NPC only once it acts", no NPC row (nor a gap in the places or numbers) is sent
+    before that NPC first acts; then it is "NPC 1" (the first seen), the others still unsent."""
+    bridge = EncounterBridge(workspace)
+    collector = collect(bridge)
+    server = collector.server
+    server.set_options(server.options.model_copy(update={"hide_npcs_until_they_act": True, "show_npc_names": True}))
+    npcs = {c.id: c.sheet.name for c in bridge.state.combatants.values() if c.sheet.is_npc}
+    pcs = len(bridge.state.combatants) - len(npcs)
+    collector.wait(2)
+    assert bridge.execute(cmd.StartTurn())
+    seen: list[str] = []
+    while not seen:
+        actor = bridge.view.current_actor(bridge.state)
+        if actor.id in npcs:
+            seen.append(actor.id)
+            break
+        unseen_yet = collector.sent()
+        assert all(name.encode() not in unseen_yet for name in npcs.values())
+        assert bridge.execute(cmd.NextPhase())
+    stream = collector.streams["en"]
+    qtbot.waitUntil(lambda: any(row["npc"] for row in events(stream.pump())[-1]["feed"]["rows"]))
+    count = len(events(stream.data))
+    last = events(stream.data)[-1]["feed"]
+    assert [row["place"] for row in last["rows"]] == list(range(1, pcs + 2))
+    assert [row["name"] for row in last["rows"] if row["npc"]] == [npcs[seen[0]]]
+    server.set_options(server.options.model_copy(update={"show_npc_names": False}))
+    renamed = stream.wait_for(qtbot, count + 1)[-1]["feed"]
+    assert [row["name"] for row in renamed["rows"] if row["npc"]] == ["NPC 1"]
+    sent = collector.sent()
+    for cid, name in npcs.items():
+        assert (name.encode() in sent) == (cid in seen)
