@@ -208,7 +208,8 @@ class ShareServer(QObject):
 
     def _event(self, language: str) -> bytes:
         elapsed = round((time.monotonic() - self._turn_since) * 1000)
-        data = (f'{{"seq":{json.dumps(self._event_id())},"elapsed":{elapsed},"timer":{self.options.turn_timer_s},'
+        timer = self.options.turn_timer_s if self._turn[1] else 0  # counted while someone acts
+        data = (f'{{"seq":{json.dumps(self._event_id())},"elapsed":{elapsed},"timer":{timer},'
                 f'"feed":{self._feed(language)}}}')
         return http.event(self._event_id(), data)
 

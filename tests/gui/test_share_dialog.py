@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication
 
+from gmtool.games.shadowrun.sr5.rules import commands as cmd
 from gmtool.share.server import ShareServer
 from gmtool.storage.workspace import Workspace
 from gmtool.ui.share_dialog import ShareDialog, interfaces
@@ -90,8 +91,10 @@ def test_the_count_of_pages_and_the_options_reach_the_page(qtbot, dialog: ShareD
         stream.wait_for(qtbot, 1)
         qtbot.waitUntil(lambda: dialog.status.text() == "Shared: 1 page follows the fight.")
         dialog.timer.setValue(90)
+        assert stream.wait_for(qtbot, 2)[-1]["timer"] == 0  # nobody acts before the first turn: no timer
+        assert dialog.server.model.bridge.execute(cmd.StartTurn())
         dialog.npc_names.setChecked(True)
-        last = stream.wait_for(qtbot, 3)[-1]
+        last = stream.wait_for(qtbot, 4)[-1]
         assert last["timer"] == 90
         npcs = {c.sheet.name for c in dialog.server.model.bridge.state.combatants.values() if c.sheet.is_npc}
         assert npcs <= {row["name"] for row in last["feed"]["rows"]}
