@@ -28,7 +28,7 @@ from PySide6.QtNetwork import QHostAddress, QTcpServer, QTcpSocket
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import active_language, in_language, tr
 from gmtool.share import http
-from gmtool.share.feed import feed_json
+from gmtool.share.feed import MapCache, feed
 from gmtool.share.page import LANGUAGES, asset, chosen_language, message_html, page_html
 from gmtool.viewmodels import player_view_model as pvm
 from gmtool.viewmodels.bridge import EncounterBridge
@@ -70,6 +70,7 @@ class _Client:
     since: float
     received: bytearray = field(default_factory=bytearray)
     language: str = ""  # set once it follows the stream
+    map: str | None = None  # the map's SVG this page has (None: none sent yet)
     answered: bool = False
 
 
@@ -87,7 +88,8 @@ class ShareServer(QObject):
         self._server.setMaxPendingConnections(MAX_SOCKETS)
         self._server.newConnection.connect(self._accept)
         self._clients: dict[QTcpSocket, _Client] = {}
-        self._feeds: dict[str, str] = {}  # language → the content's JSON now
+        self._feeds: dict[str, tuple[str, str]] = {}  # language → the content's JSON now without the map, the map
+        self._maps = MapCache()
         self._epoch = secrets.token_hex(4)  # event ids of another start never match
         self._seq = 0
         self._turn: tuple[str, str] = ("", "")
@@ -175,12 +177,20 @@ class ShareServer(QObject):
     def _on_change(self, _change: Change) -> None:
         self._push()
 
-    def _feed(self, language: str) -> str:
+    def _feed(self, language: str) -> tuple[str, str]:
+        """The content now in ``language``: its JSON without the map, and the map's SVG ('' none)."""
         if language not in self._feeds:
             with in_language(language):
                 self.model.refresh()
-                self._feeds[language] = feed_json(self.model, language)
+                content = feed(self.model, language, self._maps)
+            shown_map = content.pop("map")
+            self._feeds[language] = (json.dumps(content, ensure_ascii=False, separators=(",", ":")), shown_map)
         return self._feeds[language]
+
+    def _whole(self, language: str) -> bytes:
+        """The content now as one JSON document (``state.json``)."""
+        text, shown_map = self._feed(language)
+        return (text[:-1] + f',"map":{json.dumps(shown_map, ensure_ascii=False)}}}').encode()
 
     def _push(self, every_page: bool = False) -> None:
         """The content anew; to every page whose content differs (in its language), or to all."""
@@ -193,7 +203,7 @@ class ShareServer(QObject):
             self._seq += 1  # a page that comes back with an older id gets the content of now
             for client in list(self._clients.values()):
                 if client.language in changed:
-                    client.socket.write(self._event(client.language))
+                    client.socket.write(self._event(client))
 
     def _note_turn(self) -> None:
         """When the one acting now started (the turn timer counts from there): a new turn, pass or actor."""
@@ -206,11 +216,16 @@ class ShareServer(QObject):
     def _event_id(self) -> str:
         return f"{self._epoch}.{self._seq}"
 
-    def _event(self, language: str) -> bytes:
+    def _event(self, client: _Client) -> bytes:
+        """The content for one page; the map only when it differs from the one that page has (a rally's
+        board is some 50 KB)."""
+        text, shown_map = self._feed(client.language)
         elapsed = round((time.monotonic() - self._turn_since) * 1000)
         timer = self.options.turn_timer_s if self._turn[1] else 0  # counted while someone acts
+        new_map = "null" if shown_map == client.map else json.dumps(shown_map, ensure_ascii=False)
+        client.map = shown_map
         data = (f'{{"seq":{json.dumps(self._event_id())},"elapsed":{elapsed},"timer":{timer},'
-                f'"feed":{self._feed(language)}}}')
+                f'"map":{new_map},"feed":{text}}}')
         return http.event(self._event_id(), data)
 
     # -- connections ------------------------------------------------------------------------------
@@ -271,7 +286,7 @@ class ShareServer(QObject):
         elif name in ASSETS:
             self._finish(client.socket, http.response(HTTPStatus.OK, asset(name), ASSETS[name]))
         elif name == "state.json":
-            self._finish(client.socket, http.response(HTTPStatus.OK, self._feed(language).encode(),
+            self._finish(client.socket, http.response(HTTPStatus.OK, self._whole(language),
                                                       "application/json; charset=utf-8"))
         elif name == "events":
             self._follow(client, language, request.header("last-event-id"))
@@ -287,7 +302,7 @@ class ShareServer(QObject):
         head = http.response(HTTPStatus.OK, b"", "text/event-stream; charset=utf-8", keep_open=True)
         body = f"retry: {RETRY_MS}\n\n".encode()
         if not hmac.compare_digest(last_seen.encode(), self._event_id().encode()):
-            body += self._event(language)
+            body += self._event(client)
         client.socket.write(head + body)
         self.clientsChanged.emit(self.clients())
 

@@ -50,12 +50,12 @@
     $("heading").textContent = feed.heading;
     $("now").textContent = feed.now;
     $("order").replaceChildren(...feed.rows.map(place));
-    const map = $("map");
-    if (feed.map !== shownMap) {
-      shownMap = feed.map;
-      map.innerHTML = feed.map; // gmtool's own SVG, every text in it escaped
-      map.hidden = !feed.map;
-      document.querySelector("main").classList.toggle("with-map", Boolean(feed.map));
+    if (message.map !== null && message.map !== shownMap) { // null: the map has not changed
+      const map = $("map");
+      shownMap = message.map;
+      map.innerHTML = message.map; // gmtool's own SVG, every text in it escaped
+      map.hidden = !message.map;
+      document.querySelector("main").classList.toggle("with-map", Boolean(message.map));
     }
     turnStart = Date.now() - message.elapsed;
     timerLimit = message.timer;

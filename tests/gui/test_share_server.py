@@ -6,6 +6,7 @@ stream after a command, undo and an encounter switch, and a page that reconnects
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -164,11 +165,16 @@ def test_an_encounter_switch_reaches_the_page(qtbot, connect: Connect, server: S
     stream = connect(server.port)
     stream.send(request(f"/{server.token}/events"))
     first = stream.wait_for(qtbot, 1)[0]
-    assert not first["feed"]["map"]
+    assert first["map"] == ""  # a game without a map
     rally = workspace.with_encounter(next(e.id for e in workspace.encounters() if e.ruleset == "badlands_rally"))
     server.attach(EncounterBridge(rally))
     second = stream.wait_for(qtbot, 2)[1]
-    assert second["feed"]["map"].startswith("<svg")
+    assert second["map"].startswith("<svg") and "Demo Sandhopper" in second["map"]
+    server.set_options(server.options.model_copy(update={"turn_timer_s": 30}))
+    third = stream.wait_for(qtbot, 3)[2]
+    assert third["map"] is None and third["feed"] == second["feed"]  # the same board is not sent again
+    whole = json.loads(head_and_body(get(qtbot, server.port, f"/{server.token}/state.json"))[1])
+    assert whole["map"] == second["map"] and whole["rows"] == second["feed"]["rows"]
     stream.close()
 
 
