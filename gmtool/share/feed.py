@@ -2,7 +2,8 @@
 
 :func:`feed` turns a :class:`~gmtool.viewmodels.player_view_model.PlayerViewModel` (the players' snapshot
 with the GM's masks applied: NPC names, figures) into plain values: the heading, who acts now, each place
-of the order with its public tracks and effects, and for a game played on a map the board as SVG (the
+of the order with its public tracks and effects, the last roll the players may read
+(:mod:`gmtool.viewmodels.player_roll`), and for a game played on a map the board as SVG (the
 printed maps' code, :mod:`gmtool.printing.map_svg`) with only the units the order lists, named as it
 names them. Anything the model hides is absent here, so it never leaves the laptop.
 """
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from gmtool.core.declared import map_rules
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import player_view_model as pvm
+from gmtool.viewmodels.player_roll import PublicRolls
 from gmtool.viewmodels.player_view_model import PlayerViewModel
 
 if TYPE_CHECKING:
@@ -40,15 +42,18 @@ class MapCache:
         return text
 
 
-def feed(model: PlayerViewModel, language: str, maps: MapCache | None = None) -> dict[str, Any]:
-    """The page's content now, in the active language (the caller has made it ``language``); ``maps``:
-    the boards drawn before (none: the map is drawn anew)."""
+def feed(model: PlayerViewModel, language: str, maps: MapCache | None = None,
+         rolls: PublicRolls | None = None) -> dict[str, Any]:
+    """The page's content now, in the active language (the caller has made it ``language``); ``maps``,
+    ``rolls``: the boards drawn and the events read before (none: read anew)."""
     name = model.current_name()
     now = tr("panel.current_actor", name=name) if name else model.status_line() or tr("panel.no_current_actor")
     rows = [_place(model, row) for row in range(model.rowCount())]
     board = _players_board(model, language)
     shown = "" if board is None else (maps or MapCache()).svg(board, language)
-    return {"lang": language, "heading": model.heading(), "now": now, "rows": rows, "map": shown}
+    roll = (rolls or PublicRolls()).last(model.bridge, model.fully_shown)
+    return {"lang": language, "heading": model.heading(), "now": now, "rows": rows, "map": shown,
+            "roll": tr("share.page.last_roll", roll=roll) if roll else ""}
 
 
 def _place(model: PlayerViewModel, row: int) -> dict[str, Any]:

@@ -47,7 +47,7 @@ def page_html(language: str) -> bytes:
             f"<title>{escape(tr('share.page.title'))}</title>"
             '<link rel="stylesheet" href="page.css"></head>'
             f"<body {data}>"
-            '<header><h1 id="heading"></h1><p id="now"></p><p id="timer" hidden></p>'
+            '<header><h1 id="heading"></h1><p id="now"></p><p id="timer" hidden></p><p id="roll"></p>'
             f'<p id="status" role="status">{escape(tr("share.page.connecting"))}</p></header>'
             f'<main><section id="order-part" aria-label="{escape(tr("share.page.order"), quote=True)}">'
             '<ol id="order"></ol></section><figure id="map" hidden></figure></main>'

@@ -32,6 +32,7 @@ from gmtool.share.feed import MapCache, feed
 from gmtool.share.page import LANGUAGES, asset, chosen_language, message_html, page_html
 from gmtool.viewmodels import player_view_model as pvm
 from gmtool.viewmodels.bridge import EncounterBridge
+from gmtool.viewmodels.player_roll import PublicRolls
 from gmtool.viewmodels.player_view_model import PlayerViewModel, PlayerViewSettings
 
 MAX_CLIENTS = 32  # pages following the fight at once
@@ -90,6 +91,7 @@ class ShareServer(QObject):
         self._clients: dict[QTcpSocket, _Client] = {}
         self._feeds: dict[str, tuple[str, str]] = {}  # language → the content's JSON now without the map, the map
         self._maps = MapCache()
+        self._rolls = PublicRolls()
         self._epoch = secrets.token_hex(4)  # event ids of another start never match
         self._seq = 0
         self._turn: tuple[str, str] = ("", "")
@@ -182,7 +184,7 @@ class ShareServer(QObject):
         if language not in self._feeds:
             with in_language(language):
                 self.model.refresh()
-                content = feed(self.model, language, self._maps)
+                content = feed(self.model, language, self._maps, self._rolls)
             shown_map = content.pop("map")
             self._feeds[language] = (json.dumps(content, ensure_ascii=False, separators=(",", ":")), shown_map)
         return self._feeds[language]

@@ -212,6 +212,15 @@ class PlayerViewModel(QAbstractListModel):
         """Each listed combatant's id → the name the list shows ("NPC n" while NPC names are hidden)."""
         return {str(row[COMBATANT_ID]): str(row[SHOWN_NAME]) for row in self._rows}
 
+    def fully_shown(self, combatant_id: str) -> bool:
+        """Whether the players see this combatant listed with its name and its figures."""
+        for row in self._rows:
+            if row[COMBATANT_ID] == combatant_id:
+                npc = bool(row[IS_NPC])
+                figures = self._settings.show_npc_figures if npc else self._settings.show_pc_figures
+                return figures and not row[NAME_HIDDEN]
+        return False
+
     def current_row(self) -> int | None:
         for row, values in enumerate(self._rows):
             if values[IS_CURRENT]:

@@ -49,6 +49,7 @@
     const feed = message.feed;
     $("heading").textContent = feed.heading;
     $("now").textContent = feed.now;
+    $("roll").textContent = feed.roll;
     $("order").replaceChildren(...feed.rows.map(place));
     if (message.map !== null && message.map !== shownMap) { // null: the map has not changed
       const map = $("map");
