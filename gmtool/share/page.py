@@ -17,7 +17,7 @@ from gmtool.core.i18n import in_language, tr
 LANGUAGES = ("en", "ja")
 # the texts the script shows, as data-* attributes of <body>: attribute → message key
 SCRIPT_TEXTS = {"lost": "share.page.lost", "closed": "share.page.closed", "turn": "share.page.turn_time",
-                "over": "share.page.turn_over", "effects": "share.page.effects"}
+                "over": "share.page.turn_over"}
 
 
 @cache

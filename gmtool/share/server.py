@@ -39,6 +39,7 @@ MAX_CLIENTS = 32  # pages following the fight at once
 MAX_SOCKETS = MAX_CLIENTS + 16  # connections at once (pages loading their files besides the streams)
 REQUEST_WAIT_S = 10.0  # a connection that sends no whole request in this time is closed
 PING_MS = 15_000  # a comment on every stream this often (a dead connection is found out)
+MAX_BACKLOG = 4 * 1024 * 1024  # bytes a page has not read yet beyond which it is closed (it reconnects)
 RETRY_MS = 2000  # the browser reconnects this long after losing the stream
 TOKEN_BYTES = 24  # 192 bits
 DEFAULT_PORT = 8765
@@ -204,8 +205,13 @@ class ShareServer(QObject):
         if changed:
             self._seq += 1  # a page that comes back with an older id gets the content of now
             for client in list(self._clients.values()):
-                if client.language in changed:
-                    client.socket.write(self._event(client))
+                if client.language not in changed:
+                    continue
+                if client.socket.bytesToWrite() > MAX_BACKLOG:  # a page that reads nothing: let it go
+                    client.socket.abort()
+                    self._drop(client.socket)
+                    continue
+                client.socket.write(self._event(client))
 
     def _note_turn(self) -> None:
         """When the one acting now started (the turn timer counts from there): a new turn, pass or actor."""

@@ -240,3 +240,18 @@ def test_it_listens_on_the_chosen_interface_only_never_on_all(qtbot, bridge: Enc
     assert taken.start("127.0.0.1", shared.port) is not None  # the port is taken: told, not raised
     shared.stop()
     assert not shared.listening
+
+
+def test_a_page_that_reads_nothing_is_let_go_past_its_backlog(
+        qtbot, connect: Connect, server: ShareServer, bridge: EncounterBridge, monkeypatch) -> None:  # noqa: ANN001
+    """Bytes a page has not read pile up in the laptop's memory: past the bound its stream is closed
+    (the bound set below anything here: every page is over it at the next change)."""
+    from gmtool.share import server as module
+
+    stream = connect(server.port)
+    stream.send(request(f"/{server.token}/events"))
+    stream.wait_for(qtbot, 1)
+    monkeypatch.setattr(module, "MAX_BACKLOG", -1)
+    assert bridge.execute(cmd.StartTurn())
+    stream.wait_closed(qtbot)
+    assert server.clients() == 0
