@@ -178,7 +178,11 @@ class ShareServer(QObject):
 
     # -- the content ----------------------------------------------------------------------------
     def _on_change(self, _change: Change) -> None:
-        self._push()
+        if self.listening:
+            self._push()
+        else:  # no work a key press while stopped: read anew when sharing starts again; a page coming
+            self._feeds = {}  # back with the id it had then gets the content of now
+            self._seq += 1
 
     def _feed(self, language: str) -> tuple[str, str]:
         """The content now in ``language``: its JSON without the map, and the map's SVG ('' none)."""

@@ -255,3 +255,19 @@ def test_a_page_that_reads_nothing_is_let_go_past_its_backlog(
     assert bridge.execute(cmd.StartTurn())
     stream.wait_closed(qtbot)
     assert server.clients() == 0
+
+
+def test_a_page_catches_up_on_what_changed_while_sharing_was_stopped(
+        qtbot, connect: Connect, server: ShareServer, bridge: EncounterBridge) -> None:
+    stream = connect(server.port)
+    stream.send(request(f"/{server.token}/events"))
+    stream.wait_for(qtbot, 1)
+    seen = event_ids(stream.data)[-1]
+    port = server.port
+    server.stop()
+    stream.wait_closed(qtbot)
+    assert bridge.execute(cmd.StartTurn())  # while stopped
+    assert server.start("127.0.0.1", port) is None
+    back = connect(server.port)
+    back.send(request(f"/{server.token}/events", headers={"Last-Event-ID": seen}))
+    assert back.wait_for(qtbot, 1)[0]["feed"]["heading"] == bridge.ruleset.heading(bridge.state).text
