@@ -165,3 +165,34 @@ def test_the_local_player_view_offers_the_same_choice(qtbot) -> None:  # noqa: A
     assert chooser.hide_npcs.isChecked() and chooser.settings().hide_npcs_until_they_act
     chooser.hide_npcs.setChecked(False)
     assert not chooser.settings().hide_npcs_until_they_act
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_dialog_is_whole_on_a_laptop_in_both_languages(qtbot, window, language: str) -> None:  # noqa: ANN001
+    """Sharing, the dialog fits a 1366×728 laptop screen; every text in it is whole (the address too);
+    in Japanese no English word is left (the address and interface names are the network's own)."""
+    from gmtool.core.i18n import in_language
+    from tests.gui.gm_sight import LAPTOP, assert_whole, english_left, shown_texts
+
+    server = ShareServer(window.bridge)
+    with in_language(language):
+        shown = ShareDialog(server, window)
+        qtbot.addWidget(shown)
+        shown.show()
+        _loopback(shown)
+        shown.start.click()
+        shown.adjustSize()
+        qtbot.waitExposed(shown)
+        try:
+            assert shown.height() <= LAPTOP[1] and shown.width() <= LAPTOP[0]
+            widgets = [shown.interface, shown.port, shown.language, shown.timer, shown.start, shown.new_token,
+                       shown.address, shown.status, *shown._boxes()]  # noqa: SLF001
+            assert_whole(widgets)
+            if language == "ja":
+                texts = [(where, text) for where, text in shown_texts(shown)
+                         if shown.address.objectName() not in where and shown.interface.objectName() not in where]
+                # "NPC" is the Japanese rules' own word; Qt's own catalogue (which the program loads, not
+                # this test) translates the standard Close button
+                assert not english_left(texts, kept=("NPC", "Close"))
+        finally:
+            server.stop()
