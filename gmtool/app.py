@@ -31,9 +31,8 @@ from gmtool.ui.main_window import MainWindow
 from gmtool.ui.theme import apply_theme
 
 if TYPE_CHECKING:
-    from gmtool.share.server import ShareServer
     from gmtool.ui.player_view import PlayerView
-    from gmtool.ui.share_dialog import ShareDialog
+    from gmtool.ui.sharing import Sharing
 
 FIRST_PAINT_WAIT_MS = 3000  # the longest the collector and the opening backup wait for the first paint
 
@@ -69,8 +68,7 @@ class GmtoolApp:
         self.workspace: Workspace | None = None
         self.window: MainWindow | None = None
         self.player_view: PlayerView | None = None  # the players' window, once opened
-        self.share: ShareServer | None = None  # the players' web page, once the GM opened View → Share
-        self.share_dialog: ShareDialog | None = None
+        self.sharing: Sharing | None = None  # the players' web page, once the GM opened View → Share
         self._qt_translator: QTranslator | None = None
 
     # -- language ------------------------------------------------------------
@@ -258,8 +256,8 @@ class GmtoolApp:
         old = self.window
         if old is not None:
             self._remember_layout(old)  # the new window opens where and as the old one was
-        if self.share_dialog is not None:
-            self.share_dialog.close()  # a child of the old window (sharing goes on, following the new one)
+        if self.sharing is not None:
+            self.sharing.close_dialog()  # a child of the old window (sharing goes on, following the new one)
         window = MainWindow(self.workspace, shortcuts=self.settings.shortcuts)
         window.newCampaignRequested.connect(self.request_new)
         window.openCampaignRequested.connect(self.request_open)
@@ -276,8 +274,8 @@ class GmtoolApp:
         self.window = window
         if self.player_view is not None:
             self.player_view.attach(window.bridge)  # the players' screen follows the new window
-        if self.share is not None:
-            self.share.attach(window.bridge)  # and so does their web page
+        if self.sharing is not None:
+            self.sharing.follow(window)  # and so does their web page, with this encounter's choices
         window.party_actions.partyChanged.connect(self._party_changed)
         if old is not None:
             old.close()
@@ -329,40 +327,18 @@ class GmtoolApp:
 
     def request_share(self) -> None:
         """View → Share with players…: the controls of the players' web page (its modules load now)."""
-        from gmtool.share.server import ShareOptions, ShareServer
-        from gmtool.ui.share_dialog import ShareDialog
+        from gmtool.ui.sharing import Sharing
 
         assert self.window is not None
-        if self.share is None:
-            try:
-                options = ShareOptions.model_validate(self.settings.share or {})
-            except ValueError:
-                options = ShareOptions()  # an old or damaged entry: start from the defaults
-            self.share = ShareServer(self.window.bridge, options)
-        if self.share_dialog is None:
-            self.share_dialog = ShareDialog(self.share, self.window)
-            self.share_dialog.finished.connect(self._share_dialog_closed)
-        from gmtool.ui.library_actions import bring_to_front
-
-        bring_to_front(self.share_dialog)
-
-    def _share_dialog_closed(self) -> None:
-        """The GM's choices kept for the next time (sharing goes on)."""
-        if self.share is not None:
-            self.settings.share = self.share.options.model_dump()
-            self._save_settings()
-        if self.share_dialog is not None:
-            self.share_dialog.deleteLater()
-            self.share_dialog = None
+        if self.sharing is None:
+            self.sharing = Sharing(self.settings, self._save_settings, self.window)
+        self.sharing.show_dialog(self.window)
 
     def stop_sharing(self) -> None:
         """No more web page for the players (the campaign is closed, the program quits)."""
-        if self.share_dialog is not None:
-            self.share_dialog.close()
-        if self.share is not None:
-            self.share.stop()
-            self.share.deleteLater()
-            self.share = None
+        if self.sharing is not None:
+            self.sharing.stop()
+            self.sharing = None
 
     def _party_changed(self) -> None:
         """The players' screen shows the party between encounters as it is now."""

@@ -80,6 +80,7 @@ class ShareServer(QObject):
     """Serves the player view of one bridge (another after :meth:`attach`) while started."""
 
     clientsChanged = Signal(int)  # pages following the fight now
+    optionsChanged = Signal()  # the GM's choices changed (set_options)
 
     def __init__(self, bridge: EncounterBridge, options: ShareOptions | None = None,
                  parent: QObject | None = None) -> None:
@@ -160,9 +161,12 @@ class ShareServer(QObject):
 
     def set_options(self, options: ShareOptions) -> None:
         """The GM's new choices, on every page at once."""
+        changed = options != self.options
         self.options = options
         self.model.set_settings(options.player_settings())
         self._push(every_page=True)
+        if changed:
+            self.optionsChanged.emit()
 
     def attach(self, bridge: EncounterBridge) -> None:
         """Follow another bridge (another encounter, the window rebuilt)."""
@@ -178,11 +182,7 @@ class ShareServer(QObject):
 
     # -- the content ----------------------------------------------------------------------------
     def _on_change(self, _change: Change) -> None:
-        if self.listening:
-            self._push()
-        else:  # no work a key press while stopped: read anew when sharing starts again; a page coming
-            self._feeds = {}  # back with the id it had then gets the content of now
-            self._seq += 1
+        self._push()
 
     def _feed(self, language: str) -> tuple[str, str]:
         """The content now in ``language``: its JSON without the map, and the map's SVG ('' none)."""
@@ -201,6 +201,10 @@ class ShareServer(QObject):
 
     def _push(self, every_page: bool = False) -> None:
         """The content anew; to every page whose content differs (in its language), or to all."""
+        if not self.listening:  # no work a key press while stopped: read anew when sharing starts again;
+            self._feeds = {}  # a page coming back with the id it had then gets the content of now
+            self._seq += 1
+            return
         before = self._feeds
         self._feeds = {}
         self._note_turn()

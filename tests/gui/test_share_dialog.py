@@ -125,46 +125,50 @@ def gm(qtbot, workspace: Workspace):  # noqa: ANN001, ANN201
 
 def _share_from_the_menu(gm) -> ShareServer:  # noqa: ANN001
     gm.window.action("share_players").trigger()
-    assert gm.share is not None and gm.share_dialog is not None and gm.share_dialog.isVisible()
-    _loopback(gm.share_dialog)
-    gm.share_dialog.start.click()
-    assert gm.share.listening
-    return gm.share
+    assert gm.sharing is not None and gm.sharing.dialog is not None and gm.sharing.dialog.isVisible()
+    _loopback(gm.sharing.dialog)
+    gm.sharing.dialog.start.click()
+    assert gm.sharing.server.listening
+    return gm.sharing.server
 
 
 def test_the_page_follows_the_rebuilt_window_and_stops_when_the_program_quits(qtbot, gm) -> None:  # noqa: ANN001
     server = _share_from_the_menu(gm)
     gm.show_window()  # another encounter or language: the window is rebuilt
-    assert gm.share is server and server.listening and server.model.bridge is gm.window.bridge
+    assert gm.sharing.server is server and server.listening and server.model.bridge is gm.window.bridge
     gm.window.action("roll_initiative").trigger()
     assert server.model.current_name()
-    port, token = server.port, server.token
+    port = server.port
     gm.shutdown()
-    assert gm.share is None
+    assert gm.sharing is None
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=1).close()
-    assert token
 
 
 def test_closing_the_campaign_stops_sharing(qtbot, gm, tmp_path) -> None:  # noqa: ANN001
     server = _share_from_the_menu(gm)
     port = server.port
     gm.switch_to(Workspace.create(tmp_path / "other.gmtool"))
-    assert gm.share is None
+    assert gm.sharing is None
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=1).close()
 
 
-def test_the_local_player_view_offers_the_same_choice(qtbot) -> None:  # noqa: ANN001
-    """"List an NPC only once it acts" is the one model's setting: the players' window has it too."""
-    from gmtool.ui.player_view import PlayerViewDialog
-    from gmtool.viewmodels.player_view_model import PlayerViewSettings
-
-    chooser = PlayerViewDialog(PlayerViewSettings(hide_npcs_until_they_act=True))
-    qtbot.addWidget(chooser)
-    assert chooser.hide_npcs.isChecked() and chooser.settings().hide_npcs_until_they_act
-    chooser.hide_npcs.setChecked(False)
-    assert not chooser.settings().hide_npcs_until_they_act
+def test_each_encounter_keeps_its_own_choices(qtbot, gm, workspace: Workspace) -> None:  # noqa: ANN001
+    """The timer and what players see are the encounter's; the language and port the GM's for all."""
+    server = _share_from_the_menu(gm)
+    gm.sharing.dialog.timer.setValue(45)
+    gm.sharing.dialog.language.setCurrentIndex(gm.sharing.dialog.language.findData("ja"))
+    fight = workspace.encounter_id
+    rally = next(e.id for e in workspace.encounters() if e.ruleset == "badlands_rally")
+    gm.switch_to(workspace.with_encounter(rally))
+    assert gm.sharing.server is server and server.listening
+    assert server.options.turn_timer_s == 0 and server.options.language == "ja"
+    server.set_options(server.options.model_copy(update={"show_npc_names": True}))
+    gm.switch_to(gm.workspace.with_encounter(fight))
+    assert server.options.turn_timer_s == 45 and not server.options.show_npc_names
+    gm.switch_to(gm.workspace.with_encounter(rally))
+    assert server.options.show_npc_names and server.options.turn_timer_s == 0
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
