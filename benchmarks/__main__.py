@@ -107,6 +107,7 @@ def main() -> int:
     bench_named("benchmarks.hex_geometry", "measure_hex_geometry")
     bench_named("benchmarks.import_freeze", "measure_import_freeze")  # issue 29: 2,000 NPCs, the window turning
     bench_named("benchmarks.mutation", "measure_mutation_scores")  # issue 36: what make mutate last wrote
+    bench_named("benchmarks.share_web", "measure_share_web")  # issue 33: the players' web page over loopback
     bench_startup()
     bench_kill_trials()
     return 0

@@ -32,6 +32,7 @@ from gmtool.ui.theme import apply_theme
 
 if TYPE_CHECKING:
     from gmtool.ui.player_view import PlayerView
+    from gmtool.ui.sharing import Sharing
 
 FIRST_PAINT_WAIT_MS = 3000  # the longest the collector and the opening backup wait for the first paint
 
@@ -67,6 +68,7 @@ class GmtoolApp:
         self.workspace: Workspace | None = None
         self.window: MainWindow | None = None
         self.player_view: PlayerView | None = None  # the players' window, once opened
+        self.sharing: Sharing | None = None  # the players' web page, once the GM opened View → Share
         self._qt_translator: QTranslator | None = None
 
     # -- language ------------------------------------------------------------
@@ -127,6 +129,7 @@ class GmtoolApp:
         self.show_window()
         if opening:
             if old is not None:
+                self.stop_sharing()  # the campaign shared is closed: so is its page
                 old.close()  # another campaign file; encounters of the same campaign share it
             self.tell_opening_notices(workspace)
             if house is not None and house.problems:
@@ -251,6 +254,8 @@ class GmtoolApp:
         old = self.window
         if old is not None:
             self._remember_layout(old)  # the new window opens where and as the old one was
+        if self.sharing is not None:
+            self.sharing.close_dialog()  # a child of the old window (sharing goes on, following the new one)
         window = MainWindow(self.workspace, shortcuts=self.settings.shortcuts)
         window.newCampaignRequested.connect(self.request_new)
         window.openCampaignRequested.connect(self.request_open)
@@ -259,6 +264,7 @@ class GmtoolApp:
         window.preferencesRequested.connect(self.request_preferences)
         window.reloadHouseRulesRequested.connect(self.reload_house_rules)
         window.playerViewRequested.connect(self.request_player_view)
+        window.shareRequested.connect(self.request_share)
         window.library_actions.restoreRequested.connect(self.request_restore)
         self._restore_layout(window)
         window.show()
@@ -266,6 +272,8 @@ class GmtoolApp:
         self.window = window
         if self.player_view is not None:
             self.player_view.attach(window.bridge)  # the players' screen follows the new window
+        if self.sharing is not None:
+            self.sharing.follow(window)  # and so does their web page, with this encounter's choices
         window.party_actions.partyChanged.connect(self._party_changed)
         if old is not None:
             old.close_replaced()  # the party was asked about before leaving; a rebuild leaves nothing
@@ -314,6 +322,21 @@ class GmtoolApp:
             self.player_view.closed.connect(self._player_view_closed)
         self.player_view.apply_settings(chosen)
         self.player_view.show_on_screen()
+
+    def request_share(self) -> None:
+        """View → Share with players…: the controls of the players' web page (its modules load now)."""
+        from gmtool.ui.sharing import Sharing
+
+        assert self.window is not None
+        if self.sharing is None:
+            self.sharing = Sharing(self.settings, self._save_settings, self.window)
+        self.sharing.show_dialog(self.window)
+
+    def stop_sharing(self) -> None:
+        """No more web page for the players (the campaign is closed, the program quits)."""
+        if self.sharing is not None:
+            self.sharing.stop()
+            self.sharing = None
 
     def _party_changed(self) -> None:
         """The players' screen shows the party between encounters as it is now."""
@@ -382,6 +405,7 @@ class GmtoolApp:
             pass  # settings are a convenience; the campaign is what must not be lost
 
     def shutdown(self) -> None:
+        self.stop_sharing()
         if self.player_view is not None:
             self.player_view.close()
         if self.window is not None:

@@ -41,6 +41,10 @@ NOT_FOR_THE_FIRST_PAINT = (
     "gmtool.games.shadowrun.gui.surprise_dialog",
     "gmtool.games.shadowrun.gui.group_dialog",
     "gmtool.ui.about_dialog",  # Help → About
+    "gmtool.share",  # View → Share with players…: the web server, its page, its dialog, the QR code
+    "gmtool.ui.share_dialog",
+    "segno",
+    "PySide6.QtNetwork",
     "gmtool.storage.desktop_entry",  # --install-desktop only
     "PySide6.QtSvg",  # the window icon is read from PNGs
     "importlib.metadata",  # entry points read by gmtool.core.entry_points (pydantic's plugins too)

@@ -56,6 +56,7 @@ ALLOWED: dict[tuple[str, str, str], str] = {
         "a backup already checked by inspect() → check_header (the reader: a regular file)",
     ("gmtool/storage/lock.py", "_open", "os.open"): "the lock file gmtool makes beside the campaign",
     ("gmtool/printing/pdf.py", "pdf_bytes", "open"): "a QBuffer in memory (writing a PDF)",
+    ("gmtool/share/page.py", "asset", "read_bytes"): "the shared page's style sheet or script gmtool ships",
 }
 
 

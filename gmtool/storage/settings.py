@@ -36,6 +36,9 @@ class Settings(BaseModel):
     window_layouts: dict[str, str] = Field(default_factory=dict)
     window_geometry: str | None = None  # size and place, shared by every game's window
     player_view: dict[str, object] | None = None  # PlayerViewSettings as a dict (validated when used)
+    share: dict[str, object] | None = None  # the shared page's language and port (gmtool.ui.sharing)
+    # each encounter's choices for the shared page: "<campaign file>#<encounter id>" -> ShareOptions' own fields
+    share_by_encounter: dict[str, dict[str, object]] = Field(default_factory=dict)
     theme: Literal["system", "light", "dark"] = "system"
     # Shortcuts the GM changed: action name -> key text (portable form, "Ctrl+K"; "": none).
     shortcuts: dict[str, str] = Field(default_factory=dict)

@@ -45,6 +45,7 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("print_log", QKeySequence.StandardKey.Print, changes_fight=False),
     ActionSpec("back_to_now", "Ctrl+Shift+B", changes_fight=False),
     ActionSpec("player_view", "Ctrl+Shift+V", changes_fight=False),
+    ActionSpec("share_players", "Ctrl+Alt+W", changes_fight=False),
     ActionSpec("reset_layout", None, changes_fight=False),
     ActionSpec("new_campaign", "Ctrl+Shift+N", changes_fight=False),
     ActionSpec("new_encounter", "Ctrl+Alt+N", changes_fight=False),
@@ -89,7 +90,7 @@ FILE_MENU = (
     "preferences", "reload_house_rules", "-", "quit",
 )
 EDIT_MENU = ("undo", "redo")
-VIEW_MENU = ("-", "reset_layout", "-", "player_view", "back_to_now")
+VIEW_MENU = ("-", "reset_layout", "-", "player_view", "share_players", "back_to_now")
 HELP_MENU = ("about",)
 SHELL_MENUS = ("menu.file", "menu.edit", "menu.view", "menu.help")
 

@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
     preferencesRequested = Signal()
     reloadHouseRulesRequested = Signal()
     playerViewRequested = Signal()
+    shareRequested = Signal()  # View → Share with players…
 
     def __init__(
         self, workspace: Workspace, parent: QWidget | None = None, shortcuts: dict[str, str] | None = None
@@ -203,6 +204,7 @@ class MainWindow(QMainWindow):
             "print_log": self.print_log,
             "back_to_now": self.bridge.back_to_now,
             "player_view": self.playerViewRequested.emit,
+            "share_players": self.shareRequested.emit,
             "reset_layout": self.reset_layout,
         }
         for name, handler in handlers.items():

@@ -322,6 +322,7 @@ class PlayerViewDialog(QDialog):
         self.npc_names = self._check("player.dialog.npc_names", settings.show_npc_names)
         self.npc_figures = self._check("player.dialog.npc_figures", settings.show_npc_figures)
         self.pc_figures = self._check("player.dialog.pc_figures", settings.show_pc_figures)
+        self.hide_npcs = self._check("share.dialog.hide_npcs", settings.hide_npcs_until_they_act)
         self.font_size = QSpinBox(self)
         self.font_size.setObjectName("playerFontSize")
         self.font_size.setRange(pvm.SCREEN_FONT_MIN, pvm.SCREEN_FONT_MAX)
@@ -331,7 +332,7 @@ class PlayerViewDialog(QDialog):
         form.addRow(tr("player.dialog.screen"), self.screen_combo)
         form.addRow("", self.full_screen)
         form.addRow(tr("player.dialog.font_size"), self.font_size)
-        for box in (self.npc_names, self.npc_figures, self.pc_figures):
+        for box in (self.npc_names, self.npc_figures, self.pc_figures, self.hide_npcs):
             form.addRow("", box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)
@@ -351,6 +352,7 @@ class PlayerViewDialog(QDialog):
             show_npc_names=self.npc_names.isChecked(),
             show_npc_figures=self.npc_figures.isChecked(),
             show_pc_figures=self.pc_figures.isChecked(),
+            hide_npcs_until_they_act=self.hide_npcs.isChecked(),
             font_point_size=self.font_size.value(),
             screen=self.screen_combo.currentData(),
             full_screen=self.full_screen.isChecked(),

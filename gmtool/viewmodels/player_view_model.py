@@ -10,7 +10,7 @@ What players see is the GM's choice (:class:`PlayerViewSettings`): an NPC's name
 can be replaced by "NPC 1", "NPC 2" … (numbered in the order NPCs joined, so the
 label does not follow the initiative order), and the figures (score, tracks such as the
 condition monitors) of NPCs — and of player characters — can be hidden; a hidden figure
-reads as ``None`` in every role. Every value comes from the game's snapshot for the players
+reads as ``None`` in every role (the public badges too: an NPC's effects are figures of it). Every value comes from the game's snapshot for the players
 (``rules.snapshot(state, "players")``: public tracks and badges only), so any game shows here.
 """
 
@@ -30,6 +30,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from gmtool.core.declared import player_line
+from gmtool.core.display import OrderRow
 from gmtool.core.encounter import Change
 from gmtool.core.i18n import tr
 from gmtool.viewmodels import roles
@@ -49,14 +50,15 @@ SHOWN_NAME = roles.USER + 102  # str: the name, or "NPC n" when NPC names are hi
 NAME_HIDDEN = roles.USER + 103  # bool
 DONE = roles.USER + 104  # bool: acted in this pass, or does not act in it
 NOTE = roles.USER + 107  # str: the game's short line under the name (a race's standing), or ""
+EFFECTS = roles.USER + 108  # tuple[str, ...]: the public badges' words (effects, states) | None when figures are hidden
 DISPLAY = int(Qt.ItemDataRole.DisplayRole)
 
 ROW_ROLES: tuple[int, ...] = (COMBATANT_ID, IS_CURRENT, SCORE, TRACKS, IS_NPC, PLACE, SHOWN_NAME, NAME_HIDDEN, DONE,
-                              NOTE, DISPLAY)
+                              NOTE, EFFECTS, DISPLAY)
 ROLE_NAMES = {role: QByteArray(name) for role, name in {
     COMBATANT_ID: b"combatantId", IS_CURRENT: b"isCurrent", SCORE: b"score", TRACKS: b"tracks",
     IS_NPC: b"isNpc", PLACE: b"place", SHOWN_NAME: b"shownName", NAME_HIDDEN: b"nameHidden",
-    DONE: b"done", NOTE: b"note", DISPLAY: b"display",
+    DONE: b"done", NOTE: b"note", EFFECTS: b"effects", DISPLAY: b"display",
 }.items()}
 SCREEN_FONT_MIN, SCREEN_FONT_MAX = 12, 96
 
@@ -70,6 +72,7 @@ class PlayerViewSettings(BaseModel):
     show_npc_names: bool = False
     show_npc_figures: bool = False
     show_pc_figures: bool = True
+    hide_npcs_until_they_act: bool = False  # an NPC joins the players' list (and map) when it first acts
     font_point_size: int = Field(default=28, ge=SCREEN_FONT_MIN, le=SCREEN_FONT_MAX)
     screen: str | None = None  # QScreen.name(); None: the main window's screen
     full_screen: bool = False
@@ -88,6 +91,7 @@ class PlayerViewModel(QAbstractListModel):
         self._bridge: EncounterBridge | None = None
         self._rows: list[dict[int, Any]] = []
         self._status: tuple[str, str, str] = ("", "", "")
+        self._revealed: dict[str, int] = {}  # NPC id → its number, in the order the players first saw it act
         self.attach(bridge)
 
     # -- inputs --------------------------------------------------------------------
@@ -104,6 +108,7 @@ class PlayerViewModel(QAbstractListModel):
         if self._bridge is not None:
             self._bridge.changed.disconnect(self._on_change)
         self._bridge = bridge
+        self._revealed = {}  # another encounter: its NPCs are new to the players
         bridge.changed.connect(self._on_change)
         self.refresh()
 
@@ -116,11 +121,9 @@ class PlayerViewModel(QAbstractListModel):
     def _snapshot(self) -> list[dict[int, Any]]:
         bridge = self.bridge
         snapshot = bridge.ruleset.snapshot(bridge.state, "players")
-        places = self._joined
-        joined = sorted(snapshot.rows, key=lambda r: places.get(r.id, len(places)))
-        npc_numbers = {r.id: n for n, r in enumerate((r for r in joined if r.npc), 1)}  # in joining order
+        listed, npc_numbers = self._listed(snapshot.rows)
         rows = []
-        for row in snapshot.rows:
+        for place, row in enumerate(listed, 1):
             name_hidden = row.npc and not self._settings.show_npc_names
             shown = self._settings.show_npc_figures if row.npc else self._settings.show_pc_figures
             name = tr("player.npc_name", number=npc_numbers[row.id]) if name_hidden else row.name
@@ -131,14 +134,29 @@ class PlayerViewModel(QAbstractListModel):
                 SCORE: row.score if shown else None,
                 TRACKS: (bars or None) if shown else None,
                 IS_NPC: row.npc,
-                PLACE: row.rank + 1,
+                PLACE: place,
                 SHOWN_NAME: name,
                 NAME_HIDDEN: name_hidden,
                 DONE: row.out,
                 NOTE: row.note,
+                EFFECTS: tuple(b.text for b in row.badges) if shown else None,
                 DISPLAY: name,
             })
         return rows
+
+    def _listed(self, rows: tuple[OrderRow, ...]) -> tuple[list[OrderRow], dict[str, int]]:
+        """The rows the players see, in order, and each NPC's number: in the order NPCs joined; with
+        ``hide_npcs_until_they_act``, only the NPCs seen acting, numbered in the order they first acted
+        (so neither a gap in the places nor in the numbers tells of one still hidden). Once seen, an NPC
+        stays listed (an undo does not make the players forget it)."""
+        if not self._settings.hide_npcs_until_they_act:
+            places = self._joined
+            joined = sorted(rows, key=lambda r: places.get(r.id, len(places)))
+            return list(rows), {r.id: n for n, r in enumerate((r for r in joined if r.npc), 1)}
+        for row in rows:
+            if row.npc and row.current and row.id not in self._revealed:
+                self._revealed[row.id] = len(self._revealed) + 1
+        return [r for r in rows if not r.npc or r.id in self._revealed], dict(self._revealed)
 
     @property
     def _joined(self) -> dict[str, int]:
@@ -193,6 +211,15 @@ class PlayerViewModel(QAbstractListModel):
     def shown_names(self) -> dict[str, str]:
         """Each listed combatant's id → the name the list shows ("NPC n" while NPC names are hidden)."""
         return {str(row[COMBATANT_ID]): str(row[SHOWN_NAME]) for row in self._rows}
+
+    def fully_shown(self, combatant_id: str) -> bool:
+        """Whether the players see this combatant listed with its name and its figures."""
+        for row in self._rows:
+            if row[COMBATANT_ID] == combatant_id:
+                npc = bool(row[IS_NPC])
+                figures = self._settings.show_npc_figures if npc else self._settings.show_pc_figures
+                return figures and not row[NAME_HIDDEN]
+        return False
 
     def current_row(self) -> int | None:
         for row, values in enumerate(self._rows):
