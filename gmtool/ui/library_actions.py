@@ -182,8 +182,13 @@ class LibraryActions(QObject):
         self.imported.emit(outcomes)
 
     def ask_export(self) -> Path | None:
-        """Export the library's NPCs, or build an encounter to export."""
+        """Export the library's NPCs (as JSON or another program's format a game writes), or build an
+        encounter to export."""
+        from gmtool.storage.templates import libraries
+
+        formats = {f.key: f for library in libraries() for f in library.export_formats}
         choices = [tr("libui.export.npcs"), tr("libui.export.encounter")]
+        choices += [tr("libui.export.npcs_as", format=tr(f.label)) for f in formats.values()]
         chosen, ok = QInputDialog.getItem(self.window, tr("libui.action.export"), tr("libui.export.what"),
                                           choices, 0, False)
         if not ok:
@@ -193,7 +198,8 @@ class LibraryActions(QObject):
             return None
         library = self.show_library()
         library.table.clearSelection()
-        return library.export_json()
+        index = choices.index(chosen)
+        return library.export_json() if index == 0 else library.export_as(list(formats)[index - 2])
 
     def _encounter_saved(self, encounter_id: int) -> None:
         name = self.campaign.encounter_info(encounter_id).name

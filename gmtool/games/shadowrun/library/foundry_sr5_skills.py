@@ -17,7 +17,6 @@ from typing import Any
 from pydantic import ValidationError
 
 from gmtool.core.i18n import tr
-
 from gmtool.games.shadowrun.library.foundry_fields import (
     ATTRIBUTE_KEYS,
     ActorRefused,
