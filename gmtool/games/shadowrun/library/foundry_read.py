@@ -73,8 +73,8 @@ def claims(data: bytes, filename: str) -> bool:
         return False
     try:
         return actors_in(parse_json(data, FOUNDRY, filename)) is not None
-    except FileFormatError:
-        return head.startswith(b"[")  # an array refused by the reader: say why rather than "unknown format"
+    except FileFormatError:  # refused by the reader: say why, as of an actor export, rather than "unknown format"
+        return head.startswith(b"[") or b'"_stats"' in data or b'"system"' in data
 
 
 def read_foundry(data: bytes, source: str) -> FoundryImport:

@@ -177,7 +177,7 @@ def _modes(value: str) -> list[str]:
 
 def _weapon(item: dict[str, Any], name: str) -> Weapon:
     system = item_system(item)
-    where = f"weapon {name[:30]}"
+    where = f"items[{name[:30]}].system"
     damage = number(system, "damage", 0, where)
     kind = _key(text(system, "damageType", where, "PHYSICAL") or "PHYSICAL").upper()
     letter = "S" if kind in STUN_TYPES else "P"

@@ -190,37 +190,37 @@ def _grunt(system: dict[str, Any], report: ActorReport) -> tuple[bool, int | Non
 
 def _weapon(item: dict[str, Any], name: str) -> Weapon:
     system = item_system(item)
-    where = f"weapon {name[:30]}"
+    where = f"items[{name[:30]}].system"
     damage = section(system, "action", "damage")
-    value = base_value(damage, where, 0)
-    kind = text(section(damage, "type"), "base", where) or "physical"
+    value = base_value(damage, f"{where}.action.damage", 0)
+    kind = text(section(damage, "type"), "base", f"{where}.action.damage.type") or "physical"
     letter = {"physical": "P", "stun": "S"}.get(kind.lower())
     if letter is None:
         raise ActorRefused("damage_type", type=kind[:20])
     category = text(system, "category", where).lower()
     melee = category == "melee"
-    strength = text(damage, "attribute", where).lower() == "strength"
+    strength = text(damage, "attribute", f"{where}.action.damage").lower() == "strength"
     code = f"(STR{value:+d}){letter}" if strength and value else f"(STR){letter}" if strength else f"{value}{letter}"
-    ap = base_value(section(damage, "ap"), where, 0)
-    accuracy = base_value(section(system, "action", "limit"), where, 0)
+    ap = base_value(section(damage, "ap"), f"{where}.action.damage.ap", 0)
+    accuracy = base_value(section(system, "action", "limit"), f"{where}.action.limit", 0)
     ranged = section(system, "range")
     fields: dict[str, Any] = {
         "name": name[:80], "category": text(system, "subcategory", where)[:80], "melee": melee,
         "damage": code, "ap": str(ap) if ap else "-", "accuracy": str(accuracy) if accuracy else None,
     }
     if melee:
-        fields["reach"] = number(section(system, "melee"), "reach", 0, where)
+        fields["reach"] = number(section(system, "melee"), "reach", 0, f"{where}.melee")
     else:
         modes = section(ranged, "modes")
-        fields["modes"] = [code for key, code in MODES if flag(modes, key, where)]
-        rc = base_value(section(ranged, "rc"), where, 0)
+        fields["modes"] = [code for key, code in MODES if flag(modes, key, f"{where}.range.modes")]
+        rc = base_value(section(ranged, "rc"), f"{where}.range.rc", 0)
         fields["rc"] = str(rc) if rc else ""
         ammo = section(system, "ammo")
-        rounds = number(section(ammo, "current"), "max", 0, where)
-        clip = CLIPS.get(text(ammo, "clip_type", where), "")
+        rounds = number(section(ammo, "current"), "max", 0, f"{where}.ammo.current")
+        clip = CLIPS.get(text(ammo, "clip_type", f"{where}.ammo"), "")
         fields["ammo"] = (f"{rounds}({clip})" if clip else str(rounds)) if rounds > 0 else ""
-        hints = (text(section(item, "flags", "gmtool"), "range", where), fields["category"])
-        fields["ranges"] = ranges_named(section(ranged, "ranges"), "sr5", where, hints)
+        hints = (text(section(item, "flags", "gmtool"), "range", f"items[{name[:30]}].flags.gmtool"), fields["category"])
+        fields["ranges"] = ranges_named(section(ranged, "ranges"), "sr5", f"{where}.range.ranges", hints)
     return Weapon(**fields)
 
 
