@@ -436,7 +436,10 @@ class LibraryWindow(QWidget):
         return path
 
     def _context_menu(self, position: QPoint) -> None:
-        """The list's context menu: export the selection in each other format its library writes."""
+        self.context_menu_here().popup(self.table.viewport().mapToGlobal(position))
+
+    def context_menu_here(self) -> QMenu:
+        """The list's context menu: export the selection as JSON, and in each other format its library writes."""
         menu = QMenu(self.table)
         menu.setObjectName("libraryContextMenu")
         json_action = menu.addAction(tr("libui.window.export_json"))
@@ -445,8 +448,10 @@ class LibraryWindow(QWidget):
             action = menu.addAction(tr("libui.export.as_format", format=tr(chosen.label)))
             action.setObjectName(f"libraryExport_{chosen.key}")
             action.triggered.connect(lambda _c=False, k=chosen.key: self.export_as(k))
+        if self.context_menu is not None:
+            self.context_menu.deleteLater()
         self.context_menu = menu
-        menu.popup(self.table.viewport().mapToGlobal(position))
+        return menu
 
     # -- the current encounter ---------------------------------------------------------------------
     def add_to_encounter(self) -> bool:

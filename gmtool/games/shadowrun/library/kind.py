@@ -153,8 +153,7 @@ class ShadowrunLibrary:
     def import_file(self, data: bytes, filename: str) -> FileImport:
         from gmtool.games.shadowrun.importers.dispatch import import_chummer, sniff
 
-        if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"[" or (sniff(data, filename) == "json"
-                                                          and _foundry(data, filename)):
+        if _array(data) or (sniff(data, filename) == "json" and _foundry(data, filename)):
             from gmtool.games.shadowrun.library.foundry_read import read_foundry
 
             found = read_foundry(data, filename)
@@ -181,8 +180,8 @@ class ShadowrunLibrary:
         from gmtool.games.shadowrun.importers.dispatch import sniff
         from gmtool.games.shadowrun.library.stepwise import exchange_kind, npcs_stepwise
 
-        if sniff(data, filename) != "json" or exchange_kind(data, filename) != KIND_NPCS:
-            return (yield from in_one_step(self, data, filename))
+        if _array(data) or sniff(data, filename) != "json" or exchange_kind(data, filename) != KIND_NPCS:
+            return (yield from in_one_step(self, data, filename))  # Chummer, Foundry actors, an encounter
         templates = yield from npcs_stepwise(data, filename)
         lines = [tr("libui.report.title", source=filename), tr("libui.report.npcs", count=len(templates))]
         for number, template in enumerate(templates, 1):
@@ -203,6 +202,11 @@ class ShadowrunLibrary:
         from gmtool.games.shadowrun.library.foundry_write import save_foundry
 
         save_foundry(path, list(templates))
+
+
+def _array(data: bytes) -> bool:
+    """Whether the file is a JSON array (only Foundry actor exports are)."""
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"["
 
 
 def _foundry(data: bytes, filename: str) -> bool:
