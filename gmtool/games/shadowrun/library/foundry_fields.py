@@ -193,3 +193,8 @@ def skip_other_items(items: list[dict[str, Any]], read_types: frozenset[str], re
             counts[kind] = counts.get(kind, 0) + 1
     for kind, count in sorted(counts.items()):
         report.skip("items", count=count, type=kind)
+
+
+def attribute_line(attributes: dict[str, int]) -> str:
+    """``Body 5  Agility 6 …`` in the active language (the report's line of attributes)."""
+    return "  ".join(f"{tr(f'attr.{code}')} {value}" for code, value in attributes.items())

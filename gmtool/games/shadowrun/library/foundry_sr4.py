@@ -28,6 +28,7 @@ from gmtool.games.shadowrun.library.foundry_fields import (
     MONITOR_BONUS_LIMIT,
     ActorRefused,
     ActorReport,
+    attribute_line,
     flag,
     item_system,
     number,
@@ -61,7 +62,7 @@ def read_sr4(system: dict[str, Any], items: list[dict[str, Any]], report: ActorR
     attributes = {code: max(0 if code == "EDG" else 1, number(stats, name.upper(), 0 if code == "EDG" else 1,
                                                             "system.sheetStats"))
                   for name, code in ATTRIBUTE_KEYS.items() if code in ATTRIBUTES}
-    report.got("attributes", values=" ".join(f"{k} {v}" for k, v in attributes.items()))
+    report.got("attributes", values=attribute_line(attributes))
     current_edge = number(stats, "CURRENTEDGE", attributes["EDG"], "system.sheetStats")
     if current_edge < attributes["EDG"]:
         report.skip("edge_used", used=attributes["EDG"] - current_edge)

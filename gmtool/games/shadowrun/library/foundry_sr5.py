@@ -31,6 +31,7 @@ from gmtool.games.shadowrun.library.foundry_fields import (
     MONITOR_BONUS_LIMIT,
     ActorRefused,
     ActorReport,
+    attribute_line,
     flag,
     item_system,
     number,
@@ -136,7 +137,7 @@ def _attributes(system: dict[str, Any], report: ActorReport) -> dict[str, int]:
             low = 0 if code == "EDG" else 1
             attributes[code] = max(low, base_value(section(found, name), f"system.attributes.{name}", low))
     edge = section(found, "edge")
-    report.got("attributes", values=" ".join(f"{k} {v}" for k, v in attributes.items()))
+    report.got("attributes", values=attribute_line(attributes))
     uses = number(edge, "uses", 0, "system.attributes.edge")
     if uses:
         report.skip("edge_used", used=uses)
