@@ -92,3 +92,14 @@ def test_the_library_writes_the_file_atomically_and_refuses_an_unknown_format(tm
     assert [p.name for p in tmp_path.iterdir()] == ["kestrel.json"]  # no temporary file left
     with pytest.raises(FileFormatError):
         LIBRARY.export_as("roll20", (_fixture("sr5_v36_kestrel.json"),), tmp_path / "x.json")
+
+
+@pytest.mark.parametrize("name", ["sr5_v36_kestrel.json", "sr5_v31_marrow.json", "sr4_dace.json"])
+def test_a_combatant_exported_from_a_fight_comes_back_as_the_same_sheet(name: str) -> None:
+    from gmtool.games.shadowrun.library.combatant_templates import template_of_sheet
+
+    sheet = to_sheet(_fixture(name))
+    fought = sheet.model_copy(update={"physical_damage": 4, "stun_damage": 3})  # as it stands after a hit
+    template = template_of_sheet(fought)
+    assert template is not None
+    assert to_sheet(_round_trip(template)) == fought

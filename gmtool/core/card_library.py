@@ -106,6 +106,9 @@ class CardLibrary(ABC, Generic[CardT]):
     def export_as(self, key: str, templates: tuple[CardT, ...], path: Path) -> None:
         raise FileFormatError("error.export_format_unknown", format=key)
 
+    def encounter_templates(self, state: object) -> tuple[CardT, ...]:
+        return ()
+
     def not_newer(self, version: int) -> None:
         """Refuse a document written by a newer gmtool (a schema version above this library's)."""
         if version > self.version:

@@ -115,6 +115,11 @@ class GameLibrary(Protocol[T]):
         for a key it does not write)."""
         ...
 
+    def encounter_templates(self, state: object) -> tuple[T, ...]:
+        """The combatants of an encounter state of its game as templates, as they stand (for exporting
+        them in :attr:`export_formats`); () when it has no such formats."""
+        ...
+
 
 class ImportsFiles(Protocol):
     """What :func:`in_one_step` needs of a library: :meth:`GameLibrary.import_file`."""

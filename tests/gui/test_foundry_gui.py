@@ -101,11 +101,39 @@ def test_file_export_offers_foundry_actors(window, tmp_path: Path, monkeypatch) 
     monkeypatch.setattr(lw, "ask_save_path", lambda *_a: target)
     offered: list[str] = []
 
+    wanted = "The NPCs of the library as Foundry VTT actors"
+
     def choose(_parent, _title, _label, choices, *_a):  # noqa: ANN001, ANN202 - the GM picks the Foundry entry
+        offered.extend(choices)
+        return wanted, True
+
+    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(choose))
+    assert window.library_actions.ask_export() == target
+    assert wanted in offered
+    assert json.loads(target.read_text(encoding="utf-8"))["_stats"]["systemId"] == "shadowrun4e"
+
+
+def test_file_export_writes_the_encounters_combatants_as_they_stand(window, tmp_path: Path, monkeypatch) -> None:
+    from gmtool.ui import library_window as lw
+
+    target = tmp_path / "fight.json"
+    monkeypatch.setattr(lw, "ask_save_path", lambda *_a: target)
+    offered: list[str] = []
+
+    def choose(_parent, _title, _label, choices, *_a):  # noqa: ANN001, ANN202 - the GM picks the combatants
         offered.extend(choices)
         return choices[-1], True
 
     monkeypatch.setattr(QInputDialog, "getItem", staticmethod(choose))
+    combatants = list(window.bridge.state.combatants.values())
+    assert combatants  # the demo fight
     assert window.library_actions.ask_export() == target
-    assert offered[-1] == "The NPCs of the library as Foundry VTT actors"
-    assert json.loads(target.read_text(encoding="utf-8"))["_stats"]["systemId"] == "shadowrun4e"
+    assert offered[-1] == "The combatants of this encounter as Foundry VTT actors"
+    written = json.loads(target.read_text(encoding="utf-8"))
+    actors = written if isinstance(written, list) else [written]
+    assert [a["name"] for a in actors] == [c.sheet.name for c in combatants]
+    back = read_foundry(target.read_bytes(), target.name).templates
+    first = combatants[0].sheet
+    assert back[0].monitors.physical_filled == first.physical_damage
+    assert back[0].attributes == {k: v for k, v in first.attributes.items() if k in back[0].attributes}
+    assert "fight.json" in window.status.text()

@@ -98,5 +98,8 @@ class CoinLibrary:
     def export_as(self, key: str, templates: tuple[DuelistCard, ...], path: Path) -> None:
         raise FileFormatError("error.export_format_unknown", format=key)
 
+    def encounter_templates(self, state: object) -> tuple[DuelistCard, ...]:
+        return ()
+
 
 LIBRARY = CoinLibrary()

@@ -203,6 +203,12 @@ class ShadowrunLibrary:
 
         save_foundry(path, list(templates))
 
+    def encounter_templates(self, state: object) -> tuple[AnyTemplate, ...]:
+        """The combatants of an SR5 or SR4 encounter as templates, damage taken included."""
+        from gmtool.games.shadowrun.library.combatant_templates import combatant_templates
+
+        return combatant_templates(state)
+
 
 def _array(data: bytes) -> bool:
     """Whether the file is a JSON array (only Foundry actor exports are)."""
