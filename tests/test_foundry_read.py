@@ -7,6 +7,7 @@ a different derived one, a piece of armour not equipped, a skill at rating 0 …
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -102,7 +103,6 @@ def test_sr5_layout_0_29_reads_values_and_the_grunt_rating() -> None:
 
 
 def test_the_layout_is_told_by_shape_when_the_version_is_missing() -> None:
-    import json
 
     for name, layout in (("sr5_v27_pell.json", "0.29 or older"), ("sr5_v31_marrow.json", "0.30–0.32"),
                          ("sr5_v36_kestrel.json", "0.33 or newer")):
@@ -184,3 +184,18 @@ def test_gmtool_exports_and_chummer_files_are_not_taken_for_foundry_actors() -> 
     assert not claims(export_npcs([kestrel]).encode(), "npcs.json")
     assert not claims(b"<?xml version='1.0'?><character/>", "x.chum5")
     assert not claims(b'[1, 2, 3]', "numbers.json")
+
+
+def test_more_actors_than_a_file_may_hold_are_refused_before_any_is_read() -> None:
+    actor = json.loads((FIXTURES / "party" / "ash_rennick.json").read_text(encoding="utf-8"))
+    with pytest.raises(FileFormatError) as refused:
+        read_foundry(json.dumps([actor] * 2001).encode(), "crowd.json")
+    assert "holds 2001 actors; at most 2000" in refused.value.message()
+
+
+def test_a_long_name_is_cut_and_said() -> None:
+    actor = json.loads((FIXTURES / "party" / "ash_rennick.json").read_text(encoding="utf-8"))
+    actor["name"] = "Ash " + "Rennick" * 20
+    found = read_foundry(json.dumps(actor).encode(), "long.json")
+    assert len(found.templates[0].name) == 60
+    assert "  not imported: the name was cut to 60 characters" in found.lines

@@ -31,6 +31,7 @@ from gmtool.games.shadowrun.library.foundry_fields import (
 from gmtool.games.shadowrun.library.foundry_sr5 import Sr5Layout
 from gmtool.games.shadowrun.library.foundry_sr5_skills import skills_from_fields, skills_from_items
 from gmtool.games.shadowrun.library.template import AnyTemplate
+from gmtool.games.shadowrun.rules.shadowrun import NAME_MAX
 
 SR5_ID, SR4_ID = "shadowrun5e", "shadowrun4e"
 _VERSION = re.compile(r"^\s*v?(\d+)\.(\d+)")
@@ -114,15 +115,22 @@ def read_actor(actor: object) -> tuple[AnyTemplate, ActorReport]:
 
         if actor.get("type") not in ("character", "npc"):
             raise ActorRefused("actor_type", type=str(actor.get("type"))[:20])
-        report = ActorReport(name, tr("foundry.layout.sr4"))
+        report = _report(name, "foundry.layout.sr4")
         return read_sr4(system, items, report, kept), report
     from gmtool.games.shadowrun.library.foundry_sr5 import read_sr5
 
     if actor.get("type") != "character":
         raise ActorRefused("actor_type", type=str(actor.get("type"))[:20])
     layout = layout_of(actor, system, items)
-    report = ActorReport(name, tr(layout.label))
+    report = _report(name, layout.label)
     return read_sr5(system, items, layout, report, kept), report
+
+
+def _report(name: str, layout: str) -> ActorReport:
+    report = ActorReport(name, tr(layout))
+    if len(name) > NAME_MAX:
+        report.skip("name_cut", length=NAME_MAX)
+    return report
 
 
 def _system_id(actor: dict[str, Any], system: dict[str, Any]) -> str:
