@@ -88,7 +88,7 @@ def sr5_actor(template: SR5Template) -> dict[str, Any]:
     attributes["edge"]["uses"] = 0
     attributes["magic"] = {"base": template.magic or 0}
     attributes["resonance"] = {"base": template.resonance or 0}
-    attributes["essence"] = {"base": 6, "value": template.essence}
+    attributes["essence"] = {"base": template.essence, "value": template.essence}  # no cyberware written: base is all
     special = "magic" if template.magic else "resonance" if template.resonance else "mundane"
     physical, stun = _monitor_bonus(template)
     filled = template.monitors.physical_filled
