@@ -119,7 +119,8 @@ def _monitors(system: dict[str, Any], attributes: dict[str, int], report: ActorR
     physical, stun = monitor_sizes(attributes["BOD"], attributes["WIL"], physical_bonus, stun_bonus)
     physical_filled = max(0, number(physical_node, "value", 0, "system.conditionMonitor.physical"))
     stun_filled = max(0, number(stun_node, "value", 0, "system.conditionMonitor.stun"))
-    report.got("monitors", physical=physical, stun=stun, physical_bonus=physical_bonus, stun_bonus=stun_bonus,
+    report.got("monitors", physical=physical, stun=stun, physical_bonus=f"{physical_bonus:+d}",
+               stun_bonus=f"{stun_bonus:+d}",
                physical_filled=physical_filled, stun_filled=stun_filled)
     return {"physical_boxes": physical, "stun_boxes": stun, "physical_filled": physical_filled,
             "stun_filled": stun_filled}

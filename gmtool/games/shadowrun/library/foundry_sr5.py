@@ -173,7 +173,8 @@ def _monitors(system: dict[str, Any], attributes: dict[str, int], report: ActorR
     physical_filled = (number(section(track, "physical"), "value", 0, "system.track.physical")
                        + number(section(track, "physical", "overflow"), "value", 0, "system.track.physical.overflow"))
     stun_filled = number(section(track, "stun"), "value", 0, "system.track.stun")
-    report.got("monitors", physical=physical, stun=stun, physical_bonus=physical_bonus, stun_bonus=stun_bonus,
+    report.got("monitors", physical=physical, stun=stun, physical_bonus=f"{physical_bonus:+d}",
+               stun_bonus=f"{stun_bonus:+d}",
                physical_filled=physical_filled, stun_filled=stun_filled)
     return {"physical_boxes": physical, "stun_boxes": stun,
             "physical_filled": max(0, physical_filled), "stun_filled": max(0, stun_filled)}
