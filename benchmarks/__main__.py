@@ -2,7 +2,7 @@
 
 Order: exact odds per query and against icepool (pure Python, first, while the
 process is small), every key press in a fresh process of its own with the bare window's
-floor around them and each as a ratio to it (:mod:`benchmarks.key_presses`), Chummer import,
+floor around them and each as a ratio to it (:mod:`benchmarks.key_presses`), Chummer and Foundry import,
 library search over 10,000 NPCs, a 1,000-event log printed to PDF, the longest freeze while
 importing 2,000 NPCs, start-up
 time and peak memory against a bare PySide6 window (child processes), then the
@@ -98,6 +98,7 @@ def main() -> int:
     bench_odds()
     bench_key_presses()
     bench_named("benchmarks.import_chummer", "measure_import_chummer")
+    bench_named("benchmarks.import_foundry", "measure_import_foundry")  # issue 34: 100 Foundry actors
     bench_named("benchmarks.library_search", "measure_library_search")
     bench_named("benchmarks.print_pdf", "measure_print_pdf")
     bench_named("benchmarks.rewind", "measure_rewind")

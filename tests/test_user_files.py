@@ -206,6 +206,7 @@ def _every_kind() -> dict[str, FileKind]:
     import gmtool.games.badlands_rally.library.kind
     import gmtool.games.shadowrun.importers.dispatch
     import gmtool.games.shadowrun.library.exchange
+    import gmtool.games.shadowrun.library.foundry_fields
     import gmtool.games.shadowrun.rules.tables.house_rules
     import gmtool.storage.inspection
     import gmtool.storage.lock
@@ -217,7 +218,7 @@ def _every_kind() -> dict[str, FileKind]:
 def test_every_kind_is_named_in_both_languages_and_fits_file_import() -> None:
     kinds = _every_kind()
     assert set(kinds) == {"import", "map", "settings", "campaign", "campaign_log", "chummer", "npc_export",
-                          "house_rules", "gear_cards", "machine_cards"}
+                          "house_rules", "gear_cards", "machine_cards", "foundry"}
     for language in ("en", "ja"):
         messages = catalogue(language).messages
         assert all(f"userfile.kind.{key}" in messages and f"userfile.kind_a.{key}" in messages for key in kinds)

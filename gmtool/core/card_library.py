@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import tr
-from gmtool.core.library import FileImport, TemplateColumns, in_one_step
+from gmtool.core.library import ExportFormat, FileImport, TemplateColumns, in_one_step
 from gmtool.core.strict import refusal
 from gmtool.core.user_files import IMPORT, parse_json
 
@@ -79,6 +79,7 @@ class CardLibrary(ABC, Generic[CardT]):
     version: int
     suffixes: tuple[str, ...] = (".json",)
     export_suffix = ".json"
+    export_formats: tuple[ExportFormat, ...] = ()  # cards are gmtool's own: no other program's format
 
     @abstractmethod
     def blank(self, game: str, name: str) -> dict[str, object]: ...
@@ -101,6 +102,12 @@ class CardLibrary(ABC, Generic[CardT]):
 
     @abstractmethod
     def export(self, templates: tuple[CardT, ...], path: Path) -> None: ...
+
+    def export_as(self, key: str, templates: tuple[CardT, ...], path: Path) -> None:
+        raise FileFormatError("error.export_format_unknown", format=key)
+
+    def encounter_templates(self, state: object) -> tuple[CardT, ...]:
+        return ()
 
     def not_newer(self, version: int) -> None:
         """Refuse a document written by a newer gmtool (a schema version above this library's)."""

@@ -30,6 +30,16 @@ class TemplateColumns:
 
 
 @dataclass(frozen=True)
+class ExportFormat:
+    """A format a library writes besides its own (another program's files): its key, the translation key
+    of its name ("Foundry VTT actors") and its file name ending."""
+
+    key: str
+    label: str
+    suffix: str
+
+
+@dataclass(frozen=True)
 class PlannedEncounter:
     """An encounter prepared ahead (an imported plan): its name, game and the commands that fill it."""
 
@@ -53,6 +63,7 @@ class GameLibrary(Protocol[T]):
     version: int  # the documents' schema version (the store's document_version)
     suffixes: tuple[str, ...]  # the file names it imports (".chum5", ".json" …)
     export_suffix: str  # the file name ending of its exports (".json")
+    export_formats: tuple[ExportFormat, ...]  # other programs' formats it also writes (none: ())
 
     def blank(self, game: str, name: str) -> dict[str, object]:
         """The document of a new template of ``game``."""
@@ -97,6 +108,16 @@ class GameLibrary(Protocol[T]):
 
     def export(self, templates: tuple[T, ...], path: Path) -> None:
         """Write templates to a file this library imports again (atomically)."""
+        ...
+
+    def export_as(self, key: str, templates: tuple[T, ...], path: Path) -> None:
+        """Write templates in the format ``key`` of :attr:`export_formats` (atomically; FileFormatError
+        for a key it does not write)."""
+        ...
+
+    def encounter_templates(self, state: object) -> tuple[T, ...]:
+        """The combatants of an encounter state of its game as templates, as they stand (for exporting
+        them in :attr:`export_formats`); () when it has no such formats."""
         ...
 
 

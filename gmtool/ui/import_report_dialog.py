@@ -61,8 +61,25 @@ SLICE_S = 0.02  # during an import the window repaints and Cancel is seen at lea
 
 
 def importable(path: Path) -> bool:
-    """Whether a file's name says it is something a registered game imports."""
-    return path.suffix.lower() in importable_suffixes()
+    """Whether a file's name says it is something a registered game imports (a folder: its files may be)."""
+    return path.suffix.lower() in importable_suffixes() or path.is_dir()
+
+
+def files_in_folders(paths: list[Path]) -> list[Path]:
+    """The paths with each folder replaced by the importable files directly in it (by name; hidden
+    files and sub-folders left out). A folder holding none stays (the reader refuses it: a folder)."""
+    found: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            found.append(path)
+            continue
+        try:
+            inside = sorted(p for p in path.iterdir() if not p.name.startswith(".") and p.is_file()
+                            and p.suffix.lower() in importable_suffixes())
+        except OSError:
+            inside = []
+        found += inside or [path]
+    return found
 
 
 def import_filter() -> str:
@@ -123,7 +140,9 @@ def import_steps(campaign: Campaign, path: Path, current_encounter: int | None =
 def import_paths(
     parent: QWidget | None, campaign: Campaign, paths: list[Path], current_encounter: int | None = None
 ) -> list[ImportOutcome]:
-    """Import ``paths`` one by one with a cancellable progress dialog (shown when it takes long)."""
+    """Import ``paths`` one by one with a cancellable progress dialog (shown when it takes long); a folder
+    is its importable files, each imported on its own (all or nothing per file)."""
+    paths = files_in_folders(paths)
     files = len(paths) if len(paths) > 1 else 0  # one file: a busy bar (a count of one would stay at 0 %)
     progress = QProgressDialog(tr("libui.import.progress_start"), tr("libui.import.cancel"), 0, files, parent)
     progress.setObjectName("importProgress")

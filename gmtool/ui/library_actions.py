@@ -21,12 +21,15 @@ from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QAction, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QDialog, QInputDialog, QMainWindow, QMenu, QWidget
 
+from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
 from gmtool.ui.actions import LIBRARY_SPECS
 from gmtool.ui.window_actions import WindowActions
 from gmtool.viewmodels.game_view import game_name
 
 if TYPE_CHECKING:  # each loads on first use: the first screen shows none of them
+    from gmtool.core.library import ExportFormat
+    from gmtool.storage.templates import Library
     from gmtool.ui.backup_dialog import BackupDialog
     from gmtool.ui.import_report_dialog import ImportOutcome, ImportReportDialog
     from gmtool.ui.library_window import LibraryWindow
@@ -168,18 +171,55 @@ class LibraryActions(WindowActions):
         self.imported.emit(outcomes)
 
     def ask_export(self) -> Path | None:
-        """Export the library's NPCs, or build an encounter to export."""
+        """Export the library's NPCs (as JSON or another program's format a game writes), the current
+        encounter's combatants in such a format, or build an encounter to export."""
+        from gmtool.storage.templates import libraries, library_for
+
+        formats = {f.key: f for library in libraries() for f in library.export_formats}
+        current = library_for(self.window.workspace.ruleset_key)
+        fight_formats = current.export_formats if current is not None else ()
         choices = [tr("libui.export.npcs"), tr("libui.export.encounter")]
+        choices += [tr("libui.export.npcs_as", format=tr(f.label)) for f in formats.values()]
+        choices += [tr("libui.export.combatants_as", format=tr(f.label)) for f in fight_formats]
         chosen, ok = QInputDialog.getItem(self.window, tr("libui.action.export"), tr("libui.export.what"),
                                           choices, 0, False)
         if not ok:
             return None
-        if chosen == choices[1]:
+        index = choices.index(chosen)
+        if index == 1:
             self.show_builder()
             return None
+        if current is not None and index >= 2 + len(formats):
+            return self.export_combatants(current, fight_formats[index - 2 - len(formats)])
         library = self.show_library()
         library.table.clearSelection()
-        return library.export_json()
+        return library.export_json() if index == 0 else library.export_as(list(formats)[index - 2])
+
+    def export_combatants(self, library: Library, chosen: ExportFormat) -> Path | None:
+        """Write the current encounter's combatants, as they stand, in ``chosen`` (its game's format)."""
+        from gmtool.ui.library_window import ask_save_path
+
+        bridge = getattr(self.window, "bridge", None)  # the main window's bridge: the state shown
+        state = bridge.state if bridge is not None else self.window.workspace.encounter.state
+        templates = library.encounter_templates(state)
+        if not templates:
+            self.window.show_refusal(tr("libui.export.no_combatants"))
+            return None
+        name = self.campaign.encounter_info(self.window.workspace.encounter_id).name
+        path = ask_save_path(self.window, tr("libui.window.export_title"), f"{name}{chosen.suffix}",
+                             tr("libui.filter.export", game=tr(chosen.label), suffix=chosen.suffix))
+        if path is None:
+            return None
+        try:
+            library.export_as(chosen.key, templates, path)
+        except (GmtoolError, OSError) as exc:
+            self.window.show_refusal(exc.message() if isinstance(exc, GmtoolError) else str(exc))
+            return None
+        status = getattr(self.window, "status", None)  # the main window's status line
+        if status is not None:
+            status.setStyleSheet("")
+            status.setText(tr("libui.window.exported", count=len(templates), file=path.name))
+        return path
 
     def _encounter_saved(self, encounter_id: int) -> None:
         name = self.campaign.encounter_info(encounter_id).name

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QPoint, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.errors import GmtoolError
 from gmtool.core.i18n import tr
+from gmtool.core.library import ExportFormat
 from gmtool.storage.campaign import Campaign
 from gmtool.storage.library_store import LibraryStore
 from gmtool.storage.templates import Library, library_for, library_games, load_template, store_fields
@@ -156,6 +157,9 @@ class LibraryWindow(QWidget):
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(4, QHeaderView.ResizeMode.ResizeToContents)
         self.table.doubleClicked.connect(lambda _i: self.edit_selected())
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self.context_menu: QMenu | None = None
         self.preview = QPlainTextEdit(self)
         self.preview.setObjectName("libraryPreview")
         self.preview.setReadOnly(True)
@@ -378,9 +382,24 @@ class LibraryWindow(QWidget):
         return outcomes
 
     def export_json(self) -> Path | None:
-        """Export the selected templates (all listed ones when none is selected)."""
+        """Export the selected templates (all listed ones when none is selected) as the game's own JSON."""
+        return self._export(None)
+
+    def export_as(self, key: str) -> Path | None:
+        """Export the selected (or all listed) templates in another program's format their library writes."""
+        return self._export(key)
+
+    def export_formats(self) -> tuple[ExportFormat, ...]:
+        """The other formats the selected templates' library writes (none when several games are selected)."""
+        libraries = {id(lib): lib for lib in (self.library_of(t) for t in self._to_export()[0])}
+        return next(iter(libraries.values())).export_formats if len(libraries) == 1 else ()
+
+    def _to_export(self) -> tuple[list[object], list[int]]:
         ids = self.selected_ids() or [int(self.proxy.index(r, 0).data(TEMPLATE_ID)) for r in range(self.proxy.rowCount())]
-        templates = [t for t in (self.load(i) for i in ids) if t is not None]
+        return [t for t in (self.load(i) for i in ids) if t is not None], ids
+
+    def _export(self, key: str | None) -> Path | None:
+        templates = self._to_export()[0]
         if not templates:
             self.show_message(tr("libui.window.nothing_to_export"), error=True)
             return None
@@ -389,19 +408,44 @@ class LibraryWindow(QWidget):
             self.show_message(tr("libui.window.export_one_game"), error=True)
             return None
         library = next(iter(libraries.values()))
-        game = game_name(library.game_of(templates[0]))
-        suffix = library.export_suffix
+        chosen = next((f for f in library.export_formats if f.key == key), None)
+        if key is not None and chosen is None:
+            self.show_message(tr("error.export_format_unknown", format=key), error=True)
+            return None
+        game = tr(chosen.label) if chosen else game_name(library.game_of(templates[0]))
+        suffix = chosen.suffix if chosen else library.export_suffix
         path = ask_save_path(self, tr("libui.window.export_title"), f"templates{suffix}",
                              tr("libui.filter.export", game=game, suffix=suffix))
         if path is None:
             return None
         try:
-            library.export(tuple(templates), path)
+            if chosen is None:
+                library.export(tuple(templates), path)
+            else:
+                library.export_as(chosen.key, tuple(templates), path)
         except (GmtoolError, OSError) as exc:
             self.show_message(exc.message() if isinstance(exc, GmtoolError) else str(exc), error=True)
             return None
         self.show_message(tr("libui.window.exported", count=len(templates), file=path.name))
         return path
+
+    def _context_menu(self, position: QPoint) -> None:
+        self.context_menu_here().popup(self.table.viewport().mapToGlobal(position))
+
+    def context_menu_here(self) -> QMenu:
+        """The list's context menu: export the selection as JSON, and in each other format its library writes."""
+        menu = QMenu(self.table)
+        menu.setObjectName("libraryContextMenu")
+        json_action = menu.addAction(tr("libui.window.export_json"))
+        json_action.triggered.connect(lambda _c=False: self.export_json())
+        for chosen in self.export_formats():
+            action = menu.addAction(tr("libui.export.as_format", format=tr(chosen.label)))
+            action.setObjectName(f"libraryExport_{chosen.key}")
+            action.triggered.connect(lambda _c=False, k=chosen.key: self.export_as(k))
+        if self.context_menu is not None:
+            self.context_menu.deleteLater()
+        self.context_menu = menu
+        return menu
 
     # -- the current encounter ---------------------------------------------------------------------
     def add_to_encounter(self) -> bool:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import tr
-from gmtool.core.library import FileImport, TemplateColumns, in_one_step
+from gmtool.core.library import ExportFormat, FileImport, TemplateColumns, in_one_step
 from gmtool.storage.atomic import write_atomic
 
 VERSION = 1
@@ -40,6 +40,7 @@ class CoinLibrary:
     version = VERSION
     suffixes: tuple[str, ...] = (".coins",)
     export_suffix = ".coins"
+    export_formats: tuple[ExportFormat, ...] = ()
 
     def blank(self, game: str, name: str) -> dict[str, object]:
         return {"name": name, "coins": 3}
@@ -93,6 +94,12 @@ class CoinLibrary:
     def export(self, templates: tuple[DuelistCard, ...], path: Path) -> None:
         document = {"kind": FILE_KIND, "duelists": [self.document(card) for card in templates]}
         write_atomic(path, json.dumps(document, ensure_ascii=False, indent=1))
+
+    def export_as(self, key: str, templates: tuple[DuelistCard, ...], path: Path) -> None:
+        raise FileFormatError("error.export_format_unknown", format=key)
+
+    def encounter_templates(self, state: object) -> tuple[DuelistCard, ...]:
+        return ()
 
 
 LIBRARY = CoinLibrary()

@@ -1,8 +1,9 @@
 """Both Shadowrun editions' templates as the campaign library sees them (:class:`GameLibrary`).
 
 One object serves SR4 and SR5 (a template says its edition). Files it imports: Chummer
-characters (``.chum5``/``.chum``, told apart by content) and gmtool's own JSON exports of NPCs
-and of encounters built ahead. The commands that put a template into an encounter (copies named
+characters (``.chum5``/``.chum``, told apart by content), Foundry VTT actor exports (one actor, or
+an array of them: :mod:`gmtool.games.shadowrun.library.foundry_read`) and gmtool's own JSON exports
+of NPCs and of encounters built ahead; it also exports templates as Foundry actors. The commands that put a template into an encounter (copies named
 ``Ganger 1…N`` or one grunt group) are built here too, so the library window and an imported
 encounter plan use the same path.
 """
@@ -14,7 +15,7 @@ from pathlib import Path
 
 from gmtool.core.errors import FileFormatError
 from gmtool.core.i18n import tr
-from gmtool.core.library import FileImport, PlannedEncounter, TemplateColumns, in_one_step
+from gmtool.core.library import ExportFormat, FileImport, PlannedEncounter, TemplateColumns, in_one_step
 from gmtool.core.messages import Command
 from gmtool.games.shadowrun.library.documents import TEMPLATE_VERSION, blank_document, template_from_document
 from gmtool.games.shadowrun.library.exchange import KIND_ENCOUNTER, KIND_NPCS, EncounterPlan
@@ -22,6 +23,7 @@ from gmtool.games.shadowrun.library.template import AnyTemplate
 from gmtool.games.shadowrun.library.validation import validate_template
 
 NAME_LENGTH = 60
+FOUNDRY_FORMAT = ExportFormat("foundry", "foundry.export.label", ".json")
 
 
 def preview(template: AnyTemplate) -> str:
@@ -105,6 +107,7 @@ class ShadowrunLibrary:
     version = TEMPLATE_VERSION
     suffixes: tuple[str, ...] = (".chum5", ".chum", ".json")
     export_suffix = ".json"
+    export_formats: tuple[ExportFormat, ...] = (FOUNDRY_FORMAT,)
 
     def blank(self, game: str, name: str) -> dict[str, object]:
         return blank_document(game.upper(), name)
@@ -141,13 +144,20 @@ class ShadowrunLibrary:
         try:
             if sniff(data, filename) != "json":
                 return True  # XML: a Chummer file (the importer says so if it is not one)
-            return exchange_kind(data, filename) in (KIND_NPCS, KIND_ENCOUNTER)  # its first members: no long read
+            if exchange_kind(data, filename) in (KIND_NPCS, KIND_ENCOUNTER):  # its first members: no long read
+                return True
         except FileFormatError:
-            return False
+            pass
+        return _foundry(data, filename)
 
     def import_file(self, data: bytes, filename: str) -> FileImport:
         from gmtool.games.shadowrun.importers.dispatch import import_chummer, sniff
 
+        if _array(data) or (sniff(data, filename) == "json" and _foundry(data, filename)):
+            from gmtool.games.shadowrun.library.foundry_read import read_foundry
+
+            found = read_foundry(data, filename)
+            return FileImport(found.lines, found.templates)
         if sniff(data, filename) == "json":
             return self._import_json(data, filename)
         result = import_chummer(data, filename)
@@ -170,8 +180,8 @@ class ShadowrunLibrary:
         from gmtool.games.shadowrun.importers.dispatch import sniff
         from gmtool.games.shadowrun.library.stepwise import exchange_kind, npcs_stepwise
 
-        if sniff(data, filename) != "json" or exchange_kind(data, filename) != KIND_NPCS:
-            return (yield from in_one_step(self, data, filename))
+        if _array(data) or sniff(data, filename) != "json" or exchange_kind(data, filename) != KIND_NPCS:
+            return (yield from in_one_step(self, data, filename))  # Chummer, Foundry actors, an encounter
         templates = yield from npcs_stepwise(data, filename)
         lines = [tr("libui.report.title", source=filename), tr("libui.report.npcs", count=len(templates))]
         for number, template in enumerate(templates, 1):
@@ -184,6 +194,31 @@ class ShadowrunLibrary:
         from gmtool.games.shadowrun.library.exchange import save_npcs
 
         save_npcs(path, list(templates))
+
+    def export_as(self, key: str, templates: tuple[AnyTemplate, ...], path: Path) -> None:
+        """Foundry VTT actors (:mod:`gmtool.games.shadowrun.library.foundry_write`)."""
+        if key != FOUNDRY_FORMAT.key:
+            raise FileFormatError("error.export_format_unknown", format=key)
+        from gmtool.games.shadowrun.library.foundry_write import save_foundry
+
+        save_foundry(path, list(templates))
+
+    def encounter_templates(self, state: object) -> tuple[AnyTemplate, ...]:
+        """The combatants of an SR5 or SR4 encounter as templates, damage taken included."""
+        from gmtool.games.shadowrun.library.combatant_templates import combatant_templates
+
+        return combatant_templates(state)
+
+
+def _array(data: bytes) -> bool:
+    """Whether the file is a JSON array (only Foundry actor exports are)."""
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"["
+
+
+def _foundry(data: bytes, filename: str) -> bool:
+    from gmtool.games.shadowrun.library.foundry_read import claims
+
+    return claims(data, filename)
 
 
 LIBRARY = ShadowrunLibrary()
