@@ -44,3 +44,13 @@ def test_the_dispelling_roll_reads_counterspelling_plus_magic_against_force_plus
         "Opponent resists — Invisibility: Force + caster's Magic +7 = 7 dice vs 0: [6 2 2 2 2 2 2] (typed) → 1 hit, "
         "hits counted",
         "Hedge dispels Invisibility: 2 net hits, 1 of its hits left"]
+
+
+def test_the_log_filter_finds_the_defender_and_everyone_a_spell_defence_guards() -> None:
+    # The log's filter by combatant and Undo's words: the one who declares first, then those guarded, by name.
+    from gmtool.core.game import Involved
+
+    fight = Fight()
+    [declared] = fight.run(mm.DeclareSpellDefence(combatant="c3", protects=("c2", "c1"), counterspelling=3))
+    assert fight.session.encounter.ruleset.involved(declared) == (
+        Involved("c3", "Hedge"), Involved("c2", "Goon"), Involved("c1", "Mage"))
