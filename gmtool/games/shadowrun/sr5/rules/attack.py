@@ -21,7 +21,6 @@ from gmtool.games.shadowrun.rules.attack.decide import attack_events
 from gmtool.games.shadowrun.rules.attack.messages import (
     Attack,
     MarkSuppressed,
-    Reload,
     SuppressionTest,
     TermRecord,
 )
@@ -213,14 +212,6 @@ def handlers(adapter: SR5Attack) -> dict[str, Handler[EncounterState]]:
     }
 
 
-def attack(state: EncounterState, command: Attack, rng: random.Random) -> list[Event]:
-    return attack_events(ADAPTER, state, command, rng)
-
-
-def reload_weapon(state: EncounterState, command: Reload, rng: random.Random) -> list[Event]:
-    return reload_events(ADAPTER, state, command, rng)
-
-
 def mark_suppressed(state: EncounterState, command: MarkSuppressed, rng: random.Random) -> list[Event]:
     actor = current_actor(state)
     return suppression.mark_events(effect_table(), state, command, combatant, actor.id if actor else None)
@@ -229,7 +220,3 @@ def mark_suppressed(state: EncounterState, command: MarkSuppressed, rng: random.
 def suppression_test(state: EncounterState, command: SuppressionTest, rng: random.Random) -> list[Event]:
     return suppression.suppression_test_events(state, command, combatant, ADAPTER.shared_monitor, rng)
 
-
-HANDLERS: dict[str, Handler[EncounterState]] = {
-    "attack": attack, "reload": reload_weapon, "mark_suppressed": mark_suppressed, "suppression_test": suppression_test,
-}
