@@ -78,3 +78,20 @@ def test_a_carried_machine_shows_its_damage_of_its_durability() -> None:
 
     (line,) = AuraCarry().state_lines(CarriedMachine(damage=7, durability=20))
     assert (line.key, line.label, line.value) == ("damage", "Damage", "7/20")
+
+
+def test_an_attack_before_the_split_names_who_still_allocates() -> None:
+    # 22.1: the PP allocation phase comes first; combat waits for every machine's split.
+    duel = Duel()
+    with pytest.raises(RulesError) as refused:
+        duel.run(m.Attack(attacker=LARK, target=HORNET))
+    assert refused.value.message() == "Allocate PP first: Demo Lark, Demo Hornet, Demo Skyraft."
+
+
+def test_the_sheet_shows_the_cards_evasion_and_parry() -> None:
+    # 14.1, 16.2: the target's evasion or parry rate lowers the hit value; the sheet shows the card's (the
+    # demo Lark's evasion 3, parry 4).
+    duel = Duel()
+    sheet = duel.rules.sheet(duel.state, LARK)
+    shown = {f.key: f.value for f in sheet.fields}
+    assert (shown["evasion"], shown["parry"]) == ("3", "4")
