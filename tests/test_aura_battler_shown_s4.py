@@ -95,3 +95,25 @@ def test_the_sheet_shows_the_cards_evasion_and_parry() -> None:
     sheet = duel.rules.sheet(duel.state, LARK)
     shown = {f.key: f.value for f in sheet.fields}
     assert (shown["evasion"], shown["parry"]) == ("3", "4")
+
+
+@pytest.mark.rule("AB-12")
+def test_a_response_turn_is_logged_with_the_response_pp_it_spent() -> None:
+    # 12.2: one response PP per turn against an attack. The Lark put 1 PP on response; facing north-east, it
+    # turns one side right: south-east, response PP 1 → 0.
+    from tests.test_aura_battler_heavy import RESPONDING
+
+    duel = Duel()
+    duel.allocate(RESPONDING)
+    (turned,) = duel.run(m.ResponseTurn(unit=LARK, sides=1))
+    assert duel.rules.describe(turned) == "Demo Lark turns in response to face south-east (response PP 1 → 0)."
+
+
+def test_the_snapshot_carries_the_heading_and_the_order_lists_state_column() -> None:
+    from gmtool.games.aura_battler.rules.duel_view import order_layout, snapshot
+
+    duel = Duel()
+    duel.allocate()
+    shot = snapshot(duel.state)
+    assert shot.heading.text == "Turn 1 · Movement and combat"
+    assert order_layout().badge_label == "State"
