@@ -117,3 +117,31 @@ def test_the_snapshot_carries_the_heading_and_the_order_lists_state_column() -> 
     shot = snapshot(duel.state)
     assert shot.heading.text == "Turn 1 · Movement and combat"
     assert order_layout().badge_label == "State"
+
+
+def test_a_sky_with_many_unknown_terrains_names_the_first_five() -> None:
+    # The refusal stays one readable line: the first five unknown kinds in order, not all six.
+    from gmtool.core.hex.map_file import HexMapFile
+
+    six = {f"01{n:02d}": kind for n, kind in enumerate(("ash", "bog", "cliff", "dune", "ember", "fog"), start=1)}
+    sky = HexMapFile(name="Odd", game="aura_battler", columns=2, rows=6, terrain=six)
+    with pytest.raises(RulesError) as refused:
+        Duel().run(m.SetSky(sky=sky))
+    assert refused.value.message() == ("This map uses terrain that aura_battler does not have: "
+                                       "ash, bog, cliff, dune, ember.")
+
+
+@pytest.mark.rule("AB-19")
+def test_a_heavily_damaged_machine_added_mid_turn_changes_thrust_from_its_own() -> None:
+    # 19.1.1: 1 PP of change from the turn's thrust. A heavily damaged Lark (11 > 20 / 2, 19.1) joins at thrust 3
+    # during the turn: its turn's thrust is the 3 it joined with, so 2–4 (1 per PP): 4 is allowed, 5 refused.
+    from tests.test_aura_battler_refusals import aya, lark_card
+
+    duel = Duel()
+    duel.allocate()
+    (added,) = duel.run(m.AddUnit(machine=lark_card(), pilot=aya(), side="West", hex="0101", thrust=3, damage=11))
+    joined = added.id
+    duel.run(m.SetThrust(unit=joined, thrust=4))
+    with pytest.raises(RulesError) as refused:
+        duel.run(m.SetThrust(unit=joined, thrust=5))
+    assert refused.value.message().endswith("thrust 2–4 (AB-19).")
