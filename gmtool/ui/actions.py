@@ -61,6 +61,7 @@ ACTION_SPECS: tuple[ActionSpec, ...] = (
 LIBRARY_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("library", "Ctrl+Shift+L", changes_fight=False, label="libui.action.library"),
     ActionSpec("import", "Ctrl+Shift+O", changes_fight=False, label="libui.action.import"),
+    ActionSpec("import_folder", None, changes_fight=False, label="libui.action.import_folder"),
     ActionSpec("export", None, changes_fight=False, label="libui.action.export"),
     ActionSpec("build_encounter", None, changes_fight=False, label="libui.action.build_encounter"),
     ActionSpec("restore_backup", None, changes_fight=False, label="libui.action.restore_backup"),

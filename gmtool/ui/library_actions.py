@@ -81,7 +81,8 @@ class LibraryActions(WindowActions):
         self.builder: QDialog | None = None
         self.backups: BackupDialog | None = None
         handlers = {
-            "library": self.show_library, "import": self.ask_import, "export": self.ask_export,
+            "library": self.show_library, "import": self.ask_import, "import_folder": self.ask_import_folder,
+            "export": self.ask_export,
             "build_encounter": self.show_builder, "restore_backup": self.show_backups,
         }
         self.add_actions(LIBRARY_SPECS, handlers, shortcuts)
@@ -148,6 +149,13 @@ class LibraryActions(WindowActions):
 
         paths = ask_open_paths(self.window, tr("libui.action.import_title"), import_filter())
         return self.import_files(paths)
+
+    def ask_import_folder(self) -> list[ImportOutcome]:
+        """Import every importable file directly in a folder the GM picks (each file all or nothing, as a drop)."""
+        from gmtool.ui.library_window import ask_folder
+
+        folder = ask_folder(self.window, tr("libui.action.import_folder_title"))
+        return self.import_files([folder] if folder is not None else [])
 
     def import_files(self, paths: list[Path]) -> list[ImportOutcome]:
         """Import files into the campaign and show the report dialog."""

@@ -78,6 +78,12 @@ def ask_open_paths(parent: QWidget, title: str, name_filter: str) -> list[Path]:
     return [Path(p) for p in chosen]
 
 
+def ask_folder(parent: QWidget, title: str) -> Path | None:
+    """A folder to read (None when cancelled)."""
+    chosen = QFileDialog.getExistingDirectory(parent, title)
+    return Path(chosen) if chosen else None
+
+
 def ask_save_path(parent: QWidget, title: str, suggested: str, name_filter: str | None = None) -> Path | None:
     """Where to save a file (None when cancelled); it gets the suggested name's ending (JSON by default)."""
     chosen, _ = QFileDialog.getSaveFileName(parent, title, suggested, name_filter or tr("libui.filter.json"))

@@ -59,6 +59,27 @@ def test_a_dropped_folder_imports_each_file_in_it(window, tmp_path: Path) -> Non
     assert "Imported from crew.json: 2 Foundry actors" in text and "readme.txt" not in text
 
 
+def test_file_import_a_folder_imports_each_file_in_it(window, tmp_path: Path, monkeypatch) -> None:
+    from gmtool.ui import library_window
+
+    folder = tmp_path / "party"
+    shutil.copytree(FIXTURES / "party", folder)
+    monkeypatch.setattr(library_window.QFileDialog, "getExistingDirectory", lambda *_a: str(folder))
+    menu_texts = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
+    assert "Import a folder…" in menu_texts  # in the File menu, where a GM looks for it
+    window.library_actions.actions["import_folder"].trigger()
+    names = sorted(s.name for s in window.workspace.campaign.library.templates())
+    assert names == ["Ash Rennick", "Briar Okafor", "Juno Thrace", "Wick Ostrander"]
+
+
+def test_file_import_a_folder_cancelled_imports_nothing(window, monkeypatch) -> None:
+    from gmtool.ui import library_window
+
+    monkeypatch.setattr(library_window.QFileDialog, "getExistingDirectory", lambda *_a: "")
+    assert window.library_actions.ask_import_folder() == []
+    assert window.workspace.campaign.library.templates() == []
+
+
 def test_a_refused_actor_file_is_reported_and_nothing_of_it_kept(window) -> None:
     actions: LibraryActions = window.library_actions
     (outcome,) = actions.import_files([FIXTURES / "hostile" / "array_with_bad_member.json"])
