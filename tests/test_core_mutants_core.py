@@ -92,7 +92,8 @@ def test_a_game_declaring_carry_has_its_carry_and_one_not_declaring_has_none() -
 
 @pytest.mark.rule("SR4-E2")
 def test_one_exploding_die_has_the_rule_of_six_tail() -> None:
-    """x_mixed_hits__mutmut_27. One die, hit on 5–6, a 6 rerolled (rule of six): P(0) = 4/6;
+    """x_mixed_hits__mutmut_27. Digest 000 l.72 and l.80 (SR4-E2): a 6 gives another die, again on a 6.
+    One die, hit on 5–6, a 6 rerolled: P(0) = 4/6;
     k ≥ 1 hits: k sixes then a miss, or k−1 sixes then a 5: (1/6)^k·4/6 + (1/6)^k = (1/6)^k·10/6."""
     got = mixed_hits(0, 1, 3)
     assert len(got) == 3
