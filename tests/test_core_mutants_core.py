@@ -37,8 +37,9 @@ from tests.test_core_tables import Drive
 
 def test_a_card_whose_name_is_not_text_is_named_by_a_question_mark() -> None:
     """x_card_in_file__mutmut_3: a name read as a number or null is shown as "?" (not sliced)."""
-    assert "?" in card_in_file("gear card", None, 3)
-    assert "?" in card_in_file("gear card", 42, 3)
+    assert card_in_file("gear card", None, 3) == "gear card no. 3 (“?”)"
+    assert card_in_file("gear card", 42, 3) == "gear card no. 3 (“?”)"
+    assert card_in_file("gear card", "R" * 50, 3) == f"gear card no. 3 (“{'R' * 40}”)"
 
 
 def test_a_card_list_with_an_item_that_is_no_object_is_not_ours() -> None:
