@@ -39,11 +39,11 @@ def mime_with(paths: list[Path]) -> QMimeData:
 def test_the_actions_are_in_the_file_menu_with_their_shortcuts(window, actions: LibraryActions) -> None:
     menu = window.menuBar().findChild(QMenu, "menu_file")
     names = [a.objectName() for a in menu.actions()]
-    for name in ("library", "import", "export", "build_encounter", "restore_backup"):
+    for name in ("library", "import", "import_folder", "export", "build_encounter", "restore_backup"):
         assert f"action_{name}" in names
     at = names.index("action_switch_encounter")
-    assert names[at + 2: at + 7] == ["action_library", "action_import", "action_export", "action_build_encounter",
-                                     "action_restore_backup"]  # after a separator
+    assert names[at + 2: at + 8] == ["action_library", "action_import", "action_import_folder", "action_export",
+                                     "action_build_encounter", "action_restore_backup"]  # after a separator
     assert actions.actions["library"].shortcut().toString() == "Ctrl+Shift+L"
     assert actions.actions["import"].shortcut().toString() == "Ctrl+Shift+O"
     assert window.findChild(LibraryActions) is actions
