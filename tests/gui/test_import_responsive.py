@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QProgressDialog
 
 from benchmarks.import_freeze import made_up_npcs
-from gmtool.storage import library_store
+from gmtool.storage import background, library_store
 from gmtool.ui import import_report_dialog as report
 from gmtool.ui.import_report_dialog import import_paths
 
@@ -74,12 +75,24 @@ def test_cancel_in_the_middle_of_a_file_keeps_nothing_of_it(qtbot, workspace, np
                                                             moment: str) -> None:
     writing: list[int] = []
     cancelled = threading.Event()
+    stops: list[threading.Event] = []  # the stop each background write was given (gmtool.storage.background)
+
+    class Stop(threading.Event):
+        def __init__(self) -> None:
+            super().__init__()
+            stops.append(self)
+
+    monkeypatch.setattr(background, "threading", SimpleNamespace(Event=Stop, Thread=threading.Thread))
     real = library_store.LibraryStore._insert
 
     def insert(self, conn, fields, created):  # noqa: ANN001, ANN202 - the write under way (its own thread)
         writing.append(1)
         if len(writing) == 2:
-            cancelled.wait(10)  # the GM's Cancel comes while the transaction is open, not after its commit
+            # the GM's Cancel comes, and reaches the write, while its transaction is open, not after its commit:
+            # without the second wait the write could run on and commit (in memory, a commit takes no time)
+            # before the window's thread had passed the Cancel on
+            cancelled.wait(10)
+            stops[-1].wait(10)
         return real(self, conn, fields, created)
 
     monkeypatch.setattr(library_store.LibraryStore, "_insert", insert)
