@@ -121,3 +121,11 @@ def test_a_text_that_is_no_object_is_refused_at_its_start(text: str) -> None:
     with pytest.raises(json.JSONDecodeError) as refused:
         list(object_members(text, "npcs"))
     assert (refused.value.msg, refused.value.pos) == ("Expecting '{'", 0)
+
+
+def test_compact_json_with_no_space_after_a_comma_is_read_whole() -> None:
+    # written by json.dumps(separators=(",", ":")) and other programs: the next key follows the comma at once
+    assert list(object_members('{"a":1,"npcs":[{"n":1},{"n":2}],"b":2}', "npcs")) == [
+        Member("a", 1), Member("npcs", []), Member("npcs", {"n": 1}, item=True),
+        Member("npcs", {"n": 2}, item=True), Member("b", 2),
+    ]
