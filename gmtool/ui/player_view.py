@@ -28,7 +28,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -45,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.declared import carry, map_rules
 from gmtool.core.i18n import tr
+from gmtool.ui.named_button import named_check
 from gmtool.viewmodels import player_view_model as pvm
 from gmtool.viewmodels.bridge import EncounterBridge
 from gmtool.viewmodels.player_view_model import PlayerViewModel, PlayerViewSettings
@@ -318,11 +318,11 @@ class PlayerViewDialog(QDialog):
             )
         chosen = screen_named(settings.screen, parent.screen() if parent is not None else None)
         self.screen_combo.setCurrentIndex(max(self.screen_combo.findData(chosen.name()), 0))
-        self.full_screen = self._check("player.dialog.full_screen", settings.full_screen)
-        self.npc_names = self._check("player.dialog.npc_names", settings.show_npc_names)
-        self.npc_figures = self._check("player.dialog.npc_figures", settings.show_npc_figures)
-        self.pc_figures = self._check("player.dialog.pc_figures", settings.show_pc_figures)
-        self.hide_npcs = self._check("share.dialog.hide_npcs", settings.hide_npcs_until_they_act)
+        self.full_screen = named_check("player.dialog.full_screen", settings.full_screen, self)
+        self.npc_names = named_check("player.dialog.npc_names", settings.show_npc_names, self)
+        self.npc_figures = named_check("player.dialog.npc_figures", settings.show_npc_figures, self)
+        self.pc_figures = named_check("player.dialog.pc_figures", settings.show_pc_figures, self)
+        self.hide_npcs = named_check("share.dialog.hide_npcs", settings.hide_npcs_until_they_act, self)
         self.font_size = QSpinBox(self)
         self.font_size.setObjectName("playerFontSize")
         self.font_size.setRange(pvm.SCREEN_FONT_MIN, pvm.SCREEN_FONT_MAX)
@@ -340,12 +340,6 @@ class PlayerViewDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(buttons)
-
-    def _check(self, key: str, checked: bool) -> QCheckBox:
-        box = QCheckBox(tr(key), self)
-        box.setObjectName(key.rsplit(".", 1)[-1])
-        box.setChecked(checked)
-        return box
 
     def settings(self) -> PlayerViewSettings:
         return PlayerViewSettings(

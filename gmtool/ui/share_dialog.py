@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from gmtool.core.i18n import tr
 from gmtool.share.server import ShareOptions, ShareServer
+from gmtool.ui.named_button import named_check
 
 QR_SCALE = 5  # pixels per module: a phone reads it from the laptop's screen
 LANGUAGE_CHOICES = ("browser", "en", "ja")
@@ -98,10 +99,10 @@ class ShareDialog(QDialog):
         self.timer.setSpecialValueText(tr("share.dialog.timer_off"))
         self.timer.setSuffix(tr("share.dialog.timer_suffix"))
         self.timer.setValue(options.turn_timer_s)
-        self.npc_names = self._check("share.dialog.npc_names", options.show_npc_names)
-        self.npc_figures = self._check("share.dialog.npc_figures", options.show_npc_figures)
-        self.pc_figures = self._check("share.dialog.pc_figures", options.show_pc_figures)
-        self.hide_npcs = self._check("share.dialog.hide_npcs", options.hide_npcs_until_they_act)
+        self.npc_names = named_check("share.dialog.npc_names", options.show_npc_names, self)
+        self.npc_figures = named_check("share.dialog.npc_figures", options.show_npc_figures, self)
+        self.pc_figures = named_check("share.dialog.pc_figures", options.show_pc_figures, self)
+        self.hide_npcs = named_check("share.dialog.hide_npcs", options.hide_npcs_until_they_act, self)
         form = QFormLayout()
         form.addRow(tr("share.dialog.interface"), self.interface)
         form.addRow(tr("share.dialog.port"), self.port)
@@ -148,12 +149,6 @@ class ShareDialog(QDialog):
 
     def _boxes(self) -> tuple[QCheckBox, ...]:
         return (self.npc_names, self.npc_figures, self.pc_figures, self.hide_npcs)
-
-    def _check(self, key: str, checked: bool) -> QCheckBox:
-        box = QCheckBox(tr(key), self)
-        box.setObjectName(key.rsplit(".", 1)[-1])
-        box.setChecked(checked)
-        return box
 
     def options(self) -> ShareOptions:
         """What the GM chose."""
